@@ -1,0 +1,60 @@
+import { accountFor, adapterFor, type CairnContext } from '../context.ts';
+import type { AdapterEvents, ChainNamespace } from '../types.ts';
+import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
+import { clearConnection } from './clearConnection.ts';
+import { refreshBalance } from './refreshBalance.ts';
+import { setActiveNetwork } from './setActiveNetwork.ts';
+import { updateCaipAddress } from './switchNetwork.ts';
+
+/** Applies what the wallet reports on its own: account and network changes, disconnects. */
+export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace): AdapterEvents {
+  const isActiveConnector = (connectorId: string) => accountFor(ctx, namespace).get().connectorId === connectorId;
+  return {
+    connectorsChanged(connectors) {
+      ctx.connection.set((state) => ({
+        connectors: [...state.connectors.filter((item) => item.chain !== namespace), ...connectors],
+      }));
+    },
+    accountsChanged(connectorId, accounts) {
+      if (!isActiveConnector(connectorId)) return;
+      if (accounts.length === 0) {
+        clearConnection(ctx, namespace);
+        return;
+      }
+      const adapter = adapterFor(ctx, namespace);
+      let address: string;
+      try {
+        address = adapter.normalizeAddress(accounts[0]!);
+      } catch {
+        return; // a wallet reporting garbage does not replace a valid account
+      }
+      accountFor(ctx, namespace).set({
+        address,
+        allAccounts: accounts.flatMap((item) => {
+          try {
+            return [adapter.normalizeAddress(item)];
+          } catch {
+            return [];
+          }
+        }),
+        balance: undefined,
+        balanceSymbol: undefined,
+      });
+      updateCaipAddress(ctx);
+      void refreshBalance(ctx);
+    },
+    chainChanged(connectorId, chainId) {
+      if (!isActiveConnector(connectorId)) return;
+      if (!setActiveNetwork(ctx, namespace, chainId)) return;
+      updateCaipAddress(ctx);
+      accountFor(ctx, namespace).set({ balance: undefined, balanceSymbol: undefined });
+      checkUnsupportedChain(ctx);
+      void refreshBalance(ctx);
+    },
+    disconnected(connectorId) {
+      if (!isActiveConnector(connectorId)) return;
+      clearConnection(ctx, namespace);
+      ctx.router.reset('Connect');
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { toCaipAddress } from '../caip.ts';
+import { accountFor, adapterFor, type CairnContext } from '../context.ts';
+import type { ChainNamespace, ConnectionResult, Connector } from '../types.ts';
+import { addRecentWallet } from '../rules/recentWallets.ts';
+import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
+import { refreshBalance } from './refreshBalance.ts';
+import { setActiveNetwork } from './setActiveNetwork.ts';
+
+/** Stores a connection the wallet granted: account, network, storage, recent wallets. */
+export function applyConnection(
+  ctx: CairnContext,
+  namespace: ChainNamespace,
+  connector: Connector,
+  result: ConnectionResult,
+): void {
+  const adapter = adapterFor(ctx, namespace);
+  const address = adapter.normalizeAddress(result.address);
+  setActiveNetwork(ctx, namespace, result.chainId);
+  const { activeCaipNetworkId } = ctx.network.get();
+  accountFor(ctx, namespace).set({
+    status: 'connected',
+    address,
+    caipAddress: toCaipAddress(activeCaipNetworkId, address),
+    allAccounts: result.accounts.map((account) => adapter.normalizeAddress(account)),
+    connectorId: connector.id,
+  });
+  const connections = ctx.storage.get('connections') ?? [];
+  ctx.storage.set('connections', [
+    { namespace, connectorId: connector.id },
+    ...connections.filter((item) => item.namespace !== namespace),
+  ]);
+  ctx.storage.set('connectedWallet', { id: connector.id, name: connector.name });
+  const recentWallets = addRecentWallet(ctx.connection.get().recentWallets, {
+    id: connector.id,
+    name: connector.name,
+    namespace,
+    ...(connector.imageUrl ? { imageUrl: connector.imageUrl } : {}),
+    ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}),
+  });
+  ctx.storage.set('recentWallets', recentWallets);
+  ctx.connection.set({ status: 'connected', connectorId: connector.id, connecting: undefined, recentWallets });
+  checkUnsupportedChain(ctx);
+  void refreshBalance(ctx);
+}

@@ -1,0 +1,23 @@
+import type { CairnContext } from '../context.ts';
+import { shouldShowUnsupportedChain } from '../rules/unsupportedChain.ts';
+
+/** Opens the modal on UnsupportedChain when SPEC §2's rule holds; returns whether it did. */
+export function checkUnsupportedChain(ctx: CairnContext): boolean {
+  if (ctx.connection.get().status !== 'connected') return false;
+  const { activeCaipNetworkId, requested } = ctx.network.get();
+  const show = shouldShowUnsupportedChain({
+    activeCaipNetworkId,
+    requestedIds: requested.map((network) => network.caipNetworkId),
+    networkSwitchingEnabled: ctx.options.features.networkSwitching,
+    allowUnsupportedChain: ctx.options.allowUnsupportedChain,
+    isBasicWalletConnect: false,
+  });
+  if (show) {
+    ctx.router.reset('UnsupportedChain');
+    ctx.modal.set({ open: true });
+  } else if (ctx.router.current().view === 'UnsupportedChain') {
+    ctx.router.reset('Account');
+    ctx.modal.set({ open: false });
+  }
+  return show;
+}

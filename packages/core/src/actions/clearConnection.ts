@@ -1,0 +1,24 @@
+import type { CairnContext } from '../context.ts';
+import { emptyAccount } from '../stores/account.ts';
+import type { ChainNamespace } from '../types.ts';
+
+/**
+ * SPEC §4: resets the chain's account state and removes its connector id. The status becomes
+ * disconnected when no namespace is left connected.
+ */
+export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): void {
+  ctx.accounts.get(namespace)?.set(emptyAccount(namespace));
+  const remaining = (ctx.storage.get('connections') ?? []).filter((item) => item.namespace !== namespace);
+  if (remaining.length > 0) ctx.storage.set('connections', remaining);
+  else {
+    ctx.storage.remove('connections');
+    ctx.storage.remove('connectedWallet');
+  }
+  const anyConnected = [...ctx.accounts.values()].some((account) => account.get().status === 'connected');
+  if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
+  for (const key of [...ctx.balanceCache.keys()]) {
+    if (key.startsWith(`${namespace}:`)) ctx.balanceCache.delete(key);
+  }
+  ctx.network.set({ switching: false, switchError: undefined });
+  ctx.send.reset();
+}

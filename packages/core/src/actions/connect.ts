@@ -1,0 +1,40 @@
+import { adapterFor, type CairnContext } from '../context.ts';
+import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
+import { findNetwork } from '../stores/network.ts';
+import { applyConnection } from './applyConnection.ts';
+
+/**
+ * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)
+ * leaves a retry on that view instead of a dead end. Resolves true when connected.
+ */
+export async function connect(ctx: CairnContext, connectorId: string): Promise<boolean> {
+  const connector = ctx.connection.get().connectors.find((candidate) => candidate.id === connectorId);
+  if (!connector) throw new Error(`Unknown connector: ${String(connectorId)}`);
+  const adapter = adapterFor(ctx, connector.chain);
+  const previousStatus = ctx.connection.get().status;
+  const top = ctx.router.current();
+  if (top.view === 'ConnectingExternal') ctx.router.replace('ConnectingExternal', { connector });
+  else ctx.router.push('ConnectingExternal', { connector });
+  ctx.connection.set({ status: 'connecting', connecting: { connectorId } });
+  ctx.events.emit('SELECT_WALLET', { name: connector.name, connectorId });
+  try {
+    const network = findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork;
+    const result = await adapter.connect({ connectorId, network });
+    applyConnection(ctx, connector.chain, connector, result);
+    ctx.events.emit('CONNECT_SUCCESS', { name: connector.name, connectorId });
+    if (ctx.router.current().view !== 'UnsupportedChain') {
+      ctx.modal.set({ open: false });
+      ctx.router.reset('Account');
+    }
+    return true;
+  } catch (error) {
+    const rejected = isUserRejection(error);
+    const message = rejected ? ErrorText.connectionRejected : errorMessage(error, ErrorText.connectionFailed);
+    ctx.connection.set({
+      status: previousStatus === 'connected' ? 'connected' : 'disconnected',
+      connecting: { connectorId, error: message, rejected },
+    });
+    ctx.events.emit('CONNECT_ERROR', { name: connector.name, connectorId, message });
+    return false;
+  }
+}

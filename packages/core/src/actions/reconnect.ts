@@ -1,0 +1,41 @@
+import { ANNOUNCE_WAIT_MS } from '../constants.ts';
+import { adapterFor, type CairnContext } from '../context.ts';
+import { applyConnection } from './applyConnection.ts';
+
+/**
+ * SPEC §4: status becomes reconnecting if a connection is remembered, else connecting; stored
+ * connectors are tried most recently used first, silently (no wallet prompt); connected if at
+ * least one reconnected, otherwise disconnected with the stored connections cleared.
+ */
+export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: number } = {}): Promise<boolean> {
+  const stored = ctx.storage.get('connections') ?? [];
+  if (stored.length === 0) return false;
+  const wasConnected = ctx.connection.get().status === 'connected';
+  ctx.connection.set({ status: wasConnected || stored.length > 0 ? 'reconnecting' : 'connecting' });
+  const restoredNamespaces = new Set<string>();
+  for (const { namespace, connectorId } of stored) {
+    if (restoredNamespaces.has(namespace)) continue;
+    const adapter = ctx.options.adapters.find((candidate) => candidate.namespace === namespace);
+    if (!adapter) continue;
+    try {
+      const connector = await adapter.waitForConnector(connectorId, options.announceWaitMs ?? ANNOUNCE_WAIT_MS);
+      if (!connector) continue;
+      const result = await adapterFor(ctx, namespace).reconnect({ connectorId });
+      if (!result) continue;
+      ctx.connection.set((state) => ({
+        connectors: state.connectors.some((item) => item.id === connector.id)
+          ? state.connectors
+          : [...state.connectors, connector],
+      }));
+      applyConnection(ctx, namespace, connector, result);
+      restoredNamespaces.add(namespace);
+    } catch (error) {
+      console.warn(`[cairn] could not reconnect ${connectorId}:`, error);
+    }
+  }
+  if (restoredNamespaces.size > 0) return true;
+  ctx.storage.remove('connections');
+  ctx.storage.remove('connectedWallet');
+  ctx.connection.set({ status: 'disconnected', connectorId: undefined });
+  return false;
+}

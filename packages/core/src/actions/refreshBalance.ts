@@ -1,0 +1,36 @@
+import { BALANCE_CACHE_MS } from '../constants.ts';
+import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
+import { ErrorText, errorMessage } from '../errors.ts';
+import { findNetwork } from '../stores/network.ts';
+
+/**
+ * Reads the active account's native balance on the active network. SPEC §5: skipped when the
+ * network is not one the site supports; SPEC §9: cached 30 s unless forced.
+ */
+export async function refreshBalance(ctx: CairnContext, options: { force?: boolean } = {}): Promise<void> {
+  const account = activeAccount(ctx);
+  const { address, caipAddress } = account.get();
+  const network = findNetwork(ctx.network.get());
+  if (!address || !caipAddress) return;
+  if (!network) {
+    account.set({ balance: undefined, balanceSymbol: undefined, balanceLoading: false, balanceError: undefined });
+    return;
+  }
+  const key = `${network.caipNetworkId}:${address}`;
+  const cached = ctx.balanceCache.get(key);
+  if (!options.force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
+    account.set({ balance: cached.balance.formatted, balanceSymbol: cached.balance.symbol, balanceError: undefined });
+    return;
+  }
+  account.set({ balanceLoading: true, balanceError: undefined });
+  try {
+    const balance = await adapterFor(ctx, network.chainNamespace).getBalance({ address, network });
+    ctx.balanceCache.set(key, { at: ctx.now(), balance });
+    // The account or network may have changed while the request was in flight.
+    if (account.get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId) return;
+    account.set({ balance: balance.formatted, balanceSymbol: balance.symbol, balanceLoading: false });
+  } catch (error) {
+    console.warn('[cairn] balance unavailable:', errorMessage(error));
+    account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
+  }
+}

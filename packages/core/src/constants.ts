@@ -1,0 +1,34 @@
+// SPEC §9: business constants and limits.
+export const RECENT_WALLETS_MAX = 2;
+export const BALANCE_CACHE_MS = 30_000;
+export const NAME_CACHE_MS = 5 * 60_000;
+export const IDENTITY_CACHE_MS = 5 * 60_000;
+export const DESCRIPTION_AMOUNT_DECIMALS = 3;
+export const DEFAULT_NUMBER_DECIMALS = 2;
+export const ADDRESS_LEADING_CHARS = 4;
+export const ADDRESS_TRAILING_CHARS = 6;
+export const WALLETS_RECOMMENDED_COUNT = 4;
+export const WALLETS_PAGE_SIZE = 40;
+export const WALLETS_SEARCH_COUNT = 100;
+export const WALLET_SEARCH_DEBOUNCE_MS = 300;
+export const HTTP_RETRIES = 3;
+export const HTTP_RETRY_BASE_MS = 150;
+export const HTTP_RETRY_STATUSES: readonly number[] = [403, 408, 413, 429, 500, 502, 503, 504];
+export const JSON_RPC_TIMEOUT_MS = 10_000;
+export const MODAL_SHAKE_MS = 500;
+/** How long reconnect waits for an EIP-6963 wallet to announce itself after a reload. */
+export const ANNOUNCE_WAIT_MS = 600;
+export const STORAGE_PREFIX = '@cairn/';
+
+/** SPEC §9: connector order in the Connect view. `announced` sits with injected (issue 2). */
+export const CONNECTOR_SECTION_ORDER = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'announced',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const;
+export type ConnectorSection = (typeof CONNECTOR_SECTION_ORDER)[number];

@@ -1,0 +1,42 @@
+import type { Events } from './events.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { Router } from './router.ts';
+import type { SafeStorage } from './storage.ts';
+import type { AccountStore } from './stores/account.ts';
+import type { ConnectionStore } from './stores/connection.ts';
+import type { ModalStore } from './stores/modal.ts';
+import type { NetworkStore } from './stores/network.ts';
+import type { SendStore } from './stores/send.ts';
+import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
+import { ErrorText } from './errors.ts';
+
+/** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
+export interface CairnContext {
+  options: ResolvedOptions;
+  storage: SafeStorage;
+  events: Events;
+  router: Router;
+  modal: ModalStore;
+  connection: ConnectionStore;
+  network: NetworkStore;
+  accounts: ReadonlyMap<ChainNamespace, AccountStore>;
+  send: SendStore;
+  balanceCache: Map<string, { at: number; balance: Balance }>;
+  now(): number;
+}
+
+export function adapterFor(ctx: CairnContext, namespace: ChainNamespace): ChainAdapter {
+  const adapter = ctx.options.adapters.find((candidate) => candidate.namespace === namespace);
+  if (!adapter) throw new Error(ErrorText.chainAdapterNotFound);
+  return adapter;
+}
+
+export function accountFor(ctx: CairnContext, namespace: ChainNamespace): AccountStore {
+  const account = ctx.accounts.get(namespace);
+  if (!account) throw new Error(ErrorText.chainAdapterNotFound);
+  return account;
+}
+
+export function activeAccount(ctx: CairnContext): AccountStore {
+  return accountFor(ctx, ctx.network.get().activeNamespace);
+}

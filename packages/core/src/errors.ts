@@ -1,0 +1,36 @@
+// SPEC §8: the error texts, meant literally. Views and tests import them from here.
+export const ErrorText = {
+  failedToDisconnect: 'Failed to disconnect',
+  chainAdapterNotFound: 'Chain adapter not found',
+  networkNotSupportedForGasPrice: 'Network not supported for Gas Price',
+  networkNotSupportedForSwaps: 'Network not supported for Swaps',
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
+  signatureDeclined: 'Signature declined',
+  smartAccountsUnsupported: 'This application might not support Smart Accounts',
+  authenticating: 'Authenticating...',
+  siwxInitFailed: 'A problem occurred while trying initialize authentication',
+  failedToFetchTransactions: 'Failed to fetch transactions',
+  rpcCallNotAllowed: 'Requested RPC call is not allowed',
+  actionNotAllowed: 'Action not allowed',
+  somethingWentWrong: 'Something went wrong',
+  unsupportedChain: 'Unsupported chain',
+  connectionRejected: 'Connection declined',
+  connectionFailed: 'Connection failed',
+  httpStatus: (status: number) => `HTTP status code: ${status}`,
+} as const;
+
+/** EIP-1193 §"Provider Errors": the user rejected the request. */
+export const USER_REJECTED_CODE = 4001;
+
+export function isUserRejection(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === USER_REJECTED_CODE;
+}
+
+export function errorMessage(error: unknown, fallback: string = ErrorText.somethingWentWrong): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}

@@ -1,0 +1,44 @@
+import {
+  ADDRESS_LEADING_CHARS,
+  ADDRESS_TRAILING_CHARS,
+  DESCRIPTION_AMOUNT_DECIMALS,
+} from './constants.ts';
+
+/**
+ * SPEC §9: addresses shown with 4 leading and 6 trailing characters. The leading count skips
+ * a `0x` prefix, so an EVM address keeps four meaningful characters: 0x1234…abcdef.
+ */
+export function shortenAddress(address: string): string {
+  const prefix = address.startsWith('0x') ? '0x' : '';
+  const body = address.slice(prefix.length);
+  if (body.length <= ADDRESS_LEADING_CHARS + ADDRESS_TRAILING_CHARS) return address;
+  return `${prefix}${body.slice(0, ADDRESS_LEADING_CHARS)}…${body.slice(-ADDRESS_TRAILING_CHARS)}`;
+}
+
+/** Exact decimal string of `value / 10^decimals`, without floating point. */
+export function formatUnits(value: bigint, decimals: number): string {
+  if (!Number.isInteger(decimals) || decimals < 0) throw new Error(`Invalid decimals: ${decimals}`);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * SPEC §9: amounts in descriptions carry 3 decimals. Truncates (never rounds up a balance)
+ * and always shows exactly `decimals` digits: "10000.000".
+ */
+export function formatAmount(decimal: string, decimals: number = DESCRIPTION_AMOUNT_DECIMALS): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) return '0'.concat(decimals > 0 ? `.${'0'.repeat(decimals)}` : '');
+  const [, sign, whole, fraction = ''] = match;
+  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
+  const isZero = /^0*$/.test(whole!) && /^0*$/.test(kept);
+  return `${isZero ? '' : sign}${whole}${decimals > 0 ? `.${kept}` : ''}`;
+}
+
+export function formatBalance(decimal: string | undefined, symbol: string | undefined): string {
+  if (decimal === undefined || !symbol) return '';
+  return `${formatAmount(decimal)} ${symbol}`;
+}

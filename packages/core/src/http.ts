@@ -1,0 +1,83 @@
+import { HTTP_RETRIES, HTTP_RETRY_BASE_MS, HTTP_RETRY_STATUSES, JSON_RPC_TIMEOUT_MS } from './constants.ts';
+import { ErrorText } from './errors.ts';
+
+export class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(ErrorText.httpStatus(status));
+    this.name = 'HttpError';
+  }
+}
+
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'JsonRpcError';
+  }
+}
+
+export interface FetchOptions {
+  fetch?: typeof fetch;
+  retries?: number;
+  retryBaseMs?: number;
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retry-After is seconds or an HTTP date; anything else falls back to the backoff. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 30_000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.min(Math.max(date - Date.now(), 0), 30_000);
+}
+
+/**
+ * DESIGN.md / SPEC §8: the one HTTP path. Throws 'HTTP status code: {status}' on a non-OK
+ * answer; retries 403/408/413/429/5xx with exponential backoff from 150 ms, 3 times, honouring
+ * Retry-After.
+ */
+export async function fetchWithRetry(url: string, init: RequestInit = {}, options: FetchOptions = {}): Promise<Response> {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const retries = options.retries ?? HTTP_RETRIES;
+  const base = options.retryBaseMs ?? HTTP_RETRY_BASE_MS;
+  const sleep = options.sleep ?? defaultSleep;
+  for (let attempt = 0; ; attempt++) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? JSON_RPC_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await doFetch(url, { ...init, signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.ok) return response;
+    if (attempt >= retries || !HTTP_RETRY_STATUSES.includes(response.status)) throw new HttpError(response.status);
+    await sleep(retryAfterMs(response.headers.get('retry-after')) ?? base * 2 ** attempt);
+  }
+}
+
+let rpcId = 0;
+
+/** One JSON-RPC 2.0 call over HTTP, e.g. eth_getBalance against a network's RPC URL. */
+export async function jsonRpcRequest<T>(url: string, method: string, params: readonly unknown[] = [], options: FetchOptions = {}): Promise<T> {
+  const response = await fetchWithRetry(
+    url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    },
+    options,
+  );
+  const body = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+  if (body.error) throw new JsonRpcError(body.error.code, body.error.message, body.error.data);
+  if (!('result' in body)) throw new JsonRpcError(-32603, 'JSON-RPC response without result');
+  return body.result as T;
+}

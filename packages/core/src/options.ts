@@ -1,0 +1,96 @@
+import type { CairnEventListener } from './events.ts';
+import type { StorageLike } from './storage.ts';
+import { THEME_MODES, THEME_VARIABLES, type ThemeMode, type ThemeVariables } from './theme.ts';
+import type { CaipNetwork, ChainAdapter } from './types.ts';
+import { isCaipNetworkId } from './caip.ts';
+
+export interface CairnMetadata {
+  name: string;
+  description?: string;
+  url?: string;
+  icons?: readonly string[];
+}
+
+export interface CairnFeatures {
+  /** Let the visitor switch networks from the modal (default true). */
+  networkSwitching?: boolean;
+}
+
+export interface CairnOptions {
+  networks: readonly [CaipNetwork, ...CaipNetwork[]];
+  adapters: readonly ChainAdapter[];
+  metadata?: CairnMetadata;
+  defaultNetwork?: CaipNetwork;
+  /** Keep the visitor on a network the site did not list instead of asking to switch (default false). */
+  allowUnsupportedChain?: boolean;
+  features?: CairnFeatures;
+  themeMode?: ThemeMode;
+  themeVariables?: ThemeVariables;
+  /** Receives every analytics event; without it, events stay inside the page. */
+  onEvent?: CairnEventListener;
+  /** Where the widget persists its state; `localStorage` by default. */
+  storage?: StorageLike;
+}
+
+export interface ResolvedOptions extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata'>> {
+  metadata?: CairnMetadata;
+  onEvent?: CairnEventListener;
+  storage?: StorageLike;
+  features: Required<CairnFeatures>;
+}
+
+/** Rejects a configuration mistake at createCairn time, with a message that names the option. */
+export function resolveOptions(options: CairnOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw new TypeError('createCairn: options must be an object');
+  const { networks, adapters } = options;
+  if (!Array.isArray(networks) || networks.length === 0) {
+    throw new TypeError('createCairn: `networks` must list at least one network');
+  }
+  const seen = new Set<string>();
+  for (const network of networks) {
+    if (!network || typeof network.caipNetworkId !== 'string' || !isCaipNetworkId(network.caipNetworkId)) {
+      throw new TypeError('createCairn: every network needs a CAIP-2 `caipNetworkId` such as "eip155:1"');
+    }
+    if (seen.has(network.caipNetworkId)) {
+      throw new TypeError(`createCairn: network ${network.caipNetworkId} is listed twice`);
+    }
+    seen.add(network.caipNetworkId);
+  }
+  if (!Array.isArray(adapters) || adapters.length === 0) {
+    throw new TypeError('createCairn: `adapters` must list at least one chain adapter');
+  }
+  for (const network of networks) {
+    if (!adapters.some((adapter) => adapter.namespace === network.chainNamespace)) {
+      throw new TypeError(`createCairn: no adapter for ${network.caipNetworkId} (namespace ${network.chainNamespace})`);
+    }
+  }
+  const themeMode = options.themeMode ?? 'system';
+  if (!THEME_MODES.includes(themeMode)) {
+    throw new TypeError(`createCairn: \`themeMode\` must be one of ${THEME_MODES.join(', ')}`);
+  }
+  const themeVariables = options.themeVariables ?? {};
+  for (const [name, value] of Object.entries(themeVariables)) {
+    if (!(THEME_VARIABLES as readonly string[]).includes(name)) {
+      throw new TypeError(`createCairn: unknown theme variable ${name}`);
+    }
+    if (typeof value !== 'string' || /[;{}<>]/.test(value)) {
+      throw new TypeError(`createCairn: theme variable ${name} has an invalid value`);
+    }
+  }
+  const defaultNetwork = options.defaultNetwork ?? networks[0];
+  if (!seen.has(defaultNetwork.caipNetworkId)) {
+    throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
+  }
+  return {
+    networks,
+    adapters,
+    metadata: options.metadata,
+    defaultNetwork,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    features: { networkSwitching: options.features?.networkSwitching ?? true },
+    themeMode,
+    themeVariables,
+    onEvent: options.onEvent,
+    storage: options.storage,
+  };
+}

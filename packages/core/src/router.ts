@@ -1,0 +1,67 @@
+import { createStore, type Store } from './createStore.ts';
+import type { Connector } from './types.ts';
+
+// SPEC §2: the modal has no URL routes, only a stack of named views.
+export type ViewName =
+  | 'Connect'
+  | 'Account'
+  | 'AllWallets'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'ConnectingSiwe'
+  | 'Networks'
+  | 'SwitchNetwork'
+  | 'UnsupportedChain';
+
+export interface RouteData {
+  connector?: Connector;
+  /** CAIP-2 id of the network a SwitchNetwork view is asking the wallet for. */
+  network?: string;
+}
+
+export interface RouteEntry {
+  view: ViewName;
+  data?: RouteData;
+}
+
+export interface RouterState {
+  history: readonly RouteEntry[];
+}
+
+export interface Router extends Store<RouterState> {
+  current(): RouteEntry;
+  push(view: ViewName, data?: RouteData): void;
+  replace(view: ViewName, data?: RouteData): void;
+  /** Returns false when there is nothing to go back to. */
+  goBack(): boolean;
+  reset(view?: ViewName, data?: RouteData): void;
+}
+
+const START: RouteEntry = { view: 'Connect' };
+
+export function createRouter(): Router {
+  const store = createStore<RouterState>({ history: [START] });
+  const entry = (view: ViewName, data?: RouteData): RouteEntry => (data ? { view, data } : { view });
+  return {
+    ...store,
+    current: () => store.get().history.at(-1) ?? START,
+    push(view, data) {
+      const top = store.get().history.at(-1);
+      if (top?.view === view && top.data === data) return;
+      store.set((s) => ({ history: [...s.history, entry(view, data)] }));
+    },
+    replace(view, data) {
+      store.set((s) => ({ history: [...s.history.slice(0, -1), entry(view, data)] }));
+    },
+    goBack() {
+      const { history } = store.get();
+      if (history.length <= 1) return false;
+      store.set({ history: history.slice(0, -1) });
+      return true;
+    },
+    reset(view = 'Connect', data) {
+      store.set({ history: [entry(view, data)] });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// SPEC §3: the entities the core keeps. Chain adapters fill them; views only read them.
+
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122';
+
+/** CAIP-2 chain id, e.g. `eip155:1`. */
+export type CaipNetworkId = `${string}:${string}`;
+
+export interface NativeCurrency {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+export interface CaipNetwork {
+  id: number | string;
+  caipNetworkId: CaipNetworkId;
+  chainNamespace: ChainNamespace;
+  name: string;
+  nativeCurrency: NativeCurrency;
+  rpcUrls: { default: { http: readonly string[] } };
+  blockExplorers?: { default: { name: string; url: string } };
+  testnet?: boolean;
+}
+
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT' | 'AUTH' | 'EXTERNAL' | 'MULTI_CHAIN';
+
+export interface Connector {
+  /** Stable across reloads: an EIP-6963 connector's id is its rdns, so a reload finds it again. */
+  id: string;
+  name: string;
+  type: ConnectorType;
+  chain: ChainNamespace;
+  imageUrl?: string;
+  explorerId?: string;
+  info?: { rdns?: string };
+}
+
+export interface ConnectionResult {
+  address: string;
+  chainId: number | string;
+  accounts: readonly string[];
+}
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface Balance {
+  /** Decimal string in whole units, e.g. "10000.5". */
+  formatted: string;
+  symbol: string;
+  decimals: number;
+  /** Raw value in the smallest unit. */
+  value: bigint;
+}
+
+/** What an adapter tells the core about wallet-side changes. */
+export interface AdapterEvents {
+  connectorsChanged(connectors: readonly Connector[]): void;
+  accountsChanged(connectorId: string, accounts: readonly string[]): void;
+  chainChanged(connectorId: string, chainId: number | string): void;
+  disconnected(connectorId: string): void;
+}
+
+/**
+ * One contract per chain namespace (DESIGN.md): the modal never asks "is this EVM?".
+ * A new namespace is a new package implementing this.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace;
+  /** Starts discovery and event forwarding; returns a cleanup. */
+  setup(events: AdapterEvents): () => void;
+  getConnectors(): readonly Connector[];
+  /** Waits (bounded) for a connector to appear, e.g. an EIP-6963 wallet announcing after a reload. */
+  waitForConnector(connectorId: string, timeoutMs: number): Promise<Connector | undefined>;
+  connect(params: { connectorId: string; network?: CaipNetwork }): Promise<ConnectionResult>;
+  /** Silent: resolves undefined when the wallet no longer authorizes this site. */
+  reconnect(params: { connectorId: string }): Promise<ConnectionResult | undefined>;
+  disconnect(params: { connectorId: string }): Promise<void>;
+  switchNetwork(params: { connectorId: string; network: CaipNetwork }): Promise<void>;
+  getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>;
+  /** The canonical display form of an address (EIP-55 for eip155); throws on an invalid one. */
+  normalizeAddress(address: string): string;
+  signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>;
+}

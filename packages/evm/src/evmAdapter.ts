@@ -1,0 +1,210 @@
+import {
+  formatUnits,
+  jsonRpcRequest,
+  type AdapterEvents,
+  type Balance,
+  type CaipNetwork,
+  type ChainAdapter,
+  type ConnectionResult,
+  type Connector,
+} from '@cairn/core';
+import { getAddress, numberToHex, stringToHex } from 'viem';
+import { isEip1193Provider, providerErrorCode, ProviderErrorCode, type Eip1193Provider } from './eip1193.ts';
+import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
+import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';
+
+export interface EvmAdapterOptions {
+  /** The window to discover wallets in; the global one by default. */
+  window?: Window;
+}
+
+interface ConnectorEntry {
+  connector: Connector;
+  provider: Eip1193Provider;
+}
+
+const parseChainId = (value: unknown): number => {
+  const chainId = typeof value === 'string' ? Number.parseInt(value, value.startsWith('0x') ? 16 : 10) : Number(value);
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Wallet returned an invalid chain id: ${String(value)}`);
+  return chainId;
+};
+
+const parseAccounts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** The eip155 adapter: EIP-6963 announced wallets and a plain injected `window.ethereum`. */
+export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
+  const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  let entries: ConnectorEntry[] = [];
+  let announced: AnnouncedWallets | undefined;
+  let events: AdapterEvents | undefined;
+  const waiters = new Set<() => void>();
+  const subscriptions = new Map<string, () => void>();
+
+  const rebuild = () => {
+    const details = announced?.list() ?? [];
+    const next: ConnectorEntry[] = details.map(({ info, provider }) => ({
+      provider,
+      connector: { id: info.rdns, name: info.name, type: 'ANNOUNCED', chain: 'eip155', imageUrl: info.icon, info: { rdns: info.rdns } },
+    }));
+    // A plain window.ethereum is listed only when no announcement already covers it.
+    const injected = (win as { ethereum?: unknown } | undefined)?.ethereum;
+    if (isEip1193Provider(injected) && !details.some((detail) => detail.provider === injected)) {
+      next.push({
+        provider: injected,
+        connector: { id: INJECTED_CONNECTOR_ID, name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', imageUrl: INJECTED_ICON },
+      });
+    }
+    entries = next;
+    events?.connectorsChanged(entries.map((entry) => entry.connector));
+    for (const wake of [...waiters]) wake();
+  };
+
+  const entryFor = (connectorId: string): ConnectorEntry => {
+    const entry = entries.find((candidate) => candidate.connector.id === connectorId);
+    if (!entry) throw new Error(`Wallet not found: ${connectorId}`);
+    return entry;
+  };
+
+  const subscribe = (connectorId: string, provider: Eip1193Provider) => {
+    subscriptions.get(connectorId)?.();
+    const onAccounts = (accounts: unknown) => events?.accountsChanged(connectorId, parseAccounts(accounts));
+    const onChain = (chainId: unknown) => {
+      try {
+        events?.chainChanged(connectorId, parseChainId(chainId));
+      } catch (error) {
+        console.warn('[cairn] ignoring chainChanged', error);
+      }
+    };
+    const onDisconnect = (error?: { code?: number }) => {
+      // EIP-1193: 4901 means one chain is unreachable, not that the wallet disconnected.
+      if (error?.code === ProviderErrorCode.chainDisconnected) return;
+      events?.disconnected(connectorId);
+    };
+    provider.on?.('accountsChanged', onAccounts);
+    provider.on?.('chainChanged', onChain);
+    provider.on?.('disconnect', onDisconnect);
+    subscriptions.set(connectorId, () => {
+      provider.removeListener?.('accountsChanged', onAccounts);
+      provider.removeListener?.('chainChanged', onChain);
+      provider.removeListener?.('disconnect', onDisconnect);
+      subscriptions.delete(connectorId);
+    });
+  };
+
+  const readConnection = async (provider: Eip1193Provider, accounts: string[]): Promise<ConnectionResult> => {
+    const chainId = parseChainId(await provider.request({ method: 'eth_chainId' }));
+    const valid = accounts.map((account) => getAddress(account));
+    return { address: valid[0]!, chainId, accounts: valid };
+  };
+
+  return {
+    namespace: 'eip155',
+
+    setup(adapterEvents) {
+      events = adapterEvents;
+      if (!win) return () => undefined;
+      announced = watchAnnouncedWallets(win, rebuild);
+      rebuild();
+      return () => {
+        announced?.stop();
+        for (const unsubscribe of [...subscriptions.values()]) unsubscribe();
+        events = undefined;
+      };
+    },
+
+    getConnectors: () => entries.map((entry) => entry.connector),
+
+    waitForConnector(connectorId, timeoutMs) {
+      const find = () => entries.find((entry) => entry.connector.id === connectorId)?.connector;
+      const found = find();
+      if (found || !win) return Promise.resolve(found);
+      return new Promise((resolve) => {
+        const done = (value: Connector | undefined) => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(value);
+        };
+        const wake = () => {
+          const connector = find();
+          if (connector) done(connector);
+        };
+        const timer = setTimeout(() => done(find()), timeoutMs);
+        waiters.add(wake);
+        announced?.request();
+      });
+    },
+
+    async connect({ connectorId }) {
+      const { provider } = entryFor(connectorId);
+      const accounts = parseAccounts(await provider.request({ method: 'eth_requestAccounts' }));
+      if (accounts.length === 0) throw new Error('The wallet returned no accounts');
+      const result = await readConnection(provider, accounts);
+      subscribe(connectorId, provider);
+      return result;
+    },
+
+    async reconnect({ connectorId }) {
+      const { provider } = entryFor(connectorId);
+      const accounts = parseAccounts(await provider.request({ method: 'eth_accounts' }));
+      if (accounts.length === 0) return undefined;
+      const result = await readConnection(provider, accounts);
+      subscribe(connectorId, provider);
+      return result;
+    },
+
+    async disconnect({ connectorId }) {
+      const entry = entries.find((candidate) => candidate.connector.id === connectorId);
+      subscriptions.get(connectorId)?.();
+      if (!entry) return;
+      try {
+        // EIP-2255: lets the wallet forget this site, so a reload does not reconnect silently.
+        await entry.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
+      } catch (error) {
+        const code = providerErrorCode(error);
+        if (code !== ProviderErrorCode.unsupportedMethod && code !== ProviderErrorCode.methodNotFound) throw error;
+      }
+    },
+
+    async switchNetwork({ connectorId, network }) {
+      const { provider } = entryFor(connectorId);
+      const chainId = numberToHex(Number(network.id));
+      try {
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      } catch (error) {
+        if (providerErrorCode(error) !== ProviderErrorCode.unrecognizedChain) throw error;
+        await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameter(network)] });
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      }
+    },
+
+    async getBalance({ address, network }): Promise<Balance> {
+      const url = network.rpcUrls.default.http[0];
+      if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
+      const hex = await jsonRpcRequest<string>(url, 'eth_getBalance', [getAddress(address), 'latest']);
+      const value = BigInt(hex);
+      const { decimals, symbol } = network.nativeCurrency;
+      return { value, decimals, symbol, formatted: formatUnits(value, decimals) };
+    },
+
+    normalizeAddress: (address) => getAddress(address),
+
+    async signMessage({ connectorId, address, message }) {
+      const { provider } = entryFor(connectorId);
+      const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), getAddress(address)] });
+      if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature');
+      return signature;
+    },
+  };
+}
+
+/** EIP-3085 parameters for wallet_addEthereumChain. */
+export function addChainParameter(network: CaipNetwork) {
+  return {
+    chainId: numberToHex(Number(network.id)),
+    chainName: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: [...network.rpcUrls.default.http],
+    ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
+  };
+}
