@@ -1,0 +1,28 @@
+import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
+import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
+
+/**
+ * The demo's Cairn instance. Two query parameters let a visitor (and the e2e tests) try the
+ * configuration space: `networks=31337,31338` picks the networks the site requests, and
+ * `theme=light|dark|system` the theme mode.
+ */
+export function createDemoCairn(search: URLSearchParams) {
+  const all = __DEMO_CONFIG__.chains.map((chain) =>
+    defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
+  );
+  const wanted = search.get('networks')?.split(',').map(Number);
+  const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
+  const networks = (picked.length > 0 ? picked : all) as [CaipNetwork, ...CaipNetwork[]];
+  const theme = search.get('theme');
+  const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
+  return createCairn({
+    networks,
+    adapters: [createEvmAdapter()],
+    metadata: { name: 'Trailhead', description: 'Trail maps, on chain', url: location.origin },
+    themeMode,
+    onEvent: (event) => {
+      (window as { cairnEvents?: unknown[] }).cairnEvents ??= [];
+      (window as unknown as { cairnEvents: unknown[] }).cairnEvents.push(event);
+    },
+  });
+}

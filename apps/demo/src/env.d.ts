@@ -1,0 +1,4 @@
+declare const __DEMO_CONFIG__: {
+  chains: { chainId: number; name: string; rpcUrl: string }[];
+  serverUrl: string;
+};

@@ -1,0 +1,39 @@
+import type { DevPanelSettings } from './devPanelSettings.ts';
+
+// Anvil's first two well-known development keys: public, funded only on the local devnet.
+const DEV_KEYS = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c47a2bd2fb4aaee9c2a9a3d4cc4e86c1af31f8ac05ad4e0ab36ae0d0e9fc38',
+] as const;
+
+/** Loads the devnet's test wallet script (as a browser extension would inject itself). */
+export function injectTestWallets(settings: DevPanelSettings): Promise<void> {
+  if (!settings.injectWallet && !settings.injectSecondWallet) return Promise.resolve();
+  const chains = Object.fromEntries(__DEMO_CONFIG__.chains.map((chain) => [chain.chainId, chain.rpcUrl]));
+  const chainId = __DEMO_CONFIG__.chains[0]!.chainId;
+  const wallets = [];
+  if (settings.injectWallet) {
+    wallets.push({
+      privateKey: DEV_KEYS[0],
+      chains,
+      chainId,
+      ...(settings.legacyInjectedOnly ? { asWindowEthereum: true, announce: false } : {}),
+    });
+  }
+  if (settings.injectSecondWallet) {
+    wallets.push({
+      privateKey: DEV_KEYS[1],
+      chains,
+      chainId,
+      info: { name: 'Second Test Wallet', rdns: 'dev.cairn.testwallet2' },
+    });
+  }
+  (window as { __cairnTestWallets?: unknown }).__cairnTestWallets = wallets;
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/test-wallet.js';
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('Could not load /test-wallet.js (run `npm run build:devnet`)'));
+    document.head.append(script);
+  });
+}

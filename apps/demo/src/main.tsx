@@ -1,0 +1,20 @@
+import { CairnProvider } from '@cairn/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { createDemoCairn } from './createDemoCairn.ts';
+import { readDevPanelSettings } from './devPanelSettings.ts';
+import { injectTestWallets } from './injectTestWallets.ts';
+import './styles.css';
+
+// Injected before Cairn starts, as a real extension's content script would be.
+await injectTestWallets(readDevPanelSettings()).catch((error: unknown) => console.error(error));
+const cairn = createDemoCairn(new URLSearchParams(location.search));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <CairnProvider cairn={cairn}>
+      <App />
+    </CairnProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const testWalletPath = fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url));
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** The local stack's addresses, baked in at build time from the same variables `npm start` sets. */
+const demoConfig = {
+  chains: [
+    { chainId: 31337, name: 'Cairn Devnet', rpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_31337', 8545)}` },
+    { chainId: 31338, name: 'Cairn Devnet Two', rpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_31338', 8546)}` },
+  ],
+  serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
+};
+
+/** Serves the devnet's injectable test wallet at /test-wallet.js (dev panel and e2e). */
+function testWalletScript(): Plugin {
+  const serve = (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
+    res.setHeader('content-type', 'text/javascript');
+    res.end(readFileSync(testWalletPath, 'utf8'));
+  };
+  return {
+    name: 'cairn-test-wallet',
+    configureServer(server) {
+      server.middlewares.use('/test-wallet.js', serve);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'test-wallet.js', source: readFileSync(testWalletPath, 'utf8') });
+    },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), testWalletScript()],
+  define: { __DEMO_CONFIG__: JSON.stringify(demoConfig) },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  build: { outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false } },
+});

@@ -1,0 +1,34 @@
+import type { TestProject } from 'vitest/node';
+import { startStack, takenPorts } from '../../scripts/lib/stack.mjs';
+import { runOrExit } from '../../scripts/lib/run.mjs';
+import { E2E_PORTS } from './ports.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demoUrl: string;
+    serverUrl: string;
+    chains: { chainId: number; url: string }[];
+  }
+}
+
+/** Builds the demo for the e2e ports and starts devnet, server and the built demo once for all files. */
+export default async function setup(project: TestProject) {
+  const taken = await takenPorts(E2E_PORTS);
+  if (taken.length > 0) {
+    throw new Error(`e2e ports in use: ${taken.map((t) => `${t.port} (${t.name})`).join(', ')}. Is another test run going?`);
+  }
+  const env = {
+    ...process.env,
+    DEMO_PORT: String(E2E_PORTS.demo),
+    SERVER_PORT: String(E2E_PORTS.server),
+    ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
+  };
+  await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--logLevel', 'warn'], { env });
+  const stack = await startStack(E2E_PORTS, { demoMode: 'preview' });
+  project.provide('demoUrl', stack.demoUrl);
+  project.provide('serverUrl', stack.serverUrl);
+  project.provide('chains', stack.chains);
+  return async () => {
+    await stack.stop();
+  };
+}

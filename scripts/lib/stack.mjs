@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { HOST, isPortFree, portFromEnv } from './ports.mjs';
+import { root } from './ensureInstall.mjs';
+
+/** Ports of the local stack; each can be set by an environment variable. */
+export function stackPorts() {
+  return {
+    demo: portFromEnv('DEMO_PORT', 5173),
+    server: portFromEnv('SERVER_PORT', 8787),
+    chains: [
+      { chainId: 31337, port: portFromEnv('CHAIN_PORT_31337', 8545) },
+      { chainId: 31338, port: portFromEnv('CHAIN_PORT_31338', 8546) },
+    ],
+  };
+}
+
+export async function takenPorts(ports) {
+  const all = [
+    ['demo', ports.demo, 'DEMO_PORT'],
+    ['server', ports.server, 'SERVER_PORT'],
+    ...ports.chains.map((c) => [`chain ${c.chainId}`, c.port, `CHAIN_PORT_${c.chainId}`]),
+  ];
+  const taken = [];
+  for (const [name, port, variable] of all) if (!(await isPortFree(port))) taken.push({ name, port, variable });
+  return taken;
+}
+
+async function waitFor(check, what, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    try {
+      if (await check()) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+const chainIsUp = (url) => async () =>
+  (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })).ok;
+const httpIsUp = (url) => async () => (await fetch(url)).ok;
+
+/**
+ * Starts devnet, server and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
+ * 'preview' (the production build). Returns the URLs and a stop function that ends every child.
+ */
+export async function startStack(ports, { demoMode = 'dev' } = {}) {
+  const children = [];
+  const env = {
+    ...process.env,
+    ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
+    ...Object.fromEntries(ports.chains.map((c) => [`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`])),
+    SERVER_PORT: String(ports.server),
+    DEMO_PORT: String(ports.demo),
+  };
+  const start = (args, stdout = 'ignore') => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+  };
+  try {
+    const chains = ports.chains.map((c) => ({ chainId: c.chainId, url: `http://${HOST}:${c.port}` }));
+    // The devnet prints `chain <id>: <url>` once that chain's contracts are deployed.
+    const devnet = start(['--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
+    const announced = new Set();
+    devnet.stdout.setEncoding('utf8').on('data', (text) => {
+      for (const match of text.matchAll(/^chain (\d+): /gm)) announced.add(Number(match[1]));
+    });
+    for (const chain of chains) {
+      await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
+    }
+    const server = start(['--import', 'tsx', 'packages/server/src/cli.ts']);
+    const serverUrl = `http://${HOST}:${ports.server}`;
+    await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
+    const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
+    const demoArgs =
+      demoMode === 'dev'
+        ? [vite, 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort']
+        : [vite, 'preview', 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort'];
+    const demo = start(demoArgs);
+    const demoUrl = `http://${HOST}:${ports.demo}/`;
+    await waitFor(httpIsUp(demoUrl), 'demo', demo);
+    return { demoUrl, serverUrl, chains, stop, children };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

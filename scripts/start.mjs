@@ -1,0 +1,44 @@
+// `npm start`: installs what is missing and runs the local stack (devnet chains, server, demo)
+// on 127.0.0.1 in the foreground until Ctrl-C.
+import { ensureDevnetBuild, ensureNpmPackages } from './lib/ensureInstall.mjs';
+import { stackPorts, startStack, takenPorts } from './lib/stack.mjs';
+
+const ports = stackPorts();
+const taken = await takenPorts(ports);
+if (taken.length > 0) {
+  for (const { name, port, variable } of taken) console.error(`Port ${port} (${name}) is already in use.`);
+  console.error('Is `npm start` already running? Stop it, or choose other ports with ' +
+    [...new Set(taken.map((t) => t.variable))].join(', ') + '.');
+  process.exit(1);
+}
+await ensureNpmPackages();
+await ensureDevnetBuild();
+
+let stack;
+try {
+  stack = await startStack(ports, { demoMode: 'dev' });
+} catch (error) {
+  console.error(`Could not start the local stack: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+console.log(`demo: ${stack.demoUrl}`);
+console.log(`server: ${stack.serverUrl}`);
+for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
+console.log('Press Ctrl-C to stop.');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const child of stack.children) {
+  child.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`A part of the stack exited unexpectedly (code ${code}); stopping the rest.`);
+    void stack.stop().then(() => process.exit(1));
+  });
+}

@@ -1,0 +1,25 @@
+// `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
+import { ensureChromium } from './lib/ensureChromium.mjs';
+import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
+import { run } from './lib/run.mjs';
+
+await ensureNpmPackages();
+await ensureChromium();
+await ensureDevnetBuild();
+
+const steps = [
+  ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['unit and integration', ['npx', 'vitest', 'run']],
+  ['e2e (Chromium)', ['npx', 'vitest', 'run', '--config', 'e2e/vitest.config.ts']],
+];
+const failed = [];
+for (const [name, [command, ...args]] of steps) {
+  console.log(`\n▶ ${name}`);
+  const code = await run(command, args, { cwd: root });
+  if (code !== 0) failed.push(name);
+}
+if (failed.length > 0) {
+  console.error(`\n✖ failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\n✔ all tests passed');
