@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 
 async function chainHead(rpcUrl: string): Promise<number | null> {
@@ -31,7 +31,7 @@ export function createServer(config: ServerConfig): FastifyInstance {
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) app.log.error(error);
     void reply.code(status).send({ error: status === 500 ? 'Internal Server Error' : 'Bad Request', message: status === 500 ? 'Internal error' : error.message });

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { connectButton, dialog, openDemo, waitForSiteStatus } from './support/demo.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The accessible name of the element that really has focus, through shadow roots. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    let element: Element | null = document.activeElement;
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    return element ? (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() : '';
+  });
+
+async function tabUntil(page: Page, name: RegExp | string, limit = 30) {
+  for (let i = 0; i < limit; i++) {
+    const current = await focusedName(page);
+    if (typeof name === 'string' ? current === name : name.test(current)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`never reached ${name} with Tab; last focus: ${await focusedName(page)}`);
+}
+
+describe('keyboard and host CSS', () => {
+  it('is usable with the keyboard alone: open, select, Escape, focus returns to the button', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await tabUntil(page, 'Connect Wallet');
+    await page.keyboard.press('Enter');
+    await dialog(page).waitFor();
+    // Focus is inside the dialog and Tab never leaves it.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => {
+        let element: Element | null = document.activeElement;
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+        return Boolean(element?.closest('[role="dialog"]'));
+      });
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Connect Wallet');
+
+    await page.keyboard.press('Enter');
+    await dialog(page).waitFor();
+    await tabUntil(page, /Cairn Test Wallet/);
+    await page.keyboard.press('Enter');
+    await waitForSiteStatus(page, 'connected');
+    await demo.close();
+  });
+
+  it('closes on a click on the backdrop, not on a click inside the card', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await connectButton(page).click();
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).click();
+    expect(await dialog(page).isVisible()).toBe(true);
+    await page.mouse.click(5, 5);
+    await dialog(page).waitFor({ state: 'detached' });
+    await demo.close();
+  });
+
+  it('is not broken by hostile host CSS', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await page.addStyleTag({ content: '* { all: unset !important; } button { display: none !important; }' });
+    const button = connectButton(page);
+    await button.click();
+    const connect = dialog(page).getByRole('button', { name: 'Cairn Test Wallet' });
+    await connect.waitFor();
+    const box = await connect.boundingBox();
+    expect(box && box.width > 100 && box.height > 30).toBe(true);
+    await connect.click();
+    await waitForSiteStatus(page, 'connected');
+    await demo.close();
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { launchChromium } from './support/browser.ts';
+import { connectButton, connectWallet, dialog, openDemo, pageEvents, siteText, waitForSiteStatus } from './support/demo.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const address = TEST_ACCOUNTS[0]!.address; // 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266
+const short = `${address.slice(0, 6)}…${address.slice(-6)}`;
+
+describe('connecting the injected test wallet', () => {
+  it('connects, shows the shortened address and the real devnet balance, switches network, disconnects', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await connectButton(page).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Connect Wallet' }).isVisible()).resolves.toBe(true);
+    await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
+    await waitForSiteStatus(page, 'connected');
+    expect(await siteText(page, 'site-address')).toBe(address);
+    expect(await siteText(page, 'site-chain')).toBe('eip155:31337');
+
+    // The modal closed on connect; the button now shows the account.
+    const accountButton = page.getByRole('button', { name: new RegExp(`Account ${short}`) });
+    await accountButton.waitFor();
+    await expect(accountButton.textContent()).resolves.toContain('10000.000 ETH');
+    await accountButton.click();
+    const account = dialog(page);
+    await account.getByText(short, { exact: true }).waitFor();
+    await account.getByText('10000.000 ETH').waitFor();
+
+    // Switch to the second devnet chain: account 0 holds exactly 42 ETH there.
+    await account.getByRole('button', { name: /Cairn Devnet/ }).click();
+    await dialog(page).getByRole('button', { name: 'Cairn Devnet Two' }).click();
+    await dialog(page).getByText('42.000 ETH').waitFor();
+    expect(await siteText(page, 'site-chain')).toBe('eip155:31338');
+    expect(await demo.wallet().getState()).toMatchObject({ chainId: 31338 });
+
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
+    await waitForSiteStatus(page, 'disconnected');
+    await connectButton(page).waitFor();
+    expect(await pageEvents(page)).toEqual(
+      expect.arrayContaining(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'SWITCH_NETWORK', 'DISCONNECT_SUCCESS']),
+    );
+    expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('restores the connection after a reload without asking the wallet again', async () => {
+    const demo = await openDemo(browser);
+    await connectWallet(demo.page);
+    await demo.page.reload();
+    await waitForSiteStatus(demo.page, 'connected');
+    expect(await siteText(demo.page, 'site-address')).toBe(address);
+    await demo.page.getByRole('button', { name: new RegExp(`Account ${short}`) }).waitFor();
+    // The wallet forgetting the site (revoked while away) means a reload ends disconnected.
+    await demo.wallet().revoke();
+    await demo.page.reload();
+    await waitForSiteStatus(demo.page, 'disconnected');
+    await connectButton(demo.page).waitFor();
+    await demo.close();
+  });
+
+  it('follows the wallet switching network and account on its own', async () => {
+    const demo = await openDemo(browser);
+    await connectWallet(demo.page);
+    await demo.wallet().setChain(31338);
+    await demo.page.waitForFunction(() => document.querySelector('[data-testid="site-chain"]')?.textContent === 'eip155:31338');
+    await demo.wallet().setAccount(TEST_ACCOUNTS[1]!.privateKey);
+    await demo.page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="site-address"]')?.textContent === expected,
+      TEST_ACCOUNTS[1]!.address,
+    );
+    await demo.wallet().disconnect();
+    await waitForSiteStatus(demo.page, 'disconnected');
+    await demo.close();
+  });
+
+  it('shows a retry after the wallet rejects the connection (4001), and the retry connects', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await demo.wallet().rejectNext();
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
+    await dialog(page).getByText('Connection declined').waitFor();
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await waitForSiteStatus(page, 'connected');
+    expect(await pageEvents(page)).toEqual(expect.arrayContaining(['CONNECT_ERROR', 'CONNECT_SUCCESS']));
+    await demo.close();
+  });
+
+  it('lists two announced wallets, and a plain window.ethereum as a browser wallet', async () => {
+    const two = await openDemo(browser, { wallets: [{}, { privateKey: TEST_ACCOUNTS[1]!.privateKey }] });
+    await connectButton(two.page).click();
+    await dialog(two.page).getByRole('button', { name: 'Cairn Test Wallet' }).waitFor();
+    await dialog(two.page).getByRole('button', { name: 'Second Test Wallet' }).click();
+    await waitForSiteStatus(two.page, 'connected');
+    expect(await siteText(two.page, 'site-address')).toBe(TEST_ACCOUNTS[1]!.address);
+    await two.close();
+
+    const legacy = await openDemo(browser, { wallets: [{ asWindowEthereum: true, announce: false }] });
+    await connectButton(legacy.page).click();
+    await dialog(legacy.page).getByRole('button', { name: 'Browser Wallet' }).click();
+    await waitForSiteStatus(legacy.page, 'connected');
+    await legacy.close();
+  });
+
+  it('says so when no wallet is installed', async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    await connectButton(demo.page).click();
+    await dialog(demo.page).getByText('No wallet found in this browser').waitFor();
+    await demo.close();
+  });
+});

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { connectButton, dialog, openDemo } from './support/demo.ts';
+
+const dist = new URL('../apps/demo/dist/', import.meta.url).pathname;
+// A text only the UnsupportedChain view renders: it must live in the modal's chunk, not the entry.
+const MODAL_ONLY_TEXT = "This app doesn't support your current network";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+describe('the modal loads lazily', () => {
+  it('is split out of the entry chunk that the page loads up front', () => {
+    const html = readFileSync(`${dist}index.html`, 'utf8');
+    const entry = /<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    expect(readFileSync(`${dist}${entry}`, 'utf8')).not.toContain(MODAL_ONLY_TEXT);
+    const chunks = readdirSync(`${dist}assets`).filter((file) => file.endsWith('.js'));
+    expect(chunks.some((file) => readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT))).toBe(true);
+  });
+
+  it('fetches the modal chunk only after the page has loaded', async () => {
+    const modalFile = readdirSync(`${dist}assets`).find(
+      (file) => file.endsWith('.js') && readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT),
+    )!;
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await connectButton(page).click();
+    await dialog(page).waitFor();
+    const timing = await page.evaluate((file) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const chunk = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(file));
+      return { loadEventStart: navigation.loadEventStart, chunkStart: chunk?.startTime };
+    }, modalFile);
+    expect(timing.chunkStart).toBeDefined();
+    expect(timing.chunkStart!).toBeGreaterThanOrEqual(timing.loadEventStart);
+    await demo.close();
+  });
+});

@@ -1,0 +1,61 @@
+import { inject } from 'vitest';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { injectTestWallets, testWallet, type TestWalletOptions } from '@cairn/devnet';
+import { collectPageErrors, isolatedContext } from './browser.ts';
+
+export interface DemoOptions {
+  /** Test wallets to inject, as browser extensions would be. Default: one, account 0 on 31337. */
+  wallets?: TestWalletOptions[];
+  /** Query string for the demo, e.g. `networks=31338&theme=dark`. */
+  query?: string;
+  context?: BrowserContextOptions;
+}
+
+export function walletChains(): Record<number, string> {
+  return Object.fromEntries(inject('chains').map((chain) => [chain.chainId, chain.url]));
+}
+
+/** Opens the built demo in a fresh, loopback-only browser context with the test wallets injected. */
+export async function openDemo(browser: Browser, options: DemoOptions = {}) {
+  const { context, foreignRequests } = await isolatedContext(browser, options.context);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  const wallets = (options.wallets ?? [{}]).map((wallet) => ({ chains: walletChains(), ...wallet }));
+  if (wallets.length > 0) await injectTestWallets(page, wallets);
+  const url = `${inject('demoUrl')}${options.query ? `?${options.query}` : ''}`;
+  await page.goto(url);
+  return {
+    page,
+    context,
+    url,
+    foreignRequests,
+    errors,
+    wallet: (index = 0) => testWallet(page, index),
+    close: () => context.close(),
+  };
+}
+
+export const connectButton = (page: Page) => page.getByRole('button', { name: 'Connect Wallet' });
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Opens the modal and connects the named wallet; resolves when the site shows the account. */
+export async function connectWallet(page: Page, walletName = 'Cairn Test Wallet') {
+  await connectButton(page).click();
+  await dialog(page).getByRole('button', { name: walletName }).click();
+  await waitForSiteStatus(page, 'connected');
+}
+
+/** Waits until the site's own panel (read through the public hooks) shows this status. */
+export async function waitForSiteStatus(page: Page, status: string, timeout = 10_000) {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="site-status"]')?.textContent === expected,
+    status,
+    { timeout },
+  );
+}
+
+export const siteText = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+
+export async function pageEvents(page: Page): Promise<string[]> {
+  return page.evaluate(() => ((window as { cairnEvents?: { event: string }[] }).cairnEvents ?? []).map((e) => e.event));
+}

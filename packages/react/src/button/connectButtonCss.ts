@@ -1,0 +1,28 @@
+// The button's own styles: eager, so kept small. `all: initial` cuts off whatever the page
+// lets the host inherit (letter-spacing, text-transform, line-height...).
+export const CONNECT_BUTTON_CSS = `
+:host{display:inline-block;vertical-align:middle}
+.cb{all:initial;box-sizing:border-box;display:inline-flex;align-items:center;gap:8px;height:40px;padding:0 16px;
+border-radius:calc(var(--cairn-radius) - 4px);font-family:var(--cairn-font-family);font-size:15px;font-weight:600;
+line-height:1;white-space:nowrap;cursor:pointer;user-select:none;-webkit-tap-highlight-color:transparent;
+color:var(--cairn-accent-foreground);background:var(--cairn-accent);
+box-shadow:0 1px 2px rgba(0,0,0,.12),inset 0 1px 0 rgba(255,255,255,.12);
+transition:filter .15s,transform .1s,background-color .15s}
+.cb:hover{filter:brightness(1.07)}
+.cb:active{transform:scale(.97)}
+.cb:focus-visible{outline:2px solid var(--cairn-accent);outline-offset:2px}
+.cb[data-state=busy]{cursor:progress;color:var(--cairn-muted);filter:none;
+background:color-mix(in srgb,var(--cairn-foreground) 7%,var(--cairn-background));box-shadow:inset 0 0 0 1px var(--cairn-border)}
+.cb[data-state=connected]{gap:10px;padding:0 5px 0 14px;color:var(--cairn-foreground);background:var(--cairn-background);
+box-shadow:inset 0 0 0 1px var(--cairn-border),0 1px 2px rgba(0,0,0,.06)}
+.cb[data-state=connected]:hover{filter:none;background:color-mix(in srgb,var(--cairn-foreground) 4%,var(--cairn-background))}
+.balance{font-variant-numeric:tabular-nums}
+.address{display:inline-flex;align-items:center;gap:7px;height:30px;padding:0 10px 0 4px;border-radius:calc(var(--cairn-radius) - 7px);
+background:color-mix(in srgb,var(--cairn-foreground) 7%,var(--cairn-background));font-variant-numeric:tabular-nums}
+.cb[data-state=connected]:not(:has(.balance)){padding-left:5px}
+.avatar{width:22px;height:22px;border-radius:50%;flex:none}
+.spinner{width:14px;height:14px;box-sizing:border-box;border-radius:50%;border:2px solid currentColor;border-right-color:transparent;
+animation:spin .8s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.cb{transition:none}.spinner{animation-duration:2.4s}}
+`;

@@ -1,0 +1,45 @@
+import { ErrorText, errorMessage } from '@cairn/core';
+import { useState } from 'react';
+import { useCairnInstance } from '../context.ts';
+import { AlertIcon, DisconnectIcon } from './icons.tsx';
+
+/** Disconnects every connected namespace; a refusal (SPEC §8 'Failed to disconnect') shows inline. */
+export function DisconnectButton() {
+  const cairn = useCairnInstance('DisconnectButton');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const disconnect = async () => {
+    if (pending) return;
+    setPending(true);
+    setError(undefined);
+    try {
+      await cairn.disconnect();
+    } catch (cause) {
+      setError(errorMessage(cause, ErrorText.failedToDisconnect));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="disconnect">
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        aria-disabled={pending || undefined}
+        aria-busy={pending || undefined}
+        onClick={() => void disconnect()}
+      >
+        {pending ? <span className="spinner" aria-hidden="true" /> : <DisconnectIcon />}
+        Disconnect
+      </button>
+      {error && (
+        <p className="error-text" role="alert">
+          <AlertIcon />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+export { CairnProvider, type CairnProviderProps } from './CairnProvider.tsx';
+export { ConnectButton } from './button/ConnectButton.tsx';
+export { CairnModalRoot } from './modal/CairnModalRoot.tsx';
+export { useCairn, type UseCairnReturnType } from './hooks/useCairn.ts';
+export { useCairnAccount, type UseCairnAccountReturnType } from './hooks/useCairnAccount.ts';
+export { useCairnNetwork, type UseCairnNetworkReturnType } from './hooks/useCairnNetwork.ts';
+export { useDisconnect, type UseDisconnectReturnType } from './hooks/useDisconnect.ts';
+export { useCairnEvent } from './hooks/useCairnEvent.ts';
+export { THEME_DEFAULTS, type ResolvedTheme } from './theme/themeDefaults.ts';

@@ -1,0 +1,67 @@
+import type { Cairn } from '@cairn/core';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { CairnContext } from '../context.ts';
+import { useHostTheme } from '../theme/useHostTheme.ts';
+import { loadedModal, loadModal, prefetchModalWhenIdle } from './loadModal.ts';
+
+export const MODAL_HOST_TAG = 'cairn-modal';
+
+function createModalHost(): ShadowRoot {
+  const host = document.createElement(MODAL_HOST_TAG);
+  document.body.append(host);
+  return host.attachShadow({ mode: 'open' });
+}
+
+/**
+ * Mounts the modal into its own shadow root on <body>, wherever the button lives. It depends on
+ * nothing but the instance, so a plain-JS `mount(cairn)` can render it into its own React root.
+ */
+export function CairnModalRoot({ cairn }: { cairn: Cairn }) {
+  const { modal } = cairn.stores;
+  const isOpen = useSyncExternalStore(modal.subscribe, () => modal.get().open, () => false);
+  const [root, setRoot] = useState<ShadowRoot | null>(null);
+  const [Modal, setModal] = useState(loadedModal);
+
+  useEffect(() => prefetchModalWhenIdle(), []);
+
+  // The host is created on first open and appended at once, before the dialog inside mounts
+  // and moves focus into it.
+  useLayoutEffect(() => {
+    if (isOpen && !root) setRoot(createModalHost());
+  }, [isOpen, root]);
+
+  useLayoutEffect(() => {
+    if (!root) return;
+    if (!root.host.isConnected) document.body.append(root.host);
+    return () => root.host.remove();
+  }, [root]);
+
+  useEffect(() => {
+    if (!isOpen || Modal) return;
+    let current = true;
+    loadModal().then(
+      (component) => {
+        if (current) setModal(() => component);
+      },
+      (error: unknown) => {
+        console.error('[cairn] could not load the modal', error);
+        // Closed again, so that the next click retries the load instead of doing nothing.
+        if (current) cairn.close();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [isOpen, Modal, cairn]);
+
+  useHostTheme(root ? (root.host as HTMLElement) : null, cairn);
+
+  if (!root || !Modal) return null;
+  return createPortal(
+    <CairnContext.Provider value={cairn}>
+      <Modal open={isOpen} />
+    </CairnContext.Provider>,
+    root,
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useEscapeKey } from './useEscapeKey.ts';
+import { useFocusTrap } from './useFocusTrap.ts';
+import { useRestoreFocus } from './useRestoreFocus.ts';
+import { useScrollLock } from './useScrollLock.ts';
+
+export interface DialogProps {
+  titleId: string;
+  onClose(): void;
+  /**
+   * Focus moves back into the dialog whenever this changes (a new view): to the element marked
+   * `data-autofocus` if the view has one, else to the dialog itself.
+   */
+  focusKey: unknown;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog: labelled by its title, focus moved in on open and trapped, Escape and a click
+ * on the backdrop close it, and focus returns where it was on close.
+ */
+export function Dialog({ titleId, onClose, focusKey, children }: DialogProps) {
+  const cardRef = useRef<HTMLDivElement>(null);
+  const pressStartedOnBackdrop = useRef(false);
+  useRestoreFocus();
+  useFocusTrap(cardRef);
+  useEscapeKey(onClose);
+  useScrollLock();
+
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card) return;
+    const target = card.querySelector<HTMLElement>('[data-autofocus]') ?? card;
+    target.focus({ preventScroll: true });
+  }, [focusKey]);
+
+  return (
+    <div
+      className="backdrop"
+      data-testid="cairn-backdrop"
+      onPointerDown={(event) => {
+        pressStartedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        // A press that starts in the card and ends outside (selecting text) does not close.
+        if (event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
+      }}
+    >
+      <div ref={cardRef} className="card" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useCairnInstance } from '../context.ts';
+import { useStoreState } from '../hooks/useStoreState.ts';
+import { themeHostCss } from '../theme/themeHostCss.ts';
+import { ViewContent } from '../views/ViewContent.tsx';
+import { viewTitle } from '../views/viewTitle.ts';
+import { Dialog } from './Dialog.tsx';
+import { Header } from './Header.tsx';
+import { MODAL_CSS } from './modalCss.ts';
+
+export interface ModalProps {
+  open: boolean;
+}
+
+const STYLE = themeHostCss() + MODAL_CSS;
+
+/** The lazily loaded part: the styles, the dialog and the view on top of the router's stack. */
+export default function Modal({ open }: ModalProps) {
+  return (
+    <>
+      <style>{STYLE}</style>
+      {open && <OpenModal />}
+    </>
+  );
+}
+
+function OpenModal() {
+  const cairn = useCairnInstance('Modal');
+  const { router } = cairn.stores;
+  const { history } = useStoreState(router);
+  const entry = router.current();
+  const titleId = useId();
+  return (
+    <Dialog titleId={titleId} onClose={cairn.close} focusKey={entry}>
+      <Header
+        titleId={titleId}
+        title={viewTitle(entry)}
+        onBack={history.length > 1 ? () => router.goBack() : undefined}
+        onClose={cairn.close}
+      />
+      <div className="body">
+        <ViewContent entry={entry} />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import type { ModalProps } from './Modal.tsx';
+
+type ModalComponent = ComponentType<ModalProps>;
+
+let loaded: ModalComponent | undefined;
+let loading: Promise<ModalComponent> | undefined;
+
+/**
+ * Loads the modal's chunk (views and their CSS) once. The only reference to './Modal.tsx' is
+ * this dynamic import, so bundlers split it out of the page's first load. A failed load is
+ * forgotten so that the next open tries again.
+ */
+export function loadModal(): Promise<ModalComponent> {
+  loading ??= import('./Modal.tsx').then(
+    (module) => (loaded = module.default),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The modal component if its chunk has already arrived. */
+export const loadedModal = (): ModalComponent | undefined => loaded;
+
+/**
+ * Warms the chunk once the page has loaded and the browser is idle, so it never competes with
+ * the site's own first load and the first click does not wait for it.
+ */
+export function prefetchModalWhenIdle(): () => void {
+  const prefetch = () => {
+    loadModal().catch(() => {
+      // retried on open, where a failure is reported
+    });
+  };
+  let cancelIdle = () => {};
+  const scheduleIdle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(prefetch, { timeout: 4000 });
+      cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(prefetch, 1500);
+      cancelIdle = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') scheduleIdle();
+  else window.addEventListener('load', scheduleIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', scheduleIdle);
+    cancelIdle();
+  };
+}

@@ -1,0 +1,134 @@
+// The modal's styles, shipped in the lazy chunk and injected inside its shadow root. Colours
+// derive from the `--cairn-*` variables with color-mix, so a site's override flows everywhere.
+export const MODAL_CSS = `
+:host{all:initial!important;display:contents!important;--_error:#d92d20;--_shadow:rgba(16,18,24,.18)}
+:host([data-theme="dark"]){--_error:#ff7a70;--_shadow:rgba(0,0,0,.5)}
+*,*::before,*::after{box-sizing:border-box}
+button{font:inherit;color:inherit;margin:0;padding:0;border:0;background:none;cursor:pointer;text-align:inherit;-webkit-tap-highlight-color:transparent}
+button[aria-disabled="true"]{cursor:not-allowed}
+button[aria-busy="true"]{cursor:progress}
+:focus-visible{outline:2px solid var(--cairn-accent);outline-offset:2px}
+p{margin:0}
+ul{list-style:none;margin:0;padding:0}
+
+.backdrop{
+--_surface:color-mix(in srgb,var(--cairn-foreground) 4.5%,var(--cairn-background));
+--_surface-hover:color-mix(in srgb,var(--cairn-foreground) 9%,var(--cairn-background));
+--_accent-soft:color-mix(in srgb,var(--cairn-accent) 13%,var(--cairn-background));
+position:fixed;inset:0;z-index:var(--cairn-z-index);display:flex;align-items:center;justify-content:center;
+padding:16px;overflow-y:auto;overscroll-behavior:contain;background:var(--cairn-overlay);
+font-family:var(--cairn-font-family);font-size:15px;line-height:1.4;color:var(--cairn-foreground);
+-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-rendering:optimizeLegibility;
+animation:cairn-fade .18s ease-out}
+.card{position:relative;display:flex;flex-direction:column;width:360px;max-width:100%;max-height:calc(100vh - 32px);
+background:var(--cairn-background);border-radius:calc(var(--cairn-radius) + 8px);outline:none;
+box-shadow:0 0 0 1px var(--cairn-border),0 24px 56px -12px var(--_shadow),0 8px 20px -8px var(--_shadow);
+animation:cairn-rise .24s cubic-bezier(.2,.8,.2,1)}
+
+.header{display:grid;grid-template-columns:36px 1fr 36px;align-items:center;gap:8px;padding:14px 14px 8px}
+.title{margin:0;text-align:center;font-size:16px;font-weight:600;letter-spacing:-.01em;
+white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.icon-button{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;flex:none;
+border-radius:50%;color:var(--cairn-muted);transition:background-color .15s,color .15s}
+.icon-button:hover{background:var(--_surface-hover);color:var(--cairn-foreground)}
+.body{padding:8px 16px 20px;overflow-y:auto}
+
+.list{display:flex;flex-direction:column;gap:8px}
+.row{display:flex;align-items:center;gap:12px;width:100%;min-height:60px;padding:10px 14px 10px 10px;
+border-radius:var(--cairn-radius);background:var(--_surface);text-align:left;transition:background-color .15s,transform .1s}
+button.row:hover{background:var(--_surface-hover)}
+button.row:active{transform:scale(.985)}
+.row[aria-disabled="true"]{opacity:.5}
+.row[aria-current="true"]{box-shadow:inset 0 0 0 1.5px var(--cairn-accent);background:var(--_accent-soft)}
+.row-name{flex:1;min-width:0;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.row-check{display:inline-flex;color:var(--cairn-accent)}
+.row-chevron{display:inline-flex;color:var(--cairn-muted)}
+.tag{flex:none;padding:3px 8px;border-radius:999px;font-size:12px;font-weight:600;line-height:16px;
+color:var(--cairn-accent);background:var(--_accent-soft)}
+.tag[data-section="injected"]{color:var(--cairn-muted);background:var(--_surface-hover)}
+
+.wallet-icon{position:relative;display:inline-flex;align-items:center;justify-content:center;flex:none;overflow:hidden;
+border-radius:calc(var(--cairn-radius) - 5px);background:var(--_surface-hover);color:var(--cairn-muted)}
+.wallet-icon::after{content:"";position:absolute;inset:0;border-radius:inherit;pointer-events:none;
+box-shadow:inset 0 0 0 1px color-mix(in srgb,var(--cairn-foreground) 8%,transparent)}
+.wallet-icon img{display:block;width:100%;height:100%;object-fit:cover}
+.network-badge{display:inline-flex;align-items:center;justify-content:center;flex:none;border-radius:50%;
+font-weight:700;color:#fff;text-shadow:0 1px 1px rgba(0,0,0,.25)}
+.network-badge[data-unknown]{background:var(--_surface-hover);color:var(--cairn-muted);text-shadow:none}
+
+.headline{font-size:17px;font-weight:600;letter-spacing:-.01em}
+.headline.error{color:var(--_error)}
+.muted{color:var(--cairn-muted);font-size:14px;line-height:1.5;text-wrap:balance}
+.lead{color:var(--cairn-muted);font-size:14px;line-height:1.5;text-align:center;text-wrap:balance;margin:0 4px 16px}
+.stack{display:flex;flex-direction:column}
+.stack .disconnect{margin-top:8px}
+
+.empty{display:flex;flex-direction:column;align-items:center;gap:6px;padding:20px 12px 12px;text-align:center}
+.empty .muted{max-width:260px}
+.empty-icon{display:inline-flex;align-items:center;justify-content:center;width:60px;height:60px;margin-bottom:8px;
+border-radius:50%;background:var(--_surface);color:var(--cairn-muted)}
+
+.connecting{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center}
+.connecting-icon{position:relative;display:flex;align-items:center;justify-content:center;width:96px;height:96px;margin-bottom:12px}
+.connecting-icon .wallet-icon{border-radius:20px}
+.connecting-icon::before{content:"";position:absolute;inset:0;border-radius:50%;border:3px solid var(--_surface-hover);
+border-top-color:var(--cairn-accent);animation:cairn-spin 1s linear infinite}
+.connecting[data-state="error"] .connecting-icon::before{animation:none;border-color:color-mix(in srgb,var(--_error) 35%,transparent)}
+.connecting-badge{position:absolute;right:10px;bottom:10px;display:inline-flex;align-items:center;justify-content:center;
+width:24px;height:24px;border-radius:50%;color:#fff;background:var(--_error);box-shadow:0 0 0 3px var(--cairn-background)}
+.connecting-retry{margin-top:14px}
+
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;height:44px;padding:0 20px;
+border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:background-color .15s,filter .15s,transform .1s}
+.btn:active{transform:scale(.98)}
+.btn-primary{background:var(--cairn-accent);color:var(--cairn-accent-foreground)}
+.btn-primary:hover{filter:brightness(1.07)}
+.btn-secondary{background:var(--_surface);color:var(--cairn-foreground)}
+.btn-secondary:hover{background:var(--_surface-hover)}
+.btn-block{width:100%}
+.btn[aria-disabled="true"]{opacity:.6}
+
+.account{display:flex;flex-direction:column;align-items:center;padding-top:4px;text-align:center}
+.avatar{display:block;flex:none;border-radius:50%;box-shadow:inset 0 0 0 1px rgba(0,0,0,.06),0 6px 16px -6px var(--_shadow)}
+.account-id{position:relative;display:flex;align-items:center;gap:2px;margin-top:14px;padding-left:34px}
+.account-address{font-size:19px;font-weight:650;letter-spacing:-.015em;font-variant-numeric:tabular-nums}
+.copy-button{width:32px;height:32px}
+.copy-button[data-copied]{color:var(--cairn-accent)}
+.copy-status{min-height:18px;font-size:12px;font-weight:600;color:var(--cairn-accent)}
+.copy-status[data-state="failed"]{color:var(--_error)}
+.account .copy-status{position:absolute;left:100%;top:50%;transform:translateY(-50%);padding-left:2px;white-space:nowrap}
+.account-balance{margin-top:4px;min-height:21px;color:var(--cairn-muted);font-size:15px;font-variant-numeric:tabular-nums}
+.account-balance[data-state="error"]{color:var(--_error);font-size:14px}
+.account-actions{display:flex;flex-direction:column;gap:8px;width:100%;margin-top:20px}
+.account-actions .row{min-height:52px;padding-left:12px}
+
+.status-line{min-height:20px;margin-top:10px;font-size:13px;color:var(--cairn-muted);text-align:center}
+.status-line:empty{min-height:0;margin-top:0}
+.error-text{display:flex;align-items:center;justify-content:center;gap:6px;margin-top:10px;font-size:13px;color:var(--_error);text-align:center}
+.error-text svg{flex:none}
+
+.spinner{display:inline-block;flex:none;width:16px;height:16px;border-radius:50%;border:2px solid currentColor;
+border-right-color:transparent;animation:cairn-spin .8s linear infinite}
+.row .spinner{color:var(--cairn-accent)}
+.skeleton{display:inline-block;width:96px;height:14px;border-radius:6px;vertical-align:middle;background:var(--_surface-hover);
+animation:cairn-pulse 1.2s ease-in-out infinite}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+
+@keyframes cairn-fade{from{opacity:0}}
+@keyframes cairn-rise{from{opacity:0;transform:translateY(10px) scale(.98)}}
+@keyframes cairn-sheet{from{transform:translateY(100%)}}
+@keyframes cairn-spin{to{transform:rotate(360deg)}}
+@keyframes cairn-pulse{50%{opacity:.45}}
+
+@media (max-width:480px){
+.backdrop{align-items:flex-end;padding:0}
+.card{width:100%;max-height:calc(100vh - 24px);border-bottom-left-radius:0;border-bottom-right-radius:0;animation-name:cairn-sheet}
+.body{padding-bottom:max(20px,env(safe-area-inset-bottom))}
+}
+@media (prefers-reduced-motion:reduce){
+.backdrop,.card{animation:none}
+.spinner,.connecting-icon::before{animation-duration:2.4s}
+.skeleton{animation:none}
+*{transition:none!important}
+}
+`;

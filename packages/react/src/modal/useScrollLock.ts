@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+
+/** Stops the page behind the open modal from scrolling; restores the page's own value after. */
+export function useScrollLock(): void {
+  useEffect(() => {
+    const { style } = document.documentElement;
+    const previous = style.overflow;
+    style.overflow = 'hidden';
+    return () => {
+      style.overflow = previous;
+    };
+  }, []);
+}

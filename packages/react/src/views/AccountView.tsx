@@ -1,0 +1,94 @@
+import { ErrorText, findNetwork, formatBalance, shortenAddress } from '@cairn/core';
+import { Avatar } from '../components/Avatar.tsx';
+import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
+import { DisconnectButton } from '../components/DisconnectButton.tsx';
+import { ChevronRightIcon } from '../components/icons.tsx';
+import { NetworkBadge } from '../components/NetworkBadge.tsx';
+import { useCairnInstance } from '../context.ts';
+import { useActiveAccount } from '../hooks/useActiveAccount.ts';
+import { useStoreState } from '../hooks/useStoreState.ts';
+
+/** The connected account: who, how much, on which network, and the way out. */
+export function AccountView() {
+  const cairn = useCairnInstance('AccountView');
+  const account = useActiveAccount(cairn);
+  const networkState = useStoreState(cairn.stores.network);
+  const network = findNetwork(networkState);
+  const { address } = account;
+
+  if (!address) return <p className="lead">No wallet is connected.</p>;
+
+  const networkName = network?.name ?? 'Unknown network';
+  const networkContent = (
+    <>
+      <NetworkBadge network={network} size={28} />
+      <span className="row-name">{networkName}</span>
+    </>
+  );
+  return (
+    <div className="account">
+      <Avatar address={address} />
+      <div className="account-id">
+        <p className="account-address" title={address}>
+          {account.profileName ?? shortenAddress(address)}
+        </p>
+        <CopyAddressButton address={address} />
+      </div>
+      <AccountBalance {...account} />
+      <div className="account-actions">
+        {cairn.options.features.networkSwitching ? (
+          <button
+            type="button"
+            className="row"
+            data-testid="account-network"
+            onClick={() => cairn.stores.router.push('Networks')}
+          >
+            {networkContent}
+            <span className="row-chevron" aria-hidden="true">
+              <ChevronRightIcon />
+            </span>
+          </button>
+        ) : (
+          <div className="row" data-testid="account-network">
+            {networkContent}
+          </div>
+        )}
+        <DisconnectButton />
+      </div>
+    </div>
+  );
+}
+
+interface AccountBalanceProps {
+  balance?: string;
+  balanceSymbol?: string;
+  balanceLoading: boolean;
+  balanceError?: string;
+}
+
+function AccountBalance({ balance, balanceSymbol, balanceLoading, balanceError }: AccountBalanceProps) {
+  if (balanceError) {
+    return (
+      <p className="account-balance" data-testid="account-balance" data-state="error">
+        {ErrorText.tokenBalanceUnavailable}
+      </p>
+    );
+  }
+  const text = formatBalance(balance, balanceSymbol);
+  if (text) {
+    return (
+      <p className="account-balance" data-testid="account-balance">
+        {text}
+      </p>
+    );
+  }
+  if (balanceLoading) {
+    return (
+      <p className="account-balance" data-testid="account-balance" data-state="loading">
+        <span className="skeleton" aria-hidden="true" />
+        <span className="sr-only">Loading balance</span>
+      </p>
+    );
+  }
+  return null;
+}

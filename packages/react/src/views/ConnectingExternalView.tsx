@@ -1,0 +1,49 @@
+import type { Connector } from '@cairn/core';
+import { AlertIcon } from '../components/icons.tsx';
+import { WalletIcon } from '../components/WalletIcon.tsx';
+import { useCairnInstance } from '../context.ts';
+import { useStoreState } from '../hooks/useStoreState.ts';
+
+/** Waits for the wallet's answer; a declined or failed request offers a retry, never a dead end. */
+export function ConnectingExternalView({ connector }: { connector: Connector | undefined }) {
+  const cairn = useCairnInstance('ConnectingExternalView');
+  const { connecting } = useStoreState(cairn.stores.connection);
+  const name = connector?.name ?? 'your wallet';
+  const error = connector && connecting?.connectorId === connector.id ? connecting.error : undefined;
+
+  const retry = () => {
+    if (!connector) return;
+    cairn.connect(connector.id).catch((cause: unknown) => {
+      console.warn('[cairn] could not retry the connection', cause);
+    });
+  };
+
+  return (
+    <div className="connecting" data-state={error ? 'error' : 'pending'}>
+      <div className="connecting-icon">
+        <WalletIcon src={connector?.imageUrl} size={64} />
+        {error && (
+          <span className="connecting-badge" aria-hidden="true">
+            <AlertIcon size={14} />
+          </span>
+        )}
+      </div>
+      {error ? (
+        <>
+          <p className="headline error" role="alert">
+            {error}
+          </p>
+          <p className="muted">Try again, or go back to choose another wallet.</p>
+          <button type="button" className="btn btn-primary connecting-retry" onClick={retry}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="headline">Continue in {name}</p>
+          <p className="muted">Accept the connection request in your wallet</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { RouteEntry } from '@cairn/core';
+import { AccountView } from './AccountView.tsx';
+import { ConnectingExternalView } from './ConnectingExternalView.tsx';
+import { ConnectView } from './ConnectView.tsx';
+import { NetworksView } from './NetworksView.tsx';
+import { UnavailableView } from './UnavailableView.tsx';
+import { UnsupportedChainView } from './UnsupportedChainView.tsx';
+
+/** The view on top of the router's stack. */
+export function ViewContent({ entry }: { entry: RouteEntry }) {
+  switch (entry.view) {
+    case 'Connect':
+      return <ConnectView />;
+    case 'ConnectingExternal':
+      return <ConnectingExternalView connector={entry.data?.connector} />;
+    case 'Account':
+      return <AccountView />;
+    case 'Networks':
+      return <NetworksView />;
+    case 'UnsupportedChain':
+      return <UnsupportedChainView />;
+    default:
+      return <UnavailableView />;
+  }
+}

@@ -1,0 +1,19 @@
+import type { RouteData, RouteEntry, ViewName } from '@cairn/core';
+
+// The heading of each view; every dialog is labelled by it.
+const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
+  Connect: () => 'Connect Wallet',
+  ConnectingExternal: (data) => data?.connector?.name ?? 'Connecting',
+  Account: () => 'Account',
+  Networks: () => 'Choose Network',
+  UnsupportedChain: () => 'Switch Network',
+  SwitchNetwork: () => 'Switch Network',
+  AllWallets: () => 'All Wallets',
+  ConnectingWalletConnect: () => 'WalletConnect',
+  ConnectingWalletConnectBasic: () => 'WalletConnect',
+  ConnectingSiwe: () => 'Sign In',
+};
+
+export function viewTitle(entry: RouteEntry): string {
+  return TITLES[entry.view](entry.data);
+}
