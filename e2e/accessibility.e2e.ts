@@ -14,7 +14,8 @@ const focusedName = (page: Page) =>
   page.evaluate(() => {
     let element: Element | null = document.activeElement;
     while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
-    return element ? (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() : '';
+    if (!element || !['BUTTON', 'A', 'INPUT'].includes(element.tagName)) return `<${element?.tagName ?? 'none'}>`;
+    return (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
   });
 
 async function tabUntil(page: Page, name: RegExp | string, limit = 30) {
@@ -49,7 +50,7 @@ describe('keyboard and host CSS', () => {
 
     await page.keyboard.press('Enter');
     await dialog(page).waitFor();
-    await tabUntil(page, /Cairn Test Wallet/);
+    await tabUntil(page, /^Cairn Test Wallet/);
     await page.keyboard.press('Enter');
     await waitForSiteStatus(page, 'connected');
     await demo.close();

@@ -27,7 +27,7 @@ describe('connecting the injected test wallet', () => {
     // The modal closed on connect; the button now shows the account.
     const accountButton = page.getByRole('button', { name: new RegExp(`Account ${short}`) });
     await accountButton.waitFor();
-    await expect(accountButton.textContent()).resolves.toContain('10000.000 ETH');
+    await page.getByRole('button', { name: new RegExp(`Account ${short}`) }).filter({ hasText: '10000.000 ETH' }).waitFor();
     await accountButton.click();
     const account = dialog(page);
     await account.getByText(short, { exact: true }).waitFor();
@@ -43,6 +43,11 @@ describe('connecting the injected test wallet', () => {
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
     await waitForSiteStatus(page, 'disconnected');
     await connectButton(page).waitFor();
+    // The wallet just used is now listed first, as a recent wallet.
+    await connectButton(page).click();
+    const firstRow = dialog(page).getByRole('list', { name: 'Wallets' }).getByRole('button').first();
+    await expect(firstRow.textContent()).resolves.toMatch(/^Cairn Test Wallet.*Recent/);
+    await page.keyboard.press('Escape');
     expect(await pageEvents(page)).toEqual(
       expect.arrayContaining(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'SWITCH_NETWORK', 'DISCONNECT_SUCCESS']),
     );

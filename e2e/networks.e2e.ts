@@ -24,7 +24,7 @@ describe('networks', () => {
     await dialog(page).getByRole('button', { name: 'Cairn Devnet Two' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     expect(await siteText(page, 'site-chain')).toBe('eip155:31338');
-    expect(await siteText(page, 'site-balance')).not.toBe('—');
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-balance"]')?.textContent === '42 ETH');
     await demo.close();
   });
 

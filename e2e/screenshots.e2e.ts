@@ -24,12 +24,12 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
     const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number);
     const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     expect(theme === 'dark' ? luminance < 0.3 : luminance > 0.7).toBe(true);
-    await page.screenshot({ path: `${dir}connect-${theme}.png` });
+    await page.screenshot({ path: `${dir}connect-${theme}.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await connectWallet(page);
     await page.getByRole('button', { name: /^Account / }).click();
     await dialog(page).getByText('10000.000 ETH').waitFor();
-    await page.screenshot({ path: `${dir}account-${theme}.png` });
+    await page.screenshot({ path: `${dir}account-${theme}.png`, animations: 'disabled' });
     await demo.close();
   });
 });
