@@ -1,0 +1,19 @@
+export type ChainConfig = { chainId: number; port: number };
+
+function portFromEnv(chainId: number, fallback: number): number {
+  const raw = process.env[`CHAIN_PORT_${chainId}`];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`CHAIN_PORT_${chainId} must be a TCP port, got "${raw}"`);
+  }
+  return port;
+}
+
+/** Two chains, so a network switch is a real switch. Ports: CHAIN_PORT_<chainId> or 8545/8546. */
+export const DEFAULT_CHAINS: readonly ChainConfig[] = [
+  { chainId: 31337, port: portFromEnv(31337, 8545) },
+  { chainId: 31338, port: portFromEnv(31338, 8546) },
+];
+
+export const DEFAULT_HOST = '127.0.0.1';

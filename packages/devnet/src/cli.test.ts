@@ -1,0 +1,61 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { packageDir } from './paths.ts';
+import { anvilPidsOnPort } from './testing/anvilProcesses.ts';
+import { waitFor } from './testing/waitFor.ts';
+
+const PORTS = [18560, 18561];
+const running: ChildProcessWithoutNullStreams[] = [];
+
+/** Starts src/cli.ts as `npm start` would and resolves with its first stdout lines. */
+async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines: string[] }> {
+  const cli = spawn(process.execPath, ['--import', 'tsx', join(packageDir, 'src/cli.ts')], {
+    cwd: packageDir,
+    env: { ...process.env, CHAIN_PORT_31337: String(PORTS[0]), CHAIN_PORT_31338: String(PORTS[1]) },
+  });
+  running.push(cli);
+  const lines: string[] = [];
+  const stdout = createInterface({ input: cli.stdout });
+  for await (const line of stdout) {
+    lines.push(line);
+    if (lines.length === 2) break;
+  }
+  return { cli, lines };
+}
+
+const noAnvilLeft = () => PORTS.every((port) => anvilPidsOnPort(port).length === 0);
+
+afterEach(async () => {
+  for (const cli of running.splice(0)) if (cli.exitCode === null && cli.signalCode === null) cli.kill('SIGKILL');
+  await waitFor(noAnvilLeft, 'the test devnet to be gone');
+});
+
+describe('devnet cli', () => {
+  it('prints one line per chain, and exits 0 on SIGTERM leaving no anvil', async () => {
+    const { cli, lines } = await startCli();
+    expect(lines).toEqual([`chain 31337: http://127.0.0.1:${PORTS[0]}`, `chain 31338: http://127.0.0.1:${PORTS[1]}`]);
+    expect(PORTS.map((port) => anvilPidsOnPort(port).length)).toEqual([1, 1]);
+    cli.kill('SIGTERM');
+    const [code] = await once(cli, 'exit');
+    expect(code).toBe(0);
+    expect(noAnvilLeft()).toBe(true);
+  });
+
+  it('exits 0 on SIGINT', async () => {
+    const { cli } = await startCli();
+    cli.kill('SIGINT');
+    const [code] = await once(cli, 'exit');
+    expect(code).toBe(0);
+    expect(noAnvilLeft()).toBe(true);
+  });
+
+  it('leaves no anvil running when it is killed with SIGKILL', async () => {
+    const { cli } = await startCli();
+    cli.kill('SIGKILL');
+    await once(cli, 'exit');
+    await waitFor(noAnvilLeft, 'anvil to exit after its parent was killed', 3000);
+  });
+});

@@ -1,0 +1,26 @@
+import { startDevnet } from './startDevnet.ts';
+
+// `npm start` and e2e run this: one stdout line per chain, then stay up until SIGINT/SIGTERM.
+const startedAt = performance.now();
+const starting = startDevnet();
+
+// Listen before anything is printed: a caller may signal as soon as it reads the lines.
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const devnet = await starting.catch(() => undefined);
+  await devnet?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+
+const devnet = await starting.catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+if (!stopping) {
+  for (const chain of devnet.chains) console.log(`chain ${chain.chainId}: ${chain.rpcUrl}`);
+  console.error(`devnet ready in ${Math.round(performance.now() - startedAt)} ms`);
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { CONTRACT_NAMES, artifactPath } from './artifacts.ts';
+import { artifactsDir, contractsDir } from './paths.ts';
+
+const require = createRequire(import.meta.url);
+const hashPath = join(artifactsDir, 'sources.sha256');
+
+const SETTINGS = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: 'cancun',
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+} as const;
+
+export type CompileResult = { cached: boolean; ms: number };
+
+type SolcOutput = {
+  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
+  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+};
+
+function readSources(): Record<string, { content: string }> {
+  const sources: Record<string, { content: string }> = {};
+  for (const file of readdirSync(contractsDir).filter((f) => f.endsWith('.sol')).sort()) {
+    sources[file] = { content: readFileSync(join(contractsDir, file), 'utf8') };
+  }
+  return sources;
+}
+
+function sourcesHash(sources: Record<string, { content: string }>): string {
+  const solcVersion = (require('solc/package.json') as { version: string }).version;
+  const ozVersion = (require('@openzeppelin/contracts/package.json') as { version: string }).version;
+  return createHash('sha256')
+    .update(JSON.stringify({ solcVersion, ozVersion, SETTINGS, sources }))
+    .digest('hex');
+}
+
+function isCached(hash: string): boolean {
+  if (!existsSync(hashPath) || readFileSync(hashPath, 'utf8').trim() !== hash) return false;
+  return CONTRACT_NAMES.every((name) => existsSync(artifactPath(name)));
+}
+
+/** solc's import callback: `@openzeppelin/...` (and any other package path) from node_modules. */
+function findImport(path: string): { contents: string } | { error: string } {
+  try {
+    return { contents: readFileSync(require.resolve(path), 'utf8') };
+  } catch {
+    return { error: `File not found: ${path}` };
+  }
+}
+
+// Write then rename, so a concurrent reader (another test file starting a devnet) never sees half a file.
+function writeAtomically(path: string, content: string): void {
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, path);
+}
+
+/**
+ * Compiles contracts/*.sol with the solc npm package (offline) into artifacts/<Name>.json.
+ * Skips the work when the hash of the sources, compiler and settings matches the last run.
+ */
+export async function compileContracts(): Promise<CompileResult> {
+  const started = performance.now();
+  const sources = readSources();
+  const hash = sourcesHash(sources);
+  if (isCached(hash)) return { cached: true, ms: performance.now() - started };
+
+  const { default: solc } = await import('solc');
+  const input = { language: 'Solidity', sources, settings: SETTINGS };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  for (const warning of (output.errors ?? []).filter((e) => e.severity === 'warning')) console.warn(warning.formattedMessage);
+  if (errors.length > 0) {
+    throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  }
+
+  mkdirSync(artifactsDir, { recursive: true });
+  for (const name of CONTRACT_NAMES) {
+    const contract = output.contracts?.[`${name}.sol`]?.[name];
+    if (!contract) throw new Error(`solc produced no output for ${name} (expected contracts/${name}.sol)`);
+    const artifact = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+    writeAtomically(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
+  }
+  writeAtomically(hashPath, `${hash}\n`);
+  return { cached: false, ms: performance.now() - started };
+}

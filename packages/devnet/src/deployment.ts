@@ -1,0 +1,37 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Address } from 'viem';
+import { deploymentPath } from './paths.ts';
+
+/** Contract addresses (EIP-55), identical on every devnet chain. */
+export type Deployment = {
+  contracts: {
+    cairnToken: Address;
+    testUsd: Address;
+    zeroToken: Address;
+    multicall3: Address;
+    testNft: Address;
+    spamNft: Address;
+    smartAccount: Address;
+  };
+};
+
+export function formatDeployment(deployment: Deployment): string {
+  return `${JSON.stringify(deployment, null, 2)}\n`;
+}
+
+/**
+ * deployment.json is committed (the deploy is deterministic). Rewrite it only when a change to the
+ * deploy sequence moved an address, and say so, so the change shows up in review.
+ */
+export function syncDeploymentFile(deployment: Deployment): void {
+  const next = formatDeployment(deployment);
+  let current: string | undefined;
+  try {
+    current = readFileSync(deploymentPath, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current === next) return;
+  writeFileSync(deploymentPath, next);
+  console.warn(`@cairn/devnet: contract addresses changed; wrote ${deploymentPath} (commit it)`);
+}

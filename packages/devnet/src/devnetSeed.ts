@@ -1,0 +1,20 @@
+import { parseEther, parseUnits } from 'viem';
+
+/** What startDevnet mints on every chain; other packages' tests can assert against these. */
+export const DEVNET_TOKENS = {
+  cairnToken: { name: 'Cairn Token', symbol: 'CAIRN', decimals: 18, balancePerTestAccount: parseUnits('1000', 18) },
+  testUsd: { name: 'Test USD', symbol: 'TUSD', decimals: 6, balancePerTestAccount: parseUnits('5000', 6) },
+  zeroToken: { name: 'Zero Decimal Token', symbol: 'ZERO', decimals: 0, balancePerTestAccount: 7n },
+} as const;
+
+/** Test account i owns testNft item i + 1; account 0 also owns spamNft item 1. */
+export const DEVNET_NFTS = {
+  testNft: { name: 'Cairn Test NFT', symbol: 'CNFT' },
+  spamNft: { name: 'Claim Free Airdrop', symbol: 'CLAIM' },
+} as const;
+
+/** Account 0's native balance differs per chain, so a network switch visibly changes it. */
+export const ACCOUNT0_NATIVE_BALANCE: Readonly<Record<number, bigint>> = {
+  31337: parseEther('10000'), // anvil's default, untouched
+  31338: parseEther('42'), // set with anvil_setBalance after deploying
+};

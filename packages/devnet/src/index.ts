@@ -1,0 +1,16 @@
+import deploymentJson from '../deployment.json' with { type: 'json' };
+import type { Deployment } from './deployment.ts';
+
+export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './startDevnet.ts';
+export { DEFAULT_CHAINS, type ChainConfig } from './chains.ts';
+export { TEST_ACCOUNTS, DEPLOYER, type TestAccount } from './accounts.ts';
+export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
+export type { Deployment } from './deployment.ts';
+export { compileContracts, type CompileResult } from './compile.ts';
+export { readArtifact, type Artifact, type ContractName } from './artifacts.ts';
+export { testWalletScriptPath } from './paths.ts';
+export { injectTestWallets, testWallet } from './playwright.ts';
+export * from './test-wallet/index.ts';
+
+/** The committed deployment.json: contract addresses, identical on every devnet chain. */
+export const deployment: Deployment = deploymentJson as Deployment;

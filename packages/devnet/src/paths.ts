@@ -1,0 +1,9 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Absolute paths inside packages/devnet, independent of the working directory. */
+export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const contractsDir = join(packageDir, 'contracts');
+export const artifactsDir = join(packageDir, 'artifacts');
+export const deploymentPath = join(packageDir, 'deployment.json');
+export const testWalletScriptPath = join(packageDir, 'dist', 'test-wallet.js');
