@@ -40,6 +40,12 @@ export interface Router extends Store<RouterState> {
 
 const START: RouteEntry = { view: 'Connect' };
 
+/** Field by field: a view builds its data afresh on each click, so a double click pushes once. */
+function sameData(a: RouteData | undefined, b: RouteData | undefined): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]) as Set<keyof RouteData>;
+  return [...keys].every((key) => Object.is(a?.[key], b?.[key]));
+}
+
 export function createRouter(): Router {
   const store = createStore<RouterState>({ history: [START] });
   const entry = (view: ViewName, data?: RouteData): RouteEntry => (data ? { view, data } : { view });
@@ -48,7 +54,7 @@ export function createRouter(): Router {
     current: () => store.get().history.at(-1) ?? START,
     push(view, data) {
       const top = store.get().history.at(-1);
-      if (top?.view === view && top.data === data) return;
+      if (top?.view === view && sameData(top.data, data)) return;
       store.set((s) => ({ history: [...s.history, entry(view, data)] }));
     },
     replace(view, data) {

@@ -18,7 +18,9 @@ export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace
     accountsChanged(connectorId, accounts) {
       if (!isActiveConnector(connectorId)) return;
       if (accounts.length === 0) {
+        // EIP-1193: no accounts means the wallet disconnected this site (MetaMask's lock or "disconnect").
         clearConnection(ctx, namespace);
+        ctx.router.reset('Connect');
         return;
       }
       const adapter = adapterFor(ctx, namespace);

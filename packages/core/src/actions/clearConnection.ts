@@ -7,7 +7,11 @@ import type { ChainNamespace } from '../types.ts';
  * disconnected when no namespace is left connected.
  */
 export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): void {
-  ctx.accounts.get(namespace)?.set(emptyAccount(namespace));
+  // set() merges, so fields the empty account leaves out (address, connectorId, balance...) are cleared explicitly.
+  ctx.accounts.get(namespace)?.set((current) => ({
+    ...Object.fromEntries(Object.keys(current).map((key) => [key, undefined])),
+    ...emptyAccount(namespace),
+  }));
   const remaining = (ctx.storage.get('connections') ?? []).filter((item) => item.namespace !== namespace);
   if (remaining.length > 0) ctx.storage.set('connections', remaining);
   else {

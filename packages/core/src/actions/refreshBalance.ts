@@ -17,20 +17,28 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
     return;
   }
   const key = `${network.caipNetworkId}:${address}`;
+  // The account or network may change while the request is in flight.
+  const isStale = () =>
+    account.get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
   const cached = ctx.balanceCache.get(key);
   if (!options.force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
-    account.set({ balance: cached.balance.formatted, balanceSymbol: cached.balance.symbol, balanceError: undefined });
+    account.set({
+      balance: cached.balance.formatted,
+      balanceSymbol: cached.balance.symbol,
+      balanceLoading: false,
+      balanceError: undefined,
+    });
     return;
   }
   account.set({ balanceLoading: true, balanceError: undefined });
   try {
     const balance = await adapterFor(ctx, network.chainNamespace).getBalance({ address, network });
     ctx.balanceCache.set(key, { at: ctx.now(), balance });
-    // The account or network may have changed while the request was in flight.
-    if (account.get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId) return;
+    if (isStale()) return;
     account.set({ balance: balance.formatted, balanceSymbol: balance.symbol, balanceLoading: false });
   } catch (error) {
     console.warn('[cairn] balance unavailable:', errorMessage(error));
+    if (isStale()) return;
     account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
   }
 }

@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchWithRetry, HttpError, jsonRpcRequest, JsonRpcError } from './http.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A fetch that answers from a script, one response per call, and records the calls. */
+function scriptedFetch(...responses: (() => Response)[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init: init ?? {} });
+    const next = responses.shift();
+    if (!next) throw new Error('unexpected extra request');
+    return next();
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+const status = (code: number, headers: Record<string, string> = {}) => () => new Response(null, { status: code, headers });
+const ok = (body: unknown = { ok: true }) => () => Response.json(body);
+
+function recordingSleep() {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms: number) => void waits.push(ms) };
+}
+
+describe('fetchWithRetry', () => {
+  it('returns the first OK response without waiting', async () => {
+    const { fetch, calls } = scriptedFetch(ok({ value: 1 }));
+    const { waits, sleep } = recordingSleep();
+    const response = await fetchWithRetry('https://api.test/x', { method: 'GET' }, { fetch, sleep });
+    expect(await response.json()).toEqual({ value: 1 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(waits).toEqual([]);
+  });
+
+  it.each([429, 503])('retries %i up to 3 times with 150, 300, 600 ms backoff, then throws', async (code) => {
+    const { fetch, calls } = scriptedFetch(status(code), status(code), status(code), status(code));
+    const { waits, sleep } = recordingSleep();
+    await expect(fetchWithRetry('https://api.test/x', {}, { fetch, sleep })).rejects.toThrow(`HTTP status code: ${code}`);
+    expect(calls).toHaveLength(4);
+    expect(waits).toEqual([150, 300, 600]);
+  });
+
+  it('returns the response that succeeds after retries', async () => {
+    const { fetch } = scriptedFetch(status(503), status(429), ok({ done: true }));
+    const { waits, sleep } = recordingSleep();
+    const response = await fetchWithRetry('https://api.test/x', {}, { fetch, sleep });
+    expect(await response.json()).toEqual({ done: true });
+    expect(waits).toEqual([150, 300]);
+  });
+
+  it.each([403, 408, 413, 429, 500, 502, 503, 504])('retries status %i (SPEC §8)', async (code) => {
+    const { fetch } = scriptedFetch(status(code), ok());
+    const { waits, sleep } = recordingSleep();
+    await expect(fetchWithRetry('https://api.test/x', {}, { fetch, sleep })).resolves.toBeInstanceOf(Response);
+    expect(waits).toEqual([150]);
+  });
+
+  it.each([400, 401, 404, 422])('does not retry status %i', async (code) => {
+    const { fetch, calls } = scriptedFetch(status(code));
+    const { waits, sleep } = recordingSleep();
+    await expect(fetchWithRetry('https://api.test/x', {}, { fetch, sleep })).rejects.toThrow(`HTTP status code: ${code}`);
+    expect(calls).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it("throws an HttpError whose message is exactly 'HTTP status code: 404'", async () => {
+    const { fetch } = scriptedFetch(status(404));
+    const error = await fetchWithRetry('https://api.test/x', {}, { fetch, sleep: async () => {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('HTTP status code: 404');
+    expect((error as HttpError).status).toBe(404);
+  });
+
+  it('honours Retry-After in seconds instead of the backoff', async () => {
+    const { fetch } = scriptedFetch(status(429, { 'Retry-After': '2' }), status(503, { 'Retry-After': '0' }), ok());
+    const { waits, sleep } = recordingSleep();
+    await fetchWithRetry('https://api.test/x', {}, { fetch, sleep });
+    expect(waits).toEqual([2000, 0]);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
+    const { fetch } = scriptedFetch(status(503, { 'Retry-After': 'Wed, 01 Jan 2025 00:00:05 GMT' }), ok());
+    const { waits, sleep } = recordingSleep();
+    await fetchWithRetry('https://api.test/x', {}, { fetch, sleep });
+    expect(waits).toEqual([5000]);
+  });
+
+  it('caps Retry-After at 30 s so a server cannot stall the widget', async () => {
+    const { fetch } = scriptedFetch(status(429, { 'Retry-After': '3600' }), ok());
+    const { waits, sleep } = recordingSleep();
+    await fetchWithRetry('https://api.test/x', {}, { fetch, sleep });
+    expect(waits).toEqual([30_000]);
+  });
+
+  it('falls back to the backoff when Retry-After is unreadable', async () => {
+    const { fetch } = scriptedFetch(status(429, { 'Retry-After': 'soon' }), ok());
+    const { waits, sleep } = recordingSleep();
+    await fetchWithRetry('https://api.test/x', {}, { fetch, sleep });
+    expect(waits).toEqual([150]);
+  });
+
+  it('honours a smaller number of retries', async () => {
+    const { fetch, calls } = scriptedFetch(status(503), status(503));
+    await expect(fetchWithRetry('https://api.test/x', {}, { fetch, sleep: async () => {}, retries: 1 })).rejects.toThrow(
+      'HTTP status code: 503',
+    );
+    expect(calls).toHaveLength(2);
+  });
+
+  it('aborts a request that takes longer than timeoutMs', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    ) as unknown as typeof globalThis.fetch;
+    const pending = fetchWithRetry('https://api.test/x', {}, { fetch, timeoutMs: 1_000 });
+    const settled = expect(pending).rejects.toThrow('aborted');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settled;
+  });
+});
+
+describe('jsonRpcRequest', () => {
+  it('POSTs a JSON-RPC 2.0 body and returns the result', async () => {
+    const { fetch, calls } = scriptedFetch(ok({ jsonrpc: '2.0', id: 1, result: '0x1bc16d674ec80000' }));
+    const result = await jsonRpcRequest<string>('http://rpc.test', 'eth_getBalance', ['0xabc', 'latest'], { fetch });
+    expect(result).toBe('0x1bc16d674ec80000');
+    expect(calls[0]?.url).toBe('http://rpc.test');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(new Headers(calls[0]?.init.headers).get('content-type')).toBe('application/json');
+    const body = JSON.parse(String(calls[0]?.init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ jsonrpc: '2.0', method: 'eth_getBalance', params: ['0xabc', 'latest'] });
+    expect(typeof body.id).toBe('number');
+  });
+
+  it('uses a new id for each request', async () => {
+    const { fetch, calls } = scriptedFetch(ok({ result: 1 }), ok({ result: 2 }));
+    await jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch });
+    await jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch });
+    const ids = calls.map((call) => (JSON.parse(String(call.init.body)) as { id: number }).id);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('returns a null result as null', async () => {
+    const { fetch } = scriptedFetch(ok({ jsonrpc: '2.0', id: 1, result: null }));
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_getTransactionReceipt', ['0x1'], { fetch })).resolves.toBeNull();
+  });
+
+  it('throws a JsonRpcError with the code, message and data of an error body', async () => {
+    const { fetch } = scriptedFetch(
+      ok({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'execution reverted', data: '0x08c379a0' } }),
+    );
+    const error = await jsonRpcRequest('http://rpc.test', 'eth_call', [], { fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error).toMatchObject({ code: -32000, message: 'execution reverted', data: '0x08c379a0' });
+  });
+
+  it('throws a JsonRpcError when the body has neither result nor error', async () => {
+    const { fetch } = scriptedFetch(ok({ jsonrpc: '2.0', id: 1 }));
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch })).rejects.toMatchObject({
+      name: 'JsonRpcError',
+      code: -32603,
+    });
+  });
+
+  it('throws the HTTP status when the node answers with an error status', async () => {
+    const { fetch } = scriptedFetch(status(404));
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch })).rejects.toThrow('HTTP status code: 404');
+  });
+});

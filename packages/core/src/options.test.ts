@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOptions, type CairnOptions } from './options.ts';
+import { memoryStorage } from './storage.ts';
+import { createFakeAdapter, testNetworks } from './testing/fakeAdapter.ts';
+import type { CaipNetwork } from './types.ts';
+
+const { mainnet, optimism, solana } = testNetworks;
+const evm = createFakeAdapter();
+const base: CairnOptions = { networks: [mainnet, optimism], adapters: [evm] };
+
+/** Casts past the types, as a plain-JS site would. */
+const loose = (options: Record<string, unknown>) => ({ ...base, ...options }) as unknown as CairnOptions;
+
+describe('resolveOptions', () => {
+  it('fills the defaults', () => {
+    const resolved = resolveOptions(base);
+    expect(resolved).toMatchObject({
+      networks: [mainnet, optimism],
+      adapters: [evm],
+      defaultNetwork: mainnet,
+      allowUnsupportedChain: false,
+      features: { networkSwitching: true },
+      themeMode: 'system',
+      themeVariables: {},
+    });
+    expect(resolved.onEvent).toBeUndefined();
+    expect(resolved.storage).toBeUndefined();
+  });
+
+  it('keeps what the site set', () => {
+    const onEvent = () => {};
+    const storage = memoryStorage();
+    const resolved = resolveOptions({
+      ...base,
+      defaultNetwork: optimism,
+      allowUnsupportedChain: true,
+      features: { networkSwitching: false },
+      themeMode: 'dark',
+      themeVariables: { '--cairn-accent': '#ff007a' },
+      metadata: { name: 'Demo' },
+      onEvent,
+      storage,
+    });
+    expect(resolved).toMatchObject({
+      defaultNetwork: optimism,
+      allowUnsupportedChain: true,
+      features: { networkSwitching: false },
+      themeMode: 'dark',
+      themeVariables: { '--cairn-accent': '#ff007a' },
+      metadata: { name: 'Demo' },
+    });
+    expect(resolved.onEvent).toBe(onEvent);
+    expect(resolved.storage).toBe(storage);
+  });
+
+  it('rejects options that are not an object', () => {
+    expect(() => resolveOptions(null as unknown as CairnOptions)).toThrow('createCairn: options must be an object');
+  });
+
+  it('rejects an empty or missing network list', () => {
+    const message = 'createCairn: `networks` must list at least one network';
+    expect(() => resolveOptions(loose({ networks: [] }))).toThrow(message);
+    expect(() => resolveOptions(loose({ networks: undefined }))).toThrow(message);
+  });
+
+  it('rejects a network listed twice', () => {
+    expect(() => resolveOptions(loose({ networks: [mainnet, optimism, { ...mainnet }] }))).toThrow(
+      'createCairn: network eip155:1 is listed twice',
+    );
+  });
+
+  it('rejects a network whose id is not CAIP-2', () => {
+    const message = 'createCairn: every network needs a CAIP-2 `caipNetworkId` such as "eip155:1"';
+    const bad = (caipNetworkId: unknown) => ({ ...mainnet, caipNetworkId }) as unknown as CaipNetwork;
+    expect(() => resolveOptions(loose({ networks: [bad('mainnet')] }))).toThrow(message);
+    expect(() => resolveOptions(loose({ networks: [bad('eip155:')] }))).toThrow(message);
+    expect(() => resolveOptions(loose({ networks: [bad(1)] }))).toThrow(message);
+    expect(() => resolveOptions(loose({ networks: [null] }))).toThrow(message);
+  });
+
+  it('rejects a missing adapter list', () => {
+    expect(() => resolveOptions(loose({ adapters: [] }))).toThrow('createCairn: `adapters` must list at least one chain adapter');
+  });
+
+  it('rejects a network whose namespace has no adapter', () => {
+    expect(() => resolveOptions(loose({ networks: [mainnet, solana] }))).toThrow(
+      `createCairn: no adapter for ${solana.caipNetworkId} (namespace solana)`,
+    );
+  });
+
+  it('rejects an unknown themeMode', () => {
+    expect(() => resolveOptions(loose({ themeMode: 'sepia' }))).toThrow(
+      'createCairn: `themeMode` must be one of light, dark, system',
+    );
+  });
+
+  it('rejects an unknown theme variable', () => {
+    expect(() => resolveOptions(loose({ themeVariables: { '--w3m-accent': 'red' } }))).toThrow(
+      'createCairn: unknown theme variable --w3m-accent',
+    );
+  });
+
+  it('rejects a theme value that could break out of a CSS declaration', () => {
+    for (const value of ['red; background: url(x)', 'red}', '<script>', 12]) {
+      expect(() => resolveOptions(loose({ themeVariables: { '--cairn-accent': value } }))).toThrow(
+        'createCairn: theme variable --cairn-accent has an invalid value',
+      );
+    }
+  });
+
+  it('rejects a defaultNetwork that is not among the networks', () => {
+    expect(() => resolveOptions({ ...base, defaultNetwork: testNetworks.unlisted })).toThrow(
+      'createCairn: `defaultNetwork` must be one of `networks`',
+    );
+  });
+});
