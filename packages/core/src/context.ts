@@ -22,6 +22,8 @@ export interface CairnContext {
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
   send: SendStore;
   balanceCache: Map<string, { at: number; balance: Balance }>;
+  /** When a failed balance read may be retried, per network and address. */
+  balanceRetryAt: Map<string, number>;
   now(): number;
 }
 

@@ -59,6 +59,7 @@ export function createCairn(input: CairnOptions): Cairn {
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
     balanceCache: new Map(),
+    balanceRetryAt: new Map(),
     now: Date.now,
   };
   const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace)));

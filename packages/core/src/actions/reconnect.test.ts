@@ -37,6 +37,7 @@ describe('reconnect on page load (SPEC §4)', () => {
     const reload = createTestCairn({ adapter, backend });
     const statuses = recordStatuses(reload);
     expect(reload.cairn.stores.connection.get().status).toBe('reconnecting');
+    expect(reload.cairn.stores.account().get().status).toBe('reconnecting');
 
     await reload.cairn.ready;
     expect(statuses).toEqual(['reconnecting', 'connected']);

@@ -10,8 +10,9 @@ import { applyConnection } from './applyConnection.ts';
 export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: number } = {}): Promise<boolean> {
   const stored = ctx.storage.get('connections') ?? [];
   if (stored.length === 0) return false;
-  const wasConnected = ctx.connection.get().status === 'connected';
-  ctx.connection.set({ status: wasConnected || stored.length > 0 ? 'reconnecting' : 'connecting' });
+  // A remembered connection is a current one (SPEC §4), so this is always "reconnecting".
+  ctx.connection.set({ status: 'reconnecting' });
+  for (const { namespace } of stored) ctx.accounts.get(namespace)?.set({ status: 'reconnecting' });
   const restoredNamespaces = new Set<string>();
   for (const { namespace, connectorId } of stored) {
     if (restoredNamespaces.has(namespace)) continue;
@@ -32,6 +33,9 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     } catch (error) {
       console.warn(`[cairn] could not reconnect ${connectorId}:`, error);
     }
+  }
+  for (const { namespace } of stored) {
+    if (!restoredNamespaces.has(namespace)) ctx.accounts.get(namespace)?.set({ status: 'disconnected' });
   }
   if (restoredNamespaces.size > 0) return true;
   ctx.storage.remove('connections');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BALANCE_CACHE_MS } from '../constants.ts';
+import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../constants.ts';
 import { ErrorText } from '../errors.ts';
 import { createFakeAdapter, createTestCairn, testNetworks } from '../testing/fakeAdapter.ts';
 import type { Balance } from '../types.ts';
@@ -99,6 +99,33 @@ describe('refreshBalance', () => {
     await cairn.refreshBalance({ force: true });
     expect(account()).toMatchObject({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
     expect(ErrorText.tokenBalanceUnavailable).toBe('Token Balance Unavailable');
+  });
+
+  it('blocks retries for 30 s after a failure, unless forced (SPEC §8)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    const { cairn, adapter, account } = await connectedCairn();
+    const readsBefore = adapter.callsTo('getBalance').length;
+    // The balance read at connect has expired, so only the retry block can stop a read.
+    const failedAt = T0 + BALANCE_CACHE_MS;
+    vi.setSystemTime(failedAt);
+    adapter.failNext('getBalance', new Error('RPC down'));
+    await cairn.refreshBalance();
+    vi.setSystemTime(failedAt + BALANCE_RETRY_BLOCK_MS - 1);
+    await cairn.refreshBalance();
+    expect(adapter.callsTo('getBalance')).toHaveLength(readsBefore + 1);
+    expect(account().balanceError).toBe(ErrorText.tokenBalanceUnavailable);
+    await cairn.refreshBalance({ force: true });
+    expect(adapter.callsTo('getBalance')).toHaveLength(readsBefore + 2);
+    adapter.failNext('getBalance', new Error('RPC down again'));
+    vi.setSystemTime(failedAt + 2 * BALANCE_CACHE_MS);
+    await cairn.refreshBalance();
+    expect(adapter.callsTo('getBalance')).toHaveLength(readsBefore + 3);
+    vi.setSystemTime(failedAt + 2 * BALANCE_CACHE_MS + BALANCE_RETRY_BLOCK_MS);
+    await cairn.refreshBalance();
+    expect(adapter.callsTo('getBalance')).toHaveLength(readsBefore + 4);
+    expect(account().balanceError).toBeUndefined();
   });
 
   it('clears the error on the next successful read', async () => {

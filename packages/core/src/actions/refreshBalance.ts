@@ -1,11 +1,12 @@
-import { BALANCE_CACHE_MS } from '../constants.ts';
+import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../constants.ts';
 import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 
 /**
  * Reads the active account's native balance on the active network. SPEC §5: skipped when the
- * network is not one the site supports; SPEC §9: cached 30 s unless forced.
+ * network is not one the site supports; SPEC §9: cached 30 s unless forced; SPEC §8: after a
+ * failure, retries are blocked for 30 s unless forced.
  */
 export async function refreshBalance(ctx: CairnContext, options: { force?: boolean } = {}): Promise<void> {
   const account = activeAccount(ctx);
@@ -30,14 +31,21 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
     });
     return;
   }
+  const retryAt = ctx.balanceRetryAt.get(key);
+  if (!options.force && retryAt !== undefined && ctx.now() < retryAt) {
+    account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
+    return;
+  }
   account.set({ balanceLoading: true, balanceError: undefined });
   try {
     const balance = await adapterFor(ctx, network.chainNamespace).getBalance({ address, network });
     ctx.balanceCache.set(key, { at: ctx.now(), balance });
+    ctx.balanceRetryAt.delete(key);
     if (isStale()) return;
     account.set({ balance: balance.formatted, balanceSymbol: balance.symbol, balanceLoading: false });
   } catch (error) {
     console.warn('[cairn] balance unavailable:', errorMessage(error));
+    ctx.balanceRetryAt.set(key, ctx.now() + BALANCE_RETRY_BLOCK_MS);
     if (isStale()) return;
     account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
   }
