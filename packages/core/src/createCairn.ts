@@ -44,6 +44,7 @@ export interface Cairn {
 export function createCairn(input: CairnOptions): Cairn {
   const options = resolveOptions(input);
   const storage = createSafeStorage(options.storage);
+  storage.validateAll();
   const storedNetworkId = storage.get('activeNetwork');
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;

@@ -50,6 +50,19 @@ describe('SafeStorage', () => {
     for (const key of keys) expect(storage.get(key)).toBeUndefined();
   });
 
+  it('validateAll drops every bad value at once and keeps the good ones and foreign keys', () => {
+    const { backend, storage } = setup();
+    storage.set('recentWallets', examples.recentWallets);
+    backend.setItem('@cairn/connectedWallet', 'x'.repeat(1000));
+    backend.setItem('@cairn/activeNetwork', '"not a chain"');
+    backend.setItem('someone-else', 'untouched');
+    storage.validateAll();
+    expect(backend.getItem('@cairn/connectedWallet')).toBeNull();
+    expect(backend.getItem('@cairn/activeNetwork')).toBeNull();
+    expect(storage.get('recentWallets')).toEqual(examples.recentWallets);
+    expect(backend.getItem('someone-else')).toBe('untouched');
+  });
+
   it('remove deletes the prefixed entry', () => {
     const { backend, storage } = setup();
     storage.set('connectedWallet', examples.connectedWallet);

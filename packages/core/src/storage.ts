@@ -40,6 +40,8 @@ export interface SafeStorage {
   get<K extends StorageKey>(key: K): StorageValue<K> | undefined;
   set<K extends StorageKey>(key: K, value: StorageValue<K>): void;
   remove(key: StorageKey): void;
+  /** Reads every key once, so a bad value is dropped at start even if nothing reads it soon. */
+  validateAll(): void;
 }
 
 export function memoryStorage(): StorageLike {
@@ -105,6 +107,9 @@ export function createSafeStorage(backend: StorageLike = defaultStorage()): Safe
       } catch {
         // as above
       }
+    },
+    validateAll() {
+      for (const key of Object.keys(storageSchemas) as StorageKey[]) this.get(key);
     },
   };
 }

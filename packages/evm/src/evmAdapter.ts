@@ -8,7 +8,8 @@ import {
   type ConnectionResult,
   type Connector,
 } from '@cairn/core';
-import { getAddress, numberToHex, stringToHex } from 'viem';
+import { numberToHex, stringToHex } from 'viem';
+import { normalizeEvmAddress } from './normalizeAddress.ts';
 import { isEip1193Provider, providerErrorCode, ProviderErrorCode, type Eip1193Provider } from './eip1193.ts';
 import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
 import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';
@@ -94,7 +95,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
   const readConnection = async (provider: Eip1193Provider, accounts: string[]): Promise<ConnectionResult> => {
     const chainId = parseChainId(await provider.request({ method: 'eth_chainId' }));
-    const valid = accounts.map((account) => getAddress(account));
+    const valid = accounts.map((account) => normalizeEvmAddress(account));
     return { address: valid[0]!, chainId, accounts: valid };
   };
 
@@ -181,17 +182,17 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     async getBalance({ address, network }): Promise<Balance> {
       const url = network.rpcUrls.default.http[0];
       if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
-      const hex = await jsonRpcRequest<string>(url, 'eth_getBalance', [getAddress(address), 'latest']);
+      const hex = await jsonRpcRequest<string>(url, 'eth_getBalance', [normalizeEvmAddress(address), 'latest']);
       const value = BigInt(hex);
       const { decimals, symbol } = network.nativeCurrency;
       return { value, decimals, symbol, formatted: formatUnits(value, decimals) };
     },
 
-    normalizeAddress: (address) => getAddress(address),
+    normalizeAddress: (address) => normalizeEvmAddress(address),
 
     async signMessage({ connectorId, address, message }) {
       const { provider } = entryFor(connectorId);
-      const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), getAddress(address)] });
+      const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), normalizeEvmAddress(address)] });
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature');
       return signature;
     },
