@@ -21,15 +21,20 @@ export function CairnModalRoot({ cairn }: { cairn: Cairn }) {
   const { modal } = cairn.stores;
   const isOpen = useSyncExternalStore(modal.subscribe, () => modal.get().open, () => false);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
-  const [Modal, setModal] = useState(loadedModal);
+  const [loadedLate, setLoadedLate] = useState(loadedModal);
+  // Read at render time: the idle prefetch has usually brought the chunk by the first click, and
+  // waiting for an effect to notice would cost the visitor a frame.
+  const Modal = loadedLate ?? loadedModal();
 
-  useEffect(() => prefetchModalWhenIdle(), []);
+  // Once the chunk has arrived on idle, the host and the modal's styles are set up closed, so
+  // the first click only has to render the dialog.
+  useEffect(() => prefetchModalWhenIdle((component) => setLoadedLate(() => component)), []);
 
-  // The host is created on first open and appended at once, before the dialog inside mounts
-  // and moves focus into it.
+  // The host is created at the latest on first open, before the dialog inside mounts and moves
+  // focus into it.
   useLayoutEffect(() => {
-    if (isOpen && !root) setRoot(createModalHost());
-  }, [isOpen, root]);
+    if ((isOpen || Modal) && !root) setRoot(createModalHost());
+  }, [isOpen, Modal, root]);
 
   useLayoutEffect(() => {
     if (!root) return;
@@ -42,7 +47,7 @@ export function CairnModalRoot({ cairn }: { cairn: Cairn }) {
     let current = true;
     loadModal().then(
       (component) => {
-        if (current) setModal(() => component);
+        if (current) setLoadedLate(() => component);
       },
       (error: unknown) => {
         console.error('[cairn] could not load the modal', error);

@@ -29,11 +29,17 @@ export const loadedModal = (): ModalComponent | undefined => loaded;
  * Warms the chunk once the page has loaded and the browser is idle, so it never competes with
  * the site's own first load and the first click does not wait for it.
  */
-export function prefetchModalWhenIdle(): () => void {
+export function prefetchModalWhenIdle(onLoaded?: (modal: ModalComponent) => void): () => void {
+  let cancelled = false;
   const prefetch = () => {
-    loadModal().catch(() => {
-      // retried on open, where a failure is reported
-    });
+    loadModal().then(
+      (modal) => {
+        if (!cancelled) onLoaded?.(modal);
+      },
+      () => {
+        // retried on open, where a failure is reported
+      },
+    );
   };
   let cancelIdle = () => {};
   const scheduleIdle = () => {
@@ -48,6 +54,7 @@ export function prefetchModalWhenIdle(): () => void {
   if (document.readyState === 'complete') scheduleIdle();
   else window.addEventListener('load', scheduleIdle, { once: true });
   return () => {
+    cancelled = true;
     window.removeEventListener('load', scheduleIdle);
     cancelIdle();
   };
