@@ -1,11 +1,13 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
+import { ensurePostgres } from './lib/ensurePostgres.mjs';
 import { run } from './lib/run.mjs';
 
 await ensureNpmPackages();
 await ensureChromium();
 await ensureDevnetBuild();
+const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
 
 const steps = [
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -18,6 +20,7 @@ for (const [name, [command, ...args]] of steps) {
   const code = await run(command, args, { cwd: root });
   if (code !== 0) failed.push(name);
 }
+await postgres.stop?.();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);
   process.exit(1);

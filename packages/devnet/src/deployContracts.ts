@@ -4,15 +4,16 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { DEPLOYER, TEST_ACCOUNTS } from './accounts.ts';
 import { readArtifact } from './artifacts.ts';
 import type { Deployment } from './deployment.ts';
-import { DEVNET_NFTS, DEVNET_TOKENS } from './devnetSeed.ts';
+import { DEVNET_NFTS, DEVNET_POOLS, DEVNET_TOKENS } from './devnetSeed.ts';
 import { rpcBatch, rpcCall } from './jsonRpc.ts';
 
 /** One transaction of the sequence; `creates` is the address a deploy step must produce. */
-type Step = { to?: Address; data: Hex; gas: bigint; creates?: Address };
+type Step = { to?: Address; data: Hex; gas: bigint; value?: bigint; creates?: Address };
 type Receipt = { status: Hex; contractAddress: Address | null } | null;
 
 const DEPLOY_GAS = 5_000_000n;
 const CALL_GAS = 200_000n;
+const CREATE_PAIR_GAS = 3_000_000n;
 const RECEIPT_TIMEOUT_MS = 10_000;
 
 /**
@@ -37,7 +38,7 @@ function planDeployment(): { deployment: Deployment; steps: Step[] } {
   ];
   const contracts = Object.fromEntries(
     deploys.map(([key], nonce) => [key, getContractAddress({ from: DEPLOYER.address, nonce: BigInt(nonce) })]),
-  ) as Deployment['contracts'];
+  ) as Deployment['contracts']; // planAmm adds the AMM's addresses
   const steps: Step[] = deploys.map(([key, data]) => ({ data, gas: DEPLOY_GAS, creates: contracts[key] }));
 
   const call = (to: Address, abi: typeof token.abi, args: readonly unknown[]): Step => ({
@@ -52,8 +53,60 @@ function planDeployment(): { deployment: Deployment; steps: Step[] } {
     steps.push(call(contracts.testNft, nft.abi, [address, BigInt(index + 1)]));
   });
   steps.push(call(contracts.spamNft, nft.abi, [owner, 1n]));
+  planAmm(contracts, steps);
 
   return { deployment: { contracts }, steps };
+}
+
+type AmmContract = 'weth' | 'ammFactory' | 'ammRouter' | 'cairnTusdPair' | 'wethTusdPair';
+
+/**
+ * The AMM goes after everything else, so adding it moved no earlier address. Pairs are created by
+ * the factory (CREATE from the factory, whose nonce starts at 1), so their addresses are known too.
+ * Each pool is seeded by sending it both tokens and calling mint, as a Uniswap V2 router would.
+ */
+function planAmm(contracts: Deployment['contracts'], steps: Step[]): void {
+  const token = readArtifact('TestToken');
+  const weth = readArtifact('WrappedEther');
+  const factory = readArtifact('AmmFactory');
+  const router = readArtifact('AmmRouter');
+  const pair = readArtifact('AmmPair');
+  const deploy = (key: AmmContract, data: Hex) => {
+    contracts[key] = getContractAddress({ from: DEPLOYER.address, nonce: BigInt(steps.length) });
+    steps.push({ data, gas: DEPLOY_GAS, creates: contracts[key] });
+  };
+  deploy('weth', encodeDeployData(weth));
+  deploy('ammFactory', encodeDeployData(factory));
+  deploy('ammRouter', encodeDeployData({ ...router, args: [contracts.ammFactory, contracts.weth] }));
+
+  const pools = [
+    ['cairnTusdPair', contracts.cairnToken, DEVNET_POOLS.cairnTusd],
+    ['wethTusdPair', contracts.weth, DEVNET_POOLS.wethTusd],
+  ] as const;
+  pools.forEach(([key, tokenAddress], index) => {
+    contracts[key] = getContractAddress({ from: contracts.ammFactory, nonce: BigInt(index + 1) });
+    steps.push({
+      to: contracts.ammFactory,
+      data: encodeFunctionData({ abi: factory.abi, functionName: 'createPair', args: [tokenAddress, contracts.testUsd] }),
+      gas: CREATE_PAIR_GAS,
+    });
+  });
+  const send = (to: Address, abi: typeof token.abi, functionName: string, args: readonly unknown[], value?: bigint): Step => ({
+    to,
+    data: encodeFunctionData({ abi, functionName, args }),
+    gas: CALL_GAS * 2n,
+    value,
+  });
+  const { cairnTusd, wethTusd } = DEVNET_POOLS;
+  steps.push(
+    send(contracts.cairnToken, token.abi, 'mint', [contracts.cairnTusdPair, cairnTusd.tokenReserve]),
+    send(contracts.testUsd, token.abi, 'mint', [contracts.cairnTusdPair, cairnTusd.tusdReserve]),
+    send(contracts.cairnTusdPair, pair.abi, 'mint', [DEPLOYER.address]),
+    send(contracts.weth, weth.abi, 'deposit', [], wethTusd.tokenReserve),
+    send(contracts.weth, weth.abi, 'transfer', [contracts.wethTusdPair, wethTusd.tokenReserve]),
+    send(contracts.testUsd, token.abi, 'mint', [contracts.wethTusdPair, wethTusd.tusdReserve]),
+    send(contracts.wethTusdPair, pair.abi, 'mint', [DEPLOYER.address]),
+  );
 }
 
 function tokenArgs(key: keyof typeof DEVNET_TOKENS): [string, string, number] {
@@ -79,6 +132,7 @@ export async function deployContracts(rpcUrl: string, chainId: number): Promise<
         to: step.to,
         data: step.data,
         gas: step.gas,
+        value: step.value,
         maxFeePerGas: parseGwei('20'),
         maxPriorityFeePerGas: parseGwei('1'),
       }),

@@ -12,6 +12,13 @@ export type Deployment = {
     testNft: Address;
     spamNft: Address;
     smartAccount: Address;
+    /** Wrapped Ether (WETH), the native coin's token in the AMM. */
+    weth: Address;
+    /** Uniswap-V2-style AMM: factory (getPair), router (swaps, quotes) and the two seeded pools. */
+    ammFactory: Address;
+    ammRouter: Address;
+    cairnTusdPair: Address;
+    wethTusdPair: Address;
   };
 };
 

@@ -18,3 +18,12 @@ export const ACCOUNT0_NATIVE_BALANCE: Readonly<Record<number, bigint>> = {
   31337: parseEther('10000'), // anvil's default, untouched
   31338: parseEther('42'), // set with anvil_setBalance after deploying
 };
+
+/**
+ * The AMM's pools, seeded by the deployer at fixed prices against TUSD, the devnet's USD:
+ * CAIRN at 2.5 TUSD, Ether (as WETH) at 2000 TUSD.
+ */
+export const DEVNET_POOLS = {
+  cairnTusd: { token: 'cairnToken', tokenReserve: parseUnits('10000', 18), tusdReserve: parseUnits('25000', 6), priceUsd: 2.5 },
+  wethTusd: { token: 'weth', tokenReserve: parseEther('10'), tusdReserve: parseUnits('20000', 6), priceUsd: 2000 },
+} as const;

@@ -1,32 +1,199 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getAddress, isAddress, type Address } from 'viem';
+import {
+  CANONICAL_MULTICALL3,
+  DEVNET_CHAINS,
+  DEVNET_CHAIN_IDS,
+  DEVNET_CONTRACTS,
+  DEVNET_CORS_ORIGINS,
+  DEVNET_PROJECT_ID,
+} from './devnetDefaults.ts';
+
 export interface ChainConfig {
   chainId: number;
   rpcUrl: string;
+  /** Multicall3-compatible contract for batched reads; none: plain batched eth_calls. */
+  multicallAddress?: Address;
+  /** The USD stablecoin prices are quoted against (price 1). */
+  stablecoinAddress?: Address;
+  /** A Uniswap-V2-style factory (getPair); a token's price is its pool's price against the stablecoin. */
+  ammFactoryAddress?: Address;
+  /** The wrapped native coin (WETH-like), so the native coin gets its pool's price too. */
+  wrappedNativeAddress?: Address;
+  /** First block the indexer reads when the database has none for this chain. */
+  indexerStartBlock: number;
 }
+
+export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
 
 export interface ServerConfig {
   host: string;
   port: number;
+  database: DatabaseConfig;
   chains: ChainConfig[];
+  /** Origins allowed by CORS; '*' allows any. */
+  corsOrigins: string[];
+  /** Accepted projectId values. */
+  projectIds: string[];
+  /** Spam contracts as `${chainId}:${lowercase address}`, or `*:${address}` for every chain. */
+  spamContracts: string[];
+  indexer: { enabled: boolean; pollMs: number };
+  analyticsEnabled: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Base of the icon URLs the server hands out; absent: the request's own origin. */
+  publicUrl?: string;
+  /** A JSON file of extra wallets (same shape as data/wallets.json) merged over the catalogue by id. */
+  extraWalletsFile?: string;
 }
 
-/** Reads configuration from the environment; see .env.example at the repository root. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The zero-config database: an SQLite file per server port, so that `npm start` and the e2e stack
+ * (each with its own fresh devnet, both chain 31337) never index into the same file at once.
+ */
+export function defaultSqlitePath(port: number): string {
+  return join(packageDir, '.data', `cairn-${port}.sqlite`);
+}
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function address(env: NodeJS.ProcessEnv, name: string): Address | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!isAddress(raw, { strict: false })) throw new ConfigError(name, `must be a 0x-prefixed 20-byte address, got "${raw}"`);
+  return getAddress(raw);
+}
+
+function databaseConfig(raw: string | undefined, port: number): DatabaseConfig {
+  if (raw === undefined || raw.trim() === '') return { dialect: 'sqlite', path: defaultSqlitePath(port) };
+  const value = raw.trim();
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    try {
+      new URL(value);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    return { dialect: 'postgres', url: value };
+  }
+  const sqlite = /^sqlite:(.+)$/.exec(value);
+  if (sqlite) {
+    const path = sqlite[1]!.replace(/^\/\/(?=\/)/, '');
+    return { dialect: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path) };
+  }
+  throw new ConfigError('DATABASE_URL', `must be postgres://… or sqlite:<file> (or unset for the default SQLite file), got "${value.replace(/\/\/[^@]*@/, '//…@')}"`);
+}
+
+function origin(value: string): string {
+  if (value === '*') return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('CORS_ORIGINS', `must list origins like http://127.0.0.1:5173 (or *), got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+    throw new ConfigError('CORS_ORIGINS', `must list origins like http://127.0.0.1:5173 (scheme, host and port only), got "${value}"`);
+  }
+  return url.origin;
+}
+
+function spamContract(value: string): string {
+  const caip10 = /^eip155:(\d+):(0x[0-9a-fA-F]{40})$/.exec(value);
+  if (caip10) return `${Number(caip10[1])}:${caip10[2]!.toLowerCase()}`;
+  if (isAddress(value, { strict: false })) return `*:${value.toLowerCase()}`;
+  throw new ConfigError('SPAM_CONTRACTS', `must list addresses (every chain) or eip155:<chainId>:<address>, got "${value}"`);
+}
+
+function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
+  const configured = Object.entries(env).flatMap(([key, value]) => {
+    const match = /^RPC_URL_(\d+)$/.exec(key);
+    if (!match || !value) return [];
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(key, `must be an http(s) URL, got "${value}"`);
+    const chainId = Number(match[1]);
+    if (!Number.isSafeInteger(chainId) || chainId < 1) throw new ConfigError(key, 'names an invalid chain id');
+    return [{ chainId, rpcUrl: value }];
+  });
+  const base = configured.length > 0 ? configured : DEVNET_CHAINS.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
+  return base
+    .sort((a, b) => a.chainId - b.chainId)
+    .map(({ chainId, rpcUrl }) => {
+      const devnet = DEVNET_CHAIN_IDS.has(chainId);
+      return {
+        chainId,
+        rpcUrl,
+        multicallAddress: address(env, `MULTICALL_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.multicall3 : CANONICAL_MULTICALL3),
+        stablecoinAddress: address(env, `STABLECOIN_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.testUsd : undefined),
+        ammFactoryAddress: address(env, `AMM_FACTORY_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammFactory : undefined),
+        wrappedNativeAddress: address(env, `WRAPPED_NATIVE_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.weth : undefined),
+        indexerStartBlock: integer(env, `INDEXER_START_BLOCK_${chainId}`, 0, 0, Number.MAX_SAFE_INTEGER),
+      };
+    });
+}
+
+/** Reads configuration from the environment (documented in .env.example at the repository root). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.SERVER_PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`SERVER_PORT must be a port number, got "${env.SERVER_PORT}"`);
-  const chains = Object.entries(env)
-    .flatMap(([key, value]) => {
-      const match = /^RPC_URL_(\d+)$/.exec(key);
-      if (!match || !value) return [];
-      if (!/^https?:\/\//.test(value)) throw new Error(`${key} must be an http(s) URL, got "${value}"`);
-      return [{ chainId: Number(match[1]), rpcUrl: value }];
-    })
-    .sort((a, b) => a.chainId - b.chainId);
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as ServerConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError('PUBLIC_URL', `must be an http(s) URL, got "${publicUrl}"`);
+  const projectIds = list(env, 'PROJECT_IDS') ?? [DEVNET_PROJECT_ID];
+  for (const id of projectIds) {
+    if (!/^[\w.-]{1,128}$/.test(id)) throw new ConfigError('PROJECT_IDS', `must list ids of letters, digits, '.', '_' or '-', got "${id}"`);
+  }
+  const port = integer(env, 'SERVER_PORT', 8787, 0, 65535);
   return {
-    host: '127.0.0.1',
+    host: env.SERVER_HOST?.trim() || '127.0.0.1',
     port,
-    chains: chains.length > 0 ? chains : [
-      { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' },
-      { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546' },
-    ],
+    database: databaseConfig(env.DATABASE_URL, port),
+    chains: chains(env),
+    corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map(origin),
+    projectIds,
+    spamContracts: (list(env, 'SPAM_CONTRACTS') ?? [DEVNET_CONTRACTS.spamNft]).map(spamContract),
+    indexer: { enabled: boolean(env, 'INDEXER_ENABLED', true), pollMs: integer(env, 'INDEXER_POLL_MS', 1000, 10, 3_600_000) },
+    analyticsEnabled: boolean(env, 'ANALYTICS_ENABLED', false),
+    logLevel,
+    publicUrl: publicUrl?.replace(/\/$/, ''),
+    extraWalletsFile: env.EXTRA_WALLETS_FILE?.trim() || undefined,
   };
 }

@@ -1,40 +1,125 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createChainContexts } from './chain/chainContext.ts';
+import { ChainUnavailableError } from './chain/chainUnavailableError.ts';
+import { loadNetworks } from './catalogue/networks.ts';
+import { loadTokenList } from './catalogue/tokenList.ts';
+import { loadWalletCatalogue } from './catalogue/walletCatalogue.ts';
 import type { ServerConfig } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { registerCors } from './http/cors.ts';
+import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
+import { requireProjectAccess } from './http/projectAccess.ts';
+import { formatValidationError } from './http/validationErrors.ts';
+import { Indexer } from './indexer/indexer.ts';
+import { PoolPrices } from './prices/poolPrices.ts';
+import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
+import { registerBalance } from './routes/balance.ts';
+import { registerFungiblePrice } from './routes/fungiblePrice.ts';
+import { registerGasPrice } from './routes/gasPrice.ts';
+import { registerHealth } from './routes/health.ts';
+import { registerHistory } from './routes/history.ts';
+import { registerIdentity } from './routes/identity.ts';
+import { registerImages } from './routes/images.ts';
+import { registerSupportedChains } from './routes/supportedChains.ts';
+import { registerWallets } from './routes/wallets.ts';
+import { iconUrlsFor, spamChecker, type ServerServices } from './services.ts';
 
-async function chainHead(rpcUrl: string): Promise<number | null> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-      signal: AbortSignal.timeout(2000),
-    });
-    const body = (await response.json()) as { result?: string };
-    return body.result ? Number(BigInt(body.result)) : null;
-  } catch {
-    return null;
+declare module 'fastify' {
+  interface FastifyInstance {
+    cairn: ServerServices;
   }
 }
 
-/** The Cairn backend. This first cut serves health and the supported chains; issue 3 adds the data API. */
-export function createServer(config: ServerConfig): FastifyInstance {
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, bodyLimit: 64 * 1024 });
-  app.get('/health', async () => {
-    const chains = await Promise.all(
-      config.chains.map(async (chain) => ({ chainId: `eip155:${chain.chainId}`, head: await chainHead(chain.rpcUrl) })),
-    );
-    return { status: chains.every((chain) => chain.head !== null) ? 'ok' : 'degraded', chains };
+export type CreateServerOptions = {
+  /** Use this database instead of opening config.database (it is then not closed with the server). */
+  db?: Db;
+};
+
+const BODY_LIMIT = 64 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * The Cairn backend: opens (and migrates) the database, loads the catalogue, registers the routes
+ * and starts the indexer (unless config.indexer.enabled is false). `app.close()` stops the
+ * indexer and closes the database.
+ */
+export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    // A caller's sane x-request-id is kept (so logs join up across services); otherwise a fresh
+    // UUID. Fastify's own header option would take any value as is, so genReqId reads it.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // verbose: a failed keyword carries its schema, whose description makes the 400 message.
+    ajv: { customOptions: { verbose: true } },
   });
-  app.get('/v1/supported-chains', async () => ({
-    http: config.chains.map((chain) => `eip155:${chain.chainId}`),
-  }));
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const chains = createChainContexts(config.chains);
+  const networks = loadNetworks();
+  const tokenList = loadTokenList();
+  const wallets = loadWalletCatalogue(config.extraWalletsFile);
+  const db = options.db ?? (await openDatabase(config.database));
+  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, log: app.log });
+  const services: ServerServices = {
+    config,
+    db,
+    chains,
+    networks,
+    tokenList,
+    wallets,
+    prices: new PoolPrices(),
+    indexer,
+    isSpam: spamChecker(config.spamContracts),
+    iconUrls: iconUrlsFor(config, tokenList, networks),
+  };
+  app.decorate('cairn', services);
+
+  app.setErrorHandler((error: FastifyError | ApiError | ChainUnavailableError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
+    if ('validation' in error && error.validation) {
+      const { message, field } = formatValidationError(error.validation, error.validationContext ?? 'request');
+      return reply.code(400).send(errorBody(400, message, field));
+    }
+    if (error instanceof ChainUnavailableError) {
+      request.log.warn({ err: error.message }, 'chain unavailable');
+      const chain = [...chains.values()].find((candidate) => candidate.config.rpcUrl === error.rpcUrl)?.caip2 ?? 'node';
+      return reply.code(502).send(errorBody(502, ERROR_TEXTS.chainUnavailable(chain)));
+    }
+    // Fastify's own client errors (body too large 413, malformed JSON 400, media type 415, ...).
+    const status = 'statusCode' in error ? error.statusCode : undefined;
+    if (status !== undefined && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, error.message));
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody(500, 'Internal error'));
+  });
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    void reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
   });
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) app.log.error(error);
-    void reply.code(status).send({ error: status === 500 ? 'Internal Server Error' : 'Bad Request', message: status === 500 ? 'Internal error' : error.message });
+
+  registerCors(app, config.corsOrigins);
+  registerHealth(app, services);
+  // SPEC §7: the data API and the catalogue need projectId, st and sv.
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', requireProjectAccess(config.projectIds));
+    for (const register of [
+      registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
+      registerWallets, registerImages, registerAnalyticsConfig,
+    ]) {
+      register(scope, services);
+    }
   });
+
+  app.addHook('onClose', async () => {
+    await indexer.stop();
+    if (!options.db) await db.destroy();
+  });
+  if (config.indexer.enabled) indexer.start();
   return app;
 }

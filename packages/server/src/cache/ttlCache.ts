@@ -1,0 +1,30 @@
+/** A map whose entries expire `ttlMs` after they are set. Bounded: the oldest entries go first. */
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { DEVNET_CONTRACTS } from './devnetDefaults.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the devnet stack: SQLite file, chains 31337/31338, demo origins, cairn-local', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8787);
+    expect(config.database).toEqual({ dialect: 'sqlite', path: expect.stringMatching(/packages\/server\/\.data\/cairn-8787\.sqlite$/) });
+    expect(loadConfig({ SERVER_PORT: '28787' }).database).toEqual({ dialect: 'sqlite', path: expect.stringMatching(/cairn-28787\.sqlite$/) });
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ dialect: 'sqlite', path: ':memory:' });
+    expect(config.chains.map((chain) => [chain.chainId, chain.rpcUrl, chain.multicallAddress])).toEqual([
+      [31337, 'http://127.0.0.1:8545', DEVNET_CONTRACTS.multicall3],
+      [31338, 'http://127.0.0.1:8546', DEVNET_CONTRACTS.multicall3],
+    ]);
+    expect(config.corsOrigins).toEqual(['http://127.0.0.1:5173', 'http://127.0.0.1:24173']);
+    expect(config.projectIds).toEqual(['cairn-local']);
+    expect(config.spamContracts).toEqual([`*:${DEVNET_CONTRACTS.spamNft.toLowerCase()}`]);
+    expect(config.indexer).toEqual({ enabled: true, pollMs: 1000 });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      SERVER_PORT: '9000',
+      DATABASE_URL: 'postgres://cairn:secret@db.internal:5432/cairn',
+      RPC_URL_1: 'https://eth.example/rpc',
+      MULTICALL_ADDRESS_1: '0x0000000000000000000000000000000000000abc',
+      STABLECOIN_ADDRESS_1: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      INDEXER_START_BLOCK_1: '21000000',
+      CORS_ORIGINS: 'https://shop.example, https://www.shop.example',
+      PROJECT_IDS: 'shop,shop-staging',
+      SPAM_CONTRACTS: 'eip155:1:0x000000000000000000000000000000000000dEaD,0x0000000000000000000000000000000000000001',
+      INDEXER_POLL_MS: '12000',
+      ANALYTICS_ENABLED: 'true',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://cairn:secret@db.internal:5432/cairn' });
+    expect(config.chains).toEqual([
+      {
+        chainId: 1, rpcUrl: 'https://eth.example/rpc', multicallAddress: '0x0000000000000000000000000000000000000aBc',
+        stablecoinAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', ammFactoryAddress: undefined, wrappedNativeAddress: undefined, indexerStartBlock: 21000000,
+      },
+    ]);
+    expect(config.corsOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
+    expect(config.projectIds).toEqual(['shop', 'shop-staging']);
+    expect(config.spamContracts).toEqual(['1:0x000000000000000000000000000000000000dead', '*:0x0000000000000000000000000000000000000001']);
+    expect(config.indexer.pollMs).toBe(12000);
+    expect(config.analyticsEnabled).toBe(true);
+  });
+
+  it('fails at start with a message naming the variable', () => {
+    const cases: [NodeJS.ProcessEnv, string][] = [
+      [{ SERVER_PORT: 'abc' }, 'SERVER_PORT must be an integer'],
+      [{ SERVER_PORT: '70000' }, 'SERVER_PORT must be an integer from 0 to 65535'],
+      [{ RPC_URL_1: 'ftp://x' }, 'RPC_URL_1 must be an http(s) URL'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be postgres://'],
+      [{ CORS_ORIGINS: 'https://shop.example/path' }, 'CORS_ORIGINS must list origins'],
+      [{ PROJECT_IDS: 'ok,not ok' }, 'PROJECT_IDS must list ids'],
+      [{ SPAM_CONTRACTS: 'spam' }, 'SPAM_CONTRACTS must list addresses'],
+      [{ INDEXER_POLL_MS: '-5' }, 'INDEXER_POLL_MS must be an integer'],
+      [{ INDEXER_ENABLED: 'perhaps' }, 'INDEXER_ENABLED must be true or false'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+      [{ RPC_URL_5: 'http://127.0.0.1:9', MULTICALL_ADDRESS_5: '0x12' }, 'MULTICALL_ADDRESS_5 must be a 0x-prefixed 20-byte address'],
+    ];
+    for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('does not echo a database password in its error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^(?!.*hunter2)/);
+  });
+});

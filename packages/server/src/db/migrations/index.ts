@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001_initial.ts';
+
+/** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};

@@ -1,0 +1,94 @@
+/**
+ * Table types. Addresses and hashes are stored lowercase; amounts (uint256) as decimal strings;
+ * block numbers and timestamps (seconds) as integers (bigint in PostgreSQL, read back as numbers).
+ */
+export interface Database {
+  blocks: BlocksTable;
+  transactions: TransactionsTable;
+  transfers: TransfersTable;
+  account_transactions: AccountTransactionsTable;
+  tokens: TokensTable;
+  nft_items: NftItemsTable;
+  names: NamesTable;
+}
+
+export interface BlocksTable {
+  chain_id: number;
+  number: number;
+  hash: string;
+  parent_hash: string;
+  timestamp: number;
+}
+
+export interface TransactionsTable {
+  chain_id: number;
+  hash: string;
+  block_number: number;
+  tx_index: number;
+  from_address: string;
+  /** null for a contract creation. */
+  to_address: string | null;
+  /** The created contract, for a contract creation. */
+  created_address: string | null;
+  value: string;
+  /** 1 success, 0 reverted. */
+  status: number;
+  nonce: number;
+  /** First four bytes of the call data, e.g. 0x095ea7b3 (approve); null for a plain transfer. */
+  selector: string | null;
+  timestamp: number;
+}
+
+export type TransferStandard = 'native' | 'erc20' | 'erc721';
+
+export interface TransfersTable {
+  chain_id: number;
+  tx_hash: string;
+  /** The log's index in its block; -1 for the transaction's own native value. */
+  log_index: number;
+  block_number: number;
+  standard: TransferStandard;
+  /** The token contract; null for the native coin. */
+  contract: string | null;
+  from_address: string;
+  to_address: string;
+  /** Token amount in base units; 1 for an ERC-721 item. */
+  amount: string;
+  /** ERC-721 token id. */
+  token_id: string | null;
+}
+
+/** One row per (address, transaction) the address takes part in: the history index. */
+export interface AccountTransactionsTable {
+  chain_id: number;
+  address: string;
+  tx_hash: string;
+  block_number: number;
+  tx_index: number;
+  timestamp: number;
+}
+
+export interface TokensTable {
+  chain_id: number;
+  address: string;
+  standard: 'erc20' | 'erc721';
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+}
+
+export interface NftItemsTable {
+  chain_id: number;
+  contract: string;
+  token_id: string;
+  name: string | null;
+  image_url: string | null;
+}
+
+export interface NamesTable {
+  /** Full name, e.g. alice.cairn.id (lowercase). */
+  name: string;
+  address: string;
+  avatar: string | null;
+  created_at: number;
+}

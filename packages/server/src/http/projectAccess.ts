@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERROR_TEXTS } from './errors.ts';
+
+const SDK_PARAM = /^[\w.@/+-]{1,64}$/;
+
+/**
+ * SPEC §7: every data-API and catalogue request carries projectId, st (SDK type) and sv (SDK
+ * version). projectId is in the query, or in a POST body: POST /v1/fungible/price sends it there,
+ * and clients of that shape (AppKit's among them) send no st / sv with it, so a POST need not.
+ * Runs before schema validation, so an unknown project learns nothing about the routes' inputs.
+ */
+export function requireProjectAccess(projectIds: readonly string[]) {
+  const accepted = new Set(projectIds);
+  return async function checkProjectAccess(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const body = request.body as Record<string, unknown> | undefined;
+    const fromQuery = query.projectId;
+    const projectId = fromQuery !== undefined ? fromQuery : body && typeof body === 'object' ? body.projectId : undefined;
+    if (projectId === undefined || projectId === '') throw new ApiError(401, ERROR_TEXTS.missingProjectId, 'projectId');
+    if (typeof projectId !== 'string' || !accepted.has(projectId)) {
+      throw new ApiError(401, ERROR_TEXTS.unknownProjectId(String(projectId).slice(0, 128)), 'projectId');
+    }
+    for (const name of ['st', 'sv'] as const) {
+      const value = query[name];
+      if (value === undefined || value === '') {
+        if (request.method === 'POST') continue;
+        throw new ApiError(400, ERROR_TEXTS.missingSdkParam(name), name);
+      }
+      if (typeof value !== 'string' || !SDK_PARAM.test(value)) {
+        throw new ApiError(400, `Invalid query parameter "${name}": must be 1 to 64 letters, digits or . _ - @ / +`, name);
+      }
+    }
+  };
+}

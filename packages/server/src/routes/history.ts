@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeCursor } from '../account/historyCursor.ts';
+import { getHistory } from '../account/getHistory.ts';
+import { ApiError, ERROR_TEXTS } from '../http/errors.ts';
+import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
+import type { ServerServices } from '../services.ts';
+import { requestedChains } from './chainParam.ts';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+type Query = { cursor?: string; chainId?: string; onramp?: 'coinbase'; limit: number };
+
+/** GET /v1/account/{account}/history: the account's transactions, newest first, by cursor. */
+export function registerHistory(app: FastifyInstance, services: ServerServices): void {
+  app.get<{ Params: { account: string }; Querystring: Query }>(
+    '/v1/account/:account/history',
+    {
+      schema: {
+        params: { type: 'object', required: ['account'], properties: { account: addressSchema } },
+        querystring: {
+          type: 'object',
+          properties: {
+            cursor: { type: 'string', maxLength: 512, pattern: '^[A-Za-z0-9_-]*$', description: 'the `next` value of the previous page' },
+            chainId: caip2ChainIdSchema,
+            onramp: { type: 'string', enum: ['coinbase'], description: '"coinbase"' },
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: HISTORY_PAGE_SIZE, description: 'an integer from 1 to 100' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { cursor, chainId, onramp, limit } = request.query;
+      void reply.header('cache-control', 'no-store');
+      const chains = requestedChains(services, chainId);
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      if (cursor && !after) throw new ApiError(400, ERROR_TEXTS.invalidCursor, 'cursor');
+      // This server runs no Coinbase onramp, so it knows no onramp transactions.
+      if (onramp) return { data: [], next: null };
+      return getHistory(
+        { db: services.db, chains: services.chains, networks: services.networks, icons: services.iconUrls(request), isSpam: services.isSpam },
+        request.params.account,
+        chains.map((chain) => chain.config.chainId),
+        after,
+        limit,
+      );
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { TtlCache } from '../cache/ttlCache.ts';
+import { addressSchema } from '../http/schemas.ts';
+import type { ServerServices } from '../services.ts';
+
+/** SPEC §9: identity is cached 5 min. */
+export const IDENTITY_TTL_MS = 5 * 60_000;
+
+type Identity = { name: string | null; avatar: string | null };
+
+/** GET /v1/identity/{address}: the address's newest registered name and its avatar; nulls when none. */
+export function registerIdentity(app: FastifyInstance, services: ServerServices): void {
+  const cache = new TtlCache<string, Identity>(IDENTITY_TTL_MS);
+  app.get<{ Params: { address: string }; Querystring: { sender?: string } }>(
+    '/v1/identity/:address',
+    {
+      schema: {
+        params: { type: 'object', required: ['address'], properties: { address: addressSchema } },
+        querystring: { type: 'object', properties: { sender: addressSchema } },
+      },
+    },
+    async (request, reply) => {
+      const address = request.params.address.toLowerCase();
+      let identity = cache.get(address);
+      if (!identity) {
+        const row = await services.db
+          .selectFrom('names')
+          .select(['name', 'avatar'])
+          .where('address', '=', address)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        identity = { name: row?.name ?? null, avatar: row?.avatar ?? null };
+        cache.set(address, identity);
+      }
+      void reply.header('cache-control', `public, max-age=${IDENTITY_TTL_MS / 1000}`);
+      return identity;
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { IconUrls } from './account/iconUrls.ts';
+import type { ChainContext } from './chain/chainContext.ts';
+import type { Network } from './catalogue/networks.ts';
+import type { TokenList } from './catalogue/tokenList.ts';
+import type { WalletCatalogue } from './catalogue/walletCatalogue.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Indexer } from './indexer/indexer.ts';
+import type { PoolPrices } from './prices/poolPrices.ts';
+
+/** What the routes share: built once in createServer, handed to each route module. */
+export interface ServerServices {
+  config: ServerConfig;
+  db: Db;
+  chains: Map<number, ChainContext>;
+  networks: Map<string, Network>;
+  tokenList: TokenList;
+  wallets: WalletCatalogue;
+  prices: PoolPrices;
+  indexer: Indexer;
+  isSpam(chainId: number, contract: string): boolean;
+  iconUrls(request: FastifyRequest): IconUrls;
+}
+
+export function spamChecker(spamContracts: readonly string[]): (chainId: number, contract: string) => boolean {
+  const spam = new Set(spamContracts);
+  return (chainId, contract) => {
+    const address = contract.toLowerCase();
+    return spam.has(`*:${address}`) || spam.has(`${chainId}:${address}`);
+  };
+}
+
+export function iconUrlsFor(config: ServerConfig, tokenList: TokenList, networks: Map<string, Network>) {
+  return (request: FastifyRequest): IconUrls => {
+    const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return IconUrls.forRequest(base, request.query as { projectId?: string; st?: string; sv?: string }, tokenList, networks);
+  };
+}
