@@ -9,6 +9,7 @@ import type { NetworkStore } from './stores/network.ts';
 import type { SendStore } from './stores/send.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
+import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
 
 /** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
 export interface CairnContext {
@@ -21,7 +22,12 @@ export interface CairnContext {
   network: NetworkStore;
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
   send: SendStore;
-  balanceCache: Map<string, { at: number; balance: Balance }>;
+  /** The site's Cairn server, when configured. */
+  api?: BlockchainApi;
+  balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number }>;
+  /** Balance reads in flight, so concurrent refreshes share one request. */
+  balanceInFlight: Map<string, Promise<unknown>>;
+  identityCache: Map<string, { at: number; identity: Identity }>;
   /** When a failed balance read may be retried, per network and address. */
   balanceRetryAt: Map<string, number>;
   now(): number;

@@ -16,6 +16,7 @@ import { closeModal, openModal, type OpenOptions } from './actions/modal.ts';
 import { reconnect } from './actions/reconnect.ts';
 import { refreshBalance } from './actions/refreshBalance.ts';
 import { switchNetwork } from './actions/switchNetwork.ts';
+import { createBlockchainApi } from './api/blockchainApi.ts';
 
 export interface Cairn {
   readonly options: ResolvedOptions;
@@ -59,7 +60,10 @@ export function createCairn(input: CairnOptions): Cairn {
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
+    ...(options.api ? { api: createBlockchainApi(options.api) } : {}),
     balanceCache: new Map(),
+    identityCache: new Map(),
+    balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: Date.now,
   };

@@ -25,6 +25,15 @@ export function formatUnits(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Exact `decimal * 10^decimals` as a bigint; extra fraction digits are truncated. */
+export function parseUnits(decimal: string, decimals: number): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) throw new Error(`Invalid decimal amount: ${decimal}`);
+  const [, sign, whole, fraction = ''] = match;
+  const value = BigInt(`${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`);
+  return sign ? -value : value;
+}
+
 /**
  * SPEC §9: amounts in descriptions carry 3 decimals. Truncates (never rounds up a balance)
  * and always shows exactly `decimals` digits: "10000.000".

@@ -19,3 +19,5 @@ export type { ModalState, ModalStore } from './stores/modal.ts';
 export type { SendState, SendStore } from './stores/send.ts';
 export type * from './types.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
+export { createBlockchainApi, SDK_TYPE, SDK_VERSION, type ApiConfig, type BlockchainApi, type TokenBalance, type Identity } from './api/blockchainApi.ts';
+export { parseUnits } from './format.ts';

@@ -108,6 +108,16 @@ describe('resolveOptions', () => {
     }
   });
 
+  it('keeps a valid api config and rejects a bad URL or project id', () => {
+    expect(resolveOptions({ ...base, api: { url: 'http://127.0.0.1:8787', projectId: 'cairn-local' } }).api).toEqual({
+      url: 'http://127.0.0.1:8787',
+      projectId: 'cairn-local',
+    });
+    expect(() => resolveOptions(loose({ api: { url: 'ftp://x', projectId: 'p' } }))).toThrow('`api.url` must be the http(s) URL');
+    expect(() => resolveOptions(loose({ api: { url: 'http://x' } }))).toThrow('`api.projectId` must be the project id');
+    expect(() => resolveOptions(loose({ api: null }))).toThrow('`api.url`');
+  });
+
   it('rejects a defaultNetwork that is not among the networks', () => {
     expect(() => resolveOptions({ ...base, defaultNetwork: testNetworks.unlisted })).toThrow(
       'createCairn: `defaultNetwork` must be one of `networks`',

@@ -3,6 +3,7 @@ import type { StorageLike } from './storage.ts';
 import { THEME_MODES, THEME_VARIABLES, type ThemeMode, type ThemeVariables } from './theme.ts';
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
+import type { ApiConfig } from './api/blockchainApi.ts';
 
 export interface CairnMetadata {
   name: string;
@@ -30,10 +31,16 @@ export interface CairnOptions {
   onEvent?: CairnEventListener;
   /** Where the widget persists its state; `localStorage` by default. */
   storage?: StorageLike;
+  /**
+   * The site's own Cairn server (balances with USD prices, names, history). Without it the widget
+   * reads native balances from the networks' RPC URLs and shows no prices or names.
+   */
+  api?: ApiConfig;
 }
 
-export interface ResolvedOptions extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata'>> {
+export interface ResolvedOptions extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api'>> {
   metadata?: CairnMetadata;
+  api?: ApiConfig;
   onEvent?: CairnEventListener;
   storage?: StorageLike;
   features: Required<CairnFeatures>;
@@ -77,6 +84,15 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
       throw new TypeError(`createCairn: theme variable ${name} has an invalid value`);
     }
   }
+  if (options.api !== undefined) {
+    const { url, projectId } = options.api ?? {};
+    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) {
+      throw new TypeError('createCairn: `api.url` must be the http(s) URL of your Cairn server');
+    }
+    if (typeof projectId !== 'string' || !/^[\w.-]{1,128}$/.test(projectId)) {
+      throw new TypeError('createCairn: `api.projectId` must be the project id your Cairn server accepts');
+    }
+  }
   const defaultNetwork = options.defaultNetwork ?? networks[0];
   if (!seen.has(defaultNetwork.caipNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
@@ -92,5 +108,6 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     themeVariables,
     onEvent: options.onEvent,
     storage: options.storage,
+    ...(options.api ? { api: { url: options.api.url, projectId: options.api.projectId } } : {}),
   };
 }

@@ -3,6 +3,7 @@ import type { AdapterEvents, ChainNamespace } from '../types.ts';
 import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
 import { clearConnection } from './clearConnection.ts';
 import { refreshBalance } from './refreshBalance.ts';
+import { refreshIdentity } from './refreshIdentity.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
 import { updateCaipAddress } from './switchNetwork.ts';
 
@@ -41,15 +42,20 @@ export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace
         }),
         balance: undefined,
         balanceSymbol: undefined,
+        balanceUsd: undefined,
+        tokenBalance: [],
+        profileName: undefined,
+        profileImage: undefined,
       });
       updateCaipAddress(ctx);
       void refreshBalance(ctx);
+      void refreshIdentity(ctx);
     },
     chainChanged(connectorId, chainId) {
       if (!isActiveConnector(connectorId)) return;
       if (!setActiveNetwork(ctx, namespace, chainId)) return;
       updateCaipAddress(ctx);
-      accountFor(ctx, namespace).set({ balance: undefined, balanceSymbol: undefined });
+      accountFor(ctx, namespace).set({ balance: undefined, balanceSymbol: undefined, balanceUsd: undefined, tokenBalance: [] });
       checkUnsupportedChain(ctx);
       void refreshBalance(ctx);
     },

@@ -4,6 +4,7 @@ import type { ChainNamespace, ConnectionResult, Connector } from '../types.ts';
 import { addRecentWallet } from '../rules/recentWallets.ts';
 import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
 import { refreshBalance } from './refreshBalance.ts';
+import { refreshIdentity } from './refreshIdentity.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
 
 /** Stores a connection the wallet granted: account, network, storage, recent wallets. */
@@ -41,4 +42,5 @@ export function applyConnection(
   ctx.connection.set({ status: 'connected', connectorId: connector.id, connecting: undefined, recentWallets });
   checkUnsupportedChain(ctx);
   void refreshBalance(ctx);
+  void refreshIdentity(ctx);
 }

@@ -28,6 +28,9 @@ describe('disconnect', () => {
       connectorId: undefined,
       balance: undefined,
       balanceSymbol: undefined,
+      balanceError: undefined,
+      balanceUsd: undefined,
+      tokenBalance: [],
     });
     expect(cairn.stores.connection.get()).toMatchObject({ status: 'disconnected', connectorId: undefined, connecting: undefined });
     expect(cairn.stores.send.get().sendTokenAmount).toBeUndefined();

@@ -1,7 +1,8 @@
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../constants.ts';
-import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
+import { activeAccount, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
+import { readPortfolio, type Portfolio } from './readPortfolio.ts';
 
 /**
  * Reads the active account's native balance on the active network. SPEC §5: skipped when the
@@ -21,14 +22,18 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
   // The account or network may change while the request is in flight.
   const isStale = () =>
     account.get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
-  const cached = ctx.balanceCache.get(key);
-  if (!options.force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
+  const show = (portfolio: Portfolio) =>
     account.set({
-      balance: cached.balance.formatted,
-      balanceSymbol: cached.balance.symbol,
+      balance: portfolio.balance.formatted,
+      balanceSymbol: portfolio.balance.symbol,
+      balanceUsd: portfolio.balanceUsd,
+      tokenBalance: portfolio.tokens,
       balanceLoading: false,
       balanceError: undefined,
     });
+  const cached = ctx.balanceCache.get(key);
+  if (!options.force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
+    show(cached);
     return;
   }
   const retryAt = ctx.balanceRetryAt.get(key);
@@ -38,11 +43,20 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
   }
   account.set({ balanceLoading: true, balanceError: undefined });
   try {
-    const balance = await adapterFor(ctx, network.chainNamespace).getBalance({ address, network });
-    ctx.balanceCache.set(key, { at: ctx.now(), balance });
+    const inFlight = options.force ? undefined : (ctx.balanceInFlight.get(key) as Promise<Portfolio> | undefined);
+    const read = inFlight ?? readPortfolio(ctx, network, address, options.force === true);
+    if (!inFlight) {
+      ctx.balanceInFlight.set(key, read);
+      void read.then(
+        () => ctx.balanceInFlight.get(key) === read && ctx.balanceInFlight.delete(key),
+        () => ctx.balanceInFlight.get(key) === read && ctx.balanceInFlight.delete(key),
+      );
+    }
+    const portfolio = await read;
+    ctx.balanceCache.set(key, { at: ctx.now(), ...portfolio });
     ctx.balanceRetryAt.delete(key);
     if (isStale()) return;
-    account.set({ balance: balance.formatted, balanceSymbol: balance.symbol, balanceLoading: false });
+    show(portfolio);
   } catch (error) {
     console.warn('[cairn] balance unavailable:', errorMessage(error));
     ctx.balanceRetryAt.set(key, ctx.now() + BALANCE_RETRY_BLOCK_MS);

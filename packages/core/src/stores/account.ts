@@ -1,5 +1,6 @@
 import { createStore } from '../createStore.ts';
 import type { ChainNamespace, ConnectionStatus } from '../types.ts';
+import type { TokenBalance } from '../api/blockchainApi.ts';
 
 // SPEC §3: account state per chain namespace.
 export interface AccountState {
@@ -14,6 +15,10 @@ export interface AccountState {
   balanceSymbol?: string;
   balanceLoading: boolean;
   balanceError?: string;
+  /** USD value of the native coin and tokens, when the site's server knows the prices. */
+  balanceUsd?: number;
+  /** ERC-20 and similar holdings from the site's server; 0-decimal tokens left out (SPEC §5). */
+  tokenBalance: readonly TokenBalance[];
   profileName?: string;
   profileImage?: string;
 }
@@ -23,6 +28,7 @@ export const emptyAccount = (namespace: ChainNamespace): AccountState => ({
   status: 'disconnected',
   allAccounts: [],
   balanceLoading: false,
+  tokenBalance: [],
 });
 
 export const createAccountStore = (namespace: ChainNamespace) => createStore<AccountState>(emptyAccount(namespace));

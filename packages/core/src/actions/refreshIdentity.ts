@@ -1,0 +1,24 @@
+import { IDENTITY_CACHE_MS } from '../constants.ts';
+import { activeAccount, type CairnContext } from '../context.ts';
+import { errorMessage } from '../errors.ts';
+
+/** Name and avatar of the active address from the site's server; SPEC §9: cached 5 min. */
+export async function refreshIdentity(ctx: CairnContext): Promise<void> {
+  const account = activeAccount(ctx);
+  const { address } = account.get();
+  if (!address || !ctx.api) return;
+  const key = address.toLowerCase();
+  const cached = ctx.identityCache.get(key);
+  let identity = cached && ctx.now() - cached.at < IDENTITY_CACHE_MS ? cached.identity : undefined;
+  if (!identity) {
+    try {
+      identity = await ctx.api.getIdentity(address);
+      ctx.identityCache.set(key, { at: ctx.now(), identity });
+    } catch (error) {
+      console.warn('[cairn] identity unavailable:', errorMessage(error));
+      return;
+    }
+  }
+  if (account.get().address !== address) return;
+  account.set({ profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
+}

@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import { isCaipNetworkId } from '../caip.ts';
+
+/** Where the site's own Cairn server lives (SPEC §7 blockchain data API). */
+export interface ApiConfig {
+  url: string;
+  projectId: string;
+}
+
+export const SDK_TYPE = 'cairn';
+export const SDK_VERSION = '0.1.0';
+
+const numericString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/));
+const urlOrEmpty = v.pipe(v.string(), v.maxLength(2048));
+
+// SPEC §3: token balance. Values from a server are validated before anything renders them.
+const tokenBalanceSchema = v.object({
+  name: v.pipe(v.string(), v.maxLength(128)),
+  symbol: v.pipe(v.string(), v.maxLength(32)),
+  chainId: v.pipe(v.string(), v.check(isCaipNetworkId, 'not a CAIP-2 id')),
+  address: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  value: v.pipe(v.number(), v.finite()),
+  price: v.pipe(v.number(), v.finite()),
+  quantity: v.object({ decimals: v.pipe(v.string(), v.regex(/^\d{1,2}$/)), numeric: numericString }),
+  iconUrl: urlOrEmpty,
+});
+export type TokenBalance = v.InferOutput<typeof tokenBalanceSchema>;
+
+const balancesSchema = v.object({ balances: v.pipe(v.array(tokenBalanceSchema), v.maxLength(1000)) });
+const identitySchema = v.object({
+  name: v.nullable(v.pipe(v.string(), v.maxLength(256))),
+  avatar: v.nullable(urlOrEmpty),
+});
+export type Identity = v.InferOutput<typeof identitySchema>;
+
+export interface BlockchainApi {
+  getBalances(address: string, caipNetworkId: string, options?: { forceUpdate?: boolean }): Promise<TokenBalance[]>;
+  getIdentity(address: string): Promise<Identity>;
+}
+
+/**
+ * The client of the site's Cairn server. Every call carries projectId, st and sv (SPEC §7) and
+ * goes through the one HTTP client (retries, 'HTTP status code: {status}'). A response that does
+ * not have the documented shape is an error, never rendered.
+ */
+export function createBlockchainApi(config: ApiConfig, fetchOptions: FetchOptions = {}): BlockchainApi {
+  const base = config.url.replace(/\/+$/, '');
+  const get = async <T>(path: string, query: Record<string, string | undefined>, schema: v.GenericSchema<unknown, T>) => {
+    const params = new URLSearchParams({ projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION });
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+    const response = await fetchWithRetry(`${base}${path}?${params}`, { headers: { accept: 'application/json' } }, fetchOptions);
+    const result = v.safeParse(schema, await response.json());
+    if (!result.success) throw new Error(`Unexpected response from ${path}: ${result.issues[0]?.message ?? 'invalid'}`);
+    return result.output;
+  };
+  return {
+    async getBalances(address, caipNetworkId, options = {}) {
+      const body = await get(
+        `/v1/account/${encodeURIComponent(address)}/balance`,
+        { currency: 'usd', chainId: caipNetworkId, forceUpdate: options.forceUpdate ? 'true' : undefined },
+        balancesSchema,
+      );
+      return body.balances;
+    },
+    getIdentity: (address) => get(`/v1/identity/${encodeURIComponent(address)}`, {}, identitySchema),
+  };
+}
