@@ -32,6 +32,11 @@ describe('connecting the injected test wallet', () => {
     const account = dialog(page);
     await account.getByText(short, { exact: true }).waitFor();
     await account.getByText('10000.000 ETH').waitFor();
+    // Prices come from the devnet's pools through the site's own server: ETH 2000, CAIRN 2.5 TUSD.
+    await account.getByTestId('token-CAIRN').filter({ hasText: '1000.000' }).filter({ hasText: '$2,500.00' }).waitFor();
+    await account.getByTestId('token-TUSD').filter({ hasText: '5000.000' }).waitFor();
+    expect(await account.getByTestId('token-ZERO').count()).toBe(0); // 0 decimals: filtered (SPEC §5)
+    await account.getByTestId('account-usd').filter({ hasText: '$20,007,500.00' }).waitFor();
 
     // Switch to the second devnet chain: account 0 holds exactly 42 ETH there.
     await account.getByRole('button', { name: /Cairn Devnet/ }).click();

@@ -20,6 +20,8 @@ export function createDemoCairn(search: URLSearchParams) {
     adapters: [createEvmAdapter()],
     metadata: { name: 'Trailhead', description: 'Trail maps, on chain', url: location.origin },
     themeMode,
+    // The local stack's own server: balances with on-chain USD prices, tokens and names.
+    api: { url: __DEMO_CONFIG__.serverUrl, projectId: 'cairn-local' },
     onEvent: (event) => {
       (window as { cairnEvents?: unknown[] }).cairnEvents ??= [];
       (window as unknown as { cairnEvents: unknown[] }).cairnEvents.push(event);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBalance, formatUnits, shortenAddress } from './format.ts';
+import { formatAmount, formatBalance, formatUnits, formatUsd, isSafeImageUrl, shortenAddress } from './format.ts';
 
 describe('shortenAddress', () => {
   it('keeps 0x, 4 leading and 6 trailing characters of an EVM address (SPEC §9)', () => {
@@ -106,5 +106,25 @@ describe('formatBalance', () => {
     expect(formatBalance(undefined, 'ETH')).toBe('');
     expect(formatBalance('1', undefined)).toBe('');
     expect(formatBalance('1', '')).toBe('');
+  });
+});
+
+describe('formatUsd', () => {
+  it('shows dollars with 2 decimals and thousands separators (SPEC §9)', () => {
+    expect(formatUsd(20_002_500)).toBe('$20,002,500.00');
+    expect(formatUsd(0.005)).toBe('$0.01');
+    expect(formatUsd(undefined)).toBe('');
+    expect(formatUsd(Number.NaN)).toBe('');
+  });
+});
+
+describe('isSafeImageUrl', () => {
+  it('allows http(s) and image data URIs only', () => {
+    expect(isSafeImageUrl('http://127.0.0.1:8787/public/getTokenImage/1?projectId=x')).toBe(true);
+    expect(isSafeImageUrl('data:image/png;base64,AAAA')).toBe(true);
+    expect(isSafeImageUrl('data:image/svg+xml,<svg/>')).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>', '', undefined, 'http://x/a b', '//evil.example/x.png']) {
+      expect(isSafeImageUrl(bad)).toBe(false);
+    }
   });
 });

@@ -47,6 +47,18 @@ export function formatAmount(decimal: string, decimals: number = DESCRIPTION_AMO
   return `${isZero ? '' : sign}${whole}${decimals > 0 ? `.${kept}` : ''}`;
 }
 
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** SPEC §9: numbers carry 2 decimals by default. */
+export function formatUsd(value: number | undefined): string {
+  return value === undefined || !Number.isFinite(value) ? '' : usdFormat.format(value);
+}
+
+/** Only images the widget may show: http(s) URLs and raster/SVG data URIs, never `javascript:`. */
+export function isSafeImageUrl(value: string | undefined): value is string {
+  return typeof value === 'string' && (/^https?:\/\/[^\s"'<>]+$/.test(value) || /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(value));
+}
+
 export function formatBalance(decimal: string | undefined, symbol: string | undefined): string {
   if (decimal === undefined || !symbol) return '';
   return `${formatAmount(decimal)} ${symbol}`;

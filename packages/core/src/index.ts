@@ -8,7 +8,7 @@ export { createSafeStorage, memoryStorage, type StorageLike, type SafeStorage, t
 export { ErrorText, USER_REJECTED_CODE, isUserRejection, errorMessage } from './errors.ts';
 export * from './constants.ts';
 export * from './caip.ts';
-export { shortenAddress, formatUnits, formatAmount, formatBalance } from './format.ts';
+export { shortenAddress, formatUnits, formatAmount, formatBalance, formatUsd, isSafeImageUrl } from './format.ts';
 export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables } from './theme.ts';
 export { orderConnectors, type ConnectorListItem } from './rules/connectorSections.ts';
 export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';

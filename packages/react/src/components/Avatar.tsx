@@ -1,12 +1,13 @@
+import { isSafeImageUrl } from '@cairn/core';
+import { useState } from 'react';
 import { avatarGradient } from './avatarGradient.ts';
 
-/** A placeholder avatar: a gradient drawn from the address, so no image is fetched. */
-export function Avatar({ address, size = 72 }: { address: string; size?: number }) {
-  return (
-    <span
-      className="avatar"
-      style={{ width: size, height: size, background: avatarGradient(address) }}
-      aria-hidden="true"
-    />
-  );
+/** The account's avatar from its name record, or a gradient drawn from the address. */
+export function Avatar({ address, image, size = 72 }: { address: string; image?: string; size?: number }) {
+  const [failed, setFailed] = useState<string>();
+  const style = { width: size, height: size, background: avatarGradient(address) };
+  if (isSafeImageUrl(image) && failed !== image) {
+    return <img className="avatar" style={style} src={image} alt="" onError={() => setFailed(image)} />;
+  }
+  return <span className="avatar" style={style} aria-hidden="true" />;
 }

@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@cairn/core';
+import type { ConnectionStatus, TokenBalance } from '@cairn/core';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from './useActiveAccount.ts';
 import { useStoreState } from './useStoreState.ts';
@@ -12,6 +12,11 @@ export interface UseCairnAccountReturnType {
   /** Whole units as a decimal string, e.g. "10000.5"; undefined until read. */
   balance: string | undefined;
   balanceSymbol: string | undefined;
+  /** USD value of the native coin and tokens, when the site runs a Cairn server. */
+  balanceUsd: number | undefined;
+  tokenBalance: readonly TokenBalance[];
+  profileName: string | undefined;
+  profileImage: string | undefined;
   connectorId: string | undefined;
 }
 
@@ -27,6 +32,10 @@ export function useCairnAccount(): UseCairnAccountReturnType {
     status,
     balance: account.balance,
     balanceSymbol: account.balanceSymbol,
+    balanceUsd: account.balanceUsd,
+    tokenBalance: account.tokenBalance,
+    profileName: account.profileName,
+    profileImage: account.profileImage,
     connectorId: account.connectorId,
   };
 }

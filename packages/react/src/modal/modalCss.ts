@@ -99,6 +99,16 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .account .copy-status{position:absolute;left:100%;top:50%;transform:translateY(-50%);padding-left:2px;white-space:nowrap}
 .account-balance{margin-top:4px;min-height:21px;color:var(--cairn-muted);font-size:15px;font-variant-numeric:tabular-nums}
 .account-balance[data-state="error"]{color:var(--_error);font-size:14px}
+.account-secondary{margin:2px 0 0;color:var(--cairn-muted);font-size:13px}
+.account-usd{margin:2px 0 0;font-size:13px;color:var(--cairn-muted);font-variant-numeric:tabular-nums}
+.tokens{list-style:none;margin:12px 0 0;padding:0;width:100%;display:flex;flex-direction:column;gap:2px;max-height:220px;overflow:auto}
+.token{display:flex;align-items:center;gap:10px;padding:8px 10px;border-radius:12px}
+.token:hover{background:var(--_surface)}
+.token-icon{width:28px;height:28px;border-radius:50%;flex:none;display:grid;place-items:center;background:var(--_surface);font-size:12px;font-weight:600;object-fit:cover}
+.token-name{display:flex;flex-direction:column;flex:1;min-width:0;text-align:left}
+.token-symbol{font-weight:600;font-size:14px}
+.token-amount{font-size:12px;color:var(--cairn-muted);font-variant-numeric:tabular-nums}
+.token-value{font-size:13px;font-variant-numeric:tabular-nums}
 .account-actions{display:flex;flex-direction:column;gap:8px;width:100%;margin-top:20px}
 .account-actions .row{min-height:52px;padding-left:12px}
 

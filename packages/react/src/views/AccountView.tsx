@@ -1,9 +1,10 @@
-import { ErrorText, findNetwork, formatBalance, shortenAddress } from '@cairn/core';
+import { ErrorText, findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
 import { ChevronRightIcon } from '../components/icons.tsx';
 import { NetworkBadge } from '../components/NetworkBadge.tsx';
+import { TokenList } from '../components/TokenList.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
@@ -27,14 +28,21 @@ export function AccountView() {
   );
   return (
     <div className="account">
-      <Avatar address={address} />
+      <Avatar address={address} image={account.profileImage} />
       <div className="account-id">
         <p className="account-address" title={address}>
           {account.profileName ?? shortenAddress(address)}
         </p>
         <CopyAddressButton address={address} />
       </div>
+      {account.profileName && <p className="account-secondary">{shortenAddress(address)}</p>}
       <AccountBalance {...account} />
+      {account.balanceUsd !== undefined && !account.balanceError && (
+        <p className="account-usd" data-testid="account-usd">
+          {formatUsd(account.balanceUsd)}
+        </p>
+      )}
+      <TokenList tokens={account.tokenBalance} />
       <div className="account-actions">
         {cairn.options.features.networkSwitching ? (
           <button
