@@ -10,6 +10,8 @@ import type { SendStore } from './stores/send.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
+import type { AuthApi } from './api/authApi.ts';
+import type { SiwxStore } from './stores/siwx.ts';
 
 /** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
 export interface CairnContext {
@@ -24,6 +26,9 @@ export interface CairnContext {
   send: SendStore;
   /** The site's Cairn server, when configured. */
   api?: BlockchainApi;
+  /** Sign-in calls to the site's server, when sign-in is enabled. */
+  auth?: AuthApi;
+  siwx: SiwxStore;
   balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number }>;
   /** Balance reads in flight, so concurrent refreshes share one request. */
   balanceInFlight: Map<string, Promise<unknown>>;

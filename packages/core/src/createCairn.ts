@@ -17,6 +17,11 @@ import { reconnect } from './actions/reconnect.ts';
 import { refreshBalance } from './actions/refreshBalance.ts';
 import { switchNetwork } from './actions/switchNetwork.ts';
 import { createBlockchainApi } from './api/blockchainApi.ts';
+import { createAuthApi } from './api/authApi.ts';
+import { createSiwxStore, type SiwxStore } from './stores/siwx.ts';
+import { signIn } from './actions/siwx/signIn.ts';
+import { cancelSignIn } from './actions/siwx/cancelSignIn.ts';
+import { isCloseBlocked } from './actions/modal.ts';
 
 export interface Cairn {
   readonly options: ResolvedOptions;
@@ -27,6 +32,7 @@ export interface Cairn {
     connection: ConnectionStore;
     network: NetworkStore;
     send: SendStore;
+    siwx: SiwxStore;
     account(namespace?: ChainNamespace): AccountStore;
   };
   /** Settles when the connection remembered from the last visit is restored or dropped. */
@@ -37,6 +43,11 @@ export interface Cairn {
   disconnect(): Promise<void>;
   switchNetwork(network: CaipNetwork): Promise<boolean>;
   refreshBalance(options?: { force?: boolean }): Promise<void>;
+  /** Signs in with the wallet (EIP-4361); the sign view calls it. */
+  signIn(): Promise<boolean>;
+  cancelSignIn(): Promise<void>;
+  /** Whether the modal may not be closed now (sign-in required and not done). */
+  isCloseBlocked(): boolean;
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
 }
@@ -61,6 +72,8 @@ export function createCairn(input: CairnOptions): Cairn {
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
     ...(options.api ? { api: createBlockchainApi(options.api) } : {}),
+    ...(options.api && options.siwx ? { auth: createAuthApi(options.api) } : {}),
+    siwx: createSiwxStore(),
     balanceCache: new Map(),
     identityCache: new Map(),
     balanceInFlight: new Map(),
@@ -81,6 +94,7 @@ export function createCairn(input: CairnOptions): Cairn {
       connection: ctx.connection,
       network: ctx.network,
       send: ctx.send,
+      siwx: ctx.siwx,
       account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
     },
     ready,
@@ -90,6 +104,9 @@ export function createCairn(input: CairnOptions): Cairn {
     disconnect: () => disconnect(ctx),
     switchNetwork: (network) => switchNetwork(ctx, network),
     refreshBalance: (balanceOptions) => refreshBalance(ctx, balanceOptions),
+    signIn: () => signIn(ctx),
+    cancelSignIn: () => cancelSignIn(ctx),
+    isCloseBlocked: () => isCloseBlocked(ctx),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
 }

@@ -13,7 +13,9 @@ export type CairnEventName =
   | 'SEARCH_WALLET'
   | 'SEND_INITIATED'
   | 'SEND_SUCCESS'
-  | 'SEND_ERROR';
+  | 'SEND_ERROR'
+  | 'SIWX_AUTH_SUCCESS'
+  | 'SIWX_AUTH_ERROR';
 
 export interface CairnEvent {
   event: CairnEventName;

@@ -21,3 +21,7 @@ export type * from './types.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { createBlockchainApi, SDK_TYPE, SDK_VERSION, type ApiConfig, type BlockchainApi, type TokenBalance, type Identity } from './api/blockchainApi.ts';
 export { parseUnits } from './format.ts';
+export { createAuthApi, type AuthApi, type ServerSession } from './api/authApi.ts';
+export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
+export type { SiwxOptions } from './options.ts';
+export { buildSiweMessage, parseSiweMessage, generateNonce, SiweError, type SiweFields } from './siwx/eip4361.ts';

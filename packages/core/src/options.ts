@@ -12,6 +12,18 @@ export interface CairnMetadata {
   icons?: readonly string[];
 }
 
+/** Sign in with the wallet (EIP-4361) after connecting; needs `api` (the server verifies it). */
+export interface SiwxOptions {
+  /** The visitor must sign in: cancelling disconnects and the modal cannot be closed before. */
+  required?: boolean;
+  statement?: string;
+  /** How long a session lasts; the message's Expiration Time. Default 7 days. */
+  expirationSeconds?: number;
+  /** Defaults to the page's host and origin. */
+  domain?: string;
+  uri?: string;
+}
+
 export interface CairnFeatures {
   /** Let the visitor switch networks from the modal (default true). */
   networkSwitching?: boolean;
@@ -36,11 +48,13 @@ export interface CairnOptions {
    * reads native balances from the networks' RPC URLs and shows no prices or names.
    */
   api?: ApiConfig;
+  siwx?: SiwxOptions;
 }
 
-export interface ResolvedOptions extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api'>> {
+export interface ResolvedOptions extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx'>> {
   metadata?: CairnMetadata;
   api?: ApiConfig;
+  siwx?: SiwxOptions;
   onEvent?: CairnEventListener;
   storage?: StorageLike;
   features: Required<CairnFeatures>;
@@ -93,6 +107,17 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
       throw new TypeError('createCairn: `api.projectId` must be the project id your Cairn server accepts');
     }
   }
+  if (options.siwx !== undefined) {
+    if (typeof options.siwx !== 'object' || options.siwx === null) throw new TypeError('createCairn: `siwx` must be an object');
+    if (!options.api) throw new TypeError('createCairn: `siwx` needs `api`, the Cairn server that verifies sign-ins');
+    const { expirationSeconds, statement } = options.siwx;
+    if (expirationSeconds !== undefined && !(Number.isInteger(expirationSeconds) && expirationSeconds > 0)) {
+      throw new TypeError('createCairn: `siwx.expirationSeconds` must be a positive whole number of seconds');
+    }
+    if (statement !== undefined && (typeof statement !== 'string' || /[\r\n]/.test(statement))) {
+      throw new TypeError('createCairn: `siwx.statement` must be one line of text');
+    }
+  }
   const defaultNetwork = options.defaultNetwork ?? networks[0];
   if (!seen.has(defaultNetwork.caipNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
@@ -109,5 +134,6 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     onEvent: options.onEvent,
     storage: options.storage,
     ...(options.api ? { api: { url: options.api.url, projectId: options.api.projectId } } : {}),
+    ...(options.siwx ? { siwx: { ...options.siwx } } : {}),
   };
 }

@@ -29,6 +29,13 @@ export const storageSchemas = {
   connections: v.pipe(v.array(connectionSchema), v.maxLength(8)),
   activeNetwork: v.pipe(v.string(), v.check(isCaipNetworkId, 'not a CAIP-2 id')),
   connectedWallet: v.object({ id: idSchema, name: v.pipe(v.string(), v.maxLength(128)) }),
+  /** SPEC §3: the sign-in token, kept so a reload does not ask for a new signature. */
+  siwxSession: v.object({
+    token: v.pipe(v.string(), v.minLength(16), v.maxLength(512)),
+    address: v.pipe(v.string(), v.maxLength(128)),
+    chainId: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.maxLength(64))]),
+    expirationTime: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  }),
 } as const;
 
 export type StorageKey = keyof typeof storageSchemas;

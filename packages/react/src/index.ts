@@ -5,5 +5,6 @@ export { useCairn, type UseCairnReturnType } from './hooks/useCairn.ts';
 export { useCairnAccount, type UseCairnAccountReturnType } from './hooks/useCairnAccount.ts';
 export { useCairnNetwork, type UseCairnNetworkReturnType } from './hooks/useCairnNetwork.ts';
 export { useDisconnect, type UseDisconnectReturnType } from './hooks/useDisconnect.ts';
+export { useCairnSession, type UseCairnSessionReturnType } from './hooks/useCairnSession.ts';
 export { useCairnEvent } from './hooks/useCairnEvent.ts';
 export { THEME_DEFAULTS, type ResolvedTheme } from './theme/themeDefaults.ts';

@@ -4,6 +4,7 @@ import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
 import { clearConnection } from './clearConnection.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { refreshIdentity } from './refreshIdentity.ts';
+import { checkSignIn } from './siwx/checkSignIn.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
 import { updateCaipAddress } from './switchNetwork.ts';
 
@@ -50,13 +51,14 @@ export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace
       updateCaipAddress(ctx);
       void refreshBalance(ctx);
       void refreshIdentity(ctx);
+      void checkSignIn(ctx);
     },
     chainChanged(connectorId, chainId) {
       if (!isActiveConnector(connectorId)) return;
       if (!setActiveNetwork(ctx, namespace, chainId)) return;
       updateCaipAddress(ctx);
       accountFor(ctx, namespace).set({ balance: undefined, balanceSymbol: undefined, balanceUsd: undefined, tokenBalance: [] });
-      checkUnsupportedChain(ctx);
+      if (!checkUnsupportedChain(ctx)) void checkSignIn(ctx);
       void refreshBalance(ctx);
     },
     disconnected(connectorId) {

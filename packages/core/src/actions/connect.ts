@@ -2,6 +2,7 @@ import { adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { applyConnection } from './applyConnection.ts';
+import { checkSignIn } from './siwx/checkSignIn.ts';
 
 /**
  * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)
@@ -22,10 +23,10 @@ export async function connect(ctx: CairnContext, connectorId: string): Promise<b
     const result = await adapter.connect({ connectorId, network });
     applyConnection(ctx, connector.chain, connector, result);
     ctx.events.emit('CONNECT_SUCCESS', { name: connector.name, connectorId });
-    if (ctx.router.current().view !== 'UnsupportedChain') {
-      ctx.modal.set({ open: false });
-      ctx.router.reset('Account');
-    }
+    if (ctx.router.current().view === 'UnsupportedChain') return true;
+    if (await checkSignIn(ctx)) return true;
+    ctx.modal.set({ open: false });
+    ctx.router.reset('Account');
     return true;
   } catch (error) {
     const rejected = isUserRejection(error);

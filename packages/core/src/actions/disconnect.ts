@@ -1,6 +1,7 @@
 import { adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText } from '../errors.ts';
 import { clearConnection } from './clearConnection.ts';
+import { signOut } from './siwx/signOut.ts';
 
 /**
  * SPEC §4: disconnects every connected namespace and resets its state; on failure the state is
@@ -19,6 +20,7 @@ export async function disconnect(ctx: CairnContext): Promise<void> {
     throw new Error(ErrorText.failedToDisconnect, { cause: error });
   }
   for (const account of connected) clearConnection(ctx, account.namespace);
+  await signOut(ctx);
   ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   ctx.events.emit('DISCONNECT_SUCCESS', {});
   ctx.modal.set({ open: false });

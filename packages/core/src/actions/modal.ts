@@ -15,8 +15,22 @@ export function openModal(ctx: CairnContext, options: OpenOptions = {}): void {
   ctx.modal.set({ open: true });
 }
 
-export function closeModal(ctx: CairnContext): void {
+/**
+ * SPEC §2: the close control is disabled on the sign view while sign-in is required and no
+ * session exists; Escape and the backdrop obey the same rule.
+ */
+export function isCloseBlocked(ctx: CairnContext): boolean {
+  return (
+    ctx.options.siwx?.required === true &&
+    ctx.router.current().view === 'ConnectingSiwe' &&
+    ctx.siwx.get().session === undefined &&
+    ctx.connection.get().status === 'connected'
+  );
+}
+
+export function closeModal(ctx: CairnContext, options: { force?: boolean } = {}): void {
   if (!ctx.modal.get().open) return;
+  if (!options.force && isCloseBlocked(ctx)) return;
   ctx.modal.set({ open: false });
   ctx.connection.set({ connecting: undefined });
   ctx.events.emit('MODAL_CLOSE', { connected: ctx.connection.get().status === 'connected' });

@@ -1,6 +1,7 @@
 import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
+import { checkSignIn } from './siwx/checkSignIn.ts';
 
 /**
  * SPEC §4: status becomes reconnecting if a connection is remembered, else connecting; stored
@@ -37,7 +38,10 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
   for (const { namespace } of stored) {
     if (!restoredNamespaces.has(namespace)) ctx.accounts.get(namespace)?.set({ status: 'disconnected' });
   }
-  if (restoredNamespaces.size > 0) return true;
+  if (restoredNamespaces.size > 0) {
+    await checkSignIn(ctx);
+    return true;
+  }
   ctx.storage.remove('connections');
   ctx.storage.remove('connectedWallet');
   ctx.connection.set({ status: 'disconnected', connectorId: undefined });

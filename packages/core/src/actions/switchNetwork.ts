@@ -4,6 +4,7 @@ import type { CaipNetwork } from '../types.ts';
 import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
+import { checkSignIn } from './siwx/checkSignIn.ts';
 
 /**
  * Switches the active network: through the wallet when connected, else only locally so that the
@@ -34,7 +35,7 @@ export async function switchNetwork(ctx: CairnContext, network: CaipNetwork): Pr
   ctx.events.emit('SWITCH_NETWORK', { network: requested.caipNetworkId });
   updateCaipAddress(ctx);
   void refreshBalance(ctx);
-  checkUnsupportedChain(ctx);
+  if (!checkUnsupportedChain(ctx)) await checkSignIn(ctx);
   return true;
 }
 

@@ -6,9 +6,11 @@ export interface HeaderProps {
   title: string;
   onBack?: () => void;
   onClose(): void;
+  /** SPEC §2: disabled on the sign view while sign-in is required and not done. */
+  closeDisabled?: boolean;
 }
 
-export function Header({ titleId, title, onBack, onClose }: HeaderProps) {
+export function Header({ titleId, title, onBack, onClose, closeDisabled = false }: HeaderProps) {
   return (
     <header className="header">
       {onBack ? (
@@ -21,7 +23,7 @@ export function Header({ titleId, title, onBack, onClose }: HeaderProps) {
       <h2 id={titleId} className="title">
         {title}
       </h2>
-      <IconButton label="Close" onClick={onClose}>
+      <IconButton label="Close" onClick={onClose} disabled={closeDisabled}>
         <CloseIcon />
       </IconButton>
     </header>

@@ -28,6 +28,7 @@ function OpenModal() {
   const cairn = useCairnInstance('Modal');
   const { router } = cairn.stores;
   const { history } = useStoreState(router);
+  useStoreState(cairn.stores.siwx); // the close control follows the sign-in state
   const entry = router.current();
   const titleId = useId();
   return (
@@ -37,6 +38,7 @@ function OpenModal() {
         title={viewTitle(entry)}
         onBack={history.length > 1 ? () => router.goBack() : undefined}
         onClose={cairn.close}
+        closeDisabled={cairn.isCloseBlocked()}
       />
       <div className="body">
         <ViewContent entry={entry} />

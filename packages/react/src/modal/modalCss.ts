@@ -86,6 +86,8 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .btn-secondary{background:var(--_surface);color:var(--cairn-foreground)}
 .btn-secondary:hover{background:var(--_surface-hover)}
 .btn-block{width:100%}
+.icon-button:disabled{opacity:.35;cursor:not-allowed}
+.siwe-actions{display:grid;grid-template-columns:1fr 1fr;gap:10px;width:100%;margin-top:16px}
 .btn[aria-disabled="true"]{opacity:.6}
 
 .account{display:flex;flex-direction:column;align-items:center;padding-top:4px;text-align:center}

@@ -1,4 +1,4 @@
-import { orderConnectors } from '@cairn/core';
+import { ErrorText, orderConnectors } from '@cairn/core';
 import { useMemo } from 'react';
 import { WalletGlyph } from '../components/icons.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
@@ -10,6 +10,13 @@ export function ConnectView() {
   const cairn = useCairnInstance('ConnectView');
   const { connectors, recentWallets } = useStoreState(cairn.stores.connection);
   const items = useMemo(() => orderConnectors(connectors, recentWallets), [connectors, recentWallets]);
+  const { error: signInError } = useStoreState(cairn.stores.siwx);
+  // SPEC §8: a sign-in that could not start disconnects and lands here, saying why.
+  const alert = signInError === ErrorText.siwxInitFailed && (
+    <p className="headline error" role="alert">
+      {signInError}
+    </p>
+  );
 
   if (items.length === 0) {
     return (
@@ -23,19 +30,22 @@ export function ConnectView() {
     );
   }
   return (
-    <ul className="list" aria-label="Wallets">
-      {items.map((item) => (
-        <li key={item.connector.id}>
-          <WalletRow
-            item={item}
-            onSelect={() => {
-              cairn.connect(item.connector.id).catch((error: unknown) => {
-                console.warn('[cairn] could not start the connection', error);
-              });
-            }}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {alert}
+      <ul className="list" aria-label="Wallets">
+        {items.map((item) => (
+          <li key={item.connector.id}>
+            <WalletRow
+              item={item}
+              onSelect={() => {
+                cairn.connect(item.connector.id).catch((error: unknown) => {
+                  console.warn('[cairn] could not start the connection', error);
+                });
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { RouteEntry } from '@cairn/core';
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
+import { ConnectingSiweView } from './ConnectingSiweView.tsx';
 import { NetworksView } from './NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
 import { UnsupportedChainView } from './UnsupportedChainView.tsx';
@@ -19,6 +20,8 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return <NetworksView />;
     case 'UnsupportedChain':
       return <UnsupportedChainView />;
+    case 'ConnectingSiwe':
+      return <ConnectingSiweView />;
     default:
       return <UnavailableView />;
   }

@@ -1,0 +1,46 @@
+import { activeAccount, type CairnContext } from '../../context.ts';
+import { findNetwork } from '../../stores/network.ts';
+import type { SiwxSession } from '../../stores/siwx.ts';
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A session stands for this address on this network and has not expired. */
+export function sessionCovers(session: SiwxSession, address: string, chainId: number | string, now: number): boolean {
+  const expired = session.expirationTime !== undefined && Date.parse(session.expirationTime) <= now;
+  return sameAddress(session.address, address) && String(session.chainId) === String(chainId) && !expired;
+}
+
+/**
+ * SPEC §4: when sign-in is enabled, the network is supported and no session covers the active
+ * account, the sign view opens. A stored session is confirmed with the server first, so a reload
+ * with a valid session asks for no new signature. Resolves true when it opened the sign view.
+ */
+export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
+  const { auth } = ctx;
+  if (!ctx.options.siwx || !auth) return false;
+  const { address } = activeAccount(ctx).get();
+  const network = findNetwork(ctx.network.get());
+  if (ctx.connection.get().status !== 'connected' || !address || !network) return false;
+  const current = ctx.siwx.get().session;
+  if (current && sessionCovers(current, address, network.id, ctx.now())) return false;
+
+  const stored = ctx.storage.get('siwxSession');
+  if (stored && sessionCovers(stored, address, network.id, ctx.now())) {
+    try {
+      const confirmed = await auth.me(stored.token);
+      if (confirmed && sameAddress(confirmed.address, address)) {
+        ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: stored.expirationTime }, error: undefined });
+        return false;
+      }
+    } catch (error) {
+      console.warn('[cairn] could not confirm the sign-in session', error);
+    }
+  }
+  // The account or network may have moved on while the server was asked.
+  if (activeAccount(ctx).get().address !== address || findNetwork(ctx.network.get()) !== network) return false;
+  ctx.storage.remove('siwxSession');
+  ctx.siwx.set({ status: 'idle', session: undefined, error: undefined });
+  ctx.router.reset('ConnectingSiwe');
+  ctx.modal.set({ open: true });
+  return true;
+}

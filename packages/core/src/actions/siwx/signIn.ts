@@ -1,0 +1,81 @@
+import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
+import { ErrorText } from '../../errors.ts';
+import { findNetwork } from '../../stores/network.ts';
+import { buildSiweMessage } from '../../siwx/eip4361.ts';
+import { disconnect } from '../disconnect.ts';
+
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * SPEC §4/§5: builds the EIP-4361 message for the active account and network, asks the wallet to
+ * sign it and the server to verify it. Success stores the session, closes the modal and tracks
+ * SIWX_AUTH_SUCCESS; a declined or refused signature keeps the sign view open with the error.
+ */
+export async function signIn(ctx: CairnContext): Promise<boolean> {
+  const siwx = ctx.options.siwx;
+  const { auth } = ctx;
+  const account = activeAccount(ctx).get();
+  const network = findNetwork(ctx.network.get());
+  if (!siwx || !auth || !account.address || !network || !account.connectorId) {
+    throw new Error('Signing in needs sign-in enabled, an active address, an active network and a connection');
+  }
+  ctx.siwx.set({ status: 'signing', error: undefined });
+
+  let nonce: string;
+  try {
+    nonce = await auth.getNonce();
+  } catch {
+    // SPEC §8: init failure disconnects and resets to Connect, where the error is shown.
+    ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'init' });
+    await disconnect(ctx).catch(() => undefined);
+    ctx.siwx.set({ status: 'error', error: ErrorText.siwxInitFailed });
+    ctx.router.reset('Connect');
+    ctx.modal.set({ open: true });
+    return false;
+  }
+
+  const issuedAt = new Date(ctx.now());
+  const expiresAt = new Date(issuedAt.getTime() + (siwx.expirationSeconds ?? WEEK_SECONDS) * 1000);
+  const message = buildSiweMessage({
+    domain: siwx.domain ?? location.host,
+    address: account.address,
+    ...(siwx.statement ? { statement: siwx.statement } : {}),
+    uri: siwx.uri ?? location.origin,
+    version: '1',
+    chainId: Number(network.id),
+    nonce,
+    issuedAt: issuedAt.toISOString(),
+    expirationTime: expiresAt.toISOString(),
+  });
+  try {
+    const signature = await adapterFor(ctx, network.chainNamespace).signMessage({
+      connectorId: account.connectorId,
+      address: account.address,
+      message,
+    });
+    const session = await auth.authenticate({ message, signature });
+    if (session.token) {
+      ctx.storage.set('siwxSession', {
+        token: session.token,
+        address: account.address,
+        chainId: Number(network.id),
+        expirationTime: expiresAt.toISOString(),
+      });
+    }
+    ctx.siwx.set({
+      status: 'authenticated',
+      session: { address: account.address, chainId: network.id, expirationTime: expiresAt.toISOString() },
+    });
+    ctx.events.emit('SIWX_AUTH_SUCCESS', { network: network.caipNetworkId });
+    ctx.modal.set({ open: false });
+    ctx.router.reset('Account');
+    return true;
+  } catch (error) {
+    console.warn('[cairn] sign-in failed', error);
+    ctx.siwx.set({ status: 'error', error: ErrorText.signatureDeclined });
+    ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
+    if (ctx.router.current().view !== 'ConnectingSiwe') ctx.router.reset('ConnectingSiwe');
+    ctx.modal.set({ open: true });
+    return false;
+  }
+}
