@@ -1,10 +1,11 @@
-import { useCairn, useCairnAccount, useCairnNetwork } from '@cairn/react';
+import { useCairn, useCairnAccount, useCairnNetwork, useCairnSession } from '@cairn/react';
 
 /** What the site itself knows about the visitor, read through Cairn's public hooks. */
 export function AccountPanel() {
   const account = useCairnAccount();
   const network = useCairnNetwork();
   const { open } = useCairn();
+  const session = useCairnSession();
   return (
     <section className="card" aria-labelledby="account-heading">
       <h2 id="account-heading">Your trail log</h2>
@@ -17,6 +18,8 @@ export function AccountPanel() {
         <dd data-testid="site-network">{network.network?.name ?? (account.isConnected ? `Unsupported (${network.caipNetworkId})` : '—')}</dd>
         <dt>Chain</dt>
         <dd data-testid="site-chain">{network.caipNetworkId}</dd>
+        <dt>Signed in</dt>
+        <dd data-testid="site-session">{session.isSignedIn ? `yes, until ${session.expirationTime ?? '—'}` : 'no'}</dd>
         <dt>Balance</dt>
         <dd data-testid="site-balance">{account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ''}` : '—'}</dd>
       </dl>

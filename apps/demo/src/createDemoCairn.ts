@@ -4,7 +4,7 @@ import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 /**
  * The demo's Cairn instance. Two query parameters let a visitor (and the e2e tests) try the
  * configuration space: `networks=31337,31338` picks the networks the site requests, and
- * `theme=light|dark|system` the theme mode.
+ * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet.
  */
 export function createDemoCairn(search: URLSearchParams) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
@@ -15,6 +15,7 @@ export function createDemoCairn(search: URLSearchParams) {
   const networks = (picked.length > 0 ? picked : all) as [CaipNetwork, ...CaipNetwork[]];
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
+  const siwx = search.get('siwx');
   return createCairn({
     networks,
     adapters: [createEvmAdapter()],
@@ -22,6 +23,9 @@ export function createDemoCairn(search: URLSearchParams) {
     themeMode,
     // The local stack's own server: balances with on-chain USD prices, tokens and names.
     api: { url: __DEMO_CONFIG__.serverUrl, projectId: 'cairn-local' },
+    ...(siwx === 'required' || siwx === 'optional'
+      ? { siwx: { required: siwx === 'required', statement: 'Sign in to Trailhead to keep your trail log.' } }
+      : {}),
     onEvent: (event) => {
       (window as { cairnEvents?: unknown[] }).cairnEvents ??= [];
       (window as unknown as { cairnEvents: unknown[] }).cairnEvents.push(event);

@@ -1,7 +1,7 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { ErrorText } from '../../errors.ts';
 import { findNetwork } from '../../stores/network.ts';
-import { buildSiweMessage } from '../../siwx/eip4361.ts';
+import { buildSiweMessage, toChecksumAddress } from '../../siwx/eip4361.ts';
 import { disconnect } from '../disconnect.ts';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
@@ -38,7 +38,8 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
   const expiresAt = new Date(issuedAt.getTime() + (siwx.expirationSeconds ?? WEEK_SECONDS) * 1000);
   const message = buildSiweMessage({
     domain: siwx.domain ?? location.host,
-    address: account.address,
+    // EIP-4361 requires the EIP-55 form whatever the adapter keeps.
+    address: toChecksumAddress(account.address),
     ...(siwx.statement ? { statement: siwx.statement } : {}),
     uri: siwx.uri ?? location.origin,
     version: '1',
