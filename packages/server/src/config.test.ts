@@ -17,6 +17,7 @@ describe('loadConfig', () => {
     expect(config.projectIds).toEqual(['cairn-local']);
     expect(config.spamContracts).toEqual([`*:${DEVNET_CONTRACTS.spamNft.toLowerCase()}`]);
     expect(config.indexer).toEqual({ enabled: true, pollMs: 1000 });
+    expect(config.siwx).toEqual({ domains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'], sessionTtlSeconds: 604800, nonceTtlSeconds: 600 });
   });
 
   it('reads every documented variable', () => {
@@ -32,6 +33,9 @@ describe('loadConfig', () => {
       SPAM_CONTRACTS: 'eip155:1:0x000000000000000000000000000000000000dEaD,0x0000000000000000000000000000000000000001',
       INDEXER_POLL_MS: '12000',
       ANALYTICS_ENABLED: 'true',
+      SIWX_DOMAINS: 'shop.example, www.shop.example:8443',
+      SESSION_TTL_SECONDS: '3600',
+      NONCE_TTL_SECONDS: '120',
     });
     expect(config.port).toBe(9000);
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://cairn:secret@db.internal:5432/cairn' });
@@ -46,6 +50,7 @@ describe('loadConfig', () => {
     expect(config.spamContracts).toEqual(['1:0x000000000000000000000000000000000000dead', '*:0x0000000000000000000000000000000000000001']);
     expect(config.indexer.pollMs).toBe(12000);
     expect(config.analyticsEnabled).toBe(true);
+    expect(config.siwx).toEqual({ domains: ['shop.example', 'www.shop.example:8443'], sessionTtlSeconds: 3600, nonceTtlSeconds: 120 });
   });
 
   it('fails at start with a message naming the variable', () => {
@@ -60,6 +65,9 @@ describe('loadConfig', () => {
       [{ INDEXER_POLL_MS: '-5' }, 'INDEXER_POLL_MS must be an integer'],
       [{ INDEXER_ENABLED: 'perhaps' }, 'INDEXER_ENABLED must be true or false'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+      [{ SIWX_DOMAINS: 'https://shop.example' }, 'SIWX_DOMAINS must list hosts'],
+      [{ SESSION_TTL_SECONDS: '0' }, 'SESSION_TTL_SECONDS must be an integer'],
+      [{ NONCE_TTL_SECONDS: 'ten' }, 'NONCE_TTL_SECONDS must be an integer'],
       [{ RPC_URL_5: 'http://127.0.0.1:9', MULTICALL_ADDRESS_5: '0x12' }, 'MULTICALL_ADDRESS_5 must be a 0x-prefixed 20-byte address'],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);

@@ -45,6 +45,17 @@ export interface ServerConfig {
   publicUrl?: string;
   /** A JSON file of extra wallets (same shape as data/wallets.json) merged over the catalogue by id. */
   extraWalletsFile?: string;
+  /** Sign-in with a wallet (EIP-4361). */
+  siwx: SiwxConfig;
+}
+
+export interface SiwxConfig {
+  /** The EIP-4361 `domain` values (authority: host[:port]) a sign-in message may name. */
+  domains: string[];
+  /** Longest life of a session (a message's own Expiration Time may end it sooner). */
+  sessionTtlSeconds: number;
+  /** How long an issued nonce may be used. */
+  nonceTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -66,6 +77,10 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 export function defaultSqlitePath(port: number): string {
   return join(packageDir, '.data', `cairn-${port}.sqlite`);
 }
+/** The demo site's hosts under `npm start` and under the e2e suite. */
+export const DEFAULT_SIWX_DOMAINS = ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'];
+const SIWX_DOMAIN = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -195,5 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel,
     publicUrl: publicUrl?.replace(/\/$/, ''),
     extraWalletsFile: env.EXTRA_WALLETS_FILE?.trim() || undefined,
+    siwx: {
+      domains: (list(env, 'SIWX_DOMAINS') ?? DEFAULT_SIWX_DOMAINS).map((domain) => {
+        if (!SIWX_DOMAIN.test(domain)) throw new ConfigError('SIWX_DOMAINS', `must list hosts with an optional port, like shop.example or 127.0.0.1:5173, got "${domain}"`);
+        return domain;
+      }),
+      sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+      nonceTtlSeconds: integer(env, 'NONCE_TTL_SECONDS', 600, 10, 24 * 3600),
+    },
   };
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerAuth } from './auth/authRoutes.ts';
+import { registerSessions } from './auth/sessionsRoutes.ts';
 import { createChainContexts } from './chain/chainContext.ts';
 import { ChainUnavailableError } from './chain/chainUnavailableError.ts';
 import { loadNetworks } from './catalogue/networks.ts';
@@ -110,7 +112,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     scope.addHook('preValidation', requireProjectAccess(config.projectIds));
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
-      registerWallets, registerImages, registerAnalyticsConfig,
+      registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions,
     ]) {
       register(scope, services);
     }

@@ -43,6 +43,6 @@ export function nativeBalanceRead(chain: ChainContext, account: Address): Contra
   return multicallAddress ? ({ address: multicallAddress, abi: multicall3Abi, functionName: 'getEthBalance', args: [account] } as ContractRead) : undefined;
 }
 
-function isTransportError(error: unknown): boolean {
+export function isTransportError(error: unknown): boolean {
   return error instanceof BaseError && error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) !== null;
 }

@@ -10,6 +10,8 @@ export interface Database {
   tokens: TokensTable;
   nft_items: NftItemsTable;
   names: NamesTable;
+  auth_nonces: AuthNoncesTable;
+  auth_sessions: AuthSessionsTable;
 }
 
 export interface BlocksTable {
@@ -91,4 +93,32 @@ export interface NamesTable {
   address: string;
   avatar: string | null;
   created_at: number;
+}
+
+/** A sign-in nonce this server issued (EIP-4361); used_at is set once, when a sign-in consumes it. */
+export interface AuthNoncesTable {
+  nonce: string;
+  /** ms since the epoch. */
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A wallet sign-in session. Only the token's SHA-256 is kept; times are ms since the epoch. */
+export interface AuthSessionsTable {
+  id: string;
+  token_hash: string;
+  /** Lowercase. */
+  address: string;
+  chain_id: number;
+  domain: string;
+  uri: string;
+  nonce: string;
+  /** The message's Issued At, as written in it. */
+  issued_at: string;
+  /** When the session ends: the message's Expiration Time or the session TTL, whichever is sooner. */
+  expiration_time: number;
+  message: string;
+  signature: string;
+  created_at: number;
+  revoked_at: number | null;
 }

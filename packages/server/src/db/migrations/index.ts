@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
+import * as auth from './0002_auth.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_auth': auth,
 };

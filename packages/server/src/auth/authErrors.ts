@@ -1,0 +1,14 @@
+/** The reasons a sign-in or a revoke is refused (401 messages); routes and tests share them. */
+export const AUTH_ERRORS = {
+  domainNotAccepted: (domain: string) => `Domain ${domain} is not accepted (see SIWX_DOMAINS in the server configuration)`,
+  chainNotServed: (chainId: number) => `Chain ${chainId} is not a chain this server serves`,
+  issuedInFuture: 'Message is issued in the future',
+  expired: 'Message has expired',
+  notYetValid: 'Message is not valid yet (Not Before is in the future)',
+  nonceUnknownOrUsed: 'Nonce was not issued by this server or was already used',
+  nonceExpired: 'Nonce has expired; ask for a new one',
+  badSignature: 'Signature does not match the address',
+  noSession: 'No session: sign in first',
+  sessionEnded: 'Session has expired or was revoked',
+  sessionNotFound: 'Session not found for this address',
+} as const;

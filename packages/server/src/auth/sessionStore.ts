@@ -1,0 +1,155 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { generateNonce } from '@cairn/core/siwx';
+import { getAddress, type Address } from 'viem';
+import type { Db } from '../db/database.ts';
+import type { AuthSessionsTable } from '../db/schema.ts';
+
+/** What the client sees of a session (the token only right after sign-in). */
+export type SessionView = {
+  id: string;
+  address: Address;
+  chainId: number;
+  domain: string;
+  uri: string;
+  issuedAt: string;
+  expirationTime: string;
+  nonce: string;
+};
+
+export type NewSession = {
+  address: Address;
+  chainId: number;
+  domain: string;
+  uri: string;
+  nonce: string;
+  issuedAt: string;
+  expiresAt: number;
+  message: string;
+  signature: string;
+};
+
+/** A session token: 256 random bits, base64url. */
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionView(row: Pick<AuthSessionsTable, 'id' | 'address' | 'chain_id' | 'domain' | 'uri' | 'issued_at' | 'expiration_time' | 'nonce'>): SessionView {
+  return {
+    id: row.id,
+    address: getAddress(row.address),
+    chainId: Number(row.chain_id),
+    domain: row.domain,
+    uri: row.uri,
+    issuedAt: row.issued_at,
+    expirationTime: new Date(Number(row.expiration_time)).toISOString(),
+    nonce: row.nonce,
+  };
+}
+
+/** Nonces and sessions in the database, so they survive a restart and are shared by every copy. */
+export class SessionStore {
+  constructor(private readonly db: Db) {}
+
+  /** A fresh nonce, valid for ttlMs; expired nonces are swept at the same time. */
+  async issueNonce(now: number, ttlMs: number): Promise<string> {
+    const nonce = generateNonce();
+    await this.db.deleteFrom('auth_nonces').where('expires_at', '<', now).execute();
+    await this.db.insertInto('auth_nonces').values({ nonce, expires_at: now + ttlMs, used_at: null }).execute();
+    return nonce;
+  }
+
+  /** 'usable' when issued, unused and not expired (a read: consumeNonce is what claims it). */
+  async nonceState(nonce: string, now: number): Promise<'usable' | 'unknown' | 'expired'> {
+    const row = await this.db.selectFrom('auth_nonces').select(['expires_at', 'used_at']).where('nonce', '=', nonce).executeTakeFirst();
+    if (!row || row.used_at !== null) return 'unknown';
+    return Number(row.expires_at) <= now ? 'expired' : 'usable';
+  }
+
+  /** Marks the nonce used; true for the one caller that did so (a replay, even a concurrent one, gets false). */
+  async consumeNonce(nonce: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('auth_nonces')
+      .set({ used_at: now })
+      .where('nonce', '=', nonce)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async createSession(session: NewSession, now: number): Promise<{ token: string; session: SessionView }> {
+    const token = newToken();
+    const row = {
+      id: randomUUID(),
+      token_hash: hashToken(token),
+      address: session.address.toLowerCase(),
+      chain_id: session.chainId,
+      domain: session.domain,
+      uri: session.uri,
+      nonce: session.nonce,
+      issued_at: session.issuedAt,
+      expiration_time: session.expiresAt,
+      message: session.message,
+      signature: session.signature,
+      created_at: now,
+      revoked_at: null,
+    };
+    await this.db.insertInto('auth_sessions').values(row).execute();
+    return { token, session: sessionView(row) };
+  }
+
+  /** The live session the token stands for; undefined when unknown, expired or revoked. */
+  async findByToken(token: string, now: number): Promise<SessionView | undefined> {
+    const row = await this.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .where('revoked_at', 'is', null)
+      .where('expiration_time', '>', now)
+      .executeTakeFirst();
+    return row ? sessionView(row) : undefined;
+  }
+
+  /** Revokes the session the token stands for; false when there was no live one. */
+  async revokeByToken(token: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('token_hash', '=', hashToken(token))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The address's live sessions, newest first. */
+  async activeSessions(address: string, now: number): Promise<SessionView[]> {
+    const rows = await this.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('address', '=', address.toLowerCase())
+      .where('revoked_at', 'is', null)
+      .where('expiration_time', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map(sessionView);
+  }
+
+  async sessionOf(address: string, id: string): Promise<SessionView | undefined> {
+    const row = await this.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('address', '=', address.toLowerCase())
+      .executeTakeFirst();
+    return row ? sessionView(row) : undefined;
+  }
+
+  async revokeById(id: string, now: number): Promise<void> {
+    await this.db.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  }
+}
