@@ -24,4 +24,3 @@ export { parseUnits } from './format.ts';
 export { createAuthApi, type AuthApi, type ServerSession } from './api/authApi.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
 export type { SiwxOptions } from './options.ts';
-export { buildSiweMessage, parseSiweMessage, generateNonce, SiweError, type SiweFields } from './siwx/eip4361.ts';

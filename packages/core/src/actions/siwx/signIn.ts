@@ -1,7 +1,6 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { ErrorText } from '../../errors.ts';
 import { findNetwork } from '../../stores/network.ts';
-import { buildSiweMessage, toChecksumAddress } from '../../siwx/eip4361.ts';
 import { disconnect } from '../disconnect.ts';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
@@ -34,6 +33,8 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     return false;
   }
 
+  // The message grammar (and keccak for EIP-55) loads only for sites that use sign-in.
+  const { buildSiweMessage, toChecksumAddress } = await import('../../siwx/eip4361.ts');
   const issuedAt = new Date(ctx.now());
   const expiresAt = new Date(issuedAt.getTime() + (siwx.expirationSeconds ?? WEEK_SECONDS) * 1000);
   const message = buildSiweMessage({
