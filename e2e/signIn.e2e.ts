@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
-import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, siteText, waitForSiteStatus } from './support/demo.ts';
 
@@ -82,6 +82,17 @@ describe('sign in with the wallet (EIP-4361)', () => {
     await dialog(demo.page).waitFor({ state: 'detached' });
     expect(await siteText(demo.page, 'site-status')).toBe('connected');
     expect(await siteText(demo.page, 'site-session')).toBe('no');
+    await demo.close();
+  });
+
+  it('signs in a smart account: the server checks the signature with ERC-1271 on the devnet', async () => {
+    const { smartAccount } = deployment.contracts;
+    const demo = await openDemo(browser, { query: 'siwx=required', wallets: [{ smartAccount }] });
+    const { page } = demo;
+    await connectTo(page);
+    expect(await siteText(page, 'site-address')).toBe(smartAccount);
+    await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+    await signedIn(page);
     await demo.close();
   });
 

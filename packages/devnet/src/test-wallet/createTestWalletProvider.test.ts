@@ -6,6 +6,7 @@ import {
   numberToHex,
   parseEther,
   recoverMessageAddress,
+  stringToHex,
   verifyMessage,
   verifyTypedData,
   type Hex,
@@ -276,5 +277,17 @@ describe('test wallet: rejections and errors', () => {
   it('rejects a malformed request with -32600', async () => {
     const provider = wallet();
     await expect(provider.request({} as { method: string })).rejects.toMatchObject({ code: -32600 });
+  });
+});
+
+describe('test wallet: as an ERC-1271 smart account', () => {
+  it('shows the contract address and signs so that the contract accepts the signature', async () => {
+    const { smartAccount } = devnet().deployment.contracts;
+    const provider = wallet({ smartAccount });
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([smartAccount]);
+    const signature = (await provider.request({ method: 'personal_sign', params: [stringToHex('hello'), smartAccount] })) as Hex;
+    // viem checks a contract account through ERC-1271 isValidSignature on the chain.
+    expect(await publicClient(31337).verifyMessage({ address: smartAccount, message: 'hello', signature })).toBe(true);
+    expect(await publicClient(31337).verifyMessage({ address: account1.address, message: 'hello', signature })).toBe(false);
   });
 });

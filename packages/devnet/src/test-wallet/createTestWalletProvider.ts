@@ -36,7 +36,9 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
   let pendingRejections = 0;
   let connected = true;
 
-  const accounts = () => (authorization.get() ? [account.address] : []);
+  // A smart-account wallet shows the contract's address and signs with its owner key.
+  const shownAddress = (): Hex => options.smartAccount ?? account.address;
+  const accounts = () => (authorization.get() ? [shownAddress()] : []);
 
   function currentRpcUrl(): string {
     const url = rpcUrls.get(chainId);
@@ -63,7 +65,7 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
 
   function assertAuthorized(address: unknown): void {
     if (!authorization.get()) throw unauthorized();
-    assertOwnAddress(address, account.address);
+    assertOwnAddress(address, shownAddress());
   }
 
   function permissions() {
@@ -122,7 +124,7 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
       case 'eth_sendTransaction': {
         const [transaction] = Array.isArray(params) ? (params as TransactionRequest[]) : [];
         if (!transaction || typeof transaction !== 'object') throw invalidParams('eth_sendTransaction expects [transaction]');
-        assertAuthorized(transaction.from ?? account.address);
+        assertAuthorized(transaction.from ?? shownAddress());
         const rpcUrl = currentRpcUrl();
         approve();
         return sendTransaction(account, chainId, rpcUrl, transaction);
@@ -172,7 +174,7 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
       authorization.set(false);
       events.emit('accountsChanged', []);
     },
-    getState: () => ({ address: account.address, chainId, authorized: authorization.get() }),
+    getState: () => ({ address: shownAddress(), chainId, authorized: authorization.get() }),
   };
 
   const provider: TestWalletProvider = {

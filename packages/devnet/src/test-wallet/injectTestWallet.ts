@@ -16,6 +16,8 @@ export type TestWalletOptions = {
   info?: Partial<TestWalletInfo>;
   asWindowEthereum?: boolean;
   announce?: boolean;
+  /** See TestWalletProviderOptions.smartAccount. */
+  smartAccount?: Hex;
 };
 
 export const DEFAULT_WALLET_CHAINS: Readonly<Record<number, string>> = {
@@ -42,6 +44,7 @@ export function injectTestWallet(
     chains: options.chains ?? DEFAULT_WALLET_CHAINS,
     chainId: options.chainId ?? 31337,
     info: { ...defaults, ...options.info },
+    ...(options.smartAccount ? { smartAccount: options.smartAccount } : {}),
   });
   const stopAnnouncing = announceTestWallet(provider, provider.info, {
     asWindowEthereum: options.asWindowEthereum,

@@ -26,6 +26,11 @@ export type TestWalletProviderOptions = {
   info: TestWalletInfo;
   /** Defaults to globalThis.localStorage when there is one; otherwise authorization lasts for the page. */
   storage?: AuthorizationStorage;
+  /**
+   * Act as the ERC-1271 smart account at this address, owned by `privateKey`: the site sees the
+   * account's address and messages are signed by the owner key, which the contract accepts.
+   */
+  smartAccount?: Hex;
 };
 
 /** Test-only controls beside the EIP-1193 surface: what a user would do in the extension. */
