@@ -91,7 +91,11 @@ describe('sign in with the wallet (EIP-4361)', () => {
     const { page } = demo;
     await connectTo(page);
     expect(await siteText(page, 'site-address')).toBe(smartAccount);
+    // A failure with a smart account says the site may not support it (SPEC §8).
+    await demo.wallet().rejectNext();
     await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+    await dialog(page).getByRole('alert').filter({ hasText: 'This application might not support Smart Accounts' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
     await signedIn(page);
     await demo.close();
   });

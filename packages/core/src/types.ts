@@ -80,4 +80,6 @@ export interface ChainAdapter {
   /** The canonical display form of an address (EIP-55 for eip155); throws on an invalid one. */
   normalizeAddress(address: string): string;
   signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>;
+  /** SPEC §3 account types: whether the address is a contract (smart) account on this network. */
+  getAccountType?(params: { address: string; network: CaipNetwork }): Promise<'eoa' | 'smartAccount'>;
 }

@@ -139,6 +139,12 @@ describe('EVM adapter with the EIP-6963 test wallet on the devnet', () => {
     expect(await adapter.waitForConnector('org.absent', 50)).toBeUndefined();
   });
 
+  it('tells a contract (smart) account from an EOA by its code', async () => {
+    const { adapter } = setup();
+    expect(await adapter.getAccountType!({ address: account0.address, network: network(31337) })).toBe('eoa');
+    expect(await adapter.getAccountType!({ address: devnet.deployment.contracts.smartAccount, network: network(31337) })).toBe('smartAccount');
+  });
+
   it('rejects an invalid address instead of showing it', () => {
     const { adapter } = setup();
     expect(() => adapter.normalizeAddress('0x123')).toThrow();

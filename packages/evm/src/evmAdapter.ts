@@ -190,6 +190,13 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
     normalizeAddress: (address) => normalizeEvmAddress(address),
 
+    async getAccountType({ address, network }) {
+      const url = network.rpcUrls.default.http[0];
+      if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
+      const code = await jsonRpcRequest<string>(url, 'eth_getCode', [normalizeEvmAddress(address), 'latest']);
+      return code && code !== '0x' ? 'smartAccount' : 'eoa';
+    },
+
     async signMessage({ connectorId, address, message }) {
       const { provider } = entryFor(connectorId);
       const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), normalizeEvmAddress(address)] });

@@ -45,7 +45,8 @@ export function fakeConnector(id: string, overrides: Partial<Connector> = {}): C
   return { id, name: id, type: 'ANNOUNCED', chain: 'eip155', info: { rdns: id }, ...overrides };
 }
 
-type Method = Exclude<keyof ChainAdapter, 'namespace'>;
+// The required methods: the optional ones (getAccountType) the fake leaves out, as an adapter may.
+type Method = Exclude<keyof ChainAdapter, 'namespace' | 'getAccountType'>;
 type Params<M extends Method> = M extends 'waitForConnector'
   ? { connectorId: string; timeoutMs: number }
   : Parameters<ChainAdapter[M]>[0];

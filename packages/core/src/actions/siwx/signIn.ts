@@ -74,7 +74,12 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     return true;
   } catch (error) {
     console.warn('[cairn] sign-in failed', error);
-    ctx.siwx.set({ status: 'error', error: ErrorText.signatureDeclined });
+    // SPEC §8: a smart account's failure may be the site's verifier, not the visitor's refusal.
+    const accountType = await adapterFor(ctx, network.chainNamespace)
+      .getAccountType?.({ address: account.address, network })
+      .catch(() => 'eoa' as const);
+    const message = accountType === 'smartAccount' ? ErrorText.smartAccountsUnsupported : ErrorText.signatureDeclined;
+    ctx.siwx.set({ status: 'error', error: message });
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
     if (ctx.router.current().view !== 'ConnectingSiwe') ctx.router.reset('ConnectingSiwe');
     ctx.modal.set({ open: true });
