@@ -1,0 +1,81 @@
+import type { AppId } from './apps.ts';
+import type { SizeTotals } from './bundleSizes.ts';
+import type { PageRun } from './measurePage.ts';
+import type { Stat } from './stats.ts';
+
+export const CONDITIONS = [
+  { id: 'cpu1x', cpuThrottle: 1, label: 'unthrottled' },
+  { id: 'cpu4x', cpuThrottle: 4, label: 'CPU 4x slower' },
+] as const;
+export type ConditionId = (typeof CONDITIONS)[number]['id'];
+
+export interface BundleResult {
+  buildMs: number;
+  initial: SizeTotals;
+  lazy: SizeTotals;
+  total: SizeTotals;
+  initialCss: SizeTotals;
+}
+
+export interface TimingResult {
+  cpuThrottle: number;
+  buttonVisibleMs: Stat;
+  buttonAfterWalletMs: Stat;
+  clickToRowMs: Stat;
+  clickInputToRowMs: Stat;
+  clickToRowFrameMs: Stat;
+  heapBytes: Stat;
+  /** gzip bytes of the JS the page had fetched when the visitor clicked (idle prefetches included). */
+  jsFetchedBeforeClickGzip: Stat;
+  blockedPerLoad: Stat;
+  /** Each blocked URL (query dropped) and in how many of the loads it was tried. */
+  blockedUrls: Record<string, number>;
+  leakedRequests: string[];
+  chainRequests: number;
+  pageErrors: string[];
+  runs: PageRun[];
+}
+
+export interface AppResult {
+  id: AppId;
+  label: string;
+  bundle: BundleResult;
+  timing: Partial<Record<ConditionId, TimingResult>>;
+}
+
+export interface CairnChunks {
+  /** What the first open costs beyond the initial JS: the modal's chunk and what it imports. */
+  modal: SizeTotals | null;
+  /** Bytes of the entry chunk per package, from its source map, raw and (pro rata) gzip. */
+  entryComposition: { name: string; raw: number; gzipShare: number }[];
+  walletConnect: string;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** null when the thing measured does not exist yet. */
+  holds: boolean | null;
+}
+
+export interface BenchResults {
+  date: string;
+  /** Short hash of the commit measured, with a note when packages/ or apps/ had uncommitted changes. */
+  commit: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    chromium: string;
+    os: string;
+    /** 1-minute load average when the bench started and ended: other work on the machine skews times. */
+    loadAverage: { start: number; end: number };
+  };
+  versions: Record<string, string>;
+  runsPerApp: number;
+  durationMs: number;
+  apps: AppResult[];
+  cairn: CairnChunks;
+  targets: TargetCheck[];
+  notDone: string[];
+}

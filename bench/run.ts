@@ -1,0 +1,139 @@
+// `npm run bench`: Cairn side by side with the anchors (issue 6). See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
+import { launchBenchChromium } from './lib/browser.ts';
+import { buildPage } from './lib/buildPage.ts';
+import { measureBundle, type BundleSizes } from './lib/bundleSizes.ts';
+import { cairnChunks } from './lib/cairnChunks.ts';
+import { ensureAnchors, installedVersions } from './lib/installAnchors.ts';
+import { measureTiming } from './lib/measureTiming.ts';
+import { buildDir, repoRoot, resultsDir } from './lib/paths.ts';
+import { markdownReport } from './lib/report.ts';
+import { CONDITIONS, type AppResult, type BenchResults } from './lib/results.ts';
+import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
+import { checkTargets } from './lib/targets.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    apps: { type: 'string', default: APP_IDS.join(',') },
+    cpu: { type: 'string', default: CONDITIONS.map((condition) => condition.cpuThrottle).join(',') },
+  },
+});
+const runs = Number(args.runs);
+const appIds = args.apps.split(',').filter((id): id is AppId => (APP_IDS as readonly string[]).includes(id));
+const conditions = CONDITIONS.filter((condition) => args.cpu.split(',').map(Number).includes(condition.cpuThrottle));
+
+const started = performance.now();
+const loadAtStart = loadavg()[0]!;
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+const log = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
+/** The commit measured, and whether the work tree had changes on top (read-only git calls). */
+function measuredCommit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'packages', 'apps').length > 0 ? ' + uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+const rootVersion = (name: string) =>
+  (JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+if (appIds.some((id) => APPS[id].anchor)) await ensureAnchors(log);
+
+// 1. Bundles
+const bundles = {} as Record<AppId, BundleSizes & { buildMs: number }>;
+for (const id of appIds) {
+  const outDir = join(buildDir, id);
+  const buildMs = await buildPage(APPS[id], outDir);
+  bundles[id] = { ...(await measureBundle(outDir)), buildMs };
+  log(`built ${id} in ${(buildMs / 1000).toFixed(1)} s: initial JS ${(bundles[id].initial.gzip / 1000).toFixed(1)} kB gzip`);
+}
+
+// 2. Time and heap
+const servers: Partial<Record<AppId, StaticServer>> = {};
+for (const id of appIds) servers[id] = await startStaticServer(join(buildDir, id));
+const urls = Object.fromEntries(appIds.map((id) => [id, servers[id]!.url])) as Record<AppId, string>;
+const files = Object.fromEntries(appIds.map((id) => [id, bundles[id].files])) as Record<AppId, BundleSizes['files']>;
+const timings: Partial<Record<AppId, AppResult['timing']>> = {};
+let chromiumVersion = 'Chromium';
+try {
+  for (const condition of conditions) {
+    const browser = await launchBenchChromium();
+    chromiumVersion = `Chromium ${browser.version()}`;
+    log(`timing, ${condition.label}: ${runs} rounds of ${appIds.length} cold loads`);
+    try {
+      const measured = await measureTiming({ browser, urls, files, apps: appIds, runs, cpuThrottle: condition.cpuThrottle, log });
+      for (const id of appIds) timings[id] = { ...timings[id], [condition.id]: measured[id] };
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await Promise.all(Object.values(servers).map((server) => server.close()));
+}
+
+// 3. Wallet list and 4. server: not built yet
+const notDone: string[] = [];
+if (!existsSync(join(repoRoot, 'packages/react/src/views/AllWalletsView.tsx'))) {
+  notDone.push('wallet list: AllWallets not built yet (issue 5)');
+} else {
+  notDone.push('wallet list: AllWallets exists, but the bench does not measure it yet');
+}
+notDone.push('server: not built yet (issue 3)');
+
+const apps: AppResult[] = appIds.map((id) => {
+  const { initial, lazy, total, initialCss, buildMs } = bundles[id];
+  return { id, label: APPS[id].label, bundle: { buildMs, initial, lazy, total, initialCss }, timing: timings[id] ?? {} };
+});
+const cairn = appIds.includes('cairn')
+  ? cairnChunks(join(buildDir, 'cairn'), bundles.cairn)
+  : { modal: null, entryComposition: [], walletConnect: 'not measured' };
+const cpu = cpus();
+const results: BenchResults = {
+  date: new Date().toISOString().slice(0, 10),
+  commit: measuredCommit(),
+  machine: {
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+    node: process.version,
+    chromium: chromiumVersion,
+    os: `Linux ${release()}`,
+    loadAverage: { start: loadAtStart, end: loadavg()[0]! },
+  },
+  versions: {
+    vite: rootVersion('vite'),
+    react: rootVersion('react'),
+    ...(appIds.some((id) => APPS[id].anchor)
+      ? installedVersions(['@reown/appkit', '@reown/appkit-adapter-wagmi', '@rainbow-me/rainbowkit', 'connectkit', 'wagmi', 'viem'])
+      : {}),
+  },
+  runsPerApp: runs,
+  durationMs: 0,
+  apps,
+  cairn,
+  targets: [],
+  notDone,
+};
+results.targets = checkTargets(results);
+results.durationMs = performance.now() - started;
+
+const markdown = markdownReport(results);
+mkdirSync(resultsDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(join(resultsDir, 'latest.md'), markdown);
+writeFileSync(join(resultsDir, `bench-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+
+console.log(`\n${markdown}`);
+for (const line of notDone) console.log(line);
+const leaked = apps.flatMap((app) => Object.values(app.timing).flatMap((timing) => timing.leakedRequests));
+if (leaked.length > 0) console.log(`WARNING: requests beyond 127.0.0.1 completed: ${leaked.join(', ')}`);
+const chainCalls = apps.reduce((sum, app) => sum + Object.values(app.timing).reduce((s, t) => s + t.chainRequests, 0), 0);
+if (chainCalls > 0) console.log(`note: pages called the chain RPC ${chainCalls} times; no devnet runs during the bench`);
+log(`results in ${join('bench', 'results')}/latest.{md,json}`);

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPS } from './lib/apps.ts';
+import { buildPage } from './lib/buildPage.ts';
+import { lazyChunkCost, measureBundle, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
+import { MODAL_SOURCE } from './lib/cairnChunks.ts';
+import { SIZE_BUDGET } from './sizeBudget.ts';
+
+// Builds the Cairn page exactly as `npm run bench` does (no anchors needed) into a scratch folder.
+let outDir: string;
+let bundle: BundleSizes;
+let modal: SizeTotals | undefined;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'cairn-size-guard-'));
+  await buildPage(APPS.cairn, outDir);
+  bundle = await measureBundle(outDir);
+  modal = lazyChunkCost(outDir, bundle, MODAL_SOURCE);
+});
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+describe('the Cairn one-button page stays within its size budget (bench/sizeBudget.ts)', () => {
+  it('loads no more JS before any click than the budget allows', () => {
+    expect(bundle.initial.gzip, `initial JS is ${kB(bundle.initial.gzip)} gzip: ${bundle.initial.files.join(', ')}`).toBeLessThanOrEqual(
+      SIZE_BUDGET.initialGzip,
+    );
+  });
+
+  it('keeps the modal in its own chunk, out of the initial JS', () => {
+    expect(modal, `no chunk holds ${MODAL_SOURCE}`).toBeDefined();
+    expect(modal!.files.some((file) => bundle.initial.files.includes(file))).toBe(false);
+  });
+
+  it("keeps the modal's first-open chunk within the budget", () => {
+    expect(modal!.gzip, `modal chunk is ${kB(modal!.gzip)} gzip: ${modal!.files.join(', ')}`).toBeLessThanOrEqual(SIZE_BUDGET.modalGzip);
+  });
+});
