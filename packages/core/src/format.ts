@@ -47,11 +47,15 @@ export function formatAmount(decimal: string, decimals: number = DESCRIPTION_AMO
   return `${isZero ? '' : sign}${whole}${decimals > 0 ? `.${kept}` : ''}`;
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: the page's first Intl formatter costs tens of milliseconds (hundreds on a
+// slow phone), which must not land on the page's load.
+let usdFormat: Intl.NumberFormat | undefined;
 
 /** SPEC §9: numbers carry 2 decimals by default. */
 export function formatUsd(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '' : usdFormat.format(value);
+  if (value === undefined || !Number.isFinite(value)) return '';
+  usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return usdFormat.format(value);
 }
 
 /** Only images the widget may show: http(s) URLs and raster/SVG data URIs, never `javascript:`. */

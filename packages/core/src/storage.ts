@@ -60,13 +60,15 @@ export function memoryStorage(): StorageLike {
   };
 }
 
-/** localStorage when the page may use it (it throws in some sandboxed frames), else memory. */
+/**
+ * localStorage when the page may use it (touching it throws in sandboxed frames), else memory.
+ * Only a read probes it: a write on every page load costs time, and a failed write later is
+ * caught by SafeStorage anyway.
+ */
 export function defaultStorage(): StorageLike {
   try {
     const storage = globalThis.localStorage;
-    const probe = `${STORAGE_PREFIX}probe`;
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
+    storage.getItem(`${STORAGE_PREFIX}recentWallets`);
     return storage;
   } catch {
     return memoryStorage();
