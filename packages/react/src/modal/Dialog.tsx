@@ -5,6 +5,8 @@ import { useRestoreFocus } from './useRestoreFocus.ts';
 import { useScrollLock } from './useScrollLock.ts';
 
 export interface DialogProps {
+  /** Closed, the dialog stays rendered but hidden, so that opening it only has to show it. */
+  open: boolean;
   titleId: string;
   onClose(): void;
   /**
@@ -19,24 +21,26 @@ export interface DialogProps {
  * A modal dialog: labelled by its title, focus moved in on open and trapped, Escape and a click
  * on the backdrop close it, and focus returns where it was on close.
  */
-export function Dialog({ titleId, onClose, focusKey, children }: DialogProps) {
+export function Dialog({ open, titleId, onClose, focusKey, children }: DialogProps) {
   const cardRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
-  useRestoreFocus();
-  useFocusTrap(cardRef);
-  useEscapeKey(onClose);
-  useScrollLock();
+  useRestoreFocus(open);
+  useFocusTrap(cardRef, open);
+  useEscapeKey(onClose, open);
+  useScrollLock(open);
 
   useEffect(() => {
     const card = cardRef.current;
-    if (!card) return;
+    if (!card || !open) return;
     const target = card.querySelector<HTMLElement>('[data-autofocus]') ?? card;
     target.focus({ preventScroll: true });
-  }, [focusKey]);
+  }, [focusKey, open]);
 
   return (
     <div
       className="backdrop"
+      data-state={open ? 'open' : 'closed'}
+      aria-hidden={open ? undefined : true}
       data-testid="cairn-backdrop"
       onPointerDown={(event) => {
         pressStartedOnBackdrop.current = event.target === event.currentTarget;

@@ -24,6 +24,8 @@ animation:cairn-fade .18s ease-out}
 background:var(--cairn-background);border-radius:calc(var(--cairn-radius) + 8px);outline:none;
 box-shadow:0 0 0 1px var(--cairn-border),0 24px 56px -12px var(--_shadow),0 8px 20px -8px var(--_shadow);
 animation:cairn-rise .24s cubic-bezier(.2,.8,.2,1)}
+.backdrop[data-state="closed"]{visibility:hidden;pointer-events:none;animation:none}
+.backdrop[data-state="closed"] .card{animation:none}
 
 .header{display:grid;grid-template-columns:36px 1fr 36px;align-items:center;gap:8px;padding:14px 14px 8px}
 .title{margin:0;text-align:center;font-size:16px;font-weight:600;letter-spacing:-.01em;

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 
-/** Calls `onEscape` when Escape is pressed anywhere on the page while mounted. */
-export function useEscapeKey(onEscape: () => void): void {
+/** Calls `onEscape` when Escape is pressed anywhere on the page while active. */
+export function useEscapeKey(onEscape: () => void, active: boolean): void {
   const latest = useRef(onEscape);
   useEffect(() => {
     latest.current = onEscape;
   });
   useEffect(() => {
+    if (!active) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
       event.preventDefault();
@@ -14,5 +15,5 @@ export function useEscapeKey(onEscape: () => void): void {
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [active]);
 }

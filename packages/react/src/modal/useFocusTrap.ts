@@ -6,8 +6,9 @@ import { listTabbables } from '../dom/listTabbables.ts';
  * Keeps Tab and Shift+Tab inside the container. Listens on the document, so focus that fell out
  * (to <body>, when the focused control was removed) is brought back on the next Tab as well.
  */
-export function useFocusTrap(containerRef: RefObject<HTMLElement | null>): void {
+export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active: boolean): void {
   useEffect(() => {
+    if (!active) return;
     function onKeyDown(event: KeyboardEvent) {
       const container = containerRef.current;
       if (event.key !== 'Tab' || !container) return;
@@ -34,5 +35,5 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>): void 
     }
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [containerRef]);
+  }, [containerRef, active]);
 }
