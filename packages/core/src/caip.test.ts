@@ -23,7 +23,7 @@ interface AccountIdRecord {
 // /work/shared/vectors/README.md §2: upstream CAIP-2/CAIP-10 examples. Only the generic-regex
 // validity is checked here; `namespace_valid_per_source` (e.g. EIP-55 casing) is the adapters' job.
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/caip/caip2_caip10_examples.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../vectors/caip/caip2_caip10_examples.json', import.meta.url), 'utf8'),
 ) as { chain_ids: ChainIdRecord[]; account_ids: AccountIdRecord[] };
 
 describe('CAIP vectors', () => {

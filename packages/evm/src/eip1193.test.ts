@@ -4,7 +4,7 @@ import { isUserRejection, USER_REJECTED_CODE } from '@cairn/core';
 import { isEip1193Provider, providerErrorCode, ProviderErrorCode } from './eip1193.ts';
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/provider/eip1193_eip1474_error_codes.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../vectors/provider/eip1193_eip1474_error_codes.json', import.meta.url), 'utf8'),
 );
 const providerErrors = vectors.eip1193_provider_errors as { code: number; name: string; metamask_message: string }[];
 

@@ -4,7 +4,7 @@ import { isValidProviderDetail, watchAnnouncedWallets } from './eip6963.ts';
 import type { Eip1193Provider, Eip6963ProviderDetail } from './eip1193.ts';
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/provider/eip6963_discovery.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../vectors/provider/eip6963_discovery.json', import.meta.url), 'utf8'),
 );
 const provider = (): Eip1193Provider => ({ request: async () => null });
 const fixtures: Eip6963ProviderDetail[] = vectors.reference_library_fixtures.provider_details.map(

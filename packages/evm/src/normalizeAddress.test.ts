@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeEvmAddress } from './normalizeAddress.ts';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../shared/vectors/eth/eip55_checksum.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(readFileSync(new URL('../../../vectors/eth/eip55_checksum.json', import.meta.url), 'utf8'));
 
 describe('EIP-55 address normalization (shared vectors)', () => {
   it.each(vectors.eip55_valid as { address: string }[])('keeps $address, the checksummed form', ({ address }) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSiweMessage, generateNonce, parseSiweMessage, SiweError, toChecksumAddress, type SiweFields } from './eip4361.ts';
 
-const vectorFile = (path: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/vectors/${path}`, import.meta.url), 'utf8'));
+const vectorFile = (path: string) => JSON.parse(readFileSync(new URL(`../../../../vectors/${path}`, import.meta.url), 'utf8'));
 const siwe = (name: string) => vectorFile(`siwe/${name}.json`);
 
 /** The vectors write an absent scheme as null; our fields leave it out. */

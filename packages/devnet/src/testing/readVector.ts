@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-// The shared external test vectors sit beside the repository: /work/shared/vectors.
-const VECTORS = new URL('../../../../../shared/vectors/', import.meta.url);
+// The external test vectors, copied into the repository from the shared set: vectors/ (see its README).
+const VECTORS = new URL('../../../../vectors/', import.meta.url);
 
 /** Parses one vector file, e.g. readVector('eth/eip191_personal_sign.json'). */
 export function readVector<T>(path: string): T {

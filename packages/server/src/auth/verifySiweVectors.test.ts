@@ -8,7 +8,7 @@ import { checkSiweMessage, checkValidityWindow } from './checkSiweMessage.ts';
 import { SessionStore } from './sessionStore.ts';
 import { verifySignature } from './verifySignature.ts';
 
-const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/vectors/siwe/${name}.json`, import.meta.url), 'utf8'));
+const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../../../vectors/siwe/${name}.json`, import.meta.url), 'utf8'));
 type VerificationCase = SiweFields & { signature: Hex; time?: string; domainBinding?: string; matchNonce?: string };
 
 function split({ signature, time, domainBinding, matchNonce, ...fields }: VerificationCase) {
