@@ -11,30 +11,43 @@ import { useHostTheme } from '../theme/useHostTheme.ts';
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';
 
 export const CONNECT_BUTTON_HOST_TAG = 'cairn-connect-button';
+/** The light-DOM place React renders; the shadow host is moved into it. */
+const CONNECT_BUTTON_SLOT_TAG = 'cairn-button-slot';
 const STYLE = themeHostCss() + CONNECT_BUTTON_CSS;
+
+function createButtonHost(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const host = document.createElement(CONNECT_BUTTON_HOST_TAG);
+  host.attachShadow({ mode: 'open' });
+  return host;
+}
 
 /**
  * Opens the modal. Rendered in its own shadow root so that page CSS (`* { all: unset }`,
- * `button { display: none }`) cannot hide or restyle it.
+ * `button { display: none }`) cannot hide or restyle it. The host and its shadow root exist
+ * before the first render, so the button appears in React's first commit, not a second one.
  */
 export function ConnectButton() {
   const cairn = useCairnInstance('ConnectButton');
-  const [root, setRoot] = useState<ShadowRoot | null>(null);
-  const attach = useCallback((host: HTMLElement | null) => {
-    if (host) setRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
-  }, []);
-  useHostTheme(root ? (root.host as HTMLElement) : null, cairn);
+  const [host] = useState(createButtonHost);
+  const place = useCallback(
+    (slot: HTMLElement | null) => {
+      if (slot && host && host.parentNode !== slot) slot.append(host);
+    },
+    [host],
+  );
+  useHostTheme(host, cairn);
+  if (!host?.shadowRoot) return null;
   return createElement(
-    CONNECT_BUTTON_HOST_TAG,
-    { ref: attach },
-    root &&
-      createPortal(
-        <>
-          <style>{STYLE}</style>
-          <ConnectButtonControl cairn={cairn} />
-        </>,
-        root,
-      ),
+    CONNECT_BUTTON_SLOT_TAG,
+    { ref: place, style: { display: 'contents' } },
+    createPortal(
+      <>
+        <style>{STYLE}</style>
+        <ConnectButtonControl cairn={cairn} />
+      </>,
+      host.shadowRoot,
+    ),
   );
 }
 
