@@ -145,8 +145,9 @@ describe('EVM adapter with the EIP-6963 test wallet on the devnet', () => {
     expect(await adapter.getAccountType!({ address: devnet.deployment.contracts.smartAccount, network: network(31337) })).toBe('smartAccount');
   });
 
-  it('rejects an invalid address instead of showing it', () => {
+  it('rejects an invalid address instead of showing it', async () => {
     const { adapter } = setup();
+    await adapter.connect({ connectorId: 'dev.cairn.testwallet' });
     expect(() => adapter.normalizeAddress('0x123')).toThrow();
     expect(adapter.normalizeAddress(account0.address.toLowerCase())).toBe(account0.address);
   });

@@ -9,7 +9,6 @@ import {
   type Connector,
 } from '@cairn/core';
 import { numberToHex, stringToHex } from 'viem';
-import { normalizeEvmAddress } from './normalizeAddress.ts';
 import { isEip1193Provider, providerErrorCode, ProviderErrorCode, type Eip1193Provider } from './eip1193.ts';
 import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
 import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';
@@ -22,6 +21,30 @@ export interface EvmAdapterOptions {
 interface ConnectorEntry {
   connector: Connector;
   provider: Eip1193Provider;
+}
+
+type AddressModule = typeof import('./normalizeAddress.ts');
+let addressModule: AddressModule | undefined;
+let addressModuleLoading: Promise<AddressModule> | undefined;
+
+/**
+ * EIP-55 needs keccak, whose set-up and code cost a page's first load; it is fetched when the
+ * adapter starts and awaited by every wallet call, so it is always there when an address arrives.
+ */
+function loadAddressModule(): Promise<AddressModule> {
+  addressModuleLoading ??= import('./normalizeAddress.ts').then(
+    (module) => (addressModule = module),
+    (error: unknown) => {
+      addressModuleLoading = undefined;
+      throw error;
+    },
+  );
+  return addressModuleLoading;
+}
+
+function normalizeEvmAddress(address: unknown): `0x${string}` {
+  if (!addressModule) throw new Error('EVM address support is still loading');
+  return addressModule.normalizeEvmAddress(address);
 }
 
 const parseChainId = (value: unknown): number => {
@@ -94,6 +117,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   };
 
   const readConnection = async (provider: Eip1193Provider, accounts: string[]): Promise<ConnectionResult> => {
+    await loadAddressModule();
     const chainId = parseChainId(await provider.request({ method: 'eth_chainId' }));
     const valid = accounts.map((account) => normalizeEvmAddress(account));
     return { address: valid[0]!, chainId, accounts: valid };
@@ -104,6 +128,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
     setup(adapterEvents) {
       events = adapterEvents;
+      void loadAddressModule().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error));
       if (!win) return () => undefined;
       announced = watchAnnouncedWallets(win, rebuild);
       rebuild();
@@ -182,6 +207,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     async getBalance({ address, network }): Promise<Balance> {
       const url = network.rpcUrls.default.http[0];
       if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
+      await loadAddressModule();
       const hex = await jsonRpcRequest<string>(url, 'eth_getBalance', [normalizeEvmAddress(address), 'latest']);
       const value = BigInt(hex);
       const { decimals, symbol } = network.nativeCurrency;
@@ -193,12 +219,14 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     async getAccountType({ address, network }) {
       const url = network.rpcUrls.default.http[0];
       if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
+      await loadAddressModule();
       const code = await jsonRpcRequest<string>(url, 'eth_getCode', [normalizeEvmAddress(address), 'latest']);
       return code && code !== '0x' ? 'smartAccount' : 'eoa';
     },
 
     async signMessage({ connectorId, address, message }) {
       const { provider } = entryFor(connectorId);
+      await loadAddressModule();
       const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), normalizeEvmAddress(address)] });
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature');
       return signature;

@@ -3,4 +3,3 @@ export { defineEvmNetwork, type EvmNetworkInput } from './defineNetwork.ts';
 export { watchAnnouncedWallets, isValidProviderDetail, type AnnouncedWallets } from './eip6963.ts';
 export { INJECTED_CONNECTOR_ID } from './injectedConnector.ts';
 export type { Eip1193Provider, Eip6963ProviderDetail, Eip6963ProviderInfo } from './eip1193.ts';
-export { normalizeEvmAddress } from './normalizeAddress.ts';
