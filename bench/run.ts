@@ -11,9 +11,10 @@ import { measureBundle, type BundleSizes } from './lib/bundleSizes.ts';
 import { cairnChunks } from './lib/cairnChunks.ts';
 import { ensureAnchors, installedVersions } from './lib/installAnchors.ts';
 import { measureTiming } from './lib/measureTiming.ts';
-import { buildDir, repoRoot, resultsDir } from './lib/paths.ts';
+import { buildDir, repoRoot, resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { markdownReport } from './lib/report.ts';
-import { CONDITIONS, type AppResult, type BenchResults } from './lib/results.ts';
+import { CONDITIONS, type AppResult, type BenchResults, type ServerResults } from './lib/results.ts';
+import { measureServer } from './lib/serverLoad.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { checkTargets } from './lib/targets.ts';
 
@@ -22,11 +23,19 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '7' },
     apps: { type: 'string', default: APP_IDS.join(',') },
     cpu: { type: 'string', default: CONDITIONS.map((condition) => condition.cpuThrottle).join(',') },
+    /** `pages` (parts 1 and 2: bundle, time and heap) and `server` (part 4). */
+    parts: { type: 'string', default: 'pages,server' },
+    'server-connections': { type: 'string', default: '10' },
+    'server-seconds': { type: 'string', default: '10' },
+    'server-sign-ins': { type: 'string', default: '500' },
+    'backfill-blocks': { type: 'string', default: '5000' },
   },
 });
+const parts = new Set(args.parts.split(','));
+for (const part of parts) if (part !== 'pages' && part !== 'server') throw new Error(`--parts: unknown part "${part}" (pages, server)`);
 const runs = Number(args.runs);
-const appIds = args.apps.split(',').filter((id): id is AppId => (APP_IDS as readonly string[]).includes(id));
-const conditions = CONDITIONS.filter((condition) => args.cpu.split(',').map(Number).includes(condition.cpuThrottle));
+const appIds = !parts.has('pages') ? [] : args.apps.split(',').filter((id): id is AppId => (APP_IDS as readonly string[]).includes(id));
+const conditions = appIds.length === 0 ? [] : CONDITIONS.filter((condition) => args.cpu.split(',').map(Number).includes(condition.cpuThrottle));
 
 const started = performance.now();
 const loadAtStart = loadavg()[0]!;
@@ -41,10 +50,13 @@ function measuredCommit(): string {
     return 'unknown';
   }
 }
+const installedToolVersion = (name: string) =>
+  (JSON.parse(readFileSync(join(toolsDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 const rootVersion = (name: string) =>
   (JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 if (appIds.some((id) => APPS[id].anchor)) await ensureAnchors(log);
+if (parts.has('server')) await ensureAnchors(log, { from: toolVersionsDir, into: toolsDir, what: 'tools (autocannon)' });
 
 // 1. Bundles
 const bundles = {} as Record<AppId, BundleSizes & { buildMs: number }>;
@@ -78,14 +90,27 @@ try {
   await Promise.all(Object.values(servers).map((server) => server.close()));
 }
 
-// 3. Wallet list and 4. server: not built yet
+// 3. Wallet list: not built yet
 const notDone: string[] = [];
-if (!existsSync(join(repoRoot, 'packages/react/src/views/AllWalletsView.tsx'))) {
+if (!parts.has('pages')) {
+  // not asked for
+} else if (!existsSync(join(repoRoot, 'packages/react/src/views/AllWalletsView.tsx'))) {
   notDone.push('wallet list: AllWallets not built yet (issue 5)');
 } else {
   notDone.push('wallet list: AllWallets exists, but the bench does not measure it yet');
 }
-notDone.push('server: not built yet (issue 3)');
+
+// 4. Server
+let server: ServerResults | null = null;
+if (parts.has('server')) {
+  server = await measureServer({
+    connections: Number(args['server-connections']),
+    durationS: Number(args['server-seconds']),
+    signIns: Number(args['server-sign-ins']),
+    backfillBlocks: Number(args['backfill-blocks']),
+    log,
+  });
+}
 
 const apps: AppResult[] = appIds.map((id) => {
   const { initial, lazy, total, initialCss, buildMs } = bundles[id];
@@ -109,6 +134,7 @@ const results: BenchResults = {
   versions: {
     vite: rootVersion('vite'),
     react: rootVersion('react'),
+    ...(server ? { autocannon: installedToolVersion('autocannon') } : {}),
     ...(appIds.some((id) => APPS[id].anchor)
       ? installedVersions(['@reown/appkit', '@reown/appkit-adapter-wagmi', '@rainbow-me/rainbowkit', 'connectkit', 'wagmi', 'viem'])
       : {}),
@@ -117,6 +143,7 @@ const results: BenchResults = {
   durationMs: 0,
   apps,
   cairn,
+  server,
   targets: [],
   notDone,
 };

@@ -20,24 +20,28 @@ const sameFile = (a: string, b: string) => existsSync(a) && existsSync(b) && rea
  * Installs the anchors pinned in bench/anchor-versions into bench/anchors (gitignored), unless the
  * installed tree already matches the committed lockfile. Returns whether it installed.
  *
- * Install scripts are skipped: the bench only bundles these packages for the browser.
+ * Install scripts are skipped: the bench only bundles these packages for the browser. `from` and
+ * `into` install another pinned folder the same way (the bench's tools).
  */
-export async function ensureAnchors(log: (line: string) => void): Promise<boolean> {
-  const committedLock = join(anchorVersionsDir, LOCKFILE);
-  const installedLock = join(anchorsDir, LOCKFILE);
-  const installedMarker = join(anchorsDir, 'node_modules', '.package-lock.json');
+export async function ensureAnchors(
+  log: (line: string) => void,
+  { from = anchorVersionsDir, into = anchorsDir, what = 'anchors' }: { from?: string; into?: string; what?: string } = {},
+): Promise<boolean> {
+  const committedLock = join(from, LOCKFILE);
+  const installedLock = join(into, LOCKFILE);
+  const installedMarker = join(into, 'node_modules', '.package-lock.json');
   if (existsSync(committedLock) && sameFile(committedLock, installedLock) && existsSync(installedMarker)) return false;
 
-  mkdirSync(anchorsDir, { recursive: true });
-  copyFileSync(join(anchorVersionsDir, MANIFEST), join(anchorsDir, MANIFEST));
+  mkdirSync(into, { recursive: true });
+  copyFileSync(join(from, MANIFEST), join(into, MANIFEST));
   const flags = ['--no-audit', '--no-fund', '--ignore-scripts'];
   if (existsSync(committedLock)) {
-    log('anchors: installing the pinned versions into bench/anchors (npm ci; a few minutes the first time)');
+    log(`${what}: installing the pinned versions into ${into} (npm ci; a few minutes the first time)`);
     copyFileSync(committedLock, installedLock);
-    await npm(['ci', ...flags], anchorsDir);
+    await npm(['ci', ...flags], into);
   } else {
-    log('anchors: no lockfile committed yet; resolving with npm install and saving bench/anchor-versions/package-lock.json');
-    await npm(['install', ...flags], anchorsDir);
+    log(`${what}: no lockfile committed yet; resolving with npm install and saving ${join(from, LOCKFILE)}`);
+    await npm(['install', ...flags], into);
     copyFileSync(installedLock, committedLock);
   }
   return true;

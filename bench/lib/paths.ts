@@ -10,3 +10,6 @@ export const anchorVersionsDir = join(benchDir, 'anchor-versions');
 export const anchorsDir = join(benchDir, 'anchors');
 export const resultsDir = join(benchDir, 'results');
 export const buildDir = join(resultsDir, 'build');
+/** The bench's own tools (autocannon), pinned in tool-versions/ and installed into anchors/tools/ (gitignored). */
+export const toolVersionsDir = join(benchDir, 'tool-versions');
+export const toolsDir = join(anchorsDir, 'tools');

@@ -89,6 +89,39 @@ function blockedList(results: BenchResults): string[] {
   });
 }
 
+function serverSection(results: BenchResults): string[] {
+  const server = results.server;
+  if (!server) return [];
+  const { backfill } = server;
+  const failed = (c: { errors: number; non2xx: number }) => (c.errors + c.non2xx === 0 ? '0' : `**${c.errors + c.non2xx}**`);
+  return [
+    '',
+    '## Server: requests on loopback, 2 cores shared with the load generator',
+    '',
+    `The server as \`npm start\` runs it (\`node --import tsx packages/server/src/cli.ts\`, SQLite, log level info to /dev/null), ` +
+      `one devnet chain, on bench-only ports. autocannon ${results.versions.autocannon ?? ''} with ${server.connections} connections for ${server.durationS} s per route ` +
+      'after a 1 s warm-up each (caches filled), p50 / p99 from its histogram (whole milliseconds). Sign-in verify is single-use per nonce, so it is ' +
+      'nonces fetched and messages signed first, then POST /auth/v1/authenticate one after another (ecrecover path).',
+    '',
+    ...header(['route', 'how', 'requests', 'req/s', 'p50', 'p99', 'failed']),
+    ...server.cases.map((c) =>
+      row([
+        c.name,
+        c.method === 'load' ? `${c.connections} connections, ${c.durationS.toFixed(0)} s` : `sequential, ${c.requests} sign-ins`,
+        c.requests,
+        c.reqPerS.toFixed(0),
+        ms(c.p50Ms),
+        ms(c.p99Ms),
+        failed(c),
+      ]),
+    ),
+    '',
+    `Indexer backfill: blocks 0–${backfill.headBlock} of the devnet chain (its deployment and seed, then empty blocks mined with anvil_mine) into an empty database: ` +
+      `**${backfill.blocksPerS.toFixed(0)} blocks/s** once the server answered (${(backfill.indexMs / 1000).toFixed(1)} s), ` +
+      `${backfill.blocksPerSIncludingStartup.toFixed(0)} blocks/s counting the server's start-up (${(backfill.startupMs / 1000).toFixed(1)} s).`,
+  ];
+}
+
 export function markdownReport(results: BenchResults): string {
   const { machine, versions } = results;
   const cairn = results.cairn;
@@ -96,16 +129,19 @@ export function markdownReport(results: BenchResults): string {
     .filter((part) => part.raw >= 1000)
     .map((part) => `${part.name} ${kB(part.gzipShare)}`)
     .join(', ');
-  const lines = [
+  const pages = results.apps.length > 0;
+  const head = [
     `# Cairn bench, ${results.date} (commit ${results.commit})`,
     '',
     `${machine.cpus} cores (${machine.cpuModel}), ${machine.os}, Node ${machine.node}, ${machine.chromium}, ` +
-      `Vite ${versions.vite}, React ${versions.react}. ${results.runsPerApp} cold loads per page and CPU setting, ` +
-      `medians (min–max). Whole bench: ${(results.durationMs / 60_000).toFixed(1)} min; ` +
+      `Vite ${versions.vite}, React ${versions.react}. ${pages ? `${results.runsPerApp} cold loads per page and CPU setting, medians (min–max). ` : ''}` +
+      `Whole bench: ${(results.durationMs / 60_000).toFixed(1)} min; ` +
       `load average ${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.end.toFixed(1)} at the end.`,
+  ];
+  const pageLines = [
     '',
     `Anchors: ${Object.entries(versions)
-      .filter(([name]) => !['vite', 'react'].includes(name))
+      .filter(([name]) => !['vite', 'react', 'autocannon'].includes(name))
       .map(([name, version]) => `${name} ${version}`)
       .join(', ')}.`,
     '',
@@ -132,15 +168,17 @@ export function markdownReport(results: BenchResults): string {
       'JSHeapUsedSize after a forced GC once the row showed (the injected test wallet included, on every page).',
     '',
     ...timingTable(results),
+  ];
+  const lines = [
+    ...head,
+    ...(pages ? pageLines : []),
+    ...serverSection(results),
     '',
     '## Targets (issue 6)',
     '',
     ...header(['target', 'measured', 'holds']),
     ...results.targets.map((check) => row([check.target, check.measured, holds(check.holds)])),
-    '',
-    '## Blocked requests: what each page tried to reach beyond 127.0.0.1 (unthrottled loads)',
-    '',
-    ...blockedList(results),
+    ...(pages ? ['', '## Blocked requests: what each page tried to reach beyond 127.0.0.1 (unthrottled loads)', '', ...blockedList(results)] : []),
   ];
   if (results.notDone.length > 0) lines.push('', '## Not measured', '', ...results.notDone.map((line) => `- ${line}`));
   return `${lines.join('\n')}\n`;

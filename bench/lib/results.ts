@@ -51,6 +51,42 @@ export interface CairnChunks {
   walletConnect: string;
 }
 
+/** One route under load (autocannon) or, for sign-in, timed one request after another. */
+export interface ServerCase {
+  name: string;
+  path: string;
+  method: 'load' | 'sequential';
+  connections: number;
+  durationS: number;
+  requests: number;
+  reqPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+}
+
+export interface ServerResults {
+  connections: number;
+  durationS: number;
+  cases: ServerCase[];
+  backfill: {
+    /** Blocks 0..headBlock. */
+    blocks: number;
+    headBlock: number;
+    /** indexedBlock in the first /health answer (-1: none yet); the rate counts the blocks after it. */
+    indexedAtFirstAnswer: number;
+    /** Spawn to the first /health answer. */
+    startupMs: number;
+    /** First /health answer to the head indexed. */
+    indexMs: number;
+    blocksPerS: number;
+    blocksPerSIncludingStartup: number;
+  };
+  ports: Record<string, number>;
+}
+
 export interface TargetCheck {
   target: string;
   measured: string;
@@ -76,6 +112,8 @@ export interface BenchResults {
   durationMs: number;
   apps: AppResult[];
   cairn: CairnChunks;
+  /** Part 4; absent when the part was not run. */
+  server?: ServerResults | null;
   targets: TargetCheck[];
   notDone: string[];
 }

@@ -87,3 +87,21 @@ describe('issue 6 targets', () => {
     expect(find(checkTargets(results([app('cairn', [], 110_000)])), 'initial JS').holds).toBe(true);
   });
 });
+
+describe('the server target', () => {
+  const balance = (reqPerS: number, p99Ms: number, non2xx = 0) => ({
+    connections: 10,
+    durationS: 10,
+    cases: [{ name: 'cached balance', path: '/', method: 'load' as const, connections: 10, durationS: 10, requests: reqPerS * 10, reqPerS, p50Ms: 1, p99Ms, errors: 0, non2xx }],
+    backfill: { blocks: 1, headBlock: 0, indexedAtFirstAnswer: -1, startupMs: 0, indexMs: 1, blocksPerS: 1, blocksPerSIncludingStartup: 1 },
+    ports: {},
+  });
+  const judge = (server: ReturnType<typeof balance>) => checkTargets({ apps: [], cairn: { modal: null, entryComposition: [], walletConnect: '' }, server });
+
+  it('holds at ≥ 5,000 req/s with p99 ≤ 20 ms and no failed request, alone in a server-only run', () => {
+    expect(judge(balance(5_000, 20))).toEqual([expect.objectContaining({ holds: true })]);
+    expect(judge(balance(4_999, 5))[0]!.holds).toBe(false);
+    expect(judge(balance(9_000, 21))[0]!.holds).toBe(false);
+    expect(judge(balance(9_000, 5, 3))[0]!.holds).toBe(false);
+  });
+});

@@ -1,0 +1,273 @@
+// Part 4 of the bench: the server under load on loopback (issue 6). See bench/README.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { buildSiweMessage } from '@cairn/core/siwx';
+import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
+import { privateKeyToAccount } from 'viem/accounts';
+import { repoRoot, resultsDir, toolsDir } from './paths.ts';
+import type { ServerCase, ServerResults } from './results.ts';
+
+const HOST = '127.0.0.1';
+/** Bench-only ports, apart from `npm start` (8545/8787), the tests (2xxxx) and the e2e stack. */
+export const SERVER_BENCH_PORTS = { chain: 26545, server: 26787, backfillServer: 26788 } as const;
+const CHAIN_ID = 31337;
+const PROJECT = 'projectId=cairn-local&st=bench&sv=1';
+/** In the server's default SIWX_DOMAINS. */
+const SIWX_DOMAIN = '127.0.0.1:5173';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = () => createRequire(join(toolsDir, 'package.json'))('autocannon') as Autocannon;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>, child: ChildProcess | null, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what}: the server exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch {
+      // not up yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+}
+
+interface Health {
+  status: string;
+  chains: { chainId: string; head: number | null; indexedBlock: number | null }[];
+}
+const health = async (url: string) => (await (await fetch(`${url}/health`)).json()) as Health;
+
+/** The server as `npm start` runs it, on its own port and SQLite file, configured for one chain. */
+function startServer(port: number, databaseFile: string): { url: string; child: ChildProcess; stop: () => Promise<void> } {
+  rmSync(databaseFile, { force: true });
+  for (const suffix of ['-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
+  // Nothing from the caller's environment that configures the server: only what is set here.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(RPC_URL_|CHAIN_PORT_|SERVER_|DATABASE_URL|PROJECT_IDS|SIWX_|INDEXER_|LOG_LEVEL)/.test(key)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      SERVER_PORT: String(port),
+      [`RPC_URL_${CHAIN_ID}`]: `http://${HOST}:${SERVER_BENCH_PORTS.chain}`,
+      DATABASE_URL: `sqlite:${databaseFile}`,
+    },
+    // The default log level (info, one JSON line per request) is kept: that is how the server runs.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  return { url: `http://${HOST}:${port}`, child, stop };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function load(name: string, url: string, connections: number, durationS: number): Promise<ServerCase> {
+  const result = await autocannon()({ url, connections, duration: durationS, pipelining: 1 });
+  return {
+    name,
+    path: new URL(url).pathname + new URL(url).search,
+    method: 'load',
+    connections,
+    durationS: result.duration,
+    requests: result.requests.total,
+    reqPerS: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * Sign-in verify: each nonce is good once, so the nonces are fetched and the EIP-4361 messages
+ * signed first (viem, test account 0), then the authenticate calls are timed one after another.
+ */
+async function signInLoop(url: string, count: number): Promise<ServerCase> {
+  const account = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey);
+  const signed: { message: string; signature: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const { nonce } = (await (await fetch(`${url}/auth/v1/nonce?${PROJECT}`)).json()) as { nonce: string };
+    const message = buildSiweMessage({
+      domain: SIWX_DOMAIN,
+      address: account.address,
+      statement: 'Sign in to the Cairn bench',
+      uri: `http://${SIWX_DOMAIN}`,
+      version: '1',
+      chainId: CHAIN_ID,
+      nonce,
+      issuedAt: new Date().toISOString(),
+    });
+    signed.push({ message, signature: await account.signMessage({ message }) });
+  }
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const started = performance.now();
+  for (const body of signed) {
+    const t0 = performance.now();
+    const response = await fetch(`${url}/auth/v1/authenticate?${PROJECT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, projectId: 'cairn-local' }),
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    if (response.status < 200 || response.status > 299) non2xx++;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: 'sign-in verify (EIP-4361, EOA)',
+    path: '/auth/v1/authenticate',
+    method: 'sequential',
+    connections: 1,
+    durationS: elapsed,
+    requests: count,
+    reqPerS: count / elapsed,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors: 0,
+    non2xx,
+  };
+}
+
+async function rpc(method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(`http://${HOST}:${SERVER_BENCH_PORTS.chain}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const { result, error } = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (error) throw new Error(`${method}: ${error.message}`);
+  return result;
+}
+
+export interface ServerLoadOptions {
+  connections: number;
+  durationS: number;
+  signIns: number;
+  backfillBlocks: number;
+  log: (line: string) => void;
+}
+
+/**
+ * Starts a devnet chain and the server (child processes) on bench-only ports, measures the four
+ * routes, then the indexer's backfill of `backfillBlocks` fresh blocks with a fresh database.
+ * Everything started here is stopped before it returns or throws.
+ */
+export async function measureServer({ connections, durationS, signIns, backfillBlocks, log }: ServerLoadOptions): Promise<ServerResults> {
+  const dataDir = join(resultsDir, 'server');
+  mkdirSync(dataDir, { recursive: true });
+  log(`server: devnet chain ${CHAIN_ID} on ${SERVER_BENCH_PORTS.chain}`);
+  const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: SERVER_BENCH_PORTS.chain }] });
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const server = startServer(SERVER_BENCH_PORTS.server, join(dataDir, `cairn-${SERVER_BENCH_PORTS.server}.sqlite`));
+    stops.push(server.stop);
+    const { url } = server;
+    await waitFor('server /health ok', async () => ((await health(url)).status === 'ok' ? true : undefined), server.child, 60_000);
+    const address = TEST_ACCOUNTS[0]!.address;
+    const historyUrl = `${url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`;
+    await waitFor(
+      'indexer caught up (history of test account 0 not empty)',
+      async () => {
+        const h = await health(url);
+        const chain = h.chains[0];
+        if (!chain || chain.head === null || chain.indexedBlock === null || chain.indexedBlock < chain.head) return undefined;
+        const { data } = (await (await fetch(historyUrl)).json()) as { data: unknown[] };
+        return data.length > 0 ? true : undefined;
+      },
+      server.child,
+      60_000,
+    );
+    const cases = {
+      balance: `${url}/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`,
+      history: historyUrl,
+      wallets: `${url}/getWallets?search=meta&page=1&entries=40&${PROJECT}`,
+    };
+    // Warm-up: caches filled, JIT warmed, a second of load on each route.
+    for (const target of Object.values(cases)) {
+      const response = await fetch(target);
+      if (!response.ok) throw new Error(`${target}: ${response.status} ${await response.text()}`);
+    }
+    for (const target of Object.values(cases)) await autocannon()({ url: target, connections, duration: 1 });
+
+    const results: ServerCase[] = [];
+    const labels = { balance: 'cached balance', history: 'history page (20 transactions)', wallets: 'getWallets search "meta"' } as const;
+    for (const [id, target] of Object.entries(cases) as [keyof typeof cases, string][]) {
+      // The balance is cached 30 s: refill it right before its run so no expiry falls inside it.
+      if (id === 'balance') await fetch(target);
+      log(`server: ${labels[id]}, ${connections} connections for ${durationS} s`);
+      const measured = await load(labels[id], target, connections, durationS);
+      log(`server: ${labels[id]}: ${measured.reqPerS.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms`);
+      results.push(measured);
+    }
+    log(`server: sign-in verify, ${signIns} nonce + signed message pairs, authenticated one after another`);
+    results.push(await signInLoop(url, signIns));
+    const stopping = performance.now();
+    await server.stop();
+    log(`server: stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+
+    // Backfill: fresh blocks on the chain, then a server with an empty database indexes from 0.
+    log(`server: backfill, mining ${backfillBlocks} blocks and starting a server with an empty database`);
+    const mineStarted = performance.now();
+    await rpc('anvil_mine', [`0x${backfillBlocks.toString(16)}`]);
+    log(`server: mined ${backfillBlocks} blocks in ${((performance.now() - mineStarted) / 1000).toFixed(1)} s`);
+    const head = Number(BigInt((await rpc('eth_blockNumber', [])) as string));
+    const spawned = performance.now();
+    const fresh = startServer(SERVER_BENCH_PORTS.backfillServer, join(dataDir, `cairn-${SERVER_BENCH_PORTS.backfillServer}.sqlite`));
+    stops.push(fresh.stop);
+    const first = await waitFor(
+      'backfill server up',
+      async () => {
+        const h = await health(fresh.url);
+        return h.chains[0] ? { at: performance.now(), indexed: h.chains[0].indexedBlock ?? -1 } : undefined;
+      },
+      fresh.child,
+      60_000,
+    );
+    const done = await waitFor(
+      `backfill to block ${head}`,
+      async () => ((((await health(fresh.url)).chains[0]?.indexedBlock ?? -1) >= head ? performance.now() : undefined)),
+      fresh.child,
+      600_000,
+    );
+    await fresh.stop();
+    const blocks = head - Math.max(first.indexed, 0);
+    const backfill = {
+      blocks: head + 1,
+      headBlock: head,
+      indexedAtFirstAnswer: first.indexed,
+      startupMs: first.at - spawned,
+      indexMs: done - first.at,
+      blocksPerS: blocks / ((done - first.at) / 1000),
+      blocksPerSIncludingStartup: (head + 1) / ((done - spawned) / 1000),
+    };
+    log(`server: backfill of ${head + 1} blocks: ${backfill.blocksPerS.toFixed(0)} blocks/s once up (${(backfill.indexMs / 1000).toFixed(1)} s)`);
+    return { connections, durationS, cases: results, backfill, ports: { ...SERVER_BENCH_PORTS } };
+  } finally {
+    for (const stop of stops) await stop();
+    await devnet.stop();
+  }
+}
