@@ -76,6 +76,21 @@ describe('connecting the injected test wallet', () => {
     await demo.close();
   });
 
+  it("says 'Failed to disconnect' when the wallet fails the disconnect, and stays connected", async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await connectWallet(page);
+    await demo.wallet().failNext('wallet_revokePermissions');
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
+    await dialog(page).getByRole('alert').filter({ hasText: 'Failed to disconnect' }).waitFor();
+    expect(await siteText(page, 'site-status')).toBe('connected');
+    expect(await pageEvents(page)).toContain('DISCONNECT_ERROR');
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
+    await waitForSiteStatus(page, 'disconnected');
+    await demo.close();
+  });
+
   it('follows the wallet switching network and account on its own', async () => {
     const demo = await openDemo(browser);
     await connectWallet(demo.page);

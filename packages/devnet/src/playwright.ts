@@ -17,7 +17,7 @@ export async function injectTestWallets(page: Page, wallets: TestWalletOptions[]
   await page.addInitScript({ path: testWalletScriptPath });
 }
 
-type Control = 'rejectNext' | 'setChain' | 'setAccount' | 'disconnect' | 'revoke' | 'getState';
+type Control = 'rejectNext' | 'failNext' | 'setChain' | 'setAccount' | 'disconnect' | 'revoke' | 'getState';
 
 /** The test controls of the index-th injected wallet, driven from the test through page.evaluate. */
 export function testWallet(page: Page, index = 0) {
@@ -33,6 +33,7 @@ export function testWallet(page: Page, index = 0) {
     ) as Promise<T>;
   return {
     rejectNext: () => call<void>('rejectNext'),
+    failNext: (method: string) => call<void>('failNext', method),
     setChain: (chainId: number) => call<void>('setChain', chainId),
     setAccount: (privateKey: Hex) => call<void>('setAccount', privateKey),
     disconnect: () => call<void>('disconnect'),

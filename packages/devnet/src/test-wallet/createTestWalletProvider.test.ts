@@ -291,3 +291,18 @@ describe('test wallet: as an ERC-1271 smart account', () => {
     expect(await publicClient(31337).verifyMessage({ address: account1.address, message: 'hello', signature })).toBe(false);
   });
 });
+
+describe('test wallet: planted failures', () => {
+  it('fails the next call of one method with the planted error, once', async () => {
+    const provider = wallet();
+    await provider.request({ method: 'eth_requestAccounts' });
+    provider.failNext('wallet_revokePermissions', -32603, 'Internal error');
+    await expect(provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).rejects.toMatchObject({
+      code: -32603,
+      message: 'Internal error',
+    });
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69');
+    await provider.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] });
+    expect(provider.getState().authorized).toBe(false);
+  });
+});

@@ -34,6 +34,8 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
   const authorization = createAuthorization(info.rdns, options.storage);
   const events = createEventEmitter();
   let pendingRejections = 0;
+  // Faults a test plants for one call of a method: the wallet's own failures, not the user's refusal.
+  const pendingFailures = new Map<string, { code: number; message: string }>();
   let connected = true;
 
   // A smart-account wallet shows the contract's address and signs with its owner key.
@@ -156,6 +158,9 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
     rejectNext(): void {
       pendingRejections += 1;
     },
+    failNext(method: string, code = -32603, message = 'Internal error'): void {
+      pendingFailures.set(method, { code, message });
+    },
     setAccount(privateKey: Hex): void {
       account = privateKeyToAccount(privateKey);
       if (authorization.get()) events.emit('accountsChanged', accounts());
@@ -183,6 +188,11 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
     async request(args: RequestArguments): Promise<unknown> {
       if (!args || typeof args !== 'object' || typeof args.method !== 'string') {
         throw invalidRequest('request() expects { method: string, params?: unknown[] }');
+      }
+      const failure = pendingFailures.get(args.method);
+      if (failure) {
+        pendingFailures.delete(args.method);
+        throw new ProviderRpcError(failure.code, failure.message);
       }
       try {
         return await handle(args.method, args.params);

@@ -41,6 +41,8 @@ export type TestWalletControls = {
    * wallet_addEthereumChain) fails with 4001. Calls add up: twice rejects the next two.
    */
   rejectNext(): void;
+  /** The next call of `method` fails with this error (default -32603 'Internal error'). */
+  failNext(method: string, code?: number, message?: string): void;
   /** Switch account; accountsChanged is emitted when the site is authorized. */
   setAccount(privateKey: Hex): void;
   /** Switch chain from the wallet side; emits chainChanged, even to a chain without an RPC URL. */
