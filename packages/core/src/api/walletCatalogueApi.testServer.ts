@@ -1,0 +1,46 @@
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createServer, loadConfig } from '@cairn/server';
+
+/** The project id the test server accepts (its default, as under `npm start`). */
+export const CATALOGUE_PROJECT_ID = 'cairn-local';
+
+export interface CatalogueServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real Cairn server (packages/server) on a loopback port, with its shipped 616-wallet
+ * catalogue plus `extraWallets` (same format as data/wallets.json), no chain and no indexer:
+ * the catalogue routes need neither. For the core's catalogue tests only.
+ */
+export async function startCatalogueServer(extraWallets: readonly Record<string, unknown>[] = []): Promise<CatalogueServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-catalogue-'));
+  let extraFile: string | undefined;
+  if (extraWallets.length > 0) {
+    extraFile = join(dir, 'wallets.json');
+    writeFileSync(extraFile, JSON.stringify(extraWallets));
+  }
+  const app = await createServer(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      SERVER_PORT: '0',
+      DATABASE_URL: 'sqlite::memory:',
+      INDEXER_ENABLED: 'false',
+      PROJECT_IDS: CATALOGUE_PROJECT_ID,
+      ...(extraFile ? { EXTRA_WALLETS_FILE: extraFile } : {}),
+    }),
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
