@@ -27,6 +27,23 @@ export interface SiwxOptions {
 export interface CairnFeatures {
   /** Let the visitor switch networks from the modal (default true). */
   networkSwitching?: boolean;
+  /** SPEC §9: the "All wallets" catalogue, from the site's Cairn server (default true). */
+  allWallets?: boolean;
+}
+
+/** WalletConnect: phone and desktop wallets pair by QR code or deep link through a relay. */
+export interface WalletConnectOptions {
+  /** The relay's websocket URL; WalletConnect's public relay by default. */
+  relayUrl?: string;
+  /** What the wallet shows about the site; `metadata` by default. */
+  metadata?: CairnMetadata;
+  /** Send WalletConnect's usage events to its cloud (default false: nothing leaves the page). */
+  telemetry?: boolean;
+  /**
+   * Basic mode (SPEC §2 ConnectingWalletConnectBasic): the modal opens on the QR code alone, with
+   * no catalogue, and the UnsupportedChain rule does not apply to such a connection.
+   */
+  basic?: boolean;
 }
 
 export interface CairnOptions {
@@ -49,12 +66,24 @@ export interface CairnOptions {
    */
   api?: ApiConfig;
   siwx?: SiwxOptions;
+  /** The project id the WalletConnect relay knows the site by; needed with `walletConnect`. */
+  projectId?: string;
+  walletConnect?: WalletConnectOptions;
+  /** Catalogue wallet ids shown first, in this order (SPEC §9 "featured"). */
+  featuredWalletIds?: readonly string[];
+  /** Only these catalogue wallets are offered. */
+  includeWalletIds?: readonly string[];
+  /** These catalogue wallets are never offered. */
+  excludeWalletIds?: readonly string[];
 }
 
-export interface ResolvedOptions extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx'>> {
+export interface ResolvedOptions
+  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'projectId' | 'walletConnect'>> {
   metadata?: CairnMetadata;
   api?: ApiConfig;
   siwx?: SiwxOptions;
+  projectId?: string;
+  walletConnect?: WalletConnectOptions & { metadata: CairnMetadata };
   onEvent?: CairnEventListener;
   storage?: StorageLike;
   features: Required<CairnFeatures>;
@@ -118,6 +147,12 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
       throw new TypeError('createCairn: `siwx.statement` must be one line of text');
     }
   }
+  const walletIdLists = {
+    featuredWalletIds: readWalletIds(options.featuredWalletIds, 'featuredWalletIds'),
+    includeWalletIds: readWalletIds(options.includeWalletIds, 'includeWalletIds'),
+    excludeWalletIds: readWalletIds(options.excludeWalletIds, 'excludeWalletIds'),
+  };
+  const walletConnect = readWalletConnect(options);
   const defaultNetwork = options.defaultNetwork ?? networks[0];
   if (!seen.has(defaultNetwork.caipNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
@@ -128,12 +163,47 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     metadata: options.metadata,
     defaultNetwork,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
-    features: { networkSwitching: options.features?.networkSwitching ?? true },
+    features: {
+      networkSwitching: options.features?.networkSwitching ?? true,
+      allWallets: options.features?.allWallets ?? true,
+    },
     themeMode,
     themeVariables,
     onEvent: options.onEvent,
     storage: options.storage,
     ...(options.api ? { api: { url: options.api.url, projectId: options.api.projectId } } : {}),
     ...(options.siwx ? { siwx: { ...options.siwx } } : {}),
+    ...walletIdLists,
+    ...(walletConnect ? { projectId: options.projectId, walletConnect } : options.projectId ? { projectId: options.projectId } : {}),
+  };
+}
+
+function readWalletIds(value: unknown, name: string): readonly string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && /^[\w.:-]{1,200}$/.test(id))) {
+    throw new TypeError(`createCairn: \`${name}\` must be a list of wallet ids`);
+  }
+  return [...value];
+}
+
+function readWalletConnect(options: CairnOptions): ResolvedOptions['walletConnect'] {
+  const { walletConnect, projectId } = options;
+  if (walletConnect === undefined) return undefined;
+  if (typeof walletConnect !== 'object' || walletConnect === null) throw new TypeError('createCairn: `walletConnect` must be an object');
+  if (typeof projectId !== 'string' || !/^[\w.-]{1,128}$/.test(projectId)) {
+    throw new TypeError('createCairn: `walletConnect` needs `projectId`, the id the relay knows the site by');
+  }
+  if (walletConnect.relayUrl !== undefined && (typeof walletConnect.relayUrl !== 'string' || !/^wss?:\/\/[^\s]+$/.test(walletConnect.relayUrl))) {
+    throw new TypeError('createCairn: `walletConnect.relayUrl` must be a ws:// or wss:// URL');
+  }
+  const metadata = walletConnect.metadata ?? options.metadata;
+  if (!metadata || typeof metadata.name !== 'string' || metadata.name.length === 0) {
+    throw new TypeError('createCairn: `walletConnect` needs `metadata.name` (or `walletConnect.metadata.name`), shown in the wallet');
+  }
+  return {
+    ...(walletConnect.relayUrl ? { relayUrl: walletConnect.relayUrl } : {}),
+    metadata,
+    telemetry: walletConnect.telemetry === true,
+    basic: walletConnect.basic === true,
   };
 }

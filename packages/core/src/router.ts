@@ -1,5 +1,5 @@
 import { createStore, type Store } from './createStore.ts';
-import type { Connector } from './types.ts';
+import type { Connector, WalletListItem } from './types.ts';
 
 // SPEC §2: the modal has no URL routes, only a stack of named views.
 export type ViewName =
@@ -18,6 +18,8 @@ export interface RouteData {
   connector?: Connector;
   /** CAIP-2 id of the network a SwitchNetwork view is asking the wallet for. */
   network?: string;
+  /** The catalogue wallet a WalletConnect view is connecting (its logo, name and deep links). */
+  wallet?: WalletListItem;
 }
 
 export interface RouteEntry {

@@ -83,3 +83,25 @@ export interface ChainAdapter {
   /** SPEC §3 account types: whether the address is a contract (smart) account on this network. */
   getAccountType?(params: { address: string; network: CaipNetwork }): Promise<'eoa' | 'smartAccount'>;
 }
+
+/**
+ * SPEC §3 "Wallet list item": one wallet of the catalogue (GET /getWallets on the site's Cairn
+ * server). Links are the wallet's deep-link bases; `walletconnect_uri_templates` hold `{uri}`.
+ */
+export interface WalletListItem {
+  id: string;
+  name: string;
+  image_id: string;
+  /** EIP-6963 rdns: an installed browser wallet announces the same one. */
+  rdns: string | null;
+  chains: readonly string[];
+  homepage: string | null;
+  mobile_link: string | null;
+  desktop_link: string | null;
+  webapp_link: string | null;
+  app_store: string | null;
+  play_store: string | null;
+  chrome_store: string | null;
+  walletconnect_id: string | null;
+  walletconnect_uri_templates: readonly string[];
+}

@@ -1,0 +1,141 @@
+import { Core } from '@walletconnect/core';
+import { SignClient } from '@walletconnect/sign-client';
+import type { SessionTypes } from '@walletconnect/types';
+import { UniversalProvider } from '@walletconnect/universal-provider';
+import { NoAttestationVerify } from './noAttestationVerify.ts';
+import type {
+  RemoteProvider,
+  RemoteProviderEvent,
+  WalletConnectClient,
+  WalletConnectClientOptions,
+  WalletConnectSessionInfo,
+} from './types.ts';
+import { toPairingError, toProviderError } from './walletConnectErrors.ts';
+
+// SPEC §9: the default log level is 'error'.
+const LOG_LEVEL = 'error';
+
+type Listener = (...args: never[]) => void;
+
+function sessionInfo(session: SessionTypes.Struct): WalletConnectSessionInfo {
+  const { metadata } = session.peer;
+  return {
+    topic: session.topic,
+    peer: { name: metadata.name, url: metadata.url, icons: metadata.icons ?? [] },
+    accounts: Object.values(session.namespaces).flatMap((namespace) => namespace.accounts),
+    expiry: session.expiry,
+  };
+}
+
+/**
+ * One WalletConnect sign client for the page, wrapped in the small surface Cairn needs. The
+ * universal provider keeps the session in the browser's storage, so a reload finds it again
+ * without a new QR code.
+ */
+export async function createWalletConnectClient(options: WalletConnectClientOptions): Promise<WalletConnectClient> {
+  const core = new Core({
+    projectId: options.projectId,
+    ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+    customStoragePrefix: options.storagePrefix ?? 'cairn',
+    telemetryEnabled: options.telemetry,
+    logger: LOG_LEVEL,
+  });
+  if (options.verify !== true) core.verify = new NoAttestationVerify(core, core.logger, core.storage);
+  const { metadata } = options;
+  const client = await SignClient.init({
+    core,
+    logger: LOG_LEVEL,
+    metadata: {
+      name: metadata.name,
+      description: metadata.description ?? metadata.name,
+      url: metadata.url ?? (typeof location === 'undefined' ? '' : location.origin),
+      icons: [...(metadata.icons ?? [])],
+    },
+  });
+  const provider = await UniversalProvider.init({ client, logger: LOG_LEVEL, disableProviderPing: true });
+
+  const providerListeners = new Map<string, Map<RemoteProviderEvent, Set<Listener>>>();
+  const sessionEndListeners = new Set<() => void>();
+  const emit = (namespace: string, event: RemoteProviderEvent, ...args: unknown[]) => {
+    for (const listener of [...(providerListeners.get(namespace)?.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
+  };
+  const namespacesInSession = () => Object.keys(provider.session?.namespaces ?? {});
+
+  // The universal provider reports chain and account changes without a namespace; only the
+  // eip155 namespace has these events today, so they go to its provider.
+  provider.on('chainChanged', (chainId: string | number) => emit('eip155', 'chainChanged', String(chainId)));
+  provider.on('accountsChanged', (accounts: string[]) => emit('eip155', 'accountsChanged', accounts));
+  provider.on('session_delete', () => {
+    for (const namespace of providerListeners.keys()) emit(namespace, 'disconnect', { code: 4900, message: 'The wallet ended the session' });
+    for (const listener of [...sessionEndListeners]) listener();
+  });
+
+  const chainFor = (namespace: string): string | undefined => {
+    const chains = provider.namespaces?.[namespace]?.defaultChain;
+    return chains ? `${namespace}:${chains}` : provider.session?.namespaces[namespace]?.chains?.[0];
+  };
+
+  return {
+    session: () => (provider.session ? sessionInfo(provider.session) : undefined),
+
+    async connect({ namespaces, onUri }) {
+      const onDisplayUri = (uri: string) => onUri(uri);
+      provider.on('display_uri', onDisplayUri);
+      try {
+        const optionalNamespaces = Object.fromEntries(
+          Object.entries(namespaces).map(([name, request]) => [
+            name,
+            {
+              chains: [...request.chains],
+              methods: [...request.methods],
+              events: [...request.events],
+              rpcMap: Object.fromEntries(
+                request.chains.flatMap((chain) => (options.rpcMap[chain] ? [[chain.split(':')[1]!, options.rpcMap[chain]!]] : [])),
+              ),
+            },
+          ]),
+        );
+        const session = await provider.connect({ optionalNamespaces });
+        if (!session) throw new Error('The wallet returned no session');
+        return sessionInfo(session);
+      } catch (error) {
+        throw toPairingError(error);
+      } finally {
+        provider.removeListener('display_uri', onDisplayUri);
+      }
+    },
+
+    async disconnect() {
+      if (!provider.session) return;
+      await provider.disconnect();
+    },
+
+    provider(namespace): RemoteProvider {
+      return {
+        async request(args) {
+          if (!namespacesInSession().includes(namespace)) throw new Error(`The WalletConnect session has no ${namespace} accounts`);
+          try {
+            return await provider.request({ method: args.method, params: args.params as object | undefined }, chainFor(namespace));
+          } catch (error) {
+            throw toProviderError(error);
+          }
+        },
+        on(event, listener) {
+          const byEvent = providerListeners.get(namespace) ?? new Map<RemoteProviderEvent, Set<Listener>>();
+          providerListeners.set(namespace, byEvent);
+          const set = byEvent.get(event) ?? new Set<Listener>();
+          byEvent.set(event, set);
+          set.add(listener);
+        },
+        removeListener(event, listener) {
+          providerListeners.get(namespace)?.get(event)?.delete(listener);
+        },
+      };
+    },
+
+    onSessionEnd(listener) {
+      sessionEndListeners.add(listener);
+      return () => sessionEndListeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The shapes @cairn/core expects of this package (it declares the same ones structurally, so the
+// two packages do not import each other).
+
+export interface WalletConnectMetadata {
+  name: string;
+  description?: string;
+  url?: string;
+  icons?: readonly string[];
+}
+
+export interface WalletConnectClientOptions {
+  projectId: string;
+  /** The relay's websocket URL; WalletConnect's public relay when absent. */
+  relayUrl?: string;
+  metadata: WalletConnectMetadata;
+  /** WalletConnect's usage events to its cloud; off unless the site opts in. */
+  telemetry: boolean;
+  /**
+   * WalletConnect's cloud Verify API (an attestation iframe per request). Off unless asked for:
+   * a self-hosted relay has no attestation service and the page must not call hosts the site
+   * did not configure.
+   */
+  verify?: boolean;
+  /** An HTTP RPC URL per CAIP-2 chain: reads go to the site's nodes, never WalletConnect's. */
+  rpcMap: Readonly<Record<string, string>>;
+  /** Keeps this site's sessions apart from other WalletConnect clients on the same origin. */
+  storagePrefix?: string;
+}
+
+/** CAIP-25: what the site asks the wallet for in one namespace. */
+export interface NamespaceRequest {
+  chains: readonly string[];
+  methods: readonly string[];
+  events: readonly string[];
+}
+
+export interface WalletConnectSessionInfo {
+  topic: string;
+  /** The wallet's own description of itself. */
+  peer: { name: string; url: string; icons: readonly string[] };
+  /** CAIP-10 accounts the wallet granted, across namespaces. */
+  accounts: readonly string[];
+  /** Unix seconds. */
+  expiry: number;
+}
+
+export type RemoteProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect';
+
+/** An EIP-1193-shaped provider for one namespace of the session. */
+export interface RemoteProvider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  on(event: RemoteProviderEvent, listener: (...args: never[]) => void): void;
+  removeListener(event: RemoteProviderEvent, listener: (...args: never[]) => void): void;
+}
+
+export interface WalletConnectClient {
+  /** The approved session, restored from storage after a reload. */
+  session(): WalletConnectSessionInfo | undefined;
+  /**
+   * Proposes a session. `onUri` receives the pairing URI to show as a QR code or deep link.
+   * Resolves when the wallet approves; rejects when it declines (code 5000) or the URI expires.
+   */
+  connect(params: { namespaces: Readonly<Record<string, NamespaceRequest>>; onUri(uri: string): void }): Promise<WalletConnectSessionInfo>;
+  disconnect(): Promise<void>;
+  provider(namespace: string): RemoteProvider;
+  /** Called when the wallet ends the session (or it expires). */
+  onSessionEnd(listener: () => void): () => void;
+}
