@@ -1,0 +1,127 @@
+import { RECENT_WALLETS_MAX, WALLETS_RECOMMENDED_COUNT } from '../constants.ts';
+import type { RecentWallet } from '../storage.ts';
+import type { Connector, WalletListItem } from '../types.ts';
+
+/** Why a catalogue wallet is singled out; the list shows it as a tag. */
+export type CatalogueTag = 'installed' | 'recent' | 'featured';
+
+export interface CatalogueWallet {
+  wallet: WalletListItem;
+  /** Installed beats recent beats featured: the tag says how the wallet will connect. */
+  tag?: CatalogueTag;
+  /** The browser connector of an installed wallet (its EIP-6963 rdns is the wallet's rdns). */
+  connectorId?: string;
+}
+
+export interface CatalogueContext {
+  /** The site's featured wallets, in the site's order (SPEC §9 "featured by id"). */
+  featured: readonly WalletListItem[];
+  recentWallets: readonly RecentWallet[];
+  connectors: readonly Connector[];
+}
+
+/** The EIP-6963 connector announcing the same rdns as the catalogue wallet, if the browser has it. */
+export function findInstalledConnector(wallet: WalletListItem, connectors: readonly Connector[]): Connector | undefined {
+  if (!wallet.rdns) return undefined;
+  return connectors.find((connector) => connector.type === 'ANNOUNCED' && connector.info?.rdns === wallet.rdns);
+}
+
+const isRecentWallet = (wallet: WalletListItem, recent: RecentWallet) =>
+  recent.id === wallet.id || (!!recent.rdns && recent.rdns === wallet.rdns);
+
+/**
+ * Builds the tagger for one render: connectors by rdns and featured ids in sets, so tagging a
+ * 10,000-wallet list is one pass.
+ */
+export function catalogueTagger({ featured, recentWallets, connectors }: CatalogueContext) {
+  const installedByRdns = new Map<string, string>();
+  for (const connector of connectors) {
+    const rdns = connector.info?.rdns;
+    if (connector.type === 'ANNOUNCED' && rdns && !installedByRdns.has(rdns)) installedByRdns.set(rdns, connector.id);
+  }
+  const featuredIds = new Set(featured.map((wallet) => wallet.id));
+  const recent = recentWallets.slice(0, RECENT_WALLETS_MAX);
+  return (wallet: WalletListItem): CatalogueWallet => {
+    const connectorId = wallet.rdns ? installedByRdns.get(wallet.rdns) : undefined;
+    const tag: CatalogueTag | undefined = connectorId
+      ? 'installed'
+      : recent.some((item) => isRecentWallet(wallet, item))
+        ? 'recent'
+        : featuredIds.has(wallet.id)
+          ? 'featured'
+          : undefined;
+    return { wallet, ...(tag ? { tag } : {}), ...(connectorId ? { connectorId } : {}) };
+  };
+}
+
+/**
+ * SPEC §9 / issue 5: the All Wallets order. Featured first (the site's order), then the recent
+ * wallets (at most 2, most recent first) that are catalogue wallets, then the installed ones (an
+ * EIP-6963 connector announces the wallet's rdns), then the rest in the server's order. A wallet
+ * appears once, in its first place. `wallets` is everything else known: looked-up and paged.
+ */
+export function orderCatalogueWallets(context: CatalogueContext & { wallets: readonly WalletListItem[] }): CatalogueWallet[] {
+  const tag = catalogueTagger(context);
+  const placed = new Set<string>();
+  const ordered: CatalogueWallet[] = [];
+  const place = (wallet: WalletListItem) => {
+    if (placed.has(wallet.id)) return;
+    placed.add(wallet.id);
+    ordered.push(tag(wallet));
+  };
+  for (const wallet of context.featured) place(wallet);
+  const pool = [...context.featured, ...context.wallets];
+  for (const recent of context.recentWallets.slice(0, RECENT_WALLETS_MAX)) {
+    const wallet = pool.find((candidate) => isRecentWallet(candidate, recent));
+    if (wallet) place(wallet);
+  }
+  const rest: CatalogueWallet[] = [];
+  for (const wallet of context.wallets) {
+    if (placed.has(wallet.id)) continue;
+    const item = tag(wallet);
+    if (item.tag === 'installed') {
+      placed.add(wallet.id);
+      ordered.push(item);
+    } else {
+      rest.push(item);
+    }
+  }
+  for (const item of rest) place(item.wallet);
+  return ordered;
+}
+
+/** Search results keep the server's relevance order; they are only tagged and de-duplicated. */
+export function tagCatalogueWallets(context: CatalogueContext & { wallets: readonly WalletListItem[] }): CatalogueWallet[] {
+  const tag = catalogueTagger(context);
+  const seen = new Set<string>();
+  return context.wallets.flatMap((wallet) => {
+    if (seen.has(wallet.id)) return [];
+    seen.add(wallet.id);
+    return [tag(wallet)];
+  });
+}
+
+/**
+ * SPEC §9 connector order, catalogue part of the Connect view: featured, then up to 4
+ * recommended, leaving out any wallet the list already shows as a browser connector (installed
+ * by rdns, or a connector with the wallet's id).
+ */
+export function connectViewCatalogue(
+  context: Pick<CatalogueContext, 'featured' | 'connectors'> & { recommended: readonly WalletListItem[] },
+): { featured: WalletListItem[]; recommended: WalletListItem[] } {
+  const listed = new Set<string>();
+  for (const connector of context.connectors) {
+    listed.add(connector.id);
+    if (connector.info?.rdns) listed.add(`rdns:${connector.info.rdns}`);
+  }
+  const shown = (wallet: WalletListItem) => listed.has(wallet.id) || (!!wallet.rdns && listed.has(`rdns:${wallet.rdns}`));
+  const taken = new Set<string>();
+  const take = (wallet: WalletListItem) => {
+    if (shown(wallet) || taken.has(wallet.id)) return false;
+    taken.add(wallet.id);
+    return true;
+  };
+  const featured = context.featured.filter(take);
+  const recommended = context.recommended.filter(take).slice(0, WALLETS_RECOMMENDED_COUNT);
+  return { featured, recommended };
+}
