@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
+import { loadMoreWallets } from './loadMoreWallets.ts';
+import { catalogueWallet, heldCatalogueServer, walletListTestContext } from './walletListTestContext.ts';
+
+let server: CatalogueServer;
+beforeAll(async () => {
+  server = await startCatalogueServer();
+});
+afterAll(() => server?.close());
+
+const ids = (wallets: readonly { id: string }[]) => wallets.map((wallet) => wallet.id);
+const page = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => catalogueWallet(`w.n${from + index}`));
+
+describe('All Wallets pages', () => {
+  it('loads pages of 40 in the server order, then stops at the count', async () => {
+    const { ctx } = walletListTestContext({ api: { url: server.url, projectId: CATALOGUE_PROJECT_ID } });
+    await loadMoreWallets(ctx);
+    expect(ctx.walletList.get()).toMatchObject({ page: 1, count: 616, complete: false, pageStatus: 'idle' });
+    expect(ctx.walletList.get().wallets).toHaveLength(40);
+    expect(ctx.walletList.get().wallets[0]!.id).toBe('io.metamask');
+    while (!ctx.walletList.get().complete) await loadMoreWallets(ctx);
+    const { wallets, page: pages } = ctx.walletList.get();
+    expect(pages).toBe(16);
+    expect(wallets).toHaveLength(616);
+    expect(new Set(ids(wallets)).size).toBe(616);
+    const before = ctx.walletList.get();
+    await loadMoreWallets(ctx);
+    expect(ctx.walletList.get()).toBe(before); // nothing asked, nothing changed
+  });
+
+  it('has one request in flight, shared by a second call', async () => {
+    const stub = await heldCatalogueServer();
+    try {
+      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+      const first = loadMoreWallets(ctx);
+      expect(loadMoreWallets(ctx)).toBe(first);
+      expect(ctx.walletList.get().pageStatus).toBe('loading');
+      const request = await stub.request(0);
+      expect(Object.fromEntries(request.url.searchParams)).toMatchObject({ page: '1', entries: '40', projectId: 'p', st: 'cairn' });
+      request.reply(200, { data: page(0, 40), count: 100 });
+      await first;
+      expect(stub.requests).toHaveLength(1);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('lists a wallet once when the server repeats it on the next page', async () => {
+    const stub = await heldCatalogueServer();
+    try {
+      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+      const first = loadMoreWallets(ctx);
+      (await stub.request(0)).reply(200, { data: page(0, 40), count: 80 });
+      await first;
+      const second = loadMoreWallets(ctx);
+      // The catalogue changed between the pages: its first entries moved down by two.
+      (await stub.request(1)).reply(200, { data: page(38, 78), count: 80 });
+      await second;
+      expect(ids(ctx.walletList.get().wallets)).toEqual(ids(page(0, 78)));
+      expect(ctx.walletList.get().complete).toBe(true);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('keeps the pages after a failure, says why, and the retry asks for the same page', async () => {
+    const stub = await heldCatalogueServer();
+    try {
+      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+      const first = loadMoreWallets(ctx);
+      (await stub.request(0)).reply(200, { data: page(0, 40), count: 120 });
+      await first;
+      const failing = loadMoreWallets(ctx);
+      (await stub.request(1)).reply(503, {});
+      await failing;
+      expect(ctx.walletList.get()).toMatchObject({ page: 1, pageStatus: 'error', pageError: 'HTTP status code: 503' });
+      expect(ctx.walletList.get().wallets).toHaveLength(40);
+      const retry = loadMoreWallets(ctx);
+      const request = await stub.request(2);
+      expect(request.url.searchParams.get('page')).toBe('2');
+      request.reply(200, { data: page(40, 80), count: 120 });
+      await retry;
+      expect(ctx.walletList.get()).toMatchObject({ page: 2, pageStatus: 'idle', pageError: undefined });
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('ends on an empty page even when the count says there are more', async () => {
+    const stub = await heldCatalogueServer();
+    try {
+      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+      const load = loadMoreWallets(ctx);
+      (await stub.request(0)).reply(200, { data: [], count: 5000 });
+      await load;
+      expect(ctx.walletList.get().complete).toBe(true);
+    } finally {
+      await stub.close();
+    }
+  });
+});
