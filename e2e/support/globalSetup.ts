@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     demoUrl: string;
     serverUrl: string;
+    /** The server's WalletConnect relay (on in the local stack: it serves only devnet chains). */
+    relayUrl: string;
     chains: { chainId: number; url: string }[];
   }
 }
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview' });
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);
+  project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);
   project.provide('chains', stack.chains);
   return async () => {
     await stack.stop();
