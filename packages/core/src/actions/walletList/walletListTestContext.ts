@@ -62,6 +62,8 @@ export function walletListTestContext(
   const connection = createConnectionStore(recentWallets);
   connection.set({ connectors: adapter.getConnectors() });
   const ctx: CairnContext = {
+    platform: () => 'desktop',
+    openLink: () => undefined,
     options: resolved,
     storage: createSafeStorage(memoryStorage()),
     events: createEvents({ sink: resolved.onEvent }),
