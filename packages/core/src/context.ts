@@ -12,6 +12,11 @@ import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
 import type { AuthApi } from './api/authApi.ts';
 import type { SiwxStore } from './stores/siwx.ts';
+import type { WalletConnectStore } from './stores/walletConnect.ts';
+import type { WalletConnectClient } from './walletConnect/walletConnectClient.ts';
+import type { Platform } from './rules/platform.ts';
+import type { WalletListStore } from './stores/walletList.ts';
+import type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 
 /** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
 export interface CairnContext {
@@ -29,6 +34,16 @@ export interface CairnContext {
   /** Sign-in calls to the site's server, when sign-in is enabled. */
   auth?: AuthApi;
   siwx: SiwxStore;
+  /** WalletConnect, when the site configures it. */
+  walletConnect?: WalletConnectContext;
+  /** Phone or desktop: decides between deep links and a QR code. */
+  platform(): Platform;
+  /** Opens a wallet's deep link (the app, or its universal link in a new tab). */
+  openLink(href: string): void;
+  /** The All Wallets catalogue: featured, recommended, pages and search. */
+  walletList: WalletListStore;
+  /** The wallet catalogue on the site's server, when configured. */
+  catalogue?: WalletCatalogueApi;
   balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number }>;
   /** Balance reads in flight, so concurrent refreshes share one request. */
   balanceInFlight: Map<string, Promise<unknown>>;
@@ -36,6 +51,14 @@ export interface CairnContext {
   /** When a failed balance read may be retried, per network and address. */
   balanceRetryAt: Map<string, number>;
   now(): number;
+}
+
+export interface WalletConnectContext {
+  store: WalletConnectStore;
+  /** The protocol client, loaded (its own chunk) and started on first use, then shared. */
+  load(): Promise<WalletConnectClient>;
+  /** Bumped by each pairing attempt, so the outcome of one the visitor left is ignored. */
+  attempt: number;
 }
 
 export function adapterFor(ctx: CairnContext, namespace: ChainNamespace): ChainAdapter {

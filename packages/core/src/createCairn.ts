@@ -8,7 +8,7 @@ import { createConnectionStore, type ConnectionStore } from './stores/connection
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createSendStore, type SendStore } from './stores/send.ts';
-import type { CaipNetwork, ChainNamespace } from './types.ts';
+import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { connect } from './actions/connect.ts';
 import { disconnect } from './actions/disconnect.ts';
@@ -22,6 +22,20 @@ import { createSiwxStore, type SiwxStore } from './stores/siwx.ts';
 import { signIn } from './actions/siwx/signIn.ts';
 import { cancelSignIn } from './actions/siwx/cancelSignIn.ts';
 import { isCloseBlocked } from './actions/modal.ts';
+import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.ts';
+import { createWalletConnectLoader } from './walletConnect/loadWalletConnectClient.ts';
+import { walletConnectConnector } from './walletConnect/walletConnectConnector.ts';
+import { abandonWalletConnect, startWalletConnect, type StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
+import { detachWalletConnect } from './actions/walletConnect/endWalletConnectSession.ts';
+import { request } from './actions/request.ts';
+import { currentPlatform } from './rules/platform.ts';
+import { openWalletLink } from './walletConnect/openWalletLink.ts';
+import { createWalletListStore, type WalletListStore } from './stores/walletList.ts';
+import { createWalletCatalogueApi } from './api/walletCatalogueApi.ts';
+import { loadWallets } from './actions/walletList/loadWallets.ts';
+import { loadMoreWallets } from './actions/walletList/loadMoreWallets.ts';
+import { searchWallets } from './actions/walletList/searchWallets.ts';
+import { selectCatalogueWallet } from './actions/walletList/selectCatalogueWallet.ts';
 
 export interface Cairn {
   readonly options: ResolvedOptions;
@@ -33,6 +47,8 @@ export interface Cairn {
     network: NetworkStore;
     send: SendStore;
     siwx: SiwxStore;
+    walletList: WalletListStore;
+    walletConnect: WalletConnectStore;
     account(namespace?: ChainNamespace): AccountStore;
   };
   /** Settles when the connection remembered from the last visit is restored or dropped. */
@@ -48,6 +64,22 @@ export interface Cairn {
   cancelSignIn(): Promise<void>;
   /** Whether the modal may not be closed now (sign-in required and not done). */
   isCloseBlocked(): boolean;
+  /** The catalogue for the Connect view: featured, installed / recent, recommended (once; again after a failure). */
+  loadWallets(): Promise<void>;
+  /** The next page of All Wallets (the first when none is loaded). */
+  loadMoreWallets(): Promise<void>;
+  /** Searches the catalogue after the debounce; an empty query returns to the list. */
+  searchWallets(query: string, options?: { immediate?: boolean }): Promise<void>;
+  /** A catalogue wallet's logo URL on the site's server; undefined without `api`. */
+  walletImageUrl(imageId: string): string | undefined;
+  /** A catalogue wallet picked: through the browser when installed, else WalletConnect. Resolves true when connected. */
+  selectWallet(wallet: WalletListItem): Promise<boolean>;
+  /** Pairs a wallet over WalletConnect (QR code, or the picked wallet's deep link on a phone). */
+  connectWalletConnect(options?: StartWalletConnectOptions): Promise<boolean>;
+  /** The visitor left the WalletConnect view. */
+  cancelWalletConnect(): void;
+  /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
 }
@@ -74,12 +106,33 @@ export function createCairn(input: CairnOptions): Cairn {
     ...(options.api ? { api: createBlockchainApi(options.api) } : {}),
     ...(options.api && options.siwx ? { auth: createAuthApi(options.api) } : {}),
     siwx: createSiwxStore(),
+    platform: currentPlatform,
+    openLink: openWalletLink,
+    walletList: createWalletListStore(),
+    ...(options.api ? { catalogue: createWalletCatalogueApi(options.api) } : {}),
     balanceCache: new Map(),
     identityCache: new Map(),
     balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: Date.now,
   };
+  if (options.walletConnect) {
+    const load = createWalletConnectLoader(options);
+    let watching = false;
+    ctx.walletConnect = {
+      store: createWalletConnectStore(),
+      attempt: 0,
+      load: () =>
+        load().then((client) => {
+          if (!watching) {
+            watching = true;
+            client.onSessionEnd(() => detachWalletConnect(ctx));
+          }
+          return client;
+        }),
+    };
+    ctx.connection.set({ connectors: [walletConnectConnector(options.adapters[0]!.namespace)] });
+  }
   const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace)));
   const ready = reconnect(ctx).then(
     () => undefined,
@@ -95,6 +148,8 @@ export function createCairn(input: CairnOptions): Cairn {
       network: ctx.network,
       send: ctx.send,
       siwx: ctx.siwx,
+      walletList: ctx.walletList,
+      walletConnect: ctx.walletConnect?.store ?? createWalletConnectStore(),
       account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
     },
     ready,
@@ -107,6 +162,14 @@ export function createCairn(input: CairnOptions): Cairn {
     signIn: () => signIn(ctx),
     cancelSignIn: () => cancelSignIn(ctx),
     isCloseBlocked: () => isCloseBlocked(ctx),
+    loadWallets: () => loadWallets(ctx),
+    loadMoreWallets: () => loadMoreWallets(ctx),
+    searchWallets: (query, searchOptions) => searchWallets(ctx, query, searchOptions),
+    walletImageUrl: (imageId) => ctx.catalogue?.walletImageUrl(imageId),
+    selectWallet: (wallet) => selectCatalogueWallet(ctx, wallet),
+    connectWalletConnect: (walletConnectOptions) => startWalletConnect(ctx, walletConnectOptions),
+    cancelWalletConnect: () => abandonWalletConnect(ctx),
+    request: (args) => request(ctx, args),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
 }

@@ -24,3 +24,13 @@ export { parseUnits } from './format.ts';
 export { createAuthApi, type AuthApi, type ServerSession } from './api/authApi.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
 export type { SiwxOptions } from './options.ts';
+export { WalletListText, type WalletListState, type WalletListStore, type Timers } from './stores/walletList.ts';
+export {
+  orderCatalogueWallets,
+  tagCatalogueWallets,
+  connectViewCatalogue,
+  findInstalledConnector,
+  type CatalogueWallet,
+  type CatalogueTag,
+} from './rules/catalogueOrder.ts';
+export { createWalletCatalogueApi, type WalletCatalogueApi, type WalletPage, type GetWalletsParams } from './api/walletCatalogueApi.ts';

@@ -82,6 +82,31 @@ export interface ChainAdapter {
   signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>;
   /** SPEC §3 account types: whether the address is a contract (smart) account on this network. */
   getAccountType?(params: { address: string; network: CaipNetwork }): Promise<'eoa' | 'smartAccount'>;
+  /** CAIP-25: what a WalletConnect wallet is asked for in this namespace, for these networks. */
+  walletConnectNamespace?(networks: readonly CaipNetwork[]): WalletConnectNamespaceRequest;
+  /**
+   * Routes a connector's calls to a remote session (WalletConnect) instead of a browser wallet;
+   * `undefined` removes it. The adapter then connects, signs and switches through it as usual.
+   */
+  setRemoteProvider?(connector: Connector, provider: RemoteProvider | undefined): void;
+  /** The site's own call to the connected wallet (e.g. eth_sendTransaction), as EIP-1193 `request`. */
+  request?(params: { connectorId: string; method: string; params?: unknown }): Promise<unknown>;
+}
+
+/** CAIP-25: chains, methods and events asked for in one namespace. */
+export interface WalletConnectNamespaceRequest {
+  chains: readonly string[];
+  methods: readonly string[];
+  events: readonly string[];
+}
+
+export type RemoteProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect';
+
+/** An EIP-1193-shaped provider for one namespace of a remote wallet session. */
+export interface RemoteProvider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  on(event: RemoteProviderEvent, listener: (...args: never[]) => void): void;
+  removeListener(event: RemoteProviderEvent, listener: (...args: never[]) => void): void;
 }
 
 /**

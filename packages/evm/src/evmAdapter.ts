@@ -21,7 +21,20 @@ export interface EvmAdapterOptions {
 interface ConnectorEntry {
   connector: Connector;
   provider: Eip1193Provider;
+  /** A remote session (WalletConnect): no EIP-2255 revoke; the core ends the session itself. */
+  remote?: boolean;
 }
+
+/** CAIP-25: what a WalletConnect wallet is asked to allow on eip155. */
+export const EVM_WALLET_CONNECT_METHODS = [
+  'personal_sign',
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+] as const;
+export const EVM_WALLET_CONNECT_EVENTS = ['chainChanged', 'accountsChanged'] as const;
 
 type AddressModule = typeof import('./normalizeAddress.ts');
 let addressModule: AddressModule | undefined;
@@ -60,6 +73,7 @@ const parseAccounts = (value: unknown): string[] =>
 export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
   let entries: ConnectorEntry[] = [];
+  let remoteEntries: ConnectorEntry[] = [];
   let announced: AnnouncedWallets | undefined;
   let events: AdapterEvents | undefined;
   const waiters = new Set<() => void>();
@@ -84,8 +98,11 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     for (const wake of [...waiters]) wake();
   };
 
+  const findEntry = (connectorId: string) =>
+    remoteEntries.find((candidate) => candidate.connector.id === connectorId) ??
+    entries.find((candidate) => candidate.connector.id === connectorId);
   const entryFor = (connectorId: string): ConnectorEntry => {
-    const entry = entries.find((candidate) => candidate.connector.id === connectorId);
+    const entry = findEntry(connectorId);
     if (!entry) throw new Error(`Wallet not found: ${connectorId}`);
     return entry;
   };
@@ -180,9 +197,9 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     },
 
     async disconnect({ connectorId }) {
-      const entry = entries.find((candidate) => candidate.connector.id === connectorId);
+      const entry = findEntry(connectorId);
       subscriptions.get(connectorId)?.();
-      if (!entry) return;
+      if (!entry || entry.remote) return;
       try {
         // EIP-2255: lets the wallet forget this site, so a reload does not reconnect silently.
         await entry.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
@@ -215,6 +232,23 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     },
 
     normalizeAddress: (address) => normalizeEvmAddress(address),
+
+    walletConnectNamespace: (networks) => ({
+      chains: networks.map((network) => network.caipNetworkId),
+      methods: [...EVM_WALLET_CONNECT_METHODS],
+      events: [...EVM_WALLET_CONNECT_EVENTS],
+    }),
+
+    setRemoteProvider(connector, provider) {
+      subscriptions.get(connector.id)?.();
+      remoteEntries = remoteEntries.filter((entry) => entry.connector.id !== connector.id);
+      if (provider) remoteEntries.push({ connector, provider: provider as Eip1193Provider, remote: true });
+    },
+
+    async request({ connectorId, method, params }) {
+      const { provider } = entryFor(connectorId);
+      return provider.request({ method, ...(params === undefined ? {} : { params: params as readonly unknown[] | object }) });
+    },
 
     async getAccountType({ address, network }) {
       const url = network.rpcUrls.default.http[0];

@@ -14,7 +14,8 @@ export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace
   return {
     connectorsChanged(connectors) {
       ctx.connection.set((state) => ({
-        connectors: [...state.connectors.filter((item) => item.chain !== namespace), ...connectors],
+        // The WalletConnect connector is the core's, not an adapter's: an adapter's list never replaces it.
+        connectors: [...state.connectors.filter((item) => item.chain !== namespace || item.type === 'WALLET_CONNECT'), ...connectors],
       }));
     },
     accountsChanged(connectorId, accounts) {

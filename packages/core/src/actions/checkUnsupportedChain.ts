@@ -1,4 +1,5 @@
-import type { CairnContext } from '../context.ts';
+import { activeAccount, type CairnContext } from '../context.ts';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
 import { shouldShowUnsupportedChain } from '../rules/unsupportedChain.ts';
 
 /** Opens the modal on UnsupportedChain when SPEC §2's rule holds; returns whether it did. */
@@ -10,7 +11,8 @@ export function checkUnsupportedChain(ctx: CairnContext): boolean {
     requestedIds: requested.map((network) => network.caipNetworkId),
     networkSwitchingEnabled: ctx.options.features.networkSwitching,
     allowUnsupportedChain: ctx.options.allowUnsupportedChain,
-    isBasicWalletConnect: false,
+    isBasicWalletConnect:
+      ctx.walletConnect?.store.get().basic === true && activeAccount(ctx).get().connectorId === WALLET_CONNECT_CONNECTOR_ID,
   });
   if (show) {
     ctx.router.reset('UnsupportedChain');

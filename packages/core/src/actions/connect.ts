@@ -2,7 +2,8 @@ import { adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { applyConnection } from './applyConnection.ts';
-import { checkSignIn } from './siwx/checkSignIn.ts';
+import { finishConnect } from './finishConnect.ts';
+import { startWalletConnect } from './walletConnect/startWalletConnect.ts';
 
 /**
  * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)
@@ -11,6 +12,7 @@ import { checkSignIn } from './siwx/checkSignIn.ts';
 export async function connect(ctx: CairnContext, connectorId: string): Promise<boolean> {
   const connector = ctx.connection.get().connectors.find((candidate) => candidate.id === connectorId);
   if (!connector) throw new Error(`Unknown connector: ${String(connectorId)}`);
+  if (connector.type === 'WALLET_CONNECT') return startWalletConnect(ctx);
   const adapter = adapterFor(ctx, connector.chain);
   const previousStatus = ctx.connection.get().status;
   const top = ctx.router.current();
@@ -23,10 +25,7 @@ export async function connect(ctx: CairnContext, connectorId: string): Promise<b
     const result = await adapter.connect({ connectorId, network });
     applyConnection(ctx, connector.chain, connector, result);
     ctx.events.emit('CONNECT_SUCCESS', { name: connector.name, connectorId });
-    if (ctx.router.current().view === 'UnsupportedChain') return true;
-    if (await checkSignIn(ctx)) return true;
-    ctx.modal.set({ open: false });
-    ctx.router.reset('Account');
+    await finishConnect(ctx);
     return true;
   } catch (error) {
     const rejected = isUserRejection(error);

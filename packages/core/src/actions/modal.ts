@@ -9,7 +9,8 @@ export interface OpenOptions {
 /** Opens on the given view, else Account when connected and Connect when not. */
 export function openModal(ctx: CairnContext, options: OpenOptions = {}): void {
   const connected = ctx.connection.get().status === 'connected';
-  const view = options.view ?? (connected ? 'Account' : 'Connect');
+  // SPEC §2 basic mode: a site with only WalletConnect opens straight on its QR code.
+  const view = options.view ?? (connected ? 'Account' : ctx.options.walletConnect?.basic ? 'ConnectingWalletConnectBasic' : 'Connect');
   ctx.router.reset(view, options.data);
   if (!ctx.modal.get().open) ctx.events.emit('MODAL_OPEN', { connected });
   ctx.modal.set({ open: true });

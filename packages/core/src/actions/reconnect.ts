@@ -2,6 +2,8 @@ import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
+import { restoreWalletConnect } from './walletConnect/restoreWalletConnect.ts';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
 
 /**
  * SPEC §4: status becomes reconnecting if a connection is remembered, else connecting; stored
@@ -20,6 +22,14 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     const adapter = ctx.options.adapters.find((candidate) => candidate.namespace === namespace);
     if (!adapter) continue;
     try {
+      if (connectorId === WALLET_CONNECT_CONNECTOR_ID) {
+        // The session lives in the WalletConnect client's own storage; one restore covers every namespace.
+        await restoreWalletConnect(ctx);
+        for (const item of stored) {
+          if (ctx.accounts.get(item.namespace)?.get().connectorId === WALLET_CONNECT_CONNECTOR_ID) restoredNamespaces.add(item.namespace);
+        }
+        continue;
+      }
       const connector = await adapter.waitForConnector(connectorId, options.announceWaitMs ?? ANNOUNCE_WAIT_MS);
       if (!connector) continue;
       const result = await adapterFor(ctx, namespace).reconnect({ connectorId });

@@ -1,0 +1,13 @@
+import type { CairnContext } from '../context.ts';
+import { checkSignIn } from './siwx/checkSignIn.ts';
+
+/**
+ * Where a fresh connection lands: UnsupportedChain if that rule fired, else the sign view when
+ * sign-in is needed, else the modal closes on Account.
+ */
+export async function finishConnect(ctx: CairnContext): Promise<void> {
+  if (ctx.router.current().view === 'UnsupportedChain') return;
+  if (await checkSignIn(ctx)) return;
+  ctx.modal.set({ open: false });
+  ctx.router.reset('Account');
+}

@@ -1,0 +1,97 @@
+import type { CairnContext, WalletConnectContext } from '../../context.ts';
+import { errorMessage } from '../../errors.ts';
+import { walletConnectLinks } from '../../rules/walletDeepLink.ts';
+import type { WalletListItem } from '../../types.ts';
+import { pairingFailure } from '../../walletConnect/walletConnectClient.ts';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectConnector.ts';
+import { walletConnectNamespaces } from '../../walletConnect/walletConnectNamespaces.ts';
+import { finishConnect } from '../finishConnect.ts';
+import { attachWalletConnectSession } from './attachWalletConnectSession.ts';
+
+export const WalletConnectText = {
+  notConfigured: 'WalletConnect is not configured: pass `walletConnect` and `projectId` to createCairn',
+  rejected: 'Connection declined',
+  noAccounts: 'The wallet approved no account on the networks this site uses',
+  failed: 'Could not reach WalletConnect',
+} as const;
+
+export interface StartWalletConnectOptions {
+  /** The catalogue wallet the visitor picked: its logo sits in the QR code, its deep link opens on a phone. */
+  wallet?: WalletListItem;
+}
+
+function requireWalletConnect(ctx: CairnContext): WalletConnectContext {
+  if (!ctx.walletConnect) throw new Error(WalletConnectText.notConfigured);
+  return ctx.walletConnect;
+}
+
+const viewFor = (ctx: CairnContext) =>
+  ctx.options.walletConnect?.basic ? ('ConnectingWalletConnectBasic' as const) : ('ConnectingWalletConnect' as const);
+
+/**
+ * Pairs a wallet over WalletConnect. Shows the Connecting view at once, loads the protocol code,
+ * publishes a proposal and shows its URI (QR code, copy, deep link). When the URI expires while
+ * the view is still shown, a fresh one replaces it. The wallet declining leaves a retry. Resolves
+ * true when connected.
+ */
+export async function startWalletConnect(ctx: CairnContext, options: StartWalletConnectOptions = {}): Promise<boolean> {
+  const wc = requireWalletConnect(ctx);
+  const { wallet } = options;
+  const view = viewFor(ctx);
+  const data = wallet ? { wallet } : undefined;
+  if (ctx.router.current().view === view) ctx.router.replace(view, data);
+  else ctx.router.push(view, data);
+  const attempt = ++wc.attempt;
+  const isCurrent = () => wc.attempt === attempt;
+  const stillShown = () => isCurrent() && ctx.modal.get().open && ctx.router.current().view === view;
+  wc.store.set({ status: 'loading', uri: undefined, error: undefined, ...(wallet ? { wallet } : { wallet: undefined }) });
+  ctx.events.emit('SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', connectorId: WALLET_CONNECT_CONNECTOR_ID });
+
+  let client;
+  try {
+    client = await wc.load();
+  } catch (error) {
+    if (isCurrent()) wc.store.set({ status: 'failed', error: `${WalletConnectText.failed}: ${errorMessage(error)}` });
+    return false;
+  }
+  if (!isCurrent()) return false;
+  try {
+    if (!client.session()) {
+      await client.connect({
+        namespaces: walletConnectNamespaces(ctx),
+        onUri: (uri) => {
+          if (!isCurrent()) return;
+          wc.store.set({ status: 'waiting', uri });
+          // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
+          const link = wallet && ctx.platform() === 'mobile' ? walletConnectLinks(wallet, uri, 'mobile')[0] : undefined;
+          if (link) ctx.openLink(link.href);
+        },
+      });
+    }
+    // The wallet approved: the connection stands even if the visitor has left the view meanwhile.
+    wc.store.set({ status: 'approved', basic: ctx.options.walletConnect?.basic === true });
+    const connected = await attachWalletConnectSession(ctx, client, { restore: false });
+    if (connected === 0) {
+      await client.disconnect().catch(() => undefined);
+      throw Object.assign(new Error(WalletConnectText.noAccounts), { reason: 'failed' });
+    }
+    ctx.events.emit('CONNECT_SUCCESS', { name: client.session()?.peer.name ?? 'WalletConnect', connectorId: WALLET_CONNECT_CONNECTOR_ID });
+    if (isCurrent() || !ctx.modal.get().open) await finishConnect(ctx);
+    return true;
+  } catch (error) {
+    if (!isCurrent()) return false;
+    const reason = pairingFailure(error);
+    if (reason === 'expired' && stillShown()) return startWalletConnect(ctx, options);
+    const message = reason === 'rejected' ? WalletConnectText.rejected : errorMessage(error, WalletConnectText.failed);
+    wc.store.set({ status: reason, uri: reason === 'expired' ? undefined : wc.store.get().uri, error: message });
+    ctx.events.emit('CONNECT_ERROR', { name: wallet?.name ?? 'WalletConnect', connectorId: WALLET_CONNECT_CONNECTOR_ID, message });
+    return false;
+  }
+}
+
+/** The visitor left the Connecting view: its pairing attempt no longer drives the view. */
+export function abandonWalletConnect(ctx: CairnContext): void {
+  if (!ctx.walletConnect) return;
+  ctx.walletConnect.attempt += 1;
+  ctx.walletConnect.store.set({ status: 'idle', uri: undefined, error: undefined });
+}

@@ -1,0 +1,22 @@
+import { createStore } from '../createStore.ts';
+import type { WalletListItem } from '../types.ts';
+
+/**
+ * One pairing attempt as the ConnectingWalletConnect views show it: loading (the protocol code
+ * and relay), waiting (a URI to scan), approved, rejected, expired (a fresh URI follows), failed.
+ */
+export type WalletConnectStatus = 'idle' | 'loading' | 'waiting' | 'approved' | 'rejected' | 'expired' | 'failed';
+
+export interface WalletConnectState {
+  status: WalletConnectStatus;
+  /** The pairing URI (`wc:...`) for the QR code, the copy button and deep links. */
+  uri?: string;
+  /** The catalogue wallet the visitor picked, if any (its logo sits in the QR code). */
+  wallet?: WalletListItem;
+  error?: string;
+  /** Whether the current connection was made in basic mode (SPEC §2: no UnsupportedChain). */
+  basic: boolean;
+}
+
+export const createWalletConnectStore = () => createStore<WalletConnectState>({ status: 'idle', basic: false });
+export type WalletConnectStore = ReturnType<typeof createWalletConnectStore>;
