@@ -34,3 +34,10 @@ export {
   type CatalogueTag,
 } from './rules/catalogueOrder.ts';
 export { createWalletCatalogueApi, type WalletCatalogueApi, type WalletPage, type GetWalletsParams } from './api/walletCatalogueApi.ts';
+export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rules/walletDeepLink.ts';
+export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
+export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from './stores/walletConnect.ts';
+export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnector.ts';
+export { WalletConnectText, type StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
+export type { WalletConnectClient, WalletConnectSessionInfo } from './walletConnect/walletConnectClient.ts';
+export type { WalletConnectOptions } from './options.ts';

@@ -126,6 +126,18 @@ border-right-color:transparent;animation:cairn-spin .8s linear infinite}
 .row .spinner{color:var(--cairn-accent)}
 .skeleton{display:inline-block;width:96px;height:14px;border-radius:6px;vertical-align:middle;background:var(--_surface-hover);
 animation:cairn-pulse 1.2s ease-in-out infinite}
+.walletconnect{display:flex;flex-direction:column;align-items:center;gap:14px;padding:4px 0}
+.walletconnect-lead{margin:0 8px}
+.walletconnect-actions{display:flex;flex-wrap:wrap;justify-content:center;gap:8px}
+.walletconnect-actions .btn{height:38px;padding:0 14px;font-size:14px}
+.qr{position:relative;display:flex;align-items:center;justify-content:center;width:min(280px,100%);aspect-ratio:1;
+border-radius:calc(var(--cairn-radius) + 4px);background:#fff;overflow:hidden;box-shadow:0 0 0 1px var(--cairn-border)}
+.qr svg{display:block;width:100%;height:100%}
+.qr-logo{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;pointer-events:none}
+.qr-logo .wallet-icon{border-radius:12px;background:#fff}
+.qr-placeholder{background:var(--_surface);color:var(--cairn-accent)}
+.qr-placeholder .spinner{width:28px;height:28px;border-width:3px}
+a.btn{text-decoration:none}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 
 @keyframes cairn-fade{from{opacity:0}}

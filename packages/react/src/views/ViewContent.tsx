@@ -6,6 +6,7 @@ import { ConnectingSiweView } from './ConnectingSiweView.tsx';
 import { NetworksView } from './NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
 import { UnsupportedChainView } from './UnsupportedChainView.tsx';
+import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
 
 /** The view on top of the router's stack. */
 export function ViewContent({ entry }: { entry: RouteEntry }) {
@@ -22,6 +23,10 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return <UnsupportedChainView />;
     case 'ConnectingSiwe':
       return <ConnectingSiweView />;
+    case 'ConnectingWalletConnect':
+      return <ConnectingWalletConnectView wallet={entry.data?.wallet} />;
+    case 'ConnectingWalletConnectBasic':
+      return <ConnectingWalletConnectView wallet={undefined} basic />;
     default:
       return <UnavailableView />;
   }

@@ -9,7 +9,7 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   UnsupportedChain: () => 'Switch Network',
   SwitchNetwork: () => 'Switch Network',
   AllWallets: () => 'All Wallets',
-  ConnectingWalletConnect: () => 'WalletConnect',
+  ConnectingWalletConnect: (data) => data?.wallet?.name ?? 'WalletConnect',
   ConnectingWalletConnectBasic: () => 'WalletConnect',
   ConnectingSiwe: () => 'Sign In',
 };

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { copyText } from './copyText.ts';
+import { CheckIcon, CopyIcon } from './icons.tsx';
+
+const FEEDBACK_MS = 1500;
+
+/** Copies a WalletConnect URI, for a wallet on the same computer that takes a pasted link. */
+export function CopyLinkButton({ value }: { value: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary"
+      data-testid="walletconnect-copy"
+      onClick={() => {
+        void copyText(value).then((copied) => setState(copied ? 'copied' : 'failed'));
+      }}
+    >
+      {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
+      <span role="status">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : 'Copy link'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,112 @@
+import { currentPlatform, walletConnectLinks, type WalletListItem } from '@cairn/core';
+import { useEffect, useState } from 'react';
+import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
+import { AlertIcon } from '../components/icons.tsx';
+import { QrCode } from '../components/QrCode.tsx';
+import { WalletIcon } from '../components/WalletIcon.tsx';
+import { useCairnInstance } from '../context.ts';
+import { useStoreState } from '../hooks/useStoreState.ts';
+
+export interface ConnectingWalletConnectViewProps {
+  wallet: WalletListItem | undefined;
+  /** SPEC §2 basic mode: the QR code alone, no wallet links. */
+  basic?: boolean;
+}
+
+const LINK_LABELS = { mobile: 'Continue in', desktop: 'Open the desktop app of', webapp: 'Open the web app of' } as const;
+
+/**
+ * WalletConnect pairing: the QR code to scan (with the picked wallet's logo), the link to copy,
+ * and the picked wallet's own links; on a phone, "Continue in {wallet}" first and the QR code as
+ * a fallback. A declined or failed attempt offers a retry; an expired code is replaced.
+ */
+export function ConnectingWalletConnectView({ wallet, basic = false }: ConnectingWalletConnectViewProps) {
+  const cairn = useCairnInstance('ConnectingWalletConnectView');
+  const { status, uri, error } = useStoreState(cairn.stores.walletConnect);
+  const [platform] = useState(currentPlatform);
+  const [showQr, setShowQr] = useState(false);
+  const start = () => {
+    cairn.connectWalletConnect(wallet ? { wallet } : {}).catch((cause: unknown) => console.warn('[cairn] WalletConnect failed to start', cause));
+  };
+
+  // Opened directly (open({ view }) or basic mode) rather than through a wallet row: start here.
+  useEffect(() => {
+    if (cairn.stores.walletConnect.get().status === 'idle') start();
+    return () => {
+      if (cairn.stores.walletConnect.get().status !== 'approved') cairn.cancelWalletConnect();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per shown view
+  }, []);
+
+  const name = wallet?.name ?? 'your wallet';
+  const logo = wallet ? cairn.walletImageUrl(wallet.image_id) : undefined;
+  const links = wallet && uri && !basic ? walletConnectLinks(wallet, uri, platform) : [];
+  const mobileLink = links.find((link) => link.kind === 'mobile');
+  const failed = status === 'rejected' || status === 'failed' || status === 'expired';
+
+  if (failed) {
+    return (
+      <div className="connecting" data-state="error" data-status={status}>
+        <div className="connecting-icon">
+          <WalletIcon src={logo} size={64} />
+          <span className="connecting-badge" aria-hidden="true">
+            <AlertIcon size={14} />
+          </span>
+        </div>
+        <p className="headline error" role="alert">
+          {status === 'expired' ? 'The QR code expired' : error}
+        </p>
+        <p className="muted">{status === 'rejected' ? 'Try again, or choose another wallet.' : 'Get a new code and scan it again.'}</p>
+        <button type="button" className="btn btn-primary connecting-retry" onClick={start}>
+          {status === 'expired' ? 'Get a new QR code' : 'Try again'}
+        </button>
+      </div>
+    );
+  }
+
+  const qr =
+    uri && status === 'waiting' ? (
+      <QrCode value={uri} label={`WalletConnect QR code${wallet ? ` for ${wallet.name}` : ''}`} {...(logo ? { logo } : {})} />
+    ) : (
+      <div className="qr qr-placeholder" aria-busy="true" aria-label={status === 'approved' ? 'Connecting' : 'Preparing the QR code'}>
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+
+  if (mobileLink && !showQr) {
+    return (
+      <div className="connecting" data-state="pending" data-status={status}>
+        <div className="connecting-icon">
+          <WalletIcon src={logo} size={64} />
+        </div>
+        <p className="headline">Continue in {name}</p>
+        <p className="muted">Accept the connection request in the app, then come back here.</p>
+        <a className="btn btn-primary btn-block connecting-retry" href={mobileLink.href} data-testid="walletconnect-deeplink">
+          Open {name}
+        </a>
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => setShowQr(true)}>
+          Show the QR code instead
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="walletconnect" data-status={status}>
+      {qr}
+      <p className="lead walletconnect-lead">
+        {status === 'approved' ? 'Connected. Finishing…' : `Scan this code with ${wallet ? name : 'a WalletConnect wallet'} on your phone`}
+      </p>
+      <div className="walletconnect-actions">
+        {uri && status === 'waiting' && <CopyLinkButton value={uri} />}
+        {links
+          .filter((link) => link.kind !== 'mobile')
+          .map((link) => (
+            <a key={link.kind} className="btn btn-secondary" href={link.href} target="_blank" rel="noopener noreferrer">
+              {LINK_LABELS[link.kind]} {name}
+            </a>
+          ))}
+      </div>
+    </div>
+  );
+}
