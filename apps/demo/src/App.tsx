@@ -1,6 +1,7 @@
 import { ConnectButton } from '@cairn/react';
 import { AccountPanel } from './AccountPanel.tsx';
 import { DevPanel } from './DevPanel.tsx';
+import { TipPanel } from './TipPanel.tsx';
 
 export function App() {
   return (
@@ -22,6 +23,7 @@ export function App() {
           <p>Connect a wallet to collect maps, tip the mappers, and carry your trail log between sites.</p>
         </section>
         <AccountPanel />
+        <TipPanel />
         <DevPanel />
       </main>
     </div>

@@ -4,7 +4,8 @@ import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 /**
  * The demo's Cairn instance. Two query parameters let a visitor (and the e2e tests) try the
  * configuration space: `networks=31337,31338` picks the networks the site requests, and
- * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet.
+ * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet,
+ * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode).
  */
 export function createDemoCairn(search: URLSearchParams) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
@@ -23,6 +24,9 @@ export function createDemoCairn(search: URLSearchParams) {
     themeMode,
     // The local stack's own server: balances with on-chain USD prices, tokens and names.
     api: { url: __DEMO_CONFIG__.serverUrl, projectId: 'cairn-local' },
+    // WalletConnect through the local server's relay: phone wallets, or the demo's own web wallet at /wallet.html.
+    projectId: 'cairn-local',
+    walletConnect: { relayUrl: `${__DEMO_CONFIG__.serverUrl.replace(/^http/, 'ws')}/relay`, basic: search.get('wc') === 'basic' },
     ...(siwx === 'required' || siwx === 'optional'
       ? { siwx: { required: siwx === 'required', statement: 'Sign in to Trailhead to keep your trail log.' } }
       : {}),
