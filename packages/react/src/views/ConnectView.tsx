@@ -1,16 +1,47 @@
-import { ErrorText, orderConnectors } from '@cairn/core';
-import { useMemo } from 'react';
-import { WalletGlyph } from '../components/icons.tsx';
+import { connectViewCatalogue, ErrorText, orderConnectors, type CatalogueWallet, type WalletListItem } from '@cairn/core';
+import { useCallback, useEffect, useId, useMemo } from 'react';
+import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
+import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 
-/** The wallets found in this browser, in the order of SPEC §9. */
+/**
+ * The wallets in the order of SPEC §9: WalletConnect, recent, found in this browser, then, from
+ * the site's catalogue, the featured wallets, up to 4 recommended ones (those not listed
+ * already) and the row to All Wallets.
+ */
 export function ConnectView() {
   const cairn = useCairnInstance('ConnectView');
   const { connectors, recentWallets } = useStoreState(cairn.stores.connection);
   const items = useMemo(() => orderConnectors(connectors, recentWallets), [connectors, recentWallets]);
   const { error: signInError } = useStoreState(cairn.stores.siwx);
+  const { open } = useStoreState(cairn.stores.modal);
+  const catalogue = useStoreState(cairn.stores.walletList);
+  const hasCatalogue = cairn.options.api !== undefined;
+  const showAllWallets = hasCatalogue && cairn.options.features.allWallets;
+  const countId = useId();
+
+  // The modal stays rendered while closed: the catalogue is asked for only once it is open.
+  useEffect(() => {
+    if (open && hasCatalogue) void cairn.loadWallets();
+  }, [open, hasCatalogue, cairn]);
+
+  const { featured, recommended } = useMemo(
+    () => connectViewCatalogue({ featured: catalogue.featured, recommended: catalogue.recommended, connectors }),
+    [catalogue.featured, catalogue.recommended, connectors],
+  );
+  const catalogueItems = useMemo<CatalogueWallet[]>(
+    () => [...featured.map((wallet) => ({ wallet, tag: 'featured' as const })), ...recommended.map((wallet) => ({ wallet }))],
+    [featured, recommended],
+  );
+  const selectWallet = useCallback(
+    (wallet: WalletListItem) => {
+      cairn.selectWallet(wallet).catch((error: unknown) => console.warn('[cairn] could not start the connection', error));
+    },
+    [cairn],
+  );
+
   // SPEC §8: a sign-in that could not start disconnects and lands here, saying why.
   const alert = signInError === ErrorText.siwxInitFailed && (
     <p className="headline error" role="alert">
@@ -18,15 +49,18 @@ export function ConnectView() {
     </p>
   );
 
-  if (items.length === 0) {
+  if (items.length === 0 && catalogueItems.length === 0 && !showAllWallets) {
     return (
-      <div className="empty">
-        <span className="empty-icon" aria-hidden="true">
-          <WalletGlyph size={26} />
-        </span>
-        <p className="headline">No wallet found in this browser</p>
-        <p className="muted">Install a browser wallet extension, then reload this page to connect.</p>
-      </div>
+      <>
+        {alert}
+        <div className="empty">
+          <span className="empty-icon" aria-hidden="true">
+            <WalletGlyph size={26} />
+          </span>
+          <p className="headline">No wallet found in this browser</p>
+          <p className="muted">Install a browser wallet extension, then reload this page to connect.</p>
+        </div>
+      </>
     );
   }
   return (
@@ -45,6 +79,37 @@ export function ConnectView() {
             />
           </li>
         ))}
+        {catalogueItems.map((item) => (
+          <li key={`catalogue:${item.wallet.id}`}>
+            <CatalogueWalletRow item={item} imageUrl={cairn.walletImageUrl(item.wallet.image_id)} onSelect={selectWallet} />
+          </li>
+        ))}
+        {showAllWallets && (
+          <li>
+            <button
+              type="button"
+              className="row"
+              data-testid="all-wallets"
+              aria-label="All Wallets"
+              aria-describedby={catalogue.count !== undefined ? countId : undefined}
+              onClick={() => cairn.stores.router.push('AllWallets')}
+            >
+              <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
+                <WalletGlyph size={22} />
+              </span>
+              <span className="row-name">All Wallets</span>
+              {catalogue.count !== undefined && (
+                <span className="row-count" id={countId}>
+                  <span className="sr-only">{catalogue.count === 1 ? '1 wallet' : `${catalogue.count} wallets`}</span>
+                  <span aria-hidden="true">{catalogue.count}</span>
+                </span>
+              )}
+              <span className="row-chevron" aria-hidden="true">
+                <ChevronRightIcon />
+              </span>
+            </button>
+          </li>
+        )}
       </ul>
     </>
   );

@@ -1,0 +1,58 @@
+import type { CatalogueTag, CatalogueWallet, WalletListItem } from '@cairn/core';
+import { memo, useId, useState } from 'react';
+import { WalletGlyph } from './icons.tsx';
+
+const TAG_TEXT: Record<CatalogueTag, string> = { installed: 'Installed', recent: 'Recent', featured: 'Featured' };
+const ICON_SIZE = 40;
+
+export interface CatalogueWalletRowProps {
+  item: CatalogueWallet;
+  /** The logo on the site's server (GET /getWalletImage/{image_id}). */
+  imageUrl: string | undefined;
+  onSelect(wallet: WalletListItem): void;
+}
+
+/**
+ * One wallet of the catalogue. Its accessible name is the wallet's name; the tag (Installed,
+ * Recent, Featured) describes it. The logo loads lazily: a long list fetches only what is seen.
+ */
+export const CatalogueWalletRow = memo(function CatalogueWalletRow({ item, imageUrl, onSelect }: CatalogueWalletRowProps) {
+  const { wallet, tag } = item;
+  const tagId = useId();
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const showImage = imageUrl !== undefined && failedSrc !== imageUrl;
+  return (
+    <button
+      type="button"
+      className="row"
+      data-testid={`catalogue-wallet-${wallet.id}`}
+      aria-label={wallet.name}
+      aria-describedby={tag ? tagId : undefined}
+      onClick={() => onSelect(wallet)}
+    >
+      <span className="wallet-icon" style={{ width: ICON_SIZE, height: ICON_SIZE }} aria-hidden="true">
+        {showImage ? (
+          <img
+            src={imageUrl}
+            alt=""
+            width={ICON_SIZE}
+            height={ICON_SIZE}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            referrerPolicy="no-referrer"
+            onError={() => setFailedSrc(imageUrl)}
+          />
+        ) : (
+          <WalletGlyph size={22} />
+        )}
+      </span>
+      <span className="row-name">{wallet.name}</span>
+      {tag && (
+        <span className="tag" id={tagId} data-tag={tag}>
+          {TAG_TEXT[tag]}
+        </span>
+      )}
+    </button>
+  );
+});
