@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startStack, takenPorts } from '../../scripts/lib/stack.mjs';
 import { runOrExit } from '../../scripts/lib/run.mjs';
-import { E2E_PORTS } from './ports.ts';
+import { E2E_DEMO_OUT_DIR, E2E_PORTS } from './ports.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,8 +25,8 @@ export default async function setup(project: TestProject) {
     SERVER_PORT: String(E2E_PORTS.server),
     ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
   };
-  await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--logLevel', 'warn'], { env });
-  const stack = await startStack(E2E_PORTS, { demoMode: 'preview' });
+  await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
+  const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);
   project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);

@@ -1,9 +1,16 @@
 // The e2e stack runs on its own ports so that a running `npm start` does not get in its way.
+// E2E_PORT_OFFSET moves every port (and the demo's build folder), so two runs can share a machine.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(offset) || offset < 0 || offset > 1000) throw new Error('E2E_PORT_OFFSET must be a whole number from 0 to 1000');
+
 export const E2E_PORTS = {
-  demo: 24173,
-  server: 28787,
+  demo: 24173 + offset,
+  server: 28787 + offset,
   chains: [
-    { chainId: 31337, port: 28545 },
-    { chainId: 31338, port: 28546 },
+    { chainId: 31337, port: 28545 + offset * 2 },
+    { chainId: 31338, port: 28546 + offset * 2 },
   ],
 };
+
+/** Where the demo is built for this run, relative to apps/demo. */
+export const E2E_DEMO_OUT_DIR = offset === 0 ? 'dist' : `dist-e2e-${offset}`;

@@ -47,7 +47,7 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
  * Starts devnet, server and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
  * 'preview' (the production build). Returns the URLs and a stop function that ends every child.
  */
-export async function startStack(ports, { demoMode = 'dev' } = {}) {
+export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' } = {}) {
   const children = [];
   const env = {
     ...process.env,
@@ -92,7 +92,7 @@ export async function startStack(ports, { demoMode = 'dev' } = {}) {
     const demoArgs =
       demoMode === 'dev'
         ? [vite, 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort']
-        : [vite, 'preview', 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort'];
+        : [vite, 'preview', 'apps/demo', '--outDir', demoOutDir, '--host', HOST, '--port', String(ports.demo), '--strictPort'];
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
