@@ -18,6 +18,15 @@ describe('loadConfig', () => {
     expect(config.spamContracts).toEqual([`*:${DEVNET_CONTRACTS.spamNft.toLowerCase()}`]);
     expect(config.indexer).toEqual({ enabled: true, pollMs: 1000 });
     expect(config.siwx).toEqual({ domains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'], sessionTtlSeconds: 604800, nonceTtlSeconds: 600 });
+    expect(config.relay).toEqual({ enabled: true });
+  });
+
+  it('serves the WalletConnect relay by default on the devnet stack only; RELAY_ENABLED decides otherwise', () => {
+    expect(loadConfig({ RPC_URL_31337: 'http://127.0.0.1:20545' }).relay.enabled).toBe(true);
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example/rpc' }).relay.enabled).toBe(false);
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example/rpc', RPC_URL_31337: 'http://127.0.0.1:8545' }).relay.enabled).toBe(false);
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example/rpc', RELAY_ENABLED: 'true' }).relay.enabled).toBe(true);
+    expect(loadConfig({ RELAY_ENABLED: 'false' }).relay.enabled).toBe(false);
   });
 
   it('reads every documented variable', () => {
@@ -64,6 +73,7 @@ describe('loadConfig', () => {
       [{ SPAM_CONTRACTS: 'spam' }, 'SPAM_CONTRACTS must list addresses'],
       [{ INDEXER_POLL_MS: '-5' }, 'INDEXER_POLL_MS must be an integer'],
       [{ INDEXER_ENABLED: 'perhaps' }, 'INDEXER_ENABLED must be true or false'],
+      [{ RELAY_ENABLED: 'sometimes' }, 'RELAY_ENABLED must be true or false'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
       [{ SIWX_DOMAINS: 'https://shop.example' }, 'SIWX_DOMAINS must list hosts'],
       [{ SESSION_TTL_SECONDS: '0' }, 'SESSION_TTL_SECONDS must be an integer'],

@@ -47,6 +47,8 @@ export interface ServerConfig {
   extraWalletsFile?: string;
   /** Sign-in with a wallet (EIP-4361). */
   siwx: SiwxConfig;
+  /** The WalletConnect relay at /relay (websocket). */
+  relay: { enabled: boolean };
 }
 
 export interface SiwxConfig {
@@ -197,11 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     if (!/^[\w.-]{1,128}$/.test(id)) throw new ConfigError('PROJECT_IDS', `must list ids of letters, digits, '.', '_' or '-', got "${id}"`);
   }
   const port = integer(env, 'SERVER_PORT', 8787, 0, 65535);
+  const servedChains = chains(env);
   return {
     host: env.SERVER_HOST?.trim() || '127.0.0.1',
     port,
     database: databaseConfig(env.DATABASE_URL, port),
-    chains: chains(env),
+    chains: servedChains,
     corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map(origin),
     projectIds,
     spamContracts: (list(env, 'SPAM_CONTRACTS') ?? [DEVNET_CONTRACTS.spamNft]).map(spamContract),
@@ -218,5 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
       nonceTtlSeconds: integer(env, 'NONCE_TTL_SECONDS', 600, 10, 24 * 3600),
     },
+    // On by default only for the devnet stack (`npm start`, the tests): a deployment that names a
+    // real chain gets no relay unless it asks for one.
+    relay: { enabled: boolean(env, 'RELAY_ENABLED', servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))) },
   };
 }

@@ -15,6 +15,7 @@ import { requireProjectAccess } from './http/projectAccess.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
+import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
 import { registerFungiblePrice } from './routes/fungiblePrice.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
 export type CreateServerOptions = {
   /** Use this database instead of opening config.database (it is then not closed with the server). */
   db?: Db;
+  /** The relay's clock, ping interval and limits (tests); used when config.relay.enabled. */
+  relay?: RelayRouteOptions;
 };
 
 const BODY_LIMIT = 64 * 1024;
@@ -105,6 +108,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     void reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 
+  // Before every other route: @fastify/websocket then turns away upgrades on them.
+  if (config.relay.enabled) await registerRelay(app, options.relay);
   registerCors(app, config.corsOrigins);
   registerHealth(app, services);
   // SPEC §7: the data API and the catalogue need projectId, st and sv.

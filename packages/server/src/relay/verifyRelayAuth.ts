@@ -1,0 +1,55 @@
+import { decodeIss, decodeJWT, verifyJWT } from '@walletconnect/relay-auth';
+import { RELAY_ERRORS } from './relayErrors.ts';
+
+export type RelayAuth = { ok: true; clientId: string; expiresAt: number } | { ok: false; reason: string };
+
+/** A client's JWT may say it was issued this far ahead of the relay's clock. */
+const CLOCK_SKEW_SECONDS = 60;
+const MAX_JWT_CHARS = 4096;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the `auth` JWT a WalletConnect client connects with (@walletconnect/core's
+ * crypto.signJWT: EdDSA over its did:key, `sub` random, `aud` the relay URL it was given, a day's
+ * `exp`): the signature with @walletconnect/relay-auth's verifyJWT, then `exp` and `iat` against
+ * `nowMs`. The client id is its `iss` (did:key:z…). `aud` is not compared with our URL: behind a
+ * proxy the relay does not know the URL its clients were given.
+ */
+export async function verifyRelayAuth(token: string | undefined, nowMs: number): Promise<RelayAuth> {
+  if (token === undefined || token === '') return { ok: false, reason: RELAY_ERRORS.missingAuth };
+  const refuse = (why: string): RelayAuth => ({ ok: false, reason: RELAY_ERRORS.invalidAuth(why) });
+  if (token.length > MAX_JWT_CHARS) return refuse(`longer than ${MAX_JWT_CHARS} characters`);
+  if (token.split('.').length !== 3) return refuse('not a JWT (header.payload.signature)');
+  let header: unknown;
+  let payload: unknown;
+  try {
+    ({ header, payload } = decodeJWT(token));
+  } catch {
+    return refuse('not a JWT (header.payload.signature)');
+  }
+  if (!isRecord(header) || !isRecord(payload)) return refuse('header and payload must be base64url JSON objects');
+  if (header.alg !== 'EdDSA' || header.typ !== 'JWT') return refuse('must use alg EdDSA, typ JWT');
+  const { iss, sub, aud, iat, exp } = payload;
+  if (typeof iss !== 'string') return refuse('iss is missing');
+  try {
+    decodeIss(iss);
+  } catch {
+    return refuse('iss must be an Ed25519 did:key');
+  }
+  if (typeof sub !== 'string' || typeof aud !== 'string') return refuse('sub and aud must be strings');
+  if (typeof iat !== 'number' || typeof exp !== 'number') return refuse('iat and exp must be numbers (seconds)');
+  const nowSeconds = nowMs / 1000;
+  if (exp <= nowSeconds) return refuse(`expired at ${new Date(exp * 1000).toISOString()}`);
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return refuse('iat is in the future');
+  let valid = false;
+  try {
+    valid = await verifyJWT(token);
+  } catch {
+    valid = false;
+  }
+  if (!valid) return refuse('signature does not verify');
+  return { ok: true, clientId: iss, expiresAt: exp * 1000 };
+}
