@@ -1,6 +1,6 @@
 // `npm run bench`: Cairn side by side with the anchors (issue 6). See bench/README.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,14 +17,16 @@ import { CONDITIONS, type AppResult, type BenchResults, type ServerResults } fro
 import { measureServer } from './lib/serverLoad.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { checkTargets } from './lib/targets.ts';
+import { measureWalletList, type WalletListResults } from './lib/walletListBench.ts';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
     apps: { type: 'string', default: APP_IDS.join(',') },
     cpu: { type: 'string', default: CONDITIONS.map((condition) => condition.cpuThrottle).join(',') },
-    /** `pages` (parts 1 and 2: bundle, time and heap) and `server` (part 4). */
-    parts: { type: 'string', default: 'pages,server' },
+    /** `pages` (parts 1 and 2: bundle, time and heap), `wallets` (part 3: All Wallets at 10,000) and `server` (part 4). */
+    parts: { type: 'string', default: 'pages,wallets,server' },
+    'wallet-searches': { type: 'string', default: '15' },
     'server-connections': { type: 'string', default: '10' },
     'server-seconds': { type: 'string', default: '10' },
     'server-sign-ins': { type: 'string', default: '500' },
@@ -32,7 +34,7 @@ const { values: args } = parseArgs({
   },
 });
 const parts = new Set(args.parts.split(','));
-for (const part of parts) if (part !== 'pages' && part !== 'server') throw new Error(`--parts: unknown part "${part}" (pages, server)`);
+for (const part of parts) if (!['pages', 'wallets', 'server'].includes(part)) throw new Error(`--parts: unknown part "${part}" (pages, wallets, server)`);
 const runs = Number(args.runs);
 const appIds = !parts.has('pages') ? [] : args.apps.split(',').filter((id): id is AppId => (APP_IDS as readonly string[]).includes(id));
 const conditions = appIds.length === 0 ? [] : CONDITIONS.filter((condition) => args.cpu.split(',').map(Number).includes(condition.cpuThrottle));
@@ -90,14 +92,17 @@ try {
   await Promise.all(Object.values(servers).map((server) => server.close()));
 }
 
-// 3. Wallet list: not built yet
+// 3. Wallet list: All Wallets with 10,000 catalogue entries
 const notDone: string[] = [];
-if (!parts.has('pages')) {
-  // not asked for
-} else if (!existsSync(join(repoRoot, 'packages/react/src/views/AllWalletsView.tsx'))) {
-  notDone.push('wallet list: AllWallets not built yet (issue 5)');
-} else {
-  notDone.push('wallet list: AllWallets exists, but the bench does not measure it yet');
+let walletList: WalletListResults | null = null;
+if (parts.has('wallets')) {
+  const browser = await launchBenchChromium();
+  chromiumVersion = `Chromium ${browser.version()}`;
+  try {
+    walletList = await measureWalletList({ browser, searchRuns: Number(args['wallet-searches']), log });
+  } finally {
+    await browser.close();
+  }
 }
 
 // 4. Server
@@ -120,7 +125,7 @@ const cairn = appIds.includes('cairn')
   ? cairnChunks(join(buildDir, 'cairn'), bundles.cairn)
   : { modal: null, entryComposition: [], walletConnect: 'not measured' };
 const cpu = cpus();
-const results: BenchResults = {
+const results: BenchResults & { walletList: WalletListResults | null } = {
   date: new Date().toISOString().slice(0, 10),
   commit: measuredCommit(),
   machine: {
@@ -144,6 +149,7 @@ const results: BenchResults = {
   apps,
   cairn,
   server,
+  walletList,
   targets: [],
   notDone,
 };

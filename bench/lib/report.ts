@@ -1,5 +1,6 @@
 import { kB, MB, ms, ratio, stat } from './format.ts';
 import { CONDITIONS, type AppResult, type BenchResults } from './results.ts';
+import type { WalletListResults } from './walletListBench.ts';
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const header = (cells: string[]) => [row(cells), row(cells.map(() => '---'))];
@@ -122,7 +123,34 @@ function serverSection(results: BenchResults): string[] {
   ];
 }
 
-export function markdownReport(results: BenchResults): string {
+function walletListSection(list: WalletListResults | null | undefined): string[] {
+  if (!list) return [];
+  const { scroll, search } = list;
+  return [
+    '',
+    `## Wallet list: All Wallets with ${list.catalogueSize.toLocaleString('en')} catalogue wallets`,
+    '',
+    'The one-button Cairn page with `api` set, against the server as `npm start` runs it with `EXTRA_WALLETS_FILE` ' +
+      '(the shipped wallets plus generated ones), in headless Chromium, unthrottled. Scroll: the list scrolled 680 px per ' +
+      'animation frame from top to bottom, every page of 40 loaded on the way; long tasks from `PerformanceObserver(\'longtask\')`, ' +
+      'frame intervals from requestAnimationFrame (an interval over 25 ms counts the frames it skipped). Search: a 3-letter query typed ' +
+      '30 ms per key; "response → painted" runs from the search response\'s end (Resource Timing) to the end of the first frame ' +
+      'with the results in the DOM (a message posted from requestAnimationFrame); "keystroke → painted" from the last keydown, ' +
+      'so with the 300 ms debounce and the server round trip.',
+    '',
+    ...header(['measure', 'value']),
+    row(['wallets listed after scrolling to the end', `${list.listed} in ${list.pages} pages`]),
+    row(['scroll duration', `${(scroll.durationMs / 1000).toFixed(1)} s, ${scroll.frames} frames`]),
+    row(['long tasks while scrolling (> 50 ms)', scroll.longTasks === 0 ? '0' : `**${scroll.longTasks}**, longest ${ms(scroll.longestTaskMs!)}`]),
+    row(['frames dropped while scrolling', `${scroll.droppedFrames} (p95 frame ${ms(scroll.p95FrameMs)}, longest ${ms(scroll.longestFrameMs)})`]),
+    row(['list rows in the DOM at most', String(list.domRowsWhileScrolling)]),
+    row([`search: response → painted (${search.runs} queries)`, stat(search.responseToPaintedMs, ms)]),
+    row(['search: keystroke → painted, debounce and server included', stat(search.keystrokeToPaintedMs, ms)]),
+    row(['results per query', `${Math.min(...search.results)}–${Math.max(...search.results)}`]),
+  ];
+}
+
+export function markdownReport(results: BenchResults & { walletList?: WalletListResults | null }): string {
   const { machine, versions } = results;
   const cairn = results.cairn;
   const composition = cairn.entryComposition
@@ -172,6 +200,7 @@ export function markdownReport(results: BenchResults): string {
   const lines = [
     ...head,
     ...(pages ? pageLines : []),
+    ...walletListSection(results.walletList),
     ...serverSection(results),
     '',
     '## Targets (issue 6)',

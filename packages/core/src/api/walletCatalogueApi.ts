@@ -99,6 +99,8 @@ const list = (values: readonly string[] | undefined) => (values && values.length
 export function createWalletCatalogueApi(config: ApiConfig, fetchOptions: FetchOptions = {}): WalletCatalogueApi {
   const base = config.url.replace(/\/+$/, '');
   const access = () => new URLSearchParams({ projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION });
+  // Built once: a scrolled list asks for a logo URL per row it renders.
+  const accessQuery = access().toString();
   return {
     async getWallets({ page, entries, search, include, exclude, chains }) {
       const params = access();
@@ -115,6 +117,6 @@ export function createWalletCatalogueApi(config: ApiConfig, fetchOptions: FetchO
       const response = await fetchWithRetry(`${base}/getWallets?${params}`, { headers: { accept: 'application/json' } }, fetchOptions);
       return parseWalletPage(await response.json());
     },
-    walletImageUrl: (imageId) => `${base}/getWalletImage/${encodeURIComponent(imageId)}?${access()}`,
+    walletImageUrl: (imageId) => `${base}/getWalletImage/${encodeURIComponent(imageId)}?${accessQuery}`,
   };
 }

@@ -31,7 +31,7 @@ export interface VirtualListProps<T> {
 export function VirtualList<T>({
   items,
   rowHeight,
-  overscan = 6,
+  overscan = 4,
   label,
   id,
   itemKey,
@@ -48,6 +48,13 @@ export function VirtualList<T>({
   const [viewportHeight, setViewportHeight] = useState(0);
   const [focusIndex, setFocusIndex] = useState<number>();
   const pendingFocus = useRef<number | undefined>(undefined);
+  // A new scrollKey starts at the top in this very render (adjusting state while rendering): an
+  // effect would first commit rows of the old offset, then render again.
+  const [renderedKey, setRenderedKey] = useState(scrollKey);
+  if (renderedKey !== scrollKey) {
+    setRenderedKey(scrollKey);
+    setFirstRow(0);
+  }
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -60,10 +67,7 @@ export function VirtualList<T>({
   }, []);
 
   useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    element.scrollTop = 0;
-    setFirstRow(0);
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [scrollKey]);
 
   const { start, end } = rowWindow({ scrollTop: firstRow * rowHeight, viewportHeight, rowHeight, count: items.length, overscan });
