@@ -3,6 +3,7 @@ import type { PageRun } from './measurePage.ts';
 import type { AppResult, BenchResults, TimingResult } from './results.ts';
 import { describe as describeRuns } from './stats.ts';
 import { checkTargets } from './targets.ts';
+import type { WalletListResults } from './walletListBench.ts';
 
 const run = (buttonAfterWalletMs: number, clickToRowMs: number | null): PageRun => ({
   buttonVisibleMs: buttonAfterWalletMs + 200,
@@ -103,5 +104,30 @@ describe('the server target', () => {
     expect(judge(balance(4_999, 5))[0]!.holds).toBe(false);
     expect(judge(balance(9_000, 21))[0]!.holds).toBe(false);
     expect(judge(balance(9_000, 5, 3))[0]!.holds).toBe(false);
+  });
+});
+
+describe('the wallet list targets', () => {
+  const list = (render: number[], longTasks: number[], listed = 10_000): WalletListResults => ({
+    catalogueSize: 10_000,
+    listed,
+    pages: 250,
+    scroll: { durationMs: 20_000, frames: 1200, droppedFrames: 0, longestFrameMs: 17, p95FrameMs: 16.7, longTasks: longTasks.length, longestTaskMs: longTasks.length > 0 ? Math.max(...longTasks) : null },
+    search: { runs: render.length, queries: [], responseToPaintedMs: describeRuns(render), keystrokeToPaintedMs: describeRuns(render.map((value) => value + 310)), results: render.map(() => 100) },
+    domRowsWhileScrolling: 16,
+  });
+  const judge = (results: WalletListResults) => checkTargets({ apps: [], cairn: { modal: null, entryComposition: [], walletConnect: '' }, walletList: results });
+
+  it('judges search on the median response → painted, and reports the full keystroke → painted beside it', () => {
+    const [search] = judge(list([9, 10, 30], []));
+    expect(search).toMatchObject({ target: expect.stringMatching(/^search keystroke/), holds: true });
+    expect(search!.measured).toMatch(/keystroke → painted 320 ms median/);
+    expect(judge(list([12, 17, 18], []))[0]!.holds).toBe(false);
+  });
+
+  it('fails the scroll target on any long task, or when the list never reached its end', () => {
+    expect(judge(list([10], []))[1]!.holds).toBe(true);
+    expect(judge(list([10], [51]))[1]!.holds).toBe(false);
+    expect(judge(list([10], [], 4_000))[1]!.holds).toBe(false);
   });
 });
