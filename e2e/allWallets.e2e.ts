@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { WALLET_SEARCH_DEBOUNCE_MS, WALLETS_PAGE_SIZE } from '@cairn/core';
+import { launchChromium } from './support/browser.ts';
+import { connectButton, dialog, openDemo, pageEvents, waitForSiteStatus } from './support/demo.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The rows of the list in view order (only the rendered ones: the list is virtualized). */
+const catalogueRows = (page: Page) => dialog(page).getByRole('list', { name: /wallets/i }).locator('li');
+/** How many wallets the list holds, rendered or not (aria-setsize of its rows). */
+const listSize = (page: Page) => catalogueRows(page).first().getAttribute('aria-setsize').then(Number);
+const searchField = (page: Page) => dialog(page).getByRole('searchbox', { name: 'Search wallets' });
+
+async function openAllWallets(page: Page) {
+  await connectButton(page).click();
+  const allWallets = dialog(page).getByRole('button', { name: 'All Wallets' });
+  await allWallets.waitFor();
+  await allWallets.click();
+  await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor();
+}
+
+/** GET /getWallets requests the page made, as their query parameters. */
+function catalogueRequests(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/getWallets') seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+describe('All Wallets', () => {
+  it('shows the first page, loads the next on scroll, searches after the debounce, and says when nothing is found', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    const requests = catalogueRequests(page);
+    await connectButton(page).click();
+    // The Connect view: the browser's wallets, then the catalogue's recommended ones, then All Wallets with the count.
+    const allWalletsRow = dialog(page).getByRole('button', { name: 'All Wallets' });
+    await allWalletsRow.filter({ hasText: /\d+/ }).waitFor();
+    await dialog(page).getByTestId('catalogue-wallet-io.metamask').waitFor();
+    await allWalletsRow.click();
+
+    await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor();
+    // The search field has focus, so the visitor can type at once.
+    await page.waitForFunction(() => document.querySelector('cairn-modal')?.shadowRoot?.activeElement?.getAttribute('type') === 'search');
+    await dialog(page).getByTestId('catalogue-wallet-io.metamask').waitFor();
+    await expect.poll(() => listSize(page)).toBe(WALLETS_PAGE_SIZE);
+    // Virtualized: far fewer rows in the DOM than in the list.
+    expect(await catalogueRows(page).count()).toBeLessThan(WALLETS_PAGE_SIZE);
+    const metamask = dialog(page).getByTestId('catalogue-wallet-io.metamask');
+    expect(await metamask.locator('img').getAttribute('loading')).toBe('lazy');
+    expect(await metamask.locator('img').getAttribute('src')).toMatch(/\/getWalletImage\/io\.metamask\?projectId=/);
+
+    // Scrolling to the end loads page 2.
+    await dialog(page).locator('.vlist').evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+    await expect.poll(() => listSize(page)).toBe(2 * WALLETS_PAGE_SIZE);
+    const pages = requests.filter((query) => query.get('entries') === String(WALLETS_PAGE_SIZE)).map((query) => query.get('page'));
+    expect(pages).toEqual(['1', '2']);
+
+    // Typing "rain" quickly: one request after the pause, and Rainbow shows.
+    const before = requests.length;
+    await searchField(page).pressSequentially('rain', { delay: 40 });
+    const typed = Date.now();
+    const rainbow = dialog(page).getByTestId('catalogue-wallet-me.rainbow');
+    await rainbow.waitFor({ timeout: 3000 });
+    expect(Date.now() - typed).toBeGreaterThanOrEqual(WALLET_SEARCH_DEBOUNCE_MS - 100);
+    const searches = requests.slice(before).map((query) => [query.get('search'), query.get('entries')]);
+    expect(searches).toEqual([['rain', '100']]);
+    expect(await rainbow.getAttribute('aria-label')).toBe('Rainbow');
+    expect(await pageEvents(page)).toContain('SEARCH_WALLET');
+
+    await searchField(page).fill('zzzz no such wallet');
+    await dialog(page).getByText('No wallet found').waitFor();
+
+    // Clearing goes back to the list, with the pages already loaded.
+    await dialog(page).getByRole('button', { name: 'Clear search' }).click();
+    await dialog(page).getByTestId('catalogue-wallet-io.metamask').waitFor();
+    await expect.poll(() => listSize(page)).toBe(2 * WALLETS_PAGE_SIZE);
+    expect(await searchField(page).inputValue()).toBe('');
+
+    expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('lists an installed wallet (its EIP-6963 rdns) first as Installed, and connects it through the browser', async () => {
+    // The test wallet announces MetaMask's rdns, as the MetaMask extension would.
+    const demo = await openDemo(browser, { wallets: [{ info: { name: 'MetaMask', rdns: 'io.metamask' } }] });
+    const { page } = demo;
+    await openAllWallets(page);
+    const first = catalogueRows(page).first().getByRole('button');
+    await expect.poll(() => first.getAttribute('data-testid')).toBe('catalogue-wallet-io.metamask');
+    await first.getByText('Installed').waitFor();
+    await first.click();
+    await waitForSiteStatus(page, 'connected');
+    expect(await pageEvents(page)).toEqual(expect.arrayContaining(['SELECT_WALLET', 'CONNECT_SUCCESS']));
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('moves through the list with the arrow keys, past the rows first rendered', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await openAllWallets(page);
+    await dialog(page).getByTestId('catalogue-wallet-io.metamask').waitFor();
+    await searchField(page).press('ArrowDown');
+    for (let step = 0; step < 25; step++) await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => {
+      const active = document.querySelector('cairn-modal')?.shadowRoot?.activeElement;
+      return { index: active?.closest('li')?.getAttribute('data-index'), testId: active?.getAttribute('data-testid') };
+    });
+    expect(focused.index).toBe('25');
+    expect(focused.testId).toMatch(/^catalogue-wallet-/);
+    await demo.close();
+  });
+});
