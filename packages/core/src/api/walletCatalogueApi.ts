@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { fetchWithRetry, type FetchOptions } from '../http.ts';
 import type { WalletListItem } from '../types.ts';
 import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './blockchainApi.ts';
+import { walletImageUrl } from './walletCatalogueApi.imageUrl.ts';
 
 /** SPEC §7 GET /getWallets query. Lists are sent comma-separated; empty lists are left out. */
 export interface GetWalletsParams {
@@ -99,8 +100,6 @@ const list = (values: readonly string[] | undefined) => (values && values.length
 export function createWalletCatalogueApi(config: ApiConfig, fetchOptions: FetchOptions = {}): WalletCatalogueApi {
   const base = config.url.replace(/\/+$/, '');
   const access = () => new URLSearchParams({ projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION });
-  // Built once: a scrolled list asks for a logo URL per row it renders.
-  const accessQuery = access().toString();
   return {
     async getWallets({ page, entries, search, include, exclude, chains }) {
       const params = access();
@@ -117,6 +116,6 @@ export function createWalletCatalogueApi(config: ApiConfig, fetchOptions: FetchO
       const response = await fetchWithRetry(`${base}/getWallets?${params}`, { headers: { accept: 'application/json' } }, fetchOptions);
       return parseWalletPage(await response.json());
     },
-    walletImageUrl: (imageId) => `${base}/getWalletImage/${encodeURIComponent(imageId)}?${accessQuery}`,
+    walletImageUrl: (imageId) => walletImageUrl(config, imageId),
   };
 }

@@ -1,0 +1,11 @@
+import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './blockchainApi.ts';
+
+/**
+ * A catalogue wallet's logo on the site's server (SPEC §7 GET /getWalletImage/{id}), with the
+ * projectId, st and sv every catalogue request carries. Apart from the client so that the page's
+ * first load carries no catalogue code: the list's rows ask for this once per row rendered.
+ */
+export function walletImageUrl(config: ApiConfig, imageId: string): string {
+  const base = config.url.replace(/\/+$/, '');
+  return `${base}/getWalletImage/${encodeURIComponent(imageId)}?projectId=${encodeURIComponent(config.projectId)}&st=${SDK_TYPE}&sv=${SDK_VERSION}`;
+}
