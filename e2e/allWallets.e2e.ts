@@ -44,6 +44,7 @@ describe('All Wallets', () => {
     const allWalletsRow = dialog(page).getByRole('button', { name: 'All Wallets' });
     await allWalletsRow.filter({ hasText: /\d+/ }).waitFor();
     await dialog(page).getByTestId('catalogue-wallet-io.metamask').waitFor();
+    await page.screenshot({ path: new URL('./screenshots/connect-catalogue.png', import.meta.url).pathname, animations: 'disabled' });
     await allWalletsRow.click();
 
     await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor();
@@ -53,6 +54,8 @@ describe('All Wallets', () => {
     await expect.poll(() => listSize(page)).toBe(WALLETS_PAGE_SIZE);
     // Virtualized: far fewer rows in the DOM than in the list.
     expect(await catalogueRows(page).count()).toBeLessThan(WALLETS_PAGE_SIZE);
+    // For a person to look at (not committed), like screenshots.e2e.ts.
+    await page.screenshot({ path: new URL('./screenshots/all-wallets.png', import.meta.url).pathname, animations: 'disabled' });
     const metamask = dialog(page).getByTestId('catalogue-wallet-io.metamask');
     expect(await metamask.locator('img').getAttribute('loading')).toBe('lazy');
     expect(await metamask.locator('img').getAttribute('src')).toMatch(/\/getWalletImage\/io\.metamask\?projectId=/);
@@ -76,7 +79,9 @@ describe('All Wallets', () => {
     expect(await pageEvents(page)).toContain('SEARCH_WALLET');
 
     await searchField(page).fill('zzzz no such wallet');
-    await dialog(page).getByText('No wallet found').waitFor();
+    await dialog(page).locator('p.headline', { hasText: 'No wallet found' }).waitFor();
+    // Said to screen readers too, through the live region.
+    expect(await dialog(page).getByRole('status').filter({ hasText: 'No wallet found' }).count()).toBe(1);
 
     // Clearing goes back to the list, with the pages already loaded.
     await dialog(page).getByRole('button', { name: 'Clear search' }).click();
