@@ -14,4 +14,4 @@ export interface RunningStack {
 }
 export function stackPorts(): StackPorts;
 export function takenPorts(ports: StackPorts): Promise<{ name: string; port: number; variable: string }[]>;
-export function startStack(ports: StackPorts, options?: { demoMode?: 'dev' | 'preview' }): Promise<RunningStack>;
+export function startStack(ports: StackPorts, options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string }): Promise<RunningStack>;
