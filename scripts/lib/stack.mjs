@@ -55,6 +55,9 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     ...Object.fromEntries(ports.chains.map((c) => [`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`])),
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),
+    // The server lets the demo in wherever it runs (DEMO_PORT may move it): CORS and sign-in domain.
+    CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://${HOST}:${ports.demo}`,
+    SIWX_DOMAINS: process.env.SIWX_DOMAINS ?? `${HOST}:${ports.demo},localhost:${ports.demo}`,
   };
   const start = (args, stdout = 'ignore') => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
