@@ -2,7 +2,7 @@ import { useCairn, useCairnAccount } from '@cairn/react';
 import { useState } from 'react';
 
 // A devnet address that stands for "the mapper" being tipped.
-const MAPPER = '0x90F79bf6EB2c796a3dd7aac2bF4Df5E3F1D3e5D8';
+const MAPPER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const TIP_WEI = '0x38d7ea4c68000'; // 0.001 ETH
 
 /** The site's own use of the connected wallet: a transaction through `cairn.request`, whatever the wallet. */

@@ -1,0 +1,200 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import decodeQR from 'qr/decode.js';
+import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
+import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { launchChromium } from './support/browser.ts';
+import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
+import { createWalletConnectWallet, type WalletConnectWallet } from './support/walletConnectWallet.ts';
+
+// The widget pairs over WalletConnect with a real wallet SDK (@reown/walletkit in this process)
+// through the local stack's relay; signatures and transactions are real, on the devnet.
+
+let browser: Browser;
+const wallets: WalletConnectWallet[] = [];
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await Promise.all(wallets.splice(0).map((wallet) => wallet.close()));
+});
+afterAll(() => browser?.close());
+
+async function newWallet(options: { account?: (typeof TEST_ACCOUNTS)[number] } = {}) {
+  const wallet = await createWalletConnectWallet({ relayUrl: inject('relayUrl'), chains: walletChains(), ...options });
+  wallets.push(wallet);
+  return wallet;
+}
+
+const qr = (page: Page) => dialog(page).getByTestId('walletconnect-qr');
+
+/** Waits (bounded) for a QR code other than `previous` and returns the URI it carries. */
+async function waitForUri(page: Page, previous?: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = qr(page);
+    const uri = (await code.count()) > 0 ? await code.getAttribute('data-uri') : null;
+    if (uri && uri !== previous) return uri;
+    if (Date.now() > deadline) throw new Error(`no new WalletConnect QR code within ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Reads the QR code as a camera would: the rendered pixels, decoded. */
+async function scanQr(page: Page): Promise<string> {
+  const png = await qr(page).screenshot();
+  const image = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    return { width, height, data: Array.from(data) };
+  }, png.toString('base64'));
+  return decodeQR({ width: image.width, height: image.height, data: Uint8Array.from(image.data) });
+}
+
+async function openWalletConnect(page: Page) {
+  await connectButton(page).click();
+  await dialog(page).getByRole('button', { name: 'WalletConnect' }).click();
+  return waitForUri(page);
+}
+
+describe('WalletConnect with a real wallet SDK', () => {
+  it('pairs by QR code, signs in with personal_sign, sends a devnet transaction, survives a reload and follows the wallet', async () => {
+    const demo = await openDemo(browser, { wallets: [], query: 'siwx=optional' });
+    const { page } = demo;
+    const wallet = await newWallet();
+
+    const uri = await openWalletConnect(page);
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    // The QR code in the page decodes to the same URI, the wallet's logo notwithstanding.
+    expect(await scanQr(page)).toBe(uri);
+
+    await wallet.pair(uri);
+    const proposal = await wallet.nextProposal();
+    expect(proposal.params.proposer.metadata.name).toBe('Trailhead');
+    expect(Object.values(proposal.params.optionalNamespaces).flatMap((ns) => ns.chains ?? [])).toEqual(
+      expect.arrayContaining(['eip155:31337', 'eip155:31338']),
+    );
+    await wallet.approve(proposal);
+    await waitForSiteStatus(page, 'connected', 20_000);
+    expect(await siteText(page, 'site-address')).toBe(wallet.address);
+    expect(await siteText(page, 'site-chain')).toBe('eip155:31337');
+
+    // Sign-in (EIP-4361) goes to the wallet as personal_sign; the server verifies it.
+    await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+    const signRequest = await wallet.nextRequest();
+    expect(signRequest.params.request.method).toBe('personal_sign');
+    const [messageHex] = signRequest.params.request.params as [Hex, string];
+    const signature = (await wallet.respond(signRequest)) as Hex;
+    expect(await recoverMessageAddress({ message: { raw: messageHex }, signature })).toBe(wallet.address);
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, {
+      timeout: 15_000,
+    });
+
+    // The site's own transaction through cairn.request reaches the wallet, which sends it for real.
+    await page.getByRole('button', { name: 'Tip 0.001 ETH' }).click();
+    const txRequest = await wallet.nextRequest();
+    expect(txRequest.params.request.method).toBe('eth_sendTransaction');
+    expect(txRequest.params.chainId).toBe('eip155:31337');
+    const hash = (await wallet.respond(txRequest)) as Hex;
+    await page.getByTestId('tip-result').filter({ hasText: `Sent: ${hash}` }).waitFor();
+    const chain = createPublicClient({ transport: http(walletChains()[31337]) });
+    const receipt = await chain.waitForTransactionReceipt({ hash, timeout: 15_000 });
+    expect(receipt.status).toBe('success');
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase());
+
+    // A reload restores the session from the browser's storage: no new QR code, no new proposal.
+    await page.reload();
+    await waitForSiteStatus(page, 'connected', 20_000);
+    expect(await siteText(page, 'site-address')).toBe(wallet.address);
+    expect(wallet.sessions()).toHaveLength(1);
+
+    // The wallet moves to the second devnet chain, then to another account: the site follows.
+    await wallet.emitChainChanged(31338);
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-chain"]')?.textContent === 'eip155:31338', null, {
+      timeout: 15_000,
+    });
+    const other = TEST_ACCOUNTS[1]!;
+    await wallet.emitAccountsChanged(other);
+    await page.waitForFunction(
+      (address) => document.querySelector('[data-testid="site-address"]')?.textContent === address,
+      other.address,
+      { timeout: 15_000 },
+    );
+
+    // The wallet ends the session: the widget disconnects.
+    await wallet.disconnect();
+    await waitForSiteStatus(page, 'disconnected', 15_000);
+    await connectButton(page).waitFor();
+
+    expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('shows the decline with a retry that pairs on a fresh URI', async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    const wallet = await newWallet();
+    const first = await openWalletConnect(page);
+    await wallet.pair(first);
+    await wallet.reject(await wallet.nextProposal());
+    await dialog(page).getByRole('alert').filter({ hasText: 'Connection declined' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    const second = await waitForUri(page, first);
+    expect(second).not.toBe(first);
+    await wallet.pair(second);
+    await wallet.approve(await wallet.nextProposal());
+    await waitForSiteStatus(page, 'connected', 20_000);
+    expect(await siteText(page, 'site-address')).toBe(wallet.address);
+    // Disconnecting from the site ends the session in the wallet too.
+    await connectButton(page).or(page.getByRole('button', { name: /^Account/ })).first().click();
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
+    await waitForSiteStatus(page, 'disconnected');
+    await wallet.nextSessionDelete();
+    expect(wallet.sessions()).toHaveLength(0);
+    expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('replaces an expired QR code with a fresh one', async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    await page.clock.install();
+    await page.reload();
+    const first = await openWalletConnect(page);
+    // A proposal lives 5 minutes; the page's clock jumps past it.
+    await page.clock.fastForward('05:05');
+    const second = await waitForUri(page, first);
+    expect(second).not.toBe(first);
+    const wallet = await newWallet();
+    await wallet.pair(second);
+    await wallet.approve(await wallet.nextProposal());
+    await waitForSiteStatus(page, 'connected', 20_000);
+    expect(demo.foreignRequests).toEqual([]);
+    await demo.close();
+  });
+
+  it('basic mode opens on the QR code alone and keeps a chain the site did not list (no UnsupportedChain)', async () => {
+    const demo = await openDemo(browser, { wallets: [], query: 'wc=basic&networks=31337' });
+    const { page } = demo;
+    await connectButton(page).click();
+    const uri = await waitForUri(page);
+    expect(await dialog(page).getByRole('list', { name: 'Wallets' }).count()).toBe(0);
+    const wallet = await newWallet();
+    await wallet.pair(uri);
+    await wallet.approve(await wallet.nextProposal());
+    await waitForSiteStatus(page, 'connected', 20_000);
+    await wallet.emitChainChanged(31338);
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-chain"]')?.textContent === 'eip155:31338', null, {
+      timeout: 15_000,
+    });
+    expect(await dialog(page).getByRole('heading', { name: 'Switch Network' }).count()).toBe(0);
+    expect(demo.foreignRequests).toEqual([]);
+    await demo.close();
+  });
+});
