@@ -28,9 +28,11 @@ import { walletConnectConnector } from './walletConnect/walletConnectConnector.t
 import { abandonWalletConnect, startWalletConnect, type StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
 import { detachWalletConnect } from './actions/walletConnect/endWalletConnectSession.ts';
 import { request } from './actions/request.ts';
-import { currentPlatform } from './rules/platform.ts';
+import { currentPlatform, type Platform } from './rules/platform.ts';
+import type { WalletConnectClientLoader } from './walletConnect/walletConnectClient.ts';
 import { openWalletLink } from './walletConnect/openWalletLink.ts';
 import { createWalletListStore, type WalletListStore } from './stores/walletList.ts';
+import { walletImageUrl } from './api/walletCatalogueApi.imageUrl.ts';
 import { createWalletCatalogueApi } from './api/walletCatalogueApi.ts';
 import { loadWallets } from './actions/walletList/loadWallets.ts';
 import { loadMoreWallets } from './actions/walletList/loadMoreWallets.ts';
@@ -85,7 +87,14 @@ export interface Cairn {
 }
 
 /** The one place where stores, adapters, storage and events are wired together. */
-export function createCairn(input: CairnOptions): Cairn {
+/** Parts the core's own tests replace; not options a site sets. */
+export interface CairnInternals {
+  walletConnectLoader?: WalletConnectClientLoader;
+  platform?: () => Platform;
+  openLink?: (href: string) => void;
+}
+
+export function createCairn(input: CairnOptions, internals: CairnInternals = {}): Cairn {
   const options = resolveOptions(input);
   const storage = createSafeStorage(options.storage);
   storage.validateAll();
@@ -106,8 +115,8 @@ export function createCairn(input: CairnOptions): Cairn {
     ...(options.api ? { api: createBlockchainApi(options.api) } : {}),
     ...(options.api && options.siwx ? { auth: createAuthApi(options.api) } : {}),
     siwx: createSiwxStore(),
-    platform: currentPlatform,
-    openLink: openWalletLink,
+    platform: internals.platform ?? currentPlatform,
+    openLink: internals.openLink ?? openWalletLink,
     walletList: createWalletListStore(),
     ...(options.api ? { catalogue: createWalletCatalogueApi(options.api) } : {}),
     balanceCache: new Map(),
@@ -117,7 +126,7 @@ export function createCairn(input: CairnOptions): Cairn {
     now: Date.now,
   };
   if (options.walletConnect) {
-    const load = createWalletConnectLoader(options);
+    const load = internals.walletConnectLoader ?? createWalletConnectLoader(options);
     let watching = false;
     ctx.walletConnect = {
       store: createWalletConnectStore(),
@@ -165,7 +174,7 @@ export function createCairn(input: CairnOptions): Cairn {
     loadWallets: () => loadWallets(ctx),
     loadMoreWallets: () => loadMoreWallets(ctx),
     searchWallets: (query, searchOptions) => searchWallets(ctx, query, searchOptions),
-    walletImageUrl: (imageId) => ctx.catalogue?.walletImageUrl(imageId),
+    walletImageUrl: (imageId) => (options.api ? walletImageUrl(options.api, imageId) : undefined),
     selectWallet: (wallet) => selectCatalogueWallet(ctx, wallet),
     connectWalletConnect: (walletConnectOptions) => startWalletConnect(ctx, walletConnectOptions),
     cancelWalletConnect: () => abandonWalletConnect(ctx),

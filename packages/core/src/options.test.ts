@@ -124,3 +124,33 @@ describe('resolveOptions', () => {
     );
   });
 });
+
+describe('resolveOptions: WalletConnect and the catalogue', () => {
+  it('takes walletConnect with a projectId, the site metadata as the default, telemetry off', () => {
+    const resolved = resolveOptions({ ...base, projectId: 'site-1', metadata: { name: 'Shop' }, walletConnect: { relayUrl: 'ws://127.0.0.1:8787/relay' } });
+    expect(resolved.walletConnect).toEqual({ relayUrl: 'ws://127.0.0.1:8787/relay', metadata: { name: 'Shop' }, telemetry: false, basic: false });
+    expect(resolved.projectId).toBe('site-1');
+  });
+
+  it('names the option at fault', () => {
+    expect(() => resolveOptions(loose({ metadata: { name: 'Shop' }, walletConnect: {} }))).toThrow(
+      'createCairn: `walletConnect` needs `projectId`, the id the relay knows the site by',
+    );
+    expect(() => resolveOptions(loose({ projectId: 'p', metadata: { name: 'Shop' }, walletConnect: { relayUrl: 'https://relay.example' } }))).toThrow(
+      'createCairn: `walletConnect.relayUrl` must be a ws:// or wss:// URL',
+    );
+    expect(() => resolveOptions(loose({ projectId: 'p', walletConnect: {} }))).toThrow(/needs `metadata.name`/);
+    expect(() => resolveOptions(loose({ projectId: 'p', metadata: { name: 'Shop' }, walletConnect: 'yes' }))).toThrow(
+      'createCairn: `walletConnect` must be an object',
+    );
+    expect(() => resolveOptions(loose({ featuredWalletIds: ['io.metamask', 42] }))).toThrow(
+      'createCairn: `featuredWalletIds` must be a list of wallet ids',
+    );
+    expect(() => resolveOptions(loose({ excludeWalletIds: 'io.metamask' }))).toThrow('createCairn: `excludeWalletIds` must be a list of wallet ids');
+  });
+
+  it('turns the All Wallets catalogue on by default', () => {
+    expect(resolveOptions(base).features.allWallets).toBe(true);
+    expect(resolveOptions({ ...base, features: { allWallets: false } }).features.allWallets).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 // Test double for the ChainAdapter contract: a scripted, in-memory wallet. Used only by the
 // core's unit tests; the real EVM adapter is tested against a devnet in its own package.
-import { createCairn, type Cairn } from '../createCairn.ts';
+import { createCairn, type Cairn, type CairnInternals } from '../createCairn.ts';
 import type { CairnEvent } from '../events.ts';
 import { formatUnits } from '../format.ts';
 import type { CairnOptions } from '../options.ts';
@@ -13,6 +13,7 @@ import type {
   ChainNamespace,
   ConnectionResult,
   Connector,
+  RemoteProvider,
 } from '../types.ts';
 
 /** Networks the core tests configure; `unlisted` is a chain no test lists in `networks`. */
@@ -86,6 +87,8 @@ export interface Deferred<T> {
 
 export interface FakeAdapter extends ChainAdapter {
   readonly wallet: FakeWallet;
+  /** Remote sessions handed to it (connector id → provider). */
+  readonly remoteProviders: ReadonlyMap<string, RemoteProvider>;
   readonly calls: FakeCall[];
   /** Parameters of every call to `method`, in order. */
   callsTo<M extends Method>(method: M): Params<M>[];
@@ -109,6 +112,8 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter {
   const namespace = options.namespace ?? 'eip155';
   let connectors = [...(options.connectors ?? [fakeConnector('io.metamask', { chain: namespace })])];
+  // Connectors whose calls go to a remote session (WalletConnect), as the real adapter keeps them.
+  const remote = new Map<string, RemoteProvider>();
   const wallet: FakeWallet = {
     accounts: ['0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266'],
     chainId: 1,
@@ -125,7 +130,7 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
 
   const find = (connectorId: string) => connectors.find((connector) => connector.id === connectorId);
   const requireConnector = (connectorId: string) => {
-    if (!find(connectorId)) throw new Error(`Wallet not found: ${connectorId}`);
+    if (!find(connectorId) && !remote.has(connectorId)) throw new Error(`Wallet not found: ${connectorId}`);
   };
   const result = (): ConnectionResult => {
     const [address] = wallet.accounts;
@@ -206,6 +211,14 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
 
   const adapter: FakeAdapter = {
     namespace,
+    remoteProviders: remote,
+    walletConnectNamespace: (networks) => ({ chains: networks.map((network) => network.caipNetworkId), methods: ['personal_sign'], events: ['chainChanged'] }),
+    setRemoteProvider(connector, provider) {
+      if (provider) {
+        remote.set(connector.id, provider);
+        provider.on('disconnect', () => events?.disconnected(connector.id));
+      } else remote.delete(connector.id);
+    },
     wallet,
     calls,
     get isSetUp() {
@@ -278,9 +291,9 @@ export interface TestCairn {
  * event. Does not wait for `cairn.ready`.
  */
 export function createTestCairn(
-  overrides: Partial<CairnOptions> & { adapter?: FakeAdapter; backend?: StorageLike } = {},
+  overrides: Partial<CairnOptions> & { adapter?: FakeAdapter; backend?: StorageLike; internals?: CairnInternals } = {},
 ): TestCairn {
-  const { adapter = createFakeAdapter(), backend = memoryStorage(), ...options } = overrides;
+  const { adapter = createFakeAdapter(), backend = memoryStorage(), internals, ...options } = overrides;
   const events: CairnEvent[] = [];
   const cairn = createCairn({
     networks: [testNetworks.mainnet, testNetworks.optimism],
@@ -288,7 +301,7 @@ export function createTestCairn(
     storage: backend,
     onEvent: (event) => events.push(event),
     ...options,
-  });
+  }, internals);
   return {
     cairn,
     adapter,

@@ -1,0 +1,240 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
+import { createScriptedWalletConnect } from '../../testing/scriptedWalletConnect.ts';
+import type { WalletListItem } from '../../types.ts';
+import { WalletConnectText } from './startWalletConnect.ts';
+
+const walletConnect = { metadata: { name: 'Test site' } };
+
+function rainbow(): WalletListItem {
+  return {
+    id: 'me.rainbow',
+    name: 'Rainbow',
+    image_id: 'me.rainbow',
+    rdns: 'me.rainbow',
+    chains: [],
+    homepage: null,
+    mobile_link: 'rainbow://',
+    desktop_link: null,
+    webapp_link: null,
+    app_store: null,
+    play_store: null,
+    chrome_store: null,
+    walletconnect_id: null,
+    walletconnect_uri_templates: ['rainbow://wc?uri={uri}&connector=cairn'],
+  };
+}
+
+async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean; loadFails?: boolean; backend?: Parameters<typeof createTestCairn>[0]['backend'] } = {}) {
+  const scripted = createScriptedWalletConnect();
+  const openLink = vi.fn();
+  const test = createTestCairn({
+    projectId: 'test',
+    walletConnect: { ...walletConnect, basic: options.basic ?? false },
+    ...(options.backend ? { backend: options.backend } : {}),
+    internals: {
+      walletConnectLoader: options.loadFails ? () => Promise.reject(new Error('relay unreachable')) : async () => scripted.client,
+      platform: () => options.platform ?? 'desktop',
+      openLink,
+    },
+  });
+  await test.cairn.ready;
+  return { ...test, scripted, openLink };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('startWalletConnect', () => {
+  it('lists WalletConnect first and pairs: loading, a URI to scan, approved, connected on Account', async () => {
+    const { cairn, scripted, adapter, eventNames } = await start();
+    expect(cairn.stores.connection.get().connectors[0]).toMatchObject({ id: 'walletConnect', type: 'WALLET_CONNECT' });
+    cairn.open();
+    const pending = cairn.connect('walletConnect');
+    expect(cairn.stores.router.current().view).toBe('ConnectingWalletConnect');
+    expect(cairn.stores.walletConnect.get().status).toBe('loading');
+    await flush();
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[0] });
+    expect(scripted.proposed).toEqual({
+      eip155: { chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'], events: ['chainChanged'] },
+    });
+    scripted.approve();
+    await expect(pending).resolves.toBe(true);
+    expect(adapter.remoteProviders.has('walletConnect')).toBe(true);
+    expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'walletConnect' });
+    expect(cairn.stores.modal.get().open).toBe(false);
+    expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
+    expect(eventNames()).toEqual(expect.arrayContaining(['SELECT_WALLET', 'CONNECT_SUCCESS']));
+  });
+
+  it('keeps the view with "Connection declined" and a retry when the wallet declines', async () => {
+    const { cairn, scripted, eventNames } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    scripted.reject();
+    await expect(pending).resolves.toBe(false);
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'rejected', error: WalletConnectText.rejected });
+    expect(cairn.stores.router.current().view).toBe('ConnectingWalletConnect');
+    expect(cairn.stores.connection.get().status).toBe('disconnected');
+    expect(eventNames()).toContain('CONNECT_ERROR');
+    // Retry from the same view: a fresh URI, replacing the view rather than stacking another.
+    const retry = cairn.connectWalletConnect();
+    await flush();
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[1] });
+    expect(cairn.stores.router.get().history.filter((entry) => entry.view === 'ConnectingWalletConnect')).toHaveLength(1);
+    scripted.approve();
+    await expect(retry).resolves.toBe(true);
+  });
+
+  it('replaces an expired URI with a fresh one while the view is shown, and stops once the visitor left', async () => {
+    const { cairn, scripted } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    scripted.expire();
+    await flush();
+    expect(scripted.uris).toHaveLength(2);
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[1] });
+    cairn.close();
+    scripted.expire();
+    await expect(pending).resolves.toBe(false);
+    expect(scripted.uris).toHaveLength(2);
+    expect(cairn.stores.walletConnect.get().status).toBe('expired');
+  });
+
+  it('ignores the outcome of an attempt the visitor left, but keeps a connection the wallet approved', async () => {
+    const { cairn, scripted } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    cairn.cancelWalletConnect();
+    expect(cairn.stores.walletConnect.get().status).toBe('idle');
+    scripted.approve();
+    await expect(pending).resolves.toBe(true);
+    expect(cairn.stores.account().get().status).toBe('connected');
+  });
+
+  it('says why when the protocol code or the relay cannot be reached', async () => {
+    const { cairn } = await start({ loadFails: true });
+    cairn.open();
+    await expect(cairn.connectWalletConnect()).resolves.toBe(false);
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'failed', error: `${WalletConnectText.failed}: relay unreachable` });
+  });
+
+  it('opens the picked wallet with the encoded URI on a phone', async () => {
+    const { cairn, scripted, openLink } = await start({ platform: 'mobile' });
+    cairn.open();
+    void cairn.connectWalletConnect({ wallet: rainbow() });
+    await flush();
+    expect(cairn.stores.router.current()).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: rainbow() } });
+    expect(openLink).toHaveBeenCalledWith(`rainbow://wc?uri=${encodeURIComponent(scripted.uris[0]!)}&connector=cairn`);
+  });
+
+  it('shows the QR code only, without opening anything, on a desktop', async () => {
+    const { cairn, openLink } = await start({ platform: 'desktop' });
+    cairn.open();
+    void cairn.connectWalletConnect({ wallet: rainbow() });
+    await flush();
+    expect(openLink).not.toHaveBeenCalled();
+  });
+
+  it('refuses a session without an account on the site\'s namespaces and ends it', async () => {
+    const { cairn, scripted } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    scripted.approve(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv']);
+    await expect(pending).resolves.toBe(false);
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'failed', error: WalletConnectText.noAccounts });
+    expect(scripted.disconnects).toBe(1);
+  });
+
+  it('throws a clear error when the site did not configure WalletConnect', async () => {
+    const test = createTestCairn();
+    await expect(test.cairn.connectWalletConnect()).rejects.toThrow(WalletConnectText.notConfigured);
+    expect(test.cairn.stores.connection.get().connectors.some((connector) => connector.id === 'walletConnect')).toBe(false);
+  });
+
+  it('basic mode opens on the QR view, and a chain the site did not list does not open UnsupportedChain', async () => {
+    const { cairn, scripted, adapter } = await start({ basic: true });
+    cairn.open();
+    expect(cairn.stores.router.current().view).toBe('ConnectingWalletConnectBasic');
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    adapter.wallet.chainId = testNetworks.unlisted.id;
+    scripted.approve();
+    await expect(pending).resolves.toBe(true);
+    expect(cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:999');
+    expect(cairn.stores.router.current().view).not.toBe('UnsupportedChain');
+  });
+
+  it('a non-basic WalletConnect connection on an unlisted chain does open UnsupportedChain', async () => {
+    const { cairn, scripted, adapter } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    adapter.wallet.chainId = testNetworks.unlisted.id;
+    scripted.approve();
+    await expect(pending).resolves.toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UnsupportedChain');
+  });
+});
+
+describe('a WalletConnect session over time', () => {
+  it('is restored on reload without a new URI, and disconnecting ends it in the wallet', async () => {
+    const first = await start();
+    first.cairn.open();
+    const pending = first.cairn.connectWalletConnect();
+    await flush();
+    first.scripted.approve();
+    await pending;
+
+    // Reload: same storage, the client finds its session again.
+    const scripted = createScriptedWalletConnect();
+    scripted.restoreSession();
+    const adapter = createFakeAdapter();
+    adapter.wallet.authorized.add('walletConnect');
+    const reloaded = createTestCairn({
+      projectId: 'test',
+      walletConnect,
+      backend: first.backend,
+      adapter,
+      internals: { walletConnectLoader: async () => scripted.client },
+    });
+    await reloaded.cairn.ready;
+    expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'walletConnect' });
+    expect(scripted.uris).toEqual([]);
+
+    await reloaded.cairn.disconnect();
+    expect(scripted.disconnects).toBe(1);
+    expect(adapter.remoteProviders.size).toBe(0);
+    expect(reloaded.cairn.stores.connection.get().status).toBe('disconnected');
+  });
+
+  it('drops the remembered connection when the session ended while the page was away', async () => {
+    const first = await start();
+    first.cairn.open();
+    const pending = first.cairn.connectWalletConnect();
+    await flush();
+    first.scripted.approve();
+    await pending;
+    const scripted = createScriptedWalletConnect(); // no session any more
+    const reloaded = createTestCairn({ projectId: 'test', walletConnect, backend: first.backend, internals: { walletConnectLoader: async () => scripted.client } });
+    await reloaded.cairn.ready;
+    expect(reloaded.cairn.stores.connection.get().status).toBe('disconnected');
+    expect(reloaded.storage.get('connections')).toBeUndefined();
+  });
+
+  it('follows the wallet ending the session: disconnected, back on Connect', async () => {
+    const { cairn, scripted, adapter } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await flush();
+    scripted.approve();
+    await pending;
+    scripted.endSession();
+    expect(cairn.stores.connection.get().status).toBe('disconnected');
+    expect(adapter.remoteProviders.size).toBe(0);
+    expect(cairn.stores.router.current().view).toBe('Connect');
+  });
+});
