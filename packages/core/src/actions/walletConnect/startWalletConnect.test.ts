@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { createScriptedWalletConnect } from '../../testing/scriptedWalletConnect.ts';
+import type { StorageLike } from '../../storage.ts';
 import type { WalletListItem } from '../../types.ts';
 import { WalletConnectText } from './startWalletConnect.ts';
 
@@ -25,7 +26,7 @@ function rainbow(): WalletListItem {
   };
 }
 
-async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean; loadFails?: boolean; backend?: Parameters<typeof createTestCairn>[0]['backend'] } = {}) {
+async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean; loadFails?: boolean; backend?: StorageLike } = {}) {
   const scripted = createScriptedWalletConnect();
   const openLink = vi.fn();
   const test = createTestCairn({
