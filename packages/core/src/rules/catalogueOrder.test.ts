@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecentWallet } from '../storage.ts';
 import type { Connector, WalletListItem } from '../types.ts';
-import { connectViewCatalogue, findInstalledConnector, orderCatalogueWallets, tagCatalogueWallets } from './catalogueOrder.ts';
+import { catalogueTagger, connectViewCatalogue, findInstalledConnector, orderCatalogueWallets, type CatalogueContext } from './catalogueOrder.ts';
 
 const wallet = (id: string, rdns: string | null = null): WalletListItem => ({
   id,
@@ -29,31 +29,28 @@ const zerion = wallet('io.zerion.wallet', 'io.zerion.wallet');
 const ledger = wallet('com.ledger');
 const safe = wallet('global.safe');
 
-const ids = (items: { wallet: WalletListItem }[]) => items.map((item) => item.wallet.id);
+const ids = (wallets: readonly WalletListItem[]) => wallets.map((wallet) => wallet.id);
+const tags = (context: CatalogueContext, wallets: readonly WalletListItem[]) => wallets.map((wallet) => catalogueTagger(context)(wallet).tag);
 
 describe('All Wallets order', () => {
   it('puts featured first, then recent, then installed, then the rest in server order, each once', () => {
-    const items = orderCatalogueWallets({
-      featured: [safe, ledger],
-      wallets: [metamask, rainbow, trust, zerion, ledger, safe],
-      recentWallets: [recent('me.rainbow')],
-      connectors: [announced('io.zerion.wallet')],
-    });
+    const context = { featured: [safe, ledger], recentWallets: [recent('me.rainbow')], connectors: [announced('io.zerion.wallet')] };
+    const items = orderCatalogueWallets({ ...context, wallets: [metamask, rainbow, trust, zerion, ledger, safe] });
     expect(ids(items)).toEqual(['global.safe', 'com.ledger', 'me.rainbow', 'io.zerion.wallet', 'io.metamask', 'com.trustwallet.app']);
-    expect(items.map((item) => item.tag)).toEqual(['featured', 'featured', 'recent', 'installed', undefined, undefined]);
-    expect(items[3]!.connectorId).toBe('io.zerion.wallet');
+    expect(tags(context, items)).toEqual(['featured', 'featured', 'recent', 'installed', undefined, undefined]);
+    expect(catalogueTagger(context)(zerion).connectorId).toBe('io.zerion.wallet');
   });
 
   it('keeps the recent order, at most 2, and finds a recent wallet by its rdns', () => {
-    const items = orderCatalogueWallets({
+    const context = {
       featured: [],
-      wallets: [metamask, rainbow, trust, zerion],
       // The connector id of an announced wallet is its rdns; a WalletConnect one may be the catalogue id.
       recentWallets: [recent('com.trustwallet.app'), recent('some.connector', 'io.metamask'), recent('me.rainbow')],
       connectors: [],
-    });
+    };
+    const items = orderCatalogueWallets({ ...context, wallets: [metamask, rainbow, trust, zerion] });
     expect(ids(items)).toEqual(['com.trustwallet.app', 'io.metamask', 'me.rainbow', 'io.zerion.wallet']);
-    expect(items.map((item) => item.tag)).toEqual(['recent', 'recent', undefined, undefined]);
+    expect(tags(context, items)).toEqual(['recent', 'recent', undefined, undefined]);
   });
 
   it('leaves out recent wallets that are not catalogue wallets (an unknown extension)', () => {
@@ -62,8 +59,10 @@ describe('All Wallets order', () => {
   });
 
   it('tags an installed featured wallet as installed but keeps it in the featured place', () => {
-    const items = orderCatalogueWallets({ featured: [rainbow], wallets: [metamask, rainbow], recentWallets: [], connectors: [announced('me.rainbow')] });
-    expect(items[0]).toEqual({ wallet: rainbow, tag: 'installed', connectorId: 'me.rainbow' });
+    const context = { featured: [rainbow], recentWallets: [], connectors: [announced('me.rainbow')] };
+    const items = orderCatalogueWallets({ ...context, wallets: [metamask, rainbow] });
+    expect(items[0]).toBe(rainbow);
+    expect(catalogueTagger(context)(rainbow)).toEqual({ wallet: rainbow, tag: 'installed', connectorId: 'me.rainbow' });
   });
 
   it('matches installed wallets only by an EIP-6963 announcement, not by a plain injected provider', () => {
@@ -83,11 +82,11 @@ describe('All Wallets order', () => {
   });
 });
 
-describe('search results', () => {
-  it('keep the server order, tagged, without duplicates', () => {
-    const items = tagCatalogueWallets({ featured: [rainbow], wallets: [trust, rainbow, metamask, trust], recentWallets: [], connectors: [announced('io.metamask')] });
-    expect(ids(items)).toEqual(['com.trustwallet.app', 'me.rainbow', 'io.metamask']);
-    expect(items.map((item) => item.tag)).toEqual([undefined, 'featured', 'installed']);
+describe('the looked-up wallets (installed or recent, found by id)', () => {
+  it('come before the pages, once, installed ones with the installed', () => {
+    const context = { featured: [], recentWallets: [], connectors: [announced('io.zerion.wallet')] };
+    const items = orderCatalogueWallets({ ...context, pinned: [zerion, safe], wallets: [metamask, safe, zerion] });
+    expect(ids(items)).toEqual(['io.zerion.wallet', 'global.safe', 'io.metamask']);
   });
 });
 

@@ -58,47 +58,40 @@ export function catalogueTagger({ featured, recentWallets, connectors }: Catalog
  * SPEC §9 / issue 5: the All Wallets order. Featured first (the site's order), then the recent
  * wallets (at most 2, most recent first) that are catalogue wallets, then the installed ones (an
  * EIP-6963 connector announces the wallet's rdns), then the rest in the server's order. A wallet
- * appears once, in its first place. `wallets` is everything else known: looked-up and paged.
+ * appears once, in its first place. `pinned` (looked up by id) and `wallets` (the pages) are
+ * everything else known. Returns the wallets themselves, no object per wallet: a list of 10,000
+ * is reordered on every page that arrives; tags are for the rows on screen (`catalogueTagger`).
  */
-export function orderCatalogueWallets(context: CatalogueContext & { wallets: readonly WalletListItem[] }): CatalogueWallet[] {
-  const tag = catalogueTagger(context);
+export function orderCatalogueWallets(
+  context: CatalogueContext & { pinned?: readonly WalletListItem[]; wallets: readonly WalletListItem[] },
+): WalletListItem[] {
+  const { featured, pinned = [], wallets, connectors } = context;
   const placed = new Set<string>();
-  const ordered: CatalogueWallet[] = [];
+  const ordered: WalletListItem[] = [];
   const place = (wallet: WalletListItem) => {
     if (placed.has(wallet.id)) return;
     placed.add(wallet.id);
-    ordered.push(tag(wallet));
+    ordered.push(wallet);
   };
-  for (const wallet of context.featured) place(wallet);
-  const pool = [...context.featured, ...context.wallets];
+  for (const wallet of featured) place(wallet);
   for (const recent of context.recentWallets.slice(0, RECENT_WALLETS_MAX)) {
-    const wallet = pool.find((candidate) => isRecentWallet(candidate, recent));
+    const wallet = featured.find((candidate) => isRecentWallet(candidate, recent)) ??
+      pinned.find((candidate) => isRecentWallet(candidate, recent)) ??
+      wallets.find((candidate) => isRecentWallet(candidate, recent));
     if (wallet) place(wallet);
   }
-  const rest: CatalogueWallet[] = [];
-  for (const wallet of context.wallets) {
-    if (placed.has(wallet.id)) continue;
-    const item = tag(wallet);
-    if (item.tag === 'installed') {
-      placed.add(wallet.id);
-      ordered.push(item);
-    } else {
-      rest.push(item);
+  const installedRdns = new Set<string>();
+  for (const connector of connectors) {
+    if (connector.type === 'ANNOUNCED' && connector.info?.rdns) installedRdns.add(connector.info.rdns);
+  }
+  if (installedRdns.size > 0) {
+    for (const list of [pinned, wallets]) {
+      for (const wallet of list) if (wallet.rdns && installedRdns.has(wallet.rdns)) place(wallet);
     }
   }
-  for (const item of rest) place(item.wallet);
+  for (const wallet of pinned) place(wallet);
+  for (const wallet of wallets) place(wallet);
   return ordered;
-}
-
-/** Search results keep the server's relevance order; they are only tagged and de-duplicated. */
-export function tagCatalogueWallets(context: CatalogueContext & { wallets: readonly WalletListItem[] }): CatalogueWallet[] {
-  const tag = catalogueTagger(context);
-  const seen = new Set<string>();
-  return context.wallets.flatMap((wallet) => {
-    if (seen.has(wallet.id)) return [];
-    seen.add(wallet.id);
-    return [tag(wallet)];
-  });
 }
 
 /**

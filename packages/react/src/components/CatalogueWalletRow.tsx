@@ -1,4 +1,4 @@
-import type { CatalogueTag, CatalogueWallet, WalletListItem } from '@cairn/core';
+import type { CatalogueTag, WalletListItem } from '@cairn/core';
 import { memo, useId, useState } from 'react';
 import { WalletGlyph } from './icons.tsx';
 
@@ -6,7 +6,9 @@ const TAG_TEXT: Record<CatalogueTag, string> = { installed: 'Installed', recent:
 const ICON_SIZE = 40;
 
 export interface CatalogueWalletRowProps {
-  item: CatalogueWallet;
+  /** The wallet and its tag apart (not one object made per render), so a row that stays on screen while the list scrolls is not rendered again. */
+  wallet: WalletListItem;
+  tag: CatalogueTag | undefined;
   /** The logo on the site's server (GET /getWalletImage/{image_id}). */
   imageUrl: string | undefined;
   onSelect(wallet: WalletListItem): void;
@@ -16,8 +18,7 @@ export interface CatalogueWalletRowProps {
  * One wallet of the catalogue. Its accessible name is the wallet's name; the tag (Installed,
  * Recent, Featured) describes it. The logo loads lazily: a long list fetches only what is seen.
  */
-export const CatalogueWalletRow = memo(function CatalogueWalletRow({ item, imageUrl, onSelect }: CatalogueWalletRowProps) {
-  const { wallet, tag } = item;
+export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag, imageUrl, onSelect }: CatalogueWalletRowProps) {
   const tagId = useId();
   const [failedSrc, setFailedSrc] = useState<string>();
   const showImage = imageUrl !== undefined && failedSrc !== imageUrl;

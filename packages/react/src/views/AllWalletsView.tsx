@@ -1,4 +1,4 @@
-import { orderCatalogueWallets, tagCatalogueWallets, WalletListText, type CatalogueWallet, type WalletListItem } from '@cairn/core';
+import { catalogueTagger, orderCatalogueWallets, WalletListText, type WalletListItem } from '@cairn/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { AlertIcon, CloseIcon, WalletGlyph } from '../components/icons.tsx';
@@ -8,7 +8,7 @@ import { useStoreState } from '../hooks/useStoreState.ts';
 
 /** A 60 px row and the list's 8 px gap. */
 const ROW_HEIGHT = 68;
-const itemKey = (item: CatalogueWallet) => item.wallet.id;
+const itemKey = (wallet: WalletListItem) => wallet.id;
 
 const SearchIcon = () => (
   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
@@ -38,13 +38,13 @@ export function AllWalletsView() {
 
   const showingResults = list.query.trim() !== '' && list.searchedQuery !== undefined;
   const { featured, pinned, wallets, searchResults } = list;
+  // Search results keep the server's relevance order; the list is ordered (featured, recent, installed, rest).
   const items = useMemo(
-    () =>
-      showingResults
-        ? tagCatalogueWallets({ featured, recentWallets, connectors, wallets: searchResults })
-        : orderCatalogueWallets({ featured, recentWallets, connectors, wallets: pinned.length > 0 ? [...pinned, ...wallets] : wallets }),
+    () => (showingResults ? searchResults : orderCatalogueWallets({ featured, recentWallets, connectors, pinned, wallets })),
     [showingResults, featured, pinned, wallets, searchResults, recentWallets, connectors],
   );
+  // Tags are worked out for the rows on screen only.
+  const tag = useMemo(() => catalogueTagger({ featured, recentWallets, connectors }), [featured, recentWallets, connectors]);
 
   const onSelect = useCallback(
     (wallet: WalletListItem) => {
@@ -53,8 +53,8 @@ export function AllWalletsView() {
     [cairn],
   );
   const renderRow = useCallback(
-    (item: CatalogueWallet) => <CatalogueWalletRow item={item} imageUrl={cairn.walletImageUrl(item.wallet.image_id)} onSelect={onSelect} />,
-    [cairn, onSelect],
+    (wallet: WalletListItem) => <CatalogueWalletRow wallet={wallet} tag={tag(wallet).tag} imageUrl={cairn.walletImageUrl(wallet.image_id)} onSelect={onSelect} />,
+    [cairn, onSelect, tag],
   );
   const loadMore = useCallback(() => void cairn.loadMoreWallets(), [cairn]);
   const retryList = () => {

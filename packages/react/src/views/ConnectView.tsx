@@ -81,7 +81,7 @@ export function ConnectView() {
         ))}
         {catalogueItems.map((item) => (
           <li key={`catalogue:${item.wallet.id}`}>
-            <CatalogueWalletRow item={item} imageUrl={cairn.walletImageUrl(item.wallet.image_id)} onSelect={selectWallet} />
+            <CatalogueWalletRow wallet={item.wallet} tag={item.tag} imageUrl={cairn.walletImageUrl(item.wallet.image_id)} onSelect={selectWallet} />
           </li>
         ))}
         {showAllWallets && (
