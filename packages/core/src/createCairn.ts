@@ -25,8 +25,11 @@ import { isCloseBlocked } from './actions/modal.ts';
 import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.ts';
 import { createWalletConnectLoader } from './walletConnect/loadWalletConnectClient.ts';
 import { walletConnectConnector } from './walletConnect/walletConnectConnector.ts';
-import { abandonWalletConnect, startWalletConnect, type StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
-import { detachWalletConnect } from './actions/walletConnect/endWalletConnectSession.ts';
+import type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
+import { abandonWalletConnect } from './actions/walletConnect/abandonWalletConnect.ts';
+import { loadWalletConnectFlow } from './actions/walletConnect/loadWalletConnectFlow.ts';
+import { showWalletConnectView } from './actions/walletConnect/showWalletConnectView.ts';
+import { WalletConnectText } from './walletConnect/walletConnectText.ts';
 import { request } from './actions/request.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
 import type { WalletConnectClientLoader } from './walletConnect/walletConnectClient.ts';
@@ -135,7 +138,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
         load().then((client) => {
           if (!watching) {
             watching = true;
-            client.onSessionEnd(() => detachWalletConnect(ctx));
+            client.onSessionEnd(() => void loadWalletConnectFlow().then((flow) => flow.detachWalletConnect(ctx)));
           }
           return client;
         }),
@@ -176,7 +179,11 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     searchWallets: (query, searchOptions) => searchWallets(ctx, query, searchOptions),
     walletImageUrl: (imageId) => (options.api ? walletImageUrl(options.api, imageId) : undefined),
     selectWallet: (wallet) => selectCatalogueWallet(ctx, wallet),
-    connectWalletConnect: (walletConnectOptions) => startWalletConnect(ctx, walletConnectOptions),
+    connectWalletConnect: async (walletConnectOptions) => {
+      if (!ctx.walletConnect) throw new Error(WalletConnectText.notConfigured);
+      showWalletConnectView(ctx, walletConnectOptions?.wallet);
+      return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
+    },
     cancelWalletConnect: () => abandonWalletConnect(ctx),
     request: (args) => request(ctx, args),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),

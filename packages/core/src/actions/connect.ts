@@ -3,7 +3,8 @@ import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { applyConnection } from './applyConnection.ts';
 import { finishConnect } from './finishConnect.ts';
-import { startWalletConnect } from './walletConnect/startWalletConnect.ts';
+import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
+import { showWalletConnectView } from './walletConnect/showWalletConnectView.ts';
 
 /**
  * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)
@@ -12,7 +13,10 @@ import { startWalletConnect } from './walletConnect/startWalletConnect.ts';
 export async function connect(ctx: CairnContext, connectorId: string): Promise<boolean> {
   const connector = ctx.connection.get().connectors.find((candidate) => candidate.id === connectorId);
   if (!connector) throw new Error(`Unknown connector: ${String(connectorId)}`);
-  if (connector.type === 'WALLET_CONNECT') return startWalletConnect(ctx);
+  if (connector.type === 'WALLET_CONNECT') {
+    showWalletConnectView(ctx);
+    return (await loadWalletConnectFlow()).startWalletConnect(ctx);
+  }
   const adapter = adapterFor(ctx, connector.chain);
   const previousStatus = ctx.connection.get().status;
   const top = ctx.router.current();

@@ -2,7 +2,7 @@ import { adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText } from '../errors.ts';
 import { clearConnection } from './clearConnection.ts';
 import { signOut } from './siwx/signOut.ts';
-import { endWalletConnectSession } from './walletConnect/endWalletConnectSession.ts';
+import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function disconnect(ctx: CairnContext): Promise<void> {
         await adapterFor(ctx, account.namespace).disconnect({ connectorId: account.connectorId });
       }
     }
-    if (connected.some((account) => account.connectorId === WALLET_CONNECT_CONNECTOR_ID)) await endWalletConnectSession(ctx);
+    if (connected.some((account) => account.connectorId === WALLET_CONNECT_CONNECTOR_ID)) await (await loadWalletConnectFlow()).endWalletConnectSession(ctx);
   } catch (error) {
     ctx.events.emit('DISCONNECT_ERROR', {});
     throw new Error(ErrorText.failedToDisconnect, { cause: error });

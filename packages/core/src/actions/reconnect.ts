@@ -2,7 +2,7 @@ import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
-import { restoreWalletConnect } from './walletConnect/restoreWalletConnect.ts';
+import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
 
 /**
@@ -24,7 +24,7 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     try {
       if (connectorId === WALLET_CONNECT_CONNECTOR_ID) {
         // The session lives in the WalletConnect client's own storage; one restore covers every namespace.
-        await restoreWalletConnect(ctx);
+        await (await loadWalletConnectFlow()).restoreWalletConnect(ctx);
         for (const item of stored) {
           if (ctx.accounts.get(item.namespace)?.get().connectorId === WALLET_CONNECT_CONNECTOR_ID) restoredNamespaces.add(item.namespace);
         }

@@ -43,7 +43,14 @@ async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean
   return { ...test, scripted, openLink };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits (bounded) until `condition` holds: the flow loads its module and the client asynchronously. */
+async function until(condition: () => boolean, what = 'condition'): Promise<void> {
+  for (let turn = 0; turn < 200; turn++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
 
 describe('startWalletConnect', () => {
   it('lists WalletConnect first and pairs: loading, a URI to scan, approved, connected on Account', async () => {
@@ -53,7 +60,7 @@ describe('startWalletConnect', () => {
     const pending = cairn.connect('walletConnect');
     expect(cairn.stores.router.current().view).toBe('ConnectingWalletConnect');
     expect(cairn.stores.walletConnect.get().status).toBe('loading');
-    await flush();
+    await until(() => cairn.stores.walletConnect.get().status === 'waiting');
     expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[0] });
     expect(scripted.proposed).toEqual({
       eip155: { chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'], events: ['chainChanged'] },
@@ -71,7 +78,7 @@ describe('startWalletConnect', () => {
     const { cairn, scripted, eventNames } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0 && cairn.stores.walletConnect.get().status === 'waiting');
     scripted.reject();
     await expect(pending).resolves.toBe(false);
     expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'rejected', error: WalletConnectText.rejected });
@@ -80,7 +87,7 @@ describe('startWalletConnect', () => {
     expect(eventNames()).toContain('CONNECT_ERROR');
     // Retry from the same view: a fresh URI, replacing the view rather than stacking another.
     const retry = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length === 2);
     expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[1] });
     expect(cairn.stores.router.get().history.filter((entry) => entry.view === 'ConnectingWalletConnect')).toHaveLength(1);
     scripted.approve();
@@ -91,10 +98,9 @@ describe('startWalletConnect', () => {
     const { cairn, scripted } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0 && cairn.stores.walletConnect.get().status === 'waiting');
     scripted.expire();
-    await flush();
-    expect(scripted.uris).toHaveLength(2);
+    await until(() => scripted.uris.length === 2);
     expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[1] });
     cairn.close();
     scripted.expire();
@@ -107,7 +113,7 @@ describe('startWalletConnect', () => {
     const { cairn, scripted } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0);
     cairn.cancelWalletConnect();
     expect(cairn.stores.walletConnect.get().status).toBe('idle');
     scripted.approve();
@@ -126,7 +132,7 @@ describe('startWalletConnect', () => {
     const { cairn, scripted, openLink } = await start({ platform: 'mobile' });
     cairn.open();
     void cairn.connectWalletConnect({ wallet: rainbow() });
-    await flush();
+    await until(() => openLink.mock.calls.length > 0);
     expect(cairn.stores.router.current()).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: rainbow() } });
     expect(openLink).toHaveBeenCalledWith(`rainbow://wc?uri=${encodeURIComponent(scripted.uris[0]!)}&connector=cairn`);
   });
@@ -135,7 +141,7 @@ describe('startWalletConnect', () => {
     const { cairn, openLink } = await start({ platform: 'desktop' });
     cairn.open();
     void cairn.connectWalletConnect({ wallet: rainbow() });
-    await flush();
+    await until(() => cairn.stores.walletConnect.get().status === 'waiting');
     expect(openLink).not.toHaveBeenCalled();
   });
 
@@ -143,7 +149,7 @@ describe('startWalletConnect', () => {
     const { cairn, scripted } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0 && cairn.stores.walletConnect.get().status === 'waiting');
     scripted.approve(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv']);
     await expect(pending).resolves.toBe(false);
     expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'failed', error: WalletConnectText.noAccounts });
@@ -161,7 +167,7 @@ describe('startWalletConnect', () => {
     cairn.open();
     expect(cairn.stores.router.current().view).toBe('ConnectingWalletConnectBasic');
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0);
     adapter.wallet.chainId = testNetworks.unlisted.id;
     scripted.approve();
     await expect(pending).resolves.toBe(true);
@@ -173,7 +179,7 @@ describe('startWalletConnect', () => {
     const { cairn, scripted, adapter } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0);
     adapter.wallet.chainId = testNetworks.unlisted.id;
     scripted.approve();
     await expect(pending).resolves.toBe(true);
@@ -186,7 +192,7 @@ describe('a WalletConnect session over time', () => {
     const first = await start();
     first.cairn.open();
     const pending = first.cairn.connectWalletConnect();
-    await flush();
+    await until(() => first.scripted.uris.length > 0);
     first.scripted.approve();
     await pending;
 
@@ -216,7 +222,7 @@ describe('a WalletConnect session over time', () => {
     const first = await start();
     first.cairn.open();
     const pending = first.cairn.connectWalletConnect();
-    await flush();
+    await until(() => first.scripted.uris.length > 0);
     first.scripted.approve();
     await pending;
     const scripted = createScriptedWalletConnect(); // no session any more
@@ -230,12 +236,12 @@ describe('a WalletConnect session over time', () => {
     const { cairn, scripted, adapter } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
-    await flush();
+    await until(() => scripted.uris.length > 0 && cairn.stores.walletConnect.get().status === 'waiting');
     scripted.approve();
     await pending;
     scripted.endSession();
     expect(cairn.stores.connection.get().status).toBe('disconnected');
-    expect(adapter.remoteProviders.size).toBe(0);
+    await until(() => adapter.remoteProviders.size === 0, 'the adapter to drop the session');
     expect(cairn.stores.router.current().view).toBe('Connect');
   });
 });

@@ -5,15 +5,11 @@ import type { WalletListItem } from '../../types.ts';
 import { pairingFailure } from '../../walletConnect/walletConnectClient.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectConnector.ts';
 import { walletConnectNamespaces } from '../../walletConnect/walletConnectNamespaces.ts';
+import { WalletConnectText } from '../../walletConnect/walletConnectText.ts';
+
+export { WalletConnectText };
 import { finishConnect } from '../finishConnect.ts';
 import { attachWalletConnectSession } from './attachWalletConnectSession.ts';
-
-export const WalletConnectText = {
-  notConfigured: 'WalletConnect is not configured: pass `walletConnect` and `projectId` to createCairn',
-  rejected: 'Connection declined',
-  noAccounts: 'The wallet approved no account on the networks this site uses',
-  failed: 'Could not reach WalletConnect',
-} as const;
 
 export interface StartWalletConnectOptions {
   /** The catalogue wallet the visitor picked: its logo sits in the QR code, its deep link opens on a phone. */
@@ -89,9 +85,3 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
   }
 }
 
-/** The visitor left the Connecting view: its pairing attempt no longer drives the view. */
-export function abandonWalletConnect(ctx: CairnContext): void {
-  if (!ctx.walletConnect) return;
-  ctx.walletConnect.attempt += 1;
-  ctx.walletConnect.store.set({ status: 'idle', uri: undefined, error: undefined });
-}

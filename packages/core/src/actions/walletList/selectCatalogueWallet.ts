@@ -2,7 +2,8 @@ import type { CairnContext } from '../../context.ts';
 import { findInstalledConnector } from '../../rules/catalogueOrder.ts';
 import type { WalletListItem } from '../../types.ts';
 import { connect } from '../connect.ts';
-import { startWalletConnect } from '../walletConnect/startWalletConnect.ts';
+import { loadWalletConnectFlow } from '../walletConnect/loadWalletConnectFlow.ts';
+import { showWalletConnectView } from '../walletConnect/showWalletConnectView.ts';
 
 /**
  * A catalogue wallet picked from All Wallets or the Connect view. Installed in this browser (an
@@ -10,8 +11,9 @@ import { startWalletConnect } from '../walletConnect/startWalletConnect.ts';
  * would. Otherwise: WalletConnect, with the wallet's logo and deep links. Resolves true when
  * connected.
  */
-export function selectCatalogueWallet(ctx: CairnContext, wallet: WalletListItem): Promise<boolean> {
+export async function selectCatalogueWallet(ctx: CairnContext, wallet: WalletListItem): Promise<boolean> {
   const connector = findInstalledConnector(wallet, ctx.connection.get().connectors);
   if (connector) return connect(ctx, connector.id);
-  return startWalletConnect(ctx, { wallet });
+  showWalletConnectView(ctx, wallet);
+  return (await loadWalletConnectFlow()).startWalletConnect(ctx, { wallet });
 }

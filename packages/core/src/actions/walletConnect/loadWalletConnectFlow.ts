@@ -1,0 +1,2 @@
+/** The WalletConnect flow module (its own chunk). */
+export const loadWalletConnectFlow = () => import('./walletConnectFlow.ts');
