@@ -128,7 +128,7 @@ describe('resolveOptions', () => {
 describe('resolveOptions: WalletConnect and the catalogue', () => {
   it('takes walletConnect with a projectId, the site metadata as the default, telemetry off', () => {
     const resolved = resolveOptions({ ...base, projectId: 'site-1', metadata: { name: 'Shop' }, walletConnect: { relayUrl: 'ws://127.0.0.1:8787/relay' } });
-    expect(resolved.walletConnect).toEqual({ relayUrl: 'ws://127.0.0.1:8787/relay', metadata: { name: 'Shop' }, telemetry: false, basic: false });
+    expect(resolved.walletConnect).toEqual({ relayUrl: 'ws://127.0.0.1:8787/relay', metadata: { name: 'Shop' }, telemetry: false, verify: false, basic: false });
     expect(resolved.projectId).toBe('site-1');
   });
 

@@ -40,6 +40,11 @@ export interface WalletConnectOptions {
   /** Send WalletConnect's usage events to its cloud (default false: nothing leaves the page). */
   telemetry?: boolean;
   /**
+   * WalletConnect's cloud Verify API, which attests the site's domain to wallets through an iframe
+   * from verify.walletconnect.org (default false; it exists only with WalletConnect's own relay).
+   */
+  verify?: boolean;
+  /**
    * Basic mode (SPEC §2 ConnectingWalletConnectBasic): the modal opens on the QR code alone, with
    * no catalogue, and the UnsupportedChain rule does not apply to such a connection.
    */
@@ -204,6 +209,7 @@ function readWalletConnect(options: CairnOptions): ResolvedOptions['walletConnec
     ...(walletConnect.relayUrl ? { relayUrl: walletConnect.relayUrl } : {}),
     metadata,
     telemetry: walletConnect.telemetry === true,
+    verify: walletConnect.verify === true,
     basic: walletConnect.basic === true,
   };
 }

@@ -20,6 +20,7 @@ export function createWalletConnectLoader(options: ResolvedOptions): WalletConne
           ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
           metadata: config.metadata,
           telemetry: config.telemetry === true,
+          verify: config.verify === true,
           rpcMap: rpcMap(options.networks),
         }),
       )
