@@ -109,6 +109,18 @@ describe('All Wallets', () => {
     await demo.close();
   });
 
+  it('hands a wallet that is not installed to WalletConnect, under its name', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await openAllWallets(page);
+    await searchField(page).fill('rainbow');
+    await dialog(page).getByTestId('catalogue-wallet-me.rainbow').click();
+    await dialog(page).getByRole('heading', { name: 'Rainbow' }).waitFor();
+    expect(await pageEvents(page)).toContain('SELECT_WALLET');
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
   it('moves through the list with the arrow keys, past the rows first rendered', async () => {
     const demo = await openDemo(browser);
     const { page } = demo;
