@@ -197,4 +197,28 @@ describe('WalletConnect with a real wallet SDK', () => {
     expect(demo.foreignRequests).toEqual([]);
     await demo.close();
   });
+
+  it("pairs by hand with the demo's web wallet: copy the link, paste it in /wallet.html, approve, tip", async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    const uri = await openWalletConnect(page);
+    await dialog(page).getByRole('button', { name: 'Copy link' }).waitFor();
+
+    const walletPage = await demo.context.newPage();
+    await walletPage.goto(`${inject('demoUrl')}wallet.html`);
+    await walletPage.getByLabel('WalletConnect URI').fill(uri);
+    await walletPage.getByRole('button', { name: 'Pair' }).click();
+    const proposal = walletPage.getByRole('article', { name: 'Trailhead wants to connect' });
+    await proposal.getByRole('button', { name: 'Approve' }).click();
+    await waitForSiteStatus(page, 'connected', 20_000);
+    expect(await siteText(page, 'site-address')).toBe(TEST_ACCOUNTS[0]!.address);
+
+    await page.getByRole('button', { name: 'Tip 0.001 ETH' }).click();
+    const transfer = walletPage.getByRole('article', { name: 'Send a transaction · Trailhead' });
+    await transfer.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('tip-result').filter({ hasText: /^Sent: 0x[0-9a-f]{64}$/ }).waitFor({ timeout: 20_000 });
+    expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
 });

@@ -13,16 +13,21 @@ export function CopyLinkButton({ value }: { value: string }) {
     return () => clearTimeout(timer);
   }, [state]);
   return (
-    <button
-      type="button"
-      className="btn btn-secondary"
-      data-testid="walletconnect-copy"
-      onClick={() => {
-        void copyText(value).then((copied) => setState(copied ? 'copied' : 'failed'));
-      }}
-    >
-      {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
-      <span role="status">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : 'Copy link'}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        data-testid="walletconnect-copy"
+        onClick={() => {
+          void copyText(value).then((copied) => setState(copied ? 'copied' : 'failed'));
+        }}
+      >
+        {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
+        Copy link
+      </button>
+      <span className="sr-only" role="status">
+        {state === 'copied' ? 'Link copied' : state === 'failed' ? 'Could not copy the link' : ''}
+      </span>
+    </>
   );
 }
