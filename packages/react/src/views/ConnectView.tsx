@@ -63,9 +63,12 @@ export function ConnectView() {
       </>
     );
   }
+  // The catalogue (and WalletConnect) still offer wallets; the visitor is told why theirs is not listed.
+  const noBrowserWallet = !connectors.some((connector) => connector.type === 'ANNOUNCED' || connector.type === 'INJECTED');
   return (
     <>
       {alert}
+      {noBrowserWallet && <p className="lead">No wallet found in this browser. Pick one below, or install a browser wallet and reload.</p>}
       <ul className="list" aria-label="Wallets">
         {items.map((item) => (
           <li key={item.connector.id}>
