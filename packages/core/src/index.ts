@@ -27,17 +27,19 @@ export type { SiwxOptions } from './options.ts';
 export { WalletListText, type WalletListState, type WalletListStore, type Timers } from './stores/walletList.ts';
 export {
   orderCatalogueWallets,
-  tagCatalogueWallets,
+  catalogueTagger,
   connectViewCatalogue,
   findInstalledConnector,
   type CatalogueWallet,
   type CatalogueTag,
 } from './rules/catalogueOrder.ts';
-export { createWalletCatalogueApi, type WalletCatalogueApi, type WalletPage, type GetWalletsParams } from './api/walletCatalogueApi.ts';
+// Types only: createCairn builds the client; views reach the catalogue through the Cairn object.
+export type { WalletCatalogueApi, WalletPage, GetWalletsParams } from './api/walletCatalogueApi.ts';
 export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rules/walletDeepLink.ts';
 export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
 export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from './stores/walletConnect.ts';
 export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnector.ts';
-export { WalletConnectText, type StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
+export { WalletConnectText } from './walletConnect/walletConnectText.ts';
+export type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
 export type { WalletConnectClient, WalletConnectSessionInfo } from './walletConnect/walletConnectClient.ts';
 export type { WalletConnectOptions } from './options.ts';

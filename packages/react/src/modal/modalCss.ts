@@ -138,6 +138,31 @@ border-radius:calc(var(--cairn-radius) + 4px);background:#fff;overflow:hidden;bo
 .qr-placeholder{background:var(--_surface);color:var(--cairn-accent)}
 .qr-placeholder .spinner{width:28px;height:28px;border-width:3px}
 a.btn{text-decoration:none}
+.catalogue{display:flex;flex-direction:column;gap:10px}
+.search{position:relative;display:flex;align-items:center}
+.search-icon{position:absolute;left:12px;display:inline-flex;color:var(--cairn-muted);pointer-events:none}
+.search-icon .spinner{width:14px;height:14px;color:var(--cairn-accent)}
+.search-input{width:100%;height:44px;padding:0 40px 0 36px;border:0;border-radius:var(--cairn-radius);font:inherit;color:inherit;
+background:var(--_surface);outline:none;box-shadow:inset 0 0 0 1px transparent;transition:box-shadow .15s,background-color .15s;appearance:none}
+.search-input::placeholder{color:var(--cairn-muted)}
+.search-input:focus-visible{box-shadow:inset 0 0 0 1.5px var(--cairn-accent);background:var(--cairn-background)}
+.search-input::-webkit-search-cancel-button{display:none}
+.search-clear{position:absolute;right:6px;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;
+border-radius:50%;color:var(--cairn-muted)}
+.search-clear:hover{background:var(--_surface-hover);color:var(--cairn-foreground)}
+.vlist{position:relative;height:min(440px,calc(100vh - 200px));overflow-y:auto;overscroll-behavior:contain;margin:0 -4px;padding:0 4px;contain:strict}
+.vlist-rows{position:relative;contain:strict;width:100%}
+.vlist-rows>li{position:absolute;left:0;right:0;contain:layout style}
+.vlist-rows[aria-busy="true"]{opacity:.6}
+.vlist-footer{display:flex;justify-content:center;padding:8px 0 4px;color:var(--cairn-accent)}
+.catalogue-loading{display:flex;align-items:center;justify-content:center;gap:10px;min-height:160px;color:var(--cairn-muted);font-size:14px}
+.catalogue-loading .spinner{color:var(--cairn-accent)}
+.catalogue-problem{display:flex;flex-direction:column;align-items:center;gap:8px;padding:24px 8px;text-align:center}
+.catalogue-problem.compact{flex-direction:row;justify-content:center;padding:4px 0}
+.catalogue-problem .error-text{margin-top:0}
+.catalogue-problem .btn{height:36px;padding:0 16px;font-size:14px}
+.tag[data-tag="featured"]{color:var(--cairn-muted);background:var(--_surface-hover)}
+.row-count{flex:none;font-size:13px;font-weight:600;color:var(--cairn-muted);font-variant-numeric:tabular-nums}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 
 @keyframes cairn-fade{from{opacity:0}}

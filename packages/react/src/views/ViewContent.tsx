@@ -2,6 +2,7 @@ import type { RouteEntry } from '@cairn/core';
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
+import { AllWalletsView } from './AllWalletsView.tsx';
 import { ConnectingSiweView } from './ConnectingSiweView.tsx';
 import { NetworksView } from './NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
@@ -15,6 +16,8 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return <ConnectView />;
     case 'ConnectingExternal':
       return <ConnectingExternalView connector={entry.data?.connector} />;
+    case 'AllWallets':
+      return <AllWalletsView />;
     case 'Account':
       return <AccountView />;
     case 'Networks':
