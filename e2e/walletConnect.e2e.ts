@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { devices, type Browser, type Page } from 'playwright-core';
 import decodeQR from 'qr/decode.js';
 import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
@@ -218,6 +218,63 @@ describe('WalletConnect with a real wallet SDK', () => {
     await transfer.getByRole('button', { name: 'Approve' }).click();
     await page.getByTestId('tip-result').filter({ hasText: /^Sent: 0x[0-9a-f]{64}$/ }).waitFor({ timeout: 20_000 });
     expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+});
+
+describe('WalletConnect on a phone', () => {
+  const phone = { ...devices['Pixel 7']!, isMobile: true };
+
+  it("opens the picked wallet's deep link with the URI encoded, keeping the QR code as a fallback", async () => {
+    const demo = await openDemo(browser, { wallets: [], context: phone });
+    const { page, context } = demo;
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+    await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('metamask');
+    const opened = context.waitForEvent('page', { timeout: 20_000 });
+    await dialog(page).getByTestId('catalogue-wallet-io.metamask').click();
+
+    // MetaMask's universal link opens in a new tab (the app would take it); the site stays. This
+    // machine reaches no such host, so the tab's request is recorded and refused.
+    await opened;
+    await expect.poll(() => demo.foreignRequests.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const link = new URL(demo.foreignRequests[0]!);
+    expect(`${link.origin}${link.pathname}`).toBe('https://metamask.app.link/wc');
+    const uri = link.searchParams.get('uri')!;
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    await dialog(page).getByRole('heading', { name: 'MetaMask' }).waitFor();
+    await dialog(page).getByText('Continue in MetaMask').waitFor();
+    const continueLink = dialog(page).getByTestId('walletconnect-deeplink');
+    expect(await continueLink.getAttribute('href')).toBe(`https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`);
+
+    // The QR code is there for a wallet on another device, and carries the same URI.
+    await dialog(page).getByRole('button', { name: 'Show the QR code instead' }).click();
+    expect(await waitForUri(page)).toBe(uri);
+
+    // The wallet app pairs with that URI: the site, waiting on the phone, connects.
+    const wallet = await newWallet();
+    await wallet.pair(uri);
+    await wallet.approve(await wallet.nextProposal());
+    await waitForSiteStatus(page, 'connected', 20_000);
+    expect(demo.foreignRequests.every((url) => url.startsWith('https://metamask.app.link/wc?uri='))).toBe(true);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('builds a native-scheme deep link from the wallet\'s own template', async () => {
+    const demo = await openDemo(browser, { wallets: [], context: phone });
+    const { page } = demo;
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+    await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('rainbow');
+    await dialog(page).getByTestId('catalogue-wallet-me.rainbow').click();
+    const continueLink = dialog(page).getByTestId('walletconnect-deeplink');
+    await continueLink.waitFor();
+    const href = (await continueLink.getAttribute('href'))!;
+    expect(href).toMatch(/^rainbow:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402%3F.*&connector=rainbowkit$/);
+    // Handing a custom scheme to the OS leaves the site where it was.
+    expect(await siteText(page, 'site-status')).toBe('disconnected');
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
