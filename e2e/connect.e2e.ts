@@ -48,10 +48,11 @@ describe('connecting the injected test wallet', () => {
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
     await waitForSiteStatus(page, 'disconnected');
     await connectButton(page).waitFor();
-    // The wallet just used is now listed first, as a recent wallet.
+    // SPEC §9 order: WalletConnect, then the wallet just used, as a recent wallet.
     await connectButton(page).click();
-    const firstRow = dialog(page).getByRole('list', { name: 'Wallets' }).getByRole('button').first();
-    await expect(firstRow.textContent()).resolves.toMatch(/^Cairn Test Wallet.*Recent/);
+    const rows = dialog(page).getByRole('list', { name: 'Wallets' }).getByRole('button');
+    await expect(rows.nth(0).textContent()).resolves.toMatch(/^WalletConnect/);
+    await expect(rows.nth(1).textContent()).resolves.toMatch(/^Cairn Test Wallet.*Recent/);
     await page.keyboard.press('Escape');
     expect(await pageEvents(page)).toEqual(
       expect.arrayContaining(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'SWITCH_NETWORK', 'DISCONNECT_SUCCESS']),
