@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { qrPath } from './qrPath.ts';
+import { useEffect, useMemo, useState } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 
 export interface QrCodeProps {
@@ -12,15 +11,49 @@ export interface QrCodeProps {
 
 const QUIET_ZONE = 4;
 
+type QrModule = typeof import('./qrPath.ts');
+let qrModule: QrModule | undefined;
+/**
+ * The QR encoder is its own chunk: the modal's first open does not pay for it, and it loads while
+ * the WalletConnect client starts, so it is there before the first URI.
+ */
+export function loadQrEncoder(): Promise<QrModule> {
+  return import('./qrPath.ts').then((module) => (qrModule = module));
+}
+
+function useQrEncoder(): QrModule | undefined {
+  const [module, setModule] = useState(qrModule);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    loadQrEncoder().then(
+      (loaded) => live && setModule(loaded),
+      (error: unknown) => console.warn('[cairn] could not load the QR encoder', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return module;
+}
+
 /** Dark on white whatever the theme, with a quiet zone: what phone cameras read best. */
 export function QrCode({ value, label, logo }: QrCodeProps) {
-  const { size, d } = useMemo(() => qrPath(value, logo !== undefined), [value, logo]);
-  const box = size + QUIET_ZONE * 2;
+  const encoder = useQrEncoder();
+  const path = useMemo(() => encoder?.qrPath(value, logo !== undefined), [encoder, value, logo]);
+  if (!path) {
+    return (
+      <div className="qr qr-placeholder" aria-busy="true" aria-label="Preparing the QR code">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  }
+  const box = path.size + QUIET_ZONE * 2;
   return (
     <div className="qr" role="img" aria-label={label} data-testid="walletconnect-qr" data-uri={value}>
       <svg viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${box} ${box}`} shapeRendering="crispEdges" aria-hidden="true">
         <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="#fff" />
-        <path d={d} fill="#000" />
+        <path d={path.d} fill="#000" />
       </svg>
       {logo !== undefined && (
         <span className="qr-logo">

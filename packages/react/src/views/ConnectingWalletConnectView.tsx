@@ -2,7 +2,7 @@ import { currentPlatform, walletConnectLinks, type WalletListItem } from '@cairn
 import { useEffect, useState } from 'react';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { AlertIcon } from '../components/icons.tsx';
-import { QrCode } from '../components/QrCode.tsx';
+import { loadQrEncoder, QrCode } from '../components/QrCode.tsx';
 import { WalletIcon } from '../components/WalletIcon.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
@@ -31,6 +31,7 @@ export function ConnectingWalletConnectView({ wallet, basic = false }: Connectin
 
   // Opened directly (open({ view }) or basic mode) rather than through a wallet row: start here.
   useEffect(() => {
+    void loadQrEncoder().catch(() => undefined); // in parallel with the WalletConnect client
     if (cairn.stores.walletConnect.get().status === 'idle') start();
     return () => {
       if (cairn.stores.walletConnect.get().status !== 'approved') cairn.cancelWalletConnect();
