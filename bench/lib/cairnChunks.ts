@@ -1,20 +1,40 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { lazyChunkCost, readManifest, type BundleSizes } from './bundleSizes.ts';
+import { lazyChunkCost, readManifest, type BundleSizes, type SizeTotals } from './bundleSizes.ts';
 import { chunkComposition } from './chunkComposition.ts';
-import { repoRoot } from './paths.ts';
 import type { CairnChunks } from './results.ts';
 
 /** The module behind the modal's dynamic import (packages/react/src/modal/loadModal.ts). */
 export const MODAL_SOURCE = 'packages/react/src/modal/Modal.tsx';
 
-/** Whether any workspace package depends on WalletConnect's SDK. */
-function hasWalletConnect(): boolean {
-  const packagesDir = join(repoRoot, 'packages');
-  return readdirSync(packagesDir).some((name) => {
-    const manifest = join(packagesDir, name, 'package.json');
-    return existsSync(manifest) && readFileSync(manifest, 'utf8').includes('@walletconnect/');
-  });
+/** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
+export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/src/actions/walletConnect/walletConnectFlow.ts';
+export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/src/index.ts';
+export const QR_ENCODER_SOURCE = 'packages/react/src/components/qrPath.ts';
+
+/** The flow and the client together: files counted once. */
+function walletConnectCost(buildDir: string, bundle: BundleSizes): SizeTotals | null {
+  const parts = [WALLET_CONNECT_FLOW_SOURCE, WALLET_CONNECT_CLIENT_SOURCE].map((source) => lazyChunkCost(buildDir, bundle, source));
+  if (parts.some((part) => part === undefined)) return null;
+  const files = [...new Set(parts.flatMap((part) => part!.files))];
+  return files.reduce<SizeTotals>(
+    (sum, file) => {
+      const size = bundle.files[file]!;
+      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli, files: [...sum.files, file] };
+    },
+    { raw: 0, gzip: 0, brotli: 0, files: [] },
+  );
+}
+
+/** WalletConnect SDK packages that ended up in the files the page loads before any click. */
+function walletConnectInInitial(buildDir: string, bundle: BundleSizes): string[] {
+  const found = new Set<string>();
+  for (const file of bundle.initial.files) {
+    const path = join(buildDir, file);
+    if (!existsSync(`${path}.map`)) continue;
+    for (const name of chunkComposition(path).keys()) if (name.startsWith('@walletconnect/') || name === '@cairn/walletconnect') found.add(name);
+  }
+  return [...found];
 }
 
 /** Cairn's own chunks: the modal's first-open cost and what the entry chunk is made of. */
@@ -29,8 +49,10 @@ export function cairnChunks(buildDir: string, bundle: BundleSizes): CairnChunks 
   return {
     modal: lazyChunkCost(buildDir, bundle, MODAL_SOURCE) ?? null,
     entryComposition,
-    walletConnect: hasWalletConnect()
-      ? 'present in the workspace, not priced by the bench yet'
-      : 'not built yet (no WalletConnect connector in Cairn)',
+    walletConnect: {
+      chunk: walletConnectCost(buildDir, bundle),
+      qrEncoder: lazyChunkCost(buildDir, bundle, QR_ENCODER_SOURCE) ?? null,
+      inInitial: walletConnectInInitial(buildDir, bundle),
+    },
   };
 }

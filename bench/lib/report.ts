@@ -183,7 +183,9 @@ export function markdownReport(results: BenchResults & { walletList?: WalletList
     ...bundleTable(results),
     '',
     `Cairn's chunks: modal on first open ${cairn.modal ? `${kB(cairn.modal.gzip)} gzip (${cairn.modal.files.join(', ')})` : 'not found'}; ` +
-      `WalletConnect: ${cairn.walletConnect}. Cairn's entry by package (gzip, pro rata from the source map): ${composition}.`,
+      `WalletConnect when picked: ${cairn.walletConnect.chunk ? `${kB(cairn.walletConnect.chunk.gzip)} gzip (flow and protocol client)` : 'not found'}` +
+      `${cairn.walletConnect.qrEncoder ? ` + QR encoder ${kB(cairn.walletConnect.qrEncoder.gzip)}` : ''}` +
+      `, in the initial JS: ${cairn.walletConnect.inInitial.length > 0 ? cairn.walletConnect.inInitial.join(', ') : 'nothing'}. Cairn's entry by package (gzip, pro rata from the source map): ${composition}.`,
     '',
     '## Time and heap: headless Chromium, only 127.0.0.1 reachable',
     '',

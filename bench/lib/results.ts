@@ -48,7 +48,17 @@ export interface CairnChunks {
   modal: SizeTotals | null;
   /** Bytes of the entry chunk per package, from its source map, raw and (pro rata) gzip. */
   entryComposition: { name: string; raw: number; gzipShare: number }[];
-  walletConnect: string;
+  walletConnect: WalletConnectCost;
+}
+
+/** What picking WalletConnect costs, beyond the initial JS, and whether any of it loads up front. */
+export interface WalletConnectCost {
+  /** The pairing flow, the protocol client and what they import that the page has not loaded. */
+  chunk: SizeTotals | null;
+  /** The QR encoder, fetched beside it. */
+  qrEncoder: SizeTotals | null;
+  /** Packages of WalletConnect's SDK found in the initial JS (should be none). */
+  inInitial: string[];
 }
 
 /** One route under load (autocannon) or, for sign-in, timed one request after another. */
