@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { RecentWallet } from '../storage.ts';
 import type { Connector, WalletListItem } from '../types.ts';
 import { catalogueTagger, connectViewCatalogue, findInstalledConnector, orderCatalogueWallets, type CatalogueContext } from './catalogueOrder.ts';
+import { catalogueWallet } from '../testing/catalogueWallet.ts';
 
-const wallet = (id: string, rdns: string | null = null): WalletListItem => ({
-  id,
-  name: id,
-  image_id: id,
-  rdns,
-  chains: [],
-  homepage: null,
-  mobile_link: null,
-  desktop_link: null,
-  webapp_link: null,
-  app_store: null,
-  play_store: null,
-  chrome_store: null,
-  walletconnect_id: null,
-  walletconnect_uri_templates: [],
-});
+const wallet = (id: string, rdns: string | null = null): WalletListItem => catalogueWallet(id, { rdns });
 const announced = (rdns: string): Connector => ({ id: rdns, name: rdns, type: 'ANNOUNCED', chain: 'eip155', info: { rdns } });
 const recent = (id: string, rdns?: string): RecentWallet => ({ id, name: id, namespace: 'eip155', ...(rdns ? { rdns } : {}) });
 

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletListItem } from '../types.ts';
 import { walletConnectLinks } from './walletDeepLink.ts';
+import { catalogueWallet } from '../testing/catalogueWallet.ts';
 
 const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1705667684';
 const ENCODED = encodeURIComponent(URI);
 
-function wallet(overrides: Partial<WalletListItem>): WalletListItem {
-  return {
-    id: 'example.wallet',
-    name: 'Example',
-    image_id: 'example.wallet',
-    rdns: null,
-    chains: [],
-    homepage: null,
-    mobile_link: null,
-    desktop_link: null,
-    webapp_link: null,
-    app_store: null,
-    play_store: null,
-    chrome_store: null,
-    walletconnect_id: null,
-    walletconnect_uri_templates: [],
-    ...overrides,
-  };
-}
+const wallet = (overrides: Partial<WalletListItem>): WalletListItem => catalogueWallet('example.wallet', { name: 'Example', ...overrides });
 
 describe('walletConnectLinks', () => {
   it("uses the wallet's own URI template on a phone, with the URI encoded", () => {

@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
-import { copyText } from './copyText.ts';
 import { CheckIcon, CopyIcon } from './icons.tsx';
-
-const FEEDBACK_MS = 1500;
-type CopyState = 'idle' | 'copied' | 'failed';
+import { useCopyState } from './useCopyState.ts';
 
 /** Copies the full address; "Copied" shows briefly in a live region beside it. */
 export function CopyAddressButton({ address }: { address: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const [state, copy] = useCopyState();
 
   return (
     <>
@@ -22,9 +12,7 @@ export function CopyAddressButton({ address }: { address: string }) {
         className="icon-button copy-button"
         aria-label="Copy address"
         data-copied={state === 'copied' ? '' : undefined}
-        onClick={() => {
-          void copyText(address).then((copied) => setState(copied ? 'copied' : 'failed'));
-        }}
+        onClick={() => copy(address)}
       >
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
       </button>

@@ -1,27 +1,12 @@
-import { useEffect, useState } from 'react';
-import { copyText } from './copyText.ts';
 import { CheckIcon, CopyIcon } from './icons.tsx';
-
-const FEEDBACK_MS = 1500;
+import { useCopyState } from './useCopyState.ts';
 
 /** Copies a WalletConnect URI, for a wallet on the same computer that takes a pasted link. */
 export function CopyLinkButton({ value }: { value: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const [state, copy] = useCopyState();
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        data-testid="walletconnect-copy"
-        onClick={() => {
-          void copyText(value).then((copied) => setState(copied ? 'copied' : 'failed'));
-        }}
-      >
+      <button type="button" className="btn btn-secondary" data-testid="walletconnect-copy" onClick={() => copy(value)}>
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
         Copy link
       </button>

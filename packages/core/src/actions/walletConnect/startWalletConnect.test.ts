@@ -4,27 +4,12 @@ import { createScriptedWalletConnect } from '../../testing/scriptedWalletConnect
 import type { StorageLike } from '../../storage.ts';
 import type { WalletListItem } from '../../types.ts';
 import { WalletConnectText } from './startWalletConnect.ts';
+import { catalogueWallet } from '../../testing/catalogueWallet.ts';
 
 const walletConnect = { metadata: { name: 'Test site' } };
 
-function rainbow(): WalletListItem {
-  return {
-    id: 'me.rainbow',
-    name: 'Rainbow',
-    image_id: 'me.rainbow',
-    rdns: 'me.rainbow',
-    chains: [],
-    homepage: null,
-    mobile_link: 'rainbow://',
-    desktop_link: null,
-    webapp_link: null,
-    app_store: null,
-    play_store: null,
-    chrome_store: null,
-    walletconnect_id: null,
-    walletconnect_uri_templates: ['rainbow://wc?uri={uri}&connector=cairn'],
-  };
-}
+const rainbow = (): WalletListItem =>
+  catalogueWallet('me.rainbow', { name: 'Rainbow', rdns: 'me.rainbow', mobile_link: 'rainbow://', walletconnect_uri_templates: ['rainbow://wc?uri={uri}&connector=cairn'] });
 
 async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean; loadFails?: boolean; backend?: StorageLike } = {}) {
   const scripted = createScriptedWalletConnect();
@@ -187,14 +172,20 @@ describe('startWalletConnect', () => {
   });
 });
 
+/** A Cairn connected through WalletConnect: the modal opened, a URI shown, the wallet approved. */
+async function connected() {
+  const test = await start();
+  test.cairn.open();
+  const pending = test.cairn.connectWalletConnect();
+  await until(() => test.scripted.uris.length > 0 && test.cairn.stores.walletConnect.get().status === 'waiting');
+  test.scripted.approve();
+  await expect(pending).resolves.toBe(true);
+  return test;
+}
+
 describe('a WalletConnect session over time', () => {
   it('is restored on reload without a new URI, and disconnecting ends it in the wallet', async () => {
-    const first = await start();
-    first.cairn.open();
-    const pending = first.cairn.connectWalletConnect();
-    await until(() => first.scripted.uris.length > 0);
-    first.scripted.approve();
-    await pending;
+    const first = await connected();
 
     // Reload: same storage, the client finds its session again.
     const scripted = createScriptedWalletConnect();
@@ -219,12 +210,7 @@ describe('a WalletConnect session over time', () => {
   });
 
   it('drops the remembered connection when the session ended while the page was away', async () => {
-    const first = await start();
-    first.cairn.open();
-    const pending = first.cairn.connectWalletConnect();
-    await until(() => first.scripted.uris.length > 0);
-    first.scripted.approve();
-    await pending;
+    const first = await connected();
     const scripted = createScriptedWalletConnect(); // no session any more
     const reloaded = createTestCairn({ projectId: 'test', walletConnect, backend: first.backend, internals: { walletConnectLoader: async () => scripted.client } });
     await reloaded.cairn.ready;
@@ -233,12 +219,7 @@ describe('a WalletConnect session over time', () => {
   });
 
   it('follows the wallet ending the session: disconnected, back on Connect', async () => {
-    const { cairn, scripted, adapter } = await start();
-    cairn.open();
-    const pending = cairn.connectWalletConnect();
-    await until(() => scripted.uris.length > 0 && cairn.stores.walletConnect.get().status === 'waiting');
-    scripted.approve();
-    await pending;
+    const { cairn, scripted, adapter } = await connected();
     scripted.endSession();
     expect(cairn.stores.connection.get().status).toBe('disconnected');
     await until(() => adapter.remoteProviders.size === 0, 'the adapter to drop the session');

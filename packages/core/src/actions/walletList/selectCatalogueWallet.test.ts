@@ -4,26 +4,13 @@ import type { WalletListItem } from '../../types.ts';
 import { startWalletConnect } from '../walletConnect/startWalletConnect.ts';
 import { selectCatalogueWallet } from './selectCatalogueWallet.ts';
 import { walletListTestContext } from './walletListTestContext.ts';
+import { catalogueWallet } from '../../testing/catalogueWallet.ts';
 
 // WalletConnect pairing is tested with its own actions; here only the hand-over is checked.
 vi.mock('../walletConnect/startWalletConnect.ts', () => ({ startWalletConnect: vi.fn(async () => false) }));
 
-const wallet = (id: string, rdns: string | null): WalletListItem => ({
-  id,
-  name: id === 'io.metamask' ? 'MetaMask' : 'Rainbow',
-  image_id: id,
-  rdns,
-  chains: ['eip155:1'],
-  homepage: null,
-  mobile_link: null,
-  desktop_link: null,
-  webapp_link: null,
-  app_store: null,
-  play_store: null,
-  chrome_store: null,
-  walletconnect_id: null,
-  walletconnect_uri_templates: [],
-});
+const wallet = (id: string, rdns: string | null): WalletListItem =>
+  catalogueWallet(id, { rdns, name: id === 'io.metamask' ? 'MetaMask' : 'Rainbow', chains: ['eip155:1'] });
 
 describe('picking a catalogue wallet', () => {
   it('connects an installed wallet (its rdns announced over EIP-6963) through the browser', async () => {
