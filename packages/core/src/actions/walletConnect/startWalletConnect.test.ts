@@ -80,13 +80,15 @@ describe('startWalletConnect', () => {
   });
 
   it('replaces an expired URI with a fresh one while the view is shown, and stops once the visitor left', async () => {
-    const { cairn, scripted } = await start();
+    const { cairn, scripted, eventNames } = await start();
     cairn.open();
     const pending = cairn.connectWalletConnect();
     await until(() => scripted.uris.length > 0 && cairn.stores.walletConnect.get().status === 'waiting');
     scripted.expire();
     await until(() => scripted.uris.length === 2);
     expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'waiting', uri: scripted.uris[1] });
+    // A refresh is not a new selection.
+    expect(eventNames().filter((name) => name === 'SELECT_WALLET')).toHaveLength(1);
     cairn.close();
     scripted.expire();
     await expect(pending).resolves.toBe(false);

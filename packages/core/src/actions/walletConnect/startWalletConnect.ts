@@ -25,7 +25,8 @@ const viewFor = (ctx: CairnContext) =>
   ctx.options.walletConnect?.basic ? ('ConnectingWalletConnectBasic' as const) : ('ConnectingWalletConnect' as const);
 
 /**
- * Pairs a wallet over WalletConnect. Shows the Connecting view at once, loads the protocol code,
+ * Pairs a wallet over WalletConnect, on the Connecting view that `showWalletConnectView` put up
+ * in the click's task. Loads the protocol code,
  * publishes a proposal and shows its URI (QR code, copy, deep link). When the URI expires while
  * the view is still shown, a fresh one replaces it. The wallet declining leaves a retry. Resolves
  * true when connected.
@@ -34,14 +35,10 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
   const wc = requireWalletConnect(ctx);
   const { wallet } = options;
   const view = viewFor(ctx);
-  const data = wallet ? { wallet } : undefined;
-  if (ctx.router.current().view === view) ctx.router.replace(view, data);
-  else ctx.router.push(view, data);
   const attempt = ++wc.attempt;
   const isCurrent = () => wc.attempt === attempt;
   const stillShown = () => isCurrent() && ctx.modal.get().open && ctx.router.current().view === view;
-  wc.store.set({ status: 'loading', uri: undefined, error: undefined, ...(wallet ? { wallet } : { wallet: undefined }) });
-  ctx.events.emit('SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', connectorId: WALLET_CONNECT_CONNECTOR_ID });
+  wc.store.set({ status: 'loading', uri: undefined, error: undefined, wallet });
 
   let client;
   try {
@@ -77,6 +74,7 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
   } catch (error) {
     if (!isCurrent()) return false;
     const reason = pairingFailure(error);
+    // The view is still up: a fresh URI replaces the expired one, without a new selection.
     if (reason === 'expired' && stillShown()) return startWalletConnect(ctx, options);
     const message = reason === 'rejected' ? WalletConnectText.rejected : errorMessage(error, WalletConnectText.failed);
     wc.store.set({ status: reason, uri: reason === 'expired' ? undefined : wc.store.get().uri, error: message });
