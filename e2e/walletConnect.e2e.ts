@@ -20,8 +20,9 @@ afterEach(async () => {
 });
 afterAll(() => browser?.close());
 
+// Account 0's balances are what other e2e files check, so these wallets hold account 2.
 async function newWallet(options: { account?: (typeof TEST_ACCOUNTS)[number] } = {}) {
-  const wallet = await createWalletConnectWallet({ relayUrl: inject('relayUrl'), chains: walletChains(), ...options });
+  const wallet = await createWalletConnectWallet({ relayUrl: inject('relayUrl'), chains: walletChains(), account: TEST_ACCOUNTS[2]!, ...options });
   wallets.push(wallet);
   return wallet;
 }
@@ -206,12 +207,13 @@ describe('WalletConnect with a real wallet SDK', () => {
 
     const walletPage = await demo.context.newPage();
     await walletPage.goto(`${inject('demoUrl')}wallet.html`);
+    await walletPage.getByLabel('Account', { exact: true }).selectOption({ index: 2 });
     await walletPage.getByLabel('WalletConnect URI').fill(uri);
     await walletPage.getByRole('button', { name: 'Pair' }).click();
     const proposal = walletPage.getByRole('article', { name: 'Trailhead wants to connect' });
     await proposal.getByRole('button', { name: 'Approve' }).click();
     await waitForSiteStatus(page, 'connected', 20_000);
-    expect(await siteText(page, 'site-address')).toBe(TEST_ACCOUNTS[0]!.address);
+    expect(await siteText(page, 'site-address')).toBe(TEST_ACCOUNTS[2]!.address);
 
     await page.getByRole('button', { name: 'Tip 0.001 ETH' }).click();
     const transfer = walletPage.getByRole('article', { name: 'Send a transaction · Trailhead' });

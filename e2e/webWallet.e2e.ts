@@ -33,6 +33,9 @@ async function openWallet(query = '') {
   return { page, errors, foreignRequests };
 }
 
+/** The devnet account this file's wallet spends from. */
+const holder = TEST_ACCOUNTS[2]!;
+
 const proposalCard = (page: Page) => page.getByRole('article', { name: 'Trail Dapp wants to connect' });
 
 describe('the demo web wallet', () => {
@@ -40,6 +43,9 @@ describe('the demo web wallet', () => {
     const { page, errors, foreignRequests } = await openWallet();
     await page.getByRole('note').filter({ hasText: 'Devnet only.' }).waitFor();
     expect(await page.getByTestId('wallet-address').textContent()).toBe(TEST_ACCOUNTS[0]!.address);
+    // Account 0's balances are what other e2e files check: this test spends from account 2.
+    await page.getByLabel('Account', { exact: true }).selectOption({ index: 2 });
+    expect(await page.getByTestId('wallet-address').textContent()).toBe(holder.address);
 
     const { uri, approved } = await dapp.propose([31337, 31338]);
     await page.getByLabel('WalletConnect URI').fill(uri);
@@ -51,23 +57,23 @@ describe('the demo web wallet', () => {
     await proposal.getByRole('button', { name: 'Approve' }).click();
 
     const session = await approved;
-    expect(session.namespaces.eip155!.accounts).toEqual([`eip155:31337:${TEST_ACCOUNTS[0]!.address}`, `eip155:31338:${TEST_ACCOUNTS[0]!.address}`]);
+    expect(session.namespaces.eip155!.accounts).toEqual([`eip155:31337:${holder.address}`, `eip155:31338:${holder.address}`]);
     await page.getByRole('list', { name: 'Connected sites' }).getByText('Trail Dapp').waitFor();
     await proposal.waitFor({ state: 'detached' });
 
     const message = 'Welcome to the trail.\nnonce 7';
-    const signature = dapp.request<Hex>(session.topic, 31337, 'personal_sign', [stringToHex(message), TEST_ACCOUNTS[0]!.address]);
+    const signature = dapp.request<Hex>(session.topic, 31337, 'personal_sign', [stringToHex(message), holder.address]);
     const request = page.getByRole('article', { name: 'Sign a message · Trail Dapp' });
     await request.waitFor();
     expect(await request.getByTestId('request-message').textContent()).toBe(message);
     await request.getByRole('button', { name: 'Approve' }).click();
-    await expect(verifyMessage({ address: TEST_ACCOUNTS[0]!.address, message, signature: await signature })).resolves.toBe(true);
+    await expect(verifyMessage({ address: holder.address, message, signature: await signature })).resolves.toBe(true);
     await request.waitFor({ state: 'detached' });
 
     // A transfer shows its recipient and value, and Approve sends it on the devnet.
     const recipient = TEST_ACCOUNTS[3]!.address;
     const sent = dapp.request<Hex>(session.topic, 31338, 'eth_sendTransaction', [
-      { from: TEST_ACCOUNTS[0]!.address, to: recipient, value: numberToHex(parseEther('1.5')) },
+      { from: holder.address, to: recipient, value: numberToHex(parseEther('1.5')) },
     ]);
     const transfer = page.getByRole('article', { name: 'Send a transaction · Trail Dapp' });
     expect(await transfer.getByTestId('request-to').textContent()).toBe(recipient);
@@ -76,12 +82,12 @@ describe('the demo web wallet', () => {
     await transfer.getByRole('button', { name: 'Approve' }).click();
     const chain = createPublicClient({ transport: http(inject('chains').find((c) => c.chainId === 31338)!.url) });
     const receipt = await chain.waitForTransactionReceipt({ hash: await sent, timeout: 15_000 });
-    expect(receipt).toMatchObject({ status: 'success', from: TEST_ACCOUNTS[0]!.address.toLowerCase(), to: recipient.toLowerCase() });
+    expect(receipt).toMatchObject({ status: 'success', from: holder.address.toLowerCase(), to: recipient.toLowerCase() });
 
     // Switching account in the wallet reaches the dapp as accountsChanged.
     const event = dapp.nextEvent();
-    await page.getByLabel('Account', { exact: true }).selectOption({ index: 2 });
-    await expect(event).resolves.toMatchObject({ name: 'accountsChanged', data: [TEST_ACCOUNTS[2]!.address] });
+    await page.getByLabel('Account', { exact: true }).selectOption({ index: 1 });
+    await expect(event).resolves.toMatchObject({ name: 'accountsChanged', data: [TEST_ACCOUNTS[1]!.address] });
 
     const deleted = dapp.nextSessionDelete();
     await page.getByRole('button', { name: 'Disconnect Trail Dapp' }).click();
