@@ -7,6 +7,9 @@ const cairn = createCairn({
   networks: [defineEvmNetwork({ id: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545', testnet: true })],
   adapters: [createEvmAdapter()],
   metadata: { name: 'Cairn bench', url: location.origin },
+  // As the anchors' pages have it: WalletConnect offered (its code loads only when picked).
+  projectId: 'cairn-bench',
+  walletConnect: { relayUrl: 'ws://127.0.0.1:8787/relay' },
 });
 
 createRoot(document.getElementById('root')!).render(
