@@ -55,6 +55,16 @@ function loadAddressModule(): Promise<AddressModule> {
   return addressModuleLoading;
 }
 
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel. */
+function whenIdle(task: () => unknown): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(() => void task(), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(() => void task(), 0);
+  return () => clearTimeout(handle);
+}
+
 function normalizeEvmAddress(address: unknown): `0x${string}` {
   if (!addressModule) throw new Error('EVM address support is still loading');
   return addressModule.normalizeEvmAddress(address);
@@ -145,11 +155,15 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
     setup(adapterEvents) {
       events = adapterEvents;
-      void loadAddressModule().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error));
-      if (!win) return () => undefined;
+      // Off the page's first render: a wallet call awaits the module anyway, and loads it at once if needed.
+      const cancelPreload = whenIdle(() =>
+        loadAddressModule().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error)),
+      );
+      if (!win) return cancelPreload;
       announced = watchAnnouncedWallets(win, rebuild);
       rebuild();
       return () => {
+        cancelPreload();
         announced?.stop();
         for (const unsubscribe of [...subscriptions.values()]) unsubscribe();
         events = undefined;
