@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildSiweMessage } from '@cairn/core/siwx';
 import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
 import { privateKeyToAccount } from 'viem/accounts';
+import { stopChild } from './stopChild.ts';
 import { repoRoot, resultsDir, toolsDir } from './paths.ts';
 import type { ServerCase, ServerResults } from './results.ts';
 
@@ -71,13 +72,7 @@ function startServer(port: number, databaseFile: string): { url: string; child: 
     // The default log level (info, one JSON line per request) is kept: that is how the server runs.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    });
+  const stop = () => stopChild(child);
   return { url: `http://${HOST}:${port}`, child, stop };
 }
 

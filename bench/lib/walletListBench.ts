@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { stopChild } from './stopChild.ts';
 import { repoRoot, resultsDir } from './paths.ts';
 import { startStaticServer } from './staticServer.ts';
 import { describe, type Stat } from './stats.ts';
@@ -99,13 +100,7 @@ function startServer(dir: string, walletsFile: string, corsOrigin: string): { ur
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    });
+  const stop = () => stopChild(child);
   return { url: `http://${HOST}:${WALLET_BENCH_PORTS.server}`, child, stop };
 }
 

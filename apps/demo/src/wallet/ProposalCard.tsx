@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { SessionProposal } from './createWebWallet.ts';
 import { chainName } from './describeRequest.ts';
 import type { WalletChain } from './performRequest.ts';
 import { PeerIcon } from './PeerIcon.tsx';
+import { DecisionButtons } from './DecisionButtons.tsx';
 
 /** Chains and methods the site asks for, required and optional together. */
 function requested(proposal: SessionProposal) {
@@ -25,13 +26,8 @@ export function ProposalCard({
   onReject(): Promise<void>;
 }) {
   const titleId = useId();
-  const [busy, setBusy] = useState(false);
   const { metadata } = proposal.params.proposer;
   const { chains: wanted, methods } = requested(proposal);
-  const run = (action: () => Promise<void>) => () => {
-    setBusy(true);
-    void action().finally(() => setBusy(false));
-  };
   return (
     <article className="wallet-card proposal" aria-labelledby={titleId}>
       <header className="peer">
@@ -47,14 +43,7 @@ export function ProposalCard({
         <dt>Methods</dt>
         <dd>{methods.join(', ') || 'none'}</dd>
       </dl>
-      <div className="buttons">
-        <button type="button" className="primary" disabled={busy} onClick={run(onApprove)}>
-          Approve
-        </button>
-        <button type="button" disabled={busy} onClick={run(onReject)}>
-          Reject
-        </button>
-      </div>
+      <DecisionButtons onApprove={onApprove} onReject={onReject} />
     </article>
   );
 }

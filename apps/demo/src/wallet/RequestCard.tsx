@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { SessionTypes } from '@walletconnect/types';
 import type { SessionRequest } from './createWebWallet.ts';
 import { chainName, describeRequest } from './describeRequest.ts';
 import type { WalletChain } from './performRequest.ts';
+import { DecisionButtons } from './DecisionButtons.tsx';
 
 const TITLES: Record<string, string> = {
   personal_sign: 'Sign a message',
@@ -26,14 +27,9 @@ export function RequestCard({
   onReject(): Promise<void>;
 }) {
   const titleId = useId();
-  const [busy, setBusy] = useState(false);
   const { method, params } = request.params.request;
   const summary = describeRequest(method, params, chains);
   const site = session?.peer.metadata.name ?? 'A site';
-  const run = (action: () => Promise<void>) => () => {
-    setBusy(true);
-    void action().finally(() => setBusy(false));
-  };
   return (
     <article className="wallet-card request" aria-labelledby={titleId} data-method={method}>
       <h3 id={titleId}>
@@ -62,14 +58,7 @@ export function RequestCard({
       )}
       {summary.kind === 'switchChain' && <p>Switch to {summary.chain}</p>}
       {summary.kind === 'other' && <pre className="message">{summary.params}</pre>}
-      <div className="buttons">
-        <button type="button" className="primary" disabled={busy} onClick={run(onApprove)}>
-          Approve
-        </button>
-        <button type="button" disabled={busy} onClick={run(onReject)}>
-          Reject
-        </button>
-      </div>
+      <DecisionButtons onApprove={onApprove} onReject={onReject} />
     </article>
   );
 }
