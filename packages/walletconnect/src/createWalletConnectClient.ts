@@ -10,10 +10,13 @@ import type {
   WalletConnectClientOptions,
   WalletConnectSessionInfo,
 } from './types.ts';
-import { toPairingError, toProviderError } from './walletConnectErrors.ts';
+import { PairingError, toPairingError, toProviderError } from './walletConnectErrors.ts';
 
 // SPEC §9: the default log level is 'error'.
 const LOG_LEVEL = 'error';
+// SPEC §9: JSON-RPC timeout 10000 ms. The URI exists only once the relay took the proposal.
+export const RELAY_TIMEOUT_MS = 10_000;
+export const RELAY_TIMEOUT_MESSAGE = 'The WalletConnect relay did not answer';
 
 type Listener = (...args: never[]) => void;
 
@@ -79,7 +82,15 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
     session: () => (provider.session ? sessionInfo(provider.session) : undefined),
 
     async connect({ namespaces, onUri }) {
-      const onDisplayUri = (uri: string) => onUri(uri);
+      // An unreachable relay leaves the sign client waiting without end: give up when no URI came in time.
+      let relayTimer: ReturnType<typeof setTimeout> | undefined;
+      const relaySilent = new Promise<never>((_, reject) => {
+        relayTimer = setTimeout(() => reject(new PairingError('failed', RELAY_TIMEOUT_MESSAGE)), options.relayTimeoutMs ?? RELAY_TIMEOUT_MS);
+      });
+      const onDisplayUri = (uri: string) => {
+        clearTimeout(relayTimer);
+        onUri(uri);
+      };
       provider.on('display_uri', onDisplayUri);
       try {
         const optionalNamespaces = Object.fromEntries(
@@ -95,12 +106,13 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
             },
           ]),
         );
-        const session = await provider.connect({ optionalNamespaces });
+        const session = await Promise.race([provider.connect({ optionalNamespaces }), relaySilent]);
         if (!session) throw new Error('The wallet returned no session');
         return sessionInfo(session);
       } catch (error) {
         throw toPairingError(error);
       } finally {
+        clearTimeout(relayTimer);
         provider.removeListener('display_uri', onDisplayUri);
       }
     },

@@ -25,6 +25,8 @@ export interface WalletConnectClientOptions {
   rpcMap: Readonly<Record<string, string>>;
   /** Keeps this site's sessions apart from other WalletConnect clients on the same origin. */
   storagePrefix?: string;
+  /** How long a proposal may wait for the relay before the attempt fails (default 10 s). */
+  relayTimeoutMs?: number;
 }
 
 /** CAIP-25: what the site asks the wallet for in one namespace. */

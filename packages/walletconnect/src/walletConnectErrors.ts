@@ -21,6 +21,7 @@ export class PairingError extends Error {
 
 /** Sorts the sign client's approval failure into rejected / expired / failed. */
 export function toPairingError(error: unknown): PairingError {
+  if (error instanceof PairingError) return error;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   const message = typeof error === 'object' && error !== null ? String((error as { message?: unknown }).message ?? '') : String(error);
   if (code === WC_USER_REJECTED || code === EIP1193_USER_REJECTED || /rejected/i.test(message)) {

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { startRelayServer, type RelayServer } from '../../server/src/relay/testing/startRelayServer.ts';
+import { createWalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
+import { createWalletConnectClient, RELAY_TIMEOUT_MESSAGE } from './createWalletConnectClient.ts';
+import { PairingError } from './walletConnectErrors.ts';
+
+// The client against the server's real relay and a real wallet SDK (@reown/walletkit), in Node.
+
+const namespaces = { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'] } };
+const dapp = (relayUrl: string, extra: { relayTimeoutMs?: number } = {}) =>
+  createWalletConnectClient({
+    projectId: 'cairn-test',
+    relayUrl,
+    metadata: { name: 'Client test', url: 'http://127.0.0.1' },
+    telemetry: false,
+    rpcMap: { 'eip155:31337': 'http://127.0.0.1:9' },
+    storagePrefix: `cairn-test-${randomUUID()}`,
+    ...extra,
+  });
+
+let relay: RelayServer;
+beforeAll(async () => {
+  relay = await startRelayServer();
+});
+afterAll(() => relay?.close());
+
+describe('createWalletConnectClient', () => {
+  it('pairs with a WalletKit wallet, reads its accounts, hears it end the session', async () => {
+    const client = await dapp(relay.url);
+    const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });
+    try {
+      let uri = '';
+      const session = client.connect({ namespaces, onUri: (value) => (uri = value) });
+      await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
+      await wallet.pair(uri);
+      await wallet.approve(await wallet.nextProposal());
+      const info = await session;
+      expect(info.peer.name).toBe('Cairn e2e Wallet');
+      expect(info.accounts).toEqual([`eip155:31337:${TEST_ACCOUNTS[2]!.address}`]);
+      expect(client.session()?.topic).toBe(info.topic);
+      await expect(client.provider('eip155').request({ method: 'eth_accounts' })).resolves.toEqual([TEST_ACCOUNTS[2]!.address]);
+      await expect(client.provider('solana').request({ method: 'getAccounts' })).rejects.toThrow('The WalletConnect session has no solana accounts');
+
+      let ended = false;
+      client.onSessionEnd(() => (ended = true));
+      await wallet.disconnect();
+      await expect.poll(() => ended, { timeout: 10_000 }).toBe(true);
+      expect(client.session()).toBeUndefined();
+    } finally {
+      await wallet.close();
+    }
+  });
+
+  it('gives up with a clear reason when the relay does not answer', async () => {
+    const client = await dapp('ws://127.0.0.1:9/relay', { relayTimeoutMs: 500 });
+    const attempt = client.connect({ namespaces, onUri: () => undefined });
+    await expect(attempt).rejects.toBeInstanceOf(PairingError);
+    await expect(attempt).rejects.toMatchObject({ reason: 'failed', message: RELAY_TIMEOUT_MESSAGE });
+  });
+});
