@@ -203,11 +203,14 @@ describe.each(await testDatabaseKinds())('server on $name: requests', ({ name, s
     expect(ranks).toEqual([...ranks].sort());
   });
 
-  it.skipIf(skip)('filters the catalogue by include, exclude (our id or the WalletConnect id), chains and badge', async () => {
+  it.skipIf(skip)('filters the catalogue by include, exclude (our id, the WalletConnect id or the rdns), chains and badge', async () => {
     const included = (await get(app, '/getWallets?include=io.metamask,com.trustwallet.app,nope')).json();
     expect(included.data.map((wallet: { id: string }) => wallet.id).sort()).toEqual(['com.trustwallet.app', 'io.metamask']);
     const byWcId = (await get(app, '/getWallets?include=c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96')).json();
     expect(byWcId.data.map((wallet: { id: string }) => wallet.id)).toEqual(['io.metamask']);
+    // Gate's browser extension announces io.gate.wallet; its catalogue id is net.gateweb3.
+    const byRdns = (await get(app, '/getWallets?include=io.gate.wallet')).json();
+    expect(byRdns.data.map((wallet: { id: string; rdns: string }) => [wallet.id, wallet.rdns])).toEqual([['net.gateweb3', 'io.gate.wallet']]);
     const excluded = (await get(app, '/getWallets?exclude=io.metamask')).json();
     expect(excluded.count).toBe(615);
     expect(excluded.data[0].id).not.toBe('io.metamask');

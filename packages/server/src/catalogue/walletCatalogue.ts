@@ -16,6 +16,7 @@ export type WalletRecord = {
   app?: Record<string, string | null>;
   image: string;
   walletconnect_id?: string;
+  rdns_aliases?: string[];
   deep_links?: { mobile_dapp_browser?: string; walletconnect_uri_templates?: string[] };
   short_name?: string;
   brand_color?: string;
@@ -79,7 +80,12 @@ export class WalletCatalogue {
       return {
         item,
         lowerName: record.name.toLowerCase(),
-        ids: new Set([record.id.toLowerCase(), ...(record.walletconnect_id ? [record.walletconnect_id.toLowerCase()] : [])]),
+        // A browser wallet announces its rdns (EIP-6963), which for a few wallets is not their id.
+        ids: new Set(
+          [record.id, record.walletconnect_id, record.rdns, ...(record.rdns_aliases ?? [])]
+            .filter((id): id is string => typeof id === 'string' && id.length > 0)
+            .map((id) => id.toLowerCase()),
+        ),
       };
     });
   }
@@ -94,7 +100,7 @@ export class WalletCatalogue {
   }
 
   /**
-   * One page of wallets: filtered by include / exclude (our id or the WalletConnect id), chains
+   * One page of wallets: filtered by include / exclude (our id, the WalletConnect id or the rdns), chains
    * and badge, then, with a search, ranked by name (prefix, then word start, then substring) and
    * cut to SEARCH_LIMIT. `count` is the number of wallets across all pages.
    */

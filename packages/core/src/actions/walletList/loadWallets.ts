@@ -44,8 +44,8 @@ const matchesId = (wallet: WalletListItem, id: string) =>
 /**
  * One request by include for the featured ids and for the wallets this browser knows (recent
  * wallets' ids and rdns, announced rdns): an installed or recent wallet on page 200 is then
- * still listed first. The server matches include against the catalogue id, which for most
- * wallets is their rdns.
+ * still listed first. The server matches include against a wallet's catalogue id, WalletConnect
+ * id and rdns.
  */
 async function loadFeaturedAndPinned(ctx: CairnContext, catalogue: WalletCatalogueApi, filters: CatalogueFilters) {
   const { featuredWalletIds, includeWalletIds } = ctx.options;
