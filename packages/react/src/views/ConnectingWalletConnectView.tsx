@@ -1,5 +1,5 @@
-import { currentPlatform, walletConnectLinks, type WalletListItem } from '@cairn/core';
-import { useEffect, useState } from 'react';
+import { currentPlatform, walletConnectLinks, type Cairn, type WalletListItem } from '@cairn/core';
+import { useEffect, useRef, useState } from 'react';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { AlertIcon } from '../components/icons.tsx';
 import { loadQrEncoder, QrCode } from '../components/QrCode.tsx';
@@ -11,6 +11,10 @@ export interface ConnectingWalletConnectViewProps {
   wallet: WalletListItem | undefined;
   /** SPEC §2 basic mode: the QR code alone, no wallet links. */
   basic?: boolean;
+}
+
+function startPairing(cairn: Cairn, wallet: WalletListItem | undefined): void {
+  cairn.connectWalletConnect(wallet ? { wallet } : {}).catch((cause: unknown) => console.warn('[cairn] WalletConnect failed to start', cause));
 }
 
 const LINK_LABELS = { mobile: 'Continue in', desktop: 'Open the desktop app of', webapp: 'Open the web app of' } as const;
@@ -25,19 +29,18 @@ export function ConnectingWalletConnectView({ wallet, basic = false }: Connectin
   const { status, uri, error } = useStoreState(cairn.stores.walletConnect);
   const [platform] = useState(currentPlatform);
   const [showQr, setShowQr] = useState(false);
-  const start = () => {
-    cairn.connectWalletConnect(wallet ? { wallet } : {}).catch((cause: unknown) => console.warn('[cairn] WalletConnect failed to start', cause));
-  };
+  const start = () => startPairing(cairn, wallet);
+  const shownFor = useRef(wallet);
 
   // Opened directly (open({ view }) or basic mode) rather than through a wallet row: start here.
+  // Leaving the view drops an attempt that has not been approved.
   useEffect(() => {
     void loadQrEncoder().catch(() => undefined); // in parallel with the WalletConnect client
-    if (cairn.stores.walletConnect.get().status === 'idle') start();
+    if (cairn.stores.walletConnect.get().status === 'idle') startPairing(cairn, shownFor.current);
     return () => {
       if (cairn.stores.walletConnect.get().status !== 'approved') cairn.cancelWalletConnect();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per shown view
-  }, []);
+  }, [cairn]);
 
   const name = wallet?.name ?? 'your wallet';
   const logo = wallet ? cairn.walletImageUrl(wallet.image_id) : undefined;
