@@ -1,4 +1,4 @@
-import { currentPlatform, walletConnectLinks, type Cairn, type WalletListItem } from '@cairn/core';
+import { currentPlatform, walletConnectLinks, WalletConnectText, type Cairn, type WalletListItem } from '@cairn/core';
 import { useEffect, useRef, useState } from 'react';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { AlertIcon } from '../components/icons.tsx';
@@ -58,7 +58,7 @@ export function ConnectingWalletConnectView({ wallet, basic = false }: Connectin
           </span>
         </div>
         <p className="headline error" role="alert">
-          {status === 'expired' ? 'The QR code expired' : error}
+          {status === 'expired' ? WalletConnectText.expired : error}
         </p>
         <p className="muted">{status === 'rejected' ? 'Try again, or choose another wallet.' : 'Get a new code and scan it again.'}</p>
         <button type="button" className="btn btn-primary connecting-retry" onClick={start}>
