@@ -30,6 +30,7 @@ import { abandonWalletConnect } from './actions/walletConnect/abandonWalletConne
 import { loadWalletConnectFlow } from './actions/walletConnect/loadWalletConnectFlow.ts';
 import { showWalletConnectView } from './actions/walletConnect/showWalletConnectView.ts';
 import { WalletConnectText } from './walletConnect/walletConnectText.ts';
+import { isWalletListItem } from './rules/isWalletListItem.ts';
 import { request } from './actions/request.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
 import type { WalletConnectClientLoader } from './walletConnect/walletConnectClient.ts';
@@ -178,9 +179,15 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     loadMoreWallets: () => loadMoreWallets(ctx),
     searchWallets: (query, searchOptions) => searchWallets(ctx, query, searchOptions),
     walletImageUrl: (imageId) => (options.api ? walletImageUrl(options.api, imageId) : undefined),
-    selectWallet: (wallet) => selectCatalogueWallet(ctx, wallet),
+    selectWallet: (wallet) => {
+      if (!isWalletListItem(wallet)) return Promise.reject(new TypeError('selectWallet: `wallet` must be a wallet of the catalogue (stores.walletList)'));
+      return selectCatalogueWallet(ctx, wallet);
+    },
     connectWalletConnect: async (walletConnectOptions) => {
       if (!ctx.walletConnect) throw new Error(WalletConnectText.notConfigured);
+      if (walletConnectOptions?.wallet !== undefined && !isWalletListItem(walletConnectOptions.wallet)) {
+        throw new TypeError('connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)');
+      }
       showWalletConnectView(ctx, walletConnectOptions?.wallet);
       return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
     },

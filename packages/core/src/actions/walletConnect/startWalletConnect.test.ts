@@ -143,6 +143,17 @@ describe('startWalletConnect', () => {
     expect(scripted.disconnects).toBe(1);
   });
 
+  it('refuses a wallet that is not a catalogue wallet, before showing anything', async () => {
+    const { cairn } = await start();
+    cairn.open();
+    await expect(cairn.connectWalletConnect({ wallet: { id: 'x' } as never })).rejects.toThrow(
+      'connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)',
+    );
+    await expect(cairn.selectWallet('me.rainbow' as never)).rejects.toThrow('selectWallet: `wallet` must be a wallet of the catalogue');
+    expect(cairn.stores.router.current().view).toBe('Connect');
+    expect(cairn.stores.walletConnect.get().status).toBe('idle');
+  });
+
   it('throws a clear error when the site did not configure WalletConnect', async () => {
     const test = createTestCairn();
     await expect(test.cairn.connectWalletConnect()).rejects.toThrow(WalletConnectText.notConfigured);
