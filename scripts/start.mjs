@@ -22,6 +22,7 @@ try {
   process.exit(1);
 }
 console.log(`demo: ${stack.demoUrl}`);
+console.log(`web wallet: ${stack.demoUrl}wallet.html`);
 console.log(`server: ${stack.serverUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
 console.log('Press Ctrl-C to stop.');
