@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Core } from '@walletconnect/core';
 import { SignClient } from '@walletconnect/sign-client';
-import type { ICore, SessionTypes } from '@walletconnect/types';
+import type { SessionTypes } from '@walletconnect/types';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
 import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
 import {
@@ -12,13 +12,12 @@ import {
   isHex,
   type Address,
   type Chain,
-  type Hex,
   type PrivateKeyAccount,
-  type TransactionRequest,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { TEST_ACCOUNTS, type TestAccount } from '@cairn/devnet';
-import { NoAttestationVerify } from '@cairn/walletconnect';
+import { keepOnSelfHostedRelay } from '@cairn/walletconnect';
+import { toTransactionRequest } from '../../apps/demo/src/wallet/performRequest.ts';
 
 /**
  * A real WalletConnect wallet for e2e tests: `@reown/walletkit` running in the test process,
@@ -206,36 +205,6 @@ function devnetChain(chainId: number, rpcUrl: string): Chain {
   });
 }
 
-const bigintOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? BigInt(value) : undefined);
-
-/** A dapp's eth_sendTransaction parameter (hex quantities) as viem's request. */
-function toTransactionRequest(tx: Record<string, unknown>): TransactionRequest {
-  const request: Record<string, unknown> = {
-    to: tx.to as Address | undefined,
-    data: (tx.data ?? tx.input) as Hex | undefined,
-    value: bigintOf(tx.value),
-    gas: bigintOf(tx.gas ?? tx.gasLimit),
-    nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
-  };
-  if (tx.maxFeePerGas !== undefined) {
-    request.maxFeePerGas = bigintOf(tx.maxFeePerGas);
-    request.maxPriorityFeePerGas = bigintOf(tx.maxPriorityFeePerGas);
-  } else if (tx.gasPrice !== undefined) {
-    request.gasPrice = bigintOf(tx.gasPrice);
-  }
-  return Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined)) as TransactionRequest;
-}
-
-/**
- * WalletConnect's core would reach its cloud twice on its own: the Verify API and, when WalletKit
- * starts, one "INIT" usage event that the event client sends even with telemetry off. Both are
- * public members of ICore; replacing them keeps the wallet on the self-hosted relay only.
- */
-function keepOnTheRelayOnly(core: ICore) {
-  core.verify = new NoAttestationVerify(core, core.logger, core.storage);
-  core.eventClient.init = async () => {};
-}
-
 export async function createWalletConnectWallet(options: WalletConnectWalletOptions): Promise<WalletConnectWallet> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const supported = Object.keys(options.chains)
@@ -259,7 +228,7 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
     telemetryEnabled: false,
     logger: options.logLevel ?? 'silent',
   });
-  keepOnTheRelayOnly(core);
+  keepOnSelfHostedRelay(core);
   const kit = await within(
     WalletKit.init({
       core,
@@ -516,7 +485,7 @@ export async function createSignClientDapp(options: SignClientDappOptions) {
     telemetryEnabled: false,
     logger: options.logLevel ?? 'silent',
   });
-  keepOnTheRelayOnly(core);
+  keepOnSelfHostedRelay(core);
   const name = options.name ?? 'Cairn e2e Dapp';
   const client = await within(
     SignClient.init({ core, logger: options.logLevel ?? 'silent', metadata: { name, description: `${name}, in the e2e test process`, url: 'http://127.0.0.1:24173', icons: [] } }),

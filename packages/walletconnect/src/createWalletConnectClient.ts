@@ -2,7 +2,7 @@ import { Core } from '@walletconnect/core';
 import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes } from '@walletconnect/types';
 import { UniversalProvider } from '@walletconnect/universal-provider';
-import { NoAttestationVerify } from './noAttestationVerify.ts';
+import { keepOnSelfHostedRelay } from './keepOnSelfHostedRelay.ts';
 import type {
   RemoteProvider,
   RemoteProviderEvent,
@@ -43,7 +43,7 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
     telemetryEnabled: options.telemetry,
     logger: LOG_LEVEL,
   });
-  if (options.verify !== true) core.verify = new NoAttestationVerify(core, core.logger, core.storage);
+  if (options.verify !== true) keepOnSelfHostedRelay(core);
   const { metadata } = options;
   const client = await SignClient.init({
     core,

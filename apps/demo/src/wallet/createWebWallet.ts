@@ -1,5 +1,5 @@
 import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
-import { NoAttestationVerify } from '@cairn/walletconnect';
+import { keepOnSelfHostedRelay } from '@cairn/walletconnect';
 import { Core } from '@walletconnect/core';
 import type { SessionTypes } from '@walletconnect/types';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
@@ -105,10 +105,7 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
     telemetryEnabled: false,
     logger: 'error',
   });
-  core.verify = new NoAttestationVerify(core, core.logger, core.storage);
-  // WalletKit sends one "INIT" usage event to WalletConnect's cloud when it starts, whatever
-  // telemetryEnabled says (2.25); the event client's init is a public member of ICore.
-  core.eventClient.init = async () => {};
+  keepOnSelfHostedRelay(core);
 
   const kitReady: Promise<IWalletKit> = WalletKit.init({
     core,

@@ -1,6 +1,6 @@
 import type { CatalogueTag, WalletListItem } from '@cairn/core';
-import { memo, useId, useState } from 'react';
-import { WalletGlyph } from './icons.tsx';
+import { memo, useId } from 'react';
+import { WalletIcon } from './WalletIcon.tsx';
 
 const TAG_TEXT: Record<CatalogueTag, string> = { installed: 'Installed', recent: 'Recent', featured: 'Featured' };
 const ICON_SIZE = 40;
@@ -20,8 +20,6 @@ export interface CatalogueWalletRowProps {
  */
 export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag, imageUrl, onSelect }: CatalogueWalletRowProps) {
   const tagId = useId();
-  const [failedSrc, setFailedSrc] = useState<string>();
-  const showImage = imageUrl !== undefined && failedSrc !== imageUrl;
   return (
     <button
       type="button"
@@ -31,23 +29,7 @@ export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag
       aria-describedby={tag ? tagId : undefined}
       onClick={() => onSelect(wallet)}
     >
-      <span className="wallet-icon" style={{ width: ICON_SIZE, height: ICON_SIZE }} aria-hidden="true">
-        {showImage ? (
-          <img
-            src={imageUrl}
-            alt=""
-            width={ICON_SIZE}
-            height={ICON_SIZE}
-            loading="lazy"
-            decoding="async"
-            draggable={false}
-            referrerPolicy="no-referrer"
-            onError={() => setFailedSrc(imageUrl)}
-          />
-        ) : (
-          <WalletGlyph size={22} />
-        )}
-      </span>
+      <WalletIcon src={imageUrl} size={ICON_SIZE} lazy />
       <span className="row-name">{wallet.name}</span>
       {tag && (
         <span className="tag" id={tagId} data-tag={tag}>

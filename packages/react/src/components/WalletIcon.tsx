@@ -4,13 +4,15 @@ import { WalletGlyph } from './icons.tsx';
 export interface WalletIconProps {
   src: string | undefined;
   size?: number;
+  /** Fetch only when near the viewport: a long list loads only the logos it shows. */
+  lazy?: boolean;
 }
 
 /**
  * A wallet's icon. EIP-6963: an SVG icon MUST be rendered through <img>, never inlined, so a
  * wallet's markup can never run in the page. A missing or broken icon shows a neutral glyph.
  */
-export function WalletIcon({ src, size = 40 }: WalletIconProps) {
+export function WalletIcon({ src, size = 40, lazy = false }: WalletIconProps) {
   const [failedSrc, setFailedSrc] = useState<string>();
   const usable = src && failedSrc !== src;
   return (
@@ -21,6 +23,7 @@ export function WalletIcon({ src, size = 40 }: WalletIconProps) {
           alt=""
           width={size}
           height={size}
+          {...(lazy ? { loading: 'lazy' as const, decoding: 'async' as const } : {})}
           draggable={false}
           referrerPolicy="no-referrer"
           onError={() => setFailedSrc(src)}
