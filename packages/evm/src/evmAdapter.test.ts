@@ -151,4 +151,34 @@ describe('EVM adapter with the EIP-6963 test wallet on the devnet', () => {
     expect(() => adapter.normalizeAddress('0x123')).toThrow();
     expect(adapter.normalizeAddress(account0.address.toLowerCase())).toBe(account0.address);
   });
+
+  it('routes a remote session (WalletConnect) like a browser wallet, without revoking it on disconnect', async () => {
+    const { adapter, recorded } = setup();
+    const account1 = TEST_ACCOUNTS[1]!;
+    // A second real wallet stands for the WalletConnect session's provider.
+    const remote = createTestWalletProvider({ privateKey: account1.privateKey, chains: rpcUrls(), chainId: 31338, info: DEFAULT_WALLET_INFOS[0]!, storage: memory() });
+    const connector: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' };
+    expect(adapter.walletConnectNamespace!([network(31337), network(31338)])).toEqual({
+      chains: ['eip155:31337', 'eip155:31338'],
+      methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+      events: ['chainChanged', 'accountsChanged'],
+    });
+    adapter.setRemoteProvider!(connector, remote);
+    expect(adapter.getConnectors().some((item) => item.id === 'walletConnect')).toBe(false); // the core lists it, not the adapter
+
+    await expect(adapter.connect({ connectorId: 'walletConnect' })).resolves.toEqual({ address: account1.address, chainId: 31338, accounts: [account1.address] });
+    await expect(adapter.request!({ connectorId: 'walletConnect', method: 'eth_chainId' })).resolves.toBe('0x7a6a');
+    const signature = await adapter.signMessage({ connectorId: 'walletConnect', address: account1.address, message: 'over the relay' });
+    await expect(verifyMessage({ address: account1.address, message: 'over the relay', signature: signature as `0x${string}` })).resolves.toBe(true);
+
+    await adapter.disconnect({ connectorId: 'walletConnect' });
+    expect(remote.getState().authorized).toBe(true); // the core ends the session itself
+
+    await adapter.connect({ connectorId: 'walletConnect' });
+    remote.disconnect();
+    expect(recorded.disconnects).toContain('walletConnect');
+
+    adapter.setRemoteProvider!(connector, undefined);
+    await expect(adapter.connect({ connectorId: 'walletConnect' })).rejects.toThrow('Wallet not found: walletConnect');
+  });
 });
