@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMessage } from 'viem';
-import type { AdapterEvents, Connector } from '@cairn/core';
+import type { AdapterEvents, Connector, RemoteProvider } from '@cairn/core';
 import {
   announceTestWallet,
   createTestWalletProvider,
@@ -163,7 +163,7 @@ describe('EVM adapter with the EIP-6963 test wallet on the devnet', () => {
       methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
       events: ['chainChanged', 'accountsChanged'],
     });
-    adapter.setRemoteProvider!(connector, remote);
+    adapter.setRemoteProvider!(connector, remote as unknown as RemoteProvider);
     expect(adapter.getConnectors().some((item) => item.id === 'walletConnect')).toBe(false); // the core lists it, not the adapter
 
     await expect(adapter.connect({ connectorId: 'walletConnect' })).resolves.toEqual({ address: account1.address, chainId: 31338, accounts: [account1.address] });
