@@ -10,38 +10,22 @@ import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createSendStore, type SendStore } from './stores/send.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
-import { connect } from './actions/connect.ts';
-import { disconnect } from './actions/disconnect.ts';
-import { closeModal, openModal, type OpenOptions } from './actions/modal.ts';
-import { reconnect } from './actions/reconnect.ts';
-import { refreshBalance } from './actions/refreshBalance.ts';
-import { switchNetwork } from './actions/switchNetwork.ts';
-import { createBlockchainApi } from './api/blockchainApi.ts';
-import { createAuthApi } from './api/authApi.ts';
+import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
 import { createSiwxStore, type SiwxStore } from './stores/siwx.ts';
-import { signIn } from './actions/siwx/signIn.ts';
-import { cancelSignIn } from './actions/siwx/cancelSignIn.ts';
-import { isCloseBlocked } from './actions/modal.ts';
 import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.ts';
 import { createWalletConnectLoader } from './walletConnect/loadWalletConnectClient.ts';
 import { walletConnectConnector } from './walletConnect/walletConnectConnector.ts';
 import type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
 import { abandonWalletConnect } from './actions/walletConnect/abandonWalletConnect.ts';
 import { loadWalletConnectFlow } from './actions/walletConnect/loadWalletConnectFlow.ts';
-import { showWalletConnectView } from './actions/walletConnect/showWalletConnectView.ts';
 import { WalletConnectText } from './walletConnect/walletConnectText.ts';
-import { isWalletListItem } from './rules/isWalletListItem.ts';
-import { request } from './actions/request.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
 import type { WalletConnectClientLoader } from './walletConnect/walletConnectClient.ts';
 import { openWalletLink } from './walletConnect/openWalletLink.ts';
 import { createWalletListStore, type WalletListStore } from './stores/walletList.ts';
 import { walletImageUrl } from './api/walletCatalogueApi.imageUrl.ts';
-import { createWalletCatalogueApi } from './api/walletCatalogueApi.ts';
-import { loadWallets } from './actions/walletList/loadWallets.ts';
-import { loadMoreWallets } from './actions/walletList/loadMoreWallets.ts';
-import { searchWallets } from './actions/walletList/searchWallets.ts';
-import { selectCatalogueWallet } from './actions/walletList/selectCatalogueWallet.ts';
+import { loadCairnActions, loadedCairnActions, type CairnActions } from './loadCairnActions.ts';
+import { whenIdle } from './whenIdle.ts';
 
 export interface Cairn {
   readonly options: ResolvedOptions;
@@ -116,13 +100,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
-    ...(options.api ? { api: createBlockchainApi(options.api) } : {}),
-    ...(options.api && options.siwx ? { auth: createAuthApi(options.api) } : {}),
     siwx: createSiwxStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
     walletList: createWalletListStore(),
-    ...(options.api ? { catalogue: createWalletCatalogueApi(options.api) } : {}),
     balanceCache: new Map(),
     identityCache: new Map(),
     balanceInFlight: new Map(),
@@ -146,11 +127,33 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     };
     ctx.connection.set({ connectors: [walletConnectConnector(options.adapters[0]!.namespace)] });
   }
-  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace)));
-  const ready = reconnect(ctx).then(
+  // The actions live in their own chunk (loadCairnActions.ts), fetched when the page is idle or
+  // on first use, so that the button paints without them.
+  let clientsAttached = false;
+  const attach = (loaded: CairnActions) => {
+    if (!clientsAttached) {
+      clientsAttached = true;
+      loaded.attachServerClients(ctx);
+    }
+    return loaded;
+  };
+  const actions = () => loadCairnActions().then(attach);
+  // Synchronous once the chunk is in, so that a click's first state change lands in the same task.
+  const withActions = <T>(run: (loaded: CairnActions) => T): Promise<Awaited<T>> => {
+    const loaded = loadedCairnActions();
+    if (!loaded) return actions().then(run) as Promise<Awaited<T>>;
+    try {
+      return Promise.resolve(run(attach(loaded)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, (run) => void withActions(run))));
+  const ready = startReconnect(ctx, actions).then(
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
   );
+  if (typeof window !== 'undefined') cleanups.push(whenIdle(() => actions().catch(() => undefined), 4000));
   return {
     options,
     events: { subscribe: ctx.events.subscribe },
@@ -168,31 +171,45 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     ready,
     open: (openOptions) => openModal(ctx, openOptions),
     close: () => closeModal(ctx),
-    connect: (connectorId) => connect(ctx, connectorId),
-    disconnect: () => disconnect(ctx),
-    switchNetwork: (network) => switchNetwork(ctx, network),
-    refreshBalance: (balanceOptions) => refreshBalance(ctx, balanceOptions),
-    signIn: () => signIn(ctx),
-    cancelSignIn: () => cancelSignIn(ctx),
+    connect: (connectorId) => withActions((loaded) => loaded.connect(ctx, connectorId)),
+    disconnect: () => withActions((loaded) => loaded.disconnect(ctx)),
+    switchNetwork: (network) => withActions((loaded) => loaded.switchNetwork(ctx, network)),
+    refreshBalance: (balanceOptions) => withActions((loaded) => loaded.refreshBalance(ctx, balanceOptions)),
+    signIn: () => withActions((loaded) => loaded.signIn(ctx)),
+    cancelSignIn: () => withActions((loaded) => loaded.cancelSignIn(ctx)),
     isCloseBlocked: () => isCloseBlocked(ctx),
-    loadWallets: () => loadWallets(ctx),
-    loadMoreWallets: () => loadMoreWallets(ctx),
-    searchWallets: (query, searchOptions) => searchWallets(ctx, query, searchOptions),
+    loadWallets: () => withActions((loaded) => loaded.loadWallets(ctx)),
+    loadMoreWallets: () => withActions((loaded) => loaded.loadMoreWallets(ctx)),
+    searchWallets: (query, searchOptions) => withActions((loaded) => loaded.searchWallets(ctx, query, searchOptions)),
     walletImageUrl: (imageId) => (options.api ? walletImageUrl(options.api, imageId) : undefined),
-    selectWallet: (wallet) => {
-      if (!isWalletListItem(wallet)) return Promise.reject(new TypeError('selectWallet: `wallet` must be a wallet of the catalogue (stores.walletList)'));
-      return selectCatalogueWallet(ctx, wallet);
-    },
-    connectWalletConnect: async (walletConnectOptions) => {
-      if (!ctx.walletConnect) throw new Error(WalletConnectText.notConfigured);
-      if (walletConnectOptions?.wallet !== undefined && !isWalletListItem(walletConnectOptions.wallet)) {
-        throw new TypeError('connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)');
-      }
-      showWalletConnectView(ctx, walletConnectOptions?.wallet);
-      return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
-    },
+    selectWallet: (wallet) =>
+      withActions((loaded) => {
+        if (!loaded.isWalletListItem(wallet)) throw new TypeError('selectWallet: `wallet` must be a wallet of the catalogue (stores.walletList)');
+        return loaded.selectCatalogueWallet(ctx, wallet);
+      }),
+    connectWalletConnect: (walletConnectOptions) =>
+      withActions(async (loaded) => {
+        if (!ctx.walletConnect) throw new Error(WalletConnectText.notConfigured);
+        if (walletConnectOptions?.wallet !== undefined && !loaded.isWalletListItem(walletConnectOptions.wallet)) {
+          throw new TypeError('connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)');
+        }
+        loaded.showWalletConnectView(ctx, walletConnectOptions?.wallet);
+        return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
+      }),
     cancelWalletConnect: () => abandonWalletConnect(ctx),
-    request: (args) => request(ctx, args),
+    request: (args) => withActions((loaded) => loaded.request(ctx, args)),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
+}
+
+/**
+ * SPEC §4: a remembered connection shows as reconnecting from the first paint; the silent
+ * reconnect itself runs once the actions have loaded.
+ */
+function startReconnect(ctx: CairnContext, actions: () => Promise<CairnActions>): Promise<unknown> {
+  const stored = ctx.storage.get('connections') ?? [];
+  if (stored.length === 0) return Promise.resolve(false);
+  ctx.connection.set({ status: 'reconnecting' });
+  for (const { namespace } of stored) ctx.accounts.get(namespace)?.set({ status: 'reconnecting' });
+  return actions().then((loaded) => loaded.reconnect(ctx));
 }

@@ -3,7 +3,7 @@ import type { StorageLike } from './storage.ts';
 import { THEME_MODES, THEME_VARIABLES, type ThemeMode, type ThemeVariables } from './theme.ts';
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
-import type { ApiConfig } from './api/blockchainApi.ts';
+import type { ApiConfig } from './api/apiConfig.ts';
 
 export interface CairnMetadata {
   name: string;

@@ -1,14 +1,14 @@
 import {
   formatUnits,
-  jsonRpcRequest,
   type AdapterEvents,
   type Balance,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectionResult,
   type Connector,
+  lazyModule,
+  whenIdle,
 } from '@cairn/core';
-import { numberToHex, stringToHex } from 'viem';
 import { isEip1193Provider, providerErrorCode, ProviderErrorCode, type Eip1193Provider } from './eip1193.ts';
 import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
 import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';
@@ -36,39 +36,21 @@ export const EVM_WALLET_CONNECT_METHODS = [
 ] as const;
 export const EVM_WALLET_CONNECT_EVENTS = ['chainChanged', 'accountsChanged'] as const;
 
-type AddressModule = typeof import('./normalizeAddress.ts');
-let addressModule: AddressModule | undefined;
-let addressModuleLoading: Promise<AddressModule> | undefined;
-
 /**
- * EIP-55 needs keccak, whose set-up and code cost a page's first load; it is fetched when the
- * adapter starts and awaited by every wallet call, so it is always there when an address arrives.
+ * EIP-55 needs keccak, whose set-up and code cost a page's first load; the module is fetched when
+ * the adapter starts and awaited by every wallet call, so it is always there when an address arrives.
  */
-function loadAddressModule(): Promise<AddressModule> {
-  addressModuleLoading ??= import('./normalizeAddress.ts').then(
-    (module) => (addressModule = module),
-    (error: unknown) => {
-      addressModuleLoading = undefined;
-      throw error;
-    },
-  );
-  return addressModuleLoading;
-}
-
-/** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel. */
-function whenIdle(task: () => unknown): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(() => void task(), { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(() => void task(), 0);
-  return () => clearTimeout(handle);
-}
+const walletCallSupport = lazyModule(() => import('./walletCallSupport.ts'));
+const loadSupport = () => walletCallSupport.load();
 
 function normalizeEvmAddress(address: unknown): `0x${string}` {
-  if (!addressModule) throw new Error('EVM address support is still loading');
-  return addressModule.normalizeEvmAddress(address);
+  const support = walletCallSupport.loaded();
+  if (!support) throw new Error('EVM address support is still loading');
+  return support.normalizeEvmAddress(address);
 }
+
+/** EIP-695 / EIP-3326: a chain id as the wallet expects it, 0x-prefixed hex without leading zeros. */
+const chainIdHex = (id: number | string): `0x${string}` => `0x${Number(id).toString(16)}`;
 
 const parseChainId = (value: unknown): number => {
   const chainId = typeof value === 'string' ? Number.parseInt(value, value.startsWith('0x') ? 16 : 10) : Number(value);
@@ -144,7 +126,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   };
 
   const readConnection = async (provider: Eip1193Provider, accounts: string[]): Promise<ConnectionResult> => {
-    await loadAddressModule();
+    await loadSupport();
     const chainId = parseChainId(await provider.request({ method: 'eth_chainId' }));
     const valid = accounts.map((account) => normalizeEvmAddress(account));
     return { address: valid[0]!, chainId, accounts: valid };
@@ -157,7 +139,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       events = adapterEvents;
       // Off the page's first render: a wallet call awaits the module anyway, and loads it at once if needed.
       const cancelPreload = whenIdle(() =>
-        loadAddressModule().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error)),
+        loadSupport().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error)),
       );
       if (!win) return cancelPreload;
       announced = watchAnnouncedWallets(win, rebuild);
@@ -225,7 +207,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
     async switchNetwork({ connectorId, network }) {
       const { provider } = entryFor(connectorId);
-      const chainId = numberToHex(Number(network.id));
+      const chainId = chainIdHex(network.id);
       try {
         await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       } catch (error) {
@@ -238,7 +220,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     async getBalance({ address, network }): Promise<Balance> {
       const url = network.rpcUrls.default.http[0];
       if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
-      await loadAddressModule();
+      const { jsonRpcRequest } = await loadSupport();
       const hex = await jsonRpcRequest<string>(url, 'eth_getBalance', [normalizeEvmAddress(address), 'latest']);
       const value = BigInt(hex);
       const { decimals, symbol } = network.nativeCurrency;
@@ -267,14 +249,14 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     async getAccountType({ address, network }) {
       const url = network.rpcUrls.default.http[0];
       if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`);
-      await loadAddressModule();
+      const { jsonRpcRequest } = await loadSupport();
       const code = await jsonRpcRequest<string>(url, 'eth_getCode', [normalizeEvmAddress(address), 'latest']);
       return code && code !== '0x' ? 'smartAccount' : 'eoa';
     },
 
     async signMessage({ connectorId, address, message }) {
       const { provider } = entryFor(connectorId);
-      await loadAddressModule();
+      const { stringToHex } = await loadSupport();
       const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), normalizeEvmAddress(address)] });
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature');
       return signature;
@@ -285,7 +267,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 /** EIP-3085 parameters for wallet_addEthereumChain. */
 export function addChainParameter(network: CaipNetwork) {
   return {
-    chainId: numberToHex(Number(network.id)),
+    chainId: chainIdHex(network.id),
     chainName: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: [...network.rpcUrls.default.http],

@@ -1,15 +1,17 @@
-import { accountFor, adapterFor, type CairnContext } from '../context.ts';
+import { accountFor, type CairnContext } from '../context.ts';
+import type { CairnActions } from '../loadCairnActions.ts';
 import type { AdapterEvents, ChainNamespace } from '../types.ts';
-import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
-import { clearConnection } from './clearConnection.ts';
-import { refreshBalance } from './refreshBalance.ts';
-import { refreshIdentity } from './refreshIdentity.ts';
-import { checkSignIn } from './siwx/checkSignIn.ts';
-import { setActiveNetwork } from './setActiveNetwork.ts';
-import { updateCaipAddress } from './switchNetwork.ts';
 
-/** Applies what the wallet reports on its own: account and network changes, disconnects. */
-export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace): AdapterEvents {
+/**
+ * What the wallet reports on its own: connectors found, and account, network and disconnect
+ * events of the connected wallet. Only the connected wallet's events do work, and there is a
+ * connection only once the actions chunk has loaded, so they apply synchronously.
+ */
+export function createAdapterEvents(
+  ctx: CairnContext,
+  namespace: ChainNamespace,
+  withActions: (run: (actions: CairnActions) => void) => void,
+): AdapterEvents {
   const isActiveConnector = (connectorId: string) => accountFor(ctx, namespace).get().connectorId === connectorId;
   return {
     connectorsChanged(connectors) {
@@ -19,53 +21,13 @@ export function createAdapterEvents(ctx: CairnContext, namespace: ChainNamespace
       }));
     },
     accountsChanged(connectorId, accounts) {
-      if (!isActiveConnector(connectorId)) return;
-      if (accounts.length === 0) {
-        // EIP-1193: no accounts means the wallet disconnected this site (MetaMask's lock or "disconnect").
-        clearConnection(ctx, namespace);
-        ctx.router.reset('Connect');
-        return;
-      }
-      const adapter = adapterFor(ctx, namespace);
-      let address: string;
-      try {
-        address = adapter.normalizeAddress(accounts[0]!);
-      } catch {
-        return; // a wallet reporting garbage does not replace a valid account
-      }
-      accountFor(ctx, namespace).set({
-        address,
-        allAccounts: accounts.flatMap((item) => {
-          try {
-            return [adapter.normalizeAddress(item)];
-          } catch {
-            return [];
-          }
-        }),
-        balance: undefined,
-        balanceSymbol: undefined,
-        balanceUsd: undefined,
-        tokenBalance: [],
-        profileName: undefined,
-        profileImage: undefined,
-      });
-      updateCaipAddress(ctx);
-      void refreshBalance(ctx);
-      void refreshIdentity(ctx);
-      void checkSignIn(ctx);
+      if (isActiveConnector(connectorId)) withActions((actions) => actions.applyAccountsChanged(ctx, namespace, accounts));
     },
     chainChanged(connectorId, chainId) {
-      if (!isActiveConnector(connectorId)) return;
-      if (!setActiveNetwork(ctx, namespace, chainId)) return;
-      updateCaipAddress(ctx);
-      accountFor(ctx, namespace).set({ balance: undefined, balanceSymbol: undefined, balanceUsd: undefined, tokenBalance: [] });
-      if (!checkUnsupportedChain(ctx)) void checkSignIn(ctx);
-      void refreshBalance(ctx);
+      if (isActiveConnector(connectorId)) withActions((actions) => actions.applyChainChanged(ctx, namespace, chainId));
     },
     disconnected(connectorId) {
-      if (!isActiveConnector(connectorId)) return;
-      clearConnection(ctx, namespace);
-      ctx.router.reset('Connect');
+      if (isActiveConnector(connectorId)) withActions((actions) => actions.applyDisconnected(ctx, namespace));
     },
   };
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fetchWithRetry, type FetchOptions } from '../http.ts';
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './blockchainApi.ts';
+import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
 
 const sessionSchema = v.object({
   token: v.optional(v.pipe(v.string(), v.maxLength(512))),

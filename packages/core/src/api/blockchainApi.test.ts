@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBlockchainApi, SDK_TYPE, SDK_VERSION } from './blockchainApi.ts';
+import { SDK_TYPE, SDK_VERSION } from './apiConfig.ts';
+import { createBlockchainApi } from './blockchainApi.ts';
 import { portfolioFromServer } from '../actions/readPortfolio.ts';
 import type { CaipNetwork } from '../types.ts';
 

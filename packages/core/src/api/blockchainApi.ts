@@ -2,14 +2,7 @@ import * as v from 'valibot';
 import { fetchWithRetry, type FetchOptions } from '../http.ts';
 import { isCaipNetworkId } from '../caip.ts';
 
-/** Where the site's own Cairn server lives (SPEC §7 blockchain data API). */
-export interface ApiConfig {
-  url: string;
-  projectId: string;
-}
-
-export const SDK_TYPE = 'cairn';
-export const SDK_VERSION = '0.1.0';
+import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
 
 const numericString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/));
 const urlOrEmpty = v.pipe(v.string(), v.maxLength(2048));

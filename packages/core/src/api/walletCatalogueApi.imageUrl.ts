@@ -1,4 +1,4 @@
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './blockchainApi.ts';
+import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
 
 /**
  * A catalogue wallet's logo on the site's server (SPEC §7 GET /getWalletImage/{id}), with the

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SDK_TYPE, SDK_VERSION } from './blockchainApi.ts';
+import { SDK_TYPE, SDK_VERSION } from './apiConfig.ts';
 import { createWalletCatalogueApi, parseWalletPage } from './walletCatalogueApi.ts';
 import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from './walletCatalogueApi.testServer.ts';
 

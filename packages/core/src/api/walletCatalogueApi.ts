@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fetchWithRetry, type FetchOptions } from '../http.ts';
 import type { WalletListItem } from '../types.ts';
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './blockchainApi.ts';
+import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
 import { walletImageUrl } from './walletCatalogueApi.imageUrl.ts';
 
 /** SPEC §7 GET /getWallets query. Lists are sent comma-separated; empty lists are left out. */

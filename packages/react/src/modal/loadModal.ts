@@ -1,29 +1,20 @@
+import { lazyModule } from '@cairn/core';
 import type { ComponentType } from 'react';
 import type { ModalProps } from './Modal.tsx';
 
 type ModalComponent = ComponentType<ModalProps>;
 
-let loaded: ModalComponent | undefined;
-let loading: Promise<ModalComponent> | undefined;
-
 /**
- * Loads the modal's chunk (views and their CSS) once. The only reference to './Modal.tsx' is
- * this dynamic import, so bundlers split it out of the page's first load. A failed load is
- * forgotten so that the next open tries again.
+ * The modal's chunk (views and their CSS). The only reference to './Modal.tsx' is this dynamic
+ * import, so bundlers split it out of the page's first load. A failed load is forgotten so that
+ * the next open tries again.
  */
-export function loadModal(): Promise<ModalComponent> {
-  loading ??= import('./Modal.tsx').then(
-    (module) => (loaded = module.default),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const modalChunk = lazyModule(() => import('./Modal.tsx').then((module) => module.default));
+
+export const loadModal = (): Promise<ModalComponent> => modalChunk.load();
 
 /** The modal component if its chunk has already arrived. */
-export const loadedModal = (): ModalComponent | undefined => loaded;
+export const loadedModal = (): ModalComponent | undefined => modalChunk.loaded();
 
 /**
  * Warms the chunk once the page has loaded and the browser is idle, so it never competes with

@@ -5,6 +5,7 @@ import type { StorageLike } from '../../storage.ts';
 import type { WalletListItem } from '../../types.ts';
 import { WalletConnectText } from './startWalletConnect.ts';
 import { catalogueWallet } from '../../testing/catalogueWallet.ts';
+import { loadCairnActions } from '../../loadCairnActions.ts';
 
 const walletConnect = { metadata: { name: 'Test site' } };
 
@@ -25,6 +26,7 @@ async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean
     },
   });
   await test.cairn.ready;
+  await loadCairnActions(); // as a page has it once idle: the click's first change is synchronous
   return { ...test, scripted, openLink };
 }
 

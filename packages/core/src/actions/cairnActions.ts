@@ -1,0 +1,32 @@
+// Everything behind the Cairn API that painting the button does not need, in one chunk that
+// loads when idle or on first use (see loadCairnActions.ts): connecting, balances, sign-in, the
+// catalogue, WalletConnect, the site's own requests and the wallet's events.
+import type { CairnContext } from '../context.ts';
+import { createAuthApi } from '../api/authApi.ts';
+import { createBlockchainApi } from '../api/blockchainApi.ts';
+import { createWalletCatalogueApi } from '../api/walletCatalogueApi.ts';
+
+export { connect } from './connect.ts';
+export { disconnect } from './disconnect.ts';
+export { reconnect } from './reconnect.ts';
+export { refreshBalance } from './refreshBalance.ts';
+export { request } from './request.ts';
+export { switchNetwork } from './switchNetwork.ts';
+export { signIn } from './siwx/signIn.ts';
+export { cancelSignIn } from './siwx/cancelSignIn.ts';
+export { loadWallets } from './walletList/loadWallets.ts';
+export { loadMoreWallets } from './walletList/loadMoreWallets.ts';
+export { searchWallets } from './walletList/searchWallets.ts';
+export { selectCatalogueWallet } from './walletList/selectCatalogueWallet.ts';
+export { showWalletConnectView } from './walletConnect/showWalletConnectView.ts';
+export { applyAccountsChanged, applyChainChanged, applyDisconnected } from './walletEvents.ts';
+export { isWalletListItem } from '../rules/isWalletListItem.ts';
+
+/** The clients of the site's Cairn server, made once per instance when the actions first load. */
+export function attachServerClients(ctx: CairnContext): void {
+  const { api, siwx } = ctx.options;
+  if (!api) return;
+  ctx.api ??= createBlockchainApi(api);
+  ctx.catalogue ??= createWalletCatalogueApi(api);
+  if (siwx) ctx.auth ??= createAuthApi(api);
+}

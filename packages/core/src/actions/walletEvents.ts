@@ -1,0 +1,60 @@
+import { accountFor, adapterFor, type CairnContext } from '../context.ts';
+import type { ChainNamespace } from '../types.ts';
+import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
+import { clearConnection } from './clearConnection.ts';
+import { refreshBalance } from './refreshBalance.ts';
+import { refreshIdentity } from './refreshIdentity.ts';
+import { checkSignIn } from './siwx/checkSignIn.ts';
+import { setActiveNetwork } from './setActiveNetwork.ts';
+import { updateCaipAddress } from './switchNetwork.ts';
+
+/** The connected wallet switched accounts; none left means it disconnected the site (EIP-1193). */
+export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespace, accounts: readonly string[]): void {
+  if (accounts.length === 0) {
+    clearConnection(ctx, namespace);
+    ctx.router.reset('Connect');
+    return;
+  }
+  const adapter = adapterFor(ctx, namespace);
+  let address: string;
+  try {
+    address = adapter.normalizeAddress(accounts[0]!);
+  } catch {
+    return; // a wallet reporting garbage does not replace a valid account
+  }
+  accountFor(ctx, namespace).set({
+    address,
+    allAccounts: accounts.flatMap((item) => {
+      try {
+        return [adapter.normalizeAddress(item)];
+      } catch {
+        return [];
+      }
+    }),
+    balance: undefined,
+    balanceSymbol: undefined,
+    balanceUsd: undefined,
+    tokenBalance: [],
+    profileName: undefined,
+    profileImage: undefined,
+  });
+  updateCaipAddress(ctx);
+  void refreshBalance(ctx);
+  void refreshIdentity(ctx);
+  void checkSignIn(ctx);
+}
+
+/** The connected wallet moved to another chain. */
+export function applyChainChanged(ctx: CairnContext, namespace: ChainNamespace, chainId: string | number): void {
+  if (!setActiveNetwork(ctx, namespace, chainId)) return;
+  updateCaipAddress(ctx);
+  accountFor(ctx, namespace).set({ balance: undefined, balanceSymbol: undefined, balanceUsd: undefined, tokenBalance: [] });
+  if (!checkUnsupportedChain(ctx)) void checkSignIn(ctx);
+  void refreshBalance(ctx);
+}
+
+/** The connected wallet ended the connection. */
+export function applyDisconnected(ctx: CairnContext, namespace: ChainNamespace): void {
+  clearConnection(ctx, namespace);
+  ctx.router.reset('Connect');
+}
