@@ -27,6 +27,17 @@ describe('createCairn', () => {
     expect(received.every((event) => event.timestamp === 1_750_000_000_000)).toBe(true);
   });
 
+  it('drops a bad stored value after start-up, off the first paint, even for a key nothing read yet', async () => {
+    const backend = memoryStorage();
+    backend.setItem('@cairn/siwxSession', '{"token":');
+    backend.setItem('@cairn/connectedWallet', JSON.stringify({ id: 'io.metamask', name: 'MetaMask' }));
+    createTestCairn({ backend });
+    expect(backend.getItem('@cairn/siwxSession')).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(backend.getItem('@cairn/siwxSession')).toBeNull();
+    expect(backend.getItem('@cairn/connectedWallet')).not.toBeNull();
+  });
+
   it('lets a site subscribe and unsubscribe', async () => {
     const { cairn } = createTestCairn();
     const listener = vi.fn();

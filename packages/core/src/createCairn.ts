@@ -85,7 +85,6 @@ export interface CairnInternals {
 export function createCairn(input: CairnOptions, internals: CairnInternals = {}): Cairn {
   const options = resolveOptions(input);
   const storage = createSafeStorage(options.storage);
-  storage.validateAll();
   const storedNetworkId = storage.get('activeNetwork');
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;
@@ -153,7 +152,14 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
   );
-  if (typeof window !== 'undefined') cleanups.push(whenIdle(() => actions().catch(() => undefined), 4000));
+  // Off the first paint: drop any bad stored value (the keys read above are already checked) and
+  // warm the actions chunk, so the first click does not wait for it.
+  cleanups.push(
+    whenIdle(() => {
+      storage.validateAll();
+      if (typeof window !== 'undefined') actions().catch(() => undefined);
+    }, 4000),
+  );
   return {
     options,
     events: { subscribe: ctx.events.subscribe },

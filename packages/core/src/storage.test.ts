@@ -72,6 +72,14 @@ describe('SafeStorage', () => {
     expect(storage.get('connectedWallet')).toBeUndefined();
   });
 
+  it('keeps only the fields it knows, so nothing extra stored by someone else is trusted', () => {
+    const { backend, storage } = setup();
+    backend.setItem('@cairn/connectedWallet', JSON.stringify({ id: 'io.metamask', name: 'MetaMask', admin: true }));
+    backend.setItem('@cairn/connections', JSON.stringify([{ namespace: 'eip155', connectorId: 'io.metamask', extra: 'x' }]));
+    expect(storage.get('connectedWallet')).toEqual({ id: 'io.metamask', name: 'MetaMask' });
+    expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }]);
+  });
+
   it('does not touch entries outside its prefix', () => {
     const { backend, storage } = setup();
     backend.setItem('activeNetwork', 'not ours');
@@ -99,6 +107,12 @@ describe('SafeStorage', () => {
     ])],
     ['a connection with an empty connector id', 'connections', JSON.stringify([{ namespace: 'eip155', connectorId: '' }])],
     ['connections that are an object, not a list', 'connections', JSON.stringify({ namespace: 'eip155', connectorId: 'x' })],
+    ['9 connections (more than the 8 kept)', 'connections', JSON.stringify(Array.from({ length: 9 }, (_, i) => ({ namespace: 'eip155', connectorId: `w${i}` })))],
+    ['a connection that is a list', 'connections', JSON.stringify([['eip155', 'io.metamask']])],
+    ['a sign-in session with a fractional chain id', 'siwxSession', JSON.stringify({ ...examples.siwxSession, chainId: 1.5 })],
+    ['a sign-in session with a short token', 'siwxSession', JSON.stringify({ ...examples.siwxSession, token: 'short' })],
+    ['a sign-in session with a numeric expiration', 'siwxSession', JSON.stringify({ ...examples.siwxSession, expirationTime: 1 })],
+    ['a recent wallet whose rdns is not text', 'recentWallets', JSON.stringify([{ id: 'a', name: 'A', namespace: 'eip155', rdns: 7 }])],
   ];
 
   it.each(foreign)('reads %s as absent and removes it', (_label, key, raw) => {

@@ -1,6 +1,7 @@
-import * as v from 'valibot';
-import { RECENT_WALLETS_MAX, STORAGE_PREFIX } from './constants.ts';
-import { isCaipNetworkId } from './caip.ts';
+import { STORAGE_PREFIX } from './constants.ts';
+import { storedValueParsers, type StorageKey, type StorageValue } from './storageValues.ts';
+
+export type { RecentWallet, StorageKey, StorageValue, StoredConnection } from './storageValues.ts';
 
 /** The part of the Web Storage API the widget uses; `localStorage` by default. */
 export interface StorageLike {
@@ -8,40 +9,6 @@ export interface StorageLike {
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
 }
-
-const namespaceSchema = v.picklist(['eip155', 'solana', 'polkadot', 'bip122']);
-const idSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(256));
-
-const recentWalletSchema = v.object({
-  id: idSchema,
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
-  namespace: namespaceSchema,
-  imageUrl: v.optional(v.pipe(v.string(), v.maxLength(200_000))),
-  rdns: v.optional(v.pipe(v.string(), v.maxLength(256))),
-});
-
-const connectionSchema = v.object({ namespace: namespaceSchema, connectorId: idSchema });
-
-/** Every key the widget stores, with the schema a stored value must pass to be trusted. */
-export const storageSchemas = {
-  recentWallets: v.pipe(v.array(recentWalletSchema), v.maxLength(RECENT_WALLETS_MAX)),
-  /** Connections to restore on reload, most recently used first. */
-  connections: v.pipe(v.array(connectionSchema), v.maxLength(8)),
-  activeNetwork: v.pipe(v.string(), v.check(isCaipNetworkId, 'not a CAIP-2 id')),
-  connectedWallet: v.object({ id: idSchema, name: v.pipe(v.string(), v.maxLength(128)) }),
-  /** SPEC §3: the sign-in token, kept so a reload does not ask for a new signature. */
-  siwxSession: v.object({
-    token: v.pipe(v.string(), v.minLength(16), v.maxLength(512)),
-    address: v.pipe(v.string(), v.maxLength(128)),
-    chainId: v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.maxLength(64))]),
-    expirationTime: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  }),
-} as const;
-
-export type StorageKey = keyof typeof storageSchemas;
-export type StorageValue<K extends StorageKey> = v.InferOutput<(typeof storageSchemas)[K]>;
-export type RecentWallet = StorageValue<'recentWallets'>[number];
-export type StoredConnection = StorageValue<'connections'>[number];
 
 export interface SafeStorage {
   get<K extends StorageKey>(key: K): StorageValue<K> | undefined;
@@ -91,8 +58,8 @@ export function createSafeStorage(backend: StorageLike = defaultStorage()): Safe
       }
       if (raw === null) return undefined;
       try {
-        const result = v.safeParse(storageSchemas[key], JSON.parse(raw));
-        if (result.success) return result.output as StorageValue<typeof key>;
+        const value = storedValueParsers[key](JSON.parse(raw)) as StorageValue<typeof key> | undefined;
+        if (value !== undefined) return value;
       } catch {
         // not JSON: fall through and drop it
       }
@@ -118,7 +85,7 @@ export function createSafeStorage(backend: StorageLike = defaultStorage()): Safe
       }
     },
     validateAll() {
-      for (const key of Object.keys(storageSchemas) as StorageKey[]) this.get(key);
+      for (const key of Object.keys(storedValueParsers) as StorageKey[]) this.get(key);
     },
   };
 }
