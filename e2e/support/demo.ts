@@ -9,6 +9,8 @@ export interface DemoOptions {
   /** Query string for the demo, e.g. `networks=31338&theme=dark`. */
   query?: string;
   context?: BrowserContextOptions;
+  /** Init scripts for the page, run after the wallets are injected and before the demo's own scripts. */
+  initScripts?: string[];
 }
 
 export function walletChains(): Record<number, string> {
@@ -22,6 +24,7 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
   const errors = collectPageErrors(page);
   const wallets = (options.wallets ?? [{}]).map((wallet) => ({ chains: walletChains(), ...wallet }));
   if (wallets.length > 0) await injectTestWallets(page, wallets);
+  for (const content of options.initScripts ?? []) await page.addInitScript({ content });
   const url = `${inject('demoUrl')}${options.query ? `?${options.query}` : ''}`;
   await page.goto(url);
   return {
