@@ -123,7 +123,7 @@ const apps: AppResult[] = appIds.map((id) => {
 });
 const cairn = appIds.includes('cairn')
   ? cairnChunks(join(buildDir, 'cairn'), bundles.cairn)
-  : { modal: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } };
+  : { modal: null, actions: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } };
 const cpu = cpus();
 const results: BenchResults & { walletList: WalletListResults | null } = {
   date: new Date().toISOString().slice(0, 10),

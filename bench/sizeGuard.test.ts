@@ -5,19 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS } from './lib/apps.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { lazyChunkCost, measureBundle, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
-import { MODAL_SOURCE } from './lib/cairnChunks.ts';
+import { ACTIONS_SOURCE, MODAL_SOURCE } from './lib/cairnChunks.ts';
 import { SIZE_BUDGET } from './sizeBudget.ts';
 
 // Builds the Cairn page exactly as `npm run bench` does (no anchors needed) into a scratch folder.
 let outDir: string;
 let bundle: BundleSizes;
 let modal: SizeTotals | undefined;
+let actions: SizeTotals | undefined;
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'cairn-size-guard-'));
   await buildPage(APPS.cairn, outDir);
   bundle = await measureBundle(outDir);
   modal = lazyChunkCost(outDir, bundle, MODAL_SOURCE);
+  actions = lazyChunkCost(outDir, bundle, ACTIONS_SOURCE);
 });
 
 afterAll(() => {
@@ -40,5 +42,10 @@ describe('the Cairn one-button page stays within its size budget (bench/sizeBudg
 
   it("keeps the modal's first-open chunk within the budget", () => {
     expect(modal!.gzip, `modal chunk is ${kB(modal!.gzip)} gzip: ${modal!.files.join(', ')}`).toBeLessThanOrEqual(SIZE_BUDGET.modalGzip);
+  });
+
+  it("keeps the core's actions in their own chunk, out of the initial JS", () => {
+    expect(actions, `no chunk holds ${ACTIONS_SOURCE}`).toBeDefined();
+    expect(actions!.files.some((file) => bundle.initial.files.includes(file))).toBe(false);
   });
 });

@@ -7,6 +7,9 @@ import type { CairnChunks } from './results.ts';
 /** The module behind the modal's dynamic import (packages/react/src/modal/loadModal.ts). */
 export const MODAL_SOURCE = 'packages/react/src/modal/Modal.tsx';
 
+/** The module behind the core's actions chunk (packages/core/src/loadCairnActions.ts). */
+export const ACTIONS_SOURCE = 'packages/core/src/actions/cairnActions.ts';
+
 /** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
 export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/src/actions/walletConnect/walletConnectFlow.ts';
 export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/src/index.ts';
@@ -48,6 +51,7 @@ export function cairnChunks(buildDir: string, bundle: BundleSizes): CairnChunks 
     .map(([name, raw]) => ({ name, raw, gzipShare: Math.round((raw / entrySize.raw) * entrySize.gzip) }));
   return {
     modal: lazyChunkCost(buildDir, bundle, MODAL_SOURCE) ?? null,
+    actions: lazyChunkCost(buildDir, bundle, ACTIONS_SOURCE) ?? null,
     entryComposition,
     walletConnect: {
       chunk: walletConnectCost(buildDir, bundle),

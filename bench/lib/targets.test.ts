@@ -49,7 +49,7 @@ const app = (id: AppResult['id'], runs: PageRun[], initialGzip = 0): AppResult =
 
 const results = (apps: AppResult[]): Pick<BenchResults, 'apps' | 'cairn'> => ({
   apps,
-  cairn: { modal: { ...size, gzip: 7_000 }, entryComposition: [], walletConnect: { chunk: { ...size, gzip: 140_000 }, qrEncoder: null, inInitial: [] } },
+  cairn: { modal: { ...size, gzip: 7_000 }, actions: { ...size, gzip: 7_500 }, entryComposition: [], walletConnect: { chunk: { ...size, gzip: 140_000 }, qrEncoder: null, inInitial: [] } },
 });
 
 const find = (checks: ReturnType<typeof checkTargets>, start: string) => checks.find((check) => check.target.startsWith(start))!;
@@ -97,7 +97,7 @@ describe('the server target', () => {
     backfill: { blocks: 1, headBlock: 0, indexedAtFirstAnswer: -1, startupMs: 0, indexMs: 1, blocksPerS: 1, blocksPerSIncludingStartup: 1 },
     ports: {},
   });
-  const judge = (server: ReturnType<typeof balance>) => checkTargets({ apps: [], cairn: { modal: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } }, server });
+  const judge = (server: ReturnType<typeof balance>) => checkTargets({ apps: [], cairn: { modal: null, actions: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } }, server });
 
   it('holds at ≥ 5,000 req/s with p99 ≤ 20 ms and no failed request, alone in a server-only run', () => {
     expect(judge(balance(5_000, 20))).toEqual([expect.objectContaining({ holds: true })]);
@@ -116,7 +116,7 @@ describe('the wallet list targets', () => {
     search: { runs: render.length, queries: [], responseToPaintedMs: describeRuns(render), keystrokeToPaintedMs: describeRuns(render.map((value) => value + 310)), results: render.map(() => 100) },
     domRowsWhileScrolling: 16,
   });
-  const judge = (results: WalletListResults) => checkTargets({ apps: [], cairn: { modal: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } }, walletList: results });
+  const judge = (results: WalletListResults) => checkTargets({ apps: [], cairn: { modal: null, actions: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } }, walletList: results });
 
   it('judges search on the median response → painted, and reports the full keystroke → painted beside it', () => {
     const [search] = judge(list([9, 10, 30], []));
