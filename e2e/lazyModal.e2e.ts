@@ -41,4 +41,19 @@ describe('the modal loads lazily', () => {
     expect(timing.chunkStart!).toBeGreaterThanOrEqual(timing.loadEventStart);
     await demo.close();
   });
+
+  it("fetches the core's actions on intent (the button hovered), not on every page load", async () => {
+    const actionsFile = readdirSync(`${dist}assets`).find((file) => file.startsWith('cairnActions-') && file.endsWith('.js'));
+    expect(actionsFile).toBeDefined();
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    const fetched = () =>
+      page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)), actionsFile!);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_000); // idle work done
+    expect(await fetched()).toBe(false);
+    await connectButton(page).hover();
+    await expect.poll(fetched, { timeout: 5_000 }).toBe(true);
+    await demo.close();
+  });
 });

@@ -44,6 +44,8 @@ export interface Cairn {
   /** Settles when the connection remembered from the last visit is restored or dropped. */
   readonly ready: Promise<void>;
   open(options?: OpenOptions): void;
+  /** Fetches the code behind connecting, ahead of the visitor's choice (the button calls it on hover and focus). */
+  prefetch(): void;
   close(): void;
   connect(connectorId: string): Promise<boolean>;
   disconnect(): Promise<void>;
@@ -152,14 +154,12 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
   );
-  // Off the first paint: drop any bad stored value (the keys read above are already checked) and
-  // warm the actions chunk, so the first click does not wait for it.
-  cleanups.push(
-    whenIdle(() => {
-      storage.validateAll();
-      if (typeof window !== 'undefined') actions().catch(() => undefined);
-    }, 4000),
-  );
+  // Off the first paint: drop any bad stored value (the keys read above are already checked).
+  cleanups.push(whenIdle(() => storage.validateAll(), 4000));
+  // The actions are fetched on intent (the button hovered or focused, the modal opened), not on
+  // every page load: most visitors never open the modal, and a remembered connection loads them
+  // at once anyway.
+  const prefetch = () => void actions().catch(() => undefined);
   return {
     options,
     events: { subscribe: ctx.events.subscribe },
@@ -175,7 +175,11 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
     },
     ready,
-    open: (openOptions) => openModal(ctx, openOptions),
+    open: (openOptions) => {
+      openModal(ctx, openOptions);
+      prefetch();
+    },
+    prefetch,
     close: () => closeModal(ctx),
     connect: (connectorId) => withActions((loaded) => loaded.connect(ctx, connectorId)),
     disconnect: () => withActions((loaded) => loaded.disconnect(ctx)),

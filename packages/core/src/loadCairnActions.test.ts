@@ -19,13 +19,23 @@ async function freshCore() {
 }
 
 describe('the actions chunk', () => {
-  it('is not needed to create an instance, discover wallets or open the modal', async () => {
+  it('is not needed to create an instance, discover wallets or open the modal, which starts fetching it', async () => {
     const { createTestCairn, loadedCairnActions } = await freshCore();
     const { cairn } = createTestCairn();
     expect(cairn.stores.connection.get().connectors.map((connector) => connector.id)).toEqual(['io.metamask']);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // past the idle work
+    expect(loadedCairnActions()).toBeUndefined();
     cairn.open();
     expect(cairn.stores.router.current().view).toBe('Connect');
-    expect(loadedCairnActions()).toBeUndefined();
+    await vi.waitFor(() => expect(loadedCairnActions()).toBeDefined());
+  });
+
+  it('is fetched ahead of use by prefetch (the button hovered or focused)', async () => {
+    const { createTestCairn, loadedCairnActions } = await freshCore();
+    const { cairn } = createTestCairn();
+    cairn.prefetch();
+    await vi.waitFor(() => expect(loadedCairnActions()).toBeDefined());
+    expect(cairn.stores.modal.get().open).toBe(false);
   });
 
   it('loads on the first action, which then runs as usual; later actions start synchronously', async () => {

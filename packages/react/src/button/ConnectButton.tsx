@@ -24,7 +24,13 @@ export function ConnectButton() {
   const target = useRef<Cairn>(cairn);
   const [view] = useState((): ButtonView | null => {
     if (typeof document === 'undefined') return null;
-    const created = createButtonView({ press: () => target.current.open(), warm: prefetchModal });
+    const created = createButtonView({
+      press: () => target.current.open(),
+      warm: () => {
+        prefetchModal();
+        target.current.prefetch();
+      },
+    });
     created.show(readButtonState(cairn));
     return created;
   });
