@@ -183,7 +183,7 @@ export function markdownReport(results: BenchResults & { walletList?: WalletList
     ...bundleTable(results),
     '',
     `Cairn's chunks: modal on first open ${cairn.modal ? `${kB(cairn.modal.gzip)} gzip (${cairn.modal.files.join(', ')})` : 'not found'}; ` +
-      `actions (connecting, balances, sign-in, catalogue; fetched when idle) ${cairn.actions ? `${kB(cairn.actions.gzip)} gzip` : 'not found'}; ` +
+      `actions (connecting, balances, sign-in, catalogue; fetched when the button is hovered or focused, or the modal opens) ${cairn.actions ? `${kB(cairn.actions.gzip)} gzip` : 'not found'}; ` +
       `WalletConnect when picked: ${cairn.walletConnect.chunk ? `${kB(cairn.walletConnect.chunk.gzip)} gzip (flow and protocol client)` : 'not found'}` +
       `${cairn.walletConnect.qrEncoder ? ` + QR encoder ${kB(cairn.walletConnect.qrEncoder.gzip)}` : ''}` +
       `, in the initial JS: ${cairn.walletConnect.inInitial.length > 0 ? cairn.walletConnect.inInitial.join(', ') : 'nothing'}. Cairn's entry by package (gzip, pro rata from the source map): ${composition}.`,

@@ -46,7 +46,7 @@ export interface AppResult {
 export interface CairnChunks {
   /** What the first open costs beyond the initial JS: the modal's chunk and what it imports. */
   modal: SizeTotals | null;
-  /** The core's actions (connect, balances, sign-in, catalogue), fetched when idle: what they add beyond the initial JS. */
+  /** The core's actions (connect, balances, sign-in, catalogue), fetched on intent: what they add beyond the initial JS. */
   actions: SizeTotals | null;
   /** Bytes of the entry chunk per package, from its source map, raw and (pro rata) gzip. */
   entryComposition: { name: string; raw: number; gzipShare: number }[];
