@@ -26,6 +26,7 @@ import { createWalletListStore, type WalletListStore } from './stores/walletList
 import { walletImageUrl } from './api/walletCatalogueApi.imageUrl.ts';
 import { loadCairnActions, loadedCairnActions, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
+import { markReconnecting } from './actions/markReconnecting.ts';
 
 export interface Cairn {
   readonly options: ResolvedOptions;
@@ -128,8 +129,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     };
     ctx.connection.set({ connectors: [walletConnectConnector(options.adapters[0]!.namespace)] });
   }
-  // The actions live in their own chunk (loadCairnActions.ts), fetched when the page is idle or
-  // on first use, so that the button paints without them.
+  // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
+  // that the button paints without them.
   let clientsAttached = false;
   const attach = (loaded: CairnActions) => {
     if (!clientsAttached) {
@@ -149,7 +150,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       return Promise.reject(error);
     }
   };
-  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, (run) => void withActions(run))));
+  const applyWalletEvent = (run: (loaded: CairnActions) => void) => {
+    withActions(run).catch((error: unknown) => console.warn('[cairn] could not apply a wallet event', error));
+  };
+  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
   const ready = startReconnect(ctx, actions).then(
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
@@ -217,9 +221,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
  * reconnect itself runs once the actions have loaded.
  */
 function startReconnect(ctx: CairnContext, actions: () => Promise<CairnActions>): Promise<unknown> {
-  const stored = ctx.storage.get('connections') ?? [];
-  if (stored.length === 0) return Promise.resolve(false);
-  ctx.connection.set({ status: 'reconnecting' });
-  for (const { namespace } of stored) ctx.accounts.get(namespace)?.set({ status: 'reconnecting' });
+  if (markReconnecting(ctx).length === 0) return Promise.resolve(false);
   return actions().then((loaded) => loaded.reconnect(ctx));
 }

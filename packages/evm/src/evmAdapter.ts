@@ -2,7 +2,6 @@ import {
   formatUnits,
   type AdapterEvents,
   type Balance,
-  type CaipNetwork,
   type ChainAdapter,
   type ConnectionResult,
   type Connector,
@@ -48,9 +47,6 @@ function normalizeEvmAddress(address: unknown): `0x${string}` {
   if (!support) throw new Error('EVM address support is still loading');
   return support.normalizeEvmAddress(address);
 }
-
-/** EIP-695 / EIP-3326: a chain id as the wallet expects it, 0x-prefixed hex without leading zeros. */
-const chainIdHex = (id: number | string): `0x${string}` => `0x${Number(id).toString(16)}`;
 
 const parseChainId = (value: unknown): number => {
   const chainId = typeof value === 'string' ? Number.parseInt(value, value.startsWith('0x') ? 16 : 10) : Number(value);
@@ -207,7 +203,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
     async switchNetwork({ connectorId, network }) {
       const { provider } = entryFor(connectorId);
-      const chainId = chainIdHex(network.id);
+      const { numberToHex, addChainParameter } = await loadSupport();
+      const chainId = numberToHex(Number(network.id));
       try {
         await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       } catch (error) {
@@ -261,16 +258,5 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature');
       return signature;
     },
-  };
-}
-
-/** EIP-3085 parameters for wallet_addEthereumChain. */
-export function addChainParameter(network: CaipNetwork) {
-  return {
-    chainId: chainIdHex(network.id),
-    chainName: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: [...network.rpcUrls.default.http],
-    ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
   };
 }

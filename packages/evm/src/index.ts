@@ -1,4 +1,5 @@
-export { createEvmAdapter, addChainParameter, type EvmAdapterOptions } from './evmAdapter.ts';
+export { createEvmAdapter, type EvmAdapterOptions } from './evmAdapter.ts';
+export { addChainParameter } from './addChainParameter.ts';
 export { defineEvmNetwork, type EvmNetworkInput } from './defineNetwork.ts';
 export { watchAnnouncedWallets, isValidProviderDetail, type AnnouncedWallets } from './eip6963.ts';
 export { INJECTED_CONNECTOR_ID } from './injectedConnector.ts';

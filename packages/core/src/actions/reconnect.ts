@@ -1,6 +1,7 @@
 import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
+import { markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
@@ -11,11 +12,8 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConne
  * least one reconnected, otherwise disconnected with the stored connections cleared.
  */
 export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: number } = {}): Promise<boolean> {
-  const stored = ctx.storage.get('connections') ?? [];
+  const stored = markReconnecting(ctx);
   if (stored.length === 0) return false;
-  // A remembered connection is a current one (SPEC §4), so this is always "reconnecting".
-  ctx.connection.set({ status: 'reconnecting' });
-  for (const { namespace } of stored) ctx.accounts.get(namespace)?.set({ status: 'reconnecting' });
   const restoredNamespaces = new Set<string>();
   for (const { namespace, connectorId } of stored) {
     if (restoredNamespaces.has(namespace)) continue;
