@@ -1,5 +1,6 @@
 import { createStore } from '../createStore.ts';
 import type { WalletListItem } from '../types.ts';
+import type { WalletLink } from '../rules/walletDeepLink.ts';
 
 /**
  * One pairing attempt as the ConnectingWalletConnect views show it: loading (the protocol code
@@ -11,6 +12,8 @@ export interface WalletConnectState {
   status: WalletConnectStatus;
   /** The pairing URI (`wc:...`) for the QR code, the copy button and deep links. */
   uri?: string;
+  /** The picked wallet's own links for this URI, for this device (SPEC §2: none in basic mode). */
+  links?: readonly WalletLink[];
   /** The catalogue wallet the visitor picked, if any (its logo sits in the QR code). */
   wallet?: WalletListItem;
   error?: string;

@@ -1,4 +1,4 @@
-import { currentPlatform, walletConnectLinks, WalletConnectText, type Cairn, type WalletListItem } from '@cairn/core';
+import { WalletConnectText, type Cairn, type WalletListItem } from '@cairn/core';
 import { useEffect, useRef, useState } from 'react';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { AlertIcon } from '../components/icons.tsx';
@@ -8,9 +8,8 @@ import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 
 export interface ConnectingWalletConnectViewProps {
+  /** The catalogue wallet picked; none in basic mode (SPEC §2: the QR code alone). */
   wallet: WalletListItem | undefined;
-  /** SPEC §2 basic mode: the QR code alone, no wallet links. */
-  basic?: boolean;
 }
 
 function startPairing(cairn: Cairn, wallet: WalletListItem | undefined): void {
@@ -24,10 +23,10 @@ const LINK_LABELS = { mobile: 'Continue in', desktop: 'Open the desktop app of',
  * and the picked wallet's own links; on a phone, "Continue in {wallet}" first and the QR code as
  * a fallback. A declined or failed attempt offers a retry; an expired code is replaced.
  */
-export function ConnectingWalletConnectView({ wallet, basic = false }: ConnectingWalletConnectViewProps) {
+export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectViewProps) {
   const cairn = useCairnInstance('ConnectingWalletConnectView');
-  const { status, uri, error } = useStoreState(cairn.stores.walletConnect);
-  const [platform] = useState(currentPlatform);
+  // The picked wallet's links for this device are core's decision (startWalletConnect).
+  const { status, uri, error, links = [] } = useStoreState(cairn.stores.walletConnect);
   const [showQr, setShowQr] = useState(false);
   const start = () => startPairing(cairn, wallet);
   const shownFor = useRef(wallet);
@@ -44,7 +43,6 @@ export function ConnectingWalletConnectView({ wallet, basic = false }: Connectin
 
   const name = wallet?.name ?? 'your wallet';
   const logo = wallet ? cairn.walletImageUrl(wallet.image_id) : undefined;
-  const links = wallet && uri && !basic ? walletConnectLinks(wallet, uri, platform) : [];
   const mobileLink = links.find((link) => link.kind === 'mobile');
   const failed = status === 'rejected' || status === 'failed' || status === 'expired';
 

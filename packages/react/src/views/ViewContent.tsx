@@ -29,7 +29,7 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
     case 'ConnectingWalletConnect':
       return <ConnectingWalletConnectView wallet={entry.data?.wallet} />;
     case 'ConnectingWalletConnectBasic':
-      return <ConnectingWalletConnectView wallet={undefined} basic />;
+      return <ConnectingWalletConnectView wallet={undefined} />;
     default:
       return <UnavailableView />;
   }

@@ -13,6 +13,6 @@ export function showWalletConnectView(ctx: CairnContext, wallet?: WalletListItem
   const data = wallet ? { wallet } : undefined;
   if (ctx.router.current().view === view) ctx.router.replace(view, data);
   else ctx.router.push(view, data);
-  ctx.walletConnect.store.set({ status: 'loading', uri: undefined, error: undefined, wallet });
+  ctx.walletConnect.store.set({ status: 'loading', uri: undefined, links: [], error: undefined, wallet });
   ctx.events.emit('SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', connectorId: WALLET_CONNECT_CONNECTOR_ID });
 }

@@ -124,6 +124,9 @@ describe('startWalletConnect', () => {
     await until(() => openLink.mock.calls.length > 0);
     expect(cairn.stores.router.current()).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: rainbow() } });
     expect(openLink).toHaveBeenCalledWith(`rainbow://wc?uri=${encodeURIComponent(scripted.uris[0]!)}&connector=cairn`);
+    expect(cairn.stores.walletConnect.get().links).toEqual([
+      { kind: 'mobile', href: `rainbow://wc?uri=${encodeURIComponent(scripted.uris[0]!)}&connector=cairn` },
+    ]);
   });
 
   it('shows the QR code only, without opening anything, on a desktop', async () => {
@@ -132,6 +135,17 @@ describe('startWalletConnect', () => {
     void cairn.connectWalletConnect({ wallet: rainbow() });
     await until(() => cairn.stores.walletConnect.get().status === 'waiting');
     expect(openLink).not.toHaveBeenCalled();
+    expect(cairn.stores.walletConnect.get().links).toEqual([]); // Rainbow has no desktop or web app here
+  });
+
+  it("offers the picked wallet's desktop and web apps on a desktop, with the URI", async () => {
+    const { cairn, scripted } = await start({ platform: 'desktop' });
+    cairn.open();
+    void cairn.connectWalletConnect({ wallet: { ...rainbow(), desktop_link: 'rainbow-desktop://', webapp_link: 'https://app.rainbow.me/' } });
+    await until(() => cairn.stores.walletConnect.get().status === 'waiting');
+    const encoded = encodeURIComponent(scripted.uris[0]!);
+    expect(cairn.stores.walletConnect.get().links?.map((link) => link.kind)).toEqual(['desktop', 'webapp']);
+    expect(cairn.stores.walletConnect.get().links?.every((link) => link.href.includes(encoded))).toBe(true);
   });
 
   it('refuses a session without an account on the site\'s namespaces and ends it', async () => {

@@ -38,7 +38,7 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
   const attempt = ++wc.attempt;
   const isCurrent = () => wc.attempt === attempt;
   const stillShown = () => isCurrent() && ctx.modal.get().open && ctx.router.current().view === view;
-  wc.store.set({ status: 'loading', uri: undefined, error: undefined, wallet });
+  wc.store.set({ status: 'loading', uri: undefined, links: [], error: undefined, wallet });
 
   let client;
   try {
@@ -54,10 +54,11 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
         namespaces: walletConnectNamespaces(ctx),
         onUri: (uri) => {
           if (!isCurrent()) return;
-          wc.store.set({ status: 'waiting', uri });
+          const links = wallet ? walletConnectLinks(wallet, uri, ctx.platform()) : [];
+          wc.store.set({ status: 'waiting', uri, links });
           // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
-          const link = wallet && ctx.platform() === 'mobile' ? walletConnectLinks(wallet, uri, 'mobile')[0] : undefined;
-          if (link) ctx.openLink(link.href);
+          const mobile = links.find((link) => link.kind === 'mobile');
+          if (mobile) ctx.openLink(mobile.href);
         },
       });
     }
