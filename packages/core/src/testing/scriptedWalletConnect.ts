@@ -18,6 +18,8 @@ export interface ScriptedWalletConnect {
   expire(): void;
   /** The wallet ends the session. */
   endSession(): void;
+  /** The next disconnect fails, as with a relay that cannot be reached. */
+  failNextDisconnect(error?: Error): void;
   /** A session that exists before the page starts (restored after a reload). */
   restoreSession(accounts?: string[]): void;
 }
@@ -30,6 +32,7 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
   const uris: string[] = [];
   let proposed: Readonly<Record<string, WalletConnectNamespaceRequest>> | undefined;
   let disconnects = 0;
+  let disconnectFailure: Error | undefined;
   const endListeners = new Set<() => void>();
   const listeners = new Map<RemoteProviderEvent, Set<Listener>>();
   const makeSession = (accounts: string[]): WalletConnectSessionInfo => ({
@@ -72,6 +75,9 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
       },
       disconnect: async () => {
         disconnects += 1;
+        const failure = disconnectFailure;
+        disconnectFailure = undefined;
+        if (failure) throw failure;
         session = undefined;
       },
       provider: () => provider,
@@ -85,6 +91,9 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
       const pending = open;
       open = undefined;
       pending?.resolve(session);
+    },
+    failNextDisconnect(error = new Error('The WalletConnect relay did not answer')) {
+      disconnectFailure = error;
     },
     reject: () => fail('rejected', 'The wallet declined the connection'),
     expire: () => fail('expired', 'The QR code expired'),

@@ -1,15 +1,30 @@
 import type { CairnContext } from '../../context.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectConnector.ts';
+import { clearConnection } from '../clearConnection.ts';
 
 /**
  * SPEC §4: disconnecting a WalletConnect connection ends the session for every namespace that
- * uses it. The adapters stop routing calls to it.
+ * uses it. The adapters stop routing calls to it. A relay that cannot be reached does not keep the
+ * visitor connected: the session ends here, and the wallet sees it expire.
  */
 export async function endWalletConnectSession(ctx: CairnContext): Promise<void> {
   if (!ctx.walletConnect) return;
-  const client = await ctx.walletConnect.load();
-  await client.disconnect();
+  try {
+    const client = await ctx.walletConnect.load();
+    await client.disconnect();
+  } catch (error) {
+    console.warn('[cairn] could not tell the wallet that the WalletConnect session ended', error);
+  } finally {
+    detachWalletConnect(ctx);
+  }
+}
+
+/** Undoes whatever an approved session had set up: the adapters' routing and the connections made. */
+export function dropWalletConnectConnection(ctx: CairnContext): void {
   detachWalletConnect(ctx);
+  for (const account of ctx.accounts.values()) {
+    if (account.get().connectorId === WALLET_CONNECT_CONNECTOR_ID) clearConnection(ctx, account.get().namespace);
+  }
 }
 
 export function detachWalletConnect(ctx: CairnContext): void {

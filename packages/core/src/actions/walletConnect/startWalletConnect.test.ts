@@ -159,6 +159,22 @@ describe('startWalletConnect', () => {
     expect(scripted.disconnects).toBe(1);
   });
 
+  it('ends an approved session that then fails to connect here, and keeps nothing of it', async () => {
+    const { cairn, scripted, adapter, eventNames } = await start();
+    adapter.failNext('connect', new Error('the wallet answered garbage'));
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await until(() => cairn.stores.walletConnect.get().status === 'waiting');
+    scripted.approve();
+    await expect(pending).resolves.toBe(false);
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'failed', error: 'the wallet answered garbage' });
+    expect(scripted.disconnects).toBe(1);
+    expect(adapter.remoteProviders.size).toBe(0);
+    expect(cairn.stores.account().get().status).toBe('disconnected');
+    expect(cairn.stores.connection.get().status).toBe('disconnected');
+    expect(eventNames()).toContain('CONNECT_ERROR');
+  });
+
   it('refuses a wallet that is not a catalogue wallet, before showing anything', async () => {
     const { cairn } = await start();
     cairn.open();
@@ -213,6 +229,18 @@ async function connected() {
 }
 
 describe('a WalletConnect session over time', () => {
+  it('is disconnected here even when the relay cannot be reached to tell the wallet', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { cairn, scripted, adapter, storage } = await connected();
+    scripted.failNextDisconnect();
+    await cairn.disconnect();
+    expect(scripted.disconnects).toBe(1);
+    expect(cairn.stores.connection.get().status).toBe('disconnected');
+    expect(cairn.stores.account().get().status).toBe('disconnected');
+    expect(adapter.remoteProviders.size).toBe(0);
+    expect(storage.get('connections')).toBeUndefined();
+  });
+
   it('is restored on reload without a new URI, and disconnecting ends it in the wallet', async () => {
     const first = await connected();
 

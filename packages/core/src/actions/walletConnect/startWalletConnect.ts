@@ -1,6 +1,7 @@
 import type { CairnContext, WalletConnectContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
 import { walletConnectLinks } from '../../rules/walletDeepLink.ts';
+import { dropWalletConnectConnection } from './endWalletConnectSession.ts';
 import type { WalletListItem } from '../../types.ts';
 import { pairingFailure } from '../../walletConnect/walletConnectClient.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectConnector.ts';
@@ -64,10 +65,14 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
     }
     // The wallet approved: the connection stands even if the visitor has left the view meanwhile.
     wc.store.set({ status: 'approved', basic: ctx.options.walletConnect?.basic === true });
-    const connected = await attachWalletConnectSession(ctx, client, { restore: false });
-    if (connected === 0) {
+    try {
+      const connected = await attachWalletConnectSession(ctx, client, { restore: false });
+      if (connected === 0) throw Object.assign(new Error(WalletConnectText.noAccounts), { reason: 'failed' });
+    } catch (error) {
+      // Nothing of an approved session may outlive a failed attempt: not in the wallet, not here.
       await client.disconnect().catch(() => undefined);
-      throw Object.assign(new Error(WalletConnectText.noAccounts), { reason: 'failed' });
+      dropWalletConnectConnection(ctx);
+      throw error;
     }
     ctx.events.emit('CONNECT_SUCCESS', { name: client.session()?.peer.name ?? 'WalletConnect', connectorId: WALLET_CONNECT_CONNECTOR_ID });
     if (isCurrent() || !ctx.modal.get().open) await finishConnect(ctx);
