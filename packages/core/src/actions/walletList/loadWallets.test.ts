@@ -39,6 +39,21 @@ describe('loading the catalogue for the Connect view', () => {
     expect(state.count).toBe(2);
   });
 
+  it('matches include and featured ids by catalogue id or rdns, as the server does', async () => {
+    // Gate's catalogue id is net.gateweb3, its rdns io.gate.wallet.
+    const { ctx } = walletListTestContext({
+      api: api(),
+      includeWalletIds: ['io.gate.wallet', 'io.metamask'],
+      featuredWalletIds: ['net.gateweb3', 'me.rainbow'],
+      connectors: [fakeConnector('io.gate.wallet')],
+    });
+    await loadWallets(ctx);
+    const state = ctx.walletList.get();
+    expect(ids(state.featured)).toEqual(['net.gateweb3']); // Rainbow is not included
+    expect(state.pinned).toEqual([]); // installed, but already featured
+    expect(ids(state.recommended).sort()).toEqual(['io.metamask', 'net.gateweb3']);
+  });
+
   it('looks up the installed and recent wallets, so one far down the catalogue is still found', async () => {
     const { ctx } = walletListTestContext({
       api: api(),

@@ -38,8 +38,9 @@ export function loadWallets(ctx: CairnContext): Promise<void> {
 }
 
 const lower = (id: string) => id.toLowerCase();
+/** As the server matches include: the catalogue id, the WalletConnect id or the rdns, in any case. */
 const matchesId = (wallet: WalletListItem, id: string) =>
-  lower(wallet.id) === lower(id) || (wallet.walletconnect_id !== null && lower(wallet.walletconnect_id) === lower(id));
+  [wallet.id, wallet.walletconnect_id, wallet.rdns].some((value) => value !== null && lower(value) === lower(id));
 
 /**
  * One request by include for the featured ids and for the wallets this browser knows (recent
@@ -50,17 +51,16 @@ const matchesId = (wallet: WalletListItem, id: string) =>
 async function loadFeaturedAndPinned(ctx: CairnContext, catalogue: WalletCatalogueApi, filters: CatalogueFilters) {
   const { featuredWalletIds, includeWalletIds } = ctx.options;
   const allowed = (wallet: WalletListItem) => includeWalletIds.length === 0 || includeWalletIds.some((id) => matchesId(wallet, id));
-  // A featured wallet the site does not include is not offered (include restricts everything).
-  const featuredIds = featuredWalletIds.filter((id) => includeWalletIds.length === 0 || includeWalletIds.some((allowedId) => lower(allowedId) === lower(id)));
   const { connectors, recentWallets } = ctx.connection.get();
   const known = [
     ...recentWallets.flatMap((wallet) => [wallet.id, ...(wallet.rdns ? [wallet.rdns] : [])]),
     ...connectors.flatMap((connector) => (connector.type === 'ANNOUNCED' && connector.info?.rdns ? [connector.info.rdns] : [])),
   ];
-  const ids = [...new Set([...featuredIds, ...known])].filter((id) => WALLET_ID.test(id)).slice(0, WALLETS_SEARCH_COUNT);
+  const ids = [...new Set([...featuredWalletIds, ...known])].filter((id) => WALLET_ID.test(id)).slice(0, WALLETS_SEARCH_COUNT);
   if (ids.length === 0) return { featured: [], pinned: [] };
   const { data } = await catalogue.getWallets({ ...filters, page: 1, entries: WALLETS_SEARCH_COUNT, include: ids });
-  const featured = featuredIds.flatMap((id) => data.find((wallet) => matchesId(wallet, id)) ?? []);
+  // This request's include replaces the site's, so the site's include is applied here: it restricts everything.
+  const featured = featuredWalletIds.flatMap((id) => data.find((wallet) => matchesId(wallet, id) && allowed(wallet)) ?? []);
   const featuredSet = new Set(featured);
   const pinned = data.filter((wallet) => !featuredSet.has(wallet) && allowed(wallet));
   return { featured: [...new Set(featured)], pinned };
