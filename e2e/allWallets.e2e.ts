@@ -117,6 +117,10 @@ describe('All Wallets', () => {
     await dialog(page).getByTestId('catalogue-wallet-me.rainbow').click();
     await dialog(page).getByRole('heading', { name: 'Rainbow' }).waitFor();
     expect(await pageEvents(page)).toContain('SELECT_WALLET');
+    // The pairing really started: a WalletConnect URI from the local relay, in a QR code for Rainbow.
+    const qr = dialog(page).getByRole('img', { name: 'WalletConnect QR code for Rainbow' });
+    await qr.waitFor({ timeout: 15_000 });
+    expect(await dialog(page).getByTestId('walletconnect-qr').getAttribute('data-uri')).toMatch(/^wc:[0-9a-f]{64}@2\?/);
     expect(demo.errors).toEqual([]);
     await demo.close();
   });

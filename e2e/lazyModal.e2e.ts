@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo } from './support/demo.ts';
+import { E2E_DEMO_OUT_DIR } from './support/ports.ts';
 
-const dist = new URL('../apps/demo/dist/', import.meta.url).pathname;
+const dist = new URL(`../apps/demo/${E2E_DEMO_OUT_DIR}/`, import.meta.url).pathname;
 // A text only the UnsupportedChain view renders: it must live in the modal's chunk, not the entry.
 const MODAL_ONLY_TEXT = "This app doesn't support your current network";
 
@@ -49,8 +50,16 @@ describe('the modal loads lazily', () => {
     const { page } = demo;
     const fetched = () =>
       page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)), actionsFile!);
+    const modalFile = readdirSync(`${dist}assets`).find(
+      (file) => file.endsWith('.js') && readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT),
+    )!;
+    // The idle work has run once the modal's chunk, fetched when idle, has arrived.
+    await expect
+      .poll(() => page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)), modalFile), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1_000); // idle work done
     expect(await fetched()).toBe(false);
     await connectButton(page).hover();
     await expect.poll(fetched, { timeout: 5_000 }).toBe(true);

@@ -202,13 +202,17 @@ describe('WalletConnect with a real wallet SDK', () => {
   it("pairs by hand with the demo's web wallet: copy the link, paste it in /wallet.html, approve, tip", async () => {
     const demo = await openDemo(browser, { wallets: [] });
     const { page } = demo;
+    await demo.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(demo.url).origin });
     const uri = await openWalletConnect(page);
-    await dialog(page).getByRole('button', { name: 'Copy link' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Copy link' }).click();
+    await dialog(page).getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(uri);
 
     const walletPage = await demo.context.newPage();
     await walletPage.goto(`${inject('demoUrl')}wallet.html`);
     await walletPage.getByLabel('Account', { exact: true }).selectOption({ index: 2 });
-    await walletPage.getByLabel('WalletConnect URI').fill(uri);
+    await walletPage.getByLabel('WalletConnect URI').fill(copied);
     await walletPage.getByRole('button', { name: 'Pair' }).click();
     const proposal = walletPage.getByRole('article', { name: 'Trailhead wants to connect' });
     await proposal.getByRole('button', { name: 'Approve' }).click();

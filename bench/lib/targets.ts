@@ -134,7 +134,7 @@ function serverCheck(results: Results): TargetCheck {
   };
 }
 
-const SEARCH_TARGET = 'search keystroke → painted results ≤ 16 ms at 10,000 wallets';
+const SEARCH_TARGET = "search results painted ≤ 16 ms after the server answers, at 10,000 wallets (the issue's keystroke → painted, less the 300 ms debounce of SPEC §9)";
 const SCROLL_TARGET = 'no long task over 50 ms while scrolling 10,000 wallets';
 
 /**
