@@ -18,7 +18,6 @@ import { walletConnectConnector } from './walletConnect/walletConnectConnector.t
 import type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
 import { abandonWalletConnect } from './actions/walletConnect/abandonWalletConnect.ts';
 import { loadWalletConnectFlow } from './actions/walletConnect/loadWalletConnectFlow.ts';
-import { WalletConnectText } from './walletConnect/walletConnectText.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
 import type { WalletConnectClientLoader } from './walletConnect/walletConnectClient.ts';
 import { openWalletLink } from './walletConnect/openWalletLink.ts';
@@ -203,7 +202,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       }),
     connectWalletConnect: (walletConnectOptions) =>
       withActions(async (loaded) => {
-        if (!ctx.walletConnect) throw new Error(WalletConnectText.notConfigured);
         if (walletConnectOptions?.wallet !== undefined && !loaded.isWalletListItem(walletConnectOptions.wallet)) {
           throw new TypeError('connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)');
         }

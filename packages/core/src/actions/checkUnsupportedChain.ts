@@ -12,7 +12,7 @@ export function checkUnsupportedChain(ctx: CairnContext): boolean {
     networkSwitchingEnabled: ctx.options.features.networkSwitching,
     allowUnsupportedChain: ctx.options.allowUnsupportedChain,
     isBasicWalletConnect:
-      ctx.walletConnect?.store.get().basic === true && activeAccount(ctx).get().connectorId === WALLET_CONNECT_CONNECTOR_ID,
+      ctx.options.walletConnect?.basic === true && activeAccount(ctx).get().connectorId === WALLET_CONNECT_CONNECTOR_ID,
   });
   if (show) {
     ctx.router.reset('UnsupportedChain');

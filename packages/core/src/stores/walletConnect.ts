@@ -17,9 +17,7 @@ export interface WalletConnectState {
   /** The catalogue wallet the visitor picked, if any (its logo sits in the QR code). */
   wallet?: WalletListItem;
   error?: string;
-  /** Whether the current connection was made in basic mode (SPEC §2: no UnsupportedChain). */
-  basic: boolean;
 }
 
-export const createWalletConnectStore = () => createStore<WalletConnectState>({ status: 'idle', basic: false });
+export const createWalletConnectStore = () => createStore<WalletConnectState>({ status: 'idle' });
 export type WalletConnectStore = ReturnType<typeof createWalletConnectStore>;

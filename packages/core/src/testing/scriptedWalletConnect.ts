@@ -18,6 +18,8 @@ export interface ScriptedWalletConnect {
   expire(): void;
   /** The wallet ends the session. */
   endSession(): void;
+  /** The open proposal fails for another reason than a decline or an expiry (the relay dropped it). */
+  failPairing(message: string): void;
   /** The next disconnect fails, as with a relay that cannot be reached. */
   failNextDisconnect(error?: Error): void;
   /** A session that exists before the page starts (restored after a reload). */
@@ -92,6 +94,7 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
       open = undefined;
       pending?.resolve(session);
     },
+    failPairing: (message) => fail('failed', message),
     failNextDisconnect(error = new Error('The WalletConnect relay did not answer')) {
       disconnectFailure = error;
     },

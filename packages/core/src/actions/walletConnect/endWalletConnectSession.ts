@@ -31,5 +31,5 @@ export function detachWalletConnect(ctx: CairnContext): void {
   for (const adapter of ctx.options.adapters) {
     adapter.setRemoteProvider?.({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: adapter.namespace }, undefined);
   }
-  ctx.walletConnect?.store.set({ status: 'idle', uri: undefined, error: undefined, basic: false });
+  ctx.walletConnect?.store.set({ status: 'idle', uri: undefined, links: [], error: undefined });
 }

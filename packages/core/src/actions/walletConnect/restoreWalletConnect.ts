@@ -10,6 +10,5 @@ export async function restoreWalletConnect(ctx: CairnContext): Promise<number> {
   if (!ctx.walletConnect) return 0;
   const client = await ctx.walletConnect.load();
   if (!client.session()) return 0;
-  ctx.walletConnect.store.set({ basic: ctx.options.walletConnect?.basic === true });
   return attachWalletConnectSession(ctx, client, { restore: true });
 }

@@ -1,6 +1,7 @@
 import type { CairnContext } from '../../context.ts';
 import type { WalletListItem } from '../../types.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectConnector.ts';
+import { walletConnectView } from '../../walletConnect/walletConnectView.ts';
 
 /**
  * The visitor picked WalletConnect (or a catalogue wallet through it, or Try again): the
@@ -9,7 +10,7 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectCo
  */
 export function showWalletConnectView(ctx: CairnContext, wallet?: WalletListItem): void {
   if (!ctx.walletConnect) return;
-  const view = ctx.options.walletConnect?.basic ? 'ConnectingWalletConnectBasic' : 'ConnectingWalletConnect';
+  const view = walletConnectView(ctx);
   const data = wallet ? { wallet } : undefined;
   if (ctx.router.current().view === view) ctx.router.replace(view, data);
   else ctx.router.push(view, data);

@@ -159,6 +159,18 @@ describe('startWalletConnect', () => {
     expect(scripted.disconnects).toBe(1);
   });
 
+  it('shows a pairing that fails for another reason with its message and a retry state, and tracks it', async () => {
+    const { cairn, scripted, eventNames } = await start();
+    cairn.open();
+    const pending = cairn.connectWalletConnect();
+    await until(() => cairn.stores.walletConnect.get().status === 'waiting');
+    scripted.failPairing('The relay dropped the proposal');
+    await expect(pending).resolves.toBe(false);
+    expect(cairn.stores.walletConnect.get()).toMatchObject({ status: 'failed', error: 'The relay dropped the proposal' });
+    expect(cairn.stores.router.current().view).toBe('ConnectingWalletConnect');
+    expect(eventNames()).toContain('CONNECT_ERROR');
+  });
+
   it('ends an approved session that then fails to connect here, and keeps nothing of it', async () => {
     const { cairn, scripted, adapter, eventNames } = await start();
     adapter.failNext('connect', new Error('the wallet answered garbage'));
@@ -202,7 +214,14 @@ describe('startWalletConnect', () => {
     scripted.approve();
     await expect(pending).resolves.toBe(true);
     expect(cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:999');
-    expect(cairn.stores.router.current().view).not.toBe('UnsupportedChain');
+    // Connected as usual: the modal closed, back on Account, no UnsupportedChain.
+    expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
+    expect(cairn.stores.modal.get().open).toBe(false);
+    // The wallet moving to another unlisted chain later does not open it either.
+    adapter.emitChainChanged('walletConnect', 998);
+    expect(cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:998');
+    expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
+    expect(cairn.stores.modal.get().open).toBe(false);
   });
 
   it('a non-basic WalletConnect connection on an unlisted chain does open UnsupportedChain', async () => {
@@ -264,6 +283,22 @@ describe('a WalletConnect session over time', () => {
     expect(scripted.disconnects).toBe(1);
     expect(adapter.remoteProviders.size).toBe(0);
     expect(reloaded.cairn.stores.connection.get().status).toBe('disconnected');
+  });
+
+  it('drops the remembered connection, without throwing, when the WalletConnect code cannot load on reload', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = await connected();
+    const reloaded = createTestCairn({
+      projectId: 'test',
+      walletConnect,
+      backend: first.backend,
+      internals: { walletConnectLoader: () => Promise.reject(new Error('relay unreachable')) },
+    });
+    expect(reloaded.cairn.stores.connection.get().status).toBe('reconnecting');
+    await reloaded.cairn.ready;
+    expect(reloaded.cairn.stores.connection.get().status).toBe('disconnected');
+    expect(reloaded.cairn.stores.account().get().status).toBe('disconnected');
+    expect(reloaded.storage.get('connections')).toBeUndefined();
   });
 
   it('drops the remembered connection when the session ended while the page was away', async () => {

@@ -7,6 +7,7 @@ import { pairingFailure } from '../../walletConnect/walletConnectClient.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletConnect/walletConnectConnector.ts';
 import { walletConnectNamespaces } from '../../walletConnect/walletConnectNamespaces.ts';
 import { WalletConnectText } from '../../walletConnect/walletConnectText.ts';
+import { walletConnectView } from '../../walletConnect/walletConnectView.ts';
 
 export { WalletConnectText };
 import { finishConnect } from '../finishConnect.ts';
@@ -22,8 +23,6 @@ function requireWalletConnect(ctx: CairnContext): WalletConnectContext {
   return ctx.walletConnect;
 }
 
-const viewFor = (ctx: CairnContext) =>
-  ctx.options.walletConnect?.basic ? ('ConnectingWalletConnectBasic' as const) : ('ConnectingWalletConnect' as const);
 
 /**
  * Pairs a wallet over WalletConnect, on the Connecting view that `showWalletConnectView` put up
@@ -35,7 +34,7 @@ const viewFor = (ctx: CairnContext) =>
 export async function startWalletConnect(ctx: CairnContext, options: StartWalletConnectOptions = {}): Promise<boolean> {
   const wc = requireWalletConnect(ctx);
   const { wallet } = options;
-  const view = viewFor(ctx);
+  const view = walletConnectView(ctx);
   const attempt = ++wc.attempt;
   const isCurrent = () => wc.attempt === attempt;
   const stillShown = () => isCurrent() && ctx.modal.get().open && ctx.router.current().view === view;
@@ -64,7 +63,7 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
       });
     }
     // The wallet approved: the connection stands even if the visitor has left the view meanwhile.
-    wc.store.set({ status: 'approved', basic: ctx.options.walletConnect?.basic === true });
+    wc.store.set({ status: 'approved' });
     try {
       const connected = await attachWalletConnectSession(ctx, client, { restore: false });
       if (connected === 0) throw Object.assign(new Error(WalletConnectText.noAccounts), { reason: 'failed' });
