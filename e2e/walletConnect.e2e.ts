@@ -199,6 +199,19 @@ describe('WalletConnect with a real wallet SDK', () => {
     await demo.close();
   });
 
+  it('keeps the link to copy when the QR encoder cannot be fetched', async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    await page.route(/\/assets\/qrPath-[^/]*\.js$/, (route) => route.abort());
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'WalletConnect' }).click();
+    await dialog(page).getByRole('alert').filter({ hasText: 'Could not draw the QR code' }).waitFor({ timeout: 20_000 });
+    await dialog(page).getByRole('button', { name: 'Copy link' }).waitFor();
+    expect(await qr(page).count()).toBe(0);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
   it("pairs by hand with the demo's web wallet: copy the link, paste it in /wallet.html, approve, tip", async () => {
     const demo = await openDemo(browser, { wallets: [] });
     const { page } = demo;

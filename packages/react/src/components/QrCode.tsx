@@ -1,3 +1,4 @@
+import { lazyModule } from '@cairn/core';
 import { useEffect, useMemo, useState } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 
@@ -12,23 +13,25 @@ export interface QrCodeProps {
 const QUIET_ZONE = 4;
 
 type QrModule = typeof import('./qrPath.ts');
-let qrModule: QrModule | undefined;
 /**
  * The QR encoder is its own chunk: the modal's first open does not pay for it, and it loads while
  * the WalletConnect client starts, so it is there before the first URI.
  */
-export function loadQrEncoder(): Promise<QrModule> {
-  return import('./qrPath.ts').then((module) => (qrModule = module));
-}
+const qrEncoder = lazyModule(() => import('./qrPath.ts'));
+export const loadQrEncoder = (): Promise<QrModule> => qrEncoder.load();
 
-function useQrEncoder(): QrModule | undefined {
-  const [module, setModule] = useState(qrModule);
+/** The encoder, or 'failed' when its chunk could not be fetched. */
+function useQrEncoder(): QrModule | 'failed' | undefined {
+  const [module, setModule] = useState<QrModule | 'failed' | undefined>(qrEncoder.loaded);
   useEffect(() => {
     if (module) return;
     let live = true;
     loadQrEncoder().then(
       (loaded) => live && setModule(loaded),
-      (error: unknown) => console.warn('[cairn] could not load the QR encoder', error),
+      (error: unknown) => {
+        console.warn('[cairn] could not load the QR encoder', error);
+        if (live) setModule('failed');
+      },
     );
     return () => {
       live = false;
@@ -40,7 +43,15 @@ function useQrEncoder(): QrModule | undefined {
 /** Dark on white whatever the theme, with a quiet zone: what phone cameras read best. */
 export function QrCode({ value, label, logo }: QrCodeProps) {
   const encoder = useQrEncoder();
-  const path = useMemo(() => encoder?.qrPath(value, logo !== undefined), [encoder, value, logo]);
+  const path = useMemo(() => (encoder && encoder !== 'failed' ? encoder.qrPath(value, logo !== undefined) : undefined), [encoder, value, logo]);
+  if (encoder === 'failed') {
+    // The link still works: the view's Copy link button sits under the code.
+    return (
+      <div className="qr qr-placeholder" role="alert">
+        <p className="muted">Could not draw the QR code. Copy the link instead.</p>
+      </div>
+    );
+  }
   if (!path) {
     return (
       <div className="qr qr-placeholder" aria-busy="true" aria-label="Preparing the QR code">
