@@ -125,6 +125,37 @@ describe('All Wallets', () => {
     await demo.close();
   });
 
+  it('says when the list or a search could not load, and Retry loads it', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    // The site's server answers the catalogue with an error (400: not retried) while `failing` holds.
+    let failing: 'list' | 'search' | null = 'list';
+    await page.route(
+      (url) => url.pathname === '/getWallets',
+      (route) => {
+        const isSearch = new URL(route.request().url()).searchParams.has('search');
+        const fail = (failing === 'list' && !isSearch) || (failing === 'search' && isSearch);
+        return fail ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Bad Request"}' }) : route.continue();
+      },
+    );
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
+    const listProblem = dialog(page).getByRole('alert').filter({ hasText: 'Could not load wallets' });
+    await listProblem.waitFor();
+    failing = 'search';
+    await listProblem.getByRole('button', { name: 'Retry' }).click();
+    await catalogueRows(page).first().waitFor();
+
+    await searchField(page).fill('rainbow');
+    const searchProblem = dialog(page).getByRole('alert').filter({ hasText: 'Could not search wallets' });
+    await searchProblem.waitFor();
+    failing = null;
+    await searchProblem.getByRole('button', { name: 'Retry' }).click();
+    await dialog(page).getByTestId('catalogue-wallet-me.rainbow').waitFor();
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
   it('moves through the list with the arrow keys, past the rows first rendered', async () => {
     const demo = await openDemo(browser);
     const { page } = demo;
