@@ -185,6 +185,28 @@ function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A WalletConnect Core of its own on the local relay: a unique storage prefix (WalletConnect shares
+ * one core per prefix in a process) in memory, so no wallet or dapp sees another's (or a past
+ * run's) state; kept on the relay (no Verify, no telemetry).
+ */
+function relayCore(role: 'wallet' | 'dapp', relayUrl: string, logLevel: string | undefined, timeoutMs: number) {
+  const core = new Core({
+    projectId: 'cairn-e2e',
+    relayUrl,
+    customStoragePrefix: `cairn-e2e-${role}-${randomUUID()}`,
+    storageOptions: { database: ':memory:' },
+    telemetryEnabled: false,
+    logger: logLevel ?? 'silent',
+  });
+  keepOnSelfHostedRelay(core);
+  const closeCore = async () => {
+    core.heartbeat.stop();
+    await within(core.relayer.transportClose(), timeoutMs, 'closing the relay connection').catch(() => undefined);
+  };
+  return { core, closeCore };
+}
+
 async function until(condition: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -218,17 +240,7 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
   let autoRespond = options.autoRespond;
   const answered: AnsweredRequest[] = [];
 
-  // A unique prefix per wallet: WalletConnect shares one core per prefix in a process (a global),
-  // and in Node its storage defaults to memory, so no wallet sees another's (or a past run's) state.
-  const core = new Core({
-    projectId: 'cairn-e2e',
-    relayUrl: options.relayUrl,
-    customStoragePrefix: `cairn-e2e-wallet-${randomUUID()}`,
-    storageOptions: { database: ':memory:' },
-    telemetryEnabled: false,
-    logger: options.logLevel ?? 'silent',
-  });
-  keepOnSelfHostedRelay(core);
+  const { core, closeCore } = relayCore('wallet', options.relayUrl, options.logLevel, timeoutMs);
   const kit = await within(
     WalletKit.init({
       core,
@@ -455,8 +467,7 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
       if (closed) return;
       closed = true;
       for (const inbox of [proposals, requests, deletions]) inbox.close('closed');
-      core.heartbeat.stop();
-      await within(core.relayer.transportClose(), timeoutMs, 'closing the relay connection').catch(() => undefined);
+      await closeCore();
     },
   };
 }
@@ -477,15 +488,7 @@ export interface SignClientDappOptions {
  */
 export async function createSignClientDapp(options: SignClientDappOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const core = new Core({
-    projectId: 'cairn-e2e',
-    relayUrl: options.relayUrl,
-    customStoragePrefix: `cairn-e2e-dapp-${randomUUID()}`,
-    storageOptions: { database: ':memory:' },
-    telemetryEnabled: false,
-    logger: options.logLevel ?? 'silent',
-  });
-  keepOnSelfHostedRelay(core);
+  const { core, closeCore } = relayCore('dapp', options.relayUrl, options.logLevel, timeoutMs);
   const name = options.name ?? 'Cairn e2e Dapp';
   const client = await within(
     SignClient.init({ core, logger: options.logLevel ?? 'silent', metadata: { name, description: `${name}, in the e2e test process`, url: 'http://127.0.0.1:24173', icons: [] } }),
@@ -526,8 +529,7 @@ export async function createSignClientDapp(options: SignClientDappOptions) {
     nextSessionDelete: () =>
       within(new Promise<{ topic: string }>((resolve) => client.once('session_delete', ({ topic }) => resolve({ topic }))), timeoutMs, 'the wallet ending the session'),
     async close() {
-      core.heartbeat.stop();
-      await within(core.relayer.transportClose(), timeoutMs, 'closing the relay connection').catch(() => undefined);
+      await closeCore();
     },
   };
 }
