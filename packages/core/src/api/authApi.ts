@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { fetchWithRetry, type FetchOptions } from '../http.ts';
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
+import { serverUrl, type ApiConfig } from './apiConfig.ts';
+import { parseResponse } from './getJson.ts';
 
 const sessionSchema = v.object({
   token: v.optional(v.pipe(v.string(), v.maxLength(512))),
@@ -27,22 +28,16 @@ export interface AuthApi {
  * server's HttpOnly cookie and as a bearer token the widget keeps, so it works across ports.
  */
 export function createAuthApi(config: ApiConfig, fetchOptions: FetchOptions = {}): AuthApi {
-  const base = config.url.replace(/\/+$/, '');
-  const url = (path: string) => `${base}${path}?${new URLSearchParams({ projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION })}`;
+  const url = (path: string) => serverUrl(config, path);
   const headers = (token?: string): Record<string, string> => ({
     accept: 'application/json',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   });
-  const parse = <T>(schema: v.GenericSchema<unknown, T>, body: unknown, path: string): T => {
-    const result = v.safeParse(schema, body);
-    if (!result.success) throw new Error(`Unexpected response from ${path}: ${result.issues[0]?.message ?? 'invalid'}`);
-    return result.output;
-  };
   const once = { ...fetchOptions, retries: 0 };
   return {
     async getNonce() {
       const response = await fetchWithRetry(url('/auth/v1/nonce'), { headers: headers(), credentials: 'include' }, fetchOptions);
-      return parse(v.object({ nonce: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9]{8,}$/)) }), await response.json(), '/auth/v1/nonce').nonce;
+      return parseResponse(v.object({ nonce: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9]{8,}$/)) }), await response.json(), '/auth/v1/nonce').nonce;
     },
     async authenticate(body) {
       const response = await fetchWithRetry(
@@ -50,12 +45,12 @@ export function createAuthApi(config: ApiConfig, fetchOptions: FetchOptions = {}
         { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'include' },
         once,
       );
-      return parse(v.object({ session: sessionSchema }), await response.json(), '/auth/v1/authenticate').session;
+      return parseResponse(v.object({ session: sessionSchema }), await response.json(), '/auth/v1/authenticate').session;
     },
     async me(token) {
       try {
         const response = await fetchWithRetry(url('/auth/v1/me'), { headers: headers(token), credentials: 'include' }, once);
-        return parse(v.object({ session: sessionSchema }), await response.json(), '/auth/v1/me').session;
+        return parseResponse(v.object({ session: sessionSchema }), await response.json(), '/auth/v1/me').session;
       } catch (error) {
         if ((error as { status?: number }).status === 401) return undefined;
         throw error;

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import type { FetchOptions } from '../http.ts';
 import { isCaipNetworkId } from '../caip.ts';
-
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
+import type { ApiConfig, ServerQuery } from './apiConfig.ts';
+import { getJson, parseResponse } from './getJson.ts';
 
 const numericString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/));
 const urlOrEmpty = v.pipe(v.string(), v.maxLength(2048));
@@ -38,15 +38,8 @@ export interface BlockchainApi {
  * not have the documented shape is an error, never rendered.
  */
 export function createBlockchainApi(config: ApiConfig, fetchOptions: FetchOptions = {}): BlockchainApi {
-  const base = config.url.replace(/\/+$/, '');
-  const get = async <T>(path: string, query: Record<string, string | undefined>, schema: v.GenericSchema<unknown, T>) => {
-    const params = new URLSearchParams({ projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION });
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-    const response = await fetchWithRetry(`${base}${path}?${params}`, { headers: { accept: 'application/json' } }, fetchOptions);
-    const result = v.safeParse(schema, await response.json());
-    if (!result.success) throw new Error(`Unexpected response from ${path}: ${result.issues[0]?.message ?? 'invalid'}`);
-    return result.output;
-  };
+  const get = <T>(path: string, query: ServerQuery, schema: v.GenericSchema<unknown, T>) =>
+    getJson(config, fetchOptions, path, query, (body) => parseResponse(schema, body, path));
   return {
     async getBalances(address, caipNetworkId, options = {}) {
       const body = await get(

@@ -1,4 +1,4 @@
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
+import { serverUrl, type ApiConfig } from './apiConfig.ts';
 
 /**
  * A catalogue wallet's logo on the site's server (SPEC §7 GET /getWalletImage/{id}), with the
@@ -6,6 +6,5 @@ import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
  * first load carries no catalogue code: the list's rows ask for this once per row rendered.
  */
 export function walletImageUrl(config: ApiConfig, imageId: string): string {
-  const base = config.url.replace(/\/+$/, '');
-  return `${base}/getWalletImage/${encodeURIComponent(imageId)}?projectId=${encodeURIComponent(config.projectId)}&st=${SDK_TYPE}&sv=${SDK_VERSION}`;
+  return serverUrl(config, `/getWalletImage/${encodeURIComponent(imageId)}`);
 }

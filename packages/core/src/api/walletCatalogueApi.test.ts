@@ -88,6 +88,6 @@ describe('a server answering garbage', () => {
     });
     await new Promise<void>((resolve) => stub!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-    await expect(createWalletCatalogueApi({ url, projectId: 'p' }).getWallets({ page: 1, entries: 40 })).rejects.toThrow();
+    await expect(createWalletCatalogueApi({ url, projectId: 'p' }).getWallets({ page: 1, entries: 40 })).rejects.toThrow(SyntaxError);
   });
 });

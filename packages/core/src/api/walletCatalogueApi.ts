@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import type { FetchOptions } from '../http.ts';
 import type { WalletListItem } from '../types.ts';
-import { SDK_TYPE, SDK_VERSION, type ApiConfig } from './apiConfig.ts';
+import type { ApiConfig } from './apiConfig.ts';
+import { getJson, parseResponse } from './getJson.ts';
 import { walletImageUrl } from './walletCatalogueApi.imageUrl.ts';
 
 /** SPEC §7 GET /getWallets query. Lists are sent comma-separated; empty lists are left out. */
@@ -74,21 +75,29 @@ const pageSchema = v.object({
 });
 
 /**
+ * A catalogue wallet as the widget holds it, or undefined when `value` is not one. What can be
+ * mended is: an unsafe link becomes null, the name is trimmed, missing optional fields are filled.
+ */
+export function parseWalletListItem(value: unknown): WalletListItem | undefined {
+  const wallet = v.safeParse(walletSchema, value);
+  return wallet.success ? wallet.output : undefined;
+}
+
+/**
  * A page from the server: the envelope must have the documented shape (otherwise the call fails),
  * while a single wallet that does not is dropped, so one bad entry never hides the others.
  */
 export function parseWalletPage(body: unknown): WalletPage {
-  const envelope = v.safeParse(pageSchema, body);
-  if (!envelope.success) throw new Error(`Unexpected response from /getWallets: ${envelope.issues[0]?.message ?? 'invalid'}`);
+  const envelope = parseResponse(pageSchema, body, '/getWallets');
   const data: WalletListItem[] = [];
   const seen = new Set<string>();
-  for (const item of envelope.output.data) {
-    const wallet = v.safeParse(walletSchema, item);
-    if (!wallet.success || seen.has(wallet.output.id)) continue;
-    seen.add(wallet.output.id);
-    data.push(wallet.output);
+  for (const item of envelope.data) {
+    const wallet = parseWalletListItem(item);
+    if (!wallet || seen.has(wallet.id)) continue;
+    seen.add(wallet.id);
+    data.push(wallet);
   }
-  return { data, count: Math.max(envelope.output.count, data.length) };
+  return { data, count: Math.max(envelope.count, data.length) };
 }
 
 const list = (values: readonly string[] | undefined) => (values && values.length > 0 ? values.join(',') : undefined);
@@ -98,24 +107,23 @@ const list = (values: readonly string[] | undefined) => (values && values.length
  * projectId, st and sv and goes through the one HTTP client (retries, 'HTTP status code: {status}').
  */
 export function createWalletCatalogueApi(config: ApiConfig, fetchOptions: FetchOptions = {}): WalletCatalogueApi {
-  const base = config.url.replace(/\/+$/, '');
-  const access = () => new URLSearchParams({ projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION });
   return {
-    async getWallets({ page, entries, search, include, exclude, chains }) {
-      const params = access();
-      const query: Record<string, string | undefined> = {
-        page: String(page),
-        entries: String(entries),
-        // The server takes at most 100 characters of search (SPEC §9 caps results, the server the query).
-        search: search?.trim().slice(0, 100) || undefined,
-        include: list(include),
-        exclude: list(exclude),
-        chains: list(chains),
-      };
-      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-      const response = await fetchWithRetry(`${base}/getWallets?${params}`, { headers: { accept: 'application/json' } }, fetchOptions);
-      return parseWalletPage(await response.json());
-    },
+    getWallets: ({ page, entries, search, include, exclude, chains }) =>
+      getJson(
+        config,
+        fetchOptions,
+        '/getWallets',
+        {
+          page: String(page),
+          entries: String(entries),
+          // The server takes at most 100 characters of search (SPEC §9 caps results, the server the query).
+          search: search?.trim().slice(0, 100) || undefined,
+          include: list(include),
+          exclude: list(exclude),
+          chains: list(chains),
+        },
+        parseWalletPage,
+      ),
     walletImageUrl: (imageId) => walletImageUrl(config, imageId),
   };
 }

@@ -20,10 +20,23 @@ export interface CatalogueContext {
   connectors: readonly Connector[];
 }
 
+/**
+ * The wallets this browser has, by the rdns they announce over EIP-6963 (the first connector of
+ * an rdns wins). Only an announcement counts: a plain injected provider says nothing reliable
+ * about which wallet it is, so it never makes a catalogue wallet "installed".
+ */
+export function announcedByRdns(connectors: readonly Connector[]): Map<string, Connector> {
+  const byRdns = new Map<string, Connector>();
+  for (const connector of connectors) {
+    const rdns = connector.info?.rdns;
+    if (connector.type === 'ANNOUNCED' && rdns && !byRdns.has(rdns)) byRdns.set(rdns, connector);
+  }
+  return byRdns;
+}
+
 /** The EIP-6963 connector announcing the same rdns as the catalogue wallet, if the browser has it. */
 export function findInstalledConnector(wallet: WalletListItem, connectors: readonly Connector[]): Connector | undefined {
-  if (!wallet.rdns) return undefined;
-  return connectors.find((connector) => connector.type === 'ANNOUNCED' && connector.info?.rdns === wallet.rdns);
+  return wallet.rdns ? announcedByRdns(connectors).get(wallet.rdns) : undefined;
 }
 
 const isRecentWallet = (wallet: WalletListItem, recent: RecentWallet) =>
@@ -34,15 +47,11 @@ const isRecentWallet = (wallet: WalletListItem, recent: RecentWallet) =>
  * 10,000-wallet list is one pass.
  */
 export function catalogueTagger({ featured, recentWallets, connectors }: CatalogueContext) {
-  const installedByRdns = new Map<string, string>();
-  for (const connector of connectors) {
-    const rdns = connector.info?.rdns;
-    if (connector.type === 'ANNOUNCED' && rdns && !installedByRdns.has(rdns)) installedByRdns.set(rdns, connector.id);
-  }
+  const installedByRdns = announcedByRdns(connectors);
   const featuredIds = new Set(featured.map((wallet) => wallet.id));
   const recent = recentWallets.slice(0, RECENT_WALLETS_MAX);
   return (wallet: WalletListItem): CatalogueWallet => {
-    const connectorId = wallet.rdns ? installedByRdns.get(wallet.rdns) : undefined;
+    const connectorId = wallet.rdns ? installedByRdns.get(wallet.rdns)?.id : undefined;
     const tag: CatalogueTag | undefined = connectorId
       ? 'installed'
       : recent.some((item) => isRecentWallet(wallet, item))
@@ -80,10 +89,7 @@ export function orderCatalogueWallets(
       wallets.find((candidate) => isRecentWallet(candidate, recent));
     if (wallet) place(wallet);
   }
-  const installedRdns = new Set<string>();
-  for (const connector of connectors) {
-    if (connector.type === 'ANNOUNCED' && connector.info?.rdns) installedRdns.add(connector.info.rdns);
-  }
+  const installedRdns = announcedByRdns(connectors);
   if (installedRdns.size > 0) {
     for (const list of [pinned, wallets]) {
       for (const wallet of list) if (wallet.rdns && installedRdns.has(wallet.rdns)) place(wallet);
@@ -96,18 +102,15 @@ export function orderCatalogueWallets(
 
 /**
  * SPEC §9 connector order, catalogue part of the Connect view: featured, then up to 4
- * recommended, leaving out any wallet the list already shows as a browser connector (installed
- * by rdns, or a connector with the wallet's id).
+ * recommended, leaving out any wallet the list already shows as a browser connector (one that
+ * announces the wallet's rdns, or a connector with the wallet's id).
  */
 export function connectViewCatalogue(
   context: Pick<CatalogueContext, 'featured' | 'connectors'> & { recommended: readonly WalletListItem[] },
 ): { featured: WalletListItem[]; recommended: WalletListItem[] } {
-  const listed = new Set<string>();
-  for (const connector of context.connectors) {
-    listed.add(connector.id);
-    if (connector.info?.rdns) listed.add(`rdns:${connector.info.rdns}`);
-  }
-  const shown = (wallet: WalletListItem) => listed.has(wallet.id) || (!!wallet.rdns && listed.has(`rdns:${wallet.rdns}`));
+  const listedIds = new Set(context.connectors.map((connector) => connector.id));
+  const installedRdns = announcedByRdns(context.connectors);
+  const shown = (wallet: WalletListItem) => listedIds.has(wallet.id) || (!!wallet.rdns && installedRdns.has(wallet.rdns));
   const taken = new Set<string>();
   const take = (wallet: WalletListItem) => {
     if (shown(wallet) || taken.has(wallet.id)) return false;

@@ -20,3 +20,6 @@ export function catalogueWallet(id: string, overrides: Partial<WalletListItem> =
     ...overrides,
   };
 }
+
+/** The ids of wallets, in order: what a test of the catalogue's order compares. */
+export const walletIds = (wallets: readonly { id: string }[]): string[] => wallets.map((wallet) => wallet.id);

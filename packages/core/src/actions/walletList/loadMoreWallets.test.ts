@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
+import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { loadMoreWallets } from './loadMoreWallets.ts';
-import { catalogueWallet, heldCatalogueServer, walletListTestContext } from './walletListTestContext.ts';
+import { walletListTestContext, withHeldCatalogue } from './walletListTestContext.ts';
 
 let server: CatalogueServer;
 beforeAll(async () => {
@@ -9,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const ids = (wallets: readonly { id: string }[]) => wallets.map((wallet) => wallet.id);
 const page = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => catalogueWallet(`w.n${from + index}`));
 
 describe('All Wallets pages', () => {
@@ -23,16 +23,15 @@ describe('All Wallets pages', () => {
     const { wallets, page: pages } = ctx.walletList.get();
     expect(pages).toBe(16);
     expect(wallets).toHaveLength(616);
-    expect(new Set(ids(wallets)).size).toBe(616);
+    expect(new Set(walletIds(wallets)).size).toBe(616);
     const before = ctx.walletList.get();
     await loadMoreWallets(ctx);
     expect(ctx.walletList.get()).toBe(before); // nothing asked, nothing changed
   });
 
-  it('has one request in flight, shared by a second call', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('has one request in flight, shared by a second call', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
       const first = loadMoreWallets(ctx);
       expect(loadMoreWallets(ctx)).toBe(first);
       expect(ctx.walletList.get().pageStatus).toBe('loading');
@@ -41,15 +40,11 @@ describe('All Wallets pages', () => {
       request.reply(200, { data: page(0, 40), count: 100 });
       await first;
       expect(stub.requests).toHaveLength(1);
-    } finally {
-      await stub.close();
-    }
-  });
+    }));
 
-  it('lists a wallet once when the server repeats it on the next page', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('lists a wallet once when the server repeats it on the next page', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
       const first = loadMoreWallets(ctx);
       (await stub.request(0)).reply(200, { data: page(0, 40), count: 80 });
       await first;
@@ -57,17 +52,13 @@ describe('All Wallets pages', () => {
       // The catalogue changed between the pages: its first entries moved down by two.
       (await stub.request(1)).reply(200, { data: page(38, 78), count: 80 });
       await second;
-      expect(ids(ctx.walletList.get().wallets)).toEqual(ids(page(0, 78)));
+      expect(walletIds(ctx.walletList.get().wallets)).toEqual(walletIds(page(0, 78)));
       expect(ctx.walletList.get().complete).toBe(true);
-    } finally {
-      await stub.close();
-    }
-  });
+    }));
 
-  it('keeps the pages after a failure, says why, and the retry asks for the same page', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('keeps the pages after a failure, says why, and the retry asks for the same page', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
       const first = loadMoreWallets(ctx);
       (await stub.request(0)).reply(200, { data: page(0, 40), count: 120 });
       await first;
@@ -82,21 +73,31 @@ describe('All Wallets pages', () => {
       request.reply(200, { data: page(40, 80), count: 120 });
       await retry;
       expect(ctx.walletList.get()).toMatchObject({ page: 2, pageStatus: 'idle', pageError: undefined });
-    } finally {
-      await stub.close();
-    }
-  });
+    }));
 
-  it('ends on an empty page even when the count says there are more', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('fails the first page without listing anything, and says why', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
+      const failing = loadMoreWallets(ctx);
+      (await stub.request(0)).reply(200, { wallets: [] });
+      await failing;
+      expect(ctx.walletList.get()).toMatchObject({ page: 0, wallets: [], complete: false, pageStatus: 'error' });
+      expect(ctx.walletList.get().pageError).toMatch(/^Unexpected response from \/getWallets/);
+    }));
+
+  it('ends on an empty page even when the count says there are more', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
       const load = loadMoreWallets(ctx);
       (await stub.request(0)).reply(200, { data: [], count: 5000 });
       await load;
       expect(ctx.walletList.get().complete).toBe(true);
-    } finally {
-      await stub.close();
-    }
+    }));
+
+  it('does nothing without a server', async () => {
+    const { ctx } = walletListTestContext();
+    const before = ctx.walletList.get();
+    await loadMoreWallets(ctx);
+    expect(ctx.walletList.get()).toBe(before);
   });
 });

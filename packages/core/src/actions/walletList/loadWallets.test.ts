@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
+import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { createTestCairn, fakeConnector } from '../../testing/fakeAdapter.ts';
 import { loadWallets } from './loadWallets.ts';
-import { catalogueWallet, heldCatalogueServer, walletListTestContext } from './walletListTestContext.ts';
+import { walletListTestContext, withHeldCatalogue } from './walletListTestContext.ts';
 
 let server: CatalogueServer;
 beforeAll(async () => {
@@ -12,7 +13,6 @@ afterAll(() => server?.close());
 afterEach(() => vi.restoreAllMocks());
 
 const api = () => ({ url: server.url, projectId: CATALOGUE_PROJECT_ID });
-const ids = (wallets: readonly { id: string }[]) => wallets.map((wallet) => wallet.id);
 
 describe('loading the catalogue for the Connect view', () => {
   it('reads the featured wallets in the site order, 4 recommended and the count', async () => {
@@ -20,8 +20,8 @@ describe('loading the catalogue for the Connect view', () => {
     await loadWallets(ctx);
     const state = ctx.walletList.get();
     expect(state.overviewStatus).toBe('ready');
-    expect(ids(state.featured)).toEqual(['me.rainbow', 'io.metamask']);
-    expect(ids(state.recommended)).toEqual(['io.metamask', 'com.coin98', 'com.enkrypt', 'io.rabby']);
+    expect(walletIds(state.featured)).toEqual(['me.rainbow', 'io.metamask']);
+    expect(walletIds(state.recommended)).toEqual(['io.metamask', 'com.coin98', 'com.enkrypt', 'io.rabby']);
     expect(state.count).toBe(616);
   });
 
@@ -34,8 +34,8 @@ describe('loading the catalogue for the Connect view', () => {
     });
     await loadWallets(ctx);
     const state = ctx.walletList.get();
-    expect(ids(state.featured)).toEqual(['me.rainbow']);
-    expect(ids(state.recommended).sort()).toEqual(['io.rabby', 'me.rainbow']);
+    expect(walletIds(state.featured)).toEqual(['me.rainbow']);
+    expect(walletIds(state.recommended).sort()).toEqual(['io.rabby', 'me.rainbow']);
     expect(state.count).toBe(2);
   });
 
@@ -49,9 +49,9 @@ describe('loading the catalogue for the Connect view', () => {
     });
     await loadWallets(ctx);
     const state = ctx.walletList.get();
-    expect(ids(state.featured)).toEqual(['net.gateweb3']); // Rainbow is not included
+    expect(walletIds(state.featured)).toEqual(['net.gateweb3']); // Rainbow is not included
     expect(state.pinned).toEqual([]); // installed, but already featured
-    expect(ids(state.recommended).sort()).toEqual(['io.metamask', 'net.gateweb3']);
+    expect(walletIds(state.recommended).sort()).toEqual(['io.metamask', 'net.gateweb3']);
   });
 
   it('looks up the installed and recent wallets, so one far down the catalogue is still found', async () => {
@@ -61,46 +61,38 @@ describe('loading the catalogue for the Connect view', () => {
       recentWallets: [{ id: 'com.cryptokara', name: 'Cryptokara', namespace: 'eip155' }],
     });
     await loadWallets(ctx);
-    expect(ids(ctx.walletList.get().pinned).sort()).toEqual(['com.cryptokara', 'xyz.ctrl']);
+    expect(walletIds(ctx.walletList.get().pinned).sort()).toEqual(['com.cryptokara', 'xyz.ctrl']);
     expect(ctx.walletList.get().featured).toEqual([]);
   });
 
-  it('is one load however often it is asked, kept once loaded', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' }, connectors: [] });
+  it('is one load however often it is asked, kept once loaded', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api, connectors: [] });
       const first = loadWallets(ctx);
       const second = loadWallets(ctx);
       expect(second).toBe(first);
       const request = await stub.request(0);
       expect(Object.fromEntries(request.url.searchParams)).toMatchObject({ page: '1', entries: '4', chains: 'eip155:1,eip155:10' });
-      request.reply(200, { data: [catalogueWallet('io.metamask', 'MetaMask')], count: 1 });
+      request.reply(200, { data: [catalogueWallet('io.metamask', { name: 'MetaMask' })], count: 1 });
       await first;
       await loadWallets(ctx);
       expect(stub.requests).toHaveLength(1);
-    } finally {
-      await stub.close();
-    }
-  });
+    }));
 
-  it('marks a failure, and the next call tries again', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx } = walletListTestContext({ api: { url: stub.url, projectId: 'p' }, connectors: [] });
+  it('marks a failure, and the next call tries again', () =>
+    withHeldCatalogue(async (stub) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { ctx } = walletListTestContext({ api: stub.api, connectors: [] });
       const failing = loadWallets(ctx);
       (await stub.request(0)).reply(500, { message: 'down' });
       await failing;
       expect(ctx.walletList.get().overviewStatus).toBe('error');
       const retry = loadWallets(ctx);
       expect(ctx.walletList.get().overviewStatus).toBe('loading');
-      (await stub.request(1)).reply(200, { data: [catalogueWallet('me.rainbow', 'Rainbow')], count: 1 });
+      (await stub.request(1)).reply(200, { data: [catalogueWallet('me.rainbow', { name: 'Rainbow' })], count: 1 });
       await retry;
       expect(ctx.walletList.get()).toMatchObject({ overviewStatus: 'ready', count: 1 });
-    } finally {
-      await stub.close();
-    }
-  });
+    }));
 
   it('does nothing without a server', async () => {
     const { ctx } = walletListTestContext();
@@ -111,7 +103,7 @@ describe('loading the catalogue for the Connect view', () => {
   it('is on the Cairn object, with the store', async () => {
     const { cairn } = createTestCairn({ api: api(), featuredWalletIds: ['io.rabby'] });
     await cairn.loadWallets();
-    expect(ids(cairn.stores.walletList.get().featured)).toEqual(['io.rabby']);
+    expect(walletIds(cairn.stores.walletList.get().featured)).toEqual(['io.rabby']);
     expect(cairn.walletImageUrl('io.rabby')).toMatch(/\/getWalletImage\/io\.rabby\?projectId=cairn-local&/);
   });
 });

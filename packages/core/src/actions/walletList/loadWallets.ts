@@ -2,6 +2,7 @@ import type { CairnContext } from '../../context.ts';
 import { WALLET_ID, type WalletCatalogueApi } from '../../api/walletCatalogueApi.ts';
 import { WALLETS_RECOMMENDED_COUNT, WALLETS_SEARCH_COUNT } from '../../constants.ts';
 import { errorMessage } from '../../errors.ts';
+import { announcedByRdns } from '../../rules/catalogueOrder.ts';
 import type { WalletListItem } from '../../types.ts';
 import { catalogueFilters, type CatalogueFilters } from './catalogueFilters.ts';
 
@@ -54,7 +55,7 @@ async function loadFeaturedAndPinned(ctx: CairnContext, catalogue: WalletCatalog
   const { connectors, recentWallets } = ctx.connection.get();
   const known = [
     ...recentWallets.flatMap((wallet) => [wallet.id, ...(wallet.rdns ? [wallet.rdns] : [])]),
-    ...connectors.flatMap((connector) => (connector.type === 'ANNOUNCED' && connector.info?.rdns ? [connector.info.rdns] : [])),
+    ...announcedByRdns(connectors).keys(),
   ];
   const ids = [...new Set([...featuredWalletIds, ...known])].filter((id) => WALLET_ID.test(id)).slice(0, WALLETS_SEARCH_COUNT);
   if (ids.length === 0) return { featured: [], pinned: [] };

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetWalletsParams } from '../../api/walletCatalogueApi.ts';
 import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../../constants.ts';
+import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { searchWallets } from './searchWallets.ts';
-import { catalogueWallet, heldCatalogueServer, walletListTestContext } from './walletListTestContext.ts';
+import { walletListTestContext, withHeldCatalogue } from './walletListTestContext.ts';
 
 let server: CatalogueServer;
 beforeAll(async () => {
@@ -19,6 +20,8 @@ function onRealServer() {
   test.ctx.catalogue = { ...catalogue, getWallets: (params) => (calls.push(params), catalogue.getWallets(params)) };
   return { ...test, calls };
 }
+
+const rainbow = catalogueWallet('me.rainbow', { name: 'Rainbow' });
 
 describe('searching the catalogue', () => {
   it('waits 300 ms after the last keystroke, then asks once for 100 results', async () => {
@@ -59,10 +62,9 @@ describe('searching the catalogue', () => {
     expect(ctx.walletList.get()).toMatchObject({ searchStatus: 'idle', searchResults: [] });
   });
 
-  it('keeps the latest query when an older answer arrives late', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx, timers } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('keeps the latest query when an older answer arrives late', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx, timers } = walletListTestContext({ api: stub.api });
       const older = searchWallets(ctx, 'rai');
       timers.advance(WALLET_SEARCH_DEBOUNCE_MS);
       const olderRequest = await stub.request(0);
@@ -70,48 +72,59 @@ describe('searching the catalogue', () => {
       timers.advance(WALLET_SEARCH_DEBOUNCE_MS);
       const newerRequest = await stub.request(1);
       expect(newerRequest.url.searchParams.get('search')).toBe('rainbow');
-      newerRequest.reply(200, { data: [catalogueWallet('me.rainbow', 'Rainbow')], count: 1 });
+      newerRequest.reply(200, { data: [rainbow], count: 1 });
       await newer;
-      olderRequest.reply(200, { data: [catalogueWallet('x.raid', 'Raid'), catalogueWallet('me.rainbow', 'Rainbow')], count: 2 });
+      olderRequest.reply(200, { data: [catalogueWallet('x.raid', { name: 'Raid' }), rainbow], count: 2 });
       await older;
       expect(ctx.walletList.get()).toMatchObject({ searchedQuery: 'rainbow', searchStatus: 'ready' });
-      expect(ctx.walletList.get().searchResults.map((wallet) => wallet.id)).toEqual(['me.rainbow']);
-    } finally {
-      await stub.close();
-    }
-  });
+      expect(walletIds(ctx.walletList.get().searchResults)).toEqual(['me.rainbow']);
+    }));
 
-  it('drops an answer that arrives after the search was cleared', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx, timers } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('drops an answer that arrives after the search was cleared', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx, timers } = walletListTestContext({ api: stub.api });
       const search = searchWallets(ctx, 'rain');
       timers.advance(WALLET_SEARCH_DEBOUNCE_MS);
       const request = await stub.request(0);
       await searchWallets(ctx, '');
-      request.reply(200, { data: [catalogueWallet('me.rainbow', 'Rainbow')], count: 1 });
+      request.reply(200, { data: [rainbow], count: 1 });
       await search;
       expect(ctx.walletList.get()).toMatchObject({ query: '', searchStatus: 'idle', searchResults: [] });
-    } finally {
-      await stub.close();
-    }
-  });
+    }));
 
-  it('says why a search failed, and the retry asks again at once', async () => {
-    const stub = await heldCatalogueServer();
-    try {
-      const { ctx, timers } = walletListTestContext({ api: { url: stub.url, projectId: 'p' } });
+  it('says why a search failed, and the retry asks again at once', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx, timers } = walletListTestContext({ api: stub.api });
       const search = searchWallets(ctx, 'rain');
       timers.advance(WALLET_SEARCH_DEBOUNCE_MS);
       (await stub.request(0)).reply(500, {});
       await search;
       expect(ctx.walletList.get()).toMatchObject({ searchStatus: 'error', searchError: 'HTTP status code: 500' });
       const retry = searchWallets(ctx, 'rain', { immediate: true });
-      (await stub.request(1)).reply(200, { data: [catalogueWallet('me.rainbow', 'Rainbow')], count: 1 });
+      (await stub.request(1)).reply(200, { data: [rainbow], count: 1 });
       await retry;
       expect(ctx.walletList.get()).toMatchObject({ searchStatus: 'ready', searchError: undefined });
-    } finally {
-      await stub.close();
-    }
+    }));
+
+  it('fails the search on an answer without the documented shape, never shows it', () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
+      const search = searchWallets(ctx, 'rain', { immediate: true });
+      (await stub.request(0)).reply(200, '<html>');
+      await search;
+      const state = ctx.walletList.get();
+      expect(state).toMatchObject({ query: 'rain', searchStatus: 'error', searchResults: [] });
+      expect(state.searchedQuery).toBeUndefined();
+      expect(state.searchError).toMatch(/^Unexpected response from \/getWallets/);
+    }));
+
+  it('without a catalogue, settles at once, asks nothing and changes only the query', async () => {
+    const { ctx, timers, events } = walletListTestContext();
+    const before = ctx.walletList.get();
+    await searchWallets(ctx, 'rainbow');
+    // Only the field's text is kept; the list stays as it was, with no search running.
+    expect(ctx.walletList.get()).toEqual({ ...before, query: 'rainbow' });
+    expect(timers.pending()).toBe(0);
+    expect(events.filter((event) => event.event === 'SEARCH_WALLET')).toEqual([]);
   });
 });

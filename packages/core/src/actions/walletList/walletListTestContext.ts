@@ -90,12 +90,20 @@ export interface HeldRequest {
   reply(status: number, body: unknown): void;
 }
 
+export interface HeldCatalogue {
+  /** The catalogue settings of a context pointed at the stand-in. */
+  api: { url: string; projectId: string };
+  requests: HeldRequest[];
+  /** Resolves with request number `index` (0-based) once it has arrived. */
+  request(index: number): Promise<HeldRequest>;
+}
+
 /**
  * A loopback stand-in for the catalogue that answers only when the test says so, to order
- * answers (a late one), fail one, or count requests. The real server is used wherever the test
- * does not need that control.
+ * answers (a late one), fail one, or count requests; closed when `test` settles. The real server
+ * is used wherever the test does not need that control.
  */
-export async function heldCatalogueServer() {
+export async function withHeldCatalogue(test: (stub: HeldCatalogue) => Promise<void>): Promise<void> {
   const { createServer } = await import('node:http');
   const requests: HeldRequest[] = [];
   const waiters: (() => void)[] = [];
@@ -111,23 +119,20 @@ export async function heldCatalogueServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as import('node:net').AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    /** Resolves with request number `index` (0-based) once it has arrived. */
-    async request(index: number): Promise<HeldRequest> {
-      while (requests.length <= index) await new Promise<void>((resolve) => waiters.push(resolve));
-      return requests[index]!;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** A catalogue wallet as the server sends it, for stand-in answers. */
-export function catalogueWallet(id: string, name = id, rdns: string | null = null) {
-  return { id, name, image_id: id, rdns, chains: [], homepage: null, mobile_link: null, desktop_link: null, webapp_link: null };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await test({
+      api: { url, projectId: 'p' },
+      requests,
+      async request(index) {
+        while (requests.length <= index) await new Promise<void>((resolve) => waiters.push(resolve));
+        return requests[index]!;
+      },
+    });
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  }
 }

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import { serverUrl, type ApiConfig, type ServerQuery } from './apiConfig.ts';
+
+/**
+ * A server's answer in the documented shape, or the error every server client throws for one
+ * that is not: a response of another shape is never rendered.
+ */
+export function parseResponse<T>(schema: v.GenericSchema<unknown, T>, body: unknown, path: string): T {
+  const result = v.safeParse(schema, body);
+  if (!result.success) throw new Error(`Unexpected response from ${path}: ${result.issues[0]?.message ?? 'invalid'}`);
+  return result.output;
+}
+
+/**
+ * GET a JSON document from the site's server through the one HTTP client (retries,
+ * 'HTTP status code: {status}'), read by `parse`, which throws for a body of the wrong shape.
+ */
+export async function getJson<T>(
+  config: ApiConfig,
+  fetchOptions: FetchOptions,
+  path: string,
+  query: ServerQuery,
+  parse: (body: unknown) => T,
+): Promise<T> {
+  const response = await fetchWithRetry(serverUrl(config, path, query), { headers: { accept: 'application/json' } }, fetchOptions);
+  return parse(await response.json());
+}
