@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { buildSiweMessage } from '@cairn/core/siwx';
 import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
 import { privateKeyToAccount } from 'viem/accounts';
-import { stopChild } from './stopChild.ts';
+import { startBenchServer, waitFor } from './benchServer.ts';
+import { percentile } from './stats.ts';
 import { repoRoot, resultsDir, toolsDir } from './paths.ts';
 import type { ServerCase, ServerResults } from './results.ts';
 
@@ -31,52 +32,19 @@ const autocannon = () => createRequire(join(toolsDir, 'package.json'))('autocann
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, child: ChildProcess | null, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what}: the server exited (${child.exitCode ?? child.signalCode})`);
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch {
-      // not up yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-}
-
 interface Health {
   status: string;
   chains: { chainId: string; head: number | null; indexedBlock: number | null }[];
 }
 const health = async (url: string) => (await (await fetch(`${url}/health`)).json()) as Health;
 
-/** The server as `npm start` runs it, on its own port and SQLite file, configured for one chain. */
-function startServer(port: number, databaseFile: string): { url: string; child: ChildProcess; stop: () => Promise<void> } {
-  rmSync(databaseFile, { force: true });
-  for (const suffix of ['-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  // Nothing from the caller's environment that configures the server: only what is set here.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(RPC_URL_|CHAIN_PORT_|SERVER_|DATABASE_URL|PROJECT_IDS|SIWX_|INDEXER_|LOG_LEVEL)/.test(key)),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      SERVER_PORT: String(port),
-      [`RPC_URL_${CHAIN_ID}`]: `http://${HOST}:${SERVER_BENCH_PORTS.chain}`,
-      DATABASE_URL: `sqlite:${databaseFile}`,
-    },
+/** The server on its own port and SQLite file, configured for the bench's one chain. */
+const startServer = (port: number, databaseFile: string) =>
+  startBenchServer(port, databaseFile, {
+    [`RPC_URL_${CHAIN_ID}`]: `http://${HOST}:${SERVER_BENCH_PORTS.chain}`,
     // The default log level (info, one JSON line per request) is kept: that is how the server runs.
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => stopChild(child);
-  return { url: `http://${HOST}:${port}`, child, stop };
-}
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function load(name: string, url: string, connections: number, durationS: number): Promise<ServerCase> {
   const result = await autocannon()({ url, connections, duration: durationS, pipelining: 1 });

@@ -25,3 +25,7 @@ export function describe(values: (number | null)[]): Stat {
     runs: values.length,
   };
 }
+
+/** The value at percentile `p` (0-100) of values sorted ascending (nearest rank). */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

@@ -5,10 +5,10 @@ import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { stopChild } from './stopChild.ts';
+import { startBenchServer, waitFor } from './benchServer.ts';
 import { repoRoot, resultsDir } from './paths.ts';
 import { startStaticServer } from './staticServer.ts';
-import { describe, type Stat } from './stats.ts';
+import { describe, percentile, type Stat } from './stats.ts';
 
 const HOST = '127.0.0.1';
 /** Bench-only port, apart from the server part's (26787, 26788), `npm start` and the tests. */
@@ -77,46 +77,15 @@ function copyLogos(dir: string): string[] {
   return picked.map((file) => `logos/${file}`);
 }
 
-function startServer(dir: string, walletsFile: string, corsOrigin: string): { url: string; child: ChildProcess; stop(): Promise<void> } {
-  const databaseFile = join(dir, 'server.sqlite');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  // Nothing from the caller's environment that configures the server: only what is set here.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(RPC_URL_|CHAIN_PORT_|SERVER_|DATABASE_URL|PROJECT_IDS|SIWX_|INDEXER_|LOG_LEVEL|CORS_|EXTRA_WALLETS)/.test(key)),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      SERVER_PORT: String(WALLET_BENCH_PORTS.server),
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      // The catalogue needs no chain: an unreachable RPC, and no indexer.
-      RPC_URL_31337: `http://${HOST}:1`,
-      INDEXER_ENABLED: 'false',
-      EXTRA_WALLETS_FILE: walletsFile,
-      CORS_ORIGINS: corsOrigin,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The server with the catalogue file; it needs no chain (an unreachable RPC) and no indexer. */
+const startServer = (dir: string, walletsFile: string, corsOrigin: string) =>
+  startBenchServer(WALLET_BENCH_PORTS.server, join(dir, 'server.sqlite'), {
+    RPC_URL_31337: `http://${HOST}:1`,
+    INDEXER_ENABLED: 'false',
+    EXTRA_WALLETS_FILE: walletsFile,
+    CORS_ORIGINS: corsOrigin,
+    LOG_LEVEL: 'warn',
   });
-  const stop = () => stopChild(child);
-  return { url: `http://${HOST}:${WALLET_BENCH_PORTS.server}`, child, stop };
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wallet bench: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('wallet bench: the server did not start');
-}
 
 /** A production build of walletListPage.tsx, as the other pages are built (lib/buildPage.ts). */
 async function buildWalletPage(dir: string): Promise<string> {
@@ -251,7 +220,7 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
   const site = await startStaticServer(outDir);
   const server = startServer(dir, walletsFile, new URL(site.url).origin);
   try {
-    await waitForServer(server.url, server.child);
+    await waitFor('wallet bench: the server', async () => ((await fetch(`${server.url}/health`)).ok ? true : undefined), server.child, 60_000);
     log(`wallet list: server with ${WALLET_BENCH_SIZE} wallets up, page at ${site.url}`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
@@ -295,7 +264,7 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
           frames: scroll.frames.length,
           droppedFrames: dropped,
           longestFrameMs: sorted.at(-1) ?? 0,
-          p95FrameMs: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0,
+          p95FrameMs: sorted.length > 0 ? percentile(sorted, 95) : 0,
           longTasks: scroll.longTasks.length,
           longestTaskMs: scroll.longTasks.length > 0 ? Math.max(...scroll.longTasks) : null,
         },

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { repoRoot } from './paths.ts';
+import { stopChild } from './stopChild.ts';
+
+const HOST = '127.0.0.1';
+// Variables of the caller's environment that configure the server: none of them reaches it.
+const SERVER_SETTINGS = /^(RPC_URL_|CHAIN_PORT_|SERVER_|DATABASE_URL|PROJECT_IDS|SIWX_|INDEXER_|LOG_LEVEL|CORS_|EXTRA_WALLETS|RELAY_)/;
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server as `npm start` runs it (`node --import tsx packages/server/src/cli.ts`, production),
+ * on its own port and a fresh SQLite file, configured only by `settings`.
+ */
+export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>): BenchServer {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVER_SETTINGS.test(key)));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts'], {
+    cwd: repoRoot,
+    env: { ...env, NODE_ENV: 'production', SERVER_PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...settings },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { url: `http://${HOST}:${port}`, child, stop: () => stopChild(child) };
+}
+
+/** Polls `check` until it returns a value; fails early if the server exited, or after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, child: ChildProcess | null, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what}: the server exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+}
