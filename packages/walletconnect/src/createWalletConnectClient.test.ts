@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { blockOutboundConnections } from '../../server/src/relay/testing/blockOutboundConnections.ts';
 import { startRelayServer, type RelayServer } from '../../server/src/relay/testing/startRelayServer.ts';
-import { createWalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
+import { createWalletConnectWallet, type WalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
 import { createWalletConnectClient, RELAY_TIMEOUT_MESSAGE } from './createWalletConnectClient.ts';
+import type { WalletConnectClient } from './types.ts';
 import { PairingError } from './walletConnectErrors.ts';
 
 // The client against the server's real relay and a real wallet SDK (@reown/walletkit), in Node.
@@ -20,6 +22,16 @@ const dapp = (relayUrl: string, extra: { relayTimeoutMs?: number } = {}) =>
     ...extra,
   });
 
+/** Proposes a session from the client and has the wallet approve it. */
+async function pair(client: WalletConnectClient, wallet: WalletConnectWallet) {
+  let uri = '';
+  const session = client.connect({ namespaces, onUri: (value) => (uri = value) });
+  await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
+  await wallet.pair(uri);
+  await wallet.approve(await wallet.nextProposal());
+  return session;
+}
+
 let relay: RelayServer;
 beforeAll(async () => {
   relay = await startRelayServer();
@@ -27,16 +39,13 @@ beforeAll(async () => {
 afterAll(() => relay?.close());
 
 describe('createWalletConnectClient', () => {
-  it('pairs with a WalletKit wallet, reads its accounts, hears it end the session', async () => {
+  it('pairs with a WalletKit wallet, reads its accounts, hears it end the session, reaching nothing but 127.0.0.1', async () => {
+    const network = blockOutboundConnections();
+    onTestFinished(() => network.restore());
     const client = await dapp(relay.url);
     const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });
     try {
-      let uri = '';
-      const session = client.connect({ namespaces, onUri: (value) => (uri = value) });
-      await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
-      await wallet.pair(uri);
-      await wallet.approve(await wallet.nextProposal());
-      const info = await session;
+      const info = await pair(client, wallet);
       expect(info.peer.name).toBe('Cairn e2e Wallet');
       expect(info.accounts).toEqual([`eip155:31337:${TEST_ACCOUNTS[2]!.address}`]);
       expect(client.session()?.topic).toBe(info.topic);
@@ -48,6 +57,22 @@ describe('createWalletConnectClient', () => {
       await wallet.disconnect();
       await expect.poll(() => ended, { timeout: 10_000 }).toBe(true);
       expect(client.session()).toBeUndefined();
+      // keepOnSelfHostedRelay on both sides: no Verify, no INIT event, no RPC outside rpcMap.
+      expect(network.attempts).toEqual([]);
+    } finally {
+      await wallet.close();
+    }
+  });
+
+  it('rejects a request the wallet declines with EIP-1193’s 4001', async () => {
+    const client = await dapp(relay.url);
+    const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });
+    try {
+      await pair(client, wallet);
+      const signing = client.provider('eip155').request({ method: 'personal_sign', params: ['0x48656c6c6f', TEST_ACCOUNTS[2]!.address] });
+      signing.catch(() => undefined); // awaited below, after the wallet answers
+      await wallet.rejectRequest(await wallet.nextRequest()); // WalletConnect's USER_REJECTED, code 5000
+      await expect(signing).rejects.toMatchObject({ code: 4001, message: 'User rejected.' });
     } finally {
       await wallet.close();
     }

@@ -55,7 +55,7 @@ export class Mailbox {
       topic: input.topic,
       message: input.message,
       tag: input.tag,
-      ...(input.attestation === undefined ? {} : { attestation: input.attestation }),
+      attestation: input.attestation,
       publishedAt: now,
       expiresAt: now + input.ttlSeconds * 1000,
       publisherId: input.publisherId,
@@ -81,11 +81,6 @@ export class Mailbox {
       pending.push(stored);
     }
     return pending;
-  }
-
-  /** Whether a message is still kept and live (not expired, not pushed out). */
-  isLive(stored: StoredMessage): boolean {
-    return this.all.get(stored.seq) === stored && stored.expiresAt > this.options.now();
   }
 
   acknowledge(stored: StoredMessage, clientId: string): void {

@@ -33,6 +33,11 @@ export interface RelayStats {
 
 class RelayServerError extends Error {}
 
+/** A stored message as a client receives it: an irn_subscription's `data`, an irn_batchFetchMessages entry. */
+function deliveryData({ topic, message, publishedAt, tag, attestation }: StoredMessage) {
+  return { topic, message, publishedAt, tag, attestation };
+}
+
 /** One authenticated websocket. */
 export class RelayConnection {
   /** Pushed irn_subscription requests awaiting the client's ack, by request id. */
@@ -107,11 +112,6 @@ export class Relay {
     return { connections: this.connections.size, subscribedTopics: this.subscriptions.size.topics, storedMessages: stored.messages, storedChars: stored.chars };
   }
 
-  /** Drops expired messages now (a timer does it every sweepIntervalMs). */
-  sweep(): number {
-    return this.mailbox.sweep();
-  }
-
   receive(connection: RelayConnection, text: string): void {
     if (connection.closed) return;
     const frame = parseFrame(text);
@@ -160,19 +160,19 @@ export class Relay {
       case 'wc_proposeSession': {
         // The dapp created the pairing without subscribing (core's pairing.create with
         // skipSubscribe): the relay subscribes it, so the wallet's answer reaches it.
-        const { pairingTopic, sessionProposal, ttl, tag, attestation } = request.params;
+        const { pairingTopic, sessionProposal, ...options } = request.params;
         this.follow(connection, [pairingTopic]);
-        this.publish(connection, { topic: pairingTopic, message: sessionProposal, ttl, tag, ...(attestation === undefined ? {} : { attestation }) });
+        this.publish(connection, { topic: pairingTopic, message: sessionProposal, ...options });
         reply(true);
         return this.flush(connection, [pairingTopic]);
       }
       case 'wc_approveSession': {
         // The wallet subscribed to the session topic locally only (skipSubscribe in approve()):
         // the relay subscribes it, so the dapp's settlement ack and requests reach it.
-        const { pairingTopic, sessionTopic, sessionProposalResponse, sessionSettlementRequest, ttl, tag } = request.params;
+        const { pairingTopic, sessionTopic, sessionProposalResponse, sessionSettlementRequest, ...options } = request.params;
         this.follow(connection, [sessionTopic]);
-        this.publish(connection, { topic: pairingTopic, message: sessionProposalResponse, ttl, tag });
-        this.publish(connection, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag });
+        this.publish(connection, { topic: pairingTopic, message: sessionProposalResponse, ...options });
+        this.publish(connection, { topic: sessionTopic, message: sessionSettlementRequest, ...options });
         reply(true);
         return this.flush(connection, [sessionTopic]);
       }
@@ -195,17 +195,11 @@ export class Relay {
   }
 
   private publish(connection: RelayConnection, params: PublishParams): void {
-    const { stored, duplicate } = this.mailbox.add({
-      topic: params.topic,
-      message: params.message,
-      tag: params.tag,
-      ...(params.attestation === undefined ? {} : { attestation: params.attestation }),
-      ttlSeconds: params.ttl,
-      publisherId: connection.clientId,
-    });
+    const { topic, message, tag, attestation, ttl } = params;
+    const { stored, duplicate } = this.mailbox.add({ topic, message, tag, attestation, ttlSeconds: ttl, publisherId: connection.clientId });
     // A retried publish (same text on the same topic) was delivered the first time.
     if (duplicate) return;
-    for (const subscriber of this.subscriptions.subscribers(params.topic)) this.push(subscriber, stored);
+    for (const subscriber of this.subscriptions.subscribers(topic)) this.push(subscriber, stored);
   }
 
   private push(connection: RelayConnection, stored: StoredMessage): void {
@@ -218,18 +212,7 @@ export class Relay {
       connection.unacknowledged.delete(oldestId);
       connection.inFlight.delete(oldest);
     }
-    connection.socket.send(
-      requestFrame(pushId, 'irn_subscription', {
-        id: subscriptionId(stored.topic, connection.clientId),
-        data: {
-          topic: stored.topic,
-          message: stored.message,
-          publishedAt: stored.publishedAt,
-          tag: stored.tag,
-          ...(stored.attestation === undefined ? {} : { attestation: stored.attestation }),
-        },
-      }),
-    );
+    connection.socket.send(requestFrame(pushId, 'irn_subscription', { id: subscriptionId(stored.topic, connection.clientId), data: deliveryData(stored) }));
   }
 
   private onAcknowledgement(connection: RelayConnection, id: RpcId, accepted: boolean): void {
@@ -249,15 +232,6 @@ export class Relay {
     const batch = pending.slice(0, this.limits.maxFetchMessages);
     // Fetched messages are delivered by the answer itself: the client sends no ack for them.
     for (const stored of batch) this.mailbox.acknowledge(stored, connection.clientId);
-    return {
-      messages: batch.map((stored) => ({
-        topic: stored.topic,
-        message: stored.message,
-        publishedAt: stored.publishedAt,
-        tag: stored.tag,
-        ...(stored.attestation === undefined ? {} : { attestation: stored.attestation }),
-      })),
-      hasMore: pending.length > batch.length,
-    };
+    return { messages: batch.map(deliveryData), hasMore: pending.length > batch.length };
   }
 }

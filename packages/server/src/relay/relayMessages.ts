@@ -14,26 +14,26 @@ export interface PublishParams {
   attestation?: string;
 }
 
+/** How a published message is kept and delivered, whichever method published it. */
+export type PublishOptions = Omit<PublishParams, 'topic' | 'message'>;
+
 export interface UnsubscribeParams {
   topic: string;
   id: string;
 }
 
-export interface ProposeSessionParams {
+/** The dapp's proposal, published on the pairing topic. */
+export interface ProposeSessionParams extends PublishOptions {
   pairingTopic: string;
   sessionProposal: string;
-  ttl: number;
-  tag: number;
-  attestation?: string;
 }
 
-export interface ApproveSessionParams {
+/** The wallet's two messages, published with the same ttl and tag; a wallet sends no attestation. */
+export interface ApproveSessionParams extends Omit<PublishOptions, 'attestation'> {
   pairingTopic: string;
   sessionTopic: string;
   sessionProposalResponse: string;
   sessionSettlementRequest: string;
-  ttl: number;
-  tag: number;
 }
 
 export type RelayRequest =
@@ -92,13 +92,17 @@ function tag(value: unknown): number {
   return value;
 }
 
-function attestation(value: unknown, limits: RelayLimits): { attestation?: string } {
-  if (value === undefined) return {};
+function attestation(value: unknown, limits: RelayLimits): string | undefined {
+  if (value === undefined) return undefined;
   // "" is meaningful: the dapp tried Verify and has no attestation (core's Verify.resolve skips it).
   if (typeof value !== 'string' || value.length > limits.maxAttestationChars) {
     throw new InvalidParams(`attestation must be a string of at most ${limits.maxAttestationChars} characters`);
   }
-  return { attestation: value };
+  return value;
+}
+
+function publishOptions(fields: Fields, limits: RelayLimits): PublishOptions {
+  return { ttl: ttl(fields.ttl, limits), tag: tag(fields.tag), attestation: attestation(fields.attestation, limits) };
 }
 
 function publish(value: unknown, limits: RelayLimits, what = 'params'): PublishParams {
@@ -106,9 +110,7 @@ function publish(value: unknown, limits: RelayLimits, what = 'params'): PublishP
   return {
     topic: topic(fields.topic, 'topic'),
     message: text(fields.message, 'message', limits.maxMessageChars),
-    ttl: ttl(fields.ttl, limits),
-    tag: tag(fields.tag),
-    ...attestation(fields.attestation, limits),
+    ...publishOptions(fields, limits),
   };
 }
 
@@ -140,9 +142,7 @@ const CHECKS: { [M in RelayMethod]: (params: unknown, limits: RelayLimits) => Ex
     return {
       pairingTopic: topic(fields.pairingTopic, 'pairingTopic'),
       sessionProposal: text(fields.sessionProposal, 'sessionProposal', limits.maxMessageChars),
-      ttl: ttl(fields.ttl, limits),
-      tag: tag(fields.tag),
-      ...attestation(fields.attestation, limits),
+      ...publishOptions(fields, limits),
     };
   },
   wc_approveSession: (params, limits) => {

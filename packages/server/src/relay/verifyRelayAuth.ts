@@ -1,7 +1,7 @@
 import { decodeIss, decodeJWT, verifyJWT } from '@walletconnect/relay-auth';
 import { RELAY_ERRORS } from './relayErrors.ts';
 
-export type RelayAuth = { ok: true; clientId: string; expiresAt: number } | { ok: false; reason: string };
+export type RelayAuth = { ok: true; clientId: string } | { ok: false; reason: string };
 
 /** A client's JWT may say it was issued this far ahead of the relay's clock. */
 const CLOCK_SKEW_SECONDS = 60;
@@ -51,5 +51,5 @@ export async function verifyRelayAuth(token: string | undefined, nowMs: number):
     valid = false;
   }
   if (!valid) return refuse('signature does not verify');
-  return { ok: true, clientId: iss, expiresAt: exp * 1000 };
+  return { ok: true, clientId: iss };
 }

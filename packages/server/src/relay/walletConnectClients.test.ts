@@ -100,8 +100,9 @@ describe('real WalletConnect clients through the relay', () => {
     expect((await within(deleted, 'session_delete at the dapp')).topic).toBe(session.topic);
     expect(dapp.session.getAll()).toEqual([]);
 
-    // Nothing left 127.0.0.1. The clients do try two calls home that no option turns off in 2.25
-    // (README): WalletKit's INIT event to pulse.walletconnect.org (sent whatever
+    // Nothing left 127.0.0.1. These are stock SDK clients, as a third-party dapp or wallet brings
+    // them (no keepOnSelfHostedRelay), so they do try the two calls home no SDK option turns off
+    // in 2.25 (README): WalletKit's INIT event to pulse.walletconnect.org (sent whatever
     // telemetryEnabled says) and the wallet's Verify lookup of each request at
     // verify.walletconnect.org; both are refused above before any DNS query.
     const knownCallsHome = /^https:\/\/(pulse\.walletconnect\.org\/batch|verify\.walletconnect\.org\/attestation\/[0-9a-f]{64})$/;

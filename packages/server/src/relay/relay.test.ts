@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Relay, type RelayOptions } from './relay.ts';
+import { RELAY_ERRORS, RPC_ERROR_CODES } from './relayErrors.ts';
+
+// The Relay class alone: sockets are arrays of frames, the clock is fixed, no server runs.
+
+const NOW = 1_750_000_000_000;
+const topic = (char: string) => char.repeat(64);
+
+type Frame = { id: number; method?: string; params?: { data: Record<string, unknown> }; result?: unknown; error?: { code: number; message: string } };
+
+const relays: Relay[] = [];
+function newRelay(options: RelayOptions = {}): Relay {
+  const relay = new Relay({ now: () => NOW, ...options });
+  relays.push(relay);
+  return relay;
+}
+afterEach(() => {
+  for (const relay of relays.splice(0)) relay.stop();
+});
+
+/** A connection whose socket keeps every frame the relay sends it; acknowledges nothing unless told. */
+function connect(relay: Relay, clientId: string) {
+  const frames: Frame[] = [];
+  const connection = relay.connect({ send: (frame) => frames.push(JSON.parse(frame) as Frame) }, clientId);
+  let nextId = 1;
+  return {
+    /** The relay answers synchronously: returns its answer to this request. */
+    call(method: string, params: unknown): Frame {
+      const id = 1000 + nextId++;
+      connection.receive(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
+      return frames.find((frame) => frame.id === id && frame.method === undefined)!;
+    },
+    pushes: () => frames.filter((frame) => frame.method === 'irn_subscription'),
+    answerPush(id: number, answer: { result: unknown } | { error: { code: number; message: string } }) {
+      connection.receive(JSON.stringify({ id, jsonrpc: '2.0', ...answer }));
+    },
+  };
+}
+
+describe('Relay', () => {
+  describe('topics per connection (maxTopicsPerConnection 2)', () => {
+    const tooManyTopics = { code: RPC_ERROR_CODES.serverError, message: RELAY_ERRORS.tooManyTopics(2) };
+
+    it('counts a topic once however often it is subscribed, and refuses a third', () => {
+      const wallet = connect(newRelay({ limits: { maxTopicsPerConnection: 2 } }), 'wallet');
+      expect(wallet.call('irn_batchSubscribe', { topics: [topic('a'), topic('a'), topic('b')] }).error).toBeUndefined();
+      const again = wallet.call('irn_subscribe', { topic: topic('a') });
+      expect(again.error).toBeUndefined();
+      expect(wallet.call('irn_subscribe', { topic: topic('c') }).error).toEqual(tooManyTopics);
+      // Unsubscribing frees a place.
+      wallet.call('irn_unsubscribe', { topic: topic('a'), id: again.result });
+      expect(wallet.call('irn_subscribe', { topic: topic('c') }).error).toBeUndefined();
+    });
+
+    it('refuses a batch that would pass the limit as a whole, following none of it', () => {
+      const relay = newRelay({ limits: { maxTopicsPerConnection: 2 } });
+      const wallet = connect(relay, 'wallet');
+      expect(wallet.call('irn_batchSubscribe', { topics: [topic('a'), topic('b'), topic('c')] }).error).toEqual(tooManyTopics);
+      expect(relay.stats().subscribedTopics).toBe(0);
+    });
+
+    it('refuses wc_proposeSession at the limit and stores nothing', () => {
+      const relay = newRelay({ limits: { maxTopicsPerConnection: 2 } });
+      const dapp = connect(relay, 'dapp');
+      dapp.call('irn_batchSubscribe', { topics: [topic('a'), topic('b')] });
+      const answer = dapp.call('wc_proposeSession', { pairingTopic: topic('c'), sessionProposal: 'proposal', ttl: 300 });
+      expect(answer.error).toEqual(tooManyTopics);
+      expect(relay.stats()).toMatchObject({ subscribedTopics: 2, storedMessages: 0 });
+    });
+  });
+
+  it('delivers again a push the client answered with an error', () => {
+    const relay = newRelay();
+    const [dapp, wallet] = [connect(relay, 'dapp'), connect(relay, 'wallet')];
+    wallet.call('irn_subscribe', { topic: topic('a') });
+    dapp.call('irn_publish', { topic: topic('a'), message: 'hello', ttl: 300 });
+    const [first] = wallet.pushes();
+    wallet.answerPush(first!.id, { error: { code: -32000, message: 'could not decrypt' } });
+    // Not acknowledged: the next subscribe sends it again.
+    wallet.call('irn_subscribe', { topic: topic('a') });
+    const [, again] = wallet.pushes();
+    expect(again?.params?.data).toMatchObject({ topic: topic('a'), message: 'hello' });
+    // Acknowledged with a result: never again.
+    wallet.answerPush(again!.id, { result: true });
+    wallet.call('irn_subscribe', { topic: topic('a') });
+    expect(wallet.pushes()).toHaveLength(2);
+  });
+
+  describe('attestation', () => {
+    it('hands a proposal’s attestation to the wallet with the message', () => {
+      const relay = newRelay();
+      const [dapp, wallet] = [connect(relay, 'dapp'), connect(relay, 'wallet')];
+      dapp.call('wc_proposeSession', { pairingTopic: topic('a'), sessionProposal: 'proposal', ttl: 300, tag: 1100, attestation: 'att-jwt' });
+      wallet.call('irn_subscribe', { topic: topic('a') });
+      expect(wallet.pushes().map((push) => push.params?.data)).toEqual([{ topic: topic('a'), message: 'proposal', publishedAt: NOW, tag: 1100, attestation: 'att-jwt' }]);
+    });
+
+    it('hands a published message’s attestation to a subscriber and to irn_batchFetchMessages, and omits an absent one', () => {
+      const relay = newRelay();
+      const [dapp, wallet, reader] = [connect(relay, 'dapp'), connect(relay, 'wallet'), connect(relay, 'reader')];
+      wallet.call('irn_subscribe', { topic: topic('a') });
+      dapp.call('irn_batchPublish', {
+        messages: [
+          { topic: topic('a'), message: 'attested', ttl: 300, tag: 1108, attestation: 'att-jwt' },
+          { topic: topic('a'), message: 'plain', ttl: 300, tag: 1108 },
+        ],
+      });
+      const expected = [
+        { topic: topic('a'), message: 'attested', publishedAt: NOW, tag: 1108, attestation: 'att-jwt' },
+        { topic: topic('a'), message: 'plain', publishedAt: NOW, tag: 1108 },
+      ];
+      const pushed = wallet.pushes().map((push) => push.params?.data);
+      expect(pushed).toEqual(expected);
+      expect(pushed[1]).not.toHaveProperty('attestation');
+      expect(reader.call('irn_batchFetchMessages', { topics: [topic('a')] }).result).toEqual({ messages: expected, hasMore: false });
+    });
+  });
+});
