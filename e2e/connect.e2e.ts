@@ -18,7 +18,8 @@ describe('connecting the injected test wallet', () => {
     const demo = await openDemo(browser);
     const { page } = demo;
     await connectButton(page).click();
-    await expect(dialog(page).getByRole('heading', { name: 'Connect Wallet' }).isVisible()).resolves.toBe(true);
+    // A click before the modal's idle prefetch has landed opens it once its chunk arrives.
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
     await waitForSiteStatus(page, 'connected');
     expect(await siteText(page, 'site-address')).toBe(address);
