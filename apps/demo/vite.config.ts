@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 
 const testWalletPath = fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url));
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -35,6 +36,7 @@ function testWalletScript(): Plugin {
 }
 
 export default defineConfig({
+  ...sourceResolve,
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), testWalletScript()],
   define: { __DEMO_CONFIG__: JSON.stringify(demoConfig) },

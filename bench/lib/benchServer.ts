@@ -20,7 +20,7 @@ export interface BenchServer {
 export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>): BenchServer {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVER_SETTINGS.test(key)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts'], {
     cwd: repoRoot,
     env: { ...env, NODE_ENV: 'production', SERVER_PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...settings },
     stdio: ['ignore', 'ignore', 'inherit'],

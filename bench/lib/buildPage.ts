@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 import type { BenchApp } from './apps.ts';
 import { anchorsDir, pagesDir } from './paths.ts';
 
@@ -25,6 +26,7 @@ function resolveFromAnchors(pageDir: string): Plugin {
 export function pageBuildConfig(app: BenchApp, outDir: string): InlineConfig {
   const root = join(pagesDir, app.id);
   return {
+    ...sourceResolve,
     configFile: false,
     envDir: false,
     root,

@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 import { startBenchServer, waitFor } from './benchServer.ts';
 import { repoRoot, resultsDir } from './paths.ts';
 import { startStaticServer } from './staticServer.ts';
@@ -101,7 +102,7 @@ async function buildWalletPage(dir: string): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: false, envDir: false, root, mode: 'production', logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 } });
+    await build({ ...sourceResolve, configFile: false, envDir: false, root, mode: 'production', logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 } });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

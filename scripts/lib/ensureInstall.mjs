@@ -16,5 +16,5 @@ export async function ensureNpmPackages() {
 
 /** Compiles the devnet contracts (cached by source hash) and bundles the test wallet. */
 export async function ensureDevnetBuild() {
-  await runOrExit('node', ['--import', 'tsx', 'packages/devnet/src/build.ts'], { cwd: root });
+  await runOrExit('node', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/build.ts'], { cwd: root });
 }

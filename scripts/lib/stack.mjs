@@ -80,7 +80,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
   try {
     const chains = ports.chains.map((c) => ({ chainId: c.chainId, url: `http://${HOST}:${c.port}` }));
     // The devnet prints `chain <id>: <url>` once that chain's contracts are deployed.
-    const devnet = start(['--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
+    const devnet = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
     const announced = new Set();
     devnet.stdout.setEncoding('utf8').on('data', (text) => {
       for (const match of text.matchAll(/^chain (\d+): /gm)) announced.add(Number(match[1]));
@@ -88,7 +88,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     for (const chain of chains) {
       await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
     }
-    const server = start(['--import', 'tsx', 'packages/server/src/cli.ts']);
+    const server = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
     const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;

@@ -12,7 +12,7 @@ const running: ChildProcessWithoutNullStreams[] = [];
 
 /** Starts src/cli.ts as `npm start` would and resolves with its first stdout lines. */
 async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines: string[] }> {
-  const cli = spawn(process.execPath, ['--import', 'tsx', join(packageDir, 'src/cli.ts')], {
+  const cli = spawn(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(packageDir, 'src/cli.ts')], {
     cwd: packageDir,
     env: { ...process.env, CHAIN_PORT_31337: String(PORTS[0]), CHAIN_PORT_31338: String(PORTS[1]) },
   });

@@ -1,3 +1,5 @@
+'use client';
+
 export { CairnProvider, type CairnProviderProps } from './CairnProvider.tsx';
 export { ConnectButton } from './button/ConnectButton.tsx';
 export { CairnModalRoot } from './modal/CairnModalRoot.tsx';

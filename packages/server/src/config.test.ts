@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { DEVNET_CONTRACTS } from './devnetDefaults.ts';
@@ -6,7 +7,7 @@ describe('loadConfig', () => {
   it('defaults to the devnet stack: SQLite file, chains 31337/31338, demo origins, cairn-local', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8787);
-    expect(config.database).toEqual({ dialect: 'sqlite', path: expect.stringMatching(/packages\/server\/\.data\/cairn-8787\.sqlite$/) });
+    expect(config.database).toEqual({ dialect: 'sqlite', path: join(process.cwd(), '.data', 'cairn-8787.sqlite') });
     expect(loadConfig({ SERVER_PORT: '28787' }).database).toEqual({ dialect: 'sqlite', path: expect.stringMatching(/cairn-28787\.sqlite$/) });
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ dialect: 'sqlite', path: ':memory:' });
     expect(config.chains.map((chain) => [chain.chainId, chain.rpcUrl, chain.multicallAddress])).toEqual([

@@ -1,5 +1,4 @@
-import { isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
 import {
   CANONICAL_MULTICALL3,
@@ -70,14 +69,13 @@ export class ConfigError extends Error {
   }
 }
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-
 /**
- * The zero-config database: an SQLite file per server port, so that `npm start` and the e2e stack
- * (each with its own fresh devnet, both chain 31337) never index into the same file at once.
+ * The zero-config database: an SQLite file per server port under the working directory's .data/
+ * (never inside the installed package), so that `npm start` and the e2e stack (each with its own
+ * fresh devnet, both chain 31337) never index into the same file at once.
  */
 export function defaultSqlitePath(port: number): string {
-  return join(packageDir, '.data', `cairn-${port}.sqlite`);
+  return resolve('.data', `cairn-${port}.sqlite`);
 }
 /** The demo site's hosts under `npm start` and under the e2e suite. */
 export const DEFAULT_SIWX_DOMAINS = ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'];

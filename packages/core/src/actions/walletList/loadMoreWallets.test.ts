@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../testing/catalogueTestServer.ts';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { loadMoreWallets } from './loadMoreWallets.ts';
-import { walletListTestContext, withHeldCatalogue } from './walletListTestContext.ts';
+import { walletListTestContext, withHeldCatalogue } from '../../testing/walletListTestContext.ts';
 
 let server: CatalogueServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../testing/catalogueTestServer.ts';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { createTestCairn, fakeConnector } from '../../testing/fakeAdapter.ts';
 import { loadWallets } from './loadWallets.ts';
-import { walletListTestContext, withHeldCatalogue } from './walletListTestContext.ts';
+import { walletListTestContext, withHeldCatalogue } from '../../testing/walletListTestContext.ts';
 
 let server: CatalogueServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetWalletsParams } from '../../api/walletCatalogueApi.ts';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../api/walletCatalogueApi.testServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../testing/catalogueTestServer.ts';
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../../constants.ts';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { searchWallets } from './searchWallets.ts';
-import { walletListTestContext, withHeldCatalogue } from './walletListTestContext.ts';
+import { walletListTestContext, withHeldCatalogue } from '../../testing/walletListTestContext.ts';
 
 let server: CatalogueServer;
 beforeAll(async () => {

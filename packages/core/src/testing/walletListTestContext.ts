@@ -1,20 +1,20 @@
 // Test support for the catalogue actions: a CairnContext wired as createCairn wires it, with the
 // catalogue pointed at a given server and the debounce on a clock the test moves by hand.
-import { createWalletCatalogueApi } from '../../api/walletCatalogueApi.ts';
-import type { CairnContext } from '../../context.ts';
-import { createEvents, type CairnEvent } from '../../events.ts';
-import { resolveOptions, type CairnOptions } from '../../options.ts';
-import { createRouter } from '../../router.ts';
-import { createSafeStorage, memoryStorage, type RecentWallet } from '../../storage.ts';
-import { createAccountStore } from '../../stores/account.ts';
-import { createConnectionStore } from '../../stores/connection.ts';
-import { createModalStore } from '../../stores/modal.ts';
-import { createNetworkStore } from '../../stores/network.ts';
-import { createSendStore } from '../../stores/send.ts';
-import { createSiwxStore } from '../../stores/siwx.ts';
-import { createWalletListStore, type Timers } from '../../stores/walletList.ts';
-import { createFakeAdapter, testNetworks, type FakeAdapter } from '../../testing/fakeAdapter.ts';
-import type { Connector } from '../../types.ts';
+import { createWalletCatalogueApi } from '../api/walletCatalogueApi.ts';
+import type { CairnContext } from '../context.ts';
+import { createEvents, type CairnEvent } from '../events.ts';
+import { resolveOptions, type CairnOptions } from '../options.ts';
+import { createRouter } from '../router.ts';
+import { createSafeStorage, memoryStorage, type RecentWallet } from '../storage.ts';
+import { createAccountStore } from '../stores/account.ts';
+import { createConnectionStore } from '../stores/connection.ts';
+import { createModalStore } from '../stores/modal.ts';
+import { createNetworkStore } from '../stores/network.ts';
+import { createSendStore } from '../stores/send.ts';
+import { createSiwxStore } from '../stores/siwx.ts';
+import { createWalletListStore, type Timers } from '../stores/walletList.ts';
+import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
+import type { Connector } from '../types.ts';
 
 /** setTimeout on a clock that moves only when the test calls `advance`. */
 export function manualTimers(): Timers & { advance(ms: number): void; pending(): number; now(): number } {

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { root } from './ensureInstall.mjs';
+import { runOrExit } from './run.mjs';
+
+const HASH_FILE = '.build-hash';
+
+/** The workspace packages that are published (no `"private": true`), each after the @cairn packages it uses. */
+export function publishedPackages(rootDir = root) {
+  const packagesDir = join(rootDir, 'packages');
+  const found = readdirSync(packagesDir)
+    .map((name) => join(packagesDir, name))
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+    .filter(({ manifest }) => manifest.private !== true);
+  const byName = new Map(found.map((pkg) => [pkg.manifest.name, pkg]));
+  const ordered = [];
+  const visit = (pkg, path = []) => {
+    if (ordered.includes(pkg)) return;
+    if (path.includes(pkg)) throw new Error(`@cairn packages depend on each other in a cycle: ${[...path, pkg].map((p) => p.manifest.name).join(' → ')}`);
+    for (const name of workspaceDependencies(pkg.manifest)) {
+      const dependency = byName.get(name);
+      if (dependency) visit(dependency, [...path, pkg]);
+    }
+    ordered.push(pkg);
+  };
+  for (const pkg of found) visit(pkg);
+  return ordered;
+}
+
+function workspaceDependencies(manifest) {
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.devDependencies });
+  return names.filter((name) => name.startsWith('@cairn/'));
+}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]))
+    .sort();
+}
+
+/** What a package's dist is made from: its sources, its build settings, and the builds it uses. */
+function inputHash(pkg, builtHashes) {
+  const hash = createHash('sha256');
+  const inputs = [join(root, 'tsconfig.build.json'), join(pkg.dir, 'tsconfig.build.json'), join(pkg.dir, 'package.json'), ...listFiles(join(pkg.dir, 'src'))];
+  for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const name of workspaceDependencies(pkg.manifest)) hash.update(builtHashes.get(name) ?? '');
+  return hash.digest('hex');
+}
+
+/** Compiles each published package whose inputs changed; copies the licence into every one. */
+export async function buildPackages({ force = false } = {}) {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const builtHashes = new Map();
+  for (const pkg of publishedPackages()) {
+    const { name } = pkg.manifest;
+    const hash = inputHash(pkg, builtHashes);
+    builtHashes.set(name, hash);
+    copyFileSync(join(root, 'LICENSE'), join(pkg.dir, 'LICENSE'));
+    const hashFile = join(pkg.dir, 'dist', HASH_FILE);
+    if (!force && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash) continue;
+    console.log(`Building ${name}…`);
+    rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
+    await runOrExit(process.execPath, [tsc, '-p', join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
+    for (const bin of Object.values(typeof pkg.manifest.bin === 'string' ? { [name]: pkg.manifest.bin } : (pkg.manifest.bin ?? {}))) {
+      const file = join(pkg.dir, bin);
+      chmodSync(file, statSync(file).mode | 0o111);
+    }
+    writeFileSync(hashFile, hash);
+  }
+  await runOrExit(process.execPath, [join(root, 'scripts', 'licenses.mjs'), '--write-notices'], { cwd: root });
+}
