@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { root } from './ensureInstall.mjs';
 import { runOrExit } from './run.mjs';
 
-const HASH_FILE = '.build-hash';
 
 /** The workspace packages that are published (no `"private": true`), each after the @cairn packages it uses. */
 export function publishedPackages(rootDir = root) {
@@ -58,8 +57,9 @@ export async function buildPackages({ force = false } = {}) {
     const hash = inputHash(pkg, builtHashes);
     builtHashes.set(name, hash);
     copyFileSync(join(root, 'LICENSE'), join(pkg.dir, 'LICENSE'));
-    const hashFile = join(pkg.dir, 'dist', HASH_FILE);
-    if (!force && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash) continue;
+    const hashFile = join(root, 'node_modules', '.cache', 'cairn-build', `${name.replace('/', '+')}.hash`);
+    const upToDate = existsSync(join(pkg.dir, 'dist')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash;
+    if (!force && upToDate) continue;
     console.log(`Building ${name}…`);
     rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
     await runOrExit(process.execPath, [tsc, '-p', join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
@@ -67,6 +67,7 @@ export async function buildPackages({ force = false } = {}) {
       const file = join(pkg.dir, bin);
       chmodSync(file, statSync(file).mode | 0o111);
     }
+    mkdirSync(dirname(hashFile), { recursive: true });
     writeFileSync(hashFile, hash);
   }
   await runOrExit(process.execPath, [join(root, 'scripts', 'licenses.mjs'), '--write-notices'], { cwd: root });

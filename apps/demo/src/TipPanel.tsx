@@ -16,7 +16,7 @@ export function TipPanel() {
     try {
       const hash = await cairn.request({
         method: 'eth_sendTransaction',
-        params: [{ from: account.address, to: MAPPER, value: TIP_WEI }],
+        params: [{ from: account.address as `0x${string}`, to: MAPPER, value: TIP_WEI }],
       });
       setState({ status: 'sent', text: String(hash) });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { CairnRequestFn, UntypedRequestArguments } from './requestTypes.ts';
 import { accountFor, type CairnContext } from './context.ts';
 import { createEvents, type Events } from './events.ts';
 import { resolveOptions, type CairnOptions, type ResolvedOptions } from './options.ts';
@@ -71,7 +72,7 @@ export interface Cairn {
   /** The visitor left the WalletConnect view. */
   cancelWalletConnect(): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
-  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  request: CairnRequestFn;
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
 }
@@ -209,7 +210,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
         return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
       }),
     cancelWalletConnect: () => abandonWalletConnect(ctx),
-    request: (args) => withActions((loaded) => loaded.request(ctx, args)),
+    // The core forwards any method; the adapters' declarations give sites the typed view of it.
+    request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
 }

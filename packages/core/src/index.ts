@@ -1,6 +1,7 @@
 export { createCairn, type Cairn } from './createCairn.ts';
 export type { CairnOptions, CairnMetadata, CairnFeatures, ResolvedOptions } from './options.ts';
 export type { OpenOptions } from './actions/modal.ts';
+export type { CairnRequestSchemas, CairnRequestFn, UntypedRequestArguments, UntypedRequestFn } from './requestTypes.ts';
 export { createStore, type Store, type Listener } from './createStore.ts';
 export { whenIdle } from './whenIdle.ts';
 export { lazyModule, type LazyModule } from './lazyModule.ts';
