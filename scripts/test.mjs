@@ -1,4 +1,5 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
+import { buildPackages } from './lib/buildPackages.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
@@ -7,10 +8,12 @@ import { run } from './lib/run.mjs';
 await ensureNpmPackages();
 await ensureChromium();
 await ensureDevnetBuild();
+await buildPackages(); // dist/ of every published package: the licence check's notices and the packed-packages test use it
 const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
 
 const steps = [
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['licences', ['node', 'scripts/checkLicences.mjs']],
   ['unit and integration', ['npx', 'vitest', 'run']],
   ['e2e (Chromium)', ['npx', 'vitest', 'run', '--config', 'e2e/vitest.config.ts']],
 ];

@@ -2,17 +2,13 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { root } from './ensureInstall.mjs';
+import { publishedWorkspacePackages, thirdPartyNotices, walkRuntimeTree } from './licenceWalk.mjs';
 import { runOrExit } from './run.mjs';
 
 
 /** The workspace packages that are published (no `"private": true`), each after the @cairn packages it uses. */
 export function publishedPackages(rootDir = root) {
-  const packagesDir = join(rootDir, 'packages');
-  const found = readdirSync(packagesDir)
-    .map((name) => join(packagesDir, name))
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => manifest.private !== true);
+  const found = publishedWorkspacePackages(rootDir);
   const byName = new Map(found.map((pkg) => [pkg.manifest.name, pkg]));
   const ordered = [];
   const visit = (pkg, path = []) => {
@@ -70,5 +66,14 @@ export async function buildPackages({ force = false } = {}) {
     mkdirSync(dirname(hashFile), { recursive: true });
     writeFileSync(hashFile, hash);
   }
-  await runOrExit(process.execPath, [join(root, 'scripts', 'licenses.mjs'), '--write-notices'], { cwd: root });
+  writeNotices();
+}
+
+/** Each published package's THIRD_PARTY_NOTICES, from the installed tree (`npm test` checks the licences). */
+function writeNotices() {
+  const { packages } = walkRuntimeTree(root);
+  for (const { dir, manifest } of publishedWorkspacePackages(root)) {
+    const shipped = packages.filter((entry) => entry.requiredBy.has(manifest.name) && !entry.name.startsWith('@cairn/'));
+    writeFileSync(join(dir, 'THIRD_PARTY_NOTICES'), thirdPartyNotices(manifest.name, shipped));
+  }
 }
