@@ -12,7 +12,7 @@ export const ACTIONS_SOURCE = 'packages/core/src/actions/cairnActions.ts';
 
 /** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
 export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/src/actions/walletConnect/walletConnectFlow.ts';
-export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/src/index.ts';
+export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/src/createWalletConnectClient.ts';
 export const QR_ENCODER_SOURCE = 'packages/react/src/components/qrPath.ts';
 
 /** The flow and the client together: files counted once. */

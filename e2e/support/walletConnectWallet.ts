@@ -16,7 +16,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { TEST_ACCOUNTS, type TestAccount } from '@cairn/devnet';
-import { keepOnSelfHostedRelay } from '@cairn/walletconnect';
+import { keepOnSelfHostedRelay } from '@cairn/walletconnect/client';
 import { toTransactionRequest } from '../../apps/demo/src/wallet/performRequest.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
+import { walletConnect } from '@cairn/walletconnect';
 
 /**
  * The demo's Cairn instance. Two query parameters let a visitor (and the e2e tests) try the
@@ -25,8 +26,12 @@ export function createDemoCairn(search: URLSearchParams) {
     // The local stack's own server: balances with on-chain USD prices, tokens and names.
     api: { url: __DEMO_CONFIG__.serverUrl, projectId: 'cairn-local' },
     // WalletConnect through the local server's relay: phone wallets, or the demo's own web wallet at /wallet.html.
-    projectId: 'cairn-local',
-    walletConnect: { relayUrl: `${__DEMO_CONFIG__.serverUrl.replace(/^http/, 'ws')}/relay`, basic: search.get('wc') === 'basic' },
+    // (Wallets from app stores use WalletConnect's public relay instead; see the README.)
+    walletConnect: walletConnect({
+      projectId: 'cairn-local',
+      relayUrl: `${__DEMO_CONFIG__.serverUrl.replace(/^http/, 'ws')}/relay`,
+      basic: search.get('wc') === 'basic',
+    }),
     ...(siwx === 'required' || siwx === 'optional'
       ? { siwx: { required: siwx === 'required', statement: 'Sign in to Trailhead to keep your trail log.' } }
       : {}),

@@ -1,6 +1,7 @@
 import { createCairn } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 import { CairnProvider, ConnectButton } from '@cairn/react';
+import { walletConnect } from '@cairn/walletconnect';
 import { createRoot } from 'react-dom/client';
 
 const cairn = createCairn({
@@ -8,8 +9,7 @@ const cairn = createCairn({
   adapters: [createEvmAdapter()],
   metadata: { name: 'Cairn bench', url: location.origin },
   // As the anchors' pages have it: WalletConnect offered (its code loads only when picked).
-  projectId: 'cairn-bench',
-  walletConnect: { relayUrl: 'ws://127.0.0.1:8787/relay' },
+  walletConnect: walletConnect({ projectId: 'cairn-bench', relayUrl: 'ws://127.0.0.1:8787/relay' }),
 });
 
 createRoot(document.getElementById('root')!).render(

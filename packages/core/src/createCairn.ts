@@ -20,7 +20,6 @@ import type { StartWalletConnectOptions } from './actions/walletConnect/startWal
 import { abandonWalletConnect } from './actions/walletConnect/abandonWalletConnect.ts';
 import { loadWalletConnectFlow } from './actions/walletConnect/loadWalletConnectFlow.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
-import type { WalletConnectClientLoader } from './walletConnect/walletConnectClient.ts';
 import { openWalletLink } from './walletConnect/openWalletLink.ts';
 import { createWalletListStore, type WalletListStore } from './stores/walletList.ts';
 import { walletImageUrl } from './api/walletCatalogueApi.imageUrl.ts';
@@ -80,7 +79,6 @@ export interface Cairn {
 /** The one place where stores, adapters, storage and events are wired together. */
 /** Parts the core's own tests replace; not options a site sets. */
 export interface CairnInternals {
-  walletConnectLoader?: WalletConnectClientLoader;
   platform?: () => Platform;
   openLink?: (href: string) => void;
 }
@@ -113,7 +111,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     now: Date.now,
   };
   if (options.walletConnect) {
-    const load = internals.walletConnectLoader ?? createWalletConnectLoader(options);
+    const load = createWalletConnectLoader(options);
     let watching = false;
     ctx.walletConnect = {
       store: createWalletConnectStore(),

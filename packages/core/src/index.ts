@@ -46,4 +46,4 @@ export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnec
 export { WalletConnectText } from './walletConnect/walletConnectText.ts';
 export type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
 export type { WalletConnectClient, WalletConnectSessionInfo } from './walletConnect/walletConnectClient.ts';
-export type { WalletConnectOptions } from './options.ts';
+export { isWalletConnectPlugin, type WalletConnectPlugin, type WalletConnectClientParams } from './walletConnect/walletConnectPlugin.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOptions, type CairnOptions } from './options.ts';
+import { scriptedWalletConnectPlugin } from './testing/scriptedWalletConnect.ts';
 import { memoryStorage } from './storage.ts';
 import { createFakeAdapter, testNetworks } from './testing/fakeAdapter.ts';
 import type { CaipNetwork } from './types.ts';
@@ -126,23 +127,23 @@ describe('resolveOptions', () => {
 });
 
 describe('resolveOptions: WalletConnect and the catalogue', () => {
-  it('takes walletConnect with a projectId, the site metadata as the default, telemetry off', () => {
-    const resolved = resolveOptions({ ...base, projectId: 'site-1', metadata: { name: 'Shop' }, walletConnect: { relayUrl: 'ws://127.0.0.1:8787/relay' } });
-    expect(resolved.walletConnect).toEqual({ relayUrl: 'ws://127.0.0.1:8787/relay', metadata: { name: 'Shop' }, telemetry: false, verify: false, basic: false });
-    expect(resolved.projectId).toBe('site-1');
+  it("takes the WalletConnect plugin, with the site's metadata as the wallet's by default", () => {
+    const plugin = scriptedWalletConnectPlugin(() => Promise.reject(new Error('unused')), { projectId: 'site-1', metadata: undefined, relayUrl: 'ws://127.0.0.1:8787/relay' });
+    const resolved = resolveOptions({ ...base, metadata: { name: 'Shop' }, walletConnect: plugin });
+    expect(resolved.walletConnect).toEqual({ ...plugin, metadata: { name: 'Shop' } });
+    const own = scriptedWalletConnectPlugin(() => Promise.reject(new Error('unused')), { metadata: { name: 'Shop for phones' } });
+    expect(resolveOptions({ ...base, metadata: { name: 'Shop' }, walletConnect: own }).walletConnect?.metadata).toEqual({ name: 'Shop for phones' });
   });
 
   it('names the option at fault', () => {
-    expect(() => resolveOptions(loose({ metadata: { name: 'Shop' }, walletConnect: {} }))).toThrow(
-      'createCairn: `walletConnect` needs `projectId`, the id the relay knows the site by',
+    expect(() => resolveOptions(loose({ metadata: { name: 'Shop' }, walletConnect: { relayUrl: 'wss://relay.example' } }))).toThrow(
+      'createCairn: `walletConnect` must be the value of walletConnect({ projectId }) from @cairn/walletconnect',
     );
-    expect(() => resolveOptions(loose({ projectId: 'p', metadata: { name: 'Shop' }, walletConnect: { relayUrl: 'https://relay.example' } }))).toThrow(
-      'createCairn: `walletConnect.relayUrl` must be a ws:// or wss:// URL',
+    expect(() => resolveOptions(loose({ projectId: 'p', metadata: { name: 'Shop' } }))).toThrow(
+      "createCairn: the top-level `projectId` is gone: pass `walletConnect: walletConnect({ projectId })` from @cairn/walletconnect (your Cairn server's project stays `api.projectId`)",
     );
-    expect(() => resolveOptions(loose({ projectId: 'p', walletConnect: {} }))).toThrow(/needs `metadata.name`/);
-    expect(() => resolveOptions(loose({ projectId: 'p', metadata: { name: 'Shop' }, walletConnect: 'yes' }))).toThrow(
-      'createCairn: `walletConnect` must be an object',
-    );
+    const nameless = scriptedWalletConnectPlugin(() => Promise.reject(new Error('unused')), { metadata: undefined });
+    expect(() => resolveOptions({ ...base, walletConnect: nameless })).toThrow(/WalletConnect needs `metadata.name`/);
     expect(() => resolveOptions(loose({ featuredWalletIds: ['io.metamask', 42] }))).toThrow(
       'createCairn: `featuredWalletIds` must be a list of wallet ids',
     );

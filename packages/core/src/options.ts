@@ -4,6 +4,7 @@ import { THEME_MODES, THEME_VARIABLES, type ThemeMode, type ThemeVariables } fro
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
+import { isWalletConnectPlugin, type WalletConnectPlugin } from './walletConnect/walletConnectPlugin.ts';
 
 export interface CairnMetadata {
   name: string;
@@ -31,26 +32,6 @@ export interface CairnFeatures {
   allWallets?: boolean;
 }
 
-/** WalletConnect: phone and desktop wallets pair by QR code or deep link through a relay. */
-export interface WalletConnectOptions {
-  /** The relay's websocket URL; WalletConnect's public relay by default. */
-  relayUrl?: string;
-  /** What the wallet shows about the site; `metadata` by default. */
-  metadata?: CairnMetadata;
-  /** Send WalletConnect's usage events to its cloud (default false: nothing leaves the page). */
-  telemetry?: boolean;
-  /**
-   * WalletConnect's cloud Verify API, which attests the site's domain to wallets through an iframe
-   * from verify.walletconnect.org (default false; it exists only with WalletConnect's own relay).
-   */
-  verify?: boolean;
-  /**
-   * Basic mode (SPEC §2 ConnectingWalletConnectBasic): the modal opens on the QR code alone, with
-   * no catalogue, and the UnsupportedChain rule does not apply to such a connection.
-   */
-  basic?: boolean;
-}
-
 export interface CairnOptions {
   networks: readonly [CaipNetwork, ...CaipNetwork[]];
   adapters: readonly ChainAdapter[];
@@ -71,9 +52,11 @@ export interface CairnOptions {
    */
   api?: ApiConfig;
   siwx?: SiwxOptions;
-  /** The project id the WalletConnect relay knows the site by; needed with `walletConnect`. */
-  projectId?: string;
-  walletConnect?: WalletConnectOptions;
+  /**
+   * Phone and desktop wallets by QR code or deep link: `walletConnect({ projectId })` from
+   * @cairn/walletconnect. Without it, WalletConnect's code is never downloaded.
+   */
+  walletConnect?: WalletConnectPlugin;
   /** Catalogue wallet ids shown first, in this order (SPEC §9 "featured"). */
   featuredWalletIds?: readonly string[];
   /** Only these catalogue wallets are offered. */
@@ -83,12 +66,12 @@ export interface CairnOptions {
 }
 
 export interface ResolvedOptions
-  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'projectId' | 'walletConnect'>> {
+  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect'>> {
   metadata?: CairnMetadata;
   api?: ApiConfig;
   siwx?: SiwxOptions;
-  projectId?: string;
-  walletConnect?: WalletConnectOptions & { metadata: CairnMetadata };
+  /** The site's plugin, with the metadata the wallet is shown. */
+  walletConnect?: WalletConnectPlugin & { metadata: CairnMetadata };
   onEvent?: CairnEventListener;
   storage?: StorageLike;
   features: Required<CairnFeatures>;
@@ -179,7 +162,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     ...(options.api ? { api: { url: options.api.url, projectId: options.api.projectId } } : {}),
     ...(options.siwx ? { siwx: { ...options.siwx } } : {}),
     ...walletIdLists,
-    ...(walletConnect ? { projectId: options.projectId, walletConnect } : options.projectId ? { projectId: options.projectId } : {}),
+    ...(walletConnect ? { walletConnect } : {}),
   };
 }
 
@@ -192,24 +175,19 @@ function readWalletIds(value: unknown, name: string): readonly string[] {
 }
 
 function readWalletConnect(options: CairnOptions): ResolvedOptions['walletConnect'] {
-  const { walletConnect, projectId } = options;
-  if (walletConnect === undefined) return undefined;
-  if (typeof walletConnect !== 'object' || walletConnect === null) throw new TypeError('createCairn: `walletConnect` must be an object');
-  if (typeof projectId !== 'string' || !/^[\w.-]{1,128}$/.test(projectId)) {
-    throw new TypeError('createCairn: `walletConnect` needs `projectId`, the id the relay knows the site by');
+  if ('projectId' in options) {
+    throw new TypeError(
+      'createCairn: the top-level `projectId` is gone: pass `walletConnect: walletConnect({ projectId })` from @cairn/walletconnect (your Cairn server\'s project stays `api.projectId`)',
+    );
   }
-  if (walletConnect.relayUrl !== undefined && (typeof walletConnect.relayUrl !== 'string' || !/^wss?:\/\/[^\s]+$/.test(walletConnect.relayUrl))) {
-    throw new TypeError('createCairn: `walletConnect.relayUrl` must be a ws:// or wss:// URL');
+  const { walletConnect } = options;
+  if (walletConnect === undefined) return undefined;
+  if (!isWalletConnectPlugin(walletConnect)) {
+    throw new TypeError('createCairn: `walletConnect` must be the value of walletConnect({ projectId }) from @cairn/walletconnect');
   }
   const metadata = walletConnect.metadata ?? options.metadata;
   if (!metadata || typeof metadata.name !== 'string' || metadata.name.length === 0) {
-    throw new TypeError('createCairn: `walletConnect` needs `metadata.name` (or `walletConnect.metadata.name`), shown in the wallet');
+    throw new TypeError('createCairn: WalletConnect needs `metadata.name` (or walletConnect({ metadata })), shown in the wallet');
   }
-  return {
-    ...(walletConnect.relayUrl ? { relayUrl: walletConnect.relayUrl } : {}),
-    metadata,
-    telemetry: walletConnect.telemetry === true,
-    verify: walletConnect.verify === true,
-    basic: walletConnect.basic === true,
-  };
+  return { ...walletConnect, metadata };
 }

@@ -1,5 +1,5 @@
 import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
-import { keepOnSelfHostedRelay } from '@cairn/walletconnect';
+import { keepOnSelfHostedRelay } from '@cairn/walletconnect/client';
 import { Core } from '@walletconnect/core';
 import type { SessionTypes } from '@walletconnect/types';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';

@@ -2,6 +2,7 @@
 // The real client is tested against the real relay and a real wallet SDK in e2e/walletConnect.e2e.ts.
 import type { RemoteProvider, RemoteProviderEvent, WalletConnectNamespaceRequest } from '../types.ts';
 import type { WalletConnectClient, WalletConnectSessionInfo } from '../walletConnect/walletConnectClient.ts';
+import type { WalletConnectPlugin } from '../walletConnect/walletConnectPlugin.ts';
 
 type Listener = (...args: never[]) => void;
 
@@ -109,4 +110,15 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
       session = makeSession(accounts);
     },
   };
+}
+
+/**
+ * The site's WalletConnect option as @cairn/walletconnect's walletConnect() makes it, starting this
+ * test double (or failing to start, as when the protocol code cannot be fetched).
+ */
+export function scriptedWalletConnectPlugin(
+  createClient: () => Promise<WalletConnectClient>,
+  overrides: Partial<Omit<WalletConnectPlugin, 'createClient'>> = {},
+): WalletConnectPlugin {
+  return { kind: 'walletConnect', projectId: 'test', metadata: { name: 'Test site' }, telemetry: false, verify: false, basic: false, createClient, ...overrides };
 }

@@ -3,31 +3,19 @@ import type { ResolvedOptions } from '../options.ts';
 import type { WalletConnectClient, WalletConnectClientLoader } from './walletConnectClient.ts';
 
 /**
- * Loads @cairn/walletconnect (its own chunk: the protocol code is paid for only by visitors who
- * pick WalletConnect, or who come back to a WalletConnect session) and starts one client.
- * A failed start is not cached, so the next attempt tries again.
+ * Starts one client through the site's WalletConnect plugin (whose protocol code is its own chunk,
+ * paid for only by visitors who pick WalletConnect or come back to a WalletConnect session). A
+ * failed start is not cached, so the next attempt tries again.
  */
 export function createWalletConnectLoader(options: ResolvedOptions): WalletConnectClientLoader {
   const config = options.walletConnect;
-  if (!config || !options.projectId) throw new Error('WalletConnect needs `walletConnect` and `projectId`');
-  const { projectId } = options;
+  if (!config) throw new Error('WalletConnect needs the `walletConnect` option');
   let loading: Promise<WalletConnectClient> | undefined;
   return () => {
-    loading ??= import('@cairn/walletconnect')
-      .then(({ createWalletConnectClient }) =>
-        createWalletConnectClient({
-          projectId,
-          ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
-          metadata: config.metadata,
-          telemetry: config.telemetry === true,
-          verify: config.verify === true,
-          rpcMap: rpcMap(options.networks),
-        }),
-      )
-      .catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
+    loading ??= config.createClient({ metadata: config.metadata, rpcMap: rpcMap(options.networks) }).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
     return loading;
   };
 }

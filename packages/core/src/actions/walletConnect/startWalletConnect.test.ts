@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
-import { createScriptedWalletConnect } from '../../testing/scriptedWalletConnect.ts';
+import { createScriptedWalletConnect, scriptedWalletConnectPlugin } from '../../testing/scriptedWalletConnect.ts';
 import type { StorageLike } from '../../storage.ts';
 import type { WalletListItem } from '../../types.ts';
 import { WalletConnectText } from './startWalletConnect.ts';
 import { catalogueWallet } from '../../testing/catalogueWallet.ts';
 import { loadCairnActions } from '../../loadCairnActions.ts';
 
-const walletConnect = { metadata: { name: 'Test site' } };
 
 const rainbow = (): WalletListItem =>
   catalogueWallet('me.rainbow', { name: 'Rainbow', rdns: 'me.rainbow', mobile_link: 'rainbow://', walletconnect_uri_templates: ['rainbow://wc?uri={uri}&connector=cairn'] });
@@ -16,11 +15,11 @@ async function start(options: { platform?: 'mobile' | 'desktop'; basic?: boolean
   const scripted = createScriptedWalletConnect();
   const openLink = vi.fn();
   const test = createTestCairn({
-    projectId: 'test',
-    walletConnect: { ...walletConnect, basic: options.basic ?? false },
+    walletConnect: scriptedWalletConnectPlugin(options.loadFails ? () => Promise.reject(new Error('relay unreachable')) : async () => scripted.client, {
+      basic: options.basic ?? false,
+    }),
     ...(options.backend ? { backend: options.backend } : {}),
     internals: {
-      walletConnectLoader: options.loadFails ? () => Promise.reject(new Error('relay unreachable')) : async () => scripted.client,
       platform: () => options.platform ?? 'desktop',
       openLink,
     },
@@ -269,11 +268,9 @@ describe('a WalletConnect session over time', () => {
     const adapter = createFakeAdapter();
     adapter.wallet.authorized.add('walletConnect');
     const reloaded = createTestCairn({
-      projectId: 'test',
-      walletConnect,
+      walletConnect: scriptedWalletConnectPlugin(async () => scripted.client),
       backend: first.backend,
       adapter,
-      internals: { walletConnectLoader: async () => scripted.client },
     });
     await reloaded.cairn.ready;
     expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'walletConnect' });
@@ -289,10 +286,8 @@ describe('a WalletConnect session over time', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const first = await connected();
     const reloaded = createTestCairn({
-      projectId: 'test',
-      walletConnect,
+      walletConnect: scriptedWalletConnectPlugin(() => Promise.reject(new Error('relay unreachable'))),
       backend: first.backend,
-      internals: { walletConnectLoader: () => Promise.reject(new Error('relay unreachable')) },
     });
     expect(reloaded.cairn.stores.connection.get().status).toBe('reconnecting');
     await reloaded.cairn.ready;
@@ -304,7 +299,7 @@ describe('a WalletConnect session over time', () => {
   it('drops the remembered connection when the session ended while the page was away', async () => {
     const first = await connected();
     const scripted = createScriptedWalletConnect(); // no session any more
-    const reloaded = createTestCairn({ projectId: 'test', walletConnect, backend: first.backend, internals: { walletConnectLoader: async () => scripted.client } });
+    const reloaded = createTestCairn({ walletConnect: scriptedWalletConnectPlugin(async () => scripted.client), backend: first.backend });
     await reloaded.cairn.ready;
     expect(reloaded.cairn.stores.connection.get().status).toBe('disconnected');
     expect(reloaded.storage.get('connections')).toBeUndefined();

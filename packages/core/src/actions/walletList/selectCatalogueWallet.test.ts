@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeAdapter, createTestCairn, fakeConnector } from '../../testing/fakeAdapter.ts';
-import { createScriptedWalletConnect } from '../../testing/scriptedWalletConnect.ts';
+import { createScriptedWalletConnect, scriptedWalletConnectPlugin } from '../../testing/scriptedWalletConnect.ts';
 import { catalogueWallet } from '../../testing/catalogueWallet.ts';
 import type { WalletListItem } from '../../types.ts';
 import { WalletConnectText } from '../../walletConnect/walletConnectText.ts';
@@ -16,7 +16,7 @@ function start(options: { walletConnect?: boolean } = {}) {
     adapter,
     ...(options.walletConnect === false
       ? {}
-      : { projectId: 'test', walletConnect: { metadata: { name: 'Test site' } }, internals: { walletConnectLoader: async () => scripted.client } }),
+      : { walletConnect: scriptedWalletConnectPlugin(async () => scripted.client) }),
   });
   return { ...test, scripted };
 }

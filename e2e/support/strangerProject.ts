@@ -1,0 +1,92 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPackages, publishedPackages } from '../../scripts/lib/buildPackages.mjs';
+import { runOrThrow } from './runOrThrow.ts';
+
+/** What the README tells a site to do: its install command and its example page. */
+export interface ReadmeExample {
+  /** The packages of the README's `npm install` line, in its order. */
+  install: string[];
+  /** The README's example (a .tsx module exporting `App`), verbatim. */
+  tsx: string;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const EXAMPLE_SECTION = '## Embedding the widget in a site';
+
+/** Reads the install line and the example of the README's "Embedding the widget in a site" section. */
+export function readReadmeExample(readme = readFileSync(join(root, 'README.md'), 'utf8')): ReadmeExample {
+  const start = readme.indexOf(EXAMPLE_SECTION);
+  if (start < 0) throw new Error(`README.md has no "${EXAMPLE_SECTION}" section`);
+  const section = readme.slice(start);
+  const install = /```sh\nnpm install ([^\n]+)\n```/.exec(section)?.[1]?.trim().split(/\s+/);
+  const tsx = /```tsx\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!install || !tsx) throw new Error(`README.md's "${EXAMPLE_SECTION}" lost its npm install line or its tsx example`);
+  return { install, tsx };
+}
+
+/** The first ts or tsx example of each published package's README, by package directory name. */
+export function readPackageReadmeExamples(): Map<string, { lang: 'ts' | 'tsx'; code: string }> {
+  const examples = new Map<string, { lang: 'ts' | 'tsx'; code: string }>();
+  for (const { dir } of publishedPackages()) {
+    const readme = join(dir, 'README.md');
+    if (!existsSync(readme)) throw new Error(`${readme} is missing: every published package has a README with an example`);
+    const match = /```(tsx?)\n([\s\S]*?)```/.exec(readFileSync(readme, 'utf8'));
+    if (match) examples.set(basename(dir), { lang: match[1] as 'ts' | 'tsx', code: match[2]! });
+  }
+  return examples;
+}
+
+/** Builds the published packages and packs each with `npm pack`; returns tarball paths by package name. */
+export async function packWorkspace(destination: string): Promise<Map<string, string>> {
+  await buildPackages();
+  mkdirSync(destination, { recursive: true });
+  const tarballs = new Map<string, string>();
+  for (const { manifest } of publishedPackages()) {
+    const out = await runOrThrow('npm', ['pack', '--silent', '--pack-destination', destination, '-w', manifest.name], { cwd: root });
+    const file = out.trim().split('\n').pop()!;
+    tarballs.set(manifest.name, join(destination, file));
+  }
+  return tarballs;
+}
+
+/** The version this workspace has installed, so the stranger's install is served from npm's cache. */
+function installedVersion(name: string): string {
+  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+const DEV_TOOLS = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom'];
+
+/**
+ * A fresh project in a temporary folder outside the workspace: the README's `npm install` (Cairn's
+ * packages from the tarballs, everything else from the npm registry, through the local npm cache
+ * when it has them), the other packed packages, and the usual tools of a Vite + React site.
+ */
+export async function createStrangerProject(tarballs: Map<string, string>, example: ReadmeExample) {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-stranger-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }, null, 2));
+  // better-sqlite3 (a dependency of @cairn/server) compiles from source on this machine (~2 min):
+  // its built copy is placed first, and npm keeps a package that already satisfies the request.
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  cpSync(join(root, 'node_modules', 'better-sqlite3'), join(dir, 'node_modules', 'better-sqlite3'), { recursive: true });
+  const asInstalled = (name: string) => tarballs.get(name) ?? `${name}@${installedVersion(name)}`;
+  const packed = [...tarballs.keys()].filter((name) => !example.install.includes(name));
+  const npmInstall = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+  await runOrThrow('npm', [...npmInstall, ...example.install.map(asInstalled), ...packed.map(asInstalled)], { cwd: dir });
+  await runOrThrow('npm', [...npmInstall, '--save-dev', ...DEV_TOOLS.map(asInstalled)], { cwd: dir });
+  return {
+    dir,
+    write(path: string, content: string) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    },
+    run: (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => runOrThrow(command, args, { cwd: dir, env: { ...process.env, ...env } }),
+    bin: (name: string) => join(dir, 'node_modules', '.bin', name),
+    remove: () => existsSync(dir) && rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export type StrangerProject = Awaited<ReturnType<typeof createStrangerProject>>;
