@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { WALLET_SEARCH_DEBOUNCE_MS, WALLETS_PAGE_SIZE } from '@cairn/core';
+import { WALLET_SEARCH_DEBOUNCE_MS, WALLETS_PAGE_SIZE } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, waitForSiteStatus } from './support/demo.ts';
 

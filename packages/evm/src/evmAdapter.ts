@@ -1,13 +1,5 @@
-import {
-  formatUnits,
-  type AdapterEvents,
-  type Balance,
-  type ChainAdapter,
-  type ConnectionResult,
-  type Connector,
-  lazyModule,
-  whenIdle,
-} from '@cairn/core';
+import { type AdapterEvents, type Balance, type ChainAdapter, type ConnectionResult, type Connector } from '@cairn/core';
+import { formatUnits, lazyModule, whenIdle } from '@cairn/core/internal';
 import { isEip1193Provider, providerErrorCode, ProviderErrorCode, type Eip1193Provider } from './eip1193.ts';
 import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
 import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';

@@ -4,4 +4,4 @@
 export { normalizeEvmAddress } from './normalizeAddress.ts';
 export { numberToHex, stringToHex } from 'viem';
 export { addChainParameter } from './addChainParameter.ts';
-export { jsonRpcRequest } from '@cairn/core';
+export { jsonRpcRequest } from '@cairn/core/internal';

@@ -1,4 +1,5 @@
-import { createStore, type Cairn } from '@cairn/core';
+import { type Cairn } from '@cairn/core';
+import { createStore } from '@cairn/core/internal';
 import { describe, expect, it, vi } from 'vitest';
 import { bindButtonView, readButtonState, type ButtonState } from './buttonView.ts';
 

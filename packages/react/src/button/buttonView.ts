@@ -1,4 +1,5 @@
-import { formatBalance, shortenAddress, type Cairn } from '@cairn/core';
+import { type Cairn } from '@cairn/core';
+import { formatBalance, shortenAddress } from '@cairn/core/internal';
 import { avatarGradient } from '../components/avatarGradient.ts';
 import { themeHostCss } from '../theme/themeHostCss.ts';
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';

@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from '@cairn/core';
+import { isSafeImageUrl } from '@cairn/core/internal';
 import { useState } from 'react';
 import { avatarGradient } from './avatarGradient.ts';
 

@@ -1,4 +1,5 @@
-import type { CatalogueTag, WalletListItem } from '@cairn/core';
+import type { WalletListItem } from '@cairn/core';
+import type { CatalogueTag } from '@cairn/core/internal';
 import { memo, useId } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 

@@ -1,4 +1,5 @@
-import { ErrorText, errorMessage } from '@cairn/core';
+import { ErrorText } from '@cairn/core';
+import { errorMessage } from '@cairn/core/internal';
 import { useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { AlertIcon, DisconnectIcon } from './icons.tsx';

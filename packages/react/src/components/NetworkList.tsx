@@ -1,4 +1,5 @@
-import { errorMessage, type CaipNetwork, type CaipNetworkId } from '@cairn/core';
+import { type CaipNetwork, type CaipNetworkId } from '@cairn/core';
+import { errorMessage } from '@cairn/core/internal';
 import { useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';

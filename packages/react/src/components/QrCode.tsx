@@ -1,4 +1,4 @@
-import { lazyModule } from '@cairn/core';
+import { lazyModule } from '@cairn/core/internal';
 import { useEffect, useMemo, useState } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 

@@ -1,4 +1,5 @@
-import { formatAmount, formatUsd, isSafeImageUrl, type TokenBalance } from '@cairn/core';
+import { type TokenBalance } from '@cairn/core';
+import { formatAmount, formatUsd, isSafeImageUrl } from '@cairn/core/internal';
 
 /** The account's tokens as the site's server reports them, with amounts and USD values. */
 export function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {

@@ -1,4 +1,4 @@
-import type { ConnectorListItem, ConnectorSection } from '@cairn/core';
+import type { ConnectorListItem, ConnectorSection } from '@cairn/core/internal';
 import { useId } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 

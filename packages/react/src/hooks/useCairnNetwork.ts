@@ -1,4 +1,5 @@
-import { findNetwork, parseCaipNetworkId, type CaipNetwork, type CaipNetworkId } from '@cairn/core';
+import { parseCaipNetworkId, type CaipNetwork, type CaipNetworkId } from '@cairn/core';
+import { findNetwork } from '@cairn/core/internal';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from './useStoreState.ts';
 

@@ -1,4 +1,5 @@
-import { ErrorText, findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core';
+import { ErrorText } from '@cairn/core';
+import { findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/internal';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';

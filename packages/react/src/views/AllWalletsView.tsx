@@ -1,4 +1,5 @@
-import { catalogueTagger, orderCatalogueWallets, WalletListText, type WalletListItem } from '@cairn/core';
+import { type WalletListItem } from '@cairn/core';
+import { catalogueTagger, orderCatalogueWallets, WalletListText } from '@cairn/core/internal';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { AlertIcon, CloseIcon, WalletGlyph } from '../components/icons.tsx';

@@ -1,4 +1,5 @@
-import { connectViewCatalogue, ErrorText, orderConnectors, type CatalogueWallet, type WalletListItem } from '@cairn/core';
+import { ErrorText, type WalletListItem } from '@cairn/core';
+import { connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/internal';
 import { useCallback, useEffect, useId, useMemo } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';

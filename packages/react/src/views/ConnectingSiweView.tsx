@@ -1,4 +1,5 @@
-import { ErrorText, shortenAddress } from '@cairn/core';
+import { ErrorText } from '@cairn/core';
+import { shortenAddress } from '@cairn/core/internal';
 import { Avatar } from '../components/Avatar.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';

@@ -1,4 +1,5 @@
-import { WalletConnectText, type Cairn, type WalletListItem } from '@cairn/core';
+import { type Cairn, type WalletListItem } from '@cairn/core';
+import { WalletConnectText } from '@cairn/core/internal';
 import { useEffect, useRef, useState } from 'react';
 import { CopyLinkButton } from '../components/CopyLinkButton.tsx';
 import { AlertIcon } from '../components/icons.tsx';

@@ -1,0 +1,31 @@
+// `@cairn/core/internal`: what Cairn's own packages (the renderer, the adapters, the server) share
+// with the core and a site does not need. No stability promise: it moves with the packages.
+export { createStore } from './createStore.ts';
+export { whenIdle } from './whenIdle.ts';
+export { lazyModule, type LazyModule } from './lazyModule.ts';
+export { createRouter } from './router.ts';
+export { createEvents } from './events.ts';
+export { createSafeStorage, type SafeStorage } from './storage.ts';
+export { errorMessage } from './errors.ts';
+export * from './constants.ts';
+export { shortenAddress, formatUnits, formatAmount, formatBalance, formatUsd, isSafeImageUrl, parseUnits } from './format.ts';
+export { orderConnectors, type ConnectorListItem } from './rules/connectorSections.ts';
+export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
+export { findNetwork } from './stores/network.ts';
+export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
+export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
+export { createBlockchainApi, type BlockchainApi } from './api/blockchainApi.ts';
+export { createAuthApi, type AuthApi } from './api/authApi.ts';
+export { WalletListText, type Timers } from './stores/walletList.ts';
+export {
+  orderCatalogueWallets,
+  catalogueTagger,
+  connectViewCatalogue,
+  findInstalledConnector,
+  type CatalogueWallet,
+  type CatalogueTag,
+} from './rules/catalogueOrder.ts';
+export type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
+export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rules/walletDeepLink.ts';
+export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
+export { WalletConnectText } from './walletConnect/walletConnectText.ts';
