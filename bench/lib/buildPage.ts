@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
+import { buildPackages } from '../../scripts/lib/buildPackages.mjs';
 import type { BenchApp } from './apps.ts';
 import { anchorsDir, pagesDir } from './paths.ts';
 
@@ -22,11 +22,14 @@ function resolveFromAnchors(pageDir: string): Plugin {
   };
 }
 
-/** One Vite config for every page; only where an anchor's imports resolve from differs. */
+/**
+ * One Vite config for every page; only where an anchor's imports resolve from differs. Without the
+ * workspace's `@cairn/source` condition, Cairn's packages resolve as a site that installed them
+ * gets them: their package.json "exports" into dist/, the files `npm pack` ships.
+ */
 export function pageBuildConfig(app: BenchApp, outDir: string): InlineConfig {
   const root = join(pagesDir, app.id);
   return {
-    ...sourceResolve,
     configFile: false,
     envDir: false,
     root,
@@ -53,6 +56,7 @@ export function pageBuildConfig(app: BenchApp, outDir: string): InlineConfig {
 export async function buildPage(app: BenchApp, outDir: string): Promise<number> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
+  if (app.id === 'cairn') await buildPackages(); // dist/ up to date with the sources (cached)
   const started = performance.now();
   try {
     await build(pageBuildConfig(app, outDir));
