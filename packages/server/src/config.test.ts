@@ -18,7 +18,19 @@ describe('loadConfig', () => {
     expect(config.projectIds).toEqual(['cairn-local']);
     expect(config.spamContracts).toEqual([`*:${DEVNET_CONTRACTS.spamNft.toLowerCase()}`]);
     expect(config.indexer).toEqual({ enabled: true, pollMs: 1000 });
-    expect(config.siwx).toEqual({ domains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'], sessionTtlSeconds: 604800, nonceTtlSeconds: 600 });
+    expect(config.siwx).toEqual({
+      domains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'],
+      // Loopback hosts: the local stack serves the demo over plain http.
+      origins: {
+        '127.0.0.1:5173': ['https://127.0.0.1:5173', 'http://127.0.0.1:5173'],
+        'localhost:5173': ['https://localhost:5173', 'http://localhost:5173'],
+        '127.0.0.1:24173': ['https://127.0.0.1:24173', 'http://127.0.0.1:24173'],
+      },
+      sessionTtlSeconds: 604800,
+      nonceTtlSeconds: 600,
+    });
+    expect(config.trustProxy).toBe(false);
+    expect(config.rateLimit).toEqual({ perIp: 600, perProject: 60000, noncePerIp: 30, nonceTotal: 3000 });
     expect(config.relay).toEqual({ enabled: true });
   });
 
@@ -43,7 +55,12 @@ describe('loadConfig', () => {
       SPAM_CONTRACTS: 'eip155:1:0x000000000000000000000000000000000000dEaD,0x0000000000000000000000000000000000000001',
       INDEXER_POLL_MS: '12000',
       ANALYTICS_ENABLED: 'true',
-      SIWX_DOMAINS: 'shop.example, www.shop.example:8443',
+      SIWX_DOMAINS: 'shop.example, https://www.shop.example:8443, http://intranet.example',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      RATE_LIMIT_PER_MINUTE: '100',
+      RATE_LIMIT_PROJECT_PER_MINUTE: '1000',
+      NONCE_RATE_LIMIT_PER_MINUTE: '5',
+      NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '50',
       SESSION_TTL_SECONDS: '3600',
       NONCE_TTL_SECONDS: '120',
     });
@@ -60,7 +77,20 @@ describe('loadConfig', () => {
     expect(config.spamContracts).toEqual(['1:0x000000000000000000000000000000000000dead', '*:0x0000000000000000000000000000000000000001']);
     expect(config.indexer.pollMs).toBe(12000);
     expect(config.analyticsEnabled).toBe(true);
-    expect(config.siwx).toEqual({ domains: ['shop.example', 'www.shop.example:8443'], sessionTtlSeconds: 3600, nonceTtlSeconds: 120 });
+    expect(config.siwx).toEqual({
+      domains: ['shop.example', 'www.shop.example:8443', 'intranet.example'],
+      origins: {
+        'shop.example': ['https://shop.example'],
+        'www.shop.example:8443': ['https://www.shop.example:8443'],
+        'intranet.example': ['http://intranet.example'],
+      },
+      sessionTtlSeconds: 3600,
+      nonceTtlSeconds: 120,
+    });
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(config.rateLimit).toEqual({ perIp: 100, perProject: 1000, noncePerIp: 5, nonceTotal: 50 });
   });
 
   it('fails at start with a message naming the variable', () => {
@@ -76,7 +106,10 @@ describe('loadConfig', () => {
       [{ INDEXER_ENABLED: 'perhaps' }, 'INDEXER_ENABLED must be true or false'],
       [{ RELAY_ENABLED: 'sometimes' }, 'RELAY_ENABLED must be true or false'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-      [{ SIWX_DOMAINS: 'https://shop.example' }, 'SIWX_DOMAINS must list hosts'],
+      [{ SIWX_DOMAINS: 'shop example' }, 'SIWX_DOMAINS must list hosts'],
+      [{ SIWX_DOMAINS: 'https://shop.example/login' }, 'SIWX_DOMAINS must list origins without a path'],
+      [{ TRUST_PROXY: 'the usual' }, 'TRUST_PROXY must be false, true, a hop count or proxy addresses'],
+      [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 1'],
       [{ SESSION_TTL_SECONDS: '0' }, 'SESSION_TTL_SECONDS must be an integer'],
       [{ NONCE_TTL_SECONDS: 'ten' }, 'NONCE_TTL_SECONDS must be an integer'],
       [{ RPC_URL_5: 'http://127.0.0.1:9', MULTICALL_ADDRESS_5: '0x12' }, 'MULTICALL_ADDRESS_5 must be a 0x-prefixed 20-byte address'],

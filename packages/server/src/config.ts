@@ -48,11 +48,34 @@ export interface ServerConfig {
   siwx: SiwxConfig;
   /** The WalletConnect relay at /relay (websocket). */
   relay: { enabled: boolean };
+  /**
+   * Which proxies to believe about the client's address and protocol (X-Forwarded-For / -Proto):
+   * false (none: the socket's peer is the client), true (any), a hop count, or proxy addresses.
+   */
+  trustProxy: boolean | number | string[];
+  rateLimit: RateLimitConfig;
+}
+
+/** Requests per minute; past them a client gets 429 with Retry-After. */
+export interface RateLimitConfig {
+  /** Every route, per client IP. */
+  perIp: number;
+  /** The data API and catalogue, per projectId, all clients together. */
+  perProject: number;
+  /** GET /auth/v1/nonce (a database row each), per client IP. */
+  noncePerIp: number;
+  /** GET /auth/v1/nonce, all clients together: bounds the nonces stored at once. */
+  nonceTotal: number;
 }
 
 export interface SiwxConfig {
   /** The EIP-4361 `domain` values (authority: host[:port]) a sign-in message may name. */
   domains: string[];
+  /**
+   * Per domain (lower case), the origins (scheme://host[:port]) a message's URI may be on: the
+   * origin SIWX_DOMAINS names, or for a bare host https (and http on a loopback host).
+   */
+  origins: Record<string, string[]>;
   /** Longest life of a session (a message's own Expiration Time may end it sooner). */
   sessionTtlSeconds: number;
   /** How long an issued nonce may be used. */
@@ -131,6 +154,47 @@ function databaseConfig(raw: string | undefined, port: number): DatabaseConfig {
     return { dialect: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path) };
   }
   throw new ConfigError('DATABASE_URL', `must be postgres://… or sqlite:<file> (or unset for the default SQLite file), got "${value.replace(/\/\/[^@]*@/, '//…@')}"`);
+}
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
+
+/**
+ * SIWX_DOMAINS: bare hosts (`shop.example`, `127.0.0.1:5173`), whose messages' URIs must be on
+ * https (or http on a loopback host), or origins (`https://shop.example`), which name the scheme.
+ */
+function siwxSites(entries: string[]): Pick<SiwxConfig, 'domains' | 'origins'> {
+  const origins: Record<string, string[]> = {};
+  for (const entry of entries) {
+    let domain = entry;
+    let allowed: string[];
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) {
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new ConfigError('SIWX_DOMAINS', `must list hosts or origins, like shop.example or https://shop.example, got "${entry}"`);
+      }
+      if (url.origin !== entry.replace(/\/$/, '')) throw new ConfigError('SIWX_DOMAINS', `must list origins without a path, like https://shop.example, got "${entry}"`);
+      domain = url.host;
+      allowed = [url.origin];
+    } else {
+      if (!SIWX_DOMAIN.test(entry)) throw new ConfigError('SIWX_DOMAINS', `must list hosts with an optional port, like shop.example or 127.0.0.1:5173, got "${entry}"`);
+      allowed = LOOPBACK_HOST.test(entry) ? [`https://${entry}`, `http://${entry}`] : [`https://${entry}`];
+    }
+    const key = domain.toLowerCase();
+    origins[key] = [...new Set([...(origins[key] ?? []), ...allowed.map((o) => o.toLowerCase())])];
+  }
+  return { domains: Object.keys(origins), origins };
+}
+
+function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
+  const value = raw?.trim();
+  if (value === undefined || value === '' || /^(false|0|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const proxies = value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (proxies.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(item))) return proxies;
+  throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or proxy addresses (CIDR allowed), got "${raw}"`);
 }
 
 function origin(value: string): string {
@@ -212,15 +276,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: publicUrl?.replace(/\/$/, ''),
     extraWalletsFile: env.EXTRA_WALLETS_FILE?.trim() || undefined,
     siwx: {
-      domains: (list(env, 'SIWX_DOMAINS') ?? DEFAULT_SIWX_DOMAINS).map((domain) => {
-        if (!SIWX_DOMAIN.test(domain)) throw new ConfigError('SIWX_DOMAINS', `must list hosts with an optional port, like shop.example or 127.0.0.1:5173, got "${domain}"`);
-        return domain;
-      }),
+      ...siwxSites(list(env, 'SIWX_DOMAINS') ?? DEFAULT_SIWX_DOMAINS),
       sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
       nonceTtlSeconds: integer(env, 'NONCE_TTL_SECONDS', 600, 10, 24 * 3600),
     },
     // On by default only for the devnet stack (`npm start`, the tests): a deployment that names a
     // real chain gets no relay unless it asks for one.
     relay: { enabled: boolean(env, 'RELAY_ENABLED', servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))) },
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    rateLimit: {
+      perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+      perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 1, 100_000_000),
+      noncePerIp: integer(env, 'NONCE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+      nonceTotal: integer(env, 'NONCE_RATE_LIMIT_TOTAL_PER_MINUTE', 3000, 1, 10_000_000),
+    },
   };
 }

@@ -12,6 +12,7 @@ import { openDatabase, type Db } from './db/database.ts';
 import { registerCors } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
+import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
@@ -42,6 +43,8 @@ export type CreateServerOptions = {
 };
 
 const BODY_LIMIT = 64 * 1024;
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
@@ -52,6 +55,9 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
+    // A hop count N trusts the N nearest proxies (as proxy-addr does for a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // A caller's sane x-request-id is kept (so logs join up across services); otherwise a fresh
     // UUID. Fastify's own header option would take any value as is, so genReqId reads it.
@@ -108,6 +114,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     void reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 
+  await registerRateLimits(app, config.rateLimit);
   // Before every other route: @fastify/websocket then turns away upgrades on them.
   if (config.relay.enabled) await registerRelay(app, options.relay);
   registerCors(app, config.corsOrigins);
@@ -115,6 +122,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireProjectAccess(config.projectIds));
+    scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId));
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions,

@@ -2,6 +2,7 @@ import { parseSiweMessage, SiweError, type SiweFields } from '@cairn/core/siwx';
 import type { FastifyInstance } from 'fastify';
 import type { Address, Hex } from 'viem';
 import { ApiError } from '../http/errors.ts';
+import { sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
 import { checkSiweMessage } from './checkSiweMessage.ts';
@@ -28,7 +29,13 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
   const { siwx, publicUrl } = services.config;
   const chainIds = new Set(services.chains.keys());
 
-  app.get('/auth/v1/nonce', async (_request, reply) => {
+  // A nonce is a database row: limited per client and for all clients together, so the rows
+  // stored at once stay bounded (nonceTotal x NONCE_TTL_SECONDS); expired ones are swept.
+  const nonceLimits = {
+    config: { rateLimit: { max: services.config.rateLimit.noncePerIp, timeWindow: 60_000 } },
+    preHandler: sharedRateLimit(app, 'nonce', services.config.rateLimit.nonceTotal, () => 'all'),
+  };
+  app.get('/auth/v1/nonce', nonceLimits, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { nonce: await store.issueNonce(Date.now(), siwx.nonceTtlSeconds * 1000) };
   });

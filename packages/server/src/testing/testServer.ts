@@ -13,6 +13,10 @@ export function testConfig(database: DatabaseConfig, chains: { chainId: number; 
     ...loadConfig({
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       INDEXER_POLL_MS: '50',
+      // Tests call far faster than a visitor; the rate-limit tests set their own limits.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      NONCE_RATE_LIMIT_PER_MINUTE: '1000000',
+      NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '1000000',
       ...Object.fromEntries(chains.map(({ chainId, rpcUrl }) => [`RPC_URL_${chainId}`, rpcUrl])),
       ...env,
     }),

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
+import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+
+// A node nobody listens on: these routes need none, and the indexer is off.
+const NO_NODE = [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }];
+let database: TestDatabase | undefined;
+let app: FastifyInstance | undefined;
+
+async function serve(env: NodeJS.ProcessEnv) {
+  database = await createTestDatabase('sqlite');
+  app = await startTestServer(testConfig(database.config, NO_NODE, { INDEXER_ENABLED: 'false', ...env }));
+  return app;
+}
+
+afterEach(async () => {
+  await app?.close();
+  await database?.drop();
+  app = database = undefined;
+});
+
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After and a JSON error past the per-IP limit', async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '5' });
+    for (let i = 0; i < 5; i++) expect((await get(server, '/v1/supported-chains')).statusCode).toBe(200);
+    const refused = await get(server, '/v1/supported-chains');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many requests: try again in /) });
+  });
+
+  it('believes X-Forwarded-For only with TRUST_PROXY', async () => {
+    const direct = await serve({ RATE_LIMIT_PER_MINUTE: '2' });
+    for (const ip of ['10.0.0.1', '10.0.0.2']) expect((await get(direct, '/v1/supported-chains', from(ip))).statusCode).toBe(200);
+    // A client cannot dodge the limit by naming another address.
+    expect((await get(direct, '/v1/supported-chains', from('10.0.0.3'))).statusCode).toBe(429);
+    await app!.close();
+    await database!.drop();
+
+    const behindProxy = await serve({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' });
+    for (const ip of ['10.0.0.1', '10.0.0.1', '10.0.0.2', '10.0.0.2']) expect((await get(behindProxy, '/v1/supported-chains', from(ip))).statusCode).toBe(200);
+    expect((await get(behindProxy, '/v1/supported-chains', from('10.0.0.1'))).statusCode).toBe(429);
+  });
+
+  it('limits nonces per client and for all clients, writing no row past the limit', async () => {
+    const server = await serve({ TRUST_PROXY: 'true', NONCE_RATE_LIMIT_PER_MINUTE: '3', NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '5' });
+    const nonce = (ip: string) => get(server, '/auth/v1/nonce', from(ip));
+    for (let i = 0; i < 3; i++) expect((await nonce('10.0.0.1')).statusCode).toBe(200);
+    expect((await nonce('10.0.0.1')).statusCode).toBe(429);
+    for (let i = 0; i < 2; i++) expect((await nonce(`10.0.1.${i}`)).statusCode).toBe(200);
+    const allClients = await nonce('10.0.2.1');
+    expect(allClients.statusCode).toBe(429);
+    expect(allClients.headers['retry-after']).toBeDefined();
+    const rows = await server.cairn.db.selectFrom('auth_nonces').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    expect(Number(rows.count)).toBe(5);
+  });
+
+  it('limits a project across every client', async () => {
+    const server = await serve({ TRUST_PROXY: 'true', RATE_LIMIT_PROJECT_PER_MINUTE: '3' });
+    for (let i = 0; i < 3; i++) expect((await get(server, '/v1/supported-chains', from(`10.1.0.${i}`))).statusCode).toBe(200);
+    expect((await get(server, '/v1/supported-chains', from('10.1.0.9'))).statusCode).toBe(429);
+    // An unknown project is refused before it can use up anyone's budget.
+    const stranger = await server.inject({ method: 'GET', url: `/v1/supported-chains?${ACCESS_QUERY.replace('projectId=cairn-local', 'projectId=nope')}` });
+    expect(stranger.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitConfig } from '../config.ts';
+import { ApiError } from './errors.ts';
+
+const MINUTE_MS = 60_000;
+/** Clients remembered at once per limiter (least recently seen dropped first): memory stays bounded. */
+const TRACKED_CLIENTS = 20_000;
+
+export const RATE_LIMIT_TEXT = (retryAfter: string) => `Too many requests: try again in ${retryAfter}`;
+
+/**
+ * The per-IP limit on every route (429 with Retry-After, which the widget's retry honours). Keyed by
+ * request.ip, which follows X-Forwarded-For only as far as TRUST_PROXY allows. Registered before
+ * the routes, so routes can set their own limits (`config.rateLimit`).
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.perIp,
+    timeWindow: MINUTE_MS,
+    cache: TRACKED_CLIENTS,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_TEXT(context.after) }),
+  });
+}
+
+/**
+ * One limit shared by every client with the same key (a project, or all clients of a route), as a
+ * hook to add beside the per-IP limit. (The plugin's own `rateLimit()` hook runs only one limiter
+ * per request, so this one checks through `createRateLimit` and answers the 429 itself.)
+ */
+export function sharedRateLimit(app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined) {
+  const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (request) => `${name}:${key(request) ?? ''}` });
+  return async function sharedRateLimitHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', String(result.ttlInSeconds));
+    throw new ApiError(429, RATE_LIMIT_TEXT(`${result.ttlInSeconds} seconds`));
+  };
+}
+
+/** The projectId a data-API request names (query, or a POST's JSON body), as requireProjectAccess reads it. */
+export function requestProjectId(request: FastifyRequest): string | undefined {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body as Record<string, unknown> | undefined;
+  const projectId = query.projectId ?? (body && typeof body === 'object' ? body.projectId : undefined);
+  return typeof projectId === 'string' ? projectId : undefined;
+}
