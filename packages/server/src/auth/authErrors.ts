@@ -1,6 +1,9 @@
 /** The reasons a sign-in or a revoke is refused (401 messages); routes and tests share them. */
 export const AUTH_ERRORS = {
   domainNotAccepted: (domain: string) => `Domain ${domain} is not accepted (see SIWX_DOMAINS in the server configuration)`,
+  uriNotOfSite: (uri: string, domain: string) => `URI ${uri.slice(0, 200)} is not on an origin of ${domain} (see SIWX_DOMAINS in the server configuration)`,
+  schemeNotOfSite: (scheme: string, domain: string) => `Scheme ${scheme.slice(0, 40)} is not the one ${domain} is served over`,
+  tooManyAttempts: 'Too many failed signatures for this nonce; ask for a new one',
   chainNotServed: (chainId: number) => `Chain ${chainId} is not a chain this server serves`,
   issuedInFuture: 'Message is issued in the future',
   expired: 'Message has expired',

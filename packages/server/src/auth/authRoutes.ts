@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors.ts';
 import { sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
-import { checkSiweMessage } from './checkSiweMessage.ts';
+import { checkSiweMessage, siweInstants } from './checkSiweMessage.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './sessionCookie.ts';
 import { SessionStore } from './sessionStore.ts';
 import { verifySignature } from './verifySignature.ts';
@@ -66,19 +66,23 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
         throw error;
       }
       const now = Date.now();
-      const failed = checkSiweMessage(fields, { domains: siwx.domains, chainIds, now });
+      const failed = checkSiweMessage(fields, { domains: siwx.domains, origins: siwx.origins, chainIds, now });
       if (failed) throw unauthorized(failed);
+      const times = siweInstants(fields);
       const nonce = await store.nonceState(fields.nonce, now);
       if (nonce === 'unknown') throw unauthorized(AUTH_ERRORS.nonceUnknownOrUsed);
       if (nonce === 'expired') throw unauthorized(AUTH_ERRORS.nonceExpired);
       const chain = services.chains.get(fields.chainId)!;
       const valid = await verifySignature({ address: fields.address as Address, message, signature, chain });
-      if (!valid) throw unauthorized(AUTH_ERRORS.badSignature);
+      if (!valid) {
+        const burnt = await store.recordFailedAttempt(fields.nonce, now);
+        throw unauthorized(burnt ? AUTH_ERRORS.tooManyAttempts : AUTH_ERRORS.badSignature);
+      }
       // Claimed only now, atomically: of two requests with one message, one wins.
       if (!(await store.consumeNonce(fields.nonce, now))) throw unauthorized(AUTH_ERRORS.nonceUnknownOrUsed);
 
       const ttlEnd = now + siwx.sessionTtlSeconds * 1000;
-      const expiresAt = fields.expirationTime === undefined ? ttlEnd : Math.min(ttlEnd, Date.parse(fields.expirationTime));
+      const expiresAt = times.expirationTime === undefined ? ttlEnd : Math.min(ttlEnd, times.expirationTime);
       const { token, session } = await store.createSession(
         {
           address: fields.address as Address,

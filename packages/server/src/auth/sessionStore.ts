@@ -28,6 +28,9 @@ export type NewSession = {
   signature: string;
 };
 
+/** Failed signatures one nonce takes before it is burnt. */
+export const MAX_FAILED_ATTEMPTS = 3;
+
 /** A session token: 256 random bits, base64url. */
 function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -67,6 +70,22 @@ export class SessionStore {
     const row = await this.db.selectFrom('auth_nonces').select(['expires_at', 'used_at']).where('nonce', '=', nonce).executeTakeFirst();
     if (!row || row.used_at !== null) return 'unknown';
     return Number(row.expires_at) <= now ? 'expired' : 'usable';
+  }
+
+  /**
+   * Counts a signature that failed against the nonce; at MAX_FAILED_ATTEMPTS the nonce is burnt
+   * (marked used). True when it is burnt now.
+   */
+  async recordFailedAttempt(nonce: string, now: number): Promise<boolean> {
+    await this.db.updateTable('auth_nonces').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('nonce', '=', nonce).where('used_at', 'is', null).execute();
+    const burnt = await this.db
+      .updateTable('auth_nonces')
+      .set({ used_at: now })
+      .where('nonce', '=', nonce)
+      .where('used_at', 'is', null)
+      .where('failed_attempts', '>=', MAX_FAILED_ATTEMPTS)
+      .executeTakeFirst();
+    return Number(burnt.numUpdatedRows) === 1;
   }
 
   /** Marks the nonce used; true for the one caller that did so (a replay, even a concurrent one, gets false). */

@@ -4,7 +4,7 @@ import type { Address, Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/database.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
-import { checkSiweMessage, checkValidityWindow } from './checkSiweMessage.ts';
+import { checkSiweMessage, checkValidityWindow, siweInstants } from './checkSiweMessage.ts';
 import { SessionStore } from './sessionStore.ts';
 import { verifySignature } from './verifySignature.ts';
 
@@ -25,7 +25,7 @@ describe('spruceid verification_positive', () => {
     const message = buildSiweMessage(fields);
     expect(await verifySignature({ address: fields.address as Address, message, signature })).toBe(true);
     const now = time ? Date.parse(time) : Date.now();
-    expect(checkValidityWindow(fields, now)).toBeUndefined();
+    expect(checkValidityWindow(siweInstants(fields), now)).toBeUndefined();
     // The whole check, with the vector's domain and chain as the configured ones. 'expired message'
     // is issued (2022) after its check time (2020): spruceid does not compare Issued At with the
     // clock, we refuse a message from the future, so that one case is checked on its window only.

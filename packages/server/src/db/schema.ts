@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types. Addresses and hashes are stored lowercase; amounts (uint256) as decimal strings;
  * block numbers and timestamps (seconds) as integers (bigint in PostgreSQL, read back as numbers).
@@ -101,6 +103,8 @@ export interface AuthNoncesTable {
   /** ms since the epoch. */
   expires_at: number;
   used_at: number | null;
+  /** Signatures that failed against this nonce; at MAX_FAILED_ATTEMPTS it is burnt. */
+  failed_attempts: Generated<number>;
 }
 
 /** A wallet sign-in session. Only the token's SHA-256 is kept; times are ms since the epoch. */

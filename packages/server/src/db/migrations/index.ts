@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
 import * as auth from './0002_auth.ts';
+import * as authAttempts from './0003_auth_attempts.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_auth': auth,
+  '0003_auth_attempts': authAttempts,
 };
