@@ -17,6 +17,12 @@ export async function storedTip(db: Db | Transaction<Database>, chainId: number)
   return row ? { number: Number(row.number), hash: row.hash } : null;
 }
 
+/** The lowest stored block of a chain (null when none). */
+export async function lowestStoredBlock(db: Db, chainId: number): Promise<number | null> {
+  const row = await db.selectFrom('blocks').select('number').where('chain_id', '=', chainId).orderBy('number', 'asc').limit(1).executeTakeFirst();
+  return row ? Number(row.number) : null;
+}
+
 export async function storedHashes(db: Db, chainId: number, from: number, to: number): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom('blocks')
@@ -67,11 +73,17 @@ export async function appendBlocks(db: Db, chainId: number, expectedTip: StoredT
   });
 }
 
-/** Drops every stored block above `ancestor` (null: all of the chain's blocks) and what they held. */
-export async function dropBlocksAbove(db: Db, chainId: number, ancestor: number | null): Promise<number> {
+/**
+ * Drops every stored block above `ancestor` (null: all of the chain's blocks) and what they held,
+ * in one transaction, provided the stored tip is still `expectedTip` (what the caller compared with
+ * the chain). Returns the number of blocks dropped, or null when the tip moved meanwhile (another
+ * server copy appended or rewound): nothing is dropped and the caller re-plans.
+ */
+export async function dropBlocksAbove(db: Db, chainId: number, ancestor: number | null, expectedTip: StoredTip): Promise<number | null> {
   const above = ancestor ?? -1;
   return db.transaction().execute(async (trx) => {
     await lockChain(trx, db, chainId);
+    if (!sameTip(await storedTip(trx, chainId), expectedTip)) return null;
     await trx.deleteFrom('account_transactions').where('chain_id', '=', chainId).where('block_number', '>', above).execute();
     await trx.deleteFrom('transfers').where('chain_id', '=', chainId).where('block_number', '>', above).execute();
     await trx.deleteFrom('transactions').where('chain_id', '=', chainId).where('block_number', '>', above).execute();
@@ -80,8 +92,15 @@ export async function dropBlocksAbove(db: Db, chainId: number, ancestor: number 
   });
 }
 
+/** Keys per `in (...)` lookup: one batch may bring thousands of token contracts (spam). */
+const LOOKUP_CHUNK = 500;
+
 export async function knownTokens(db: Db, chainId: number, addresses: readonly string[]): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
-  const rows = await db.selectFrom('tokens').select('address').where('chain_id', '=', chainId).where('address', 'in', addresses).execute();
-  return new Set(rows.map((row) => row.address));
+  const known = new Set<string>();
+  for (let start = 0; start < addresses.length; start += LOOKUP_CHUNK) {
+    const chunk = addresses.slice(start, start + LOOKUP_CHUNK);
+    const rows = await db.selectFrom('tokens').select('address').where('chain_id', '=', chainId).where('address', 'in', chunk).execute();
+    for (const row of rows) known.add(row.address);
+  }
+  return known;
 }
