@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
+import { buildSiweMessage } from '@cairn/core/siwx';
 import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, siteText, waitForSiteStatus } from './support/demo.ts';
@@ -116,7 +117,26 @@ describe('sign in with the wallet (EIP-4361)', () => {
     const server = inject('serverUrl');
     const account = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey);
     const access = 'projectId=cairn-local&st=e2e&sv=1';
-    const listed = await (await fetch(`${server}/v1/sessions/${account.address}?${access}`)).json();
+    // Only the address's own session may list its sessions: sign in from here too, as a client on
+    // another site would (asking for a bearer token).
+    const demoHost = new URL(inject('demoUrl')).host;
+    const { nonce } = await (await fetch(`${server}/auth/v1/nonce?${access}`)).json();
+    const message = buildSiweMessage({
+      domain: demoHost,
+      address: account.address,
+      uri: `http://${demoHost}`,
+      version: '1',
+      chainId: 31337,
+      nonce,
+      issuedAt: new Date().toISOString(),
+    });
+    const own = await fetch(`${server}/auth/v1/authenticate?${access}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message, signature: await account.signMessage({ message }), token: true }),
+    });
+    const { token } = (await own.json()).session as { token: string };
+    const listed = await (await fetch(`${server}/v1/sessions/${account.address}?${access}`, { headers: { authorization: `Bearer ${token}` } })).json();
     expect(listed.sessions.length).toBeGreaterThan(0);
     for (const session of listed.sessions as { id: string }[]) {
       const signature = await account.signMessage({ message: `Revoke Cairn session ${session.id}` });

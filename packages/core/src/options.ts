@@ -23,6 +23,13 @@ export interface SiwxOptions {
   /** Defaults to the page's host and origin. */
   domain?: string;
   uri?: string;
+  /**
+   * The Cairn server is on another site than the page, so the browser does not send it its
+   * session cookie: the widget asks for the session token and keeps it in this tab's
+   * sessionStorage (never localStorage), sending it as a bearer token. Default false: the
+   * server's HttpOnly cookie is the session, and no script of the page can read it.
+   */
+  crossSite?: boolean;
 }
 
 export interface CairnFeatures {
@@ -127,7 +134,8 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
   if (options.siwx !== undefined) {
     if (typeof options.siwx !== 'object' || options.siwx === null) throw new TypeError('createCairn: `siwx` must be an object');
     if (!options.api) throw new TypeError('createCairn: `siwx` needs `api`, the Cairn server that verifies sign-ins');
-    const { expirationSeconds, statement } = options.siwx;
+    const { expirationSeconds, statement, crossSite } = options.siwx;
+    if (crossSite !== undefined && typeof crossSite !== 'boolean') throw new TypeError('createCairn: `siwx.crossSite` must be true or false');
     if (expirationSeconds !== undefined && !(Number.isInteger(expirationSeconds) && expirationSeconds > 0)) {
       throw new TypeError('createCairn: `siwx.expirationSeconds` must be a positive whole number of seconds');
     }

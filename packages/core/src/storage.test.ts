@@ -23,7 +23,7 @@ const examples: { [K in StorageKey]: StorageValue<K> } = {
   ],
   activeNetwork: 'eip155:10',
   connectedWallet: { id: 'io.metamask', name: 'MetaMask' },
-  siwxSession: { token: 'c2Vzc2lvbi10b2tlbi0xMjM0NTY3OA', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 1, expirationTime: '2026-12-01T00:00:00.000Z' },
+  siwxSession: { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 1, expirationTime: '2026-12-01T00:00:00.000Z' },
 };
 const keys = Object.keys(examples) as StorageKey[];
 
@@ -80,6 +80,12 @@ describe('SafeStorage', () => {
     expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }]);
   });
 
+  it('never reads back a sign-in token an earlier version stored', () => {
+    const { backend, storage } = setup();
+    backend.setItem('@cairn/siwxSession', JSON.stringify({ ...examples.siwxSession, token: 'c2Vzc2lvbi10b2tlbi0xMjM0NTY3OA' }));
+    expect(storage.get('siwxSession')).toEqual(examples.siwxSession);
+  });
+
   it('does not touch entries outside its prefix', () => {
     const { backend, storage } = setup();
     backend.setItem('activeNetwork', 'not ours');
@@ -110,7 +116,7 @@ describe('SafeStorage', () => {
     ['9 connections (more than the 8 kept)', 'connections', JSON.stringify(Array.from({ length: 9 }, (_, i) => ({ namespace: 'eip155', connectorId: `w${i}` })))],
     ['a connection that is a list', 'connections', JSON.stringify([['eip155', 'io.metamask']])],
     ['a sign-in session with a fractional chain id', 'siwxSession', JSON.stringify({ ...examples.siwxSession, chainId: 1.5 })],
-    ['a sign-in session with a short token', 'siwxSession', JSON.stringify({ ...examples.siwxSession, token: 'short' })],
+    ['a sign-in session whose address is not text', 'siwxSession', JSON.stringify({ ...examples.siwxSession, address: 42 })],
     ['a sign-in session with a numeric expiration', 'siwxSession', JSON.stringify({ ...examples.siwxSession, expirationTime: 1 })],
     ['a recent wallet whose rdns is not text', 'recentWallets', JSON.stringify([{ id: 'a', name: 'A', namespace: 'eip155', rdns: 7 }])],
   ];

@@ -28,9 +28,12 @@ export interface StoredWallet {
   name: string;
 }
 
-/** SPEC §3: the sign-in token, kept so a reload does not ask for a new signature. */
+/**
+ * SPEC §3: who is signed in, kept so a reload asks the server (by its cookie, or the tab's bearer
+ * token) instead of for a new signature. Never the token itself: localStorage is readable by every
+ * script of the page and outlives the tab.
+ */
 export interface StoredSiwxSession {
-  token: string;
   address: string;
   chainId: number | string;
   expirationTime?: string;
@@ -78,12 +81,13 @@ function parseWallet(value: unknown): StoredWallet | undefined {
 
 function parseSiwxSession(value: unknown): StoredSiwxSession | undefined {
   if (!isFields(value)) return undefined;
-  const { token, address, chainId, expirationTime } = value;
-  if (!isText(token, 16, 512) || !isText(address, 0, 128)) return undefined;
+  // A token stored by an earlier version is not read back (and goes with the next write).
+  const { address, chainId, expirationTime } = value;
+  if (!isText(address, 0, 128)) return undefined;
   const validChainId = typeof chainId === 'number' ? Number.isInteger(chainId) : isText(chainId, 0, 64);
   if (!validChainId) return undefined;
   if (expirationTime !== undefined && !isText(expirationTime, 0, 64)) return undefined;
-  return { token, address, chainId: chainId as number | string, ...(expirationTime !== undefined ? { expirationTime } : {}) };
+  return { address, chainId: chainId as number | string, ...(expirationTime !== undefined ? { expirationTime } : {}) };
 }
 
 /** Every key the widget stores, with the parser its stored value must pass. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerAuth } from './auth/authRoutes.ts';
 import { registerSessions } from './auth/sessionsRoutes.ts';
@@ -115,9 +116,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   });
 
   await registerRateLimits(app, config.rateLimit);
+  await app.register(cookie);
   // Before every other route: @fastify/websocket then turns away upgrades on them.
   if (config.relay.enabled) await registerRelay(app, options.relay);
-  registerCors(app, config.corsOrigins);
+  await registerCors(app, config.corsOrigins);
   registerHealth(app, services);
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {

@@ -17,15 +17,16 @@ export type ServerSession = v.InferOutput<typeof sessionSchema>;
 
 export interface AuthApi {
   getNonce(): Promise<string>;
-  authenticate(body: { message: string; signature: string }): Promise<ServerSession>;
+  /** `token: true` asks for the session token in the answer (a cross-site client); otherwise the cookie is the session. */
+  authenticate(body: { message: string; signature: string; token?: boolean }): Promise<ServerSession>;
   /** The session the token (or the server's cookie) stands for; undefined when there is none. */
   me(token?: string): Promise<ServerSession | undefined>;
   signOut(token?: string): Promise<void>;
 }
 
 /**
- * Sign-in calls to the site's Cairn server (`/auth/v1/...`). The session travels both as the
- * server's HttpOnly cookie and as a bearer token the widget keeps, so it works across ports.
+ * Sign-in calls to the site's Cairn server (`/auth/v1/...`). The session is the server's HttpOnly
+ * cookie (sent with every call: same-site, any port); a cross-site page asks for a bearer token.
  */
 export function createAuthApi(config: ApiConfig, fetchOptions: FetchOptions = {}): AuthApi {
   const url = (path: string) => serverUrl(config, path);

@@ -12,6 +12,8 @@ export const AUTH_ERRORS = {
   nonceExpired: 'Nonce has expired; ask for a new one',
   badSignature: 'Signature does not match the address',
   noSession: 'No session: sign in first',
+  twoSessionCookies: 'Two session cookies on one request: refused (one was set by another host; sign in again)',
+  sessionOfAnotherAddress: "This session is not the address's: only the address's own session lists its sessions",
   sessionEnded: 'Session has expired or was revoked',
   sessionNotFound: 'Session not found for this address',
 } as const;

@@ -52,7 +52,8 @@ describe.each(await testDatabaseKinds())('sign-in with a wallet on $name', ({ na
   const signIn = async (overrides: Partial<SiweFields> = {}, signer: Signer = owner, address: Address = signer.address) => {
     const message = await messageFor(address, overrides);
     const signature = await signer.signMessage({ message });
-    return { message, signature, response: await post('/auth/v1/authenticate', { message, signature }) };
+    // As a client on another site signs in: it asks for the token, which it sends as a bearer token.
+    return { message, signature, response: await post('/auth/v1/authenticate', { message, signature, token: true }) };
   };
   const expectRefused = (response: { statusCode: number; json(): unknown; body: string }, reason: string) => {
     expect(response.statusCode, response.body).toBe(401);
@@ -92,6 +93,51 @@ describe.each(await testDatabaseKinds())('sign-in with a wallet on $name', ({ na
     const stored = await app.cairn.db.selectFrom('auth_sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(session.token);
     expect(JSON.stringify(stored)).not.toContain(session.token);
+  });
+
+  it.skipIf(skip)('keeps the token out of the answer unless the client asks for it: the cookie is the session', async () => {
+    const message = await messageFor(owner.address);
+    const response = await post('/auth/v1/authenticate', { message, signature: await owner.signMessage({ message }) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().session).not.toHaveProperty('token');
+    const token = /cairn_session=([^;]+)/.exec(String(response.headers['set-cookie']))![1]!;
+    const me = await get(app, '/auth/v1/me', { cookie: `${SESSION_COOKIE}=${token}` });
+    expect(me.json().session.address).toBe(owner.address);
+  });
+
+  it.skipIf(skip)('refuses a request carrying two session cookies (cookie tossing)', async () => {
+    const { session } = (await signIn()).response.json() as { session: Session };
+    const planted = (await signIn({}, other)).response.json().session as Session;
+    const both = await get(app, '/auth/v1/me', { cookie: `${SESSION_COOKIE}=${planted.token}; ${SESSION_COOKIE}=${session.token}` });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(AUTH_ERRORS.twoSessionCookies);
+  });
+
+  it.skipIf(skip)('sets a __Host- Secure cookie when a trusted TLS proxy says the visitor came over https', async () => {
+    const behindProxy = await startTestServer(testConfig(database.config, devnet.devnet().chains, { INDEXER_ENABLED: 'false', TRUST_PROXY: '127.0.0.1' }));
+    try {
+      const message = await messageFor(owner.address);
+      const response = await behindProxy.inject({
+        method: 'POST',
+        url: `/auth/v1/authenticate?${ACCESS_QUERY}`,
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { message, signature: await owner.signMessage({ message }) },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const cookie = String(response.headers['set-cookie']);
+      expect(cookie).toMatch(/^__Host-cairn_session=[\w-]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      // Over https only the __Host- cookie counts: a plain one planted by a sibling host is ignored.
+      const token = /__Host-cairn_session=([^;]+)/.exec(cookie)![1]!;
+      const me = await behindProxy.inject({ url: `/auth/v1/me?${ACCESS_QUERY}`, headers: { 'x-forwarded-proto': 'https', cookie: `cairn_session=planted-${'x'.repeat(20)}; __Host-cairn_session=${token}` } });
+      expect(me.json().session.address).toBe(owner.address);
+    } finally {
+      await behindProxy.close();
+    }
+    // Without TRUST_PROXY the header is not believed: no Secure cookie on plain http.
+    const message = await messageFor(owner.address);
+    const direct = await app.inject({ method: 'POST', url: `/auth/v1/authenticate?${ACCESS_QUERY}`, headers: { 'x-forwarded-proto': 'https' }, payload: { message, signature: await owner.signMessage({ message }) } });
+    expect(String(direct.headers['set-cookie'])).toMatch(/^cairn_session=/);
+    expect(String(direct.headers['set-cookie'])).not.toMatch(/Secure/);
   });
 
   it.skipIf(skip)('answers /me from the cookie or a bearer token, and 401 after sign-out', async () => {
@@ -204,7 +250,13 @@ describe.each(await testDatabaseKinds())('sign-in with a wallet on $name', ({ na
     const signer = privateKeyToAccount(TEST_ACCOUNTS[name === 'sqlite' ? 2 : 3]!.privateKey);
     const first = (await signIn({}, signer)).response.json().session as Session;
     const second = (await signIn({}, signer)).response.json().session as Session;
-    const list = async () => (await get(app, `/v1/sessions/${signer.address}`)).json().sessions as { id: string }[];
+    const list = async () => (await get(app, `/v1/sessions/${signer.address}`, bearer(second.token))).json().sessions as { id: string }[];
+    // Only the address's own session lists them.
+    expectRefused(await get(app, `/v1/sessions/${signer.address}`), AUTH_ERRORS.noSession);
+    const stranger = (await signIn({}, other)).response.json().session as Session;
+    const foreign = await get(app, `/v1/sessions/${signer.address}`, bearer(stranger.token));
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(AUTH_ERRORS.sessionOfAnotherAddress);
     const sessions = await list();
     expect(sessions.map((session) => session.id).sort()).toEqual([first.id, second.id].sort());
     expect(sessions[0]).toEqual({ id: expect.any(String), chainId: 31337, domain: SITE, issuedAt: expect.any(String), expirationTime: expect.any(String) });

@@ -40,7 +40,7 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
     return { nonce: await store.issueNonce(Date.now(), siwx.nonceTtlSeconds * 1000) };
   });
 
-  app.post<{ Body: { message: string; signature: Hex } }>(
+  app.post<{ Body: { message: string; signature: Hex; token?: boolean } }>(
     '/auth/v1/authenticate',
     {
       schema: {
@@ -52,12 +52,13 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
             message: { type: 'string', minLength: 1, maxLength: 32 * 1024, description: 'an EIP-4361 message' },
             signature: SIGNATURE_SCHEMA,
             projectId: { type: 'string' },
+            token: { type: 'boolean', description: 'true to get the session token in the answer (a client on another site, which sends it as a bearer token)' },
           },
         },
       },
     },
     async (request, reply) => {
-      const { message, signature } = request.body;
+      const { message, signature, token: wantsToken } = request.body;
       let fields: SiweFields;
       try {
         fields = parseSiweMessage(message);
@@ -99,12 +100,14 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
       );
       setSessionCookie(request, reply, token, (expiresAt - now) / 1000, publicUrl);
       void reply.header('cache-control', 'no-store');
-      return { session: { token, ...session } };
+      // The cookie is the session for a page on the same site; the token travels only to a client
+      // that asks for it, so it is not left where any script of the page could read it.
+      return { session: wantsToken === true ? { token, ...session } : session };
     },
   );
 
   app.get('/auth/v1/me', async (request, reply) => {
-    const token = sessionToken(request);
+    const token = sessionToken(request, publicUrl);
     if (!token) throw unauthorized(AUTH_ERRORS.noSession);
     const session = await store.findByToken(token, Date.now());
     if (!session) throw unauthorized(AUTH_ERRORS.sessionEnded);
@@ -113,7 +116,7 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
   });
 
   app.post('/auth/v1/signout', async (request, reply) => {
-    const token = sessionToken(request);
+    const token = sessionToken(request, publicUrl);
     if (token) await store.revokeByToken(token, Date.now());
     clearSessionCookie(request, reply, publicUrl);
     return reply.code(204).send();

@@ -28,6 +28,9 @@ export type NewSession = {
   signature: string;
 };
 
+/** Live sessions one address keeps; a new sign-in past it ends the oldest. */
+export const MAX_SESSIONS_PER_ADDRESS = 20;
+
 /** Failed signatures one nonce takes before it is burnt. */
 export const MAX_FAILED_ATTEMPTS = 3;
 
@@ -100,7 +103,26 @@ export class SessionStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Stores a new session. Expired and revoked sessions are deleted on the way, and an address keeps
+   * at most MAX_SESSIONS_PER_ADDRESS live ones (its oldest are ended), so what is stored stays bounded.
+   */
   async createSession(session: NewSession, now: number): Promise<{ token: string; session: SessionView }> {
+    await this.db.deleteFrom('auth_sessions').where((eb) => eb.or([eb('expiration_time', '<=', now), eb('revoked_at', 'is not', null)])).execute();
+    const address = session.address.toLowerCase();
+    const keep = await this.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('address', '=', address)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(MAX_SESSIONS_PER_ADDRESS - 1)
+      .execute();
+    await this.db
+      .deleteFrom('auth_sessions')
+      .where('address', '=', address)
+      .$if(keep.length > 0, (query) => query.where('id', 'not in', keep.map((row) => row.id)))
+      .execute();
     const token = newToken();
     const row = {
       id: randomUUID(),

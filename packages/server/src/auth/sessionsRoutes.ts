@@ -5,6 +5,7 @@ import { addressSchema } from '../http/schemas.ts';
 import type { ServerServices } from '../services.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
 import { SIGNATURE_SCHEMA } from './authRoutes.ts';
+import { sessionToken } from './sessionCookie.ts';
 import { SessionStore } from './sessionStore.ts';
 import { verifySignature } from './verifySignature.ts';
 
@@ -19,6 +20,12 @@ export function registerSessions(app: FastifyInstance, services: ServerServices)
   const params = { type: 'object', required: ['address'], properties: { address: addressSchema } } as const;
 
   app.get<{ Params: { address: string } }>('/v1/sessions/:address', { schema: { params } }, async (request, reply) => {
+    // Only the address's own session (cookie or bearer) may list its sessions.
+    const token = sessionToken(request, services.config.publicUrl);
+    if (!token) throw new ApiError(401, AUTH_ERRORS.noSession);
+    const own = await store.findByToken(token, Date.now());
+    if (!own) throw new ApiError(401, AUTH_ERRORS.sessionEnded);
+    if (own.address.toLowerCase() !== request.params.address.toLowerCase()) throw new ApiError(403, AUTH_ERRORS.sessionOfAnotherAddress);
     const sessions = await store.activeSessions(request.params.address, Date.now());
     void reply.header('cache-control', 'no-store');
     return { sessions: sessions.map(({ id, chainId, domain, issuedAt, expirationTime }) => ({ id, chainId, domain, issuedAt, expirationTime })) };

@@ -9,7 +9,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../tes
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
-import { MAX_FAILED_ATTEMPTS } from './sessionStore.ts';
+import { MAX_FAILED_ATTEMPTS, MAX_SESSIONS_PER_ADDRESS } from './sessionStore.ts';
 import { SIGNATURE_CHECK_GAS } from './verifySignature.ts';
 
 // What a stranger can make sign-in do: try signatures without end, make the node work, slip times
@@ -97,6 +97,26 @@ describe.each(await testDatabaseKinds())('sign-in against abuse on $name', ({ na
     const checks = proxy.take();
     expect(checks.map((call) => call.method)).toEqual(['eth_getCode', 'eth_call']);
     expect(BigInt((checks[1]!.params as [{ gas?: Hex }])[0].gas!)).toBe(SIGNATURE_CHECK_GAS);
+  });
+
+  it.skipIf(skip)(`keeps at most ${MAX_SESSIONS_PER_ADDRESS} live sessions per address and deletes ended ones`, async () => {
+    const signer = privateKeyToAccount(generatePrivateKey());
+    const tokens: string[] = [];
+    for (let i = 0; i <= MAX_SESSIONS_PER_ADDRESS; i++) {
+      const text = await message({}, signer.address);
+      const response = await post({ message: text, signature: await signer.signMessage({ message: text }), token: true });
+      tokens.push(response.json().session.token);
+    }
+    const rows = () => app.cairn.db.selectFrom('auth_sessions').select(['id', 'revoked_at']).where('address', '=', signer.address.toLowerCase()).execute();
+    expect(await rows()).toHaveLength(MAX_SESSIONS_PER_ADDRESS);
+    const me = (token: string) => app.inject({ url: `/auth/v1/me?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${token}` } });
+    expect((await me(tokens[0]!)).statusCode).toBe(401); // the oldest was ended
+    expect((await me(tokens.at(-1)!)).statusCode).toBe(200);
+    // A revoked session is deleted at the next sign-in.
+    await app.inject({ method: 'POST', url: `/auth/v1/signout?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${tokens.at(-1)!}` } });
+    const text = await message({}, signer.address);
+    await post({ message: text, signature: await signer.signMessage({ message: text }) });
+    expect((await rows()).every((row) => row.revoked_at === null)).toBe(true);
   });
 
   it.skipIf(skip)('refuses a time that is not an instant (a leap second) with a 400 naming the field', async () => {

@@ -1,6 +1,7 @@
 import { activeAccount, type CairnContext } from '../../context.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { SiwxSession } from '../../stores/siwx.ts';
+import { clearSessionToken, readSessionToken } from '../../siwx/sessionToken.ts';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -27,7 +28,7 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   const stored = ctx.storage.get('siwxSession');
   if (stored && sessionCovers(stored, address, network.id, ctx.now())) {
     try {
-      const confirmed = await auth.me(stored.token);
+      const confirmed = await auth.me(ctx.options.siwx.crossSite ? readSessionToken() : undefined);
       if (confirmed && sameAddress(confirmed.address, address)) {
         ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: stored.expirationTime }, error: undefined });
         return false;
@@ -39,6 +40,7 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   // The account or network may have moved on while the server was asked.
   if (activeAccount(ctx).get().address !== address || findNetwork(ctx.network.get()) !== network) return false;
   ctx.storage.remove('siwxSession');
+  clearSessionToken();
   ctx.siwx.set({ status: 'idle', session: undefined, error: undefined });
   ctx.router.reset('ConnectingSiwe');
   ctx.modal.set({ open: true });

@@ -12,11 +12,15 @@ let url: string;
 let messages: string[];
 let nonceStatus: number;
 let sessions: Set<string>;
+let tokenRequests: boolean[];
+let tabStorage: Map<string, string>;
 
 beforeEach(async () => {
   messages = [];
   nonceStatus = 200;
   sessions = new Set();
+  tokenRequests = [];
+  tabStorage = new Map();
   server = createServer((request, response) => {
     const path = new URL(request.url!, 'http://x').pathname;
     const reply = (status: number, body?: unknown) => {
@@ -31,11 +35,13 @@ beforeEach(async () => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        const { message } = JSON.parse(body) as { message: string };
+        const { message, token: wantsToken } = JSON.parse(body) as { message: string; token?: boolean };
         messages.push(message);
+        tokenRequests.push(wantsToken === true);
         const token = `token-${messages.length}-0123456789abcdef`;
         sessions.add(token);
-        reply(200, { session: { token, address: parseSiweMessage(message).address, chainId: 1 } });
+        // As the server does: the token in the answer only when asked for (else only the cookie).
+        reply(200, { session: { ...(wantsToken === true ? { token } : {}), address: parseSiweMessage(message).address, chainId: 1 } });
       });
       return;
     }
@@ -44,6 +50,11 @@ beforeEach(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   vi.stubGlobal('location', { host: 'shop.example', origin: 'https://shop.example' });
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => tabStorage.get(key) ?? null,
+    setItem: (key: string, value: string) => void tabStorage.set(key, value),
+    removeItem: (key: string) => void tabStorage.delete(key),
+  });
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -51,8 +62,8 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const withSiwx = (required: boolean, extra = {}) =>
-  createTestCairn({ api: { url, projectId: 'p' }, siwx: { required, statement: 'Welcome' }, ...extra });
+const withSiwx = (required: boolean, extra = {}, siwx: { crossSite?: boolean } = {}) =>
+  createTestCairn({ api: { url, projectId: 'p' }, siwx: { required, statement: 'Welcome', ...siwx }, ...extra });
 
 describe('sign-in flow (SPEC §4)', () => {
   it('opens the sign view on connect and blocks closing while required and unsigned', async () => {
@@ -75,7 +86,11 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(fields).toMatchObject({ domain: 'shop.example', uri: 'https://shop.example', chainId: 1, statement: 'Welcome', nonce: 'abcdefgh12345678' });
     expect(fields.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(cairn.stores.siwx.get()).toMatchObject({ status: 'authenticated', session: { chainId: 1 } });
-    expect(storage.get('siwxSession')?.token).toBe('token-1-0123456789abcdef');
+    // Same-site (the default): the server's HttpOnly cookie is the session; no token is asked for or kept.
+    expect(tokenRequests).toEqual([false]);
+    expect(storage.get('siwxSession')).toEqual({ address: expect.stringMatching(/^0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266$/i), chainId: 1, expirationTime: expect.any(String) });
+    expect(JSON.stringify(storage.get('siwxSession'))).not.toContain('token');
+    expect(tabStorage.size).toBe(0);
     expect(cairn.stores.modal.get().open).toBe(false);
     expect(eventNames()).toContain('SIWX_AUTH_SUCCESS');
   });
@@ -121,14 +136,27 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(optional.cairn.stores.router.current().view).toBe('Connect');
   });
 
+  it('cross-site: asks for the token and keeps it in the tab (sessionStorage), never in localStorage', async () => {
+    const { cairn, backend } = withSiwx(true, {}, { crossSite: true });
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    expect(await cairn.signIn()).toBe(true);
+    expect(tokenRequests).toEqual([true]);
+    expect(tabStorage.get('@cairn/siwxToken')).toBe('token-1-0123456789abcdef');
+    expect(backend.getItem('@cairn/siwxSession')).not.toBeNull();
+    expect(backend.getItem('@cairn/siwxSession')).not.toContain('token');
+  });
+
+  // Node's fetch keeps no cookies, so the reload runs cross-site (bearer token); e2e/signIn.e2e.ts
+  // reloads with the cookie in Chromium.
   it('a reload with a session the server confirms asks for no signature; a revoked one asks again', async () => {
-    const first = withSiwx(true, { adapter: undefined });
+    const first = withSiwx(true, { adapter: undefined }, { crossSite: true });
     await first.cairn.ready;
     await first.cairn.connect('io.metamask');
     await first.cairn.signIn();
     first.cairn.destroy();
 
-    const reload = withSiwx(true, { backend: first.backend, adapter: undefined });
+    const reload = withSiwx(true, { backend: first.backend, adapter: undefined }, { crossSite: true });
     // the fake adapter of a new instance does not know the site: authorize through a connect
     await reload.cairn.ready;
     await reload.cairn.connect('io.metamask');
@@ -136,14 +164,14 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(reload.cairn.stores.modal.get().open).toBe(false);
 
     sessions.clear();
-    const revoked = withSiwx(true, { backend: first.backend });
+    const revoked = withSiwx(true, { backend: first.backend }, { crossSite: true });
     await revoked.cairn.ready;
     await revoked.cairn.connect('io.metamask');
     expect(revoked.cairn.stores.router.current().view).toBe('ConnectingSiwe');
   });
 
   it('signs out on the server when the visitor disconnects', async () => {
-    const { cairn, storage } = withSiwx(false);
+    const { cairn, storage } = withSiwx(false, {}, { crossSite: true });
     await cairn.ready;
     await cairn.connect('io.metamask');
     await cairn.signIn();
@@ -151,6 +179,7 @@ describe('sign-in flow (SPEC §4)', () => {
     await cairn.disconnect();
     expect(sessions.size).toBe(0);
     expect(storage.get('siwxSession')).toBeUndefined();
+    expect(tabStorage.size).toBe(0);
   });
 
   it('refuses to start without the server', () => {

@@ -2,6 +2,7 @@ import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { ErrorText } from '../../errors.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { disconnect } from '../disconnect.ts';
+import { writeSessionToken } from '../../siwx/sessionToken.ts';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
@@ -55,15 +56,9 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
       address: account.address,
       message,
     });
-    const session = await auth.authenticate({ message, signature });
-    if (session.token) {
-      ctx.storage.set('siwxSession', {
-        token: session.token,
-        address: account.address,
-        chainId: Number(network.id),
-        expirationTime: expiresAt.toISOString(),
-      });
-    }
+    const session = await auth.authenticate({ message, signature, ...(siwx.crossSite ? { token: true } : {}) });
+    if (siwx.crossSite && session.token) writeSessionToken(session.token);
+    ctx.storage.set('siwxSession', { address: account.address, chainId: Number(network.id), expirationTime: expiresAt.toISOString() });
     ctx.siwx.set({
       status: 'authenticated',
       session: { address: account.address, chainId: network.id, expirationTime: expiresAt.toISOString() },
