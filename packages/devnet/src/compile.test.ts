@@ -22,5 +22,6 @@ describe('compileContracts', () => {
     expect(functions('SmartAccount')).toEqual(expect.arrayContaining(['isValidSignature', 'owner']));
     expect(functions('TestToken')).toEqual(expect.arrayContaining(['mint', 'decimals', 'transfer']));
     expect(functions('TestNFT')).toEqual(expect.arrayContaining(['mint', 'ownerOf', 'tokenURI']));
+    expect(functions('SpamDrop')).toEqual(expect.arrayContaining(['mint', 'createTokens', 'token', 'sendTokens', 'tokenURI']));
   });
 });

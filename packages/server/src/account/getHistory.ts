@@ -3,7 +3,7 @@ import type { ChainContext } from '../chain/chainContext.ts';
 import type { Network } from '../catalogue/networks.ts';
 import type { Db } from '../db/database.ts';
 import type { TransfersTable } from '../db/schema.ts';
-import { nftItemKey, nftMetadata } from '../tokens/nftMetadata.ts';
+import { nftItemKey, nftMetadata, type NftMetadata } from '../tokens/nftMetadata.ts';
 import { encodeCursor, type HistoryPosition } from './historyCursor.ts';
 import type { IconUrls } from './iconUrls.ts';
 import { operationType, type OperationType } from './operationType.ts';
@@ -47,6 +47,21 @@ export type HistoryContext = {
   isSpam: (chainId: number, contract: string) => boolean;
 };
 
+/** At most this many of the account's transfers are listed per transaction (the first, by log index). */
+export const HISTORY_TRANSFERS_PER_TRANSACTION = 50;
+/**
+ * A page ends before the transaction that would take its transfers past this (a page has at least
+ * one transaction); `next` continues from there. So a page loads at most this many transfers, NFT
+ * items and token contracts, whatever spam the account received.
+ */
+export const HISTORY_TRANSFERS_PER_PAGE = 500;
+/** Keys per lookup (`in (...)`, NFT items): far below SQLite's expression depth and both databases' parameter limits. */
+const LOOKUP_CHUNK = 100;
+/** Transactions whose transfers are read at once, before checking the page's budget. */
+const TRANSACTIONS_PER_READ = 10;
+
+type PageRow = { chain_id: number; hash: string; block_number: number; tx_index: number; from_address: string; to_address: string | null; created_address: string | null; status: number; nonce: number; selector: string | null; timestamp: number };
+
 /**
  * One page of an account's transactions on the given chains, newest first: every transaction the
  * account sent, was sent, or took part in through a token transfer, with the transfers that
@@ -83,56 +98,39 @@ export async function getHistory(
     .orderBy('at.tx_index', 'desc')
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit).map((row) => ({ ...row, chain_id: Number(row.chain_id), block_number: Number(row.block_number), timestamp: Number(row.timestamp) }));
+  const candidates: PageRow[] = rows
+    .slice(0, limit)
+    .map((row) => ({ ...row, chain_id: Number(row.chain_id), block_number: Number(row.block_number), tx_index: Number(row.tx_index), timestamp: Number(row.timestamp), status: Number(row.status), nonce: Number(row.nonce) }));
+  const { page, byTx } = await fillPage(db, owner, candidates);
   const last = page.at(-1);
-  const next = rows.length > limit && last ? encodeCursor({ timestamp: last.timestamp, chainId: last.chain_id, blockNumber: last.block_number, txIndex: last.tx_index }) : null;
+  const more = rows.length > limit || page.length < candidates.length;
+  const next = more && last ? encodeCursor({ timestamp: last.timestamp, chainId: last.chain_id, blockNumber: last.block_number, txIndex: last.tx_index }) : null;
   if (page.length === 0) return { data: [], next };
 
-  const transfers = await db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('chain_id', 'in', [...new Set(page.map((row) => row.chain_id))])
-    .where('tx_hash', 'in', page.map((row) => row.hash))
-    .orderBy('log_index')
-    .execute();
-  const byTx = new Map<string, TransfersTable[]>();
-  for (const transfer of transfers) {
-    const key = `${transfer.chain_id}:${transfer.tx_hash}`;
-    byTx.set(key, [...(byTx.get(key) ?? []), { ...transfer, chain_id: Number(transfer.chain_id) }]);
-  }
-
-  const contracts = [...new Set(transfers.flatMap((transfer) => (transfer.contract ? [`${transfer.chain_id}:${transfer.contract}`] : [])))];
-  const tokenRows = contracts.length === 0 ? [] : await db
-    .selectFrom('tokens')
-    .select(['chain_id', 'address', 'name', 'symbol', 'decimals'])
-    .where((eb) => eb.or(contracts.map((key) => {
-      const [chainId, address] = key.split(':');
-      return eb.and([eb('chain_id', '=', Number(chainId)), eb('address', '=', address!)]);
-    })))
-    .execute();
-  const tokens = new Map(tokenRows.map((token) => [`${token.chain_id}:${token.address}`, token]));
-
+  const transfers = [...byTx.values()].flat();
+  const tokens = await tokensByKey(db, transfers);
   const nftItems = transfers
-    .filter((transfer) => transfer.standard === 'erc721' && (transfer.from_address === owner || transfer.to_address === owner))
-    .filter((transfer) => !context.isSpam(Number(transfer.chain_id), transfer.contract!))
-    .map((transfer) => ({ chainId: Number(transfer.chain_id), contract: transfer.contract!, tokenId: transfer.token_id! }));
-  const nfts = await nftMetadata(db, (chainId) => context.chains.get(chainId)?.rpc, nftItems);
+    .filter((transfer) => transfer.standard === 'erc721' && !context.isSpam(transfer.chain_id, transfer.contract!))
+    .map((transfer) => ({ chainId: transfer.chain_id, contract: transfer.contract!, tokenId: transfer.token_id! }));
+  const nfts = new Map<string, NftMetadata>();
+  for (const chunk of chunks(uniqueBy(nftItems, nftItemKey), LOOKUP_CHUNK)) {
+    for (const [key, metadata] of await nftMetadata(db, (chainId) => context.chains.get(chainId)?.rpc, chunk)) nfts.set(key, metadata);
+  }
 
   const data = page.map((row): HistoryTransaction => {
     const caip2 = `eip155:${row.chain_id}`;
-    const txTransfers = byTx.get(`${row.chain_id}:${row.hash}`) ?? [];
-    const mine = txTransfers.filter((transfer) => transfer.from_address === owner || transfer.to_address === owner);
+    const mine = byTx.get(`${row.chain_id}:${row.hash}`) ?? [];
     return {
       id: `${caip2}:${row.hash}`,
       metadata: {
-        operationType: operationType(owner, row, txTransfers),
+        operationType: operationType(owner, row, mine),
         hash: row.hash,
         minedAt: new Date(row.timestamp * 1000).toISOString(),
         chain: caip2,
-        status: Number(row.status) === 1 ? 'confirmed' : 'failed',
+        status: row.status === 1 ? 'confirmed' : 'failed',
         sentFrom: getAddress(row.from_address),
         sentTo: getAddress(row.to_address ?? row.created_address ?? row.from_address),
-        nonce: Number(row.nonce),
+        nonce: row.nonce,
       },
       transfers: mine.map((transfer) => {
         const direction = transfer.from_address === owner ? (transfer.to_address === owner ? 'self' : 'out') : 'in';
@@ -175,4 +173,66 @@ export async function getHistory(
     };
   });
   return { data, next };
+}
+
+/**
+ * The account's transfers in each candidate transaction (at most HISTORY_TRANSFERS_PER_TRANSACTION
+ * each: one lookup by the transfers' key, chain and hash, so a transaction with thousands of
+ * transfers costs what one with fifty does), and the candidates that fit the page's budget of
+ * HISTORY_TRANSFERS_PER_PAGE. Reads a few transactions at a time and stops once the budget is spent.
+ */
+async function fillPage(db: Db, owner: string, candidates: readonly PageRow[]): Promise<{ page: PageRow[]; byTx: Map<string, TransfersTable[]> }> {
+  const page: PageRow[] = [];
+  const byTx = new Map<string, TransfersTable[]>();
+  let loaded = 0;
+  for (const group of chunks(candidates, TRANSACTIONS_PER_READ)) {
+    const transfers = await Promise.all(group.map((row) => accountTransfers(db, owner, row)));
+    for (const [index, row] of group.entries()) {
+      const mine = transfers[index]!;
+      if (page.length > 0 && loaded + mine.length > HISTORY_TRANSFERS_PER_PAGE) return { page, byTx };
+      page.push(row);
+      byTx.set(`${row.chain_id}:${row.hash}`, mine);
+      loaded += mine.length;
+    }
+  }
+  return { page, byTx };
+}
+
+async function accountTransfers(db: Db, owner: string, row: PageRow): Promise<TransfersTable[]> {
+  const transfers = await db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('chain_id', '=', row.chain_id)
+    .where('tx_hash', '=', row.hash)
+    .where((eb) => eb.or([eb('from_address', '=', owner), eb('to_address', '=', owner)]))
+    .orderBy('log_index')
+    .limit(HISTORY_TRANSFERS_PER_TRANSACTION)
+    .execute();
+  return transfers.map((transfer) => ({ ...transfer, chain_id: Number(transfer.chain_id) }));
+}
+
+type TokenRow = { chain_id: number; address: string; name: string | null; symbol: string | null; decimals: number | null };
+
+/** The token rows of the transfers' contracts, keyed `chainId:address`, looked up per chain in chunks. */
+async function tokensByKey(db: Db, transfers: readonly TransfersTable[]): Promise<Map<string, TokenRow>> {
+  const byChain = new Map<number, Set<string>>();
+  for (const { chain_id: chainId, contract } of transfers) {
+    if (contract) byChain.set(chainId, (byChain.get(chainId) ?? new Set()).add(contract));
+  }
+  const tokens = new Map<string, TokenRow>();
+  for (const [chainId, contracts] of byChain) {
+    for (const chunk of chunks([...contracts], LOOKUP_CHUNK)) {
+      const rows = await db.selectFrom('tokens').select(['chain_id', 'address', 'name', 'symbol', 'decimals']).where('chain_id', '=', chainId).where('address', 'in', chunk).execute();
+      for (const token of rows) tokens.set(`${chainId}:${token.address}`, { ...token, chain_id: chainId });
+    }
+  }
+  return tokens;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...new Map(items.map((item) => [key(item), item])).values()];
 }
