@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       nonceTtlSeconds: 600,
     });
     expect(config.trustProxy).toBe(false);
+    expect(config.forcedRefreshMs).toBe(10000);
     expect(config.rateLimit).toEqual({ perIp: 600, perProject: 60000, noncePerIp: 30, nonceTotal: 3000 });
     expect(config.relay).toEqual({ enabled: true });
   });

@@ -54,6 +54,8 @@ export interface ServerConfig {
    */
   trustProxy: boolean | number | string[];
   rateLimit: RateLimitConfig;
+  /** The shortest time between two forced (forceUpdate=true) balance reads of one account on one chain. */
+  forcedRefreshMs: number;
 }
 
 /** Requests per minute; past them a client gets 429 with Retry-After. */
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // real chain gets no relay unless it asks for one.
     relay: { enabled: boolean(env, 'RELAY_ENABLED', servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))) },
     trustProxy: trustProxy(env.TRUST_PROXY),
+    forcedRefreshMs: integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000),
     rateLimit: {
       perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
       perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 1, 100_000_000),

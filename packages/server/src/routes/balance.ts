@@ -14,6 +14,7 @@ type Query = { currency: 'usd'; chainId?: string; forceUpdate?: boolean; project
 /** GET /v1/account/{address}/balance: native coin and ERC-20 holdings with USD prices. */
 export function registerBalance(app: FastifyInstance, services: ServerServices): void {
   const cache = new TtlCache<string, Promise<Balance[]>>(BALANCE_TTL_MS);
+  const forcedAt = new TtlCache<string, number>(services.config.forcedRefreshMs);
   app.get<{ Params: { address: string }; Querystring: Query }>(
     '/v1/account/:address/balance',
     {
@@ -36,11 +37,13 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       const perChain = await Promise.all(
         chains.map((chain) => {
           const key = `${chain.config.chainId}:${account.toLowerCase()}:${icons.cacheKey}`;
-          let balances = request.query.forceUpdate ? undefined : cache.get(key);
+          // A forced refresh reads the node again, but at most once per FORCED_REFRESH_MS per account
+          // and chain: the ones in between get the last answer.
+          const forced = request.query.forceUpdate === true && forcedAt.get(key) === undefined;
+          let balances = forced ? undefined : cache.get(key);
           if (!balances) {
-            balances = getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, {
-              fresh: request.query.forceUpdate === true,
-            });
+            if (forced) forcedAt.set(key, Date.now());
+            balances = getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced });
             cache.set(key, balances);
             balances.catch(() => cache.delete(key)); // a failure is not cached
           }

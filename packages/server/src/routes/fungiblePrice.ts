@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getAddress } from 'viem';
-import { readTokenMetadata } from '../tokens/readTokenMetadata.ts';
+import { TtlCache } from '../cache/ttlCache.ts';
+import { readTokenMetadata, type TokenMetadata } from '../tokens/readTokenMetadata.ts';
 import { caip10AddressSchema, currencySchema } from '../http/schemas.ts';
 import { NATIVE } from '../prices/poolPrices.ts';
 import type { ServerServices } from '../services.ts';
@@ -10,10 +11,16 @@ import { configuredChain } from './chainParam.ts';
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 type Body = { currency: 'usd'; addresses: string[]; projectId?: string };
+
+/** Token addresses one request may have read from the node (the rest are answered as unknown tokens). */
+export const UNKNOWN_TOKENS_PER_REQUEST = 20;
+/** How long a token's on-chain metadata (or the answer that it has none) is remembered. */
+const METADATA_TTL_MS = 10 * 60_000;
 type Fungible = { name: string; symbol: string; iconUrl: string; price: number; address: string };
 
 /** POST /v1/fungible/price: USD prices of tokens named by CAIP-10 id (0xeeee…eeee: native coin). */
 export function registerFungiblePrice(app: FastifyInstance, services: ServerServices): void {
+  const readMetadata = new TtlCache<string, TokenMetadata>(METADATA_TTL_MS, 50_000);
   app.post<{ Body: Body }>(
     '/v1/fungible/price',
     {
@@ -46,10 +53,19 @@ export function registerFungiblePrice(app: FastifyInstance, services: ServerServ
           .where('chain_id', '=', chain.config.chainId)
           .where('address', 'in', tokenAddresses)
           .execute();
-        const metadata = new Map(stored.map((token) => [token.address, token]));
-        const unknown = tokenAddresses.filter((address) => !metadata.has(address));
+        const metadata = new Map<string, TokenMetadata>(stored.map((token) => [token.address, token]));
+        for (const address of tokenAddresses) {
+          const remembered = metadata.has(address) ? undefined : readMetadata.get(`${chain.config.chainId}:${address}`);
+          if (remembered) metadata.set(address, remembered);
+        }
+        // Addresses nobody has seen cost the node three eth_calls each: a few per request, and each
+        // answer (a token's, or "not a token") remembered for a while.
+        const unknown = tokenAddresses.filter((address) => !metadata.has(address)).slice(0, UNKNOWN_TOKENS_PER_REQUEST);
         const read = await readTokenMetadata(chain.rpc, unknown.map((address) => ({ address, standard: 'erc20' as const })));
-        unknown.forEach((address, index) => metadata.set(address, { address, ...read[index]! }));
+        unknown.forEach((address, index) => {
+          metadata.set(address, read[index]!);
+          readMetadata.set(`${chain.config.chainId}:${address}`, read[index]!);
+        });
         const native = services.networks.get(chain.caip2)?.nativeCurrency ?? { name: 'Native coin', symbol: 'ETH', decimals: 18 };
         const prices = await services.prices.usdPrices(
           chain,
