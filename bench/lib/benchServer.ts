@@ -5,7 +5,7 @@ import { stopChild } from './stopChild.ts';
 
 const HOST = '127.0.0.1';
 // Variables of the caller's environment that configure the server: none of them reaches it.
-const SERVER_SETTINGS = /^(RPC_URL_|CHAIN_PORT_|SERVER_|DATABASE_URL|PROJECT_IDS|SIWX_|INDEXER_|LOG_LEVEL|CORS_|EXTRA_WALLETS|RELAY_)/;
+const SERVER_SETTINGS = /^(RPC_URL_|CHAIN_PORT_|SERVER_|DATABASE_URL|PROJECT_IDS|SIWX_|INDEXER_|LOG_LEVEL|CORS_|EXTRA_WALLETS|RELAY_|RATE_LIMIT_|NONCE_|TRUST_PROXY|FORCED_REFRESH)/;
 
 export interface BenchServer {
   url: string;

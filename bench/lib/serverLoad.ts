@@ -38,12 +38,43 @@ interface Health {
 }
 const health = async (url: string) => (await (await fetch(`${url}/health`)).json()) as Health;
 
+/**
+ * Rate limits far above what the load reaches, so every request is served and the limiter's own
+ * cost is in the figures (one client on loopback would otherwise be a flood to refuse).
+ */
+const UNREACHED_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_PROJECT_PER_MINUTE: '100000000',
+  NONCE_RATE_LIMIT_PER_MINUTE: '1000000',
+  NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '1000000',
+};
+/** The per-IP and per-project limiters off (as behind a proxy that limits), for the comparison. */
+const NO_LIMITER = { ...UNREACHED_LIMITS, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PROJECT_PER_MINUTE: '0' };
+
 /** The server on its own port and SQLite file, configured for the bench's one chain. */
-const startServer = (port: number, databaseFile: string) =>
+const startServer = (port: number, databaseFile: string, limits: Record<string, string> = UNREACHED_LIMITS) =>
   startBenchServer(port, databaseFile, {
     [`RPC_URL_${CHAIN_ID}`]: `http://${HOST}:${SERVER_BENCH_PORTS.chain}`,
+    ...limits,
     // The default log level (info, one JSON line per request) is kept: that is how the server runs.
   });
+
+/** Waits for the server's health, then for its indexer to reach the head (the account's history not empty). */
+async function waitUntilIndexed(server: ReturnType<typeof startServer>, historyUrl: string): Promise<void> {
+  await waitFor('server /health ok', async () => ((await health(server.url)).status === 'ok' ? true : undefined), server.child, 60_000);
+  await waitFor(
+    'indexer caught up (history of test account 0 not empty)',
+    async () => {
+      const h = await health(server.url);
+      const chain = h.chains[0];
+      if (!chain || chain.head === null || chain.indexedBlock === null || chain.indexedBlock < chain.head) return undefined;
+      const { data } = (await (await fetch(historyUrl)).json()) as { data: unknown[] };
+      return data.length > 0 ? true : undefined;
+    },
+    server.child,
+    60_000,
+  );
+}
 
 
 async function load(name: string, url: string, connections: number, durationS: number): Promise<ServerCase> {
@@ -149,21 +180,9 @@ export async function measureServer({ connections, durationS, signIns, backfillB
     const server = startServer(SERVER_BENCH_PORTS.server, join(dataDir, `cairn-${SERVER_BENCH_PORTS.server}.sqlite`));
     stops.push(server.stop);
     const { url } = server;
-    await waitFor('server /health ok', async () => ((await health(url)).status === 'ok' ? true : undefined), server.child, 60_000);
     const address = TEST_ACCOUNTS[0]!.address;
     const historyUrl = `${url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`;
-    await waitFor(
-      'indexer caught up (history of test account 0 not empty)',
-      async () => {
-        const h = await health(url);
-        const chain = h.chains[0];
-        if (!chain || chain.head === null || chain.indexedBlock === null || chain.indexedBlock < chain.head) return undefined;
-        const { data } = (await (await fetch(historyUrl)).json()) as { data: unknown[] };
-        return data.length > 0 ? true : undefined;
-      },
-      server.child,
-      60_000,
-    );
+    await waitUntilIndexed(server, historyUrl);
     const cases = {
       balance: `${url}/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`,
       history: historyUrl,
@@ -191,6 +210,19 @@ export async function measureServer({ connections, durationS, signIns, backfillB
     const stopping = performance.now();
     await server.stop();
     log(`server: stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+
+    // The rate limiter's cost: the cached balance again, on a server with the limiters off.
+    const unlimited = startServer(SERVER_BENCH_PORTS.server, join(dataDir, `cairn-${SERVER_BENCH_PORTS.server}-nolimit.sqlite`), NO_LIMITER);
+    stops.push(unlimited.stop);
+    await waitUntilIndexed(unlimited, historyUrl);
+    await fetch(cases.balance);
+    await autocannon()({ url: cases.balance, connections, duration: 1 });
+    await fetch(cases.balance);
+    log(`server: cached balance without the rate limiter, ${connections} connections for ${durationS} s`);
+    const withoutLimiter = await load('cached balance, rate limiter off', cases.balance, connections, durationS);
+    log(`server: cached balance, rate limiter off: ${withoutLimiter.reqPerS.toFixed(0)} req/s, p50 ${withoutLimiter.p50Ms} ms, p99 ${withoutLimiter.p99Ms} ms`);
+    results.push(withoutLimiter);
+    await unlimited.stop();
 
     // Backfill: fresh blocks on the chain, then a server with an empty database indexes from 0.
     log(`server: backfill, mining ${backfillBlocks} blocks and starting a server with an empty database`);

@@ -186,7 +186,9 @@ function licenceText(dir) {
 
 /** The THIRD_PARTY_NOTICES text for these packages: name@version, licence and the licence's text. */
 export function thirdPartyNotices(packageName, packages) {
-  const sorted = [...packages].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+  // One entry per name@version, however many copies are installed.
+  const unique = [...new Map(packages.map((entry) => [`${entry.name}@${entry.version}`, entry])).values()];
+  const sorted = unique.sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
   const sections = sorted.map((entry) => {
     const text = licenceText(entry.dir) ?? '(This package ships no licence file; its package.json names the licence above.)';
     return `${entry.name}@${entry.version}\nLicence: ${entry.licence ?? '(none)'}\n\n${text}`;

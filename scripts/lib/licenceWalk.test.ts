@@ -114,6 +114,8 @@ describe('walkRuntimeTree', () => {
     const notices = thirdPartyNotices('@x/a', walkRuntimeTree(rootDir).packages.filter((entry) => entry.name !== '@x/a'));
     expect(notices).toContain('withText@1.0.0\nLicence: ISC\n\nISC Licence text here');
     expect(notices).toContain('without@3.0.0\nLicence: MIT\n\n(This package ships no licence file');
+    const twice = thirdPartyNotices('@x/a', [...walkRuntimeTree(rootDir).packages, ...walkRuntimeTree(rootDir).packages].filter((entry) => entry.name !== '@x/a'));
+    expect(twice.match(/^withText@1\.0\.0$/gm)).toHaveLength(1);
   });
 });
 

@@ -60,9 +60,9 @@ export interface ServerConfig {
 
 /** Requests per minute; past them a client gets 429 with Retry-After. */
 export interface RateLimitConfig {
-  /** Every route, per client IP. */
+  /** Every route, per client IP; 0: off (a proxy in front limits). */
   perIp: number;
-  /** The data API and catalogue, per projectId, all clients together. */
+  /** The data API and catalogue, per projectId, all clients together; 0: off. */
   perProject: number;
   /** GET /auth/v1/nonce (a database row each), per client IP. */
   noncePerIp: number;
@@ -288,8 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     forcedRefreshMs: integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000),
     rateLimit: {
-      perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
-      perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 1, 100_000_000),
+      perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 100_000_000),
+      perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 0, 100_000_000),
       noncePerIp: integer(env, 'NONCE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
       nonceTotal: integer(env, 'NONCE_RATE_LIMIT_TOTAL_PER_MINUTE', 3000, 1, 10_000_000),
     },

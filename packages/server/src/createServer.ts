@@ -124,7 +124,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireProjectAccess(config.projectIds));
-    scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId));
+    if (config.rateLimit.perProject > 0) scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId));
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions,

@@ -58,6 +58,14 @@ describe('rate limits', () => {
     expect(Number(rows.count)).toBe(5);
   });
 
+  it('turns the per-IP and per-project limits off at 0 (a proxy in front limits), keeping the nonce limit', async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PROJECT_PER_MINUTE: '0', NONCE_RATE_LIMIT_PER_MINUTE: '2' });
+    for (let i = 0; i < 50; i++) expect((await get(server, '/v1/supported-chains')).statusCode).toBe(200);
+    expect((await get(server, '/auth/v1/nonce')).statusCode).toBe(200);
+    expect((await get(server, '/auth/v1/nonce')).statusCode).toBe(200);
+    expect((await get(server, '/auth/v1/nonce')).statusCode).toBe(429);
+  });
+
   it('limits a project across every client', async () => {
     const server = await serve({ TRUST_PROXY: 'true', RATE_LIMIT_PROJECT_PER_MINUTE: '3' });
     for (let i = 0; i < 3; i++) expect((await get(server, '/v1/supported-chains', from(`10.1.0.${i}`))).statusCode).toBe(200);

@@ -16,8 +16,9 @@ export const RATE_LIMIT_TEXT = (retryAfter: string) => `Too many requests: try a
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig): Promise<void> {
   await app.register(rateLimit, {
-    global: true,
-    max: limits.perIp,
+    // RATE_LIMIT_PER_MINUTE=0 turns the per-IP limit off; routes' own limits (nonces) still hold.
+    global: limits.perIp > 0,
+    max: Math.max(1, limits.perIp),
     timeWindow: MINUTE_MS,
     cache: TRACKED_CLIENTS,
     keyGenerator: (request) => request.ip,
