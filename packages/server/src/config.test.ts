@@ -17,7 +17,8 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['http://127.0.0.1:5173', 'http://127.0.0.1:24173']);
     expect(config.projectIds).toEqual(['cairn-local']);
     expect(config.spamContracts).toEqual([`*:${DEVNET_CONTRACTS.spamNft.toLowerCase()}`]);
-    expect(config.indexer).toEqual({ enabled: true, pollMs: 1000 });
+    // Only devnet chains: no reorg window (a fresh devnet reuses the database); a real chain: 64.
+    expect(config.indexer).toEqual({ enabled: true, pollMs: 1000, reorgWindow: Number.MAX_SAFE_INTEGER });
     expect(config.siwx).toEqual({
       domains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'],
       // Loopback hosts: the local stack serves the demo over plain http.
@@ -77,6 +78,8 @@ describe('loadConfig', () => {
     expect(config.projectIds).toEqual(['shop', 'shop-staging']);
     expect(config.spamContracts).toEqual(['1:0x000000000000000000000000000000000000dead', '*:0x0000000000000000000000000000000000000001']);
     expect(config.indexer.pollMs).toBe(12000);
+    expect(config.indexer.reorgWindow).toBe(64);
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example/rpc', INDEXER_REORG_WINDOW: '200' }).indexer.reorgWindow).toBe(200);
     expect(config.analyticsEnabled).toBe(true);
     expect(config.siwx).toEqual({
       domains: ['shop.example', 'www.shop.example:8443', 'intranet.example'],

@@ -8,6 +8,7 @@ import {
   DEVNET_CORS_ORIGINS,
   DEVNET_PROJECT_ID,
 } from './devnetDefaults.ts';
+import { DEFAULT_REORG_WINDOW } from './indexer/indexer.ts';
 
 export interface ChainConfig {
   chainId: number;
@@ -37,7 +38,8 @@ export interface ServerConfig {
   projectIds: string[];
   /** Spam contracts as `${chainId}:${lowercase address}`, or `*:${address}` for every chain. */
   spamContracts: string[];
-  indexer: { enabled: boolean; pollMs: number };
+  /** reorgWindow: the most stored blocks a reorg may drop; a deeper fork is refused and logged. */
+  indexer: { enabled: boolean; pollMs: number; reorgWindow: number };
   analyticsEnabled: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Base of the icon URLs the server hands out; absent: the request's own origin. */
@@ -272,7 +274,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map(origin),
     projectIds,
     spamContracts: (list(env, 'SPAM_CONTRACTS') ?? [DEVNET_CONTRACTS.spamNft]).map(spamContract),
-    indexer: { enabled: boolean(env, 'INDEXER_ENABLED', true), pollMs: integer(env, 'INDEXER_POLL_MS', 1000, 10, 3_600_000) },
+    indexer: {
+      enabled: boolean(env, 'INDEXER_ENABLED', true),
+      pollMs: integer(env, 'INDEXER_POLL_MS', 1000, 10, 3_600_000),
+      // A devnet is restarted fresh onto the same database (npm start, e2e): follow it whatever the depth.
+      reorgWindow: integer(env, 'INDEXER_REORG_WINDOW', servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId)) ? Number.MAX_SAFE_INTEGER : DEFAULT_REORG_WINDOW, 1, Number.MAX_SAFE_INTEGER),
+    },
     analyticsEnabled: boolean(env, 'ANALYTICS_ENABLED', false),
     logLevel,
     publicUrl: publicUrl?.replace(/\/$/, ''),

@@ -79,7 +79,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const tokenList = loadTokenList();
   const wallets = loadWalletCatalogue(config.extraWalletsFile);
   const db = options.db ?? (await openDatabase(config.database));
-  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, log: app.log });
+  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, reorgWindow: config.indexer.reorgWindow, log: app.log });
   const services: ServerServices = {
     config,
     db,
