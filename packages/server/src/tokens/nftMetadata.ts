@@ -17,6 +17,19 @@ const itemKey = (item: NftItem) => `${item.chainId}:${item.contract}:${item.toke
  * are https or data:image URLs. Items of spam contracts are not read at all.
  */
 export async function nftMetadata(db: Db, rpc: (chainId: number) => JsonRpcClient | undefined, items: readonly NftItem[]): Promise<Map<string, NftMetadata>> {
+  // One query's OR has a term per item: chunked, or SQLite's expression depth (and PostgreSQL's
+  // parameter limit) is within a spammer's reach.
+  const result = new Map<string, NftMetadata>();
+  for (let start = 0; start < items.length; start += NFT_LOOKUP_CHUNK) {
+    for (const [key, metadata] of await nftMetadataChunk(db, rpc, items.slice(start, start + NFT_LOOKUP_CHUNK))) result.set(key, metadata);
+  }
+  return result;
+}
+
+/** Items looked up (and read from the node) per query. */
+export const NFT_LOOKUP_CHUNK = 100;
+
+async function nftMetadataChunk(db: Db, rpc: (chainId: number) => JsonRpcClient | undefined, items: readonly NftItem[]): Promise<Map<string, NftMetadata>> {
   const result = new Map<string, NftMetadata>();
   if (items.length === 0) return result;
   const stored = await db
