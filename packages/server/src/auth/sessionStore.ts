@@ -31,6 +31,9 @@ export type NewSession = {
 /** Live sessions one address keeps; a new sign-in past it ends the oldest. */
 export const MAX_SESSIONS_PER_ADDRESS = 20;
 
+/** Ended sessions are deleted by a sign-in at most this often (one delete, not one per sign-in). */
+export const SESSION_SWEEP_INTERVAL_MS = 60_000;
+
 /** Failed signatures one nonce takes before it is burnt. */
 export const MAX_FAILED_ATTEMPTS = 3;
 
@@ -58,6 +61,8 @@ export function sessionView(row: Pick<AuthSessionsTable, 'id' | 'address' | 'cha
 
 /** Nonces and sessions in the database, so they survive a restart and are shared by every copy. */
 export class SessionStore {
+  private lastSweep = Number.NEGATIVE_INFINITY;
+
   constructor(private readonly db: Db) {}
 
   /** A fresh nonce, valid for ttlMs; expired nonces are swept at the same time. */
@@ -104,16 +109,23 @@ export class SessionStore {
   }
 
   /**
-   * Stores a new session. Expired and revoked sessions are deleted on the way, and an address keeps
-   * at most MAX_SESSIONS_PER_ADDRESS live ones (its oldest are ended), so what is stored stays bounded.
+   * Stores a new session. Expired and revoked sessions are deleted on the way (everyone's at most
+   * once per SESSION_SWEEP_INTERVAL_MS, the address's own every time), and an address keeps at most
+   * MAX_SESSIONS_PER_ADDRESS live ones (its oldest are ended), so what is stored stays bounded.
    */
   async createSession(session: NewSession, now: number): Promise<{ token: string; session: SessionView }> {
-    await this.db.deleteFrom('auth_sessions').where((eb) => eb.or([eb('expiration_time', '<=', now), eb('revoked_at', 'is not', null)])).execute();
+    if (now - this.lastSweep >= SESSION_SWEEP_INTERVAL_MS) {
+      this.lastSweep = now;
+      await this.db.deleteFrom('auth_sessions').where((eb) => eb.or([eb('expiration_time', '<=', now), eb('revoked_at', 'is not', null)])).execute();
+    }
     const address = session.address.toLowerCase();
+    // This address keeps its newest live sessions; its ended ones and the overflow go now.
     const keep = await this.db
       .selectFrom('auth_sessions')
       .select('id')
       .where('address', '=', address)
+      .where('revoked_at', 'is', null)
+      .where('expiration_time', '>', now)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(MAX_SESSIONS_PER_ADDRESS - 1)
