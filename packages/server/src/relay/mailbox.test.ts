@@ -1,31 +1,130 @@
 import { describe, expect, it } from 'vitest';
-import { Mailbox } from './mailbox.ts';
+import { Mailbox, type MailboxOptions, type NewMessage } from './mailbox.ts';
 
 const topicA = 'a'.repeat(64);
 const topicB = 'b'.repeat(64);
+const topic = (index: number) => index.toString(16).padStart(64, '0');
+
+/** Small, round charges: a message costs 100 B plus its text, a topic 50 B. */
+function newMailbox(options: Partial<MailboxOptions> = {}): Mailbox {
+  return new Mailbox({
+    now: () => 0,
+    maxMessagesPerTopic: 100,
+    maxStoredBytes: 100_000,
+    maxStoredMessages: 1000,
+    maxStoredBytesPerClient: 100_000,
+    maxStoredBytesPerIp: 100_000,
+    messageOverheadBytes: 100,
+    topicOverheadBytes: 50,
+    ...options,
+  });
+}
+
+const message = (fields: Partial<NewMessage> = {}): NewMessage => ({
+  topic: topicA,
+  message: 'm',
+  tag: 0,
+  publisherId: 'publisher',
+  publisherIp: '192.0.2.1',
+  ttlSeconds: 60,
+  ...fields,
+});
 
 describe('Mailbox', () => {
-  it('keeps all topics under maxStoredChars, dropping the oldest message of any topic', () => {
-    const mailbox = new Mailbox({ now: () => 0, maxMessagesPerTopic: 100, maxStoredChars: 30 });
-    mailbox.add({ topic: topicA, message: 'a'.repeat(10), tag: 0, publisherId: 'p', ttlSeconds: 60 });
-    mailbox.add({ topic: topicB, message: 'b'.repeat(10), tag: 0, publisherId: 'p', ttlSeconds: 60 });
-    mailbox.add({ topic: topicB, message: 'c'.repeat(15), tag: 0, publisherId: 'p', ttlSeconds: 60 });
-    expect(mailbox.pendingFor(topicA, 'reader')).toEqual([]);
-    expect(mailbox.pendingFor(topicB, 'reader').map((stored) => stored.message[0])).toEqual(['b', 'c']);
-    expect(mailbox.size).toEqual({ topics: 1, messages: 2, chars: 25 });
+  it('charges each message its text plus an overhead, each topic its own, and a retry nothing', () => {
+    const mailbox = newMailbox();
+    mailbox.add(message({ message: 'x' }));
+    expect(mailbox.size).toEqual({ topics: 1, messages: 1, bytes: 50 + 100 + 1 });
+    mailbox.add(message({ message: 'y', attestation: 'jwt' }));
+    expect(mailbox.size.bytes).toBe(151 + 100 + 1 + 3);
+    expect(mailbox.add(message({ message: 'y' })).refused).toBeUndefined();
+    expect(mailbox.size.bytes).toBe(255);
+    // Text beyond Latin-1 is two bytes a character in V8's heap.
+    mailbox.add(message({ topic: topicB, message: '€€' }));
+    expect(mailbox.size).toEqual({ topics: 2, messages: 3, bytes: 255 + 50 + 100 + 4 });
+  });
+
+  it('refuses a client past its quota, which never evicts anyone, while another client still publishes', () => {
+    const mailbox = newMailbox({ maxStoredBytesPerClient: 1000 });
+    mailbox.add(message({ topic: topicB, message: 'kept', publisherId: 'victim' }));
+    const results = Array.from({ length: 20 }, (_, i) => mailbox.add(message({ topic: topic(i), message: `flood-${i}`, publisherId: 'flooder' })));
+    // 50 + 100 + 7 = 157 bytes each: six fit in 1000.
+    expect(results.map((result) => result.refused ?? 'stored')).toEqual([...Array(6).fill('stored'), ...Array(14).fill('clientQuota')]);
+    expect(mailbox.bytesOfClient('flooder')).toBeLessThanOrEqual(1000);
+    expect(mailbox.pendingFor(topicB, 'reader').map((stored) => stored.message)).toEqual(['kept']);
+    expect(mailbox.add(message({ topic: topicB, message: 'still publishing', publisherId: 'victim' })).refused).toBeUndefined();
+  });
+
+  it('refuses an address past its quota, whatever client keys it publishes with', () => {
+    const mailbox = newMailbox({ maxStoredBytesPerClient: 1000, maxStoredBytesPerIp: 2000 });
+    let stored = 0;
+    for (let key = 0; key < 10; key++) {
+      for (let i = 0; i < 10; i++) {
+        if (!mailbox.add(message({ topic: topic(key * 10 + i), message: `m${key}-${i}`, publisherId: `key-${key}` })).refused) stored++;
+      }
+    }
+    // 154 bytes each ('mK-I'): six per key under 1000, twelve in all under 2000.
+    expect(stored).toBe(12);
+    expect(mailbox.add(message({ topic: topicB, message: 'over 2000 with this', publisherId: 'fresh-key' })).refused).toBe('ipQuota');
+    expect(mailbox.add(message({ topic: topicB, message: 'over 2000 with this', publisherId: 'fresh-key', publisherIp: '198.51.100.7' })).refused).toBeUndefined();
+  });
+
+  it('refuses every publisher once the whole mailbox is full, in bytes or in messages, and evicts nobody', () => {
+    const bytes = newMailbox({ maxStoredBytes: 500 });
+    for (let i = 0; i < 3; i++) bytes.add(message({ topic: topic(i), publisherId: `client-${i}`, publisherIp: `192.0.2.${i}` }));
+    expect(bytes.add(message({ topic: topic(9), publisherId: 'late', publisherIp: '192.0.2.99' })).refused).toBe('full');
+    expect(bytes.size.messages).toBe(3);
+
+    const count = newMailbox({ maxStoredMessages: 2 });
+    count.add(message({ message: 'one' }));
+    count.add(message({ message: 'two', publisherId: 'other' }));
+    expect(count.add(message({ message: 'three', publisherId: 'third' })).refused).toBe('full');
+    expect(count.pendingFor(topicA, 'reader').map((stored) => stored.message)).toEqual(['one', 'two']);
+  });
+
+  it('gives a client its quota back as its messages expire', () => {
+    let now = 1_000_000;
+    const mailbox = newMailbox({ now: () => now, maxStoredBytesPerClient: 300 });
+    mailbox.add(message({ message: 'first', ttlSeconds: 10 }));
+    mailbox.add(message({ message: 'second', ttlSeconds: 10 }));
+    expect(mailbox.add(message({ message: 'third' })).refused).toBe('clientQuota');
+    now += 10_000;
+    // The refused publish drops what expired (no wait for the periodic sweep) and is stored.
+    expect(mailbox.add(message({ message: 'third' })).refused).toBeUndefined();
+    expect(mailbox.size).toEqual({ topics: 1, messages: 1, bytes: 50 + 100 + 5 });
+  });
+
+  it('keeps a topic under maxMessagesPerTopic, dropping that topic’s oldest and refunding it', () => {
+    const mailbox = newMailbox({ maxMessagesPerTopic: 2 });
+    for (const text of ['a', 'b', 'c']) mailbox.add(message({ message: text }));
+    expect(mailbox.pendingFor(topicA, 'reader').map((stored) => stored.message)).toEqual(['b', 'c']);
+    expect(mailbox.size.bytes).toBe(50 + 2 * 101);
+  });
+
+  it('records at most 8 acknowledgements of a message, each charged to the whole mailbox', () => {
+    const mailbox = newMailbox();
+    const added = mailbox.add(message());
+    if (added.refused) throw new Error('refused');
+    const before = mailbox.size.bytes;
+    for (let i = 0; i < 20; i++) mailbox.acknowledge(added.stored, `reader-${i}`);
+    mailbox.acknowledge(added.stored, 'reader-0');
+    expect(added.stored.acknowledgedBy.size).toBe(8);
+    expect(mailbox.size.bytes).toBe(before + 8 * 96);
   });
 
   it('forgets a message at its TTL and frees its memory on sweep', () => {
     let now = 1_000_000;
-    const mailbox = new Mailbox({ now: () => now, maxMessagesPerTopic: 100, maxStoredChars: 1000 });
-    mailbox.add({ topic: topicA, message: 'hello', tag: 0, publisherId: 'p', ttlSeconds: 10 });
+    const mailbox = newMailbox({ now: () => now });
+    mailbox.add(message({ message: 'hello', ttlSeconds: 10 }));
     now += 9_999;
     expect(mailbox.pendingFor(topicA, 'reader').map((stored) => stored.message)).toEqual(['hello']);
     now += 1;
     expect(mailbox.pendingFor(topicA, 'reader')).toEqual([]);
     expect(mailbox.sweep()).toBe(1);
-    expect(mailbox.size).toEqual({ topics: 0, messages: 0, chars: 0 });
+    expect(mailbox.size).toEqual({ topics: 0, messages: 0, bytes: 0 });
+    expect(mailbox.bytesOfClient('publisher')).toBe(0);
     // The same text may be published again once the first one expired.
-    expect(mailbox.add({ topic: topicA, message: 'hello', tag: 0, publisherId: 'p', ttlSeconds: 10 }).duplicate).toBe(false);
+    const again = mailbox.add(message({ message: 'hello', ttlSeconds: 10 }));
+    expect(again.refused === undefined && again.duplicate).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import type { RelayLimits } from './relayLimits.ts';
+
 /** A message kept for a topic until its TTL, for subscribers that are offline or not subscribed yet. */
 export interface StoredMessage {
   /** Order of arrival over the whole relay. */
@@ -11,61 +13,113 @@ export interface StoredMessage {
   expiresAt: number;
   /** The publishing client (its JWT key): never delivered back to it. */
   publisherId: string;
+  /** The publisher's address (its quota group, see clientNetwork). */
+  publisherIp: string;
+  /** Heap charged for it to the publisher, its address and the whole mailbox. */
+  bytes: number;
   /** Clients that acknowledged it: never delivered to them again. */
   acknowledgedBy: Set<string>;
 }
 
-export interface MailboxOptions {
-  now: () => number;
-  maxMessagesPerTopic: number;
-  maxStoredChars: number;
-}
+export type MailboxOptions = Pick<
+  RelayLimits,
+  'maxMessagesPerTopic' | 'maxStoredBytes' | 'maxStoredMessages' | 'maxStoredBytesPerClient' | 'maxStoredBytesPerIp' | 'messageOverheadBytes' | 'topicOverheadBytes'
+> & { now: () => number };
 
-export type NewMessage = Pick<StoredMessage, 'topic' | 'message' | 'tag' | 'attestation' | 'publisherId'> & { ttlSeconds: number };
+export type NewMessage = Pick<StoredMessage, 'topic' | 'message' | 'tag' | 'attestation' | 'publisherId' | 'publisherIp'> & { ttlSeconds: number };
+
+/** Why a message was not stored: its client's quota, its address's quota, or the whole mailbox is full. */
+export type MailboxRefusal = 'clientQuota' | 'ipQuota' | 'full';
+
+export type AddResult = { stored: StoredMessage; duplicate: boolean; refused?: undefined } | { refused: MailboxRefusal };
 
 /**
- * Every topic's messages, in memory, in arrival order. Bounded: a topic keeps at most
- * maxMessagesPerTopic and all topics together maxStoredChars (the oldest goes first); a message
- * is gone at its TTL.
+ * Acknowledgements one message records. A topic has two peers (dapp and wallet), so a few cover
+ * every honest case; past it an acknowledgement is not recorded (that client may get the message
+ * again on a later connection, which the SDK ignores) rather than grow the set without bound.
+ */
+const MAX_ACKNOWLEDGEMENTS_PER_MESSAGE = 8;
+/** Heap one recorded acknowledgement holds (a set entry and the client id it keeps alive). */
+const ACKNOWLEDGEMENT_BYTES = 96;
+/** A refused publish may first drop expired messages, at most this often. */
+const SWEEP_ON_REFUSAL_MS = 1000;
+
+/** A topic's messages, by text (arrival order, and the same text kept once), and who paid for the topic. */
+interface TopicBox {
+  /** The topic, kept once: its messages share this string rather than each keep the copy its frame brought. */
+  topic: string;
+  messages: Map<string, StoredMessage>;
+  publisherId: string;
+  publisherIp: string;
+}
+
+/** Heap a string's characters take: V8 keeps Latin-1 text at one byte a character, other text at two. */
+function textBytes(text: string | undefined): number {
+  if (text === undefined) return 0;
+  return /[\u0100-\uffff]/.test(text) ? text.length * 2 : text.length;
+}
+
+/**
+ * Every topic's messages, in memory, in arrival order. Bounded by what they cost in heap, not by
+ * their text alone: each message is charged its text plus a fixed overhead, each topic its own,
+ * to its publisher, to the publisher's address and to the whole mailbox. Past any of those
+ * budgets (or maxStoredMessages) a new message is refused, so a flood from one client stops at
+ * its quota and never evicts anyone else's messages. Within a topic, past maxMessagesPerTopic,
+ * the topic's oldest message goes. A message is gone at its TTL.
  */
 export class Mailbox {
-  // topic -> message text -> message: arrival order per topic, and the same text kept once.
-  private readonly topics = new Map<string, Map<string, StoredMessage>>();
-  // seq -> message: arrival order over all topics, for the global bound.
+  private readonly topics = new Map<string, TopicBox>();
+  // seq -> message: arrival order over all topics.
   private readonly all = new Map<number, StoredMessage>();
-  private storedChars = 0;
+  private readonly bytesByClient = new Map<string, number>();
+  private readonly bytesByIp = new Map<string, number>();
+  private storedBytes = 0;
   private nextSeq = 1;
+  private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: MailboxOptions) {}
 
-  /** Stores a message; `duplicate` when the topic already holds the same text (a client's retry), which is then not stored again. */
-  add(input: NewMessage): { stored: StoredMessage; duplicate: boolean } {
+  /**
+   * Stores a message; `duplicate` when the topic already holds the same text (a client's retry),
+   * which is then neither stored nor charged again; `refused` when a budget would be exceeded.
+   */
+  add(input: NewMessage): AddResult {
     const now = this.options.now();
-    let box = this.topics.get(input.topic);
-    const existing = box?.get(input.message);
+    const existing = this.topics.get(input.topic)?.messages.get(input.message);
     if (existing && existing.expiresAt > now) return { stored: existing, duplicate: true };
     if (existing) this.remove(existing);
-    box = this.topics.get(input.topic);
+
+    const bytes = this.options.messageOverheadBytes + textBytes(input.message) + textBytes(input.attestation);
+    let refused = this.refusal(input, bytes);
+    if (refused && now - this.lastSweep >= SWEEP_ON_REFUSAL_MS) {
+      this.sweep();
+      refused = this.refusal(input, bytes);
+    }
+    if (refused) return { refused };
+
+    let box = this.topics.get(input.topic);
     if (!box) {
-      box = new Map();
+      box = { topic: input.topic, messages: new Map(), publisherId: input.publisherId, publisherIp: input.publisherIp };
       this.topics.set(input.topic, box);
+      this.charge(box, this.options.topicOverheadBytes);
     }
     const stored: StoredMessage = {
       seq: this.nextSeq++,
-      topic: input.topic,
+      topic: box.topic,
       message: input.message,
       tag: input.tag,
       attestation: input.attestation,
       publishedAt: now,
       expiresAt: now + input.ttlSeconds * 1000,
       publisherId: input.publisherId,
+      publisherIp: input.publisherIp,
+      bytes,
       acknowledgedBy: new Set(),
     };
-    box.set(stored.message, stored);
+    box.messages.set(stored.message, stored);
     this.all.set(stored.seq, stored);
-    this.storedChars += this.sizeOf(stored);
-    while (box.size > this.options.maxMessagesPerTopic) this.remove(box.values().next().value!);
-    while (this.storedChars > this.options.maxStoredChars && this.all.size > 1) this.remove(this.all.values().next().value!);
+    this.charge(stored, bytes);
+    while (box.messages.size > this.options.maxMessagesPerTopic) this.remove(box.messages.values().next().value!);
     return { stored, duplicate: false };
   }
 
@@ -75,7 +129,7 @@ export class Mailbox {
     if (!box) return [];
     const now = this.options.now();
     const pending: StoredMessage[] = [];
-    for (const stored of box.values()) {
+    for (const stored of box.messages.values()) {
       if (stored.expiresAt <= now) continue;
       if (stored.publisherId === clientId || stored.acknowledgedBy.has(clientId)) continue;
       pending.push(stored);
@@ -84,12 +138,17 @@ export class Mailbox {
   }
 
   acknowledge(stored: StoredMessage, clientId: string): void {
-    if (this.all.get(stored.seq) === stored) stored.acknowledgedBy.add(clientId);
+    if (this.all.get(stored.seq) !== stored || stored.acknowledgedBy.has(clientId)) return;
+    if (stored.acknowledgedBy.size >= MAX_ACKNOWLEDGEMENTS_PER_MESSAGE) return;
+    stored.acknowledgedBy.add(clientId);
+    // Counts against the whole mailbox only: the publisher did not choose who acknowledges.
+    this.storedBytes += ACKNOWLEDGEMENT_BYTES;
   }
 
   /** Drops expired messages; returns how many. */
   sweep(): number {
     const now = this.options.now();
+    this.lastSweep = now;
     let dropped = 0;
     for (const stored of this.all.values()) {
       if (stored.expiresAt <= now) {
@@ -100,19 +159,46 @@ export class Mailbox {
     return dropped;
   }
 
-  get size(): { topics: number; messages: number; chars: number } {
-    return { topics: this.topics.size, messages: this.all.size, chars: this.storedChars };
+  get size(): { topics: number; messages: number; bytes: number } {
+    return { topics: this.topics.size, messages: this.all.size, bytes: this.storedBytes };
   }
 
-  private sizeOf(stored: StoredMessage): number {
-    return stored.message.length + (stored.attestation?.length ?? 0);
+  /** Bytes charged to one client's live messages and the topics it opened. */
+  bytesOfClient(clientId: string): number {
+    return this.bytesByClient.get(clientId) ?? 0;
+  }
+
+  private refusal(input: NewMessage, bytes: number): MailboxRefusal | undefined {
+    const cost = bytes + (this.topics.has(input.topic) ? 0 : this.options.topicOverheadBytes);
+    if (this.bytesOfClient(input.publisherId) + cost > this.options.maxStoredBytesPerClient) return 'clientQuota';
+    if ((this.bytesByIp.get(input.publisherIp) ?? 0) + cost > this.options.maxStoredBytesPerIp) return 'ipQuota';
+    if (this.storedBytes + cost > this.options.maxStoredBytes || this.all.size >= this.options.maxStoredMessages) return 'full';
+    return undefined;
+  }
+
+  /** Adds `bytes` (negative to refund) to the payer's client, its address and the whole mailbox. */
+  private charge(payer: { publisherId: string; publisherIp: string }, bytes: number): void {
+    this.storedBytes += bytes;
+    adjust(this.bytesByClient, payer.publisherId, bytes);
+    adjust(this.bytesByIp, payer.publisherIp, bytes);
   }
 
   private remove(stored: StoredMessage): void {
     if (!this.all.delete(stored.seq)) return;
-    this.storedChars -= this.sizeOf(stored);
+    this.charge(stored, -stored.bytes);
+    this.storedBytes -= stored.acknowledgedBy.size * ACKNOWLEDGEMENT_BYTES;
     const box = this.topics.get(stored.topic);
-    box?.delete(stored.message);
-    if (box?.size === 0) this.topics.delete(stored.topic);
+    if (!box) return;
+    box.messages.delete(stored.message);
+    if (box.messages.size === 0) {
+      this.topics.delete(stored.topic);
+      this.charge(box, -this.options.topicOverheadBytes);
+    }
   }
+}
+
+function adjust(totals: Map<string, number>, key: string, delta: number): void {
+  const total = (totals.get(key) ?? 0) + delta;
+  if (total <= 0) totals.delete(key);
+  else totals.set(key, total);
 }

@@ -22,7 +22,8 @@ afterEach(() => {
 /** A connection whose socket keeps every frame the relay sends it; acknowledges nothing unless told. */
 function connect(relay: Relay, clientId: string) {
   const frames: Frame[] = [];
-  const connection = relay.connect({ send: (frame) => frames.push(JSON.parse(frame) as Frame) }, clientId);
+  const socket = { send: (frame: string) => void frames.push(JSON.parse(frame) as Frame), bufferedAmount: 0, terminate: () => {} };
+  const connection = relay.connect(socket, clientId, '192.0.2.1');
   let nextId = 1;
   return {
     /** The relay answers synchronously: returns its answer to this request. */
@@ -68,6 +69,42 @@ describe('Relay', () => {
       expect(answer.error).toEqual(tooManyTopics);
       expect(relay.stats()).toMatchObject({ subscribedTopics: 2, storedMessages: 0 });
     });
+  });
+
+  describe('publishes per client (publishBurst 3, publishesPerSecond 2)', () => {
+    const tooManyPublishes = { code: RPC_ERROR_CODES.serverError, message: RELAY_ERRORS.tooManyPublishes(2, 3) };
+    const publish = (message: string) => ({ topic: topic('a'), message, ttl: 300 });
+
+    it('refuses a client past its allowance, counting each message of a batch and every connection of the client, and lets it publish again as time passes', () => {
+      let now = NOW;
+      const relay = newRelay({ now: () => now, limits: { publishBurst: 3, publishesPerSecond: 2 } });
+      const [flooder, flooderAgain, other] = [connect(relay, 'flooder'), connect(relay, 'flooder'), connect(relay, 'other')];
+      expect(flooder.call('irn_batchPublish', { messages: [publish('1'), publish('2')] }).result).toBe(true);
+      expect(flooderAgain.call('irn_publish', publish('3')).result).toBe(true);
+      expect(flooder.call('irn_publish', publish('4')).error).toEqual(tooManyPublishes);
+      expect(flooder.call('wc_proposeSession', { pairingTopic: topic('b'), sessionProposal: 'proposal', ttl: 300 }).error).toEqual(tooManyPublishes);
+      expect(relay.stats()).toMatchObject({ storedMessages: 3, subscribedTopics: 0 });
+      // Another client's allowance is its own.
+      expect(other.call('irn_publish', publish('other')).result).toBe(true);
+      now += 500;
+      expect(flooder.call('irn_publish', publish('5')).result).toBe(true);
+      expect(flooder.call('irn_publish', publish('6')).error).toEqual(tooManyPublishes);
+      // A batch is refused whole when the allowance does not cover it.
+      now += 1000;
+      expect(flooder.call('irn_batchPublish', { messages: ['7', '8', '9'].map(publish) }).error).toEqual(tooManyPublishes);
+      expect(relay.stats().storedMessages).toBe(5);
+    });
+  });
+
+  it('cuts an irn_batchFetchMessages answer at maxFetchChars of text, always carrying one message', () => {
+    const relay = newRelay({ limits: { maxFetchChars: 10 } });
+    const [dapp, reader] = [connect(relay, 'dapp'), connect(relay, 'reader')];
+    dapp.call('irn_batchPublish', { messages: ['four', 'five5', 'longer than ten'].map((message) => ({ topic: topic('a'), message, ttl: 300 })) });
+    const page = (frame: Frame) => (frame.result as { messages: { message: string }[]; hasMore: boolean });
+    const first = page(reader.call('irn_batchFetchMessages', { topics: [topic('a')] }));
+    expect([first.messages.map((m) => m.message), first.hasMore]).toEqual([['four', 'five5'], true]);
+    const second = page(reader.call('irn_batchFetchMessages', { topics: [topic('a')] }));
+    expect([second.messages.map((m) => m.message), second.hasMore]).toEqual([['longer than ten'], false]);
   });
 
   it('delivers again a push the client answered with an error', () => {

@@ -1,13 +1,20 @@
-import { Mailbox, type StoredMessage } from './mailbox.ts';
+import { clientNetwork } from './connectionSlots.ts';
+import { Mailbox, type MailboxRefusal, type StoredMessage } from './mailbox.ts';
+import { PublishRate } from './publishRate.ts';
 import { errorFrame, idKey, parseFrame, requestFrame, resultFrame, type RpcId } from './relayFrames.ts';
 import { RELAY_ERRORS, RPC_ERROR_CODES } from './relayErrors.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './relayLimits.ts';
 import { InvalidParams, isRelayMethod, readRelayRequest, type PublishParams, type RelayRequest } from './relayMessages.ts';
 import { subscriptionId, Subscriptions } from './subscriptions.ts';
 
-/** What the relay needs of a websocket: sending a text frame. */
+/** What the relay needs of a websocket. */
 export interface RelaySocket {
-  send(frame: string): void;
+  /** Sends a text frame; `onWritten` runs once it has left the process's send buffer. */
+  send(frame: string, onWritten: () => void): void;
+  /** Bytes sent and not yet handed to the network: what the peer has left unread, once the kernel's buffers are full. */
+  readonly bufferedAmount: number;
+  /** Drops the connection at once, unsent frames with it. */
+  terminate(): void;
 }
 
 export interface RelayLog {
@@ -28,7 +35,12 @@ export interface RelayStats {
   connections: number;
   subscribedTopics: number;
   storedMessages: number;
-  storedChars: number;
+  /** Heap the mailbox is charged with (see RelayLimits.maxStoredBytes). */
+  storedBytes: number;
+  /** Connections whose pushes wait because their peer is not reading. */
+  pausedConnections: number;
+  /** Bytes waiting in all connections' send buffers. */
+  sendBufferBytes: number;
 }
 
 class RelayServerError extends Error {}
@@ -46,34 +58,67 @@ export class RelayConnection {
   readonly inFlight = new Set<StoredMessage>();
   nextPushId = 1;
   closed = false;
+  /** Pushes wait (in the mailbox) while the peer leaves more than sendPauseBytes unread. */
+  paused = false;
+  /** The client's address as counted for quotas (clientNetwork). */
+  readonly network: string;
 
   constructor(
     readonly socket: RelaySocket,
     /** The client's did:key (its JWT `iss`). */
     readonly clientId: string,
+    /** The client's IP address (the request's, after the proxies the server trusts). */
+    ip: string,
     private readonly relay: Relay,
-  ) {}
+  ) {
+    this.network = clientNetwork(ip);
+  }
 
   /** Handles one frame from the client; answers on the socket. Never throws. */
   receive(text: string): void {
     this.relay.receive(this, text);
   }
 
+  /**
+   * Sends a frame, unless the peer already left more than maxSendBufferBytes unread: then the
+   * connection is dropped instead (returns false). Past sendPauseBytes, pushes pause.
+   */
+  send(frame: string): boolean {
+    if (this.closed) return false;
+    const { sendPauseBytes, maxSendBufferBytes } = this.relay.limits;
+    if (this.socket.bufferedAmount > maxSendBufferBytes) {
+      this.relay.drop(this, 'it left more than maxSendBufferBytes unread');
+      return false;
+    }
+    this.socket.send(frame, this.written);
+    if (this.socket.bufferedAmount > sendPauseBytes) this.paused = true;
+    return true;
+  }
+
   close(): void {
     this.relay.disconnect(this);
   }
+
+  // A frame left the send buffer: once half of sendPauseBytes is free, the paused pushes follow.
+  private readonly written = () => {
+    if (!this.paused || this.closed || this.socket.bufferedAmount > this.relay.limits.sendPauseBytes / 2) return;
+    this.paused = false;
+    this.relay.resume(this);
+  };
 }
 
 /**
  * A WalletConnect v2 relay (irn protocol) in one process: topics' subscribers, a mailbox per topic
  * kept until each message's TTL and delivered to late subscribers, at most once per connection
  * and never to the client (JWT key) that published it. Framework-free: the websocket binding is
- * relayRoute.ts.
+ * relayRoute.ts. Bounded (RelayLimits): the mailbox by quotas, each client's publishes by a rate,
+ * each connection's send buffer by pausing pushes to a peer that does not read, then dropping it.
  */
 export class Relay {
   readonly limits: RelayLimits;
   readonly now: () => number;
   private readonly mailbox: Mailbox;
+  private readonly publishRate: PublishRate;
   private readonly subscriptions = new Subscriptions<RelayConnection>();
   private readonly connections = new Set<RelayConnection>();
   private readonly sweepTimer: NodeJS.Timeout;
@@ -83,13 +128,17 @@ export class Relay {
     this.limits = { ...DEFAULT_RELAY_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
     this.log = options.log;
-    this.mailbox = new Mailbox({ now: this.now, maxMessagesPerTopic: this.limits.maxMessagesPerTopic, maxStoredChars: this.limits.maxStoredChars });
-    this.sweepTimer = setInterval(() => this.mailbox.sweep(), options.sweepIntervalMs ?? 60_000);
+    this.mailbox = new Mailbox({ ...this.limits, now: this.now });
+    this.publishRate = new PublishRate(this.limits.publishesPerSecond, this.limits.publishBurst, this.now);
+    this.sweepTimer = setInterval(() => {
+      this.mailbox.sweep();
+      this.publishRate.sweep();
+    }, options.sweepIntervalMs ?? 60_000);
     this.sweepTimer.unref();
   }
 
-  connect(socket: RelaySocket, clientId: string): RelayConnection {
-    const connection = new RelayConnection(socket, clientId, this);
+  connect(socket: RelaySocket, clientId: string, ip: string): RelayConnection {
+    const connection = new RelayConnection(socket, clientId, ip, this);
     this.connections.add(connection);
     return connection;
   }
@@ -103,35 +152,61 @@ export class Relay {
     connection.inFlight.clear();
   }
 
+  /** Closes a connection the relay will not serve any more (`why` goes to the debug log). */
+  drop(connection: RelayConnection, why: string): void {
+    if (connection.closed) return;
+    this.log?.debug({ clientId: connection.clientId, why }, 'dropped a relay connection');
+    this.disconnect(connection);
+    connection.socket.terminate();
+  }
+
+  /** Sends a connection whose peer caught up what its topics received meanwhile. */
+  resume(connection: RelayConnection): void {
+    this.flush(connection, this.subscriptions.topicsOf(connection));
+  }
+
   stop(): void {
     clearInterval(this.sweepTimer);
   }
 
   stats(): RelayStats {
     const stored = this.mailbox.size;
-    return { connections: this.connections.size, subscribedTopics: this.subscriptions.size.topics, storedMessages: stored.messages, storedChars: stored.chars };
+    let pausedConnections = 0;
+    let sendBufferBytes = 0;
+    for (const connection of this.connections) {
+      if (connection.paused) pausedConnections++;
+      sendBufferBytes += connection.socket.bufferedAmount;
+    }
+    return {
+      connections: this.connections.size,
+      subscribedTopics: this.subscriptions.size.topics,
+      storedMessages: stored.messages,
+      storedBytes: stored.bytes,
+      pausedConnections,
+      sendBufferBytes,
+    };
   }
 
   receive(connection: RelayConnection, text: string): void {
     if (connection.closed) return;
     const frame = parseFrame(text);
-    if (frame.type === 'invalid') return connection.socket.send(errorFrame(frame.id, frame.code, frame.message));
+    if (frame.type === 'invalid') return void connection.send(errorFrame(frame.id, frame.code, frame.message));
     if (frame.type === 'response') return this.onAcknowledgement(connection, frame.id, frame.error === undefined);
     if (!isRelayMethod(frame.method)) {
-      return connection.socket.send(errorFrame(frame.id, RPC_ERROR_CODES.methodNotFound, RELAY_ERRORS.unknownMethod(frame.method)));
+      return void connection.send(errorFrame(frame.id, RPC_ERROR_CODES.methodNotFound, RELAY_ERRORS.unknownMethod(frame.method)));
     }
     try {
       this.handle(connection, frame.id, readRelayRequest(frame.method, frame.params, this.limits));
     } catch (error) {
-      if (error instanceof InvalidParams) return connection.socket.send(errorFrame(frame.id, RPC_ERROR_CODES.invalidParams, `Invalid params: ${error.message}`));
-      if (error instanceof RelayServerError) return connection.socket.send(errorFrame(frame.id, RPC_ERROR_CODES.serverError, error.message));
+      if (error instanceof InvalidParams) return void connection.send(errorFrame(frame.id, RPC_ERROR_CODES.invalidParams, `Invalid params: ${error.message}`));
+      if (error instanceof RelayServerError) return void connection.send(errorFrame(frame.id, RPC_ERROR_CODES.serverError, error.message));
       this.log?.error({ err: error, method: frame.method }, 'relay request failed');
-      connection.socket.send(errorFrame(frame.id, RPC_ERROR_CODES.serverError, 'Internal relay error'));
+      connection.send(errorFrame(frame.id, RPC_ERROR_CODES.serverError, 'Internal relay error'));
     }
   }
 
   private handle(connection: RelayConnection, id: RpcId, request: RelayRequest): void {
-    const reply = (result: unknown) => connection.socket.send(resultFrame(id, result));
+    const reply = (result: unknown) => void connection.send(resultFrame(id, result));
     switch (request.method) {
       case 'irn_subscribe': {
         this.follow(connection, [request.params.topic]);
@@ -150,9 +225,13 @@ export class Relay {
         for (const { topic } of request.params.subscriptions) this.subscriptions.remove(connection, topic);
         return reply(true);
       case 'irn_publish':
+        this.allowPublishes(connection, 1);
         this.publish(connection, request.params);
         return reply(true);
       case 'irn_batchPublish':
+        this.allowPublishes(connection, request.params.messages.length);
+        // Stops at the first refused message; the ones before it are kept (a retry of the whole
+        // batch stores them once: same text on the same topic).
         for (const message of request.params.messages) this.publish(connection, message);
         return reply(true);
       case 'irn_batchFetchMessages':
@@ -161,6 +240,7 @@ export class Relay {
         // The dapp created the pairing without subscribing (core's pairing.create with
         // skipSubscribe): the relay subscribes it, so the wallet's answer reaches it.
         const { pairingTopic, sessionProposal, ...options } = request.params;
+        this.allowPublishes(connection, 1);
         this.follow(connection, [pairingTopic]);
         this.publish(connection, { topic: pairingTopic, message: sessionProposal, ...options });
         reply(true);
@@ -170,6 +250,7 @@ export class Relay {
         // The wallet subscribed to the session topic locally only (skipSubscribe in approve()):
         // the relay subscribes it, so the dapp's settlement ack and requests reach it.
         const { pairingTopic, sessionTopic, sessionProposalResponse, sessionSettlementRequest, ...options } = request.params;
+        this.allowPublishes(connection, 2);
         this.follow(connection, [sessionTopic]);
         this.publish(connection, { topic: pairingTopic, message: sessionProposalResponse, ...options });
         this.publish(connection, { topic: sessionTopic, message: sessionSettlementRequest, ...options });
@@ -187,22 +268,40 @@ export class Relay {
     for (const topic of added) this.subscriptions.add(connection, topic);
   }
 
-  /** Sends the connection what the topics' mailboxes hold for it (a late subscriber's backlog). */
-  private flush(connection: RelayConnection, topics: string[]): void {
+  /** Sends the connection what the topics' mailboxes hold for it (a late subscriber's backlog), until its pushes pause. */
+  private flush(connection: RelayConnection, topics: Iterable<string>): void {
     for (const topic of new Set(topics)) {
-      for (const stored of this.mailbox.pendingFor(topic, connection.clientId)) this.push(connection, stored);
+      for (const stored of this.mailbox.pendingFor(topic, connection.clientId)) {
+        if (connection.paused || connection.closed) return;
+        this.push(connection, stored);
+      }
     }
+  }
+
+  private allowPublishes(connection: RelayConnection, count: number): void {
+    if (!this.publishRate.take(connection.clientId, count)) {
+      throw new RelayServerError(RELAY_ERRORS.tooManyPublishes(this.limits.publishesPerSecond, this.limits.publishBurst));
+    }
+  }
+
+  private refusalText(refused: MailboxRefusal): string {
+    if (refused === 'clientQuota') return RELAY_ERRORS.clientQuota(this.limits.maxStoredBytesPerClient);
+    if (refused === 'ipQuota') return RELAY_ERRORS.ipQuota(this.limits.maxStoredBytesPerIp);
+    return RELAY_ERRORS.mailboxFull;
   }
 
   private publish(connection: RelayConnection, params: PublishParams): void {
     const { topic, message, tag, attestation, ttl } = params;
-    const { stored, duplicate } = this.mailbox.add({ topic, message, tag, attestation, ttlSeconds: ttl, publisherId: connection.clientId });
+    const added = this.mailbox.add({ topic, message, tag, attestation, ttlSeconds: ttl, publisherId: connection.clientId, publisherIp: connection.network });
+    if (added.refused) throw new RelayServerError(this.refusalText(added.refused));
     // A retried publish (same text on the same topic) was delivered the first time.
-    if (duplicate) return;
-    for (const subscriber of this.subscriptions.subscribers(topic)) this.push(subscriber, stored);
+    if (added.duplicate) return;
+    for (const subscriber of this.subscriptions.subscribers(topic)) this.push(subscriber, added.stored);
   }
 
+  /** Pushes a message to a subscriber, unless it has it already or its pushes are paused (it then stays pending in the mailbox). */
   private push(connection: RelayConnection, stored: StoredMessage): void {
+    if (connection.paused || connection.closed) return;
     if (stored.publisherId === connection.clientId || stored.acknowledgedBy.has(connection.clientId) || connection.inFlight.has(stored)) return;
     const pushId = connection.nextPushId++;
     connection.unacknowledged.set(String(pushId), stored);
@@ -212,7 +311,7 @@ export class Relay {
       connection.unacknowledged.delete(oldestId);
       connection.inFlight.delete(oldest);
     }
-    connection.socket.send(requestFrame(pushId, 'irn_subscription', { id: subscriptionId(stored.topic, connection.clientId), data: deliveryData(stored) }));
+    connection.send(requestFrame(pushId, 'irn_subscription', { id: subscriptionId(stored.topic, connection.clientId), data: deliveryData(stored) }));
   }
 
   private onAcknowledgement(connection: RelayConnection, id: RpcId, accepted: boolean): void {
@@ -229,7 +328,14 @@ export class Relay {
     const pending = [...new Set(topics)].flatMap((topic) =>
       this.mailbox.pendingFor(topic, connection.clientId).filter((stored) => !connection.inFlight.has(stored)),
     );
-    const batch = pending.slice(0, this.limits.maxFetchMessages);
+    const batch: StoredMessage[] = [];
+    let chars = 0;
+    for (const stored of pending) {
+      const size = stored.message.length + (stored.attestation?.length ?? 0);
+      if (batch.length === this.limits.maxFetchMessages || (batch.length > 0 && chars + size > this.limits.maxFetchChars)) break;
+      batch.push(stored);
+      chars += size;
+    }
     // Fetched messages are delivered by the answer itself: the client sends no ack for them.
     for (const stored of batch) this.mailbox.acknowledge(stored, connection.clientId);
     return { messages: batch.map(deliveryData), hasMore: pending.length > batch.length };

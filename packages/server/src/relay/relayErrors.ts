@@ -18,4 +18,10 @@ export const RELAY_ERRORS = {
   badMethod: 'Invalid request: method must be a string',
   unknownMethod: (method: string) => `Method not found: ${method.slice(0, 64)}`,
   tooManyTopics: (max: number) => `Too many subscriptions: one connection may follow at most ${max} topics`,
+  tooManyPublishes: (perSecond: number, burst: number) => `Too many publishes: a client may publish ${burst} messages at once, then ${perSecond} a second`,
+  clientQuota: (bytes: number) => `Publish refused: this client's stored messages reached its quota (${bytes} bytes); it frees up as they expire`,
+  ipQuota: (bytes: number) => `Publish refused: the stored messages of this client's address reached their quota (${bytes} bytes); it frees up as they expire`,
+  mailboxFull: 'Publish refused: the relay holds as many messages as it can; try again later',
+  tooManyConnections: (max: number) => `Too many connections: the relay serves at most ${max} at once; try again later`,
+  tooManyConnectionsFromIp: (max: number) => `Too many connections from this address: at most ${max} at once`,
 } as const;

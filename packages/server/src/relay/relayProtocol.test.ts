@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { generateKeyPair } from '@walletconnect/relay-auth';
+import { encodeIss, generateKeyPair } from '@walletconnect/relay-auth';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createServer } from '../createServer.ts';
 import { testConfig } from '../testing/testServer.ts';
 import { waitFor } from '../testing/waitFor.ts';
 import { RELAY_ERRORS, RPC_ERROR_CODES } from './relayErrors.ts';
-import { RawRelayClient, refusedUpgrade, relayToken } from './testing/rawRelayClient.ts';
+import { RawRelayClient, refusedUpgrade, relayToken, relayTokenWithPayload } from './testing/rawRelayClient.ts';
 import { startRelayServer, type RelayServer } from './testing/startRelayServer.ts';
 
 const newTopic = () => randomBytes(32).toString('hex');
@@ -22,7 +22,7 @@ describe('relay protocol (raw websocket clients)', () => {
   };
 
   beforeAll(async () => {
-    server = await startRelayServer({ now: () => clock, limits: { maxMessageChars: 1000, maxFetchMessages: 3, maxMessagesPerTopic: 1200 } });
+    server = await startRelayServer({ now: () => clock, limits: { maxMessageChars: 1000, maxFetchMessages: 3, maxMessagesPerTopic: 1200, publishBurst: 10_000 } });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -174,9 +174,9 @@ describe('relay protocol (raw websocket clients)', () => {
     expect(deliveries.map((delivery) => delivery.data.message)).toEqual(texts);
   });
 
-  it('refuses a missing, expired or forged auth JWT with HTTP 401 and the reason', async () => {
+  it('refuses a missing, expired, out-of-range or forged auth JWT with HTTP 401 and the reason', async () => {
     const keyPair = generateKeyPair();
-    expect(await refusedUpgrade(server.url)).toEqual({ status: 401, body: expect.objectContaining({ message: RELAY_ERRORS.missingAuth }) });
+    expect(await refusedUpgrade(server.url)).toMatchObject({ status: 401, body: expect.objectContaining({ message: RELAY_ERRORS.missingAuth }) });
 
     const expired = await relayToken(keyPair, server.url, { issuedAt: Math.floor(clock / 1000) - 7200, ttlSeconds: 3600 });
     const refusedExpired = await refusedUpgrade(`${server.url}?auth=${expired}`);
@@ -187,7 +187,14 @@ describe('relay protocol (raw websocket clients)', () => {
     const [header, , signature] = (await relayToken(keyPair, server.url)).split('.');
     const [, otherPayload] = (await relayToken(generateKeyPair(), server.url)).split('.');
     const forged = await refusedUpgrade(`${server.url}?auth=${header}.${otherPayload}.${signature}`);
-    expect(forged).toEqual({ status: 401, body: expect.objectContaining({ message: RELAY_ERRORS.invalidAuth('signature does not verify') }) });
+    expect(forged).toMatchObject({ status: 401, body: expect.objectContaining({ message: RELAY_ERRORS.invalidAuth('signature does not verify') }) });
+
+    // An exp past a JavaScript date's range is a 401 like the others, never a 500.
+    const outOfRange = relayTokenWithPayload(keyPair, `{"iss":"${encodeIss(keyPair.publicKey)}","sub":"s","aud":"${server.url}","iat":${Math.floor(clock / 1000)},"exp":-1e20}`);
+    expect(await refusedUpgrade(`${server.url}?auth=${outOfRange}`)).toMatchObject({
+      status: 401,
+      body: { message: RELAY_ERRORS.invalidAuth('iat and exp must be times in seconds within ±8640000000000') },
+    });
 
     const garbage = await refusedUpgrade(`${server.url}?auth=not-a-jwt`);
     expect(garbage.body.message).toBe(RELAY_ERRORS.invalidAuth('not a JWT (header.payload.signature)'));
@@ -275,7 +282,7 @@ describe('RELAY_ENABLED=false', () => {
     try {
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
       expect(app.relay).toBeUndefined();
-      expect(await refusedUpgrade(`${address.replace(/^http/, 'ws')}/relay`)).toEqual({ status: 404, body: expect.objectContaining({ message: 'No route GET /relay' }) });
+      expect(await refusedUpgrade(`${address.replace(/^http/, 'ws')}/relay`)).toMatchObject({ status: 404, body: expect.objectContaining({ message: 'No route GET /relay' }) });
     } finally {
       await app.close();
     }

@@ -49,6 +49,10 @@ export class Subscriptions<Connection> {
     return this.byTopic.get(topic) ?? new Set();
   }
 
+  topicsOf(connection: Connection): ReadonlySet<string> {
+    return this.byConnection.get(connection) ?? new Set();
+  }
+
   topicCount(connection: Connection): number {
     return this.byConnection.get(connection)?.size ?? 0;
   }

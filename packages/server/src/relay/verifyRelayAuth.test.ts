@@ -1,7 +1,7 @@
 import { encodeIss, generateKeyPair } from '@walletconnect/relay-auth';
 import { describe, expect, it } from 'vitest';
 import { RELAY_ERRORS } from './relayErrors.ts';
-import { relayToken } from './testing/rawRelayClient.ts';
+import { relayToken, relayTokenWithPayload } from './testing/rawRelayClient.ts';
 import { verifyRelayAuth } from './verifyRelayAuth.ts';
 
 const NOW_MS = 1_750_000_000_000;
@@ -46,6 +46,18 @@ describe('verifyRelayAuth', () => {
     // A secp256k1 did:key (the did:key specification's example).
     expect(await verifyRelayAuth(altered(token, { payload: { iss: 'did:key:zQ3shokFTS3brHcDQrn82RUDfCZESWL1ZdCEJwekUDPQiYBme' } }), NOW_MS)).toEqual(refused);
     expect(await verifyRelayAuth(altered(token, { payload: { iss: 'did:web:example.com' } }), NOW_MS)).toEqual(refused);
+  });
+
+  it('refuses an iat or exp outside a JavaScript date’s range with the reason before using it, even in a validly signed JWT', async () => {
+    const refused = { ok: false, reason: RELAY_ERRORS.invalidAuth('iat and exp must be times in seconds within ±8640000000000') };
+    const signed = (claims: string) => relayTokenWithPayload(keyPair, `{"iss":"${encodeIss(keyPair.publicKey)}","sub":"s","aud":"${AUD}",${claims}}`);
+    // The hand-signed token verifies when its claims are sane.
+    expect(await verifyRelayAuth(signed(`"iat":${NOW_SECONDS},"exp":${NOW_SECONDS + 60}`), NOW_MS)).toEqual({ ok: true, clientId: encodeIss(keyPair.publicKey) });
+    // Written with an exponent, these stay numbers (the JWT parser turns only long digit runs into
+    // BigInt). A past one used to reach new Date(exp * 1000).toISOString(): a RangeError, not a 401.
+    for (const claims of [`"iat":${NOW_SECONDS},"exp":1e20`, `"iat":${NOW_SECONDS},"exp":-1e20`, `"iat":${NOW_SECONDS},"exp":-1e400`, `"iat":-1e20,"exp":${NOW_SECONDS + 60}`]) {
+      expect(await verifyRelayAuth(signed(claims), NOW_MS), claims).toEqual(refused);
+    }
   });
 
   it('refuses a token over 4,096 characters before decoding it, even a validly signed one', async () => {

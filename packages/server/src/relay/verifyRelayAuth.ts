@@ -6,6 +6,12 @@ export type RelayAuth = { ok: true; clientId: string } | { ok: false; reason: st
 /** A client's JWT may say it was issued this far ahead of the relay's clock. */
 const CLOCK_SKEW_SECONDS = 60;
 const MAX_JWT_CHARS = 4096;
+/** The furthest a JavaScript Date reaches either side of 1970 (ECMA-262, "Time Values and Time Range"), in seconds. */
+const MAX_DATE_SECONDS = 8.64e12;
+
+function isDateInRange(seconds: number): boolean {
+  return Number.isFinite(seconds) && Math.abs(seconds) <= MAX_DATE_SECONDS;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,6 +47,9 @@ export async function verifyRelayAuth(token: string | undefined, nowMs: number):
   }
   if (typeof sub !== 'string' || typeof aud !== 'string') return refuse('sub and aud must be strings');
   if (typeof iat !== 'number' || typeof exp !== 'number') return refuse('iat and exp must be numbers (seconds)');
+  // Checked before any use: JSON gives 1e400 as Infinity, and new Date() of a time outside its
+  // range is Invalid Date, whose toISOString() throws.
+  if (!isDateInRange(iat) || !isDateInRange(exp)) return refuse(`iat and exp must be times in seconds within ±${MAX_DATE_SECONDS}`);
   const nowSeconds = nowMs / 1000;
   if (exp <= nowSeconds) return refuse(`expired at ${new Date(exp * 1000).toISOString()}`);
   if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return refuse('iat is in the future');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { encodeIss, generateKeyPair, signJWT, type Keypair } from '@walletconnect/relay-auth';
 import WebSocket from 'ws';
 import { waitFor } from '../../testing/waitFor.ts';
@@ -11,9 +11,23 @@ export async function relayToken(keyPair: Keypair, aud: string, options: { ttlSe
   return signJWT(randomBytes(32).toString('hex'), aud, options.ttlSeconds ?? 86_400, keyPair, options.issuedAt);
 }
 
-/** What the server answered to a refused upgrade. */
-export async function refusedUpgrade(url: string): Promise<{ status: number; body: { message?: string } }> {
-  const socket = new WebSocket(url);
+/**
+ * A relay JWT signed with the client key over a payload written by hand, so a claim can be a
+ * JSON literal the SDK would never write (`"exp":1e20`): EdDSA over `header.payload`, as
+ * @walletconnect/relay-auth's signJWT signs.
+ */
+export function relayTokenWithPayload(keyPair: Keypair, payloadJson: string): string {
+  const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+  const signingInput = `${encode('{"alg":"EdDSA","typ":"JWT"}')}.${encode(payloadJson)}`;
+  // PKCS#8 for an Ed25519 seed (RFC 8410): a fixed prefix, then the 32 bytes.
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(keyPair.secretKey.slice(0, 32))]);
+  const signature = sign(null, Buffer.from(signingInput, 'utf8'), createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }));
+  return `${signingInput}.${signature.toString('base64url')}`;
+}
+
+/** What the server answered to a refused upgrade. `localAddress` picks the client's address (any 127.x.y.z on Linux). */
+export async function refusedUpgrade(url: string, options: { localAddress?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: { message?: string } }> {
+  const socket = new WebSocket(url, options);
   return new Promise((resolve, reject) => {
     socket.on('open', () => {
       socket.terminate();
@@ -23,7 +37,7 @@ export async function refusedUpgrade(url: string): Promise<{ status: number; bod
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text || '{}') }));
     });
     socket.on('error', () => {});
   });
@@ -46,6 +60,8 @@ export class RawRelayClient {
   private constructor(
     readonly socket: WebSocket,
     readonly keyPair: Keypair,
+    /** The relay JWT it connected with (its `auth` query parameter). */
+    readonly token: string,
   ) {
     socket.on('message', (data) => {
       const text = String(data);
@@ -66,15 +82,33 @@ export class RawRelayClient {
     return encodeIss(this.keyPair.publicKey);
   }
 
-  static async connect(url: string, options: { keyPair?: Keypair; autoPong?: boolean; issuedAt?: number } = {}): Promise<RawRelayClient> {
+  /** `localAddress` picks the client's address (any 127.x.y.z on Linux), as clients behind different IPs. */
+  static async connect(url: string, options: { keyPair?: Keypair; autoPong?: boolean; issuedAt?: number; localAddress?: string } = {}): Promise<RawRelayClient> {
     const keyPair = options.keyPair ?? generateKeyPair();
     const token = await relayToken(keyPair, url, options.issuedAt === undefined ? {} : { issuedAt: options.issuedAt });
-    const socket = new WebSocket(`${url}?auth=${token}&projectId=cairn-test&ua=raw-test`, { autoPong: options.autoPong ?? true });
+    const socket = new WebSocket(`${url}?auth=${token}&projectId=cairn-test&ua=raw-test`, { autoPong: options.autoPong ?? true, localAddress: options.localAddress });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
-    return new RawRelayClient(socket, keyPair);
+    return new RawRelayClient(socket, keyPair, token);
+  }
+
+  /**
+   * Stops reading the socket (TCP level): what the relay sends piles up in the kernel's buffers,
+   * then in the relay's send buffer. Frames can still be sent (`send`); answers wait.
+   */
+  stopReading(): void {
+    this.socket.pause();
+  }
+
+  resumeReading(): void {
+    this.socket.resume();
+  }
+
+  /** Sends a JSON-RPC request without waiting for its answer (for a client that does not read). */
+  send(method: string, params: unknown, id: number | string = this.nextId++): void {
+    this.socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
   }
 
   /** Acknowledges every push received so far, as the SDK does. */

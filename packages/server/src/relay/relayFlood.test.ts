@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELAY_ERRORS, RPC_ERROR_CODES } from './relayErrors.ts';
+import { RawRelayClient } from './testing/rawRelayClient.ts';
+import { startRelayServer, type RelayServer } from './testing/startRelayServer.ts';
+
+const newTopic = () => randomBytes(32).toString('hex');
+const publish = (topic: string, message: string) => ({ topic, message, ttl: 300, tag: 1100 });
+
+const LIMITS = {
+  maxStoredBytesPerClient: 64 * 1024,
+  maxStoredBytesPerIp: 256 * 1024,
+  messageOverheadBytes: 384,
+  topicOverheadBytes: 320,
+  publishBurst: 100_000,
+};
+// The flood comes from another address than its victims (Linux answers on all of 127/8).
+const FLOODER_ADDRESS = '127.0.0.2';
+
+describe('relay under a publish flood (real websockets)', () => {
+  let server: RelayServer;
+  const clients: RawRelayClient[] = [];
+  const connect = async (options?: Parameters<typeof RawRelayClient.connect>[1]) => {
+    const client = await RawRelayClient.connect(server.url, options);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    server = await startRelayServer({ limits: LIMITS });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server.close();
+  });
+
+  it('refuses one client past its quota, charged per message and per topic, and never evicts another client’s message', async () => {
+    const [dapp, wallet] = [await connect(), await connect()];
+    const sessionTopic = newTopic();
+    expect((await dapp.call('irn_publish', publish(sessionTopic, 'for the wallet'))).result).toBe(true);
+
+    // One-character messages, each on a topic of its own: almost all of their cost is overhead.
+    const flooder = await connect({ localAddress: FLOODER_ADDRESS });
+    const flood = await flooder.call('irn_batchPublish', { messages: Array.from({ length: 500 }, () => publish(newTopic(), 'x')) });
+    expect(flood.error).toEqual({ code: RPC_ERROR_CODES.serverError, message: RELAY_ERRORS.clientQuota(LIMITS.maxStoredBytesPerClient) });
+    const perMessage = LIMITS.messageOverheadBytes + LIMITS.topicOverheadBytes + 1;
+    expect(server.relay.stats().storedMessages).toBe(1 + Math.floor(LIMITS.maxStoredBytesPerClient / perMessage));
+
+    // Late, the wallet still finds the dapp's message, and the dapp still publishes.
+    await wallet.call('irn_subscribe', { topic: sessionTopic });
+    expect((await wallet.waitForDeliveries(1)).map((delivery) => delivery.data.message)).toEqual(['for the wallet']);
+    expect((await dapp.call('irn_publish', publish(sessionTopic, 'still served'))).result).toBe(true);
+    expect((await wallet.waitForDeliveries(2))[1]!.data.message).toBe('still served');
+  });
+
+  it('refuses a flood that changes client key at its address’s quota, and holds the mailbox under it', async () => {
+    const before = server.relay.stats().storedBytes;
+    const refusals: string[] = [];
+    for (let key = 0; key < 8; key++) {
+      const flooder = await connect({ localAddress: FLOODER_ADDRESS });
+      const answer = await flooder.call('irn_batchPublish', { messages: Array.from({ length: 500 }, (_, i) => publish(newTopic(), `key ${key} message ${i}`)) });
+      refusals.push(answer.error?.message ?? 'stored');
+    }
+    // The first test's flooder holds 64 KiB of this address's 256 KiB: three fresh keys fill it.
+    expect(refusals).toEqual([
+      ...Array(3).fill(RELAY_ERRORS.clientQuota(LIMITS.maxStoredBytesPerClient)),
+      ...Array(5).fill(RELAY_ERRORS.ipQuota(LIMITS.maxStoredBytesPerIp)),
+    ]);
+    expect(server.relay.stats().storedBytes - before).toBeLessThanOrEqual(LIMITS.maxStoredBytesPerIp);
+
+    // Another address is not held to this one's quota.
+    const dapp = await connect();
+    expect((await dapp.call('irn_publish', publish(newTopic(), 'another address'))).result).toBe(true);
+  });
+});
