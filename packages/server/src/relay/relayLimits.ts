@@ -1,12 +1,14 @@
 /**
  * Bounds that keep one relay process's memory finite whatever its clients send, and one client
- * from crowding out the others. Every one can be lowered through the relay's options (the tests
+ * from crowding out the others. Every one can be changed through the relay's options (the tests
  * use small ones).
  *
  * What they add up to at the defaults, in the worst case: the mailbox at maxStoredBytes (128 MiB,
  * charged as heap, see messageOverheadBytes), plus per connection its subscriptions
  * (maxTopicsPerConnection × ~250 B), its unacknowledged pushes (maxUnacknowledgedPerConnection ×
- * ~150 B) and its send buffer (under maxSendBufferBytes plus one frame), times maxConnections.
+ * ~150 B) and its send buffer: about sendPauseBytes plus one push for a peer that only stops
+ * reading, up to maxSendBufferBytes plus one answer for one that also keeps asking, until the
+ * missed ping drops it (10 to 20 s). Per address that is maxConnectionsPerIp times as much.
  */
 export interface RelayLimits {
   /** Longest `message` (characters; WalletConnect messages are base64 text). */
@@ -39,7 +41,11 @@ export interface RelayLimits {
   maxBatchSize: number;
   /** Messages one irn_batchFetchMessages answer carries (then `hasMore`). */
   maxFetchMessages: number;
-  /** Characters of message and attestation text one irn_batchFetchMessages answer carries (then `hasMore`); one message always fits. */
+  /**
+   * Characters of message and attestation text one irn_batchFetchMessages answer carries (then
+   * `hasMore`); one message always fits. Well under maxSendBufferBytes: an answer may sit whole in
+   * the send buffer of a client on a slow link.
+   */
   maxFetchChars: number;
   /** Pushed messages a connection may leave unacknowledged; past it the oldest is forgotten (delivered again on its next connection). */
   maxUnacknowledgedPerConnection: number;
@@ -76,13 +82,13 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxTopicsPerConnection: 1000,
   maxBatchSize: 500,
   maxFetchMessages: 500,
-  maxFetchChars: 2 * 1024 * 1024,
+  maxFetchChars: 512 * 1024,
   maxUnacknowledgedPerConnection: 500,
   maxFrameBytes: 4 * 1024 * 1024,
   maxConnections: 4000,
   maxConnectionsPerIp: 50,
   publishesPerSecond: 20,
   publishBurst: 100,
-  sendPauseBytes: 1024 * 1024,
-  maxSendBufferBytes: 8 * 1024 * 1024,
+  sendPauseBytes: 128 * 1024,
+  maxSendBufferBytes: 2 * 1024 * 1024,
 };
