@@ -34,14 +34,14 @@ describe('Mailbox', () => {
   it('charges each message its text plus an overhead, each topic its own, and a retry nothing', () => {
     const mailbox = newMailbox();
     mailbox.add(message({ message: 'x' }));
-    expect(mailbox.size).toEqual({ topics: 1, messages: 1, bytes: 50 + 100 + 1 });
+    expect(mailbox.size).toMatchObject({ topics: 1, messages: 1, bytes: 50 + 100 + 1 });
     mailbox.add(message({ message: 'y', attestation: 'jwt' }));
     expect(mailbox.size.bytes).toBe(151 + 100 + 1 + 3);
     expect(mailbox.add(message({ message: 'y' })).refused).toBeUndefined();
     expect(mailbox.size.bytes).toBe(255);
     // Text beyond Latin-1 is two bytes a character in V8's heap.
     mailbox.add(message({ topic: topicB, message: '€€' }));
-    expect(mailbox.size).toEqual({ topics: 2, messages: 3, bytes: 255 + 50 + 100 + 4 });
+    expect(mailbox.size).toMatchObject({ topics: 2, messages: 3, bytes: 255 + 50 + 100 + 4 });
   });
 
   it('refuses a client past its quota, which never evicts anyone, while another client still publishes', () => {
@@ -69,17 +69,42 @@ describe('Mailbox', () => {
     expect(mailbox.add(message({ topic: topicB, message: 'over 2000 with this', publisherId: 'fresh-key', publisherIp: '198.51.100.7' })).refused).toBeUndefined();
   });
 
-  it('refuses every publisher once the whole mailbox is full, in bytes or in messages, and evicts nobody', () => {
-    const bytes = newMailbox({ maxStoredBytes: 500 });
-    for (let i = 0; i < 3; i++) bytes.add(message({ topic: topic(i), publisherId: `client-${i}`, publisherIp: `192.0.2.${i}` }));
-    expect(bytes.add(message({ topic: topic(9), publisherId: 'late', publisherIp: '192.0.2.99' })).refused).toBe('full');
-    expect(bytes.size.messages).toBe(3);
+  describe('once the whole mailbox is full', () => {
+    const flooder = (text: string) => message({ message: text, publisherId: 'flooder', publisherIp: '192.0.2.66' });
+    const user = (text: string, ip: string) => message({ topic: topicB, message: text, publisherId: `user ${ip}`, publisherIp: ip });
+    const texts = (mailbox: Mailbox, topicId: string) => mailbox.pendingFor(topicId, 'reader').map((stored) => stored.message);
 
-    const count = newMailbox({ maxStoredMessages: 2 });
-    count.add(message({ message: 'one' }));
-    count.add(message({ message: 'two', publisherId: 'other' }));
-    expect(count.add(message({ message: 'three', publisherId: 'third' })).refused).toBe('full');
-    expect(count.pendingFor(topicA, 'reader').map((stored) => stored.message)).toEqual(['one', 'two']);
+    it('(maxStoredBytes) makes room for a lighter address at the expense of the address holding the most, oldest first, and refuses that address itself', () => {
+      const mailbox = newMailbox({ maxStoredBytes: 1000 });
+      expect(mailbox.add(user('kept', '198.51.100.1')).refused).toBeUndefined();
+      // 151 + 152 for f1 and its topic, then 102 each: f7 brings it to 915, f8 would pass 1000.
+      const flood = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9'].map((text) => mailbox.add(flooder(text)).refused ?? 'stored');
+      expect(flood).toEqual([...Array(7).fill('stored'), 'full', 'full']);
+
+      expect(mailbox.add(user('new', '198.51.100.2')).refused).toBeUndefined();
+      expect(texts(mailbox, topicA)).toEqual(['f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
+      expect(texts(mailbox, topicB)).toEqual(['kept', 'new']);
+      expect(mailbox.size).toMatchObject({ evicted: 1 });
+      expect(mailbox.size.bytes).toBeLessThanOrEqual(1000);
+    });
+
+    it('(maxStoredMessages) does the same by count', () => {
+      const mailbox = newMailbox({ maxStoredMessages: 3 });
+      mailbox.add(user('kept', '198.51.100.1'));
+      mailbox.add(flooder('f1'));
+      mailbox.add(flooder('f2'));
+      expect(mailbox.add(flooder('f3')).refused).toBe('full');
+      expect(mailbox.add(user('new', '198.51.100.2')).refused).toBeUndefined();
+      expect([texts(mailbox, topicA), texts(mailbox, topicB)]).toEqual([['f2'], ['kept', 'new']]);
+    });
+
+    it('refuses a publisher when no address holds more than its own would', () => {
+      const mailbox = newMailbox({ maxStoredMessages: 2 });
+      mailbox.add(user('one', '198.51.100.1'));
+      mailbox.add(user('two', '198.51.100.2'));
+      expect(mailbox.add(user('three', '198.51.100.3')).refused).toBe('full');
+      expect(texts(mailbox, topicB)).toEqual(['one', 'two']);
+    });
   });
 
   it('gives a client its quota back as its messages expire', () => {
@@ -91,7 +116,7 @@ describe('Mailbox', () => {
     now += 10_000;
     // The refused publish drops what expired (no wait for the periodic sweep) and is stored.
     expect(mailbox.add(message({ message: 'third' })).refused).toBeUndefined();
-    expect(mailbox.size).toEqual({ topics: 1, messages: 1, bytes: 50 + 100 + 5 });
+    expect(mailbox.size).toMatchObject({ topics: 1, messages: 1, bytes: 50 + 100 + 5 });
   });
 
   it('keeps a topic under maxMessagesPerTopic, dropping that topic’s oldest and refunding it', () => {
@@ -121,7 +146,7 @@ describe('Mailbox', () => {
     now += 1;
     expect(mailbox.pendingFor(topicA, 'reader')).toEqual([]);
     expect(mailbox.sweep()).toBe(1);
-    expect(mailbox.size).toEqual({ topics: 0, messages: 0, bytes: 0 });
+    expect(mailbox.size).toMatchObject({ topics: 0, messages: 0, bytes: 0 });
     expect(mailbox.bytesOfClient('publisher')).toBe(0);
     // The same text may be published again once the first one expired.
     const again = mailbox.add(message({ message: 'hello', ttlSeconds: 10 }));

@@ -1,3 +1,4 @@
+import { AddressHoldings } from './addressHoldings.ts';
 import type { RelayLimits } from './relayLimits.ts';
 
 /** A message kept for a topic until its TTL, for subscribers that are offline or not subscribed yet. */
@@ -28,7 +29,7 @@ export type MailboxOptions = Pick<
 
 export type NewMessage = Pick<StoredMessage, 'topic' | 'message' | 'tag' | 'attestation' | 'publisherId' | 'publisherIp'> & { ttlSeconds: number };
 
-/** Why a message was not stored: its client's quota, its address's quota, or the whole mailbox is full. */
+/** Why a message was not stored: its client's quota, its address's quota, or the whole mailbox is full (and its address holds the most). */
 export type MailboxRefusal = 'clientQuota' | 'ipQuota' | 'full';
 
 export type AddResult = { stored: StoredMessage; duplicate: boolean; refused?: undefined } | { refused: MailboxRefusal };
@@ -62,18 +63,24 @@ function textBytes(text: string | undefined): number {
 /**
  * Every topic's messages, in memory, in arrival order. Bounded by what they cost in heap, not by
  * their text alone: each message is charged its text plus a fixed overhead, each topic its own,
- * to its publisher, to the publisher's address and to the whole mailbox. Past any of those
- * budgets (or maxStoredMessages) a new message is refused, so a flood from one client stops at
- * its quota and never evicts anyone else's messages. Within a topic, past maxMessagesPerTopic,
- * the topic's oldest message goes. A message is gone at its TTL.
+ * to its publisher, to the publisher's address and to the whole mailbox.
+ *
+ * Past its client's or its address's quota a new message is refused: a flood from one client, or
+ * from many keys at one address, stops there and evicts nothing. Only when the whole mailbox is
+ * full (maxStoredBytes or maxStoredMessages, a flood from many addresses) does a message make
+ * room, and then at the expense of the address holding (about) the most, oldest first, never of
+ * one holding less than the publisher's own: a light user's messages outlast a flood, and the
+ * relay keeps taking their new ones. Within a topic, past maxMessagesPerTopic, the topic's oldest
+ * message goes. A message is gone at its TTL.
  */
 export class Mailbox {
   private readonly topics = new Map<string, TopicBox>();
   // seq -> message: arrival order over all topics.
   private readonly all = new Map<number, StoredMessage>();
   private readonly bytesByClient = new Map<string, number>();
-  private readonly bytesByIp = new Map<string, number>();
+  private readonly addresses = new AddressHoldings<StoredMessage>();
   private storedBytes = 0;
+  private evicted = 0;
   private nextSeq = 1;
   private lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -95,6 +102,7 @@ export class Mailbox {
       this.sweep();
       refused = this.refusal(input, bytes);
     }
+    while (refused === 'full' && this.evictForLighter(input, bytes)) refused = this.refusal(input, bytes);
     if (refused) return { refused };
 
     let box = this.topics.get(input.topic);
@@ -118,6 +126,7 @@ export class Mailbox {
     };
     box.messages.set(stored.message, stored);
     this.all.set(stored.seq, stored);
+    this.addresses.addMessage(stored.publisherIp, stored);
     this.charge(stored, bytes);
     while (box.messages.size > this.options.maxMessagesPerTopic) this.remove(box.messages.values().next().value!);
     return { stored, duplicate: false };
@@ -159,8 +168,9 @@ export class Mailbox {
     return dropped;
   }
 
-  get size(): { topics: number; messages: number; bytes: number } {
-    return { topics: this.topics.size, messages: this.all.size, bytes: this.storedBytes };
+  /** `evicted`: messages dropped, since the start, to make room in a full mailbox. */
+  get size(): { topics: number; messages: number; bytes: number; evicted: number } {
+    return { topics: this.topics.size, messages: this.all.size, bytes: this.storedBytes, evicted: this.evicted };
   }
 
   /** Bytes charged to one client's live messages and the topics it opened. */
@@ -168,23 +178,45 @@ export class Mailbox {
     return this.bytesByClient.get(clientId) ?? 0;
   }
 
+  /** What storing the message costs: its bytes, and its topic's when the topic holds nothing yet. */
+  private costOf(input: NewMessage, bytes: number): number {
+    return bytes + (this.topics.has(input.topic) ? 0 : this.options.topicOverheadBytes);
+  }
+
   private refusal(input: NewMessage, bytes: number): MailboxRefusal | undefined {
-    const cost = bytes + (this.topics.has(input.topic) ? 0 : this.options.topicOverheadBytes);
+    const cost = this.costOf(input, bytes);
     if (this.bytesOfClient(input.publisherId) + cost > this.options.maxStoredBytesPerClient) return 'clientQuota';
-    if ((this.bytesByIp.get(input.publisherIp) ?? 0) + cost > this.options.maxStoredBytesPerIp) return 'ipQuota';
+    if (this.addresses.bytesOf(input.publisherIp) + cost > this.options.maxStoredBytesPerIp) return 'ipQuota';
     if (this.storedBytes + cost > this.options.maxStoredBytes || this.all.size >= this.options.maxStoredMessages) return 'full';
     return undefined;
+  }
+
+  /**
+   * Drops the oldest message of the address holding (about) the most, if that address still holds
+   * at least as much as the publisher's will once the message is stored (no churn between equals);
+   * false when there is none such.
+   */
+  private evictForLighter(input: NewMessage, bytes: number): boolean {
+    const heaviest = this.addresses.heaviest();
+    if (heaviest === undefined || heaviest === input.publisherIp) return false;
+    const oldest = this.addresses.oldestOf(heaviest);
+    if (!oldest) return false;
+    if (this.addresses.bytesOf(heaviest) - oldest.bytes < this.addresses.bytesOf(input.publisherIp) + this.costOf(input, bytes)) return false;
+    this.remove(oldest);
+    this.evicted++;
+    return true;
   }
 
   /** Adds `bytes` (negative to refund) to the payer's client, its address and the whole mailbox. */
   private charge(payer: { publisherId: string; publisherIp: string }, bytes: number): void {
     this.storedBytes += bytes;
     adjust(this.bytesByClient, payer.publisherId, bytes);
-    adjust(this.bytesByIp, payer.publisherIp, bytes);
+    this.addresses.charge(payer.publisherIp, bytes);
   }
 
   private remove(stored: StoredMessage): void {
     if (!this.all.delete(stored.seq)) return;
+    this.addresses.removeMessage(stored.publisherIp, stored);
     this.charge(stored, -stored.bytes);
     this.storedBytes -= stored.acknowledgedBy.size * ACKNOWLEDGEMENT_BYTES;
     const box = this.topics.get(stored.topic);

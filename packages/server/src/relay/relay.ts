@@ -37,6 +37,8 @@ export interface RelayStats {
   storedMessages: number;
   /** Heap the mailbox is charged with (see RelayLimits.maxStoredBytes). */
   storedBytes: number;
+  /** Messages dropped, since the start, to make room in a full mailbox (from the address holding the most). */
+  evictedMessages: number;
   /** Connections whose pushes wait because their peer is not reading. */
   pausedConnections: number;
   /** Bytes waiting in all connections' send buffers. */
@@ -182,6 +184,7 @@ export class Relay {
       subscribedTopics: this.subscriptions.size.topics,
       storedMessages: stored.messages,
       storedBytes: stored.bytes,
+      evictedMessages: stored.evicted,
       pausedConnections,
       sendBufferBytes,
     };

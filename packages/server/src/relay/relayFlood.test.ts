@@ -73,3 +73,39 @@ describe('relay under a publish flood (real websockets)', () => {
     expect((await dapp.call('irn_publish', publish(newTopic(), 'another address'))).result).toBe(true);
   });
 });
+
+describe('relay under a publish flood from many addresses (real websockets)', () => {
+  it('keeps the mailbox under maxStoredBytes by dropping the flooders’ oldest messages, never a light user’s, and keeps taking the light user’s new ones', async () => {
+    const limits = { ...LIMITS, maxStoredBytes: 512 * 1024, maxStoredBytesPerIp: 128 * 1024 };
+    const server = await startRelayServer({ limits });
+    const clients: RawRelayClient[] = [];
+    const connect = async (localAddress?: string) => {
+      const client = await RawRelayClient.connect(server.url, { localAddress });
+      clients.push(client);
+      return client;
+    };
+    try {
+      const [dapp, wallet] = [await connect(), await connect()];
+      const sessionTopic = newTopic();
+      await dapp.call('irn_publish', publish(sessionTopic, 'stored before the flood'));
+      // Eight addresses with two keys each: 8 × 128 KiB would be twice the mailbox.
+      for (let address = 10; address < 18; address++) {
+        for (let key = 0; key < 2; key++) {
+          const flooder = await connect(`127.0.0.${address}`);
+          await flooder.call('irn_batchPublish', { messages: Array.from({ length: 200 }, (_, i) => publish(newTopic(), `flood ${address}.${key}.${i}`)) });
+        }
+      }
+      const stats = server.relay.stats();
+      expect(stats.storedBytes).toBeLessThanOrEqual(limits.maxStoredBytes);
+      expect(stats.evictedMessages).toBeGreaterThan(0);
+
+      expect((await dapp.call('irn_publish', publish(sessionTopic, 'published during the flood'))).result).toBe(true);
+      await wallet.call('irn_subscribe', { topic: sessionTopic });
+      const deliveries = await wallet.waitForDeliveries(2);
+      expect(deliveries.map((delivery) => delivery.data.message)).toEqual(['stored before the flood', 'published during the flood']);
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+      await server.close();
+    }
+  });
+});
