@@ -8,7 +8,8 @@
  * (maxTopicsPerConnection × ~250 B), its unacknowledged pushes (maxUnacknowledgedPerConnection ×
  * ~150 B) and its send buffer: about sendPauseBytes plus one push for a peer that only stops
  * reading, up to maxSendBufferBytes plus one answer for one that also keeps asking, until the
- * missed ping drops it (10 to 20 s). Per address that is maxConnectionsPerIp times as much.
+ * missed ping drops it (10 to 20 s), and a frame arriving (maxFrameBytes). Per address that is
+ * maxConnectionsPerIp times as much.
  */
 export interface RelayLimits {
   /** Longest `message` (characters; WalletConnect messages are base64 text). */
@@ -50,7 +51,10 @@ export interface RelayLimits {
   maxFetchChars: number;
   /** Pushed messages a connection may leave unacknowledged; past it the oldest is forgotten (delivered again on its next connection). */
   maxUnacknowledgedPerConnection: number;
-  /** Largest websocket frame, in bytes (the socket is closed with 1009 past it). */
+  /**
+   * Largest websocket frame, in bytes (the socket is closed with 1009 past it): a frame is held
+   * whole while it arrives, so this is also what one connection may make the relay buffer.
+   */
   maxFrameBytes: number;
   /** Open websockets, all clients together; past it an upgrade gets HTTP 503. */
   maxConnections: number;
@@ -85,7 +89,7 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxFetchMessages: 500,
   maxFetchChars: 512 * 1024,
   maxUnacknowledgedPerConnection: 500,
-  maxFrameBytes: 4 * 1024 * 1024,
+  maxFrameBytes: 1024 * 1024,
   maxConnections: 4000,
   maxConnectionsPerIp: 50,
   publishesPerSecond: 20,

@@ -45,8 +45,8 @@ describe('relay and readers that stop reading (real websockets)', () => {
     const publisher = await connect(server);
     const topic = newTopic();
     const texts = Array.from({ length: BACKLOG_MESSAGES }, (_, i) => `${String(i).padStart(4, '0')}${'m'.repeat(MESSAGE_CHARS - 4)}`);
-    for (let i = 0; i < texts.length; i += 32) {
-      const answer = await publisher.call('irn_batchPublish', { messages: texts.slice(i, i + 32).map((message) => ({ topic, message, ttl: 300 })) });
+    for (let i = 0; i < texts.length; i += 8) {
+      const answer = await publisher.call('irn_batchPublish', { messages: texts.slice(i, i + 8).map((message) => ({ topic, message, ttl: 300 })) });
       expect(answer.error).toBeUndefined();
     }
     return { topic, texts };
