@@ -76,18 +76,19 @@ export async function registerRelay(app: FastifyInstance, options: RelayRouteOpt
       websocket: true,
       logSerializers: { req: relayRequestLog },
       preValidation: async (request, reply) => {
-        // Counted before the JWT is checked (no signature work for an address over its limit),
-        // held until the TCP connection closes, upgraded or not.
-        const slot = slots.take(request.ip);
-        if (!slot.ok) {
+        // An upgrade is counted before its JWT is checked (no signature work for an address over
+        // its limit) and holds its place until its TCP connection closes, upgraded or not. A plain
+        // HTTP GET (answered 401 or 404 below, on a socket that may carry more requests) holds none.
+        const slot = request.ws ? slots.take(request.ip) : undefined;
+        if (slot && !slot.ok) {
           const [status, message] = slot.refused === 'ip' ? [429, RELAY_ERRORS.tooManyConnectionsFromIp(relay.limits.maxConnectionsPerIp)] : [503, RELAY_ERRORS.tooManyConnections(relay.limits.maxConnections)];
           return reply.code(status).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody(status, message));
         }
-        request.raw.socket.once('close', slot.release);
+        if (slot) request.raw.socket.once('close', slot.release);
         const { auth } = request.query as Record<string, unknown>;
         const verdict = await verifyRelayAuth(typeof auth === 'string' ? auth : undefined, relay.now());
         if (!verdict.ok) {
-          slot.release();
+          slot?.release();
           return reply.code(401).send(errorBody(401, verdict.reason));
         }
         clientIds.set(request, verdict.clientId);
