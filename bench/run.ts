@@ -14,6 +14,7 @@ import { measureTiming } from './lib/measureTiming.ts';
 import { buildDir, repoRoot, resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { markdownReport } from './lib/report.ts';
 import { CONDITIONS, type AppResult, type BenchResults, type ServerResults } from './lib/results.ts';
+import { measureRelay, relayReport, type RelayResults } from './lib/relayLoad.ts';
 import { measureServer } from './lib/serverLoad.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { checkTargets } from './lib/targets.ts';
@@ -24,8 +25,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '7' },
     apps: { type: 'string', default: APP_IDS.join(',') },
     cpu: { type: 'string', default: CONDITIONS.map((condition) => condition.cpuThrottle).join(',') },
-    /** `pages` (parts 1 and 2: bundle, time and heap), `wallets` (part 3: All Wallets at 10,000) and `server` (part 4). */
-    parts: { type: 'string', default: 'pages,wallets,server' },
+    /** `pages` (parts 1 and 2: bundle, time and heap), `wallets` (part 3: All Wallets at 10,000), `server` (part 4) and `relay` (part 5: the relay under abuse). */
+    parts: { type: 'string', default: 'pages,wallets,server,relay' },
     'wallet-searches': { type: 'string', default: '15' },
     'server-connections': { type: 'string', default: '10' },
     'server-seconds': { type: 'string', default: '10' },
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
   },
 });
 const parts = new Set(args.parts.split(','));
-for (const part of parts) if (!['pages', 'wallets', 'server'].includes(part)) throw new Error(`--parts: unknown part "${part}" (pages, wallets, server)`);
+for (const part of parts) if (!['pages', 'wallets', 'server', 'relay'].includes(part)) throw new Error(`--parts: unknown part "${part}" (pages, wallets, server, relay)`);
 const runs = Number(args.runs);
 const appIds = !parts.has('pages') ? [] : args.apps.split(',').filter((id): id is AppId => (APP_IDS as readonly string[]).includes(id));
 const conditions = appIds.length === 0 ? [] : CONDITIONS.filter((condition) => args.cpu.split(',').map(Number).includes(condition.cpuThrottle));
@@ -117,6 +118,9 @@ if (parts.has('server')) {
   });
 }
 
+// 5. The relay under a publish flood and with readers that stop reading (issue 12)
+const relay: RelayResults | null = parts.has('relay') ? await measureRelay(log) : null;
+
 const apps: AppResult[] = appIds.map((id) => {
   const { initial, lazy, total, initialCss, buildMs } = bundles[id];
   return { id, label: APPS[id].label, bundle: { buildMs, initial, lazy, total, initialCss }, timing: timings[id] ?? {} };
@@ -125,7 +129,7 @@ const cairn = appIds.includes('cairn')
   ? cairnChunks(join(buildDir, 'cairn'), bundles.cairn)
   : { modal: null, actions: null, entryComposition: [], walletConnect: { chunk: null, qrEncoder: null, inInitial: [] } };
 const cpu = cpus();
-const results: BenchResults & { walletList: WalletListResults | null } = {
+const results: BenchResults & { walletList: WalletListResults | null; relay: RelayResults | null } = {
   date: new Date().toISOString().slice(0, 10),
   commit: measuredCommit(),
   machine: {
@@ -150,13 +154,14 @@ const results: BenchResults & { walletList: WalletListResults | null } = {
   cairn,
   server,
   walletList,
+  relay,
   targets: [],
   notDone,
 };
 results.targets = checkTargets(results);
 results.durationMs = performance.now() - started;
 
-const markdown = markdownReport(results);
+const markdown = markdownReport(results) + (relay ? `\n${relayReport(relay)}` : '');
 mkdirSync(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);

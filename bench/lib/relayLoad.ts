@@ -389,3 +389,21 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(JSON.stringify(results, null, 2));
   process.exit(0);
 }
+
+/** The relay part's section of the bench report. */
+export function relayReport(results: RelayResults): string {
+  const { flood, slowReaders, limits } = results;
+  const honest = (traffic: HonestTraffic) =>
+    `${traffic.published} published, ${traffic.refused} refused, ${traffic.delivered} delivered; p50 ${traffic.p50Ms} ms, p99 ${traffic.p99Ms} ms`;
+  return [
+    '## Relay under abuse (issue 12)',
+    '',
+    `Default limits (${limits.maxStoredMb} MiB stored, ${limits.perClientMb} MiB per client, ${limits.perAddressMb} MiB per address, ${limits.publishesPerSecond} publishes/s after a burst of ${limits.publishBurst}; pushes pause at ${limits.sendPauseKb} KiB unsent, close past ${limits.maxSendBufferMb} MiB), a fresh server per phase with its heap capped at ${results.heapLimitMb} MB, ten honest pairs talking throughout.`,
+    '',
+    '| phase | server heap, peak | honest traffic | other |',
+    '| --- | --- | --- | --- |',
+    `| publish flood: ${flood.addresses} addresses × ${flood.keysPerAddress} keys for ${flood.seconds} s | ${flood.server.heapUsedPeakMb} MB (idle ${flood.idleHeapMb} MB) | ${honest(flood.honest)} | mailbox charged ${flood.mailbox.storedMbPeak} MB at most, ${flood.mailbox.evictedMessages} flood messages evicted; batches: ${Object.entries(flood.batches).map(([name, count]) => `${name} ${count}`).join(', ')} |`,
+    `| ${slowReaders.readers} readers that stop reading a ${slowReaders.backlogMb} MB topic | ${slowReaders.server.heapUsedPeakMb} MB (idle ${slowReaders.idleHeapMb} MB) | ${honest(slowReaders.honest)} | ${slowReaders.pausedConnectionsPeak} paused at peak, send buffers ${slowReaders.sendBufferMbPeak} MB at most, all dropped after ${slowReaders.allDroppedAfterS ?? '(not within the phase)'} s |`,
+    '',
+  ].join('\n');
+}

@@ -33,7 +33,8 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.forcedRefreshMs).toBe(10000);
     expect(config.rateLimit).toEqual({ perIp: 600, perProject: 60000, noncePerIp: 30, nonceTotal: 3000 });
-    expect(config.relay).toEqual({ enabled: true });
+    expect(config.relay).toEqual({ enabled: true, maxConnections: 4000, maxConnectionsPerIp: 50, maxStoredMb: 128 });
+    expect(loadConfig({ RELAY_MAX_CONNECTIONS: '100', RELAY_MAX_CONNECTIONS_PER_IP: '5', RELAY_MAX_STORED_MB: '16' }).relay).toEqual({ enabled: true, maxConnections: 100, maxConnectionsPerIp: 5, maxStoredMb: 16 });
   });
 
   it('serves the WalletConnect relay by default on the devnet stack only; RELAY_ENABLED decides otherwise', () => {

@@ -48,8 +48,8 @@ export interface ServerConfig {
   extraWalletsFile?: string;
   /** Sign-in with a wallet (EIP-4361). */
   siwx: SiwxConfig;
-  /** The WalletConnect relay at /relay (websocket). */
-  relay: { enabled: boolean };
+  /** The WalletConnect relay at /relay (websocket), and the limits an operator is most likely to change. */
+  relay: { enabled: boolean; maxConnections: number; maxConnectionsPerIp: number; maxStoredMb: number };
   /**
    * Which proxies to believe about the client's address and protocol (X-Forwarded-For / -Proto):
    * false (none: the socket's peer is the client), true (any), a hop count, or proxy addresses.
@@ -291,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     // On by default only for the devnet stack (`npm start`, the tests): a deployment that names a
     // real chain gets no relay unless it asks for one.
-    relay: { enabled: boolean(env, 'RELAY_ENABLED', servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))) },
+    relay: {
+      enabled: boolean(env, 'RELAY_ENABLED', servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))),
+      maxConnections: integer(env, 'RELAY_MAX_CONNECTIONS', 4000, 1, 1_000_000),
+      maxConnectionsPerIp: integer(env, 'RELAY_MAX_CONNECTIONS_PER_IP', 50, 1, 100_000),
+      maxStoredMb: integer(env, 'RELAY_MAX_STORED_MB', 128, 1, 65_536),
+    },
     trustProxy: trustProxy(env.TRUST_PROXY),
     forcedRefreshMs: integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000),
     rateLimit: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from './createServer.ts';
 import { ERROR_TEXTS } from './http/errors.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testing/testDatabases.ts';
 import { ACCESS, ACCESS_QUERY, get, startTestServer, testConfig } from './testing/testServer.ts';
@@ -237,5 +238,25 @@ describe.each(await testDatabaseKinds())('server on $name: requests', ({ name, s
     const missing = await get(app, '/getWalletImage/com.does-not-exist');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ field: 'id' });
+  });
+});
+
+describe('request logs', () => {
+  it("never carry a relay client's JWT, whatever path it was sent to", async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase('sqlite');
+    const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', LOG_LEVEL: 'info' }), {
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      await app.ready();
+      for (const url of ['/relay/?auth=eyJsecret.jwt.value&projectId=p', '/?AUTH=eyJsecret.jwt.value', '/health?auth=eyJsecret.jwt.value']) await app.inject(url);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('\n')).not.toContain('eyJsecret');
+      expect(lines.join('\n')).toContain('auth=%5Bredacted%5D');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

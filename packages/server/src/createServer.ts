@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/authRoutes.ts';
 import { registerSessions } from './auth/sessionsRoutes.ts';
 import { createChainContexts } from './chain/chainContext.ts';
@@ -17,6 +17,7 @@ import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/ra
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
+import { logSafeUrl } from './relay/logSafeUrl.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
@@ -41,6 +42,8 @@ export type CreateServerOptions = {
   db?: Db;
   /** The relay's clock, ping interval and limits (tests); used when config.relay.enabled. */
   relay?: RelayRouteOptions;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 };
 
 const BODY_LIMIT = 64 * 1024;
@@ -55,7 +58,14 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  */
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: {
+        // A relay client's JWT (?auth=) never reaches a log, whatever path a misconfigured relayUrl sent it to.
+        req: (request: FastifyRequest) => ({ method: request.method, url: logSafeUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
+      },
+    },
     // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
     // A hop count N trusts the N nearest proxies (as proxy-addr does for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -118,7 +128,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   await registerRateLimits(app, config.rateLimit);
   await app.register(cookie);
   // Before every other route: @fastify/websocket then turns away upgrades on them.
-  if (config.relay.enabled) await registerRelay(app, options.relay);
+  if (config.relay.enabled) {
+    const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
+    await registerRelay(app, { ...options.relay, limits: { maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits } });
+  }
   await registerCors(app, config.corsOrigins);
   registerHealth(app, services);
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
