@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { concatHex, serializeErc6492Signature, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRecordingRpcProxy } from '../testing/recordingRpcProxy.ts';
+import { startRpcProxy } from '../testing/rpcProxy.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
@@ -24,7 +24,7 @@ const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
 describe.each(await testDatabaseKinds())('sign-in against abuse on $name', ({ name, skip }) => {
   let database: TestDatabase;
   let app: FastifyInstance;
-  let proxy: Awaited<ReturnType<typeof startRecordingRpcProxy>>;
+  let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
 
   const post = (body: unknown) => app.inject({ method: 'POST', url: `/auth/v1/authenticate?${ACCESS_QUERY}`, payload: body as object });
   const message = async (overrides: Partial<SiweFields> = {}, address: Address = owner.address) =>
@@ -42,7 +42,7 @@ describe.each(await testDatabaseKinds())('sign-in against abuse on $name', ({ na
   beforeAll(async () => {
     if (skip) return;
     database = await createTestDatabase(name);
-    proxy = await startRecordingRpcProxy(devnet.devnet().chains.find((chain) => chain.chainId === 31337)!.rpcUrl);
+    proxy = await startRpcProxy(devnet.devnet().chains.find((chain) => chain.chainId === 31337)!.rpcUrl);
     app = await startTestServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: proxy.url }], { INDEXER_ENABLED: 'false' }));
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { deployment } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRecordingRpcProxy } from '../testing/recordingRpcProxy.ts';
+import { startRpcProxy } from '../testing/rpcProxy.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
@@ -12,11 +12,11 @@ import { UNKNOWN_TOKENS_PER_REQUEST } from './fungiblePrice.ts';
 const devnet = useTestDevnet({ 31337: 22845, 31338: 22846 });
 let database: TestDatabase;
 let app: FastifyInstance;
-let proxy: Awaited<ReturnType<typeof startRecordingRpcProxy>>;
+let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('sqlite');
-  proxy = await startRecordingRpcProxy(devnet.devnet().chains.find((chain) => chain.chainId === 31337)!.rpcUrl);
+  proxy = await startRpcProxy(devnet.devnet().chains.find((chain) => chain.chainId === 31337)!.rpcUrl);
   app = await startTestServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: proxy.url }], { INDEXER_ENABLED: 'false', FORCED_REFRESH_MS: '10000' }));
 });
 afterAll(async () => {

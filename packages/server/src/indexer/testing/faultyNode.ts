@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startRpcProxy, type RpcCall, type RpcReply } from '../../testing/rpcProxy.ts';
 
 /**
  * How the node in front of the devnet misbehaves:
@@ -19,68 +18,32 @@ export type FaultyNode = {
   close(): Promise<void>;
 };
 
-type Call = { id: unknown; method: string; params?: unknown[] };
-type Reply = { id: unknown; result?: unknown; error?: unknown };
-
 const BLOCK_METHODS = new Set(['eth_getBlockByNumber', 'eth_getBlockReceipts']);
 
-/**
- * A real HTTP JSON-RPC node for the indexer tests: forwards every request (single or batch) to
- * the devnet's Anvil and rewrites the answers the fault concerns, so the indexer meets a node that
- * lags, syncs or answers null exactly as it would on the wire.
- */
+/** The devnet's Anvil behind the test RPC proxy, its answers rewritten by the fault. */
 export async function startFaultyNode(upstream: string): Promise<FaultyNode> {
   let fault: NodeFault | null = null;
   let headReads = 0;
 
-  const rewrite = (call: Call, reply: Reply): Reply => {
+  const rewrite = (call: RpcCall, reply: RpcReply): RpcReply => {
     if (call.method === 'eth_blockNumber') headReads++;
     if (!fault || reply.error !== undefined) return reply;
     if ('nullBlocks' in fault) return BLOCK_METHODS.has(call.method) ? { ...reply, result: null } : reply;
     if (call.method === 'eth_blockNumber') return { ...reply, result: `0x${fault.lagAt.toString(16)}` };
-    const height = call.params?.[0];
+    const height = call.params[0];
     if (BLOCK_METHODS.has(call.method) && (typeof height !== 'string' || !height.startsWith('0x') || Number(height) > fault.lagAt)) {
       return { ...reply, result: null };
     }
     return reply;
   };
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      void (async () => {
-        try {
-          const upstreamResponse = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-          const parsed = JSON.parse(body) as Call | Call[];
-          const answer = (await upstreamResponse.json()) as Reply | Reply[];
-          const calls = new Map((Array.isArray(parsed) ? parsed : [parsed]).map((call) => [JSON.stringify(call.id), call]));
-          const rewritten = (reply: Reply) => {
-            const call = calls.get(JSON.stringify(reply.id));
-            return call ? rewrite(call, reply) : reply;
-          };
-          response.writeHead(upstreamResponse.status, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(Array.isArray(answer) ? answer.map(rewritten) : rewritten(answer)));
-        } catch (error) {
-          response.writeHead(502, { 'content-type': 'text/plain' });
-          response.end(error instanceof Error ? error.message : String(error));
-        }
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const proxy = await startRpcProxy(upstream, { rewrite });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: proxy.url,
     setFault(next) {
       fault = next;
     },
     headReads: () => headReads,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: proxy.close,
   };
 }
