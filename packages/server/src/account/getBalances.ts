@@ -1,3 +1,4 @@
+import type { TokenBalance } from '@cairn/core';
 import { formatUnits, getAddress, parseAbi, type Address } from 'viem';
 import type { ChainContext } from '../chain/chainContext.ts';
 import { nativeBalanceRead, readContracts, type ContractRead } from '../chain/readContracts.ts';
@@ -7,16 +8,8 @@ import { NATIVE, type PoolPrices } from '../prices/poolPrices.ts';
 import type { IconUrls } from './iconUrls.ts';
 
 /** SPEC §3 "Token balance". `address` is CAIP-10 and absent for the native coin. */
-export type Balance = {
-  name: string;
-  symbol: string;
-  chainId: string;
-  address?: string;
-  value: number;
-  price: number;
-  quantity: { decimals: string; numeric: string };
-  iconUrl: string;
-};
+/** SPEC §3's token balance: the one wire shape, defined (and validated on arrival) by the widget's core. */
+export type Balance = TokenBalance;
 
 const erc20Abi = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 

@@ -1,3 +1,4 @@
+import type { WalletListItem as CoreWalletListItem } from '@cairn/core';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { dataDir, imagesDir } from './dataFiles.ts';
@@ -25,22 +26,14 @@ export type WalletRecord = {
 };
 
 /** A wallet as GET /getWallets returns it (SPEC §3 "Wallet list item", plus store links). */
-export type WalletListItem = {
-  id: string;
-  name: string;
-  image_id: string;
-  rdns: string | null;
+/**
+ * SPEC §3's wallet list item: the wire shape the widget's core defines (and validates on arrival),
+ * plus the catalogue fields the widget does not read.
+ */
+export type WalletListItem = CoreWalletListItem & {
   chains: string[];
-  homepage: string | null;
-  mobile_link: string | null;
-  desktop_link: string | null;
-  webapp_link: string | null;
-  app_store: string | null;
-  play_store: string | null;
-  chrome_store: string | null;
-  injected: { namespace: string; injected_id: string }[];
-  walletconnect_id: string | null;
   walletconnect_uri_templates: string[];
+  injected: { namespace: string; injected_id: string }[];
   badge_type: 'none';
   order: number;
 };
