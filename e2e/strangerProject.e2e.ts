@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { TEST_ACCOUNTS, injectTestWallets } from '@cairn/devnet';
@@ -68,7 +69,8 @@ async function startChild(command: string, args: string[], env: NodeJS.ProcessEn
     const timer = setTimeout(() => reject(new Error(`${command} did not start within 30 s:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk;
-      if (ready.test(output)) {
+      // CI's terminal may colour the output: Vite prints `Local` and `:` with an escape between them.
+      if (ready.test(stripVTControlCharacters(output))) {
         clearTimeout(timer);
         resolve();
       }
