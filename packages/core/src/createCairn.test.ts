@@ -23,7 +23,7 @@ describe('createCairn', () => {
     await cairn.ready;
     cairn.open();
     await cairn.connect('io.metamask');
-    expect(received.map((event) => event.event)).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS']);
+    expect(received.map((event) => event.event)).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'MODAL_CLOSE']);
     expect(received.every((event) => event.timestamp === 1_750_000_000_000)).toBe(true);
   });
 

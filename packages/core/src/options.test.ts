@@ -155,3 +155,39 @@ describe('resolveOptions: WalletConnect and the catalogue', () => {
     expect(resolveOptions({ ...base, features: { allWallets: false } }).features.allWallets).toBe(false);
   });
 });
+
+describe('features', () => {
+  it('defaults every SPEC §9 switch', () => {
+    expect(resolveOptions(base).features).toEqual({
+      networkSwitching: true,
+      allWallets: true,
+      swaps: true,
+      onramp: true,
+      receive: true,
+      send: true,
+      email: true,
+      history: true,
+      analytics: true,
+      legalCheckbox: false,
+      smartSessions: false,
+      collapseWallets: false,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+    });
+  });
+
+  it('keeps a switch the site sets', () => {
+    const { features } = resolveOptions({ ...base, features: { swaps: false, legalCheckbox: true, socials: ['github', 'google'] } });
+    expect(features).toMatchObject({ swaps: false, legalCheckbox: true, send: true, socials: ['github', 'google'] });
+  });
+
+  it('refuses a switch that is not a boolean, naming it', () => {
+    expect(() => resolveOptions({ ...base, features: { history: 'yes' as unknown as boolean } })).toThrow(
+      new TypeError('createCairn: `features.history` must be true or false'),
+    );
+  });
+
+  it('refuses an unknown social provider, naming it', () => {
+    expect(() => resolveOptions({ ...base, features: { socials: ['google', 'myspace'] as never } })).toThrow(/unknown provider myspace/);
+    expect(() => resolveOptions({ ...base, features: { socials: 'google' as never } })).toThrow(TypeError);
+  });
+});

@@ -37,6 +37,73 @@ export interface CairnFeatures {
   networkSwitching?: boolean;
   /** SPEC §9: the "All wallets" catalogue, from the site's Cairn server (default true). */
   allWallets?: boolean;
+  /** SPEC §9 wallet features, shown on Account in the order onramp, swaps, receive, send (default true). */
+  onramp?: boolean;
+  swaps?: boolean;
+  receive?: boolean;
+  send?: boolean;
+  /** E-mail login (default true). */
+  email?: boolean;
+  /** Social login providers, in the order shown (default all of SOCIAL_PROVIDERS). */
+  socials?: readonly SocialProvider[];
+  /** Transaction history on Account (default true). */
+  history?: boolean;
+  /** Tracking of the analytics events (default true). */
+  analytics?: boolean;
+  /** A legal checkbox before connecting (default false). */
+  legalCheckbox?: boolean;
+  /** Smart sessions (default false). */
+  smartSessions?: boolean;
+  /** Collapse the wallet list on Connect (default false). */
+  collapseWallets?: boolean;
+}
+
+/** SPEC §9: the social login providers, in their default order. */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+type FeatureSwitch = Exclude<keyof CairnFeatures, 'socials'>;
+
+/** SPEC §9: every switch's default. */
+export const FEATURE_DEFAULTS: Readonly<Record<FeatureSwitch, boolean>> = {
+  networkSwitching: true,
+  allWallets: true,
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  history: true,
+  analytics: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+};
+
+function readFeatures(features: CairnFeatures | undefined): Required<CairnFeatures> {
+  if (features !== undefined && (typeof features !== 'object' || features === null)) {
+    throw new TypeError('createCairn: `features` must be an object');
+  }
+  const given = (features ?? {}) as Record<string, unknown>;
+  const switches = { ...FEATURE_DEFAULTS };
+  for (const name of Object.keys(FEATURE_DEFAULTS) as FeatureSwitch[]) {
+    const value = given[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') throw new TypeError(`createCairn: \`features.${name}\` must be true or false`);
+    switches[name] = value;
+  }
+  return { ...switches, socials: readSocials(given.socials) };
+}
+
+function readSocials(value: unknown): readonly SocialProvider[] {
+  if (value === undefined) return [...SOCIAL_PROVIDERS];
+  if (!Array.isArray(value)) throw new TypeError('createCairn: `features.socials` must be a list of social providers');
+  for (const provider of value) {
+    if (!(SOCIAL_PROVIDERS as readonly unknown[]).includes(provider)) {
+      throw new TypeError(`createCairn: \`features.socials\` has an unknown provider ${String(provider)} (known: ${SOCIAL_PROVIDERS.join(', ')})`);
+    }
+  }
+  return [...(value as SocialProvider[])];
 }
 
 export interface CairnOptions {
@@ -159,10 +226,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     metadata: options.metadata,
     defaultNetwork,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
-    features: {
-      networkSwitching: options.features?.networkSwitching ?? true,
-      allWallets: options.features?.allWallets ?? true,
-    },
+    features: readFeatures(options.features),
     themeMode,
     themeVariables,
     onEvent: options.onEvent,

@@ -1,6 +1,7 @@
 import { activeAccount, type CairnContext } from '../context.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
 import { shouldShowUnsupportedChain } from '../rules/unsupportedChain.ts';
+import { land } from './land.ts';
 
 /** Opens the modal on UnsupportedChain when SPEC §2's rule holds; returns whether it did. */
 export function checkUnsupportedChain(ctx: CairnContext): boolean {
@@ -14,12 +15,6 @@ export function checkUnsupportedChain(ctx: CairnContext): boolean {
     isBasicWalletConnect:
       ctx.options.walletConnect?.basic === true && activeAccount(ctx).get().connectorId === WALLET_CONNECT_CONNECTOR_ID,
   });
-  if (show) {
-    ctx.router.reset('UnsupportedChain');
-    ctx.modal.set({ open: true });
-  } else if (ctx.router.current().view === 'UnsupportedChain') {
-    ctx.router.reset('Account');
-    ctx.modal.set({ open: false });
-  }
+  land(ctx, { kind: show ? 'unsupportedChain' : 'supportedChain' });
   return show;
 }

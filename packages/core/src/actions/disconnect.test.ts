@@ -44,11 +44,11 @@ describe('disconnect', () => {
     expect(storage.get('recentWallets')?.map((wallet) => wallet.id)).toEqual(['io.metamask']);
   });
 
-  it('emits DISCONNECT_SUCCESS, closes the modal and resets the router to Connect', async () => {
+  it('emits DISCONNECT_SUCCESS, closes the modal through the close path and resets the router to Connect', async () => {
     const { cairn, eventNames } = await connectedCairn();
     cairn.open({ view: 'Networks' });
     await cairn.disconnect();
-    expect(eventNames().at(-1)).toBe('DISCONNECT_SUCCESS');
+    expect(eventNames().slice(-2)).toEqual(['DISCONNECT_SUCCESS', 'MODAL_CLOSE']);
     expect(cairn.stores.modal.get().open).toBe(false);
     expect(cairn.stores.router.get().history).toEqual([{ view: 'Connect' }]);
   });

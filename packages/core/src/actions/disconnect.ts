@@ -4,6 +4,7 @@ import { clearConnection } from './clearConnection.ts';
 import { signOut } from './siwx/signOut.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
+import { land } from './land.ts';
 
 /**
  * SPEC §4: disconnects every connected namespace and resets its state; on failure the state is
@@ -26,6 +27,5 @@ export async function disconnect(ctx: CairnContext): Promise<void> {
   await signOut(ctx);
   ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   ctx.events.emit('DISCONNECT_SUCCESS', {});
-  ctx.modal.set({ open: false });
-  ctx.router.reset('Connect');
+  land(ctx, { kind: 'disconnected' });
 }

@@ -1,5 +1,6 @@
 import type { CairnContext } from '../context.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
+import { land } from './land.ts';
 
 /**
  * Where a fresh connection lands: UnsupportedChain if that rule fired, else the sign view when
@@ -8,6 +9,5 @@ import { checkSignIn } from './siwx/checkSignIn.ts';
 export async function finishConnect(ctx: CairnContext): Promise<void> {
   if (ctx.router.current().view === 'UnsupportedChain') return;
   if (await checkSignIn(ctx)) return;
-  ctx.modal.set({ open: false });
-  ctx.router.reset('Account');
+  land(ctx, { kind: 'connected' });
 }

@@ -7,12 +7,13 @@ import { refreshIdentity } from './refreshIdentity.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
 import { updateCaipAddress } from './switchNetwork.ts';
+import { land } from './land.ts';
 
 /** The connected wallet switched accounts; none left means it disconnected the site (EIP-1193). */
 export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespace, accounts: readonly string[]): void {
   if (accounts.length === 0) {
     clearConnection(ctx, namespace);
-    ctx.router.reset('Connect');
+    land(ctx, { kind: 'walletDisconnected' });
     return;
   }
   const adapter = adapterFor(ctx, namespace);
@@ -56,5 +57,5 @@ export function applyChainChanged(ctx: CairnContext, namespace: ChainNamespace, 
 /** The connected wallet ended the connection. */
 export function applyDisconnected(ctx: CairnContext, namespace: ChainNamespace): void {
   clearConnection(ctx, namespace);
-  ctx.router.reset('Connect');
+  land(ctx, { kind: 'walletDisconnected' });
 }

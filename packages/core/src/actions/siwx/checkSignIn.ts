@@ -2,6 +2,7 @@ import { activeAccount, type CairnContext } from '../../context.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { SiwxSession } from '../../stores/siwx.ts';
 import { clearSessionToken, readSessionToken } from '../../siwx/sessionToken.ts';
+import { land } from '../land.ts';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -42,7 +43,6 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   ctx.storage.remove('siwxSession');
   clearSessionToken();
   ctx.siwx.set({ status: 'idle', session: undefined, error: undefined });
-  ctx.router.reset('ConnectingSiwe');
-  ctx.modal.set({ open: true });
+  land(ctx, { kind: 'signInNeeded' });
   return true;
 }

@@ -3,6 +3,7 @@ import { ErrorText } from '../../errors.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { disconnect } from '../disconnect.ts';
 import { writeSessionToken } from '../../siwx/sessionToken.ts';
+import { land } from '../land.ts';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
@@ -29,8 +30,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'init' });
     await disconnect(ctx).catch(() => undefined);
     ctx.siwx.set({ status: 'error', error: ErrorText.siwxInitFailed });
-    ctx.router.reset('Connect');
-    ctx.modal.set({ open: true });
+    land(ctx, { kind: 'signInInitFailed' });
     return false;
   }
 
@@ -64,8 +64,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
       session: { address: account.address, chainId: network.id, expirationTime: expiresAt.toISOString() },
     });
     ctx.events.emit('SIWX_AUTH_SUCCESS', { network: network.caipNetworkId });
-    ctx.modal.set({ open: false });
-    ctx.router.reset('Account');
+    land(ctx, { kind: 'signInSucceeded' });
     return true;
   } catch (error) {
     console.warn('[cairn] sign-in failed', error);
@@ -76,8 +75,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     const message = accountType === 'smartAccount' ? ErrorText.smartAccountsUnsupported : ErrorText.signatureDeclined;
     ctx.siwx.set({ status: 'error', error: message });
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
-    if (ctx.router.current().view !== 'ConnectingSiwe') ctx.router.reset('ConnectingSiwe');
-    ctx.modal.set({ open: true });
+    land(ctx, { kind: 'signInFailed' });
     return false;
   }
 }

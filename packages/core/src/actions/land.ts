@@ -1,0 +1,18 @@
+import type { CairnContext } from '../context.ts';
+import { landingFor, type FlowOutcome } from '../rules/landing.ts';
+import { closeModal } from './modal.ts';
+
+/**
+ * Applies the landing rule to the router and the modal: the one place a flow's outcome moves the
+ * stack. Closing takes the one close path; a landing closes whatever the sign-in guard says, since
+ * the outcome (a session, a disconnection) is what lifts it.
+ */
+export function land(ctx: CairnContext, outcome: FlowOutcome): void {
+  const landing = landingFor({ currentView: ctx.router.current().view }, outcome);
+  if (landing.open === false) closeModal(ctx, { force: true });
+  if (landing.view) ctx.router.reset(landing.view, landing.data);
+  if (landing.open === true && !ctx.modal.get().open) {
+    ctx.events.emit('MODAL_OPEN', { connected: ctx.connection.get().status === 'connected' });
+    ctx.modal.set({ open: true });
+  }
+}

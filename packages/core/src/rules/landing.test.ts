@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { landingFor } from './landing.ts';
+
+const on = (currentView: Parameters<typeof landingFor>[0]['currentView']) => ({ currentView });
+
+describe('landingFor', () => {
+  it('closes on Account after a connection', () => {
+    expect(landingFor(on('ConnectingExternal'), { kind: 'connected' })).toEqual({ view: 'Account', open: false });
+  });
+
+  it('closes on Connect after the visitor disconnects', () => {
+    expect(landingFor(on('Account'), { kind: 'disconnected' })).toEqual({ view: 'Connect', open: false });
+  });
+
+  it('resets to Connect without opening or closing when the wallet disconnects', () => {
+    expect(landingFor(on('Account'), { kind: 'walletDisconnected' })).toEqual({ view: 'Connect' });
+  });
+
+  it('opens UnsupportedChain when that rule fires', () => {
+    expect(landingFor(on('Account'), { kind: 'unsupportedChain' })).toEqual({ view: 'UnsupportedChain', open: true });
+  });
+
+  it('leaves UnsupportedChain for a closed Account once the chain is supported', () => {
+    expect(landingFor(on('UnsupportedChain'), { kind: 'supportedChain' })).toEqual({ view: 'Account', open: false });
+  });
+
+  it('stays put on a supported chain when UnsupportedChain is not showing', () => {
+    expect(landingFor(on('Networks'), { kind: 'supportedChain' })).toEqual({});
+  });
+
+  it('opens the sign view when sign-in is needed', () => {
+    expect(landingFor(on('ConnectingExternal'), { kind: 'signInNeeded' })).toEqual({ view: 'ConnectingSiwe', open: true });
+  });
+
+  it('closes on Account after sign-in succeeds', () => {
+    expect(landingFor(on('ConnectingSiwe'), { kind: 'signInSucceeded' })).toEqual({ view: 'Account', open: false });
+  });
+
+  it('reopens the sign view after a failed sign-in when it is not showing', () => {
+    expect(landingFor(on('Account'), { kind: 'signInFailed' })).toEqual({ view: 'ConnectingSiwe', open: true });
+  });
+
+  it('keeps the sign view (no reset) after a failed sign-in when it is already showing', () => {
+    expect(landingFor(on('ConnectingSiwe'), { kind: 'signInFailed' })).toEqual({ open: true });
+  });
+
+  it('opens on Connect when sign-in cannot start', () => {
+    expect(landingFor(on('ConnectingSiwe'), { kind: 'signInInitFailed' })).toEqual({ view: 'Connect', open: true });
+  });
+
+  it('closes and resets to Connect when sign-in is cancelled', () => {
+    expect(landingFor(on('ConnectingSiwe'), { kind: 'signInCancelled' })).toEqual({ view: 'Connect', open: false });
+  });
+
+  it('moves to Account after a token send', () => {
+    expect(landingFor(on('Account'), { kind: 'tokenSent' })).toEqual({ view: 'Account' });
+  });
+});

@@ -1,0 +1,66 @@
+import type { RouteData, ViewName } from '../router.ts';
+
+/** What a flow reports when it ends; the landing rule turns it into a view and open/closed. */
+export type FlowOutcome =
+  | { kind: 'connected' }
+  | { kind: 'disconnected' }
+  | { kind: 'walletDisconnected' }
+  | { kind: 'unsupportedChain' }
+  | { kind: 'supportedChain' }
+  | { kind: 'signInNeeded' }
+  | { kind: 'signInSucceeded' }
+  | { kind: 'signInFailed' }
+  | { kind: 'signInInitFailed' }
+  | { kind: 'signInCancelled' }
+  | { kind: 'tokenSent' };
+
+export interface LandingState {
+  /** The view on top of the stack when the outcome arrived. */
+  currentView: ViewName;
+}
+
+/**
+ * Where the stack goes (`view`, reset to it; absent: stays) and whether the modal ends open
+ * (`open`; absent: stays as it is).
+ */
+export interface Landing {
+  view?: ViewName;
+  data?: RouteData;
+  open?: boolean;
+}
+
+/** SPEC §2 and §4: the one rule for where a flow lands. */
+export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
+  switch (outcome.kind) {
+    case 'connected':
+      return { view: 'Account', open: false };
+    case 'disconnected':
+      return { view: 'Connect', open: false };
+    // The wallet ended the connection: the modal stays as the visitor left it.
+    case 'walletDisconnected':
+      return { view: 'Connect' };
+    // SPEC §2: UnsupportedChain opens when its rule fires, and leaves when it no longer does.
+    case 'unsupportedChain':
+      return { view: 'UnsupportedChain', open: true };
+    case 'supportedChain':
+      return state.currentView === 'UnsupportedChain' ? { view: 'Account', open: false } : {};
+    // SPEC §4: on connect without a session, the sign-message view opens.
+    case 'signInNeeded':
+      return { view: 'ConnectingSiwe', open: true };
+    // SPEC §4: on success the session is stored and the modal closes.
+    case 'signInSucceeded':
+      return { view: 'Account', open: false };
+    // SPEC §4: on failure the sign view is reopened unless already open.
+    case 'signInFailed':
+      return state.currentView === 'ConnectingSiwe' ? { open: true } : { view: 'ConnectingSiwe', open: true };
+    // SPEC §8: sign-in init failure disconnects and resets to Connect, where the error shows.
+    case 'signInInitFailed':
+      return { view: 'Connect', open: true };
+    // SPEC §4: cancel closes (disconnecting first when sign-in is required); then the view resets to Connect.
+    case 'signInCancelled':
+      return { view: 'Connect', open: false };
+    // SPEC §2: after a token send the stack moves to Account.
+    case 'tokenSent':
+      return { view: 'Account' };
+  }
+}

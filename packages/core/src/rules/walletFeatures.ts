@@ -1,0 +1,34 @@
+import type { CaipNetworkId } from '../types.ts';
+
+/** SPEC §9: wallet feature order on Account. */
+export const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const;
+export type WalletFeature = (typeof WALLET_FEATURES)[number];
+
+/**
+ * The wallet features whose views exist. A feature not built shows nothing whatever its switch
+ * says; building one means adding it here.
+ */
+export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = [];
+
+/** SPEC §9: swap-supported eip155 networks. */
+export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554];
+
+export interface WalletFeaturesInput {
+  switches: Readonly<Record<WalletFeature, boolean>>;
+  activeCaipNetworkId: CaipNetworkId;
+  built?: readonly WalletFeature[];
+}
+
+function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId): boolean {
+  if (feature !== 'swaps') return true;
+  const [namespace, reference] = caipNetworkId.split(':');
+  return namespace === 'eip155' && SWAP_CHAIN_IDS.includes(Number(reference));
+}
+
+/** The wallet features Account lists: in SPEC §9's order, switched on, built, possible on the active network. */
+export function walletFeaturesFor(input: WalletFeaturesInput): WalletFeature[] {
+  const built = input.built ?? BUILT_WALLET_FEATURES;
+  return WALLET_FEATURES.filter(
+    (feature) => input.switches[feature] && built.includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId),
+  );
+}
