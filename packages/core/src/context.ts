@@ -7,6 +7,8 @@ import type { ConnectionStore } from './stores/connection.ts';
 import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
 import type { SendStore } from './stores/send.ts';
+import type { ToastStore } from './stores/toast.ts';
+import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
@@ -29,6 +31,10 @@ export interface CairnContext {
   network: NetworkStore;
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
   send: SendStore;
+  /** SPEC §8: the modal's one toast. */
+  toast: ToastStore;
+  /** Transactions sent through the widget and not yet mined. */
+  pendingTransactions: PendingTransactionsStore;
   /** The site's Cairn server, when configured. */
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */

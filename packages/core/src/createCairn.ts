@@ -9,6 +9,8 @@ import { createConnectionStore, type ConnectionStore } from './stores/connection
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createSendStore, type SendStore } from './stores/send.ts';
+import { createToastStore, type ToastStore } from './stores/toast.ts';
+import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
@@ -36,6 +38,8 @@ export interface Cairn {
     connection: ConnectionStore;
     network: NetworkStore;
     send: SendStore;
+    toast: ToastStore;
+    pendingTransactions: PendingTransactionsStore;
     siwx: SiwxStore;
     walletList: WalletListStore;
     walletConnect: WalletConnectStore;
@@ -100,6 +104,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
+    toast: createToastStore(),
+    pendingTransactions: createPendingTransactionsStore(),
     siwx: createSiwxStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
@@ -171,6 +177,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       connection: ctx.connection,
       network: ctx.network,
       send: ctx.send,
+      toast: ctx.toast,
+      pendingTransactions: ctx.pendingTransactions,
       siwx: ctx.siwx,
       walletList: ctx.walletList,
       walletConnect: ctx.walletConnect?.store ?? createWalletConnectStore(),

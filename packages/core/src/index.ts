@@ -16,6 +16,8 @@ export type { AccountState, AccountStore } from './stores/account.ts';
 export type { ConnectionState, ConnectionStore, ConnectingState } from './stores/connection.ts';
 export type { ModalState, ModalStore } from './stores/modal.ts';
 export type { SendState, SendStore } from './stores/send.ts';
+export type { ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
+export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './stores/pendingTransactions.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
 export type { WalletListState, WalletListStore } from './stores/walletList.ts';
 export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from './stores/walletConnect.ts';

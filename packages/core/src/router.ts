@@ -12,7 +12,11 @@ export type ViewName =
   | 'ConnectingSiwe'
   | 'Networks'
   | 'SwitchNetwork'
-  | 'UnsupportedChain';
+  | 'UnsupportedChain'
+  | 'Activity'
+  | 'Send'
+  | 'SendPreview'
+  | 'Receive';
 
 export interface RouteData {
   connector?: Connector;

@@ -10,6 +10,8 @@ import { createAccountStore } from '../stores/account.ts';
 import { createConnectionStore } from '../stores/connection.ts';
 import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
+import { createToastStore } from '../stores/toast.ts';
+import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts';
 import { createSendStore } from '../stores/send.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
@@ -73,6 +75,8 @@ export function walletListTestContext(
     network: createNetworkStore(resolved.networks, resolved.defaultNetwork),
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
     send: createSendStore(),
+    toast: createToastStore(),
+    pendingTransactions: createPendingTransactionsStore(),
     siwx: createSiwxStore(),
     walletList: createWalletListStore(timers),
     ...(resolved.api ? { catalogue: createWalletCatalogueApi(resolved.api, { retries: 0 }) } : {}),

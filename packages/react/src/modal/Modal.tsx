@@ -7,6 +7,7 @@ import { viewTitle } from '../views/viewTitle.ts';
 import { Dialog } from './Dialog.tsx';
 import { Header } from './Header.tsx';
 import { MODAL_CSS } from './modalCss.ts';
+import { Toast } from './Toast.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -47,6 +48,7 @@ function ModalDialog({ open }: { open: boolean }) {
       <div className="body">
         <ViewContent entry={entry} />
       </div>
+      <Toast />
     </Dialog>
   );
 }

@@ -120,6 +120,11 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .status-line:empty{min-height:0;margin-top:0}
 .error-text{display:flex;align-items:center;justify-content:center;gap:6px;margin-top:10px;font-size:13px;color:var(--_error);text-align:center}
 .error-text svg{flex:none}
+.toast-region{position:absolute;left:0;right:0;bottom:16px;display:flex;justify-content:center;pointer-events:none}
+.toast{display:flex;align-items:center;gap:8px;max-width:calc(100% - 32px);margin:0;padding:8px 14px;border-radius:999px;font-size:13px;
+background:var(--cairn-foreground);color:var(--cairn-background);box-shadow:0 4px 16px var(--_shadow);animation:cairn-toast .2s ease-out}
+.toast[data-variant="error"]{background:var(--_error);color:#fff}
+@keyframes cairn-toast{from{opacity:0;transform:translateY(8px)}}
 
 .spinner{display:inline-block;flex:none;width:16px;height:16px;border-radius:50%;border:2px solid currentColor;
 border-right-color:transparent;animation:cairn-spin .8s linear infinite}
@@ -179,7 +184,7 @@ border-radius:50%;color:var(--cairn-muted)}
 @media (prefers-reduced-motion:reduce){
 .backdrop,.card{animation:none}
 .spinner,.connecting-icon::before{animation-duration:2.4s}
-.skeleton{animation:none}
+.skeleton,.toast{animation:none}
 *{transition:none!important}
 }
 `;

@@ -12,6 +12,10 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   ConnectingWalletConnect: (data) => data?.wallet?.name ?? 'WalletConnect',
   ConnectingWalletConnectBasic: () => 'WalletConnect',
   ConnectingSiwe: () => 'Sign In',
+  Activity: () => 'Activity',
+  Send: () => 'Send',
+  SendPreview: () => 'Review Send',
+  Receive: () => 'Receive',
 };
 
 export function viewTitle(entry: RouteEntry): string {

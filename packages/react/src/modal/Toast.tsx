@@ -1,0 +1,22 @@
+import { useCairnInstance } from '../context.ts';
+import { useStoreState } from '../hooks/useStoreState.ts';
+
+/**
+ * SPEC §8: the modal's one toast. The live region stays mounted so screen readers hear each new
+ * message; errors are announced assertively.
+ */
+export function Toast() {
+  const cairn = useCairnInstance('Toast');
+  const toast = useStoreState(cairn.stores.toast);
+  const urgent = toast.variant === 'error';
+  return (
+    <div className="toast-region" role={urgent ? 'alert' : 'status'} aria-live={urgent ? 'assertive' : 'polite'}>
+      {toast.open && toast.message && (
+        <p key={toast.id} className="toast" data-variant={toast.variant} data-testid="toast">
+          {toast.variant === 'loading' && <span className="spinner" aria-hidden="true" />}
+          {toast.message}
+        </p>
+      )}
+    </div>
+  );
+}
