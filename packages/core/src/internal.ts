@@ -29,3 +29,4 @@ export type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rules/walletDeepLink.ts';
 export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
 export { WalletConnectText } from './walletConnect/walletConnectText.ts';
+export { walletFeaturesFor, showsActivity, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walletFeaturesFor, WALLET_FEATURES } from './walletFeatures.ts';
+import { showsActivity, walletFeaturesFor, WALLET_FEATURES } from './walletFeatures.ts';
 
 const allOn = { onramp: true, swaps: true, receive: true, send: true };
 
@@ -33,5 +33,13 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1313161554', built })).toContain('swaps');
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:31337', built })).toEqual(['onramp', 'receive', 'send']);
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', built })).not.toContain('swaps');
+  });
+});
+
+describe('showsActivity', () => {
+  it('shows the Activity entry only when history is switched on and built', () => {
+    expect(showsActivity({ history: true, built: ['history'] })).toBe(true);
+    expect(showsActivity({ history: false, built: ['history'] })).toBe(false);
+    expect(showsActivity({ history: true, built: ['send'] })).toBe(false);
   });
 });

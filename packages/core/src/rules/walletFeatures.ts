@@ -5,10 +5,15 @@ export const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const;
 export type WalletFeature = (typeof WALLET_FEATURES)[number];
 
 /**
- * The wallet features whose views exist. A feature not built shows nothing whatever its switch
+ * The account features whose views exist. A feature not built shows nothing whatever its switch
  * says; building one means adding it here.
  */
-export const BUILT_WALLET_FEATURES: readonly WalletFeature[] = [];
+export const BUILT_WALLET_FEATURES: readonly (WalletFeature | 'history')[] = [];
+
+/** SPEC §9 `history`: the Activity entry on Account, when switched on and built. */
+export function showsActivity(input: { history: boolean; built?: readonly (WalletFeature | 'history')[] }): boolean {
+  return input.history && (input.built ?? BUILT_WALLET_FEATURES).includes('history');
+}
 
 /** SPEC §9: swap-supported eip155 networks. */
 export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554];
@@ -16,7 +21,7 @@ export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 1
 export interface WalletFeaturesInput {
   switches: Readonly<Record<WalletFeature, boolean>>;
   activeCaipNetworkId: CaipNetworkId;
-  built?: readonly WalletFeature[];
+  built?: readonly (WalletFeature | 'history')[];
 }
 
 function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId): boolean {
@@ -29,6 +34,6 @@ function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId): boo
 export function walletFeaturesFor(input: WalletFeaturesInput): WalletFeature[] {
   const built = input.built ?? BUILT_WALLET_FEATURES;
   return WALLET_FEATURES.filter(
-    (feature) => input.switches[feature] && built.includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId),
+    (feature) => input.switches[feature] && (built as readonly string[]).includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId),
   );
 }

@@ -113,6 +113,9 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .token-symbol{font-weight:600;font-size:14px}
 .token-amount{font-size:12px;color:var(--cairn-muted);font-variant-numeric:tabular-nums}
 .token-value{font-size:13px;font-variant-numeric:tabular-nums}
+.wallet-features{display:flex;gap:8px;width:100%;margin-top:16px}
+.wallet-feature{flex:1;min-height:40px;border-radius:12px;font-weight:600;font-size:14px;background:var(--_surface);color:var(--cairn-foreground)}
+.wallet-feature:hover{background:var(--_surface-hover)}
 .account-actions{display:flex;flex-direction:column;gap:8px;width:100%;margin-top:20px}
 .account-actions .row{min-height:52px;padding-left:12px}
 

@@ -1,11 +1,12 @@
 import { ErrorText } from '@cairn/core';
-import { findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, formatBalance, formatUsd, shortenAddress, showsActivity } from '@cairn/core/internal';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
 import { ChevronRightIcon } from '../components/icons.tsx';
 import { NetworkBadge } from '../components/NetworkBadge.tsx';
 import { TokenList } from '../components/TokenList.tsx';
+import { WalletFeatureButtons } from '../components/WalletFeatureButtons.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
@@ -43,8 +44,17 @@ export function AccountView() {
           {formatUsd(account.balanceUsd)}
         </p>
       )}
+      <WalletFeatureButtons />
       <TokenList tokens={account.tokenBalance} />
       <div className="account-actions">
+        {showsActivity({ history: cairn.options.features.history }) && (
+          <button type="button" className="row" data-testid="account-activity" onClick={() => cairn.stores.router.push('Activity')}>
+            <span className="row-name">Activity</span>
+            <span className="row-chevron" aria-hidden="true">
+              <ChevronRightIcon />
+            </span>
+          </button>
+        )}
         {cairn.options.features.networkSwitching ? (
           <button
             type="button"

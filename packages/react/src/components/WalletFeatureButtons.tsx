@@ -1,0 +1,34 @@
+import type { ViewName } from '@cairn/core';
+import { walletFeaturesFor, type WalletFeature } from '@cairn/core/internal';
+import { useCairnInstance } from '../context.ts';
+import { useStoreState } from '../hooks/useStoreState.ts';
+
+// The view each wallet feature opens; a feature whose view does not exist yet is never listed
+// (the rule's built list leaves it out).
+const FEATURE_VIEWS: Record<WalletFeature, { label: string; view?: ViewName }> = {
+  onramp: { label: 'Buy' },
+  swaps: { label: 'Swap' },
+  receive: { label: 'Receive', view: 'Receive' },
+  send: { label: 'Send', view: 'Send' },
+};
+
+/** SPEC §9: the wallet features on Account, in their order, as the rule lists them. */
+export function WalletFeatureButtons() {
+  const cairn = useCairnInstance('WalletFeatureButtons');
+  const { activeCaipNetworkId } = useStoreState(cairn.stores.network);
+  const features = walletFeaturesFor({ switches: cairn.options.features, activeCaipNetworkId });
+  const shown = features.flatMap((feature) => {
+    const { label, view } = FEATURE_VIEWS[feature];
+    return view ? [{ feature, label, view }] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <div className="wallet-features">
+      {shown.map(({ feature, label, view }) => (
+        <button key={feature} type="button" className="wallet-feature" data-testid={`wallet-feature-${feature}`} onClick={() => cairn.stores.router.push(view)}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
