@@ -10,7 +10,9 @@ import { SIZE_BUDGET } from './sizeBudget.ts';
 
 // Builds the Cairn page exactly as `npm run bench` does (no anchors needed) into a scratch folder.
 let outDir: string;
+let fullOutDir: string;
 let bundle: BundleSizes;
+let fullBundle: BundleSizes;
 let modal: SizeTotals | undefined;
 let actions: SizeTotals | undefined;
 
@@ -20,10 +22,14 @@ beforeAll(async () => {
   bundle = await measureBundle(outDir);
   modal = lazyChunkCost(outDir, bundle, MODAL_SOURCE);
   actions = lazyChunkCost(outDir, bundle, ACTIONS_SOURCE);
+  fullOutDir = mkdtempSync(join(tmpdir(), 'cairn-size-guard-full-'));
+  await buildPage(APPS.cairnFull, fullOutDir);
+  fullBundle = await measureBundle(fullOutDir);
 });
 
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (fullOutDir) rmSync(fullOutDir, { recursive: true, force: true });
 });
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -47,5 +53,21 @@ describe('the Cairn one-button page stays within its size budget (bench/sizeBudg
   it("keeps the core's actions in their own chunk, out of the initial JS", () => {
     expect(actions, `no chunk holds ${ACTIONS_SOURCE}`).toBeDefined();
     expect(actions!.files.some((file) => bundle.initial.files.includes(file))).toBe(false);
+  });
+});
+
+describe('the "everything on" page (bench/pages/cairnFull) stays within 110 kB gzip before the click', () => {
+  it('loads no more JS before any click than the ceiling allows', () => {
+    expect(fullBundle.initial.gzip, `initial JS is ${kB(fullBundle.initial.gzip)} gzip: ${fullBundle.initial.files.join(', ')}`).toBeLessThanOrEqual(
+      SIZE_BUDGET.everythingOnInitialGzip,
+    );
+  });
+
+  it('keeps the modal and the actions out of the initial JS', () => {
+    for (const source of [MODAL_SOURCE, ACTIONS_SOURCE]) {
+      const chunk = lazyChunkCost(fullOutDir, fullBundle, source);
+      expect(chunk, `no chunk holds ${source}`).toBeDefined();
+      expect(chunk!.files.some((file) => fullBundle.initial.files.includes(file))).toBe(false);
+    }
   });
 });

@@ -56,7 +56,7 @@ export function pageBuildConfig(app: BenchApp, outDir: string): InlineConfig {
 export async function buildPage(app: BenchApp, outDir: string): Promise<number> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  if (app.id === 'cairn') await buildPackages(); // dist/ up to date with the sources (cached)
+  if (app.id === 'cairn' || app.id === 'cairnFull') await buildPackages(); // dist/ up to date with the sources (cached)
   const started = performance.now();
   try {
     await build(pageBuildConfig(app, outDir));

@@ -87,6 +87,12 @@ describe('issue 6 targets', () => {
     expect(find(checkTargets(results([app('cairn', [], 110_001)])), 'initial JS').holds).toBe(false);
     expect(find(checkTargets(results([app('cairn', [], 110_000)])), 'initial JS').holds).toBe(true);
   });
+
+  it('checks the every-feature-on page before the click against 110 kB gzip', () => {
+    expect(find(checkTargets(results([app('cairn', []), app('cairnFull', [], 110_001)])), 'every feature on').holds).toBe(false);
+    expect(find(checkTargets(results([app('cairn', []), app('cairnFull', [], 109_000)])), 'every feature on').holds).toBe(true);
+    expect(find(checkTargets(results([app('cairn', [])])), 'every feature on').holds).toBeNull();
+  });
 });
 
 describe('the server target', () => {
