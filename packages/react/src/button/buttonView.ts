@@ -71,13 +71,15 @@ export function createButtonView(actions: { press(): void; warm(): void }): Butt
       const short = shortenAddress(state.address);
       button.dataset.state = 'connected';
       button.removeAttribute('aria-busy');
-      button.setAttribute('aria-label', `Account ${short}`);
+      // The name comes from the visible text (WCAG 2.5.3): "Account", the address, the balance.
+      // The balance shows first but is read last, after what identifies the account.
+      button.removeAttribute('aria-label');
       const avatar = span('avatar');
       avatar.setAttribute('aria-hidden', 'true');
       avatar.style.background = avatarGradient(state.address);
       const address = span('address');
       address.append(avatar, short);
-      button.replaceChildren(...(state.balanceText ? [span('balance', state.balanceText)] : []), address);
+      button.replaceChildren(span('sr-only', 'Account '), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []));
     } else {
       button.dataset.state = 'disconnected';
       button.removeAttribute('aria-busy');

@@ -16,7 +16,8 @@ background:color-mix(in srgb,var(--cairn-foreground) 7%,var(--cairn-background))
 .cb[data-state=connected]{gap:10px;padding:0 5px 0 14px;color:var(--cairn-foreground);background:var(--cairn-background);
 box-shadow:inset 0 0 0 1px var(--cairn-border),0 1px 2px rgba(0,0,0,.06)}
 .cb[data-state=connected]:hover{filter:none;background:color-mix(in srgb,var(--cairn-foreground) 4%,var(--cairn-background))}
-.balance{font-variant-numeric:tabular-nums}
+.balance{order:-1;font-variant-numeric:tabular-nums}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .address{display:inline-flex;align-items:center;gap:7px;height:30px;padding:0 10px 0 4px;border-radius:calc(var(--cairn-radius) - 7px);
 background:color-mix(in srgb,var(--cairn-foreground) 7%,var(--cairn-background));font-variant-numeric:tabular-nums}
 .cb[data-state=connected]:not(:has(.balance)){padding-left:5px}
@@ -24,5 +25,6 @@ background:color-mix(in srgb,var(--cairn-foreground) 7%,var(--cairn-background))
 .spinner{width:14px;height:14px;box-sizing:border-box;border-radius:50%;border:2px solid currentColor;border-right-color:transparent;
 animation:spin .8s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
+@media (max-width:480px){.balance{display:none}.cb[data-state=connected]{padding-left:5px}}
 @media (prefers-reduced-motion:reduce){.cb{transition:none}.spinner{animation-duration:2.4s}}
 `;

@@ -1,6 +1,6 @@
 import { ErrorText, type WalletListItem } from '@cairn/core';
 import { connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/internal';
-import { useCallback, useEffect, useId, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
@@ -21,7 +21,6 @@ export function ConnectView() {
   const catalogue = useStoreState(cairn.stores.walletList);
   const hasCatalogue = cairn.options.api !== undefined;
   const showAllWallets = hasCatalogue && cairn.options.features.allWallets;
-  const countId = useId();
 
   // The modal stays rendered while closed: the catalogue is asked for only once it is open.
   useEffect(() => {
@@ -94,8 +93,6 @@ export function ConnectView() {
               type="button"
               className="row"
               data-testid="all-wallets"
-              aria-label="All Wallets"
-              aria-describedby={catalogue.count !== undefined ? countId : undefined}
               onClick={() => cairn.stores.router.push('AllWallets')}
             >
               <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
@@ -103,9 +100,10 @@ export function ConnectView() {
               </span>
               <span className="row-name">All Wallets</span>
               {catalogue.count !== undefined && (
-                <span className="row-count" id={countId}>
-                  <span className="sr-only">{catalogue.count === 1 ? '1 wallet' : `${catalogue.count} wallets`}</span>
-                  <span aria-hidden="true">{catalogue.count}</span>
+                <span className="row-count">
+                  <span className="sr-only">, </span>
+                  {catalogue.count}
+                  <span className="sr-only">{catalogue.count === 1 ? ' wallet' : ' wallets'}</span>
                 </span>
               )}
               <span className="row-chevron" aria-hidden="true">

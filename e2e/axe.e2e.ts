@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { connectButton, connectWallet, dialog, openDemo } from './support/demo.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+describe.each([
+  ['light', 'desktop', DESKTOP],
+  ['dark', 'desktop', DESKTOP],
+  ['light', 'phone', PHONE],
+  ['dark', 'phone', PHONE],
+] as const)('axe-core: no serious or critical violation, %s theme on %s', (theme, _device, context) => {
+  it('over the button, Connect, All Wallets and the WalletConnect QR code', async () => {
+    const demo = await openDemo(browser, { query: `theme=${theme}`, context });
+    const { page } = demo;
+    await connectButton(page).waitFor();
+    await expectNoSeriousViolations(page, 'the button');
+    await connectButton(page).click();
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor();
+    await expectNoSeriousViolations(page, 'Connect');
+    await dialog(page).getByRole('button', { name: /All Wallets/ }).click();
+    await dialog(page).getByRole('heading', { name: 'All Wallets' }).waitFor();
+    await dialog(page).getByRole('searchbox').waitFor();
+    await expectNoSeriousViolations(page, 'All Wallets');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByTestId('wallet-walletConnect').click();
+    await dialog(page).getByTestId('walletconnect-qr').waitFor();
+    await expectNoSeriousViolations(page, 'the WalletConnect QR code');
+    await demo.close();
+  });
+
+  it('over a declined connection and the sign-in view', async () => {
+    const demo = await openDemo(browser, { query: `theme=${theme}&siwx=optional`, context });
+    const { page } = demo;
+    await demo.wallet().rejectNext();
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
+    await dialog(page).getByText('Connection declined').waitFor();
+    await expectNoSeriousViolations(page, 'ConnectingExternal, declined');
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await dialog(page).getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectNoSeriousViolations(page, 'the sign-in view');
+    await demo.close();
+  });
+
+  it('over Account, Networks and the connected button', async () => {
+    const demo = await openDemo(browser, { query: `theme=${theme}`, context });
+    const { page } = demo;
+    await connectWallet(page);
+    await expectNoSeriousViolations(page, 'the connected button');
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+    await dialog(page).getByTestId('account-balance').waitFor();
+    await expectNoSeriousViolations(page, 'Account');
+    await dialog(page).getByTestId('account-network').click();
+    await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor();
+    await expectNoSeriousViolations(page, 'Networks');
+    await demo.close();
+  });
+});
