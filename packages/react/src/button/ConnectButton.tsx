@@ -45,6 +45,7 @@ export function ConnectButton() {
     return view ? bindButtonView(view, cairn) : undefined;
   }, [view, cairn]);
   useHostTheme(view?.host ?? null, cairn);
-  if (!view) return null;
+  // The server renders the same empty slot as the client's first render, so hydration matches;
+  // the shadow host is moved in after the commit, outside React's tree.
   return createElement(CONNECT_BUTTON_SLOT_TAG, { ref: place, style: { display: 'contents' } });
 }
