@@ -30,3 +30,4 @@ export { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect/walletConnectConnec
 export type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
 export type { WalletConnectClient, WalletConnectSessionInfo } from './walletConnect/walletConnectClient.ts';
 export { isWalletConnectPlugin, type WalletConnectPlugin, type WalletConnectClientParams } from './walletConnect/walletConnectPlugin.ts';
+export { createCairnProvider, getCairnProvider, ProviderRpcError, type CairnEip1193Provider, type CairnProviderEvents } from './provider/createCairnProvider.ts';

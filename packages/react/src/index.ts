@@ -9,4 +9,5 @@ export { useCairnNetwork, type UseCairnNetworkReturnType } from './hooks/useCair
 export { useDisconnect, type UseDisconnectReturnType } from './hooks/useDisconnect.ts';
 export { useCairnSession, type UseCairnSessionReturnType } from './hooks/useCairnSession.ts';
 export { useCairnEvent } from './hooks/useCairnEvent.ts';
+export { useCairnProvider } from './hooks/useCairnProvider.ts';
 export { THEME_DEFAULTS, type ResolvedTheme } from './theme/themeDefaults.ts';
