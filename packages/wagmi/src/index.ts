@@ -1,0 +1,1 @@
+export { cairnConnector, type CairnConnectorOptions } from './cairnConnector.ts';
