@@ -1,7 +1,9 @@
 'use client';
 
 export { CairnProvider, type CairnProviderProps } from './CairnProvider.tsx';
-export { ConnectButton } from './button/ConnectButton.tsx';
+export { ConnectButton, type ConnectButtonProps } from './button/ConnectButton.tsx';
+export { NetworkButton, type NetworkButtonProps } from './button/NetworkButton.tsx';
+export type { ConnectButtonRenderProps } from './button/ConnectButtonCustom.tsx';
 export { CairnModalRoot } from './modal/CairnModalRoot.tsx';
 export { useCairn, type UseCairnReturnType } from './hooks/useCairn.ts';
 export { useCairnAccount, type UseCairnAccountReturnType } from './hooks/useCairnAccount.ts';

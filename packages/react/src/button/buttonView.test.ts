@@ -7,7 +7,7 @@ import { bindButtonView, readButtonState, type ButtonState } from './buttonView.
 // The DOM side (states, one element, focus) is covered in Chromium by e2e/connectButton.e2e.ts.
 function instance() {
   const connection = createStore({ status: 'disconnected' as ButtonState['status'] });
-  const network = createStore({ activeNamespace: 'eip155' as 'eip155' | 'solana' });
+  const network = createStore({ activeNamespace: 'eip155' as 'eip155' | 'solana', activeCaipNetworkId: 'eip155:1', requested: [] as { caipNetworkId: string; name: string }[] });
   const accounts = {
     eip155: createStore<{ address?: string; balance?: string; balanceSymbol?: string }>({}),
     solana: createStore<{ address?: string; balance?: string; balanceSymbol?: string }>({}),
@@ -21,7 +21,7 @@ function instance() {
 describe('bindButtonView', () => {
   it("shows the stores' state at once and on every change, and nothing after the unsubscribe", () => {
     const { cairn, connection, accounts } = instance();
-    const view = { host: {} as HTMLElement, show: vi.fn() };
+    const view = { host: {} as HTMLElement, show: vi.fn(), configure: vi.fn() };
     const unbind = bindButtonView(view, cairn);
     expect(view.show).toHaveBeenLastCalledWith({ status: 'disconnected', balanceText: '' });
     connection.set({ status: 'connected' });
@@ -39,7 +39,7 @@ describe('bindButtonView', () => {
 
   it("follows the active namespace's account when the network changes namespace", () => {
     const { cairn, connection, network, accounts } = instance();
-    const view = { host: {} as HTMLElement, show: vi.fn() };
+    const view = { host: {} as HTMLElement, show: vi.fn(), configure: vi.fn() };
     bindButtonView(view, cairn);
     connection.set({ status: 'connected' });
     accounts.solana.set({ address: '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv' });
@@ -50,5 +50,15 @@ describe('bindButtonView', () => {
     accounts.solana.set({ address: 'So11111111111111111111111111111111111111112' });
     expect(view.show).toHaveBeenLastCalledWith(expect.objectContaining({ address: 'So11111111111111111111111111111111111111112' }));
     expect(readButtonState(cairn).status).toBe('connected');
+  });
+});
+
+describe('readButtonState', () => {
+  it("names the active network, and none when the wallet is on one the site did not ask for", () => {
+    const { cairn, network } = instance();
+    network.set({ requested: [{ caipNetworkId: 'eip155:1', name: 'Ethereum' }] });
+    expect(readButtonState(cairn).networkName).toBe('Ethereum');
+    network.set({ activeCaipNetworkId: 'eip155:999' });
+    expect(readButtonState(cairn).networkName).toBeUndefined();
   });
 });

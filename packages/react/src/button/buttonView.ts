@@ -1,10 +1,11 @@
 import { type Cairn } from '@cairn/core';
-import { formatBalance, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, formatBalance, shortenAddress } from '@cairn/core/internal';
 import { avatarGradient } from '../components/avatarGradient.ts';
 import { themeHostCss } from '../theme/themeHostCss.ts';
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';
 
 export const CONNECT_BUTTON_HOST_TAG = 'cairn-connect-button';
+export const NETWORK_BUTTON_HOST_TAG = 'cairn-network-button';
 const STYLE = themeHostCss() + CONNECT_BUTTON_CSS;
 
 /** What the button shows, read from the stores. */
@@ -13,18 +14,37 @@ export interface ButtonState {
   address?: string;
   /** "1.25 ETH", or empty while unknown. */
   balanceText: string;
+  /** The active network's name; undefined when the wallet is on one the site did not ask for. */
+  networkName?: string;
 }
 
 export function readButtonState(cairn: Cairn): ButtonState {
   const { status } = cairn.stores.connection.get();
   const { address, balance, balanceSymbol } = cairn.stores.account().get();
-  return { status, ...(address ? { address } : {}), balanceText: formatBalance(balance, balanceSymbol) };
+  const networkName = findNetwork(cairn.stores.network.get())?.name;
+  return { status, ...(address ? { address } : {}), balanceText: formatBalance(balance, balanceSymbol), ...(networkName ? { networkName } : {}) };
 }
+
+/** What the site chose for its button (ConnectButton's props). */
+export interface ButtonOptions {
+  /** The account button (ConnectButton), or the network button (NetworkButton: hidden while disconnected). */
+  kind: 'account' | 'network';
+  /** The text while disconnected. Default 'Connect Wallet'. */
+  label: string;
+  size: 'sm' | 'md' | 'lg';
+  /** When the balance shows beside the address: always, never, or on large screens only (default). */
+  balance: 'always' | 'never' | 'largeScreen' | 'smallScreen';
+  /** A network chip in the connected button ('Wrong network' on one the site did not ask for). */
+  showNetwork: boolean;
+}
+
+export const DEFAULT_BUTTON_OPTIONS: ButtonOptions = { kind: 'account', label: 'Connect Wallet', size: 'md', balance: 'largeScreen', showNetwork: false };
 
 export interface ButtonView {
   /** The shadow host; the page's CSS cannot reach the button inside. */
   readonly host: HTMLElement;
   show(state: ButtonState): void;
+  configure(options: ButtonOptions): void;
 }
 
 const span = (className: string, text?: string) => {
@@ -41,8 +61,8 @@ const span = (className: string, text?: string) => {
  * second pass, which made the button appear ~25 ms later on a 4x-throttled phone profile
  * (bench/). One <button> is kept for the element's life, so focus survives state changes.
  */
-export function createButtonView(actions: { press(): void; warm(): void }): ButtonView {
-  const host = document.createElement(CONNECT_BUTTON_HOST_TAG);
+export function createButtonView(actions: { press(): void; warm(): void }, tag: string = CONNECT_BUTTON_HOST_TAG): ButtonView {
+  const host = document.createElement(tag);
   const root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = STYLE;
@@ -56,10 +76,19 @@ export function createButtonView(actions: { press(): void; warm(): void }): Butt
   root.append(style, button);
 
   let shown = '';
+  let lastState: ButtonState | undefined;
+  let options = DEFAULT_BUTTON_OPTIONS;
   const show = (state: ButtonState) => {
-    const key = JSON.stringify(state);
+    lastState = state;
+    const key = JSON.stringify([state, options]);
     if (key === shown) return;
     shown = key;
+    button.dataset.size = options.size;
+    button.dataset.balance = options.balance;
+    if (options.kind === 'network') {
+      showNetwork(state);
+      return;
+    }
     if (state.status === 'connecting' || state.status === 'reconnecting') {
       button.dataset.state = 'busy';
       button.setAttribute('aria-busy', 'true');
@@ -79,15 +108,32 @@ export function createButtonView(actions: { press(): void; warm(): void }): Butt
       avatar.style.background = avatarGradient(state.address);
       const address = span('address');
       address.append(avatar, short);
-      button.replaceChildren(span('sr-only', 'Account '), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []));
+      const network = options.showNetwork ? [span('network', ` ${state.networkName ?? 'Wrong network'}`)] : [];
+      if (options.showNetwork && !state.networkName) network[0]!.dataset.unsupported = '';
+      button.replaceChildren(span('sr-only', 'Account '), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
     } else {
       button.dataset.state = 'disconnected';
       button.removeAttribute('aria-busy');
       button.removeAttribute('aria-label');
-      button.replaceChildren('Connect Wallet');
+      button.replaceChildren(options.label);
     }
   };
-  return { host, show };
+  // The network button: the active network, 'Wrong network' on one the site did not ask for;
+  // nothing while no wallet is connected.
+  const showNetwork = (state: ButtonState) => {
+    const connected = state.status === 'connected' && state.address !== undefined;
+    host.hidden = !connected;
+    button.removeAttribute('aria-busy');
+    button.dataset.state = 'connected';
+    const name = span('network-name', state.networkName ?? 'Wrong network');
+    if (!state.networkName) name.dataset.unsupported = '';
+    button.replaceChildren(span('sr-only', 'Network: '), name);
+  };
+  const configure = (next: ButtonOptions) => {
+    options = next;
+    if (lastState) show(lastState);
+  };
+  return { host, show, configure };
 }
 
 /** Keeps the view in step with the stores (the active namespace's account included); returns the unsubscribe. */

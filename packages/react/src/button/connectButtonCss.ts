@@ -2,6 +2,7 @@
 // lets the host inherit (letter-spacing, text-transform, line-height...).
 export const CONNECT_BUTTON_CSS = `
 :host{display:inline-block;vertical-align:middle}
+:host([hidden]){display:none}
 .cb{all:initial;box-sizing:border-box;display:inline-flex;align-items:center;gap:8px;height:40px;padding:0 16px;
 border-radius:calc(var(--cairn-radius) - 4px);font-family:var(--cairn-font-family);font-size:15px;font-weight:600;
 line-height:1;white-space:nowrap;cursor:pointer;user-select:none;-webkit-tap-highlight-color:transparent;
@@ -25,6 +26,16 @@ background:color-mix(in srgb,var(--cairn-foreground) 7%,var(--cairn-background))
 .spinner{width:14px;height:14px;box-sizing:border-box;border-radius:50%;border:2px solid currentColor;border-right-color:transparent;
 animation:spin .8s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
-@media (max-width:480px){.balance{display:none}.cb[data-state=connected]{padding-left:5px}}
+.network{order:-2;font-size:13px;color:var(--cairn-muted)}
+.network[data-unsupported],.network-name[data-unsupported]{color:#d92d20}
+.cb:has(.network-name){padding:0 14px}
+.cb[data-size=sm]{height:32px;padding:0 12px;font-size:13px}
+.cb[data-size=sm][data-state=connected]{padding:0 3px 0 10px}
+.cb[data-size=sm] .address{height:24px}
+.cb[data-size=lg]{height:48px;padding:0 20px;font-size:16px}
+.cb[data-balance=never] .balance{display:none}
+.cb[data-balance=never][data-state=connected]:not(:has(.network)){padding-left:5px}
+@media (max-width:480px){.cb[data-balance=largeScreen] .balance{display:none}.cb[data-balance=largeScreen][data-state=connected]:not(:has(.network)){padding-left:5px}}
+@media (min-width:481px){.cb[data-balance=smallScreen] .balance{display:none}.cb[data-balance=smallScreen][data-state=connected]:not(:has(.network)){padding-left:5px}}
 @media (prefers-reduced-motion:reduce){.cb{transition:none}.spinner{animation-duration:2.4s}}
 `;

@@ -1,0 +1,55 @@
+import type { Cairn } from '@cairn/core';
+import { createElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCairnInstance } from '../context.ts';
+import { loadModal } from '../modal/loadModal.ts';
+import { useHostTheme } from '../theme/useHostTheme.ts';
+import { bindButtonView, createButtonView, readButtonState, type ButtonOptions, type ButtonView } from './buttonView.ts';
+
+/** The light-DOM place React renders; the shadow host is moved into it. */
+const BUTTON_SLOT_TAG = 'cairn-button-slot';
+
+const prefetchModal = () => {
+  loadModal().catch(() => {
+    // retried when the modal opens
+  });
+};
+
+/**
+ * A button as plain DOM in a shadow root (buttonView.ts), built before the first render and
+ * shown in React's first commit with the stores' current state. The server renders the same
+ * empty slot as the client's first render, so hydration matches; the shadow host is moved in
+ * after the commit, outside React's tree.
+ */
+export function useShadowButton(name: string, tag: string, options: ButtonOptions, press: (cairn: Cairn) => void) {
+  const cairn = useCairnInstance(name);
+  const target = useRef<Cairn>(cairn);
+  const [view] = useState((): ButtonView | null => {
+    if (typeof document === 'undefined') return null;
+    const created = createButtonView(
+      {
+        press: () => press(target.current),
+        warm: () => {
+          prefetchModal();
+          target.current.prefetch();
+        },
+      },
+      tag,
+    );
+    created.configure(options);
+    created.show(readButtonState(cairn));
+    return created;
+  });
+  useLayoutEffect(() => view?.configure(options), [view, options]);
+  const place = useCallback(
+    (slot: HTMLElement | null) => {
+      if (slot && view && view.host.parentNode !== slot) slot.append(view.host);
+    },
+    [view],
+  );
+  useEffect(() => {
+    target.current = cairn;
+    return view ? bindButtonView(view, cairn) : undefined;
+  }, [view, cairn]);
+  useHostTheme(view?.host ?? null, cairn);
+  return createElement(BUTTON_SLOT_TAG, { ref: place, style: { display: 'contents' } });
+}
