@@ -33,7 +33,7 @@ describe('buttons a site can place', () => {
     await page.goto(site.url);
 
     await page.getByRole('button', { name: 'Sign in with a wallet' }).waitFor();
-    expect(await page.locator('cairn-network-button').isVisible()).toBe(false);
+    expect(await page.locator('cairn-network-host').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Custom connect' }).click();
     await dialog(page).getByRole('button', { name: /Cairn Test Wallet/ }).click();
 

@@ -87,12 +87,12 @@ async function startChild(command: string, args: string[], env: NodeJS.ProcessEn
 
 describe('a stranger installs the packed packages', () => {
   it("type-checks the README's example and each package README's under strict", async () => {
-    expect([...readPackageReadmeExamples().keys()].sort()).toEqual(['core', 'evm', 'react', 'wagmi', 'walletconnect']);
+    expect([...readPackageReadmeExamples().keys()].sort()).toEqual(['core', 'evm', 'html', 'react', 'wagmi', 'walletconnect']);
     await project.run(process.execPath, [join(project.dir, 'node_modules/typescript/bin/tsc'), '-p', '.']);
   });
 
   it('imports every package in plain Node, where there is no window', async () => {
-    const names = ['@cairn/core', '@cairn/evm', '@cairn/react', '@cairn/walletconnect', '@cairn/wagmi', '@cairn/server'];
+    const names = ['@cairn/core', '@cairn/evm', '@cairn/react', '@cairn/walletconnect', '@cairn/wagmi', '@cairn/html', '@cairn/server'];
     const script = `if (typeof window !== 'undefined') throw new Error('window exists');
 for (const name of ${JSON.stringify(names)}) { const m = await import(name); if (Object.keys(m).length === 0) throw new Error(name + ' exports nothing'); }
 console.log('imported');`;

@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { root } from './ensureInstall.mjs';
 import { publishedWorkspacePackages, thirdPartyNotices, walkRuntimeTree } from './licenceWalk.mjs';
 import { runOrExit } from './run.mjs';
+import { bundlePackage } from './bundlePackage.mjs';
 
 
 /** The workspace packages that are published (no `"private": true`), each after the @cairn packages it uses. */
@@ -39,6 +40,7 @@ function listFiles(dir) {
 function inputHash(pkg, builtHashes) {
   const hash = createHash('sha256');
   const inputs = [join(root, 'tsconfig.build.json'), join(pkg.dir, 'tsconfig.build.json'), join(pkg.dir, 'package.json'), ...listFiles(join(pkg.dir, 'src'))];
+  if (pkg.manifest.cairn?.bundle) inputs.push(join(root, 'scripts', 'lib', 'bundlePackage.mjs'));
   for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   for (const name of workspaceDependencies(pkg.manifest)) hash.update(builtHashes.get(name) ?? '');
   return hash.digest('hex');
@@ -59,6 +61,7 @@ export async function buildPackages({ force = false } = {}) {
     console.log(`Building ${name}…`);
     rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
     await runOrExit(process.execPath, [tsc, '-p', join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
+    if (pkg.manifest.cairn?.bundle) await bundlePackage(pkg);
     for (const bin of Object.values(typeof pkg.manifest.bin === 'string' ? { [name]: pkg.manifest.bin } : (pkg.manifest.bin ?? {}))) {
       const file = join(pkg.dir, bin);
       chmodSync(file, statSync(file).mode | 0o111);

@@ -5,7 +5,7 @@ import { themeHostCss } from '../theme/themeHostCss.ts';
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';
 
 export const CONNECT_BUTTON_HOST_TAG = 'cairn-connect-button';
-export const NETWORK_BUTTON_HOST_TAG = 'cairn-network-button';
+export const NETWORK_BUTTON_HOST_TAG = 'cairn-network-host';
 const STYLE = themeHostCss() + CONNECT_BUTTON_CSS;
 
 /** What the button shows, read from the stores. */
