@@ -54,4 +54,27 @@ describe('buttons a site can place', () => {
     expect(pageErrorsBesidesVite(errors)).toEqual([]);
     await context.close();
   });
+
+  it('takes a new theme mode and variables at runtime (setThemeMode, setThemeVariables with a preset)', async () => {
+    const { context } = await isolatedContext(browser);
+    const page = await context.newPage();
+    await page.addInitScript({ content: `window.__BUTTONS_PAGE__ = ${JSON.stringify({ rpcUrl: walletChains()[31337] })}` });
+    await page.goto(site.url);
+    const host = page.locator('cairn-connect-button');
+    const accent = () => page.locator('cairn-connect-button button').evaluate((button) => getComputedStyle(button).backgroundColor);
+    await page.getByRole('button', { name: 'Sign in with a wallet' }).waitFor();
+    expect(await host.getAttribute('data-theme')).toBe('light');
+    expect(await accent()).toBe('rgb(59, 91, 219)');
+
+    type Page = { cairn: { setThemeMode(mode: string): void; setThemeVariables(v: unknown): void }; presets: Record<string, unknown> };
+    await page.evaluate(() => (window as unknown as Page).cairn.setThemeMode('dark'));
+    await page.waitForFunction(() => document.querySelector('cairn-connect-button')?.getAttribute('data-theme') === 'dark');
+    // The colour eases over 150 ms: wait for where it settles.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('cairn-connect-button')!.shadowRoot!.querySelector('button')!).backgroundColor === 'rgb(110, 139, 255)');
+    await page.evaluate(() => (window as unknown as Page).cairn.setThemeVariables((window as unknown as Page).presets.forest));
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('cairn-connect-button')!.shadowRoot!.querySelector('button')!).backgroundColor === 'rgb(74, 222, 128)');
+    await page.evaluate(() => (window as unknown as Page).cairn.setThemeMode('light'));
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('cairn-connect-button')!.shadowRoot!.querySelector('button')!).backgroundColor === 'rgb(31, 122, 77)');
+    await context.close();
+  });
 });

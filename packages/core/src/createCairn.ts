@@ -9,6 +9,8 @@ import { createConnectionStore, type ConnectionStore } from './stores/connection
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createSendStore, type SendStore } from './stores/send.ts';
+import { createThemeStore, type ThemeStore } from './stores/theme.ts';
+import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
 import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
@@ -40,6 +42,7 @@ export interface Cairn {
     send: SendStore;
     toast: ToastStore;
     pendingTransactions: PendingTransactionsStore;
+    theme: ThemeStore;
     siwx: SiwxStore;
     walletList: WalletListStore;
     walletConnect: WalletConnectStore;
@@ -76,6 +79,10 @@ export interface Cairn {
   cancelWalletConnect(): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
   request: CairnRequestFn;
+  /** Light, dark, or following the visitor's system setting; takes effect at once. */
+  setThemeMode(mode: ThemeMode): void;
+  /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
+  setThemeVariables(variables: ThemeVariablesInput): void;
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
 }
@@ -168,6 +175,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   // every page load: most visitors never open the modal, and a remembered connection loads them
   // at once anyway.
   const prefetch = () => void actions().catch(() => undefined);
+  const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
   return {
     options,
     events: { subscribe: ctx.events.subscribe },
@@ -179,6 +187,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       send: ctx.send,
       toast: ctx.toast,
       pendingTransactions: ctx.pendingTransactions,
+      theme,
       siwx: ctx.siwx,
       walletList: ctx.walletList,
       walletConnect: ctx.walletConnect?.store ?? createWalletConnectStore(),
@@ -218,6 +227,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     cancelWalletConnect: () => abandonWalletConnect(ctx),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
+    setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
+    setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
 }

@@ -10,7 +10,8 @@ export type { Events, CairnEvent, CairnEventName, CairnEventListener } from './e
 export { memoryStorage, type StorageLike, type RecentWallet } from './storage.ts';
 export { ErrorText, USER_REJECTED_CODE, isUserRejection } from './errors.ts';
 export * from './caip.ts';
-export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables } from './theme.ts';
+export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables, type ThemeVariablesInput, type PaletteVariables } from './theme.ts';
+export type { ThemeState, ThemeStore } from './stores/theme.ts';
 export type { NetworkState, NetworkStore } from './stores/network.ts';
 export type { AccountState, AccountStore } from './stores/account.ts';
 export type { ConnectionState, ConnectionStore, ConnectingState } from './stores/connection.ts';

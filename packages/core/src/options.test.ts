@@ -22,7 +22,7 @@ describe('resolveOptions', () => {
       allowUnsupportedChain: false,
       features: { networkSwitching: true },
       themeMode: 'system',
-      themeVariables: {},
+      themeVariables: { light: {}, dark: {} },
     });
     expect(resolved.onEvent).toBeUndefined();
     expect(resolved.storage).toBeUndefined();
@@ -47,7 +47,7 @@ describe('resolveOptions', () => {
       allowUnsupportedChain: true,
       features: { networkSwitching: false },
       themeMode: 'dark',
-      themeVariables: { '--cairn-accent': '#ff007a' },
+      themeVariables: { light: { '--cairn-accent': '#ff007a' }, dark: { '--cairn-accent': '#ff007a' } },
       metadata: { name: 'Demo' },
     });
     expect(resolved.onEvent).toBe(onEvent);
@@ -97,14 +97,14 @@ describe('resolveOptions', () => {
 
   it('rejects an unknown theme variable', () => {
     expect(() => resolveOptions(loose({ themeVariables: { '--w3m-accent': 'red' } }))).toThrow(
-      'createCairn: unknown theme variable --w3m-accent',
+      'createCairn: `themeVariables`: unknown theme variable --w3m-accent',
     );
   });
 
   it('rejects a theme value that could break out of a CSS declaration', () => {
     for (const value of ['red; background: url(x)', 'red}', '<script>', 12]) {
       expect(() => resolveOptions(loose({ themeVariables: { '--cairn-accent': value } }))).toThrow(
-        'createCairn: theme variable --cairn-accent has an invalid value',
+        'createCairn: `themeVariables`: theme variable --cairn-accent has an invalid value',
       );
     }
   });

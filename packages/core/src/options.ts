@@ -1,6 +1,6 @@
 import type { CairnEventListener } from './events.ts';
 import type { StorageLike } from './storage.ts';
-import { THEME_MODES, THEME_VARIABLES, type ThemeMode, type ThemeVariables } from './theme.ts';
+import { readThemeMode, readThemeVariables, type PaletteVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
@@ -115,7 +115,8 @@ export interface CairnOptions {
   allowUnsupportedChain?: boolean;
   features?: CairnFeatures;
   themeMode?: ThemeMode;
-  themeVariables?: ThemeVariables;
+  /** `--cairn-*` overrides for both palettes, or per palette: `{ light, dark }` (a preset is one). */
+  themeVariables?: ThemeVariablesInput;
   /** Receives every analytics event; without it, events stay inside the page. */
   onEvent?: CairnEventListener;
   /** Where the widget persists its state; `localStorage` by default. */
@@ -140,7 +141,9 @@ export interface CairnOptions {
 }
 
 export interface ResolvedOptions
-  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect'>> {
+  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'themeVariables'>> {
+  /** As created; `cairn.stores.theme` holds the current theme after setThemeMode / setThemeVariables. */
+  themeVariables: PaletteVariables;
   metadata?: CairnMetadata;
   api?: ApiConfig;
   siwx?: SiwxOptions;
@@ -176,19 +179,8 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
       throw new TypeError(`createCairn: no adapter for ${network.caipNetworkId} (namespace ${network.chainNamespace})`);
     }
   }
-  const themeMode = options.themeMode ?? 'system';
-  if (!THEME_MODES.includes(themeMode)) {
-    throw new TypeError(`createCairn: \`themeMode\` must be one of ${THEME_MODES.join(', ')}`);
-  }
-  const themeVariables = options.themeVariables ?? {};
-  for (const [name, value] of Object.entries(themeVariables)) {
-    if (!(THEME_VARIABLES as readonly string[]).includes(name)) {
-      throw new TypeError(`createCairn: unknown theme variable ${name}`);
-    }
-    if (typeof value !== 'string' || /[;{}<>]/.test(value)) {
-      throw new TypeError(`createCairn: theme variable ${name} has an invalid value`);
-    }
-  }
+  const themeMode = readThemeMode('createCairn: `themeMode`', options.themeMode ?? 'system');
+  const themeVariables = readThemeVariables('createCairn: `themeVariables`', options.themeVariables);
   if (options.api !== undefined) {
     const { url, projectId } = options.api ?? {};
     if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) {

@@ -13,3 +13,4 @@ export { useCairnSession, type UseCairnSessionReturnType } from './hooks/useCair
 export { useCairnEvent } from './hooks/useCairnEvent.ts';
 export { useCairnProvider } from './hooks/useCairnProvider.ts';
 export { THEME_DEFAULTS, type ResolvedTheme } from './theme/themeDefaults.ts';
+export { THEME_PRESETS, type ThemePresetName } from './theme/themePresets.ts';

@@ -63,8 +63,8 @@ export function QrCode({ value, label, logo }: QrCodeProps) {
   return (
     <div className="qr" role="img" aria-label={label} data-testid="walletconnect-qr" data-uri={value}>
       <svg viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${box} ${box}`} shapeRendering="crispEdges" aria-hidden="true">
-        <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="#fff" />
-        <path d={path.d} fill="#000" />
+        <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="var(--cairn-qr-background)" />
+        <path d={path.d} fill="var(--cairn-qr-foreground)" />
       </svg>
       {logo !== undefined && (
         <span className="qr-logo">

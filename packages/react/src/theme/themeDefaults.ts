@@ -22,6 +22,8 @@ export const THEME_DEFAULTS: Readonly<Record<ResolvedTheme, Readonly<Record<Them
     '--cairn-radius': '16px',
     '--cairn-z-index': '2147483000',
     '--cairn-overlay': 'rgba(16, 18, 24, 0.45)',
+    '--cairn-qr-foreground': '#000000',
+    '--cairn-qr-background': '#ffffff',
   },
   dark: {
     '--cairn-font-family': SYSTEM_FONT_STACK,
@@ -34,5 +36,8 @@ export const THEME_DEFAULTS: Readonly<Record<ResolvedTheme, Readonly<Record<Them
     '--cairn-radius': '16px',
     '--cairn-z-index': '2147483000',
     '--cairn-overlay': 'rgba(0, 0, 0, 0.6)',
+    // Dark on light in both palettes: what phone cameras read best.
+    '--cairn-qr-foreground': '#000000',
+    '--cairn-qr-background': '#ffffff',
   },
 };
