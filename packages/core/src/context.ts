@@ -12,7 +12,7 @@ import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
-import type { AuthApi } from './api/authApi.ts';
+import type { SiwxBackend } from './siwx/siwxBackend.ts';
 import type { SiwxStore } from './stores/siwx.ts';
 import type { WalletConnectStore } from './stores/walletConnect.ts';
 import type { WalletConnectClient } from './walletConnect/walletConnectClient.ts';
@@ -38,7 +38,7 @@ export interface CairnContext {
   /** The site's Cairn server, when configured. */
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */
-  auth?: AuthApi;
+  siwxBackend?: SiwxBackend;
   siwx: SiwxStore;
   /** WalletConnect, when the site configures it. */
   walletConnect?: WalletConnectContext;

@@ -2,6 +2,8 @@
 // What only Cairn's own packages need is in ./internal.ts (`@cairn/core/internal`).
 export { createCairn, type Cairn } from './createCairn.ts';
 export type { CairnOptions, CairnMetadata, CairnFeatures, ResolvedOptions, SiwxOptions } from './options.ts';
+export type { SiwxBackend, SiwxBackendSession, SiwxMessageInput } from './siwx/siwxBackend.ts';
+export { createCairnServerSiwx } from './siwx/cairnServerSiwx.ts';
 export type { OpenOptions } from './actions/modal.ts';
 export type { CairnRequestSchemas, CairnRequestFn, UntypedRequestArguments, UntypedRequestFn } from './requestTypes.ts';
 export type { Store, Listener } from './createStore.ts';

@@ -191,3 +191,22 @@ describe('features', () => {
     expect(() => resolveOptions({ ...base, features: { socials: 'google' as never } })).toThrow(TypeError);
   });
 });
+
+describe('siwx', () => {
+  const backend = { getNonce: async () => 'abcdefgh', verify: async () => true, getSession: async () => undefined, signOut: async () => undefined };
+
+  it("takes the site's own backend instead of Cairn's server", () => {
+    expect(resolveOptions({ ...base, siwx: { backend } }).siwx?.backend).toBe(backend);
+  });
+
+  it('needs Cairn\'s server or a backend', () => {
+    expect(() => resolveOptions({ ...base, siwx: {} })).toThrow('createCairn: `siwx` needs `api` (the Cairn server that verifies sign-ins) or `siwx.backend` (your own)');
+  });
+
+  it('names the functions a backend lacks', () => {
+    const partial = { getNonce: backend.getNonce, verify: backend.verify } as unknown as typeof backend;
+    expect(() => resolveOptions({ ...base, siwx: { backend: partial } })).toThrow(
+      'createCairn: `siwx.backend` must have the functions getNonce, verify, getSession, signOut (and optionally createMessage)',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { CairnEventListener } from './events.ts';
 import type { StorageLike } from './storage.ts';
+import { isSiwxBackend, SIWX_BACKEND_METHODS, type SiwxBackend } from './siwx/siwxBackend.ts';
 import { readThemeMode, readThemeVariables, type PaletteVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
@@ -30,6 +31,12 @@ export interface SiwxOptions {
    * server's HttpOnly cookie is the session, and no script of the page can read it.
    */
   crossSite?: boolean;
+  /**
+   * Verify sign-ins on the site's own backend (NextAuth, its own API) instead of Cairn's server:
+   * getNonce, verify, getSession, signOut, and optionally createMessage. Without it, `api` (Cairn's
+   * server) verifies them.
+   */
+  backend?: SiwxBackend;
 }
 
 export interface CairnFeatures {
@@ -192,8 +199,11 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
   }
   if (options.siwx !== undefined) {
     if (typeof options.siwx !== 'object' || options.siwx === null) throw new TypeError('createCairn: `siwx` must be an object');
-    if (!options.api) throw new TypeError('createCairn: `siwx` needs `api`, the Cairn server that verifies sign-ins');
-    const { expirationSeconds, statement, crossSite } = options.siwx;
+    const { expirationSeconds, statement, crossSite, backend } = options.siwx;
+    if (backend !== undefined && !isSiwxBackend(backend)) {
+      throw new TypeError(`createCairn: \`siwx.backend\` must have the functions ${SIWX_BACKEND_METHODS.join(', ')} (and optionally createMessage)`);
+    }
+    if (!options.api && !backend) throw new TypeError('createCairn: `siwx` needs `api` (the Cairn server that verifies sign-ins) or `siwx.backend` (your own)');
     if (crossSite !== undefined && typeof crossSite !== 'boolean') throw new TypeError('createCairn: `siwx.crossSite` must be true or false');
     if (expirationSeconds !== undefined && !(Number.isInteger(expirationSeconds) && expirationSeconds > 0)) {
       throw new TypeError('createCairn: `siwx.expirationSeconds` must be a positive whole number of seconds');

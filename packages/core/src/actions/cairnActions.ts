@@ -2,7 +2,7 @@
 // loads when idle or on first use (see loadCairnActions.ts): connecting, balances, sign-in, the
 // catalogue, WalletConnect, the site's own requests and the wallet's events.
 import type { CairnContext } from '../context.ts';
-import { createAuthApi } from '../api/authApi.ts';
+import { createCairnServerSiwx } from '../siwx/cairnServerSiwx.ts';
 import { createBlockchainApi } from '../api/blockchainApi.ts';
 import { createWalletCatalogueApi } from '../api/walletCatalogueApi.ts';
 
@@ -25,8 +25,8 @@ export { isWalletListItem } from '../rules/isWalletListItem.ts';
 /** The clients of the site's Cairn server, made once per instance when the actions first load. */
 export function attachServerClients(ctx: CairnContext): void {
   const { api, siwx } = ctx.options;
+  if (siwx) ctx.siwxBackend ??= siwx.backend ?? createCairnServerSiwx(api!, { crossSite: siwx.crossSite === true });
   if (!api) return;
   ctx.api ??= createBlockchainApi(api);
   ctx.catalogue ??= createWalletCatalogueApi(api);
-  if (siwx) ctx.auth ??= createAuthApi(api);
 }

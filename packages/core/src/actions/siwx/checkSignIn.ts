@@ -1,7 +1,6 @@
 import { activeAccount, type CairnContext } from '../../context.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { SiwxSession } from '../../stores/siwx.ts';
-import { clearSessionToken, readSessionToken } from '../../siwx/sessionToken.ts';
 import { land } from '../land.ts';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -14,12 +13,12 @@ export function sessionCovers(session: SiwxSession, address: string, chainId: nu
 
 /**
  * SPEC §4: when sign-in is enabled, the network is supported and no session covers the active
- * account, the sign view opens. A stored session is confirmed with the server first, so a reload
+ * account, the sign view opens. A stored session is confirmed with the backend first, so a reload
  * with a valid session asks for no new signature. Resolves true when it opened the sign view.
  */
 export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
-  const { auth } = ctx;
-  if (!ctx.options.siwx || !auth) return false;
+  const backend = ctx.siwxBackend;
+  if (!ctx.options.siwx || !backend) return false;
   const { address } = activeAccount(ctx).get();
   const network = findNetwork(ctx.network.get());
   if (ctx.connection.get().status !== 'connected' || !address || !network) return false;
@@ -29,7 +28,7 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   const stored = ctx.storage.get('siwxSession');
   if (stored && sessionCovers(stored, address, network.id, ctx.now())) {
     try {
-      const confirmed = await auth.me(ctx.options.siwx.crossSite ? readSessionToken() : undefined);
+      const confirmed = await backend.getSession({ address, chainId: network.id });
       if (confirmed && sameAddress(confirmed.address, address)) {
         ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: stored.expirationTime }, error: undefined });
         return false;
@@ -41,7 +40,6 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   // The account or network may have moved on while the server was asked.
   if (activeAccount(ctx).get().address !== address || findNetwork(ctx.network.get()) !== network) return false;
   ctx.storage.remove('siwxSession');
-  clearSessionToken();
   ctx.siwx.set({ status: 'idle', session: undefined, error: undefined });
   land(ctx, { kind: 'signInNeeded' });
   return true;
