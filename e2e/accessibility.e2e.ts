@@ -81,4 +81,17 @@ describe('keyboard and host CSS', () => {
     await waitForSiteStatus(page, 'connected');
     await demo.close();
   });
+
+  it('respects prefers-reduced-motion: the dialog appears without its entrance animation', async () => {
+    const demo = await openDemo(browser, { context: { reducedMotion: 'reduce' } });
+    const { page } = demo;
+    await connectButton(page).click();
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor();
+    const moving = await page.evaluate(() => {
+      const root = document.querySelector('cairn-modal')!.shadowRoot!;
+      return root.getAnimations().map((animation) => (animation as CSSAnimation).animationName ?? 'transition');
+    });
+    expect(moving.filter((name) => name !== 'cairn-spin')).toEqual([]);
+    await demo.close();
+  });
 });
