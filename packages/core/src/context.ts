@@ -9,6 +9,7 @@ import type { NetworkStore } from './stores/network.ts';
 import type { SendStore } from './stores/send.ts';
 import type { ToastStore } from './stores/toast.ts';
 import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
+import type { TransactionsStore } from './stores/transactions.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
@@ -35,6 +36,8 @@ export interface CairnContext {
   toast: ToastStore;
   /** Transactions sent through the widget and not yet mined. */
   pendingTransactions: PendingTransactionsStore;
+  /** SPEC §3 transaction-list state (Activity). */
+  transactions: TransactionsStore;
   /** The site's Cairn server, when configured. */
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */

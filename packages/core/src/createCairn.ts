@@ -13,6 +13,8 @@ import { createThemeStore, type ThemeStore } from './stores/theme.ts';
 import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
 import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
+import { createTransactionsStore, type TransactionsStore } from './stores/transactions.ts';
+import { loadHistoryFlow } from './actions/history/loadHistoryFlow.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
@@ -42,6 +44,7 @@ export interface Cairn {
     send: SendStore;
     toast: ToastStore;
     pendingTransactions: PendingTransactionsStore;
+    transactions: TransactionsStore;
     theme: ThemeStore;
     siwx: SiwxStore;
     walletList: WalletListStore;
@@ -79,6 +82,12 @@ export interface Cairn {
   cancelWalletConnect(): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
   request: CairnRequestFn;
+  /** Activity: the connected account's transactions on the active network, afresh (SPEC §4). */
+  fetchTransactions(): Promise<void>;
+  /** Activity: the next page by cursor (infinite scroll); nothing on the last page. */
+  loadMoreTransactions(): Promise<void>;
+  /** Fetches Activity's code ahead of the visitor's click. */
+  prefetchActivity(): void;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -113,6 +122,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     send: createSendStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
+    transactions: createTransactionsStore(),
     siwx: createSiwxStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
@@ -187,6 +197,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       send: ctx.send,
       toast: ctx.toast,
       pendingTransactions: ctx.pendingTransactions,
+      transactions: ctx.transactions,
       theme,
       siwx: ctx.siwx,
       walletList: ctx.walletList,
@@ -227,6 +238,9 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     cancelWalletConnect: () => abandonWalletConnect(ctx),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
+    fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
+    loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
+    prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),

@@ -20,6 +20,8 @@ export type { ConnectionState, ConnectionStore, ConnectingState } from './stores
 export type { ModalState, ModalStore } from './stores/modal.ts';
 export type { SendState, SendStore } from './stores/send.ts';
 export type { ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
+export type { TransactionsState, TransactionsStore } from './stores/transactions.ts';
+export type { HistoryTransaction, HistoryTransfer, HistoryPage, OperationType } from './api/historyApi.ts';
 export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './stores/pendingTransactions.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
 export type { WalletListState, WalletListStore } from './stores/walletList.ts';

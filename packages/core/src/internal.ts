@@ -30,3 +30,6 @@ export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rule
 export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
 export { WalletConnectText } from './walletConnect/walletConnectText.ts';
 export { walletFeaturesFor, showsActivity, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
+export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
+export { describeTransaction, type TransactionDescription } from './rules/transactionDescription.ts';
+export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';

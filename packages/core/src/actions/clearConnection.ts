@@ -25,4 +25,5 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   }
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.send.reset();
+  ctx.transactions.reset();
 }

@@ -12,6 +12,7 @@ import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
 import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts';
+import { createTransactionsStore } from '../stores/transactions.ts';
 import { createSendStore } from '../stores/send.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
@@ -77,6 +78,7 @@ export function walletListTestContext(
     send: createSendStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
+    transactions: createTransactionsStore(),
     siwx: createSiwxStore(),
     walletList: createWalletListStore(timers),
     ...(resolved.api ? { catalogue: createWalletCatalogueApi(resolved.api, { retries: 0 }) } : {}),

@@ -1,4 +1,5 @@
 import { readArtifact } from '@cairn/devnet';
+import { parseHistoryPage } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { parseEther, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -44,7 +45,8 @@ describe.each(await testDatabaseKinds())('history of a spammed account on $name'
   const history = async (account: Address, query = '') => {
     const response = await get(app, `/v1/account/${account}/history?chainId=eip155:31337${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as HistoryPage;
+    // Every page the tests read must be one the widget accepts (core's wire shape).
+    return parseHistoryPage(response.json()) satisfies HistoryPage;
   };
 
   beforeAll(async () => {

@@ -6,38 +6,11 @@ import type { TransfersTable } from '../db/schema.ts';
 import { nftItemKey, nftMetadata, type NftMetadata } from '../tokens/nftMetadata.ts';
 import { encodeCursor, type HistoryPosition } from './historyCursor.ts';
 import type { IconUrls } from './iconUrls.ts';
-import { operationType, type OperationType } from './operationType.ts';
+import { operationType } from './operationType.ts';
+import type { HistoryPage, HistoryTransaction } from '@cairn/core';
 
-/** SPEC §3 "Transaction (history)". */
-export type HistoryTransaction = {
-  id: string;
-  metadata: {
-    operationType: OperationType;
-    hash: string;
-    minedAt: string;
-    chain: string;
-    status: 'confirmed' | 'failed';
-    sentFrom: string;
-    sentTo: string;
-    nonce: number;
-  };
-  transfers: HistoryTransfer[];
-};
-
-export type HistoryTransfer = {
-  fungible_info?: { name: string; symbol: string; icon: { url: string }; address?: string };
-  nft_info?: {
-    name: string;
-    contract: string;
-    token_id: string;
-    content: { preview?: { url: string }; detail?: { url: string } };
-    flags: { is_spam: boolean };
-  };
-  direction: 'in' | 'out' | 'self';
-  quantity: { numeric: string };
-};
-
-export type HistoryPage = { data: HistoryTransaction[]; next: string | null };
+// SPEC §3 "Transaction (history)": the wire shape is core's, shared with the widget that reads it.
+export type { HistoryPage, HistoryTransaction, HistoryTransfer } from '@cairn/core';
 
 export type HistoryContext = {
   db: Db;

@@ -1,3 +1,4 @@
+import { parseHistoryPage } from '@cairn/core/internal';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
 import { getAddress, maxUint256, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
@@ -38,7 +39,8 @@ describe.each(await testDatabaseKinds())('account routes on $name', ({ name, ski
   const history = async (query: string) => {
     const response = await get(app, `/v1/account/${account}/history?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: HistoryTransaction[]; next: string | null };
+    // Every page the tests read must be one the widget accepts (core's wire shape).
+    return parseHistoryPage(response.json());
   };
   const balances = async (query = 'chainId=eip155:31337') => {
     const response = await get(app, `/v1/account/${account}/balance?currency=usd&${query}`);

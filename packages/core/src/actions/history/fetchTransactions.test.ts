@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorText } from '../../errors.ts';
+import { createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
+import { historyTransaction, spamNft } from '../../testing/historyTransaction.ts';
+import type { HistoryTransaction } from '../../api/historyApi.ts';
+
+// A stand-in for the server's history route on loopback (the real route is tested in
+// packages/server against the devnet, and the whole Activity view in e2e/activity.e2e.ts).
+let server: Server;
+let url: string;
+let requests: URL[];
+let pages: Map<string, { status?: number; data?: HistoryTransaction[]; next?: string | null }>;
+
+beforeEach(async () => {
+  requests = [];
+  pages = new Map();
+  server = createServer((request, response) => {
+    const requested = new URL(request.url!, 'http://x');
+    // Balances and identity are not this file's subject: the widget falls back to the chain.
+    if (!requested.pathname.endsWith('/history')) return void response.writeHead(404).end();
+    requests.push(requested);
+    const page = pages.get(requested.searchParams.get('cursor') ?? '') ?? { data: [], next: null };
+    response.writeHead(page.status ?? 200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ data: page.data ?? [], next: page.next ?? null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function connected() {
+  const test = createTestCairn({ api: { url, projectId: 'test' } });
+  await test.cairn.ready;
+  await test.cairn.connect('io.metamask');
+  return test;
+}
+
+const onMainnet = (hash: string, minedAt = '2026-11-10T12:00:00.000Z') => historyTransaction({ hash, minedAt, chain: 'eip155:1' });
+
+describe('fetchTransactions (SPEC §4)', () => {
+  it("fetches the connected chain's page, drops spam and other chains, groups by year, keeps the cursor", async () => {
+    pages.set('', {
+      data: [onMainnet('a'), historyTransaction({ hash: 'spam', chain: 'eip155:1', transfers: [spamNft()] }), historyTransaction({ hash: 'other', chain: 'eip155:10' }), onMainnet('b', '2025-06-01T12:00:00.000Z')],
+      next: 'c2',
+    });
+    const { cairn } = await connected();
+    const fetching = cairn.fetchTransactions();
+    await fetching;
+    const state = cairn.stores.transactions.get();
+    expect(state.transactions.map((t) => t.metadata.hash)).toEqual(['a', 'b']);
+    expect(Object.keys(state.transactionsByYear)).toEqual(['2025', '2026']);
+    expect(state).toMatchObject({ loading: false, empty: false, next: 'c2', lastNetworkInView: 'eip155:1' });
+    expect(requests[0]!.pathname).toBe('/v1/account/0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266/history');
+    expect(requests[0]!.searchParams.get('chainId')).toBe('eip155:1');
+    expect(requests[0]!.searchParams.has('cursor')).toBe(false);
+  });
+
+  it('appends the next page by cursor, and stops at the last', async () => {
+    pages.set('', { data: [onMainnet('a')], next: 'c2' });
+    pages.set('c2', { data: [onMainnet('b')], next: null });
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    await cairn.loadMoreTransactions();
+    expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['a', 'b']);
+    expect(cairn.stores.transactions.get().next).toBeUndefined();
+    await cairn.loadMoreTransactions();
+    expect(requests.map((r) => r.searchParams.get('cursor'))).toEqual([null, 'c2']);
+  });
+
+  it('sets empty when the account has none', async () => {
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    expect(cairn.stores.transactions.get()).toMatchObject({ transactions: [], empty: true, loading: false });
+  });
+
+  it("on error clears loading and the cursor, sets empty and says 'Failed to fetch transactions'", async () => {
+    pages.set('', { data: [onMainnet('a')], next: 'c2' });
+    pages.set('c2', { status: 404 });
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    await cairn.loadMoreTransactions();
+    expect(cairn.stores.transactions.get()).toMatchObject({ loading: false, empty: true, next: undefined, error: ErrorText.failedToFetchTransactions });
+  });
+
+  it('refuses a page of the wrong shape the same way', async () => {
+    pages.set('', { data: [{ id: 'x' } as unknown as HistoryTransaction] });
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    expect(cairn.stores.transactions.get().error).toBe(ErrorText.failedToFetchTransactions);
+  });
+
+  it('starts afresh on another network: "load more" there does not continue the old list', async () => {
+    pages.set('', { data: [onMainnet('a')], next: 'c2' });
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    await cairn.switchNetwork(testNetworks.optimism);
+    pages.set('', { data: [historyTransaction({ hash: 'op', chain: 'eip155:10' })], next: null });
+    await cairn.loadMoreTransactions();
+    expect(requests.at(-1)!.searchParams.get('chainId')).toBe('eip155:10');
+    expect(requests.at(-1)!.searchParams.has('cursor')).toBe(false);
+    expect(cairn.stores.transactions.get()).toMatchObject({ lastNetworkInView: 'eip155:10' });
+    expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['op']);
+  });
+
+  it('is empty without an account (SPEC §5), and cleared on disconnect', async () => {
+    const test = createTestCairn({ api: { url, projectId: 'test' } });
+    await test.cairn.ready;
+    await test.cairn.fetchTransactions();
+    expect(requests).toEqual([]);
+    expect(test.cairn.stores.transactions.get().empty).toBe(true);
+    pages.set('', { data: [onMainnet('a')] });
+    await test.cairn.connect('io.metamask');
+    await test.cairn.fetchTransactions();
+    await test.cairn.disconnect();
+    expect(test.cairn.stores.transactions.get().transactions).toEqual([]);
+  });
+});

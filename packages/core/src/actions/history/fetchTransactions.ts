@@ -1,0 +1,60 @@
+import { activeAccount, type CairnContext } from '../../context.ts';
+import { createHistoryApi, type HistoryApi } from '../../api/historyApi.ts';
+import { ErrorText } from '../../errors.ts';
+import { filterTransactions, groupTransactionsByYear } from '../../rules/transactionList.ts';
+import { findNetwork } from '../../stores/network.ts';
+
+const clients = new WeakMap<CairnContext, HistoryApi>();
+
+function historyApi(ctx: CairnContext): HistoryApi | undefined {
+  const { api } = ctx.options;
+  if (!api) return undefined;
+  let client = clients.get(ctx);
+  if (!client) clients.set(ctx, (client = createHistoryApi(api)));
+  return client;
+}
+
+/**
+ * SPEC §4 transaction fetching: loading set; results appended; empty set when none; on error
+ * loading cleared, empty true, the cursor cleared and 'Failed to fetch transactions'. `more`
+ * fetches the next page of the list in view; otherwise the list starts afresh, and it does
+ * whenever the account or the network changed since (SPEC §5: only the connected chain's).
+ */
+export async function fetchTransactions(ctx: CairnContext, options: { more?: boolean } = {}): Promise<void> {
+  const store = ctx.transactions;
+  const { address } = activeAccount(ctx).get();
+  const network = findNetwork(ctx.network.get());
+  const client = historyApi(ctx);
+  // SPEC §5: an account address is required; an unsupported network gives an empty result.
+  if (!address || !network || !client) {
+    store.reset();
+    store.set({ empty: true, lastNetworkInView: network?.caipNetworkId, account: address });
+    return;
+  }
+  const current = store.get();
+  const sameList = current.account === address && current.lastNetworkInView === network.caipNetworkId;
+  const more = options.more === true && sameList;
+  if (more && (current.next === undefined || current.loading)) return;
+  if (!more) {
+    store.reset();
+    store.set({ account: address, lastNetworkInView: network.caipNetworkId });
+  }
+  store.set({ loading: true, error: undefined });
+  const isStale = () => activeAccount(ctx).get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
+  try {
+    const page = await client.getHistory(address, { chainId: network.caipNetworkId, ...(more ? { cursor: current.next } : {}) });
+    if (isStale() || store.get().account !== address) return;
+    const transactions = [...store.get().transactions, ...filterTransactions(page.data, network.caipNetworkId)];
+    store.set({
+      transactions,
+      transactionsByYear: groupTransactionsByYear(transactions),
+      loading: false,
+      next: page.next ?? undefined,
+      empty: transactions.length === 0 && page.next === null,
+    });
+  } catch (error) {
+    if (isStale()) return;
+    console.warn('[cairn] could not fetch transactions', error);
+    store.set({ loading: false, empty: true, next: undefined, error: ErrorText.failedToFetchTransactions });
+  }
+}
