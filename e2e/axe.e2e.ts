@@ -57,7 +57,7 @@ describe.each([
     await demo.close();
   });
 
-  it('over Account, Networks and the connected button', async () => {
+  it('over Account, Networks, Activity and the connected button', async () => {
     const demo = await openDemo(browser, { query: `theme=${theme}`, context });
     const { page } = demo;
     await connectWallet(page);
@@ -69,6 +69,11 @@ describe.each([
     await dialog(page).getByTestId('account-network').click();
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor();
     await expectNoSeriousViolations(page, 'Networks');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByTestId('account-activity').click();
+    await dialog(page).getByTestId('activity').waitFor();
+    await dialog(page).locator('.activity [role="status"]').waitFor({ state: 'detached' });
+    await expectNoSeriousViolations(page, 'Activity');
     await demo.close();
   });
 });

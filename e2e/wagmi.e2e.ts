@@ -4,15 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { deployment, injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
+import { EXTRA_ACCOUNTS } from './support/extraAccounts.ts';
 import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
 
 // A site built on wagmi's hooks with Cairn's connector (e2e/fixtures/wagmi), served by Vite. Its
-// visitor is the devnet's sixth funded account (Anvil's default mnemonic, index 5), which no
-// other file uses, so the balances other files expect stay as they are.
-const VISITOR = {
-  address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
-  privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
-} as const;
+// visitor is an account of its own, so the balances other files expect stay as they are.
+const VISITOR = EXTRA_ACCOUNTS.wagmiVisitor;
 const SPENDER = TEST_ACCOUNTS[1]!;
 
 let site: ViteFixture;

@@ -72,3 +72,9 @@ export const DisconnectIcon = ({ size = 18 }: { size?: number }) => (
     <path d="M9 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h3M15 16l4-4-4-4M19 12H9" />
   </Glyph>
 );
+
+export const ExternalLinkIcon = ({ size = 16 }: { size?: number }) => (
+  <Glyph size={size}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+  </Glyph>
+);

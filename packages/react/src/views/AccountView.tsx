@@ -48,7 +48,14 @@ export function AccountView() {
       <TokenList tokens={account.tokenBalance} />
       <div className="account-actions">
         {showsActivity({ history: cairn.options.features.history }) && (
-          <button type="button" className="row" data-testid="account-activity" onClick={() => cairn.stores.router.push('Activity')}>
+          <button
+            type="button"
+            className="row"
+            data-testid="account-activity"
+            onPointerEnter={cairn.prefetchActivity}
+            onFocus={cairn.prefetchActivity}
+            onClick={() => cairn.stores.router.push('Activity')}
+          >
             <span className="row-name">Activity</span>
             <span className="row-chevron" aria-hidden="true">
               <ChevronRightIcon />

@@ -1,4 +1,5 @@
 import type { RouteEntry } from '@cairn/core';
+import { lazy, Suspense } from 'react';
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
@@ -8,6 +9,17 @@ import { NetworksView } from './NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
 import { UnsupportedChainView } from './UnsupportedChainView.tsx';
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
+
+// The wallet's views are chunks of their own, fetched on intent or when opened.
+const ActivityView = lazy(() => import('./activity/ActivityView.tsx'));
+
+function ViewLoading() {
+  return (
+    <p className="status-line" role="status">
+      <span className="spinner" aria-hidden="true" /> Loading…
+    </p>
+  );
+}
 
 /** The view on top of the router's stack. */
 export function ViewContent({ entry }: { entry: RouteEntry }) {
@@ -30,6 +42,12 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return <ConnectingWalletConnectView wallet={entry.data?.wallet} />;
     case 'ConnectingWalletConnectBasic':
       return <ConnectingWalletConnectView wallet={undefined} />;
+    case 'Activity':
+      return (
+        <Suspense fallback={<ViewLoading />}>
+          <ActivityView />
+        </Suspense>
+      );
     default:
       return <UnavailableView />;
   }

@@ -117,3 +117,12 @@ describe('fetchTransactions (SPEC §4)', () => {
     expect(test.cairn.stores.transactions.get().transactions).toEqual([]);
   });
 });
+
+describe('fetchTransactions, twice at once', () => {
+  it('keeps only the answer to the latest fresh fetch (a view mounted twice asks twice)', async () => {
+    pages.set('', { data: [onMainnet('a'), onMainnet('b')], next: 'c2' });
+    const { cairn } = await connected();
+    await Promise.all([cairn.fetchTransactions(), cairn.fetchTransactions()]);
+    expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['a', 'b']);
+  });
+});

@@ -5,6 +5,8 @@ import { filterTransactions, groupTransactionsByYear } from '../../rules/transac
 import { findNetwork } from '../../stores/network.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
+/** Bumped by each fetch that starts the list afresh: an answer to an older one is dropped. */
+const generations = new WeakMap<CairnContext, number>();
 
 function historyApi(ctx: CairnContext): HistoryApi | undefined {
   const { api } = ctx.options;
@@ -35,12 +37,17 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
   const sameList = current.account === address && current.lastNetworkInView === network.caipNetworkId;
   const more = options.more === true && sameList;
   if (more && (current.next === undefined || current.loading)) return;
+  const generation = (generations.get(ctx) ?? 0) + (more ? 0 : 1);
+  generations.set(ctx, generation);
   if (!more) {
     store.reset();
     store.set({ account: address, lastNetworkInView: network.caipNetworkId });
   }
   store.set({ loading: true, error: undefined });
-  const isStale = () => activeAccount(ctx).get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
+  const isStale = () =>
+    generations.get(ctx) !== generation ||
+    activeAccount(ctx).get().address !== address ||
+    ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
   try {
     const page = await client.getHistory(address, { chainId: network.caipNetworkId, ...(more ? { cursor: current.next } : {}) });
     if (isStale() || store.get().account !== address) return;

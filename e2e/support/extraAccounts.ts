@@ -1,0 +1,13 @@
+import type { Address, Hex } from 'viem';
+
+/**
+ * Funded devnet accounts beyond @cairn/devnet's TEST_ACCOUNTS (Anvil's default mnemonic, indexes
+ * 5 to 9), one per e2e file that moves funds, so no file changes a balance another expects.
+ */
+export const EXTRA_ACCOUNTS = {
+  /** e2e/wagmi.e2e.ts */
+  wagmiVisitor: { address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc', privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba' },
+  /** e2e/activity.e2e.ts: the visitor whose history is read, and the account it trades with. */
+  activityVisitor: { address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9', privateKey: '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e' },
+  activityPeer: { address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356' },
+} as const satisfies Record<string, { address: Address; privateKey: Hex }>;

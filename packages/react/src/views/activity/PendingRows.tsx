@@ -1,0 +1,32 @@
+import type { PendingTransaction } from '@cairn/core';
+import { shortenAddress } from '@cairn/core/internal';
+
+/** Transactions sent through the widget and not yet mined, above the history. */
+export function PendingRows({ pending }: { pending: readonly PendingTransaction[] }) {
+  if (pending.length === 0) return null;
+  return (
+    <>
+      <h3 className="activity-month">Pending</h3>
+      <ul className="activity-list" aria-label="Pending transactions">
+        {pending.map((transaction) => (
+          <li key={transaction.hash} className="activity-row" data-testid="activity-pending">
+            <span className="activity-image" aria-hidden="true">
+              <span className="spinner" />
+            </span>
+            <span className="activity-main">
+              <span className="activity-title">
+                Sending <span className="activity-pending">Pending</span>
+              </span>
+              <span className="activity-detail">{transaction.to ? `to ${shortenAddress(transaction.to)}` : shortenAddress(transaction.hash)}</span>
+            </span>
+            {transaction.amount && (
+              <span className="activity-amounts">
+                <span>{`-${transaction.amount}${transaction.symbol ? ` ${transaction.symbol}` : ''}`}</span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
