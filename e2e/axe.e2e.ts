@@ -57,7 +57,7 @@ describe.each([
     await demo.close();
   });
 
-  it('over Account, Networks, Activity and the connected button', async () => {
+  it('over Account, Networks, Activity, Receive and the connected button', async () => {
     const demo = await openDemo(browser, { query: `theme=${theme}`, context });
     const { page } = demo;
     await connectWallet(page);
@@ -74,6 +74,10 @@ describe.each([
     await dialog(page).getByTestId('activity').waitFor();
     await dialog(page).locator('.activity [role="status"]').waitFor({ state: 'detached' });
     await expectNoSeriousViolations(page, 'Activity');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByTestId('wallet-feature-receive').click();
+    await dialog(page).getByTestId('receive-qr').waitFor();
+    await expectNoSeriousViolations(page, 'Receive');
     await demo.close();
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devices, type Browser, type Page } from 'playwright-core';
-import decodeQR from 'qr/decode.js';
 import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
+import { scanQr as scanQrCode } from './support/scanQr.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { createWalletConnectWallet, type WalletConnectWallet } from './support/walletConnectWallet.ts';
 
@@ -42,19 +42,7 @@ async function waitForUri(page: Page, previous?: string, timeoutMs = 20_000): Pr
 }
 
 /** Reads the QR code as a camera would: the rendered pixels, decoded. */
-async function scanQr(page: Page): Promise<string> {
-  const png = await qr(page).screenshot();
-  const image = await page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
-    return { width, height, data: Array.from(data) };
-  }, png.toString('base64'));
-  return decodeQR({ width: image.width, height: image.height, data: Uint8Array.from(image.data) });
-}
+const scanQr = (page: Page) => scanQrCode(page, qr(page));
 
 async function openWalletConnect(page: Page) {
   await connectButton(page).click();

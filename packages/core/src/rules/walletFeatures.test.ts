@@ -23,8 +23,8 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1', built: ['receive'] })).toEqual(['receive']);
   });
 
-  it('shows nothing today, since no wallet feature is built', () => {
-    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual([]);
+  it('shows only what is built: receive today', () => {
+    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['receive']);
   });
 
   it('offers swaps only on the swap-supported eip155 networks', () => {

@@ -8,6 +8,9 @@ export interface QrCodeProps {
   label: string;
   /** A wallet's logo, drawn in a cleared centre square. */
   logo?: string;
+  /** Shown when the encoder cannot load: what to use instead. */
+  fallbackText?: string;
+  testId?: string;
 }
 
 const QUIET_ZONE = 4;
@@ -41,14 +44,14 @@ function useQrEncoder(): QrModule | 'failed' | undefined {
 }
 
 /** Dark on white whatever the theme, with a quiet zone: what phone cameras read best. */
-export function QrCode({ value, label, logo }: QrCodeProps) {
+export function QrCode({ value, label, logo, fallbackText = 'Could not draw the QR code. Copy the link instead.', testId = 'walletconnect-qr' }: QrCodeProps) {
   const encoder = useQrEncoder();
   const path = useMemo(() => (encoder && encoder !== 'failed' ? encoder.qrPath(value, logo !== undefined) : undefined), [encoder, value, logo]);
   if (encoder === 'failed') {
     // The link still works: the view's Copy link button sits under the code.
     return (
       <div className="qr qr-placeholder" role="alert">
-        <p className="muted">Could not draw the QR code. Copy the link instead.</p>
+        <p className="muted">{fallbackText}</p>
       </div>
     );
   }
@@ -61,7 +64,7 @@ export function QrCode({ value, label, logo }: QrCodeProps) {
   }
   const box = path.size + QUIET_ZONE * 2;
   return (
-    <div className="qr" role="img" aria-label={label} data-testid="walletconnect-qr" data-uri={value}>
+    <div className="qr" role="img" aria-label={label} data-testid={testId} data-uri={value}>
       <svg viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${box} ${box}`} shapeRendering="crispEdges" aria-hidden="true">
         <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="var(--cairn-qr-background)" />
         <path d={path.d} fill="var(--cairn-qr-foreground)" />

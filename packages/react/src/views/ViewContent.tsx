@@ -12,6 +12,7 @@ import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
 
 // The wallet's views are chunks of their own, fetched on intent or when opened.
 const ActivityView = lazy(() => import('./activity/ActivityView.tsx'));
+const ReceiveView = lazy(() => import('./receive/ReceiveView.tsx'));
 
 function ViewLoading() {
   return (
@@ -46,6 +47,12 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return (
         <Suspense fallback={<ViewLoading />}>
           <ActivityView />
+        </Suspense>
+      );
+    case 'Receive':
+      return (
+        <Suspense fallback={<ViewLoading />}>
+          <ReceiveView />
         </Suspense>
       );
     default:
