@@ -16,6 +16,13 @@ export interface SafeStorage {
   remove(key: StorageKey): void;
   /** Reads every key once, so a bad value is dropped at start even if nothing reads it soon. */
   validateAll(): void;
+  /**
+   * A key owned by code that loads later (the caches), with its parser: validated on every read
+   * like the others, without putting that parser in the page's first JS.
+   */
+  read<T>(key: string, parse: (value: unknown) => T | undefined): T | undefined;
+  write(key: string, value: unknown): void;
+  erase(key: string): void;
 }
 
 export function memoryStorage(): StorageLike {
@@ -47,45 +54,47 @@ export function defaultStorage(): StorageLike {
  * so a bad entry can never crash the page or be trusted.
  */
 export function createSafeStorage(backend: StorageLike = defaultStorage()): SafeStorage {
-  const keyOf = (key: StorageKey) => `${STORAGE_PREFIX}${key}`;
-  return {
-    get(key) {
-      let raw: string | null;
-      try {
-        raw = backend.getItem(keyOf(key));
-      } catch {
-        return undefined;
-      }
-      if (raw === null) return undefined;
-      try {
-        const value = storedValueParsers[key](JSON.parse(raw)) as StorageValue<typeof key> | undefined;
-        if (value !== undefined) return value;
-      } catch {
-        // not JSON: fall through and drop it
-      }
-      try {
-        backend.removeItem(keyOf(key));
-      } catch {
-        // storage became unavailable; nothing to clean
-      }
+  const keyOf = (key: string) => `${STORAGE_PREFIX}${key}`;
+  const erase = (key: string) => {
+    try {
+      backend.removeItem(keyOf(key));
+    } catch {
+      // storage became unavailable; nothing to clean
+    }
+  };
+  const read = <T>(key: string, parse: (value: unknown) => T | undefined): T | undefined => {
+    let raw: string | null;
+    try {
+      raw = backend.getItem(keyOf(key));
+    } catch {
       return undefined;
-    },
-    set(key, value) {
-      try {
-        backend.setItem(keyOf(key), JSON.stringify(value));
-      } catch {
-        // quota exceeded or storage blocked: the widget keeps working without persistence
-      }
-    },
-    remove(key) {
-      try {
-        backend.removeItem(keyOf(key));
-      } catch {
-        // as above
-      }
-    },
+    }
+    if (raw === null) return undefined;
+    try {
+      const value = parse(JSON.parse(raw));
+      if (value !== undefined) return value;
+    } catch {
+      // not JSON: fall through and drop it
+    }
+    erase(key);
+    return undefined;
+  };
+  const write = (key: string, value: unknown) => {
+    try {
+      backend.setItem(keyOf(key), JSON.stringify(value));
+    } catch {
+      // quota exceeded or storage blocked: the widget keeps working without persistence
+    }
+  };
+  return {
+    get: (key) => read(key, storedValueParsers[key] as (value: unknown) => StorageValue<typeof key> | undefined),
+    set: write,
+    remove: erase,
     validateAll() {
       for (const key of Object.keys(storedValueParsers) as StorageKey[]) this.get(key);
     },
+    read,
+    write,
+    erase,
   };
 }

@@ -1,6 +1,7 @@
 import type { CairnContext } from '../context.ts';
 import { emptyAccount } from '../stores/account.ts';
 import type { ChainNamespace } from '../types.ts';
+import { forgetCaches } from '../cache/persistedCaches.ts';
 
 /**
  * SPEC §4: resets the chain's account state and removes its connector id. The status becomes
@@ -20,9 +21,7 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   }
   const anyConnected = [...ctx.accounts.values()].some((account) => account.get().status === 'connected');
   if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
-  for (const key of [...ctx.balanceCache.keys()]) {
-    if (key.startsWith(`${namespace}:`)) ctx.balanceCache.delete(key);
-  }
+  forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.send.reset();
   ctx.transactions.reset();

@@ -3,6 +3,7 @@ import { activeAccount, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { readPortfolio, type Portfolio } from './readPortfolio.ts';
+import { cachedPortfolio, savePortfolio } from '../cache/persistedCaches.ts';
 
 /**
  * Reads the active account's native balance on the active network. SPEC §5: skipped when the
@@ -31,16 +32,20 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
       balanceLoading: false,
       balanceError: undefined,
     });
-  const cached = ctx.balanceCache.get(key);
+  const cached = cachedPortfolio(ctx, key);
   if (!options.force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
     show(cached);
     return;
   }
   const retryAt = ctx.balanceRetryAt.get(key);
   if (!options.force && retryAt !== undefined && ctx.now() < retryAt) {
+    // The failure was already told (one toast per failure); what was shown stays.
     account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
     return;
   }
+  // A stale value (this visit's, or the last visit's from storage) shows at once while the
+  // refresh runs; it is never counted as fresh.
+  if (cached) show(cached);
   account.set({ balanceLoading: true, balanceError: undefined });
   try {
     const inFlight = options.force ? undefined : (ctx.balanceInFlight.get(key) as Promise<Portfolio> | undefined);
@@ -53,7 +58,7 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
       );
     }
     const portfolio = await read;
-    ctx.balanceCache.set(key, { at: ctx.now(), ...portfolio });
+    savePortfolio(ctx, key, portfolio);
     ctx.balanceRetryAt.delete(key);
     if (isStale()) return;
     show(portfolio);
@@ -62,5 +67,7 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
     ctx.balanceRetryAt.set(key, ctx.now() + BALANCE_RETRY_BLOCK_MS);
     if (isStale()) return;
     account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
+    // SPEC §8: a toast, once per failure; retries are then blocked for 30 s.
+    ctx.toast.show(ErrorText.tokenBalanceUnavailable, 'error');
   }
 }

@@ -1,6 +1,7 @@
 import { IDENTITY_CACHE_MS } from '../constants.ts';
 import { activeAccount, type CairnContext } from '../context.ts';
 import { errorMessage } from '../errors.ts';
+import { cachedIdentity, saveIdentity } from '../cache/persistedCaches.ts';
 
 /** Name and avatar of the active address from the site's server; SPEC §9: cached 5 min. */
 export async function refreshIdentity(ctx: CairnContext): Promise<void> {
@@ -8,12 +9,14 @@ export async function refreshIdentity(ctx: CairnContext): Promise<void> {
   const { address } = account.get();
   if (!address || !ctx.api) return;
   const key = address.toLowerCase();
-  const cached = ctx.identityCache.get(key);
+  const cached = cachedIdentity(ctx, key);
+  // A name from the last visit shows at once, fresh or not; a stale one is then read again.
+  if (cached) account.set({ profileName: cached.identity.name ?? undefined, profileImage: cached.identity.avatar ?? undefined });
   let identity = cached && ctx.now() - cached.at < IDENTITY_CACHE_MS ? cached.identity : undefined;
   if (!identity) {
     try {
       identity = await ctx.api.getIdentity(address);
-      ctx.identityCache.set(key, { at: ctx.now(), identity });
+      saveIdentity(ctx, key, identity);
     } catch (error) {
       console.warn('[cairn] identity unavailable:', errorMessage(error));
       return;

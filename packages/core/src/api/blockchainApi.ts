@@ -8,7 +8,7 @@ const numericString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/));
 const urlOrEmpty = v.pipe(v.string(), v.maxLength(2048));
 
 // SPEC §3: token balance. Values from a server are validated before anything renders them.
-const tokenBalanceSchema = v.object({
+export const tokenBalanceSchema = v.object({
   name: v.pipe(v.string(), v.maxLength(128)),
   symbol: v.pipe(v.string(), v.maxLength(32)),
   chainId: v.pipe(v.string(), v.check(isCaipNetworkId, 'not a CAIP-2 id')),
@@ -21,7 +21,7 @@ const tokenBalanceSchema = v.object({
 export type TokenBalance = v.InferOutput<typeof tokenBalanceSchema>;
 
 const balancesSchema = v.object({ balances: v.pipe(v.array(tokenBalanceSchema), v.maxLength(1000)) });
-const identitySchema = v.object({
+export const identitySchema = v.object({
   name: v.nullable(v.pipe(v.string(), v.maxLength(256))),
   avatar: v.nullable(urlOrEmpty),
 });

@@ -1,4 +1,3 @@
-import { ErrorText } from '@cairn/core';
 import { findNetwork, formatBalance, formatUsd, shortenAddress, showsActivity } from '@cairn/core/internal';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
@@ -92,15 +91,10 @@ interface AccountBalanceProps {
   balanceError?: string;
 }
 
+/** The balance; a failed read says so in a toast (SPEC §8), and the last known value stays. */
 function AccountBalance({ balance, balanceSymbol, balanceLoading, balanceError }: AccountBalanceProps) {
-  if (balanceError) {
-    return (
-      <p className="account-balance" data-testid="account-balance" data-state="error">
-        {ErrorText.tokenBalanceUnavailable}
-      </p>
-    );
-  }
   const text = formatBalance(balance, balanceSymbol);
+  if (balanceError && !text) return null;
   if (text) {
     return (
       <p className="account-balance" data-testid="account-balance">
