@@ -14,9 +14,9 @@ const HEADROOM = 3 * 1024;
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 80_868 + HEADROOM,
+  initialGzip: 84_218 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
-  modalGzip: 13_261 + HEADROOM,
+  modalGzip: 14_388 + HEADROOM,
   /**
    * Issue 13: the "everything on" page (bench/pages/cairnFull, every feature switch of SPEC §9 on,
    * the site's server, sign-in and WalletConnect configured). Not measured + headroom but the

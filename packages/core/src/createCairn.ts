@@ -15,6 +15,9 @@ import { createToastStore, type ToastStore } from './stores/toast.ts';
 import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import { createTransactionsStore, type TransactionsStore } from './stores/transactions.ts';
 import { loadHistoryFlow } from './actions/history/loadHistoryFlow.ts';
+import { loadedSendFlow, loadSendFlow } from './actions/send/loadSendFlow.ts';
+import type { SendSummary } from './rules/send/sendSummary.ts';
+import type { SendableToken } from './rules/send/sendableTokens.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
@@ -88,12 +91,31 @@ export interface Cairn {
   loadMoreTransactions(): Promise<void>;
   /** Fetches Activity's code ahead of the visitor's click. */
   prefetchActivity(): void;
+  /** Send (SPEC §5, §8): its own chunk, fetched by `prepare` or `prefetch`. */
+  readonly send: CairnSendActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
   setThemeVariables(variables: ThemeVariablesInput): void;
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
+}
+
+export interface CairnSendActions {
+  prefetch(): void;
+  /** Gas price, network balance in USD and a first gas estimate. */
+  prepare(): Promise<void>;
+  setMax(): Promise<void>;
+  /** The receiver's name and avatar, once the typed address is valid. */
+  lookupReceiver(): Promise<void>;
+  /** To the review when the form is complete and covered; else the reason shows. */
+  review(): Promise<boolean>;
+  /** Asks the wallet; resolves true once it sent. */
+  confirm(): Promise<boolean>;
+  /** What Send shows and checks now; undefined until the chunk has loaded. */
+  summary(): (SendSummary & { token?: SendableToken }) | undefined;
+  /** The token picker's list, native first. */
+  tokens(): SendableToken[];
 }
 
 /** The one place where stores, adapters, storage and events are wired together. */
@@ -241,6 +263,16 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
     loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
     prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
+    send: {
+      prefetch: () => void loadSendFlow().catch(() => undefined),
+      prepare: () => loadSendFlow().then((flow) => flow.prepareSend(ctx)),
+      setMax: () => loadSendFlow().then((flow) => flow.setSendMax(ctx)),
+      lookupReceiver: () => loadSendFlow().then((flow) => flow.lookupReceiver(ctx)),
+      review: () => loadSendFlow().then((flow) => flow.reviewSend(ctx)),
+      confirm: () => loadSendFlow().then((flow) => flow.confirmSend(ctx)),
+      summary: () => loadedSendFlow()?.currentSendSummary(ctx),
+      tokens: () => loadedSendFlow()?.sendTokens(ctx) ?? [],
+    },
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),

@@ -1,6 +1,9 @@
 // The public API of @cairn/core: what a site, or the author of a chain adapter or renderer, uses.
 // What only Cairn's own packages need is in ./internal.ts (`@cairn/core/internal`).
-export { createCairn, type Cairn } from './createCairn.ts';
+export { createCairn, type Cairn, type CairnSendActions } from './createCairn.ts';
+export type { SendSummary } from './rules/send/sendSummary.ts';
+export type { SendableToken } from './rules/send/sendableTokens.ts';
+export type { SendParams } from './types.ts';
 export type { CairnOptions, CairnMetadata, CairnFeatures, ResolvedOptions, SiwxOptions } from './options.ts';
 export type { SiwxBackend, SiwxBackendSession, SiwxMessageInput } from './siwx/siwxBackend.ts';
 export { createCairnServerSiwx } from './siwx/cairnServerSiwx.ts';

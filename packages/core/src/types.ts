@@ -91,6 +91,23 @@ export interface ChainAdapter {
   setRemoteProvider?(connector: Connector, provider: RemoteProvider | undefined): void;
   /** The site's own call to the connected wallet (e.g. eth_sendTransaction), as EIP-1193 `request`. */
   request?(params: { connectorId: string; method: string; params?: unknown }): Promise<unknown>;
+  /** Gas units a send would use (Send's fee line and the native Max). */
+  estimateSend?(params: SendParams): Promise<bigint>;
+  /** Asks the wallet to send the native coin or a token; resolves with the transaction's hash. */
+  sendToken?(params: SendParams & { connectorId: string; gas?: bigint }): Promise<string>;
+  /** Resolves once the transaction is mined (SPEC §7 polling); rejects when `signal` aborts. */
+  waitForTransaction?(params: { network: CaipNetwork; hash: string; signal?: AbortSignal }): Promise<'success' | 'reverted'>;
+}
+
+/** A send of `amount` (smallest unit) of the native coin, or of `token`, to `receiver`. */
+export interface SendParams {
+  network: CaipNetwork;
+  from: string;
+  receiver: string;
+  amount: bigint;
+  token?: { address: string; decimals: number };
+  /** Wei per gas, as the site's server suggests. */
+  gasPrice?: bigint;
 }
 
 /** CAIP-25: chains, methods and events asked for in one namespace. */

@@ -182,3 +182,49 @@ describe('EVM adapter with the EIP-6963 test wallet on the devnet', () => {
     await expect(adapter.connect({ connectorId: 'walletConnect' })).rejects.toThrow('Wallet not found: walletConnect');
   });
 });
+
+describe('sending (Send, pending transactions)', () => {
+  const receiver = TEST_ACCOUNTS[1]!.address;
+  const rpc = <T>(method: string, params: unknown[] = []) =>
+    fetch(rpcUrls()[31337]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+      .then((response) => response.json() as Promise<{ result: T }>)
+      .then((body) => body.result);
+  const tokenBalance = async (owner: string) =>
+    BigInt(await rpc<string>('eth_call', [{ to: devnet.deployment.contracts.cairnToken, data: `0x70a08231${owner.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']));
+
+  it('estimates, sends the native coin through the wallet, and sees it mined by the block filter', async () => {
+    const { adapter } = setup();
+    await adapter.connect({ connectorId: 'dev.cairn.testwallet' });
+    const params = { network: network(31337), from: account0.address, receiver, amount: 12_345n };
+    expect(await adapter.estimateSend!(params)).toBe(21_000n);
+    const before = BigInt(await rpc<string>('eth_getBalance', [receiver, 'latest']));
+    await rpc('evm_setAutomine', [false]);
+    try {
+      const hash = await adapter.sendToken!({ ...params, connectorId: 'dev.cairn.testwallet' });
+      let settled = false;
+      const mined = adapter.waitForTransaction!({ network: network(31337), hash }).finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(settled).toBe(false); // still in the mempool
+      await rpc('evm_mine');
+      expect(await mined).toBe('success');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    expect(BigInt(await rpc<string>('eth_getBalance', [receiver, 'latest']))).toBe(before + 12_345n);
+  });
+
+  it('sends an ERC-20 with a transfer call, and stops watching when aborted', async () => {
+    const { adapter } = setup();
+    await adapter.connect({ connectorId: 'dev.cairn.testwallet' });
+    const token = { address: devnet.deployment.contracts.cairnToken, decimals: 18 };
+    const before = await tokenBalance(receiver);
+    const hash = await adapter.sendToken!({ connectorId: 'dev.cairn.testwallet', network: network(31337), from: account0.address, receiver, amount: 7n, token });
+    expect(await adapter.waitForTransaction!({ network: network(31337), hash })).toBe('success');
+    expect(await tokenBalance(receiver)).toBe(before + 7n);
+
+    const controller = new AbortController();
+    const never = adapter.waitForTransaction!({ network: network(31337), hash: `0x${'12'.repeat(32)}`, signal: controller.signal });
+    controller.abort(new Error('left'));
+    await expect(never).rejects.toThrow('left');
+  });
+});

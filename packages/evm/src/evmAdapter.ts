@@ -33,6 +33,8 @@ export const EVM_WALLET_CONNECT_EVENTS = ['chainChanged', 'accountsChanged'] as 
  */
 const walletCallSupport = lazyModule(() => import('./walletCallSupport.ts'));
 const loadSupport = () => walletCallSupport.load();
+const sendSupport = lazyModule(() => import('./sendSupport.ts'));
+const loadSendSupport = () => sendSupport.load();
 
 function normalizeEvmAddress(address: unknown): `0x${string}` {
   const support = walletCallSupport.loaded();
@@ -241,6 +243,29 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       const { jsonRpcRequest } = await loadSupport();
       const code = await jsonRpcRequest<string>(url, 'eth_getCode', [normalizeEvmAddress(address), 'latest']);
       return code && code !== '0x' ? 'smartAccount' : 'eoa';
+    },
+
+    async estimateSend(params) {
+      const { estimateSendGas } = await loadSendSupport();
+      return estimateSendGas(params);
+    },
+
+    async sendToken({ connectorId, gas, ...params }) {
+      const { provider } = entryFor(connectorId);
+      const { sendTransactionRequest, numberToHex } = await loadSendSupport();
+      const transaction = {
+        ...sendTransactionRequest(params),
+        ...(gas !== undefined ? { gas: numberToHex(gas) } : {}),
+        ...(params.gasPrice !== undefined ? { gasPrice: numberToHex(params.gasPrice) } : {}),
+      };
+      const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] });
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error('The wallet returned an invalid transaction hash');
+      return hash;
+    },
+
+    async waitForTransaction(params) {
+      const { waitForEvmTransaction } = await loadSendSupport();
+      return waitForEvmTransaction(params);
     },
 
     async signMessage({ connectorId, address, message }) {

@@ -8,6 +8,8 @@ export interface Portfolio {
   balance: Balance;
   tokens: readonly TokenBalance[];
   balanceUsd?: number;
+  /** The native coin's USD price, when the site's server knows it. */
+  nativePriceUsd?: number;
 }
 
 /** Splits the server's balances into the native coin and tokens; 0-decimal tokens are dropped (SPEC §5). */
@@ -22,6 +24,7 @@ export function portfolioFromServer(entries: readonly TokenBalance[], network: C
     balance: { formatted, symbol, decimals, value: parseUnits(formatted, decimals) },
     tokens,
     balanceUsd: priced.reduce((sum, entry) => sum + entry.value, 0),
+    ...(native && native.price > 0 ? { nativePriceUsd: native.price } : {}),
   };
 }
 

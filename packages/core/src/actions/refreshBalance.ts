@@ -28,6 +28,7 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
       balance: portfolio.balance.formatted,
       balanceSymbol: portfolio.balance.symbol,
       balanceUsd: portfolio.balanceUsd,
+      nativePriceUsd: portfolio.nativePriceUsd,
       tokenBalance: portfolio.tokens,
       balanceLoading: false,
       balanceError: undefined,

@@ -1,4 +1,7 @@
 import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
+import { sendCallsError } from '../rules/send/sendCallsValidation.ts';
+import { findNetwork } from '../stores/network.ts';
+import { loadSendFlow } from './send/loadSendFlow.ts';
 
 /**
  * The site's own call to the connected wallet, EIP-1193 style (`eth_sendTransaction`,
@@ -12,5 +15,20 @@ export async function request(ctx: CairnContext, args: { method: string; params?
   if (account.status !== 'connected' || !account.connectorId) throw new Error('No wallet is connected');
   const adapter = adapterFor(ctx, account.namespace);
   if (!adapter.request) throw new Error(`The ${account.namespace} adapter cannot forward wallet requests`);
-  return adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });
+  // SPEC §5: bad calls are refused before the wallet is asked.
+  if (args.method === 'wallet_sendCalls') {
+    const problem = sendCallsError(args.params);
+    if (problem) throw new TypeError(problem);
+  }
+  const result = await adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });
+  const network = findNetwork(ctx.network.get());
+  // A transaction the site sent through the widget shows as pending in Activity until mined.
+  if (args.method === 'eth_sendTransaction' && network && typeof result === 'string' && /^0x[0-9a-fA-F]{64}$/.test(result)) {
+    const [transaction] = Array.isArray(args.params) ? (args.params as { to?: unknown }[]) : [];
+    const to = typeof transaction?.to === 'string' ? transaction.to : undefined;
+    void loadSendFlow()
+      .then((flow) => flow.trackPending(ctx, network, { hash: result, from: account.address!, ...(to ? { to } : {}) }))
+      .catch(() => undefined);
+  }
+  return result;
 }

@@ -23,6 +23,7 @@ const portfolioEntry = v.object({
   }),
   tokens: v.pipe(v.array(tokenBalanceSchema), v.maxLength(100)),
   balanceUsd: v.optional(v.pipe(v.number(), v.finite())),
+  nativePriceUsd: v.optional(v.pipe(v.number(), v.finite())),
 });
 const portfolioCache = v.pipe(v.array(portfolioEntry), v.maxLength(PORTFOLIO_CACHE_ENTRIES));
 const identityEntry = v.object({ key: v.pipe(v.string(), v.maxLength(300)), at: v.pipe(v.number(), v.integer(), v.minValue(0)), identity: identitySchema });
@@ -48,8 +49,14 @@ export function cachedPortfolio(ctx: CairnContext, key: string): CachedPortfolio
   if (inMemory) return inMemory;
   const stored = readPortfolios(ctx).find((entry) => entry.key === key);
   if (!stored) return undefined;
-  const { at, balance, tokens, balanceUsd } = stored;
-  const portfolio: CachedPortfolio = { at, balance: { ...balance, value: BigInt(balance.value) }, tokens, ...(balanceUsd !== undefined ? { balanceUsd } : {}) };
+  const { at, balance, tokens, balanceUsd, nativePriceUsd } = stored;
+  const portfolio: CachedPortfolio = {
+    at,
+    balance: { ...balance, value: BigInt(balance.value) },
+    tokens,
+    ...(balanceUsd !== undefined ? { balanceUsd } : {}),
+    ...(nativePriceUsd !== undefined ? { nativePriceUsd } : {}),
+  };
   ctx.balanceCache.set(key, portfolio);
   return portfolio;
 }
@@ -57,8 +64,15 @@ export function cachedPortfolio(ctx: CairnContext, key: string): CachedPortfolio
 export function savePortfolio(ctx: CairnContext, key: string, portfolio: Portfolio): void {
   const at = ctx.now();
   ctx.balanceCache.set(key, { at, ...portfolio });
-  const { balance, tokens, balanceUsd } = portfolio;
-  const entry = { key, at, balance: { ...balance, value: balance.value.toString() }, tokens: tokens.slice(0, 100), ...(balanceUsd !== undefined ? { balanceUsd } : {}) };
+  const { balance, tokens, balanceUsd, nativePriceUsd } = portfolio;
+  const entry = {
+    key,
+    at,
+    balance: { ...balance, value: balance.value.toString() },
+    tokens: tokens.slice(0, 100),
+    ...(balanceUsd !== undefined ? { balanceUsd } : {}),
+    ...(nativePriceUsd !== undefined ? { nativePriceUsd } : {}),
+  };
   ctx.storage.write(PORTFOLIO_CACHE_KEY, upsert(readPortfolios(ctx), entry, PORTFOLIO_CACHE_ENTRIES));
 }
 

@@ -23,8 +23,8 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1', built: ['receive'] })).toEqual(['receive']);
   });
 
-  it('shows only what is built: receive today', () => {
-    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['receive']);
+  it('shows only what is built: receive and send today', () => {
+    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['receive', 'send']);
   });
 
   it('offers swaps only on the swap-supported eip155 networks', () => {

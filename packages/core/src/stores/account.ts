@@ -17,6 +17,8 @@ export interface AccountState {
   balanceError?: string;
   /** USD value of the native coin and tokens, when the site's server knows the prices. */
   balanceUsd?: number;
+  /** The native coin's USD price, when the site's server knows it (Send's fee in USD). */
+  nativePriceUsd?: number;
   /** ERC-20 and similar holdings from the site's server; 0-decimal tokens left out (SPEC §5). */
   tokenBalance: readonly TokenBalance[];
   profileName?: string;

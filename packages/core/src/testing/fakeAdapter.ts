@@ -47,7 +47,10 @@ export function fakeConnector(id: string, overrides: Partial<Connector> = {}): C
 }
 
 // The required methods: the optional ones (getAccountType) the fake leaves out, as an adapter may.
-type Method = Exclude<keyof ChainAdapter, 'namespace' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request'>;
+type Method = Exclude<
+  keyof ChainAdapter,
+  'namespace' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction'
+>;
 type Params<M extends Method> = M extends 'waitForConnector'
   ? { connectorId: string; timeoutMs: number }
   : Parameters<ChainAdapter[M]>[0];

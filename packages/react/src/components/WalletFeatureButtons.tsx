@@ -25,7 +25,16 @@ export function WalletFeatureButtons() {
   return (
     <div className="wallet-features">
       {shown.map(({ feature, label, view }) => (
-        <button key={feature} type="button" className="wallet-feature" data-testid={`wallet-feature-${feature}`} onClick={() => cairn.stores.router.push(view)}>
+        <button
+          key={feature}
+          type="button"
+          className="wallet-feature"
+          data-testid={`wallet-feature-${feature}`}
+          // Send's code is fetched on intent, before the click.
+          onPointerEnter={feature === 'send' ? cairn.send.prefetch : undefined}
+          onFocus={feature === 'send' ? cairn.send.prefetch : undefined}
+          onClick={() => cairn.stores.router.push(view)}
+        >
           {label}
         </button>
       ))}

@@ -13,6 +13,8 @@ import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
 // The wallet's views are chunks of their own, fetched on intent or when opened.
 const ActivityView = lazy(() => import('./activity/ActivityView.tsx'));
 const ReceiveView = lazy(() => import('./receive/ReceiveView.tsx'));
+const SendView = lazy(() => import('./send/SendView.tsx'));
+const SendPreviewView = lazy(() => import('./send/SendPreviewView.tsx'));
 
 function ViewLoading() {
   return (
@@ -47,6 +49,18 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return (
         <Suspense fallback={<ViewLoading />}>
           <ActivityView />
+        </Suspense>
+      );
+    case 'Send':
+      return (
+        <Suspense fallback={<ViewLoading />}>
+          <SendView />
+        </Suspense>
+      );
+    case 'SendPreview':
+      return (
+        <Suspense fallback={<ViewLoading />}>
+          <SendPreviewView />
         </Suspense>
       );
     case 'Receive':
