@@ -57,7 +57,7 @@ describe.each([
     await demo.close();
   });
 
-  it('over Account, Networks, Activity, Receive and the connected button', async () => {
+  it('over Account, Networks, Activity, Receive, Send and the connected button', async () => {
     const demo = await openDemo(browser, { query: `theme=${theme}`, context });
     const { page } = demo;
     await connectWallet(page);
@@ -78,6 +78,13 @@ describe.each([
     await dialog(page).getByTestId('wallet-feature-receive').click();
     await dialog(page).getByTestId('receive-qr').waitFor();
     await expectNoSeriousViolations(page, 'Receive');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByTestId('wallet-feature-send').click();
+    await dialog(page).getByTestId('send-fee').filter({ hasText: /\$|wei/ }).waitFor();
+    await dialog(page).getByLabel('Amount', { exact: true }).fill('1e5');
+    await dialog(page).getByTestId('send-review').click();
+    await dialog(page).getByTestId('send-error').waitFor();
+    await expectNoSeriousViolations(page, 'Send, with an error');
     await demo.close();
   });
 });
