@@ -142,4 +142,23 @@ describe('Send', () => {
     expect(await ethOf(SENDER.address)).toBe(before);
     await demo.close();
   });
+
+  it("shows the site's own eth_sendTransaction (the demo's tip) as pending in Activity until mined", async () => {
+    const demo = await openDemo(browser, { wallets: [{ privateKey: SENDER.privateKey }] });
+    const { page } = demo;
+    await connectWallet(page);
+    await rpc('evm_setAutomine', [false]);
+    try {
+      await page.getByRole('button', { name: 'Tip 0.001 ETH' }).click();
+      await page.getByTestId('tip-result').filter({ hasText: /^Sent: 0x/ }).waitFor();
+      await page.getByRole('button', { name: /^Account / }).click();
+      await dialog(page).getByTestId('account-activity').click();
+      await dialog(page).getByTestId('activity-pending').waitFor();
+      await rpc('evm_mine');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    await dialog(page).getByTestId('activity-pending').waitFor({ state: 'detached', timeout: 20_000 });
+    await demo.close();
+  });
 });

@@ -27,4 +27,21 @@ describe('cairn.request', () => {
     await cairn.connect('io.metamask');
     await expect(untyped(cairn.request)({ method: 'eth_chainId' })).rejects.toThrow('The eip155 adapter cannot forward wallet requests');
   });
+
+  it('refuses bad wallet_sendCalls calls and mixed fee fields before the wallet is asked (SPEC §5)', async () => {
+    const { cairn } = createTestCairn();
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    const request = untyped(cairn.request);
+    await expect(request({ method: 'wallet_sendCalls', params: [{ calls: [{ data: '0x' }] }] })).rejects.toThrow('wallet_sendCalls: call 0 needs a `to` address');
+    await expect(request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: `0x${'1'.repeat(40)}` }], blobs: [`0x${'00'.repeat(761_856)}`] }] })).rejects.toThrow(
+      /above the limit of 761855/,
+    );
+    await expect(request({ method: 'eth_sendTransaction', params: [{ to: `0x${'1'.repeat(40)}`, gasPrice: '0x1', maxFeePerGas: '0x2' }] })).rejects.toThrow(
+      'eth_sendTransaction: Cannot specify both gasPrice and maxFeePerGas or maxPriorityFeePerGas',
+    );
+    await expect(request({ method: 'eth_sendTransaction', params: [{ maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }] })).rejects.toThrow(
+      'maxPriorityFeePerGas cannot be higher than maxFeePerGas',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
 import { sendCallsError } from '../rules/send/sendCallsValidation.ts';
+import { feeFieldsError, type FeeFields } from '../rules/send/feeFields.ts';
 import { findNetwork } from '../stores/network.ts';
 import { loadSendFlow } from './send/loadSendFlow.ts';
 
@@ -14,12 +15,16 @@ export async function request(ctx: CairnContext, args: { method: string; params?
   const account = activeAccount(ctx).get();
   if (account.status !== 'connected' || !account.connectorId) throw new Error('No wallet is connected');
   const adapter = adapterFor(ctx, account.namespace);
-  if (!adapter.request) throw new Error(`The ${account.namespace} adapter cannot forward wallet requests`);
   // SPEC §5: bad calls are refused before the wallet is asked.
   if (args.method === 'wallet_sendCalls') {
     const problem = sendCallsError(args.params);
     if (problem) throw new TypeError(problem);
   }
+  if (args.method === 'eth_sendTransaction') {
+    const problem = transactionFeeError(args.params);
+    if (problem) throw new TypeError(`eth_sendTransaction: ${problem}`);
+  }
+  if (!adapter.request) throw new Error(`The ${account.namespace} adapter cannot forward wallet requests`);
   const result = await adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });
   const network = findNetwork(ctx.network.get());
   // A transaction the site sent through the widget shows as pending in Activity until mined.
@@ -31,4 +36,17 @@ export async function request(ctx: CairnContext, args: { method: string; params?
       .catch(() => undefined);
   }
   return result;
+}
+
+/** SPEC §5 fee-field rules on a transaction the site sends; fields that are not hex quantities are the wallet's to refuse. */
+function transactionFeeError(params: unknown): string | undefined {
+  const [transaction] = Array.isArray(params) ? params : [];
+  if (typeof transaction !== 'object' || transaction === null) return undefined;
+  const fees: FeeFields = {};
+  for (const name of ['gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    const value = (transaction as Record<string, unknown>)[name];
+    if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,80}$/.test(value)) fees[name] = BigInt(value);
+    else if (typeof value === 'bigint') fees[name] = value;
+  }
+  return feeFieldsError(fees);
 }
