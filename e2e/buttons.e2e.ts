@@ -77,4 +77,32 @@ describe('buttons a site can place', () => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('cairn-connect-button')!.shadowRoot!.querySelector('button')!).backgroundColor === 'rgb(31, 122, 77)');
     await context.close();
   });
+
+  it("keeps the site's wallet_sendCalls batch pending until the wallet reports it done (EIP-5792)", async () => {
+    const { context } = await isolatedContext(browser);
+    const page = await context.newPage();
+    await injectTestWallets(page, [{ chains: walletChains() }]);
+    await page.addInitScript({ content: `window.__BUTTONS_PAGE__ = ${JSON.stringify({ rpcUrl: walletChains()[31337] })}` });
+    await page.goto(site.url);
+    await page.getByRole('button', { name: 'Custom connect' }).click();
+    await dialog(page).getByRole('button', { name: /Cairn Test Wallet/ }).click();
+    await page.getByRole('button', { name: 'Network: Cairn Devnet' }).waitFor();
+    type Page = { cairn: { request(args: unknown): Promise<unknown>; stores: { pendingTransactions: { get(): { pending: unknown[] } } } } };
+    const pending = () => page.evaluate(() => (window as unknown as Page).cairn.stores.pendingTransactions.get().pending.length);
+    const rpc = (method: string) =>
+      fetch(walletChains()[31337]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: method === 'evm_setAutomine' ? [false] : [] }) });
+    await rpc('evm_setAutomine');
+    try {
+      const answer = await page.evaluate(() =>
+        (window as unknown as Page).cairn.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x1' }] }] }),
+      );
+      expect(answer).toEqual({ id: expect.any(String) });
+      await expect.poll(pending).toBe(1);
+      await rpc('evm_mine');
+    } finally {
+      await fetch(walletChains()[31337]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setAutomine', params: [true] }) });
+    }
+    await expect.poll(pending, { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
 });

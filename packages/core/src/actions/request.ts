@@ -35,6 +35,13 @@ export async function request(ctx: CairnContext, args: { method: string; params?
       .then((flow) => flow.trackPending(ctx, network, { hash: result, from: account.address!, ...(to ? { to } : {}) }))
       .catch(() => undefined);
   }
+  const id = typeof result === 'object' && result !== null ? (result as { id?: unknown }).id : undefined;
+  if (args.method === 'wallet_sendCalls' && network && typeof id === 'string' && id.length > 0 && id.length <= 200) {
+    const { connectorId } = account;
+    void loadSendFlow()
+      .then((flow) => flow.trackPendingCalls(ctx, network, { id, from: account.address!, connectorId }))
+      .catch(() => undefined);
+  }
   return result;
 }
 

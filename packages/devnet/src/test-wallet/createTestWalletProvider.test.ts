@@ -239,6 +239,23 @@ describe('test wallet: chains', () => {
   });
 });
 
+describe('test wallet: EIP-5792 calls', () => {
+  it('wallet_sendCalls sends each call, and wallet_getCallsStatus reports them confirmed with receipts', async () => {
+    const provider = wallet();
+    await provider.request({ method: 'eth_requestAccounts' });
+    const before = await publicClient(31337).getBalance({ address: account2.address });
+    const { id } = (await provider.request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a69', from: account0.address, calls: [{ to: account2.address, value: '0x5' }, { to: account2.address, value: '0x6' }] }],
+    })) as { id: string };
+    const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; receipts: { status: string }[] };
+    expect(status.status).toBe(200);
+    expect(status.receipts.map((receipt) => receipt.status)).toEqual(['0x1', '0x1']);
+    expect(await publicClient(31337).getBalance({ address: account2.address })).toBe(before + 11n);
+    await expect(provider.request({ method: 'wallet_getCallsStatus', params: ['nope'] })).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
 describe('test wallet: rejections and errors', () => {
   it('rejectNext() rejects exactly the next approval with 4001', async () => {
     const provider = wallet();

@@ -37,6 +37,8 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
   // Faults a test plants for one call of a method: the wallet's own failures, not the user's refusal.
   const pendingFailures = new Map<string, { code: number; message: string }>();
   let connected = true;
+  /** EIP-5792: each wallet_sendCalls batch's transactions, by the id it answered. */
+  const callBatches = new Map<string, { chainId: number; hashes: Hex[] }>();
 
   // A smart-account wallet shows the contract's address and signs with its owner key.
   const shownAddress = (): Hex => options.smartAccount ?? account.address;
@@ -130,6 +132,35 @@ export function createTestWalletProvider(options: TestWalletProviderOptions): Te
         const rpcUrl = currentRpcUrl();
         approve();
         return sendTransaction(account, chainId, rpcUrl, transaction);
+      }
+      // EIP-5792, as a wallet without atomic batching does it: one transaction per call, in order.
+      case 'wallet_sendCalls': {
+        const [batch] = Array.isArray(params) ? (params as { calls?: TransactionRequest[] }[]) : [];
+        if (!batch || !Array.isArray(batch.calls) || batch.calls.length === 0) throw invalidParams('wallet_sendCalls expects [{ calls }]');
+        assertAuthorized(shownAddress());
+        const rpcUrl = currentRpcUrl();
+        approve();
+        const hashes: Hex[] = [];
+        for (const call of batch.calls) hashes.push(await sendTransaction(account, chainId, rpcUrl, call));
+        const id = uuidV4();
+        callBatches.set(id, { chainId, hashes });
+        return { id };
+      }
+      case 'wallet_getCallsStatus': {
+        const [id] = Array.isArray(params) ? params : [];
+        const batch = typeof id === 'string' ? callBatches.get(id) : undefined;
+        if (!batch) throw invalidParams('unknown calls id');
+        const rpcUrl = rpcUrls.get(batch.chainId)!;
+        const receipts = await Promise.all(batch.hashes.map((hash) => forwardRpc(rpcUrl, 'eth_getTransactionReceipt', [hash]) as Promise<{ status: Hex } | null>));
+        const done = receipts.every((receipt) => receipt !== null);
+        return {
+          version: '2.0.0',
+          id,
+          chainId: numberToHex(batch.chainId),
+          atomic: false,
+          status: done ? (receipts.every((receipt) => receipt!.status === '0x1') ? 200 : 500) : 100,
+          receipts: done ? receipts : [],
+        };
       }
       case 'wallet_switchEthereumChain': {
         const target = parseChainId(params, method);

@@ -12,7 +12,7 @@ import type { CaipNetwork } from '../../types.ts';
 import { land } from '../land.ts';
 import { trackPending } from './trackPending.ts';
 
-export { trackPending } from './trackPending.ts';
+export { trackPending, trackPendingCalls } from './trackPending.ts';
 export { sendCallsError } from '../../rules/send/sendCallsValidation.ts';
 
 interface SendContext {

@@ -37,3 +37,33 @@ async function showInActivity(ctx: CairnContext, network: CaipNetwork, hash: str
     await new Promise((resolve) => setTimeout(resolve, HISTORY_WAIT_MS));
   }
 }
+
+const CALLS_POLL_MS = 1000;
+const CALLS_WATCH_MS = 5 * 60_000;
+
+/**
+ * EIP-5792: a `wallet_sendCalls` batch is pending under its id until the wallet reports it done
+ * (wallet_getCallsStatus: 200 and up, or CONFIRMED in the drafts), at most 5 minutes.
+ */
+export async function trackPendingCalls(ctx: CairnContext, network: CaipNetwork, batch: { id: string; from: string; connectorId: string }): Promise<void> {
+  ctx.pendingTransactions.add({ hash: batch.id, caipNetworkId: network.caipNetworkId, from: batch.from, sentAt: ctx.now() });
+  const adapter = adapterFor(ctx, network.chainNamespace);
+  const deadline = Date.now() + CALLS_WATCH_MS;
+  try {
+    while (adapter.request && Date.now() < deadline) {
+      const status = (await adapter.request({ connectorId: batch.connectorId, method: 'wallet_getCallsStatus', params: [batch.id] }).catch(() => undefined)) as
+        | { status?: unknown; receipts?: { transactionHash?: unknown }[] }
+        | undefined;
+      const done = typeof status?.status === 'number' ? status.status >= 200 : status?.status === 'CONFIRMED';
+      if (done) {
+        await refreshBalance(ctx, { force: true }).catch(() => undefined);
+        const hash = status?.receipts?.find((receipt) => typeof receipt.transactionHash === 'string')?.transactionHash;
+        if (typeof hash === 'string') await showInActivity(ctx, network, hash);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, CALLS_POLL_MS));
+    }
+  } finally {
+    ctx.pendingTransactions.remove(batch.id);
+  }
+}
