@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
-import { connectButton } from './support/demo.ts';
+import { connectButton, dialog, walletChains } from './support/demo.ts';
+import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
 
 // A server-rendered page: Node renders <CairnProvider> and <ConnectButton> (no window, no
@@ -23,9 +24,12 @@ beforeAll(async () => {
       if (request.url !== '/') return false;
       void (async () => {
         const { App, createPageCairn } = (await vite.ssrLoadModule('/App.tsx')) as AppModule;
-        serverHtml = renderToString(createElement(App, { cairn: createPageCairn(rpcUrl) }));
+        const { cookieToInitialState } = (await vite.ssrLoadModule('@cairn/core')) as typeof import('@cairn/core');
+        const initialState = cookieToInitialState(request.headers.cookie);
+        serverHtml = renderToString(createElement(App, { cairn: createPageCairn(rpcUrl, initialState) }));
+        const state = JSON.stringify({ rpcUrl, initialState }).replace(/</g, '\\u003c');
         const page = `<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root">${serverHtml}</div>
-<script>window.__SSR__ = ${JSON.stringify({ rpcUrl })}</script><script type="module" src="/client.tsx"></script></body></html>`;
+<script>window.__SSR__ = ${state}</script><script type="module" src="/client.tsx"></script></body></html>`;
         response.setHeader('content-type', 'text/html');
         response.end(await vite.transformIndexHtml('/', page));
       })().catch((error: unknown) => {
@@ -60,6 +64,32 @@ describe('server rendering (Next.js-style SSR)', () => {
     expect(serverHtml).toContain('<cairn-button-slot style="display:contents"></cairn-button-slot>');
     expect(await page.evaluate(() => (window as unknown as { hydrationErrors: string[] }).hydrationErrors)).toEqual([]);
     expect(console.filter((text) => /hydrat|did not match|server rendered/i.test(text))).toEqual([]);
+    expect(pageErrorsBesidesVite(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("renders a returning visitor's account on the server from their cookies, and hydrates it without a mismatch", async () => {
+    const { context } = await isolatedContext(browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await injectTestWallets(page, [{ chains: walletChains() }]);
+    await page.goto(site.url);
+    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true);
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: /Cairn Test Wallet/ }).click();
+    const address = TEST_ACCOUNTS[0]!.address;
+    await page.getByTestId('status').filter({ hasText: `connected ${address}` }).waitFor();
+    // What the server can read: the connection, in a first-party cookie, and no secret.
+    const cookies = await context.cookies();
+    const names = cookies.map((cookie) => decodeURIComponent(cookie.name));
+    expect(names).toEqual(expect.arrayContaining(['@cairn/connectedWallet', '@cairn/connections']));
+    expect(names.every((name) => ['@cairn/activeNetwork', '@cairn/connectedWallet', '@cairn/connections'].includes(name))).toBe(true);
+
+    await page.reload();
+    expect(serverHtml).toContain(`reconnecting ${address}`);
+    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true);
+    await page.getByTestId('status').filter({ hasText: `connected ${address}` }).and(page.getByText(/^connected/)).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { hydrationErrors: string[] }).hydrationErrors)).toEqual([]);
     expect(pageErrorsBesidesVite(errors)).toEqual([]);
     await context.close();
   });

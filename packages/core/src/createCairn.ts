@@ -1,9 +1,11 @@
 import type { CairnRequestFn, UntypedRequestArguments } from './requestTypes.ts';
+import type { CairnInitialState } from './cookieStorage.ts';
 import { accountFor, type CairnContext } from './context.ts';
 import { createEvents, type Events } from './events.ts';
 import { resolveOptions, type CairnOptions, type ResolvedOptions } from './options.ts';
 import { createRouter, type Router } from './router.ts';
-import { createSafeStorage } from './storage.ts';
+import { createSafeStorage, defaultStorage, type StorageLike } from './storage.ts';
+import { STORAGE_PREFIX } from './constants.ts';
 import { createAccountStore, type AccountStore } from './stores/account.ts';
 import { createConnectionStore, type ConnectionStore } from './stores/connection.ts';
 import { createModalStore, type ModalStore } from './stores/modal.ts';
@@ -127,7 +129,7 @@ export interface CairnInternals {
 
 export function createCairn(input: CairnOptions, internals: CairnInternals = {}): Cairn {
   const options = resolveOptions(input);
-  const storage = createSafeStorage(options.storage);
+  const storage = createSafeStorage(withInitialState(options.storage ?? defaultStorage(), options.initialState));
   const storedNetworkId = storage.get('activeNetwork');
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;
@@ -280,10 +282,33 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
 }
 
 /**
+ * A server has no storage of the visitor's: what it read from their cookies answers where the
+ * storage has nothing (on the client the cookies themselves answer first).
+ */
+function withInitialState(backend: StorageLike, initialState: CairnInitialState | undefined): StorageLike {
+  if (!initialState) return backend;
+  const initial = new Map(Object.entries(initialState).map(([key, value]) => [`${STORAGE_PREFIX}${key}`, JSON.stringify(value)]));
+  return {
+    getItem: (key) => backend.getItem(key) ?? initial.get(key) ?? null,
+    setItem: (key, value) => {
+      initial.delete(key);
+      backend.setItem(key, value);
+    },
+    removeItem: (key) => {
+      initial.delete(key);
+      backend.removeItem(key);
+    },
+  };
+}
+
+/**
  * SPEC §4: a remembered connection shows as reconnecting from the first paint; the silent
  * reconnect itself runs once the actions have loaded.
  */
 function startReconnect(ctx: CairnContext, actions: () => Promise<CairnActions>): Promise<unknown> {
   if (markReconnecting(ctx).length === 0) return Promise.resolve(false);
+  // Rendering on a server from the visitor's cookies: the wallet is in their browser, which
+  // reconnects after hydration.
+  if (ctx.options.initialState && typeof window === 'undefined') return Promise.resolve(false);
   return actions().then((loaded) => loaded.reconnect(ctx));
 }

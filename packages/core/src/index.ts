@@ -13,6 +13,7 @@ export type { Store, Listener } from './createStore.ts';
 export type { Router, RouteEntry, RouteData, ViewName } from './router.ts';
 export type { Events, CairnEvent, CairnEventName, CairnEventListener } from './events.ts';
 export { memoryStorage, type StorageLike, type RecentWallet } from './storage.ts';
+export { cookieStorage, cookieToInitialState, COOKIE_KEYS, type CairnInitialState } from './cookieStorage.ts';
 export { ErrorText, USER_REJECTED_CODE, isUserRejection } from './errors.ts';
 export * from './caip.ts';
 export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables, type ThemeVariablesInput, type PaletteVariables } from './theme.ts';

@@ -1,6 +1,8 @@
 import type { CairnEventListener } from './events.ts';
 import type { StorageLike } from './storage.ts';
 import { isSiwxBackend, SIWX_BACKEND_METHODS, type SiwxBackend } from './siwx/siwxBackend.ts';
+import { COOKIE_KEYS, type CairnInitialState } from './cookieStorage.ts';
+import { storedValueParsers } from './storageValues.ts';
 import { readThemeMode, readThemeVariables, type PaletteVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
@@ -122,6 +124,12 @@ export interface CairnOptions {
   allowUnsupportedChain?: boolean;
   features?: CairnFeatures;
   themeMode?: ThemeMode;
+  /**
+   * A returning visitor's connection as the server read it from cookies (`cookieToInitialState`
+   * with `storage: cookieStorage()`): rendered as reconnecting from the first render, on the
+   * server and on the client alike.
+   */
+  initialState?: CairnInitialState;
   /** `--cairn-*` overrides for both palettes, or per palette: `{ light, dark }` (a preset is one). */
   themeVariables?: ThemeVariablesInput;
   /** Receives every analytics event; without it, events stay inside the page. */
@@ -148,7 +156,8 @@ export interface CairnOptions {
 }
 
 export interface ResolvedOptions
-  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'themeVariables'>> {
+  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'themeVariables' | 'initialState'>> {
+  initialState?: CairnInitialState;
   /** As created; `cairn.stores.theme` holds the current theme after setThemeMode / setThemeVariables. */
   themeVariables: PaletteVariables;
   metadata?: CairnMetadata;
@@ -235,6 +244,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     storage: options.storage,
     ...(options.api ? { api: { url: options.api.url, projectId: options.api.projectId } } : {}),
     ...(options.siwx ? { siwx: { ...options.siwx } } : {}),
+    ...(options.initialState !== undefined ? { initialState: readInitialState(options.initialState) } : {}),
     ...walletIdLists,
     ...(walletConnect ? { walletConnect } : {}),
   };
@@ -264,4 +274,17 @@ function readWalletConnect(options: CairnOptions): ResolvedOptions['walletConnec
     throw new TypeError('createCairn: WalletConnect needs `metadata.name` (or walletConnect({ metadata })), shown in the wallet');
   }
   return { ...walletConnect, metadata };
+}
+
+/** Every value of an initial state is checked like a stored one; a bad one is a mistake to name. */
+function readInitialState(state: unknown): CairnInitialState {
+  if (typeof state !== 'object' || state === null) throw new TypeError('createCairn: `initialState` must be the value of cookieToInitialState()');
+  const checked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (!(COOKIE_KEYS as readonly string[]).includes(key)) throw new TypeError(`createCairn: \`initialState.${key}\` is not something Cairn keeps`);
+    const parsed = storedValueParsers[key as (typeof COOKIE_KEYS)[number]](value);
+    if (parsed === undefined) throw new TypeError(`createCairn: \`initialState.${key}\` is not valid`);
+    checked[key] = parsed;
+  }
+  return checked as CairnInitialState;
 }

@@ -21,6 +21,8 @@ export interface RecentWallet {
 export interface StoredConnection {
   namespace: StoredNamespace;
   connectorId: string;
+  /** The account last seen, shown as reconnecting from the first paint (and server-rendered). */
+  address?: string;
 }
 
 export interface StoredWallet {
@@ -69,8 +71,10 @@ function parseRecentWallet(value: unknown): RecentWallet | undefined {
 
 function parseConnection(value: unknown): StoredConnection | undefined {
   if (!isFields(value)) return undefined;
-  const { namespace, connectorId } = value;
-  return isNamespace(namespace) && isText(connectorId, 1, 256) ? { namespace, connectorId } : undefined;
+  const { namespace, connectorId, address } = value;
+  if (!isNamespace(namespace) || !isText(connectorId, 1, 256)) return undefined;
+  if (address !== undefined && !(isText(address, 1, 128) && /^[\w:.-]+$/.test(address))) return undefined;
+  return { namespace, connectorId, ...(address !== undefined ? { address } : {}) };
 }
 
 function parseWallet(value: unknown): StoredWallet | undefined {

@@ -27,7 +27,7 @@ export function applyConnection(
   });
   const connections = ctx.storage.get('connections') ?? [];
   ctx.storage.set('connections', [
-    { namespace, connectorId: connector.id },
+    { namespace, connectorId: connector.id, address },
     ...connections.filter((item) => item.namespace !== namespace),
   ]);
   ctx.storage.set('connectedWallet', { id: connector.id, name: connector.name });

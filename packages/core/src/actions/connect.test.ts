@@ -54,7 +54,7 @@ describe('connect', () => {
   it('remembers the connection and the wallet in storage', async () => {
     const { cairn, storage } = await start();
     await cairn.connect('io.metamask');
-    expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }]);
+    expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask', address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]);
     expect(storage.get('connectedWallet')).toEqual({ id: 'io.metamask', name: 'io.metamask' });
   });
 

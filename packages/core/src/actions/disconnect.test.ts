@@ -75,6 +75,6 @@ describe('disconnect', () => {
     expect(eventNames()).not.toContain('DISCONNECT_SUCCESS');
     expect(cairn.stores.connection.get().status).toBe('connected');
     expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', address: ADDRESS, connectorId: 'io.metamask' });
-    expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }]);
+    expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask', address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]);
   });
 });

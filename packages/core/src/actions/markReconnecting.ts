@@ -9,6 +9,6 @@ export function markReconnecting(ctx: CairnContext): StoredConnection[] {
   const stored = ctx.storage.get('connections') ?? [];
   if (stored.length === 0) return stored;
   ctx.connection.set({ status: 'reconnecting' });
-  for (const { namespace } of stored) ctx.accounts.get(namespace)?.set({ status: 'reconnecting' });
+  for (const { namespace, address } of stored) ctx.accounts.get(namespace)?.set({ status: 'reconnecting', ...(address ? { address } : {}) });
   return stored;
 }
