@@ -81,7 +81,8 @@ describe('buttons a site can place', () => {
   it("keeps the site's wallet_sendCalls batch pending until the wallet reports it done (EIP-5792)", async () => {
     const { context } = await isolatedContext(browser);
     const page = await context.newPage();
-    await injectTestWallets(page, [{ chains: walletChains() }]);
+    // It spends: an account whose balance no other file checks (account 0's is).
+    await injectTestWallets(page, [{ chains: walletChains(), privateKey: TEST_ACCOUNTS[3]!.privateKey }]);
     await page.addInitScript({ content: `window.__BUTTONS_PAGE__ = ${JSON.stringify({ rpcUrl: walletChains()[31337] })}` });
     await page.goto(site.url);
     await page.getByRole('button', { name: 'Custom connect' }).click();
