@@ -97,8 +97,8 @@ describe('Send', () => {
     const [senderBefore, receiverBefore] = [await cairnOf(SENDER.address), await cairnOf(RECEIVER.address)];
     await openSend(page);
     // Native first, then by USD value: CAIRN ($2.50) before TUSD ($1), had the sender any TUSD.
-    expect(await dialog(page).getByLabel('Token', { exact: true }).locator('option').allTextContents()).toEqual([expect.stringMatching(/^ETH /), 'CAIRN (100)']);
-    await dialog(page).getByLabel('Token', { exact: true }).selectOption({ label: 'CAIRN (100)' });
+    expect(await dialog(page).getByLabel('Token', { exact: true }).locator('option').allTextContents()).toEqual([expect.stringMatching(/^ETH \(\d+\.\d{3}\)$/), 'CAIRN (100.000)']);
+    await dialog(page).getByLabel('Token', { exact: true }).selectOption({ label: 'CAIRN (100.000)' });
     await fillSend(page, '10');
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '10 CAIRN' }).waitFor();

@@ -1,4 +1,4 @@
-import { formatUsd, shortenAddress } from '@cairn/core/internal';
+import { formatAmount, formatUsd, shortenAddress } from '@cairn/core/internal';
 import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
@@ -53,7 +53,7 @@ export default function SendView() {
         >
           {tokens.map((candidate) => (
             <option key={candidate.address ?? 'native'} value={candidate.address ?? ''}>
-              {`${candidate.symbol} (${candidate.balance})`}
+              {`${candidate.symbol} (${formatAmount(candidate.balance)})`}
             </option>
           ))}
         </select>
