@@ -26,6 +26,7 @@ import { registerGasPrice } from './routes/gasPrice.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerHistory } from './routes/history.ts';
 import { registerIdentity } from './routes/identity.ts';
+import { registerProfile } from './routes/profile.ts';
 import { registerImages } from './routes/images.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
@@ -140,7 +141,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (config.rateLimit.perProject > 0) scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId));
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
-      registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions,
+      registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
     ]) {
       register(scope, services);
     }

@@ -8,9 +8,18 @@ export const IDENTITY_TTL_MS = 5 * 60_000;
 
 type Identity = { name: string | null; avatar: string | null };
 
+const caches = new WeakMap<ServerServices, TtlCache<string, Identity>>();
+
+/** The server's identity cache (one per server), so a name registration can drop a stale entry. */
+export function identityCacheOf(services: ServerServices): TtlCache<string, Identity> {
+  let cache = caches.get(services);
+  if (!cache) caches.set(services, (cache = new TtlCache<string, Identity>(IDENTITY_TTL_MS)));
+  return cache;
+}
+
 /** GET /v1/identity/{address}: the address's newest registered name and its avatar; nulls when none. */
 export function registerIdentity(app: FastifyInstance, services: ServerServices): void {
-  const cache = new TtlCache<string, Identity>(IDENTITY_TTL_MS);
+  const cache = identityCacheOf(services);
   app.get<{ Params: { address: string }; Querystring: { sender?: string } }>(
     '/v1/identity/:address',
     {
