@@ -75,6 +75,18 @@ describe('fetchWithRetry', () => {
     expect((error as HttpError).status).toBe(404);
   });
 
+  it("keeps the server's reason as detail (first reason's description, else message), never as the message", async () => {
+    const reply = (body: string) => async () => new Response(body, { status: 400, headers: { 'content-type': 'application/json' } });
+    const reasons = await fetchWithRetry('https://api.test/x', {}, { fetch: reply('{"reasons":[{"description":"Name is taken"}]}') }).then(() => undefined as never, (e: HttpError) => e);
+    expect([reasons.message, reasons.detail]).toEqual(['HTTP status code: 400', 'Name is taken']);
+    const message = await fetchWithRetry('https://api.test/x', {}, { fetch: reply('{"message":"Network not supported for Swaps"}') }).then(() => undefined as never, (e: HttpError) => e);
+    expect(message.detail).toBe('Network not supported for Swaps');
+    for (const body of ['not json', '{"message":42}', 'null', `{"message":"${'x'.repeat(1000)}"}`]) {
+      const error = await fetchWithRetry('https://api.test/x', {}, { fetch: reply(body) }).then(() => undefined as never, (e: HttpError) => e);
+      expect(error.detail === undefined || error.detail.length === 300, body).toBe(true);
+    }
+  });
+
   it('honours Retry-After in seconds instead of the backoff', async () => {
     const { fetch } = scriptedFetch(status(429, { 'Retry-After': '2' }), status(503, { 'Retry-After': '0' }), ok());
     const { waits, sleep } = recordingSleep();

@@ -2,9 +2,26 @@ import { HTTP_RETRIES, HTTP_RETRY_BASE_MS, HTTP_RETRY_STATUSES, JSON_RPC_TIMEOUT
 import { ErrorText } from './errors.ts';
 
 export class HttpError extends Error {
-  constructor(readonly status: number) {
+  /** `detail`: the server's own reason, when its error body gave one (shown where SPEC asks for it). */
+  constructor(
+    readonly status: number,
+    readonly detail?: string,
+  ) {
     super(ErrorText.httpStatus(status));
     this.name = 'HttpError';
+  }
+}
+
+const MAX_DETAIL_LENGTH = 300;
+
+/** The reason in an error body: `{ reasons: [{ description }] }` or `{ message }` (ours), trimmed. */
+async function errorDetail(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { reasons?: { description?: unknown }[]; message?: unknown };
+    const detail = body?.reasons?.[0]?.description ?? body?.message;
+    return typeof detail === 'string' && detail ? detail.slice(0, MAX_DETAIL_LENGTH) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -58,7 +75,7 @@ export async function fetchWithRetry(url: string, init: RequestInit = {}, option
       clearTimeout(timer);
     }
     if (response.ok) return response;
-    if (attempt >= retries || !HTTP_RETRY_STATUSES.includes(response.status)) throw new HttpError(response.status);
+    if (attempt >= retries || !HTTP_RETRY_STATUSES.includes(response.status)) throw new HttpError(response.status, await errorDetail(response));
     await sleep(retryAfterMs(response.headers.get('retry-after')) ?? base * 2 ** attempt);
   }
 }

@@ -34,3 +34,17 @@ export { filterTransactions, groupTransactionsByYear, monthSections, type MonthS
 export { describeTransaction, type TransactionDescription } from './rules/transactionDescription.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
 export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, KNOWN_NAME_ZONES, type NameRegistration } from './rules/accountName.ts';
+export {
+  createConvertApi,
+  NATIVE_TOKEN_ADDRESS,
+  swapTokensSchema,
+  swapQuotesSchema,
+  allowanceSchema,
+  approveTransactionSchema,
+  swapTransactionSchema,
+  type ConvertApi,
+  type SwapToken,
+  type SwapQuote,
+  type ApproveTransaction,
+  type SwapTransaction,
+} from './api/convertApi.ts';

@@ -121,7 +121,7 @@ function tokenArgs(key: keyof typeof DEVNET_TOKENS): [string, string, number] {
 export async function deployContracts(rpcUrl: string, chainId: number): Promise<Deployment> {
   const { deployment, steps } = planDeployment();
   const deployer = privateKeyToAccount(DEPLOYER.privateKey);
-  await rpcCall(rpcUrl, 'anvil_setBalance', [DEPLOYER.address, numberToHex(parseEther('1000'))]);
+  await rpcCall(rpcUrl, 'anvil_setBalance', [DEPLOYER.address, numberToHex(parseEther('10000'))]);
 
   const rawTransactions = await Promise.all(
     steps.map((step, nonce) =>

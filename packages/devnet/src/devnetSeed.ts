@@ -21,9 +21,10 @@ export const ACCOUNT0_NATIVE_BALANCE: Readonly<Record<number, bigint>> = {
 
 /**
  * The AMM's pools, seeded by the deployer at fixed prices against TUSD, the devnet's USD:
- * CAIRN at 2.5 TUSD, Ether (as WETH) at 2000 TUSD.
+ * CAIRN at 2.5 TUSD, Ether (as WETH) at 2000 TUSD. A million TUSD deep each, so a swap of a test
+ * account's whole balance moves the price by well under one percent, as on a real market.
  */
 export const DEVNET_POOLS = {
-  cairnTusd: { token: 'cairnToken', tokenReserve: parseUnits('10000', 18), tusdReserve: parseUnits('25000', 6), priceUsd: 2.5 },
-  wethTusd: { token: 'weth', tokenReserve: parseEther('10'), tusdReserve: parseUnits('20000', 6), priceUsd: 2000 },
+  cairnTusd: { token: 'cairnToken', tokenReserve: parseUnits('400000', 18), tusdReserve: parseUnits('1000000', 6), priceUsd: 2.5 },
+  wethTusd: { token: 'weth', tokenReserve: parseEther('500'), tusdReserve: parseUnits('1000000', 6), priceUsd: 2000 },
 } as const;

@@ -21,6 +21,8 @@ export interface ChainConfig {
   ammFactoryAddress?: Address;
   /** The wrapped native coin (WETH-like), so the native coin gets its pool's price too. */
   wrappedNativeAddress?: Address;
+  /** A Uniswap-V2-style router (swapExact*) over the factory's pools; none: no swaps on this chain. */
+  ammRouterAddress?: Address;
   /** First block the indexer reads when the database has none for this chain. */
   indexerStartBlock: number;
 }
@@ -249,6 +251,10 @@ function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
         stablecoinAddress: address(env, `STABLECOIN_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.testUsd : undefined),
         ammFactoryAddress: address(env, `AMM_FACTORY_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammFactory : undefined),
         wrappedNativeAddress: address(env, `WRAPPED_NATIVE_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.weth : undefined),
+        ammRouterAddress:
+          env[`AMM_ROUTER_ADDRESS_${chainId}`]?.trim() === 'none'
+            ? undefined
+            : (address(env, `AMM_ROUTER_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammRouter : undefined)),
         indexerStartBlock: integer(env, `INDEXER_START_BLOCK_${chainId}`, 0, 0, Number.MAX_SAFE_INTEGER),
       };
     });

@@ -21,6 +21,7 @@ import { logSafeUrl } from './relay/logSafeUrl.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
+import { registerConvert } from './routes/convert.ts';
 import { registerFungiblePrice } from './routes/fungiblePrice.ts';
 import { registerGasPrice } from './routes/gasPrice.ts';
 import { registerHealth } from './routes/health.ts';
@@ -142,6 +143,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
+      registerConvert,
     ]) {
       register(scope, services);
     }

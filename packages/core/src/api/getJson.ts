@@ -26,3 +26,19 @@ export async function getJson<T>(
   const response = await fetchWithRetry(serverUrl(config, path, query), { headers: { accept: 'application/json' } }, fetchOptions);
   return parse(await response.json());
 }
+
+/** POST a JSON body to the site's server; the answer is read like getJson's. Not retried: it may build or change something. */
+export async function postJson<T>(
+  config: ApiConfig,
+  fetchOptions: FetchOptions,
+  path: string,
+  body: unknown,
+  parse: (body: unknown) => T,
+): Promise<T> {
+  const response = await fetchWithRetry(
+    serverUrl(config, path),
+    { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    { ...fetchOptions, retries: 0 },
+  );
+  return parse(await response.json());
+}

@@ -32,6 +32,11 @@ export class TokenList {
     return this.byKey.get(tokenKey(chainId, address));
   }
 
+  /** The listed tokens of one chain, in list order. */
+  onChain(chainId: number): ListedToken[] {
+    return [...this.byKey.values()].filter((token) => token.chainId === chainId);
+  }
+
   /** A logo by image id: `<chainId>-<address>` (exact) or a symbol such as USDC. */
   logo(id: string): string | undefined {
     return this.byKey.get(id.toLowerCase())?.logoPath ?? this.logoBySymbol.get(id.toUpperCase());

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 /** Error texts a client may show or match (SPEC §8); tests and routes share these constants. */
 export const ERROR_TEXTS = {
   gasPriceNetworkNotSupported: 'Network not supported for Gas Price',
+  swapsNetworkNotSupported: 'Network not supported for Swaps',
   unknownProjectId: (projectId: string) => `Unknown projectId "${projectId}": this server does not accept it (see PROJECT_IDS in the server configuration)`,
   missingProjectId: 'Missing projectId: pass the project id as the projectId query parameter',
   missingSdkParam: (name: 'st' | 'sv') => `Missing ${name} (${name === 'st' ? 'SDK type' : 'SDK version'}): pass it as the ${name} query parameter`,

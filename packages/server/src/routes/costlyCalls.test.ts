@@ -64,4 +64,16 @@ describe('costly calls are bounded', () => {
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(nodeCalls().filter((method) => method === 'eth_blockNumber')).toHaveLength(1);
   });
+
+  it('swap quotes read the node only for listed tokens: strangers naming random ones cost nothing after the first listing', async () => {
+    const eth = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+    const userAddress = `eip155:31337:${randomAddress()}`;
+    expect((await get(app, `/v1/convert/tokens?chainId=eip155:31337`)).statusCode).toBe(200);
+    nodeCalls();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => get(app, `/v1/convert/quotes?${new URLSearchParams({ from: eth, to: `eip155:31337:${randomAddress()}`, amount: '1000', userAddress })}`)),
+    );
+    expect(answers.every((answer) => answer.statusCode === 400)).toBe(true);
+    expect(nodeCalls()).toEqual([]);
+  });
 });

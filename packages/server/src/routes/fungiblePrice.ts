@@ -1,3 +1,4 @@
+import { NATIVE_TOKEN_ADDRESS } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { getAddress } from 'viem';
 import { TtlCache } from '../cache/ttlCache.ts';
@@ -6,9 +7,6 @@ import { caip10AddressSchema, currencySchema } from '../http/schemas.ts';
 import { NATIVE } from '../prices/poolPrices.ts';
 import type { ServerServices } from '../services.ts';
 import { configuredChain } from './chainParam.ts';
-
-/** The address wallets and swap APIs use for a chain's native coin. */
-export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 type Body = { currency: 'usd'; addresses: string[]; projectId?: string };
 
