@@ -3,6 +3,7 @@ import type { Address, Hex } from 'viem';
 /**
  * Funded devnet accounts beyond @cairn/devnet's TEST_ACCOUNTS (Anvil's default mnemonic, indexes
  * 5 to 9), one per e2e file that moves funds, so no file changes a balance another expects.
+ * Indexes 10 and up start empty: the file that uses one funds it.
  */
 export const EXTRA_ACCOUNTS = {
   /** e2e/wagmi.e2e.ts */
@@ -13,4 +14,6 @@ export const EXTRA_ACCOUNTS = {
   /** e2e/send.e2e.ts: the sender (given CAIRN by the test) and the receiver. */
   sendVisitor: { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' },
   sendReceiver: { address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720', privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6' },
+  /** e2e/swap.e2e.ts (index 10: funded by the test). */
+  swapVisitor: { address: '0xBcd4042DE499D14e55001CcbB24a551F3b954096', privateKey: '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897' },
 } as const satisfies Record<string, { address: Address; privateKey: Hex }>;

@@ -25,6 +25,8 @@ export function createDemoCairn(search: URLSearchParams) {
     themeMode,
     // The local stack's own server: balances with on-chain USD prices, tokens and names.
     api: { url: __DEMO_CONFIG__.serverUrl, projectId: 'cairn-local' },
+    // The local server swaps through the devnet's AMM on both chains.
+    swapNetworks: all.map((network) => network.caipNetworkId),
     // WalletConnect through the local server's relay: phone wallets, or the demo's own web wallet at /wallet.html.
     // (Wallets from app stores use WalletConnect's public relay instead; see the README.)
     walletConnect: walletConnect({

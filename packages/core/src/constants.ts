@@ -34,3 +34,9 @@ export const CONNECTOR_SECTION_ORDER = [
   'recommended',
 ] as const;
 export type ConnectorSection = (typeof CONNECTOR_SECTION_ORDER)[number];
+
+/** SPEC §9: swap slippage tolerance default 1 (percent); the swap toast's delay. */
+export const SWAP_SLIPPAGE_DEFAULT = 1;
+export const SWAP_TOAST_DELAY_MS = 150;
+/** How long Swap waits after the last keystroke before asking for a quote. */
+export const SWAP_QUOTE_DEBOUNCE_MS = 300;

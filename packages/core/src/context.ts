@@ -7,6 +7,7 @@ import type { ConnectionStore } from './stores/connection.ts';
 import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
 import type { SendStore } from './stores/send.ts';
+import type { SwapStore } from './stores/swap.ts';
 import type { ToastStore } from './stores/toast.ts';
 import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { TransactionsStore } from './stores/transactions.ts';
@@ -32,6 +33,7 @@ export interface CairnContext {
   network: NetworkStore;
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
   send: SendStore;
+  swap: SwapStore;
   /** SPEC §8: the modal's one toast. */
   toast: ToastStore;
   /** Transactions sent through the widget and not yet mined. */

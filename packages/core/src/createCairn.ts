@@ -11,6 +11,10 @@ import { createConnectionStore, type ConnectionStore } from './stores/connection
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createSendStore, type SendStore } from './stores/send.ts';
+import { createSwapStore, type SwapStore } from './stores/swap.ts';
+import { loadedSwapFlow, loadSwapFlow } from './actions/swap/loadSwapFlow.ts';
+import type { SwapSummary } from './rules/swap/swapSummary.ts';
+import type { SwapToken } from './api/convertApi.ts';
 import { createThemeStore, type ThemeStore } from './stores/theme.ts';
 import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
@@ -47,6 +51,7 @@ export interface Cairn {
     connection: ConnectionStore;
     network: NetworkStore;
     send: SendStore;
+    swap: SwapStore;
     toast: ToastStore;
     pendingTransactions: PendingTransactionsStore;
     transactions: TransactionsStore;
@@ -95,6 +100,8 @@ export interface Cairn {
   prefetchActivity(): void;
   /** Send (SPEC §5, §8): its own chunk, fetched by `prepare` or `prefetch`. */
   readonly send: CairnSendActions;
+  /** Swap (SPEC §2, §7): its own chunk, fetched by `prepare` or `prefetch`. */
+  readonly swap: CairnSwapActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -118,6 +125,27 @@ export interface CairnSendActions {
   summary(): (SendSummary & { token?: SendableToken }) | undefined;
   /** The token picker's list, native first. */
   tokens(): SendableToken[];
+}
+
+export interface CairnSwapActions {
+  prefetch(): void;
+  /** The tokens the site's server swaps here, the gas price, and a first quote. */
+  prepare(): Promise<void>;
+  /** Sets the amount (whole units, as typed) and asks for a quote once typing pauses. */
+  setAmount(amount: string): void;
+  /** Picks a token for one side (the other side's token swaps the sides) and asks for a quote. */
+  setToken(side: 'source' | 'to', caip10: string): void;
+  /** Swaps the sides. */
+  flip(): void;
+  /** Percent, 0 to 50. */
+  setSlippage(percent: number): void;
+  setMax(): Promise<void>;
+  /** To the review when the form is complete, quoted and covered; else the reason shows. */
+  review(): Promise<boolean>;
+  /** Approves the router when needed, then asks the wallet to swap; resolves true once it sent. */
+  confirm(): Promise<boolean>;
+  /** What Swap shows and checks now; undefined until the chunk has loaded. */
+  summary(): (SwapSummary & { source?: SwapToken; to?: SwapToken; sourceBalanceText: string }) | undefined;
 }
 
 /** The one place where stores, adapters, storage and events are wired together. */
@@ -144,6 +172,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
+    swap: createSwapStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),
@@ -219,6 +248,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       connection: ctx.connection,
       network: ctx.network,
       send: ctx.send,
+      swap: ctx.swap,
       toast: ctx.toast,
       pendingTransactions: ctx.pendingTransactions,
       transactions: ctx.transactions,
@@ -274,6 +304,29 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       confirm: () => loadSendFlow().then((flow) => flow.confirmSend(ctx)),
       summary: () => loadedSendFlow()?.currentSendSummary(ctx),
       tokens: () => loadedSendFlow()?.sendTokens(ctx) ?? [],
+    },
+    swap: {
+      prefetch: () => void loadSwapFlow().catch(() => undefined),
+      prepare: () => loadSwapFlow().then((flow) => flow.prepareSwap(ctx)),
+      setAmount: (amount) => {
+        ctx.swap.setAmount(amount);
+        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx));
+      },
+      setToken: (side, caip10) => {
+        if (side !== 'source' && side !== 'to') throw new TypeError("swap.setToken: `side` must be 'source' or 'to'");
+        if (!ctx.swap.get().tokens?.some((token) => token.address === caip10)) throw new TypeError('swap.setToken: not a token Swap offers here');
+        ctx.swap.setToken(side, caip10);
+        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx, { now: true }));
+      },
+      flip: () => {
+        ctx.swap.flip();
+        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx, { now: true }));
+      },
+      setSlippage: (percent) => ctx.swap.setSlippage(percent),
+      setMax: () => loadSwapFlow().then((flow) => flow.setSwapMax(ctx)),
+      review: () => loadSwapFlow().then((flow) => flow.reviewSwap(ctx)),
+      confirm: () => loadSwapFlow().then((flow) => flow.confirmSwap(ctx)),
+      summary: () => loadedSwapFlow()?.currentSwapSummary(ctx),
     },
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),

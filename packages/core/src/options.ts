@@ -147,6 +147,11 @@ export interface CairnOptions {
    * @cairn/walletconnect. Without it, WalletConnect's code is never downloaded.
    */
   walletConnect?: WalletConnectPlugin;
+  /**
+   * Networks Swap is offered on besides SPEC §9's list (CAIP-2 ids), e.g. a chain whose Cairn server
+   * has a router configured (AMM_ROUTER_ADDRESS_<chainId>).
+   */
+  swapNetworks?: readonly string[];
   /** Catalogue wallet ids shown first, in this order (SPEC §9 "featured"). */
   featuredWalletIds?: readonly string[];
   /** Only these catalogue wallets are offered. */
@@ -238,6 +243,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     defaultNetwork,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     features: readFeatures(options.features),
+    swapNetworks: readSwapNetworks(options.swapNetworks),
     themeMode,
     themeVariables,
     onEvent: options.onEvent,
@@ -248,6 +254,14 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     ...walletIdLists,
     ...(walletConnect ? { walletConnect } : {}),
   };
+}
+
+function readSwapNetworks(value: unknown): readonly string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && /^eip155:[1-9]\d{0,15}$/.test(id))) {
+    throw new TypeError('createCairn: `swapNetworks` must be a list of eip155 CAIP-2 ids such as "eip155:31337"');
+  }
+  return [...value];
 }
 
 function readWalletIds(value: unknown, name: string): readonly string[] {

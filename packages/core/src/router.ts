@@ -16,6 +16,8 @@ export type ViewName =
   | 'Activity'
   | 'Send'
   | 'SendPreview'
+  | 'Swap'
+  | 'SwapPreview'
   | 'Receive';
 
 export interface RouteData {

@@ -24,5 +24,6 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.send.reset();
+  ctx.swap.reset();
   ctx.transactions.reset();
 }

@@ -13,5 +13,6 @@ export function setActiveNetwork(ctx: CairnContext, namespace: ChainNamespace, c
   ctx.network.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, switchError: undefined });
   ctx.storage.set('activeNetwork', caipNetworkId);
   ctx.send.reset();
+  ctx.swap.reset();
   return true;
 }

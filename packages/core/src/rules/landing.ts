@@ -12,7 +12,8 @@ export type FlowOutcome =
   | { kind: 'signInFailed' }
   | { kind: 'signInInitFailed' }
   | { kind: 'signInCancelled' }
-  | { kind: 'tokenSent' };
+  | { kind: 'tokenSent' }
+  | { kind: 'swapped' };
 
 export interface LandingState {
   /** The view on top of the stack when the outcome arrived. */
@@ -61,6 +62,9 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
       return { view: 'Connect', open: false };
     // SPEC §2: after a token send the stack moves to Account.
     case 'tokenSent':
+      return { view: 'Account' };
+    // Like a send: the swap is pending in Activity; the account shows the balances move.
+    case 'swapped':
       return { view: 'Account' };
   }
 }

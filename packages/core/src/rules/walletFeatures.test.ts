@@ -23,8 +23,8 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1', built: ['receive'] })).toEqual(['receive']);
   });
 
-  it('shows only what is built: receive and send today', () => {
-    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['receive', 'send']);
+  it('shows only what is built: swaps, receive and send today', () => {
+    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['swaps', 'receive', 'send']);
   });
 
   it('offers swaps only on the swap-supported eip155 networks', () => {
@@ -33,6 +33,12 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1313161554', built })).toContain('swaps');
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:31337', built })).toEqual(['onramp', 'receive', 'send']);
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', built })).not.toContain('swaps');
+  });
+
+  it("adds the site's own swap networks (options.swapNetworks), eip155 only", () => {
+    const built = WALLET_FEATURES;
+    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:31337', built, swapNetworks: ['eip155:31337'] })).toContain('swaps');
+    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:31338', built, swapNetworks: ['eip155:31337'] })).not.toContain('swaps');
   });
 });
 

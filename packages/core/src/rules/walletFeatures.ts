@@ -8,7 +8,7 @@ export type WalletFeature = (typeof WALLET_FEATURES)[number];
  * The account features whose views exist. A feature not built shows nothing whatever its switch
  * says; building one means adding it here.
  */
-export const BUILT_WALLET_FEATURES: readonly (WalletFeature | 'history')[] = ['history', 'receive', 'send'];
+export const BUILT_WALLET_FEATURES: readonly (WalletFeature | 'history')[] = ['history', 'swaps', 'receive', 'send'];
 
 /** SPEC §9 `history`: the Activity entry on Account, when switched on and built. */
 export function showsActivity(input: { history: boolean; built?: readonly (WalletFeature | 'history')[] }): boolean {
@@ -22,18 +22,24 @@ export interface WalletFeaturesInput {
   switches: Readonly<Record<WalletFeature, boolean>>;
   activeCaipNetworkId: CaipNetworkId;
   built?: readonly (WalletFeature | 'history')[];
+  /** The site's extra swap networks (options.swapNetworks). */
+  swapNetworks?: readonly string[];
 }
 
-function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId): boolean {
-  if (feature !== 'swaps') return true;
+/** SPEC §9: Swap is offered on the swap-supported eip155 networks and the site's own. */
+export function isSwapNetwork(caipNetworkId: string, swapNetworks: readonly string[] = []): boolean {
   const [namespace, reference] = caipNetworkId.split(':');
-  return namespace === 'eip155' && SWAP_CHAIN_IDS.includes(Number(reference));
+  return namespace === 'eip155' && (SWAP_CHAIN_IDS.includes(Number(reference)) || swapNetworks.includes(caipNetworkId));
+}
+
+function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId, swapNetworks: readonly string[] | undefined): boolean {
+  return feature !== 'swaps' || isSwapNetwork(caipNetworkId, swapNetworks);
 }
 
 /** The wallet features Account lists: in SPEC §9's order, switched on, built, possible on the active network. */
 export function walletFeaturesFor(input: WalletFeaturesInput): WalletFeature[] {
   const built = input.built ?? BUILT_WALLET_FEATURES;
   return WALLET_FEATURES.filter(
-    (feature) => input.switches[feature] && (built as readonly string[]).includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId),
+    (feature) => input.switches[feature] && (built as readonly string[]).includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId, input.swapNetworks),
   );
 }

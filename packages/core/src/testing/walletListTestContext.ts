@@ -14,6 +14,7 @@ import { createToastStore } from '../stores/toast.ts';
 import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts';
 import { createTransactionsStore } from '../stores/transactions.ts';
 import { createSendStore } from '../stores/send.ts';
+import { createSwapStore } from '../stores/swap.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
@@ -76,6 +77,7 @@ export function walletListTestContext(
     network: createNetworkStore(resolved.networks, resolved.defaultNetwork),
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
     send: createSendStore(),
+    swap: createSwapStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),

@@ -1,4 +1,4 @@
-import type { ViewName } from '@cairn/core';
+import type { Cairn, ViewName } from '@cairn/core';
 import { walletFeaturesFor, type WalletFeature } from '@cairn/core/internal';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
@@ -7,16 +7,21 @@ import { useStoreState } from '../hooks/useStoreState.ts';
 // (the rule's built list leaves it out).
 const FEATURE_VIEWS: Record<WalletFeature, { label: string; view?: ViewName }> = {
   onramp: { label: 'Buy' },
-  swaps: { label: 'Swap' },
+  swaps: { label: 'Swap', view: 'Swap' },
   receive: { label: 'Receive', view: 'Receive' },
   send: { label: 'Send', view: 'Send' },
+};
+
+const PREFETCH: Partial<Record<WalletFeature, (cairn: Cairn) => () => void>> = {
+  send: (cairn) => cairn.send.prefetch,
+  swaps: (cairn) => cairn.swap.prefetch,
 };
 
 /** SPEC §9: the wallet features on Account, in their order, as the rule lists them. */
 export function WalletFeatureButtons() {
   const cairn = useCairnInstance('WalletFeatureButtons');
   const { activeCaipNetworkId } = useStoreState(cairn.stores.network);
-  const features = walletFeaturesFor({ switches: cairn.options.features, activeCaipNetworkId });
+  const features = walletFeaturesFor({ switches: cairn.options.features, activeCaipNetworkId, swapNetworks: cairn.options.swapNetworks });
   const shown = features.flatMap((feature) => {
     const { label, view } = FEATURE_VIEWS[feature];
     return view ? [{ feature, label, view }] : [];
@@ -30,9 +35,9 @@ export function WalletFeatureButtons() {
           type="button"
           className="wallet-feature"
           data-testid={`wallet-feature-${feature}`}
-          // Send's code is fetched on intent, before the click.
-          onPointerEnter={feature === 'send' ? cairn.send.prefetch : undefined}
-          onFocus={feature === 'send' ? cairn.send.prefetch : undefined}
+          // The feature's code is fetched on intent, before the click.
+          onPointerEnter={PREFETCH[feature]?.(cairn)}
+          onFocus={PREFETCH[feature]?.(cairn)}
           onClick={() => cairn.stores.router.push(view)}
         >
           {label}

@@ -1,5 +1,5 @@
-import type { RouteEntry } from '@cairn/core';
-import { lazy, Suspense } from 'react';
+import type { RouteEntry, ViewName } from '@cairn/core';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
@@ -9,23 +9,28 @@ import { NetworksView } from './NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
 import { UnsupportedChainView } from './UnsupportedChainView.tsx';
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
+import { LoadingLine } from '../components/LoadingLine.tsx';
 
 // The wallet's views are chunks of their own, fetched on intent or when opened.
-const ActivityView = lazy(() => import('./activity/ActivityView.tsx'));
-const ReceiveView = lazy(() => import('./receive/ReceiveView.tsx'));
-const SendView = lazy(() => import('./send/SendView.tsx'));
-const SendPreviewView = lazy(() => import('./send/SendPreviewView.tsx'));
-
-function ViewLoading() {
-  return (
-    <p className="status-line" role="status">
-      <span className="spinner" aria-hidden="true" /> Loading…
-    </p>
-  );
-}
+const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> = {
+  Activity: lazy(() => import('./activity/ActivityView.tsx')),
+  Receive: lazy(() => import('./receive/ReceiveView.tsx')),
+  Send: lazy(() => import('./send/SendView.tsx')),
+  SendPreview: lazy(() => import('./send/SendPreviewView.tsx')),
+  Swap: lazy(() => import('./swap/SwapView.tsx')),
+  SwapPreview: lazy(() => import('./swap/SwapPreviewView.tsx')),
+};
 
 /** The view on top of the router's stack. */
 export function ViewContent({ entry }: { entry: RouteEntry }) {
+  const LazyView = LAZY_VIEWS[entry.view];
+  if (LazyView) {
+    return (
+      <Suspense fallback={<LoadingLine />}>
+        <LazyView />
+      </Suspense>
+    );
+  }
   switch (entry.view) {
     case 'Connect':
       return <ConnectView />;
@@ -45,30 +50,6 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return <ConnectingWalletConnectView wallet={entry.data?.wallet} />;
     case 'ConnectingWalletConnectBasic':
       return <ConnectingWalletConnectView wallet={undefined} />;
-    case 'Activity':
-      return (
-        <Suspense fallback={<ViewLoading />}>
-          <ActivityView />
-        </Suspense>
-      );
-    case 'Send':
-      return (
-        <Suspense fallback={<ViewLoading />}>
-          <SendView />
-        </Suspense>
-      );
-    case 'SendPreview':
-      return (
-        <Suspense fallback={<ViewLoading />}>
-          <SendPreviewView />
-        </Suspense>
-      );
-    case 'Receive':
-      return (
-        <Suspense fallback={<ViewLoading />}>
-          <ReceiveView />
-        </Suspense>
-      );
     default:
       return <UnavailableView />;
   }

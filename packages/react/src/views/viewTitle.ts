@@ -16,6 +16,8 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   Send: () => 'Send',
   SendPreview: () => 'Review Send',
   Receive: () => 'Receive',
+  Swap: () => 'Swap',
+  SwapPreview: () => 'Review Swap',
 };
 
 export function viewTitle(entry: RouteEntry): string {

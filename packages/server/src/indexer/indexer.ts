@@ -89,6 +89,20 @@ export class ChainIndexer {
     this.loop = this.run();
   }
 
+  /**
+   * Resolves true once blocks up to `block` are stored, false after `timeoutMs` (or when not
+   * running). Wakes the poll rather than waiting out its interval.
+   */
+  async reached(block: number, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while ((this.indexedBlock ?? -1) < block) {
+      if (this.stopped || Date.now() >= deadline) return false;
+      this.wake?.();
+      await new Promise((resolve) => setTimeout(resolve, REACHED_CHECK_MS));
+    }
+    return true;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
@@ -251,6 +265,8 @@ function blockHash(reply: unknown): string | null {
   return typeof hash === 'string' ? hash.toLowerCase() : null;
 }
 
+const REACHED_CHECK_MS = 50;
+
 /** One ChainIndexer per configured chain. */
 export class Indexer {
   readonly chains: Map<number, ChainIndexer>;
@@ -269,5 +285,10 @@ export class Indexer {
 
   status(chainId: number): ChainIndexStatus | undefined {
     return this.chains.get(chainId)?.status();
+  }
+
+  /** Whether the chain's indexer has stored `block` within `timeoutMs` (false when it does not run). */
+  reached(chainId: number, block: number, timeoutMs: number): Promise<boolean> {
+    return this.chains.get(chainId)?.reached(block, timeoutMs) ?? Promise.resolve(false);
   }
 }

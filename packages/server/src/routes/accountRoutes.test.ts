@@ -107,6 +107,14 @@ describe.each(await testDatabaseKinds())('account routes on $name', ({ name, ski
     await waitForIndexed(back.blockNumber);
   });
 
+  it.skipIf(skip)('a forced read right after a first receipt of a token lists it: it waits for the indexer to store the block', async () => {
+    const newcomer = privateKeyToAccount(generatePrivateKey()).address;
+    await devnet.chain(31337).sendErc20(0, DEVNET_CONTRACTS.cairnToken, newcomer, parseUnits('3', 18));
+    // No wait for the indexer here: the route does it.
+    const response = await get(app, `/v1/account/${newcomer}/balance?currency=usd&chainId=eip155:31337&forceUpdate=true`);
+    expect((response.json() as { balances: Balance[] }).balances.map((balance) => [balance.symbol, balance.quantity.numeric])).toEqual([['CAIRN', '3']]);
+  });
+
   it.skipIf(skip)('returns nothing for an account that holds nothing, on every chain when none is named', async () => {
     const nobody = privateKeyToAccount(generatePrivateKey()).address;
     const empty = await get(app, `/v1/account/${nobody}/balance?currency=usd`);

@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { getBalances, type Balance } from '../account/getBalances.ts';
 import { TtlCache } from '../cache/ttlCache.ts';
 import { addressSchema, caip2ChainIdSchema, currencySchema } from '../http/schemas.ts';
+import type { ChainContext } from '../chain/chainContext.ts';
 import type { ServerServices } from '../services.ts';
 import { requestedChains } from './chainParam.ts';
 
@@ -43,7 +44,12 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
           let balances = forced ? undefined : cache.get(key);
           if (!balances) {
             if (forced) forcedAt.set(key, Date.now());
-            balances = getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced });
+            // A forced read follows a transaction the visitor just saw mined: the token it brought is
+            // known once the indexer has stored that block, so the read waits for it (bounded).
+            const caughtUp = forced && services.config.indexer.enabled ? indexerAtHead(services, chain) : Promise.resolve();
+            balances = caughtUp.then(() =>
+              getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced }),
+            );
             cache.set(key, balances);
             balances.catch(() => cache.delete(key)); // a failure is not cached
           }
@@ -54,4 +60,12 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       return { balances: perChain.flat() };
     },
   );
+}
+
+/** How long a forced balance read waits for the indexer to store the chain's head block. */
+export const FORCED_READ_INDEX_WAIT_MS = 3_000;
+
+async function indexerAtHead(services: ServerServices, chain: ChainContext): Promise<void> {
+  const head = Number(BigInt(await chain.rpc.call<string>('eth_blockNumber')));
+  await services.indexer.reached(chain.config.chainId, head, FORCED_READ_INDEX_WAIT_MS);
 }

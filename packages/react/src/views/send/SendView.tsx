@@ -4,6 +4,7 @@ import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SEND_CSS } from './sendCss.ts';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 /** SPEC §5, §8: what to send, how much, to whom, at what fee; the wallet is asked on review. */
 export default function SendView() {
@@ -23,11 +24,7 @@ export default function SendView() {
   const summary = cairn.send.summary();
   const tokens = cairn.send.tokens();
   if (!summary) {
-    return (
-      <p className="status-line" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading…
-      </p>
-    );
+    return <LoadingLine />;
   }
   const { token } = summary;
   const error = state.error;

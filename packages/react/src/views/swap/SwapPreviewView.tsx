@@ -1,0 +1,57 @@
+import { formatAmount, formatUnits, formatUsd } from '@cairn/core/internal';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { SWAP_CSS } from './swapCss.ts';
+import { HIGH_PRICE_IMPACT, percent, rateText } from './swapText.ts';
+
+const STEP_TEXT = {
+  approving: 'Approve in your wallet…',
+  swapping: 'Confirm in your wallet…',
+} as const;
+
+/** The review: what leaves, what arrives at worst, the fee; approves the router first when needed. */
+export default function SwapPreviewView() {
+  const cairn = useCairnInstance('SwapPreviewView');
+  const state = useStoreState(cairn.stores.swap);
+  const summary = cairn.swap.summary();
+  if (!summary?.source || !summary.to || summary.amount === undefined || summary.toAmountText === undefined) return <p className="lead">Nothing to review.</p>;
+  const { source, to, amount } = summary;
+  const busy = state.step !== undefined;
+  return (
+    <div className="swap">
+      <style>{SWAP_CSS}</style>
+      <p className="swap-review-amount" data-testid="swap-preview">
+        {`${formatUnits(amount, source.decimals)} ${source.symbol} → ${formatAmount(summary.toAmountText)} ${to.symbol}`}
+      </p>
+      <dl className="swap-lines">
+        <dt>Rate</dt>
+        <dd>{rateText(summary.rate)}</dd>
+        <dt>Price impact</dt>
+        <dd className={(summary.priceImpact ?? 0) > HIGH_PRICE_IMPACT ? 'swap-warning' : undefined}>{percent(summary.priceImpact ?? 0)}</dd>
+        <dt>Minimum received</dt>
+        <dd data-testid="swap-minimum">{`${formatAmount(summary.minimumReceivedText ?? '0')} ${to.symbol}`}</dd>
+        <dt>Slippage</dt>
+        <dd>{percent(state.slippage)}</dd>
+        <dt>Network fee</dt>
+        <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? 'After approval' : '—'}</dd>
+      </dl>
+      {summary.needsApproval && <p className="lead">{`First, allow the exchange to use ${formatUnits(amount, source.decimals)} ${source.symbol}.`}</p>}
+      {state.error && (
+        <p className="swap-error" role="alert" data-testid="swap-error">
+          {state.error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        data-autofocus
+        data-testid="swap-confirm"
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => void cairn.swap.confirm()}
+      >
+        {state.step ? STEP_TEXT[state.step] : summary.needsApproval ? `Approve ${source.symbol}` : 'Swap'}
+      </button>
+    </div>
+  );
+}
