@@ -1,12 +1,11 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
-import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
+import { deployment } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
-import { EXTRA_ACCOUNTS } from './support/extraAccounts.ts';
+import { EXTRA_ACCOUNTS, fundExtraAccount } from './support/extraAccounts.ts';
 
 // Swap on the devnet: quotes from the local server, real approve and swap transactions through the
 // injected wallet, balances read back from the chain.
@@ -23,10 +22,7 @@ const routerOut = async (amount: bigint, path: Address[]) =>
 
 beforeAll(async () => {
   browser = await launchChromium();
-  // The visitor starts empty (mnemonic index 10): 5 ETH from a test account no other file counts the ETH of.
-  const funder = createWalletClient({ account: privateKeyToAccount(TEST_ACCOUNTS[3]!.privateKey), transport: http(walletChains()[31337]) });
-  const hash = await funder.sendTransaction({ to: VISITOR.address, value: parseEther('5'), chain: null });
-  await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  await fundExtraAccount(VISITOR.address, parseEther('5'));
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

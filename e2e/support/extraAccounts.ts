@@ -1,4 +1,7 @@
-import type { Address, Hex } from 'viem';
+import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { walletChains } from './demo.ts';
 
 /**
  * Funded devnet accounts beyond @cairn/devnet's TEST_ACCOUNTS (Anvil's default mnemonic, indexes
@@ -17,3 +20,14 @@ export const EXTRA_ACCOUNTS = {
   /** e2e/swap.e2e.ts (index 10: funded by the test). */
   swapVisitor: { address: '0xBcd4042DE499D14e55001CcbB24a551F3b954096', privateKey: '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897' },
 } as const satisfies Record<string, { address: Address; privateKey: Hex }>;
+
+/**
+ * Gives an account that starts empty (mnemonic index 10 and up, or a new key) `value` wei, from TEST_ACCOUNTS[3],
+ * whose ETH no file counts; resolves once mined.
+ */
+export async function fundExtraAccount(to: Address, value: bigint): Promise<void> {
+  const transport = http(walletChains()[31337]);
+  const funder = createWalletClient({ account: privateKeyToAccount(TEST_ACCOUNTS[3]!.privateKey), transport });
+  const hash = await funder.sendTransaction({ to, value, chain: null });
+  await createPublicClient({ transport }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+}

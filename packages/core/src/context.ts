@@ -8,6 +8,7 @@ import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
 import type { SendStore } from './stores/send.ts';
 import type { SwapStore } from './stores/swap.ts';
+import type { AccountNameStore } from './stores/accountName.ts';
 import type { ToastStore } from './stores/toast.ts';
 import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { TransactionsStore } from './stores/transactions.ts';
@@ -34,6 +35,7 @@ export interface CairnContext {
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
   send: SendStore;
   swap: SwapStore;
+  accountName: AccountNameStore;
   /** SPEC §8: the modal's one toast. */
   toast: ToastStore;
   /** Transactions sent through the widget and not yet mined. */

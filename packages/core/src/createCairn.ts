@@ -12,6 +12,8 @@ import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createSendStore, type SendStore } from './stores/send.ts';
 import { createSwapStore, type SwapStore } from './stores/swap.ts';
+import { createAccountNameStore, type AccountNameStore } from './stores/accountName.ts';
+import { loadNameFlow } from './actions/names/loadNameFlow.ts';
 import { loadedSwapFlow, loadSwapFlow } from './actions/swap/loadSwapFlow.ts';
 import type { SwapSummary } from './rules/swap/swapSummary.ts';
 import type { SwapToken } from './api/convertApi.ts';
@@ -52,6 +54,7 @@ export interface Cairn {
     network: NetworkStore;
     send: SendStore;
     swap: SwapStore;
+    accountName: AccountNameStore;
     toast: ToastStore;
     pendingTransactions: PendingTransactionsStore;
     transactions: TransactionsStore;
@@ -102,6 +105,8 @@ export interface Cairn {
   readonly send: CairnSendActions;
   /** Swap (SPEC §2, §7): its own chunk, fetched by `prepare` or `prefetch`. */
   readonly swap: CairnSwapActions;
+  /** Account names (SPEC §2 RegisterAccountName): their own chunk. */
+  readonly names: CairnNameActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -125,6 +130,14 @@ export interface CairnSendActions {
   summary(): (SendSummary & { token?: SendableToken }) | undefined;
   /** The token picker's list, native first. */
   tokens(): SendableToken[];
+}
+
+export interface CairnNameActions {
+  prefetch(): void;
+  /** Sets the label being chosen and checks it (free or not, and suggestions) once typing pauses. */
+  setQuery(label: string): void;
+  /** Signs and registers `name` (a full name from the store: available or a suggestion) for the active address. */
+  register(name: string): Promise<boolean>;
 }
 
 export interface CairnSwapActions {
@@ -173,6 +186,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     send: createSendStore(),
     swap: createSwapStore(),
+    accountName: createAccountNameStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),
@@ -249,6 +263,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       network: ctx.network,
       send: ctx.send,
       swap: ctx.swap,
+      accountName: ctx.accountName,
       toast: ctx.toast,
       pendingTransactions: ctx.pendingTransactions,
       transactions: ctx.transactions,
@@ -327,6 +342,21 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       review: () => loadSwapFlow().then((flow) => flow.reviewSwap(ctx)),
       confirm: () => loadSwapFlow().then((flow) => flow.confirmSwap(ctx)),
       summary: () => loadedSwapFlow()?.currentSwapSummary(ctx),
+    },
+    names: {
+      prefetch: () => void loadNameFlow().catch(() => undefined),
+      setQuery: (label) => {
+        if (typeof label !== 'string') throw new TypeError('names.setQuery: `label` must be a string');
+        ctx.accountName.setQuery(label);
+        void loadNameFlow().then((flow) => flow.scheduleNameSearch(ctx));
+      },
+      register: (name) => {
+        const { available, suggestions } = ctx.accountName.get();
+        if (typeof name !== 'string' || (name !== available && !suggestions.includes(name))) {
+          return Promise.reject(new TypeError('names.register: `name` must be the available name or one of the suggestions'));
+        }
+        return loadNameFlow().then((flow) => flow.registerName(ctx, name));
+      },
     },
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),

@@ -19,6 +19,11 @@ export const ErrorText = {
   invalidAmountOrReceiver: 'Please enter a valid amount and receiver address',
   connectionRejected: 'Connection declined',
   connectionFailed: 'Connection failed',
+  networkNotFound: 'Network not found',
+  addressOrAuthConnectorNotFound: 'Address or auth connector not found',
+  errorFetchingNameSuggestions: 'Error fetching name suggestions',
+  errorFetchingNamesForAddress: 'Error fetching names for address',
+  errorResolvingName: 'Error resolving name',
   httpStatus: (status: number) => `HTTP status code: ${status}`,
 } as const;
 

@@ -18,6 +18,8 @@ export type ViewName =
   | 'SendPreview'
   | 'Swap'
   | 'SwapPreview'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
   | 'Receive';
 
 export interface RouteData {

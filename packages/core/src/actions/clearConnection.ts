@@ -25,5 +25,6 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.send.reset();
   ctx.swap.reset();
+  ctx.accountName.reset();
   ctx.transactions.reset();
 }

@@ -31,3 +31,8 @@ export function parseNameRegistration(message: string): NameRegistration | undef
     return undefined;
   }
 }
+
+/** SPEC §5: Account offers a name to an eip155 account without one, when the site has a server. */
+export function offersNameRegistration(input: { hasServer: boolean; namespace: string | undefined; profileName: string | undefined }): boolean {
+  return input.hasServer && input.namespace === 'eip155' && !input.profileName;
+}

@@ -52,7 +52,14 @@ describe('landingFor', () => {
     expect(landingFor(on('ConnectingSiwe'), { kind: 'signInCancelled' })).toEqual({ view: 'Connect', open: false });
   });
 
-  it('moves to Account after a token send', () => {
+  it('moves to Account after a token send or a swap', () => {
     expect(landingFor(on('Account'), { kind: 'tokenSent' })).toEqual({ view: 'Account' });
+    expect(landingFor(on('SwapPreview'), { kind: 'swapped' })).toEqual({ view: 'Account' });
+  });
+
+  it('after a name registration: the success view; on failure back to RegisterAccountName (SPEC §2, §8)', () => {
+    expect(landingFor(on('RegisterAccountName'), { kind: 'nameRegistered' })).toEqual({ view: 'RegisterAccountNameSuccess' });
+    expect(landingFor(on('RegisterAccountName'), { kind: 'nameRegistrationFailed' })).toEqual({});
+    expect(landingFor(on('Account'), { kind: 'nameRegistrationFailed' })).toEqual({ view: 'RegisterAccountName' });
   });
 });

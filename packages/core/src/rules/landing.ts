@@ -13,7 +13,9 @@ export type FlowOutcome =
   | { kind: 'signInInitFailed' }
   | { kind: 'signInCancelled' }
   | { kind: 'tokenSent' }
-  | { kind: 'swapped' };
+  | { kind: 'swapped' }
+  | { kind: 'nameRegistered' }
+  | { kind: 'nameRegistrationFailed' };
 
 export interface LandingState {
   /** The view on top of the stack when the outcome arrived. */
@@ -66,5 +68,10 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
     // Like a send: the swap is pending in Activity; the account shows the balances move.
     case 'swapped':
       return { view: 'Account' };
+    // SPEC §2: after a name registration, the success view; SPEC §8: on failure, back to RegisterAccountName.
+    case 'nameRegistered':
+      return { view: 'RegisterAccountNameSuccess' };
+    case 'nameRegistrationFailed':
+      return state.currentView === 'RegisterAccountName' ? {} : { view: 'RegisterAccountName' };
   }
 }

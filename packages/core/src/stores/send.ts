@@ -10,6 +10,8 @@ export interface SendState {
   receiverAddress?: string;
   receiverProfileName?: string;
   receiverProfileImage?: string;
+  /** The address a typed name resolved to (Send accepts a name as receiver). */
+  receiverResolvedAddress?: string;
   /** Wei per gas from the site's server, as a decimal string. */
   gasPrice?: string;
   /** The send's network fee in USD, when the native coin's price is known. */
@@ -33,7 +35,7 @@ export function createSendStore() {
     ...store,
     setAmount: (sendTokenAmount: string) => store.set({ sendTokenAmount: String(sendTokenAmount).slice(0, 100), error: undefined }),
     setReceiver: (receiverAddress: string) =>
-      store.set({ receiverAddress: String(receiverAddress).slice(0, 200), receiverProfileName: undefined, receiverProfileImage: undefined, error: undefined }),
+      store.set({ receiverAddress: String(receiverAddress).slice(0, 200), receiverProfileName: undefined, receiverProfileImage: undefined, receiverResolvedAddress: undefined, error: undefined }),
     setToken: (tokenAddress: string | undefined) => store.set({ tokenAddress, error: undefined, gasEstimate: undefined }),
     reset: () =>
       store.set({
@@ -42,6 +44,7 @@ export function createSendStore() {
         receiverAddress: undefined,
         receiverProfileName: undefined,
         receiverProfileImage: undefined,
+        receiverResolvedAddress: undefined,
         gasPrice: undefined,
         gasPriceInUsd: undefined,
         networkBalanceInUsd: undefined,

@@ -15,6 +15,7 @@ import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts
 import { createTransactionsStore } from '../stores/transactions.ts';
 import { createSendStore } from '../stores/send.ts';
 import { createSwapStore } from '../stores/swap.ts';
+import { createAccountNameStore } from '../stores/accountName.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
@@ -78,6 +79,7 @@ export function walletListTestContext(
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
     send: createSendStore(),
     swap: createSwapStore(),
+    accountName: createAccountNameStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),

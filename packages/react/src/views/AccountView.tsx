@@ -1,4 +1,4 @@
-import { findNetwork, formatBalance, formatUsd, shortenAddress, showsActivity } from '@cairn/core/internal';
+import { findNetwork, formatBalance, formatUsd, offersNameRegistration, shortenAddress, showsActivity } from '@cairn/core/internal';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
@@ -46,6 +46,21 @@ export function AccountView() {
       <WalletFeatureButtons />
       <TokenList tokens={account.tokenBalance} />
       <div className="account-actions">
+        {offersNameRegistration({ hasServer: cairn.options.api !== undefined, namespace: network?.chainNamespace, profileName: account.profileName }) && (
+          <button
+            type="button"
+            className="row"
+            data-testid="account-choose-name"
+            onPointerEnter={cairn.names.prefetch}
+            onFocus={cairn.names.prefetch}
+            onClick={() => cairn.stores.router.push('RegisterAccountName')}
+          >
+            <span className="row-name">Choose a name</span>
+            <span className="row-chevron" aria-hidden="true">
+              <ChevronRightIcon />
+            </span>
+          </button>
+        )}
         {showsActivity({ history: cairn.options.features.history }) && (
           <button
             type="button"

@@ -19,6 +19,8 @@ const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> 
   SendPreview: lazy(() => import('./send/SendPreviewView.tsx')),
   Swap: lazy(() => import('./swap/SwapView.tsx')),
   SwapPreview: lazy(() => import('./swap/SwapPreviewView.tsx')),
+  RegisterAccountName: lazy(() => import('./names/RegisterAccountNameView.tsx')),
+  RegisterAccountNameSuccess: lazy(() => import('./names/RegisterAccountNameSuccessView.tsx')),
 };
 
 /** The view on top of the router's stack. */

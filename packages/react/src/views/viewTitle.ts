@@ -18,6 +18,8 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   Receive: () => 'Receive',
   Swap: () => 'Swap',
   SwapPreview: () => 'Review Swap',
+  RegisterAccountName: () => 'Choose a Name',
+  RegisterAccountNameSuccess: () => 'Name Registered',
 };
 
 export function viewTitle(entry: RouteEntry): string {

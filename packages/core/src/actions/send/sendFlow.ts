@@ -59,7 +59,7 @@ export function currentSendSummary(ctx: CairnContext): SendSummary & { token?: S
       nativeBalance: parseUnits(account.balance ?? '0', decimals),
       ...(account.nativePriceUsd !== undefined ? { nativePriceUsd: account.nativePriceUsd } : {}),
       ...(state.sendTokenAmount !== undefined ? { amountText: state.sendTokenAmount } : {}),
-      ...(state.receiverAddress !== undefined ? { receiverText: state.receiverAddress } : {}),
+      ...(state.receiverAddress !== undefined ? { receiverText: state.receiverResolvedAddress ?? state.receiverAddress } : {}),
       normalizeAddress: (address) => adapter.normalizeAddress(address),
       ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
       ...(state.gasEstimate !== undefined ? { gasEstimate: BigInt(state.gasEstimate) } : {}),
@@ -123,8 +123,23 @@ export async function setSendMax(ctx: CairnContext): Promise<void> {
   ctx.send.setAmount(currentSendSummary(ctx).maxText);
 }
 
-/** The receiver's name and avatar through the identity route, once the address is valid. */
+/** A receiver typed as a name (alice.cairn.id): it contains a dot and is not an address. */
+const looksLikeName = (text: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim()) && !/^0x/i.test(text.trim());
+
+/**
+ * The receiver's name and avatar through the identity route, once the address is valid; a typed
+ * name is resolved to its address first (SPEC §7 /v1/profile/account/{name}).
+ */
 export async function lookupReceiver(ctx: CairnContext): Promise<void> {
+  const typed = ctx.send.get().receiverAddress ?? '';
+  if (looksLikeName(typed)) {
+    const { resolveName } = await import('../names/nameFlow.ts');
+    const resolved = await resolveName(ctx, typed);
+    if (ctx.send.get().receiverAddress !== typed) return;
+    if (resolved.address) ctx.send.set({ receiverResolvedAddress: resolved.address, receiverProfileName: typed.trim().toLowerCase() });
+    else ctx.send.set({ error: resolved.error });
+    return;
+  }
   const { receiver } = currentSendSummary(ctx);
   if (!receiver || !ctx.api) return;
   try {

@@ -1,0 +1,66 @@
+import { parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ErrorText } from '@cairn/core';
+import { launchChromium } from './support/browser.ts';
+import { connectWallet, dialog, openDemo } from './support/demo.ts';
+import { shortenAddress } from '@cairn/core/internal';
+import { fundExtraAccount } from './support/extraAccounts.ts';
+
+// Names: the visitor picks a free name, the wallet signs the registration, the local server checks
+// it; Account then shows the name, and Send takes it as a receiver.
+// A new account each run: names stay in the server's database.
+const visitorKey = generatePrivateKey();
+const VISITOR = { privateKey: visitorKey, address: privateKeyToAccount(visitorKey).address };
+const label = `ridge-${Date.now().toString(36)}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await fundExtraAccount(VISITOR.address, parseEther('1'));
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('account names', () => {
+  it('registers a free name signed by the wallet, shows it on Account, offers names like a taken one, and sends to a name', async () => {
+    const { page } = await openDemo(browser, { wallets: [{ privateKey: VISITOR.privateKey }], context: { locale: 'en-US' } });
+    await connectWallet(page);
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByTestId('account-choose-name').click();
+    await dialog(page).getByRole('heading', { name: 'Choose a Name' }).waitFor();
+
+    await dialog(page).getByLabel('Name').fill('ab');
+    await dialog(page).getByTestId('name-error').filter({ hasText: 'Use at least 4 letters, digits or hyphens' }).waitFor();
+    await dialog(page).getByLabel('Name').fill(label);
+    await dialog(page).getByTestId('name-available').filter({ hasText: `${label}.cairn.id is available` }).waitFor();
+    await dialog(page).getByTestId('name-register').click();
+    await dialog(page).getByTestId('name-registered').filter({ hasText: `${label}.cairn.id` }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+    await dialog(page).locator('.account-address').filter({ hasText: `${label}.cairn.id` }).waitFor();
+    expect(await dialog(page).getByTestId('account-choose-name').count()).toBe(0);
+
+    // The name is now taken: another visitor is offered names like it, and takes one.
+    const other = await openDemo(browser, { wallets: [{ privateKey: generatePrivateKey() }], context: { locale: 'en-US' } });
+    await connectWallet(other.page);
+    await other.page.getByRole('button', { name: /^Account / }).click();
+    await dialog(other.page).getByTestId('account-choose-name').click();
+    await dialog(other.page).getByLabel('Name').fill(label);
+    await dialog(other.page).getByTestId('name-taken').filter({ hasText: `${label} is taken` }).waitFor();
+    expect(await dialog(other.page).getByTestId('name-register').isDisabled()).toBe(true);
+    await dialog(other.page).getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: `${label}1.cairn.id` }).click();
+    await dialog(other.page).getByTestId('name-registered').filter({ hasText: `${label}1.cairn.id` }).waitFor();
+
+    // Send takes the name as the receiver and shows whom it resolves to.
+    await dialog(page).getByTestId('wallet-feature-send').click();
+    await dialog(page).getByLabel('Amount', { exact: true }).fill('0.01');
+    await dialog(page).getByLabel('To', { exact: true }).fill(`${label}.cairn.id`);
+    await dialog(page).getByTestId('send-receiver').filter({ hasText: `${label}.cairn.id (${shortenAddress(VISITOR.address)})` }).waitFor();
+    await dialog(page).getByTestId('send-review').click();
+    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
+  });
+});

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { NAMES_CSS } from './namesCss.ts';
+
+/** SPEC §2 RegisterAccountName: type a name, see whether it is free and names like it, sign to register. */
+export default function RegisterAccountNameView() {
+  const cairn = useCairnInstance('RegisterAccountNameView');
+  const state = useStoreState(cairn.stores.accountName);
+  const ids = { input: useId(), status: useId() };
+  const register = (name: string) => void cairn.names.register(name).catch(() => undefined);
+  const label = state.query.trim().toLowerCase();
+  return (
+    <form
+      className="names"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (state.available && !state.registering) register(state.available);
+      }}
+    >
+      <style>{NAMES_CSS}</style>
+      <label htmlFor={ids.input}>Name</label>
+      <input
+        id={ids.input}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="trail-walker"
+        data-autofocus
+        value={state.query}
+        aria-describedby={ids.status}
+        onChange={(event) => cairn.names.setQuery(event.target.value)}
+      />
+      <div id={ids.status} aria-live="polite">
+        {state.checking && <p className="names-status">Checking…</p>}
+        {!state.checking && state.available && (
+          <p className="names-status" data-testid="name-available">{`${state.available} is available`}</p>
+        )}
+        {!state.checking && !state.available && label && !state.error && state.suggestions.length > 0 && (
+          <p className="names-status" data-testid="name-taken">{`${label} is taken`}</p>
+        )}
+        {state.error && (
+          <p className="names-error" role="alert" data-testid="name-error">
+            {state.error}
+          </p>
+        )}
+      </div>
+      {state.suggestions.length > 0 && (
+        <ul className="names-suggestions" aria-label="Suggestions">
+          {state.suggestions.map((name) => (
+            <li key={name}>
+              <button type="button" className="btn btn-secondary btn-block" disabled={state.registering} onClick={() => register(name)}>
+                {name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="name-register" disabled={!state.available || state.registering} aria-busy={state.registering || undefined}>
+        {state.registering ? 'Sign in your wallet…' : state.available ? `Register ${state.available}` : 'Register'}
+      </button>
+    </form>
+  );
+}
