@@ -72,7 +72,7 @@ describe('loadConfig', () => {
     expect(config.chains).toEqual([
       {
         chainId: 1, rpcUrl: 'https://eth.example/rpc', multicallAddress: '0x0000000000000000000000000000000000000aBc',
-        stablecoinAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', ammFactoryAddress: undefined, wrappedNativeAddress: undefined, ammRouterAddress: undefined,
+        stablecoinAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', ammFactoryAddress: undefined, wrappedNativeAddress: undefined, ammRouterAddress: undefined, onrampFunderKey: undefined,
         indexerStartBlock: 21000000,
       },
     ]);

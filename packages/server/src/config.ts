@@ -6,6 +6,7 @@ import {
   DEVNET_CHAIN_IDS,
   DEVNET_CONTRACTS,
   DEVNET_CORS_ORIGINS,
+  DEVNET_ONRAMP_FUNDER_KEY,
   DEVNET_PROJECT_ID,
 } from './devnetDefaults.ts';
 import { DEFAULT_REORG_WINDOW } from './indexer/indexer.ts';
@@ -23,6 +24,8 @@ export interface ChainConfig {
   wrappedNativeAddress?: Address;
   /** A Uniswap-V2-style router (swapExact*) over the factory's pools; none: no swaps on this chain. */
   ammRouterAddress?: Address;
+  /** The key the local onramp provider pays bought Ether from (test networks only); none: no onramp here. */
+  onrampFunderKey?: `0x${string}`;
   /** First block the indexer reads when the database has none for this chain. */
   indexerStartBlock: number;
 }
@@ -143,6 +146,14 @@ function address(env: NodeJS.ProcessEnv, name: string): Address | undefined {
   return getAddress(raw);
 }
 
+function privateKey(env: NodeJS.ProcessEnv, name: string): `0x${string}` | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  // The value is a secret: the error never repeats it.
+  if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError(name, 'must be a 0x-prefixed 32-byte hex private key');
+  return raw as `0x${string}`;
+}
+
 function databaseConfig(raw: string | undefined, port: number): DatabaseConfig {
   if (raw === undefined || raw.trim() === '') return { dialect: 'sqlite', path: defaultSqlitePath(port) };
   const value = raw.trim();
@@ -255,6 +266,7 @@ function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
           env[`AMM_ROUTER_ADDRESS_${chainId}`]?.trim() === 'none'
             ? undefined
             : (address(env, `AMM_ROUTER_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammRouter : undefined)),
+        onrampFunderKey: privateKey(env, `ONRAMP_FUNDER_KEY_${chainId}`) ?? (devnet ? DEVNET_ONRAMP_FUNDER_KEY : undefined),
         indexerStartBlock: integer(env, `INDEXER_START_BLOCK_${chainId}`, 0, 0, Number.MAX_SAFE_INTEGER),
       };
     });

@@ -22,6 +22,7 @@ import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
 import { registerConvert } from './routes/convert.ts';
+import { registerOnramp } from './routes/onramp.ts';
 import { registerFungiblePrice } from './routes/fungiblePrice.ts';
 import { registerGasPrice } from './routes/gasPrice.ts';
 import { registerHealth } from './routes/health.ts';
@@ -143,7 +144,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
-      registerConvert,
+      registerConvert, registerOnramp,
     ]) {
       register(scope, services);
     }

@@ -38,3 +38,9 @@ export const DEVNET_CORS_ORIGINS = ['http://127.0.0.1:5173', 'http://127.0.0.1:2
 
 /** Multicall3's address on nearly every public EVM chain (not on the devnet). */
 export const CANONICAL_MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
+/**
+ * The devnet deployer's key (a public test key, funded only on the devnet): the local onramp
+ * provider pays bought Ether from it on the devnet chains. Never used for any other chain.
+ */
+export const DEVNET_ONRAMP_FUNDER_KEY = '0x4efc6330bfdec8cf0636ec888092dadaed32c65afcd21dfb4cd203cf9d4acf54';

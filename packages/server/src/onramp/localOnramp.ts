@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { createWalletClient, formatEther, http, parseEther, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { TtlCache } from '../cache/ttlCache.ts';
+import type { ChainContext } from '../chain/chainContext.ts';
+import { NATIVE } from '../prices/poolPrices.ts';
+import type { ServerServices } from '../services.ts';
+
+/** The local provider's fee (SPEC §9: onramp fees 1-2 %). */
+export const LOCAL_FEE_PERCENT = 1.5;
+/** The local provider's own EUR rate (no exchange rates are fetched: it runs offline). */
+export const LOCAL_USD_PER_EUR = 1.08;
+/** Checkout sessions live this long, and at most this many at once (a stranger can open many). */
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+export const MAX_CHECKOUT_SESSIONS = 1_000;
+
+export type LocalQuote = { fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; fee: number; cryptoAmount: bigint; priceUsd: number };
+export type Payment = { hash: Hex; amount: bigint };
+export type CheckoutSession = { id: string; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; payment?: Promise<Payment> };
+
+/**
+ * The built-in onramp provider for local and test networks: quotes Ether at the chain's pool price
+ * less its fee, serves a checkout page of its own, and on confirm pays the bought Ether from a
+ * funder key to the visitor's address, as a real transaction.
+ */
+export class LocalOnramp {
+  readonly sessions = new TtlCache<string, CheckoutSession>(CHECKOUT_TTL_MS, MAX_CHECKOUT_SESSIONS);
+
+  constructor(
+    private readonly services: ServerServices,
+    /** Per chain id, the key that pays bought Ether; a chain without one offers no onramp. */
+    private readonly funders: ReadonlyMap<number, Hex>,
+  ) {}
+
+  chains(): ChainContext[] {
+    return [...this.services.chains.values()].filter((chain) => this.funders.has(chain.config.chainId));
+  }
+
+  async quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<LocalQuote> {
+    const prices = await this.services.prices.usdPrices(chain, [{ address: NATIVE, decimals: 18 }]);
+    const priceUsd = prices.get(NATIVE) ?? 0;
+    if (priceUsd <= 0) throw new Error('No price for the native coin on this chain');
+    const fee = round2((fiatAmount * LOCAL_FEE_PERCENT) / 100);
+    const usd = (fiatAmount - fee) * (fiatCurrency === 'EUR' ? LOCAL_USD_PER_EUR : 1);
+    // 18 decimals through a string: never more precision than a float has, never a rounding up.
+    const cryptoAmount = parseEther((usd / priceUsd).toFixed(12));
+    return { fiatAmount, fiatCurrency, fee, cryptoAmount, priceUsd };
+  }
+
+  open(chainId: number, address: Address, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): CheckoutSession {
+    const session = { id: randomUUID(), chainId, address, fiatAmount, fiatCurrency };
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** Pays the session's Ether once: a second confirm, even a concurrent one, answers the first payment. */
+  pay(session: CheckoutSession): Promise<Payment> {
+    session.payment ??= this.send(session).catch((error: unknown) => {
+      session.payment = undefined; // a failed payment may be tried again
+      throw error;
+    });
+    return session.payment;
+  }
+
+  private async send(session: CheckoutSession): Promise<Payment> {
+    const chain = this.services.chains.get(session.chainId);
+    const key = this.funders.get(session.chainId);
+    if (!chain || !key) throw new Error('This network has no onramp');
+    const { cryptoAmount } = await this.quote(chain, session.fiatAmount, session.fiatCurrency);
+    const wallet = createWalletClient({ account: privateKeyToAccount(key), transport: http(chain.config.rpcUrl) });
+    return { hash: await wallet.sendTransaction({ to: session.address, value: cryptoAmount, chain: null }), amount: cryptoAmount };
+  }
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+export const etherText = (wei: bigint) => formatEther(wei);

@@ -1,0 +1,83 @@
+import { TEST_ACCOUNTS } from '@cairn/devnet';
+import type { FastifyInstance } from 'fastify';
+import { parseEther, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CHECKOUT_SESSIONS } from '../onramp/localOnramp.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
+import { useTestDevnet } from '../testing/testDevnet.ts';
+import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+import { ONRAMP_ERRORS } from './onramp.ts';
+
+const devnet = useTestDevnet({ 31337: 25245, 31338: 25246 });
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase('sqlite');
+  app = await startTestServer(testConfig(database.config, devnet.devnet().chains, { INDEXER_ENABLED: 'false' }));
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url: `${url}?${ACCESS_QUERY}`, payload: payload as Record<string, unknown> });
+const buyer = () => privateKeyToAccount(generatePrivateKey()).address;
+
+describe('onramp (SPEC §7, local provider)', () => {
+  it('offers Ether on the devnet chains, card 10 to 7500 and bank 10 to 25000, in USD and EUR', async () => {
+    const options = (await get(app, '/v1/onramp/options')).json();
+    expect(options.purchaseCurrencies[0]).toMatchObject({ id: 'ETH', networks: [{ chainId: 'eip155:31337' }, { chainId: 'eip155:31338' }] });
+    expect(options.paymentCurrencies).toEqual(
+      ['USD', 'EUR'].map((id) => ({ id, limits: [{ id: 'card', min: '10', max: '7500' }, { id: 'ach_bank_account', min: '10', max: '25000' }] })),
+    );
+  });
+
+  it('quotes at the pool price less a 1.5 % fee', async () => {
+    const response = await post('/v1/onramp/quote', { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: 100, network: 'eip155:31337' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      paymentTotal: { value: '100.00', currency: 'USD' },
+      paymentSubtotal: { value: '98.50', currency: 'USD' },
+      purchaseAmount: { value: '0.04925', currency: 'ETH' },
+      fee: { value: '1.50', currency: 'USD' },
+      networkFee: { value: '0.00', currency: 'USD' },
+    });
+  });
+
+  it('checkout pays the bought Ether to the wallet on the devnet, once', async () => {
+    const address = buyer();
+    const generated = await post('/v1/generators/onrampurl', { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', partnerUserId: address, defaultExperience: 'buy', presetFiatAmount: 50 });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const url = new URL(generated.json().url);
+    const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.body).toContain('You get 0.024625 ETH');
+    const bad = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'card=12' });
+    expect([bad.statusCode, bad.body.includes(ONRAMP_ERRORS.cardInvalid)]).toEqual([400, true]);
+    const confirm = () => app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'card=4242+4242+4242+4242' });
+    const [first, second] = await Promise.all([confirm(), confirm()]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const client = devnet.chain(31337).client;
+    await expect.poll(() => client.getBalance({ address: address as Address })).toBe(parseEther('0.024625'));
+  });
+
+  it('refuses amounts outside the limits, networks without a funder, unknown sessions, and bounds the sessions', async () => {
+    const address = TEST_ACCOUNTS[1]!.address;
+    const low = await post('/v1/generators/onrampurl', { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 5 });
+    expect([low.statusCode, low.json().message]).toEqual([400, ONRAMP_ERRORS.outOfLimits('10', '7500', 'USD')]);
+    const mainnet = await post('/v1/onramp/quote', { purchaseCurrency: 'ETH', paymentCurrency: 'EUR', amount: 100, network: 'eip155:1' });
+    expect([mainnet.statusCode, mainnet.json().message]).toEqual([400, ONRAMP_ERRORS.networkNotOffered('eip155:1')]);
+    const unknown = await app.inject({ method: 'GET', url: `/onramp/checkout/00000000-0000-4000-8000-000000000000?${ACCESS_QUERY}` });
+    expect(unknown.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/onramp/checkout/not-a-uuid?${ACCESS_QUERY}` })).statusCode).toBe(400);
+    const urls: string[] = [];
+    for (let index = 0; index < MAX_CHECKOUT_SESSIONS + 5; index += 1) {
+      urls.push((await post('/v1/generators/onrampurl', { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 20 })).json().url);
+    }
+    const oldest = new URL(urls[0]!);
+    expect((await app.inject({ method: 'GET', url: `${oldest.pathname}${oldest.search}` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatEther, getAddress } from 'viem';
+import { ApiError } from '../http/errors.ts';
+import { addressSchema, caip2ChainIdSchema, chainIdFromCaip2 } from '../http/schemas.ts';
+import { checkoutPage, errorPage, paidPage } from '../onramp/checkoutPage.ts';
+import { LocalOnramp } from '../onramp/localOnramp.ts';
+import { FALLBACK_LIMITS, fallbackOptions } from '../onramp/onrampOptions.ts';
+import type { ServerServices } from '../services.ts';
+
+export const ONRAMP_ERRORS = {
+  networkNotOffered: (network: string) => `${network} is not a network this server's onramp pays on (see /v1/onramp/options)`,
+  outOfLimits: (min: string, max: string, currency: string) => `amount must be from ${min} to ${max} ${currency}`,
+  sessionUnknown: 'This checkout has expired or does not exist: start again from the site',
+  cardInvalid: 'Enter a card number of 12 to 19 digits',
+} as const;
+
+const currencySchema = { type: 'string', enum: ['USD', 'EUR'], description: '"USD" or "EUR"' } as const;
+const amountSchema = { type: ['number', 'string'], pattern: '^[0-9]{1,7}(\\.[0-9]{1,2})?$', description: 'an amount of money such as 100 or 99.50' } as const;
+const CHECKOUT_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** SPEC §7 onramp: options, quotes and a checkout URL, from the built-in local provider (test networks). */
+export function registerOnramp(app: FastifyInstance, services: ServerServices): void {
+  const funders = new Map([...services.chains.values()].flatMap((chain) => (chain.config.onrampFunderKey ? [[chain.config.chainId, chain.config.onrampFunderKey] as const] : [])));
+  const provider = new LocalOnramp(services, funders);
+  const offered = (caip2: string) => {
+    const chain = provider.chains().find((candidate) => candidate.caip2 === caip2);
+    if (!chain) throw new ApiError(400, ONRAMP_ERRORS.networkNotOffered(caip2), 'network');
+    return chain;
+  };
+  const checkAmount = (amount: number, currency: string) => {
+    const card = FALLBACK_LIMITS[0]!;
+    if (!(amount >= Number(card.min) && amount <= Number(card.max))) throw new ApiError(400, ONRAMP_ERRORS.outOfLimits(card.min, card.max, currency), 'amount');
+  };
+  const access = (query: unknown) => {
+    const { projectId = '', st = '', sv = '' } = query as Record<string, string>;
+    return new URLSearchParams({ projectId, st, sv }).toString();
+  };
+
+  app.get('/v1/onramp/options', async () =>
+    fallbackOptions([
+      {
+        id: 'ETH',
+        name: 'Ether',
+        symbol: 'ETH',
+        networks: provider.chains().map((chain) => ({ name: services.networks.get(chain.caip2)?.name ?? chain.caip2, chainId: chain.caip2 })),
+      },
+    ]),
+  );
+
+  app.post<{ Body: { purchaseCurrency: string; paymentCurrency: 'USD' | 'EUR'; amount: number | string; network: string } }>(
+    '/v1/onramp/quote',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['purchaseCurrency', 'paymentCurrency', 'amount', 'network'],
+          properties: {
+            purchaseCurrency: { type: 'string', enum: ['ETH'], description: '"ETH"' },
+            paymentCurrency: currencySchema,
+            amount: amountSchema,
+            network: caip2ChainIdSchema,
+            projectId: { type: 'string', maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { paymentCurrency, network } = request.body;
+      const amount = Number(request.body.amount);
+      checkAmount(amount, paymentCurrency);
+      const quote = await provider.quote(offered(network), amount, paymentCurrency);
+      const money = (value: number) => ({ value: value.toFixed(2), currency: paymentCurrency });
+      return {
+        paymentTotal: money(amount),
+        paymentSubtotal: money(amount - quote.fee),
+        purchaseAmount: { value: formatEther(quote.cryptoAmount), currency: 'ETH' },
+        fee: money(quote.fee),
+        networkFee: money(0),
+      };
+    },
+  );
+
+  app.post<{ Body: { destinationWallets: { address: string }[]; defaultNetwork: string; presetFiatAmount: number | string; fiatCurrency?: 'USD' | 'EUR' } }>(
+    '/v1/generators/onrampurl',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['destinationWallets', 'defaultNetwork', 'presetFiatAmount'],
+          properties: {
+            destinationWallets: { type: 'array', minItems: 1, maxItems: 1, items: { type: 'object', required: ['address'], properties: { address: addressSchema } } },
+            defaultNetwork: caip2ChainIdSchema,
+            partnerUserId: { type: 'string', maxLength: 200 },
+            defaultExperience: { type: 'string', enum: ['buy'] },
+            presetCryptoAmount: { type: ['number', 'string'] },
+            presetFiatAmount: amountSchema,
+            fiatCurrency: currencySchema,
+            projectId: { type: 'string', maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { defaultNetwork, fiatCurrency = 'USD' } = request.body;
+      const amount = Number(request.body.presetFiatAmount);
+      checkAmount(amount, fiatCurrency);
+      const chain = offered(defaultNetwork);
+      const session = provider.open(chainIdFromCaip2(chain.caip2), getAddress(request.body.destinationWallets[0]!.address), amount, fiatCurrency);
+      const base = services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return { url: `${base}/onramp/checkout/${session.id}?${access(request.query)}` };
+    },
+  );
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('content-security-policy', CHECKOUT_CSP).header('cache-control', 'no-store').send(body);
+  const sessionParams = { type: 'object', required: ['session'], properties: { session: { type: 'string', format: 'uuid' } } } as const;
+
+  app.get<{ Params: { session: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams } }, async (request, reply) => {
+    const session = provider.sessions.get(request.params.session);
+    if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
+    const chain = services.chains.get(session.chainId)!;
+    const quote = await provider.quote(chain, session.fiatAmount, session.fiatCurrency);
+    const quoteText = `You get ${formatEther(quote.cryptoAmount)} ETH (fee ${quote.fee.toFixed(2)} ${session.fiatCurrency})`;
+    return html(reply, 200, checkoutPage(session, quoteText, `/onramp/checkout/${session.id}?${access(request.query)}`));
+  });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.post<{ Params: { session: string }; Body: { card?: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams } }, async (request, reply) => {
+    const session = provider.sessions.get(request.params.session);
+    if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
+    const card = String(request.body?.card ?? '').replace(/ /g, '');
+    if (!/^\d{12,19}$/.test(card)) return html(reply, 400, errorPage(ONRAMP_ERRORS.cardInvalid));
+    const payment = await provider.pay(session);
+    return html(reply, 200, paidPage(`${formatEther(payment.amount)} ETH`, payment.hash));
+  });
+}
