@@ -9,6 +9,7 @@ import type { NetworkStore } from './stores/network.ts';
 import type { SendStore } from './stores/send.ts';
 import type { SwapStore } from './stores/swap.ts';
 import type { AccountNameStore } from './stores/accountName.ts';
+import type { OnrampStore } from './stores/onramp.ts';
 import type { ToastStore } from './stores/toast.ts';
 import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { TransactionsStore } from './stores/transactions.ts';
@@ -36,6 +37,7 @@ export interface CairnContext {
   send: SendStore;
   swap: SwapStore;
   accountName: AccountNameStore;
+  onramp: OnrampStore;
   /** SPEC §8: the modal's one toast. */
   toast: ToastStore;
   /** Transactions sent through the widget and not yet mined. */

@@ -14,6 +14,8 @@ import { createSendStore, type SendStore } from './stores/send.ts';
 import { createSwapStore, type SwapStore } from './stores/swap.ts';
 import { createAccountNameStore, type AccountNameStore } from './stores/accountName.ts';
 import { loadNameFlow } from './actions/names/loadNameFlow.ts';
+import { createOnrampStore, type OnrampStore } from './stores/onramp.ts';
+import { loadedOnrampFlow, loadOnrampFlow } from './actions/onramp/loadOnrampFlow.ts';
 import { loadedSwapFlow, loadSwapFlow } from './actions/swap/loadSwapFlow.ts';
 import type { SwapSummary } from './rules/swap/swapSummary.ts';
 import type { SwapToken } from './api/convertApi.ts';
@@ -55,6 +57,7 @@ export interface Cairn {
     send: SendStore;
     swap: SwapStore;
     accountName: AccountNameStore;
+    onramp: OnrampStore;
     toast: ToastStore;
     pendingTransactions: PendingTransactionsStore;
     transactions: TransactionsStore;
@@ -107,6 +110,8 @@ export interface Cairn {
   readonly swap: CairnSwapActions;
   /** Account names (SPEC §2 RegisterAccountName): their own chunk. */
   readonly names: CairnNameActions;
+  /** Buy (SPEC §7 onramp): its own chunk. */
+  readonly onramp: CairnOnrampActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -130,6 +135,21 @@ export interface CairnSendActions {
   summary(): (SendSummary & { token?: SendableToken }) | undefined;
   /** The token picker's list, native first. */
   tokens(): SendableToken[];
+}
+
+export interface CairnOnrampActions {
+  prefetch(): void;
+  /** The provider's options (the built-in defaults when they fail) and a first quote. */
+  prepare(): Promise<void>;
+  /** Sets the amount (in the payment currency) and quotes it. */
+  setAmount(amount: string): Promise<void>;
+  setCurrency(currency: string): Promise<void>;
+  /** Opens the provider's checkout in a popup and watches for the coins; resolves true once they arrived. */
+  buy(): Promise<boolean>;
+  /** Buy was left: stops watching. */
+  stop(): void;
+  /** The card limits of the chosen currency, and whether the provider pays on this network; undefined until loaded. */
+  limits(): { min: number; max: number; offered: boolean } | undefined;
 }
 
 export interface CairnNameActions {
@@ -187,6 +207,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     send: createSendStore(),
     swap: createSwapStore(),
     accountName: createAccountNameStore(),
+    onramp: createOnrampStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),
@@ -264,6 +285,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       send: ctx.send,
       swap: ctx.swap,
       accountName: ctx.accountName,
+      onramp: ctx.onramp,
       toast: ctx.toast,
       pendingTransactions: ctx.pendingTransactions,
       transactions: ctx.transactions,
@@ -342,6 +364,33 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       review: () => loadSwapFlow().then((flow) => flow.reviewSwap(ctx)),
       confirm: () => loadSwapFlow().then((flow) => flow.confirmSwap(ctx)),
       summary: () => loadedSwapFlow()?.currentSwapSummary(ctx),
+    },
+    onramp: {
+      prefetch: () => void loadOnrampFlow().catch(() => undefined),
+      prepare: () => loadOnrampFlow().then((flow) => flow.prepareOnramp(ctx)),
+      setAmount: (amount) => {
+        ctx.onramp.setAmount(amount);
+        return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
+      },
+      setCurrency: (currency) => {
+        if (!ctx.onramp.get().options?.paymentCurrencies.some((entry) => entry.id === currency)) {
+          return Promise.reject(new TypeError('onramp.setCurrency: not a currency the provider offers'));
+        }
+        ctx.onramp.setCurrency(currency);
+        return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
+      },
+      buy: () =>
+        loadOnrampFlow().then((flow) =>
+          flow.startPurchase(ctx, (url) => {
+            if (typeof window !== 'undefined') window.open(url, 'cairn-onramp', 'popup,width=440,height=680');
+          }),
+        ),
+      stop: () => loadedOnrampFlow()?.stopWatching(ctx),
+      limits: () => {
+        const flow = loadedOnrampFlow();
+        const limits = flow?.onrampLimits(ctx);
+        return flow && limits ? { ...limits, offered: flow.onrampOffersNetwork(ctx) } : undefined;
+      },
     },
     names: {
       prefetch: () => void loadNameFlow().catch(() => undefined),

@@ -18,6 +18,7 @@ export type ViewName =
   | 'SendPreview'
   | 'Swap'
   | 'SwapPreview'
+  | 'Buy'
   | 'RegisterAccountName'
   | 'RegisterAccountNameSuccess'
   | 'Receive';

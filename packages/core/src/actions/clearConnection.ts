@@ -26,5 +26,6 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   ctx.send.reset();
   ctx.swap.reset();
   ctx.accountName.reset();
+  ctx.onramp.reset();
   ctx.transactions.reset();
 }

@@ -14,5 +14,6 @@ export function setActiveNetwork(ctx: CairnContext, namespace: ChainNamespace, c
   ctx.storage.set('activeNetwork', caipNetworkId);
   ctx.send.reset();
   ctx.swap.reset();
+  ctx.onramp.reset();
   return true;
 }

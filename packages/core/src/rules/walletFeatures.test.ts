@@ -23,8 +23,8 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1', built: ['receive'] })).toEqual(['receive']);
   });
 
-  it('shows only what is built: swaps, receive and send today', () => {
-    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['swaps', 'receive', 'send']);
+  it('shows only what is built: all four today', () => {
+    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['onramp', 'swaps', 'receive', 'send']);
   });
 
   it('offers swaps only on the swap-supported eip155 networks', () => {

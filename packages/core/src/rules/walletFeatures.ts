@@ -8,7 +8,7 @@ export type WalletFeature = (typeof WALLET_FEATURES)[number];
  * The account features whose views exist. A feature not built shows nothing whatever its switch
  * says; building one means adding it here.
  */
-export const BUILT_WALLET_FEATURES: readonly (WalletFeature | 'history')[] = ['history', 'swaps', 'receive', 'send'];
+export const BUILT_WALLET_FEATURES: readonly (WalletFeature | 'history')[] = ['history', 'onramp', 'swaps', 'receive', 'send'];
 
 /** SPEC §9 `history`: the Activity entry on Account, when switched on and built. */
 export function showsActivity(input: { history: boolean; built?: readonly (WalletFeature | 'history')[] }): boolean {

@@ -16,6 +16,7 @@ import { createTransactionsStore } from '../stores/transactions.ts';
 import { createSendStore } from '../stores/send.ts';
 import { createSwapStore } from '../stores/swap.ts';
 import { createAccountNameStore } from '../stores/accountName.ts';
+import { createOnrampStore } from '../stores/onramp.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
@@ -80,6 +81,7 @@ export function walletListTestContext(
     send: createSendStore(),
     swap: createSwapStore(),
     accountName: createAccountNameStore(),
+    onramp: createOnrampStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),

@@ -6,7 +6,7 @@ import { useStoreState } from '../hooks/useStoreState.ts';
 // The view each wallet feature opens; a feature whose view does not exist yet is never listed
 // (the rule's built list leaves it out).
 const FEATURE_VIEWS: Record<WalletFeature, { label: string; view?: ViewName }> = {
-  onramp: { label: 'Buy' },
+  onramp: { label: 'Buy', view: 'Buy' },
   swaps: { label: 'Swap', view: 'Swap' },
   receive: { label: 'Receive', view: 'Receive' },
   send: { label: 'Send', view: 'Send' },
@@ -15,6 +15,7 @@ const FEATURE_VIEWS: Record<WalletFeature, { label: string; view?: ViewName }> =
 const PREFETCH: Partial<Record<WalletFeature, (cairn: Cairn) => () => void>> = {
   send: (cairn) => cairn.send.prefetch,
   swaps: (cairn) => cairn.swap.prefetch,
+  onramp: (cairn) => cairn.onramp.prefetch,
 };
 
 /** SPEC §9: the wallet features on Account, in their order, as the rule lists them. */

@@ -19,6 +19,7 @@ const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> 
   SendPreview: lazy(() => import('./send/SendPreviewView.tsx')),
   Swap: lazy(() => import('./swap/SwapView.tsx')),
   SwapPreview: lazy(() => import('./swap/SwapPreviewView.tsx')),
+  Buy: lazy(() => import('./buy/BuyView.tsx')),
   RegisterAccountName: lazy(() => import('./names/RegisterAccountNameView.tsx')),
   RegisterAccountNameSuccess: lazy(() => import('./names/RegisterAccountNameSuccessView.tsx')),
 };

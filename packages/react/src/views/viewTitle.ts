@@ -18,6 +18,7 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   Receive: () => 'Receive',
   Swap: () => 'Swap',
   SwapPreview: () => 'Review Swap',
+  Buy: () => 'Buy',
   RegisterAccountName: () => 'Choose a Name',
   RegisterAccountNameSuccess: () => 'Name Registered',
 };

@@ -1,0 +1,50 @@
+import { createPublicClient, http, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
+
+// Buy through the local server's own onramp provider: its checkout opens in a popup, the card form
+// is filled there, and the bought Ether arrives on the devnet as a real transaction.
+const visitorKey = generatePrivateKey();
+const visitor = privateKeyToAccount(visitorKey).address;
+const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Buy (onramp)', () => {
+  it('quotes with the fee, pays through the provider checkout popup, and shows the Ether that arrived', async () => {
+    const { page } = await openDemo(browser, { wallets: [{ privateKey: visitorKey }], context: { locale: 'en-US' } });
+    await connectWallet(page);
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByTestId('wallet-feature-onramp').click();
+    await dialog(page).getByRole('heading', { name: 'Buy' }).waitFor();
+    await dialog(page).getByTestId('buy-quote').filter({ hasText: '0.04925 ETH' }).waitFor();
+    expect(await dialog(page).getByTestId('buy-fee').textContent()).toBe('1.50 USD');
+
+    await dialog(page).getByLabel('Amount').fill('5');
+    await dialog(page).getByTestId('buy-error').filter({ hasText: 'Enter an amount from 10 to 7500 USD' }).waitFor();
+    await dialog(page).getByRole('button', { name: '50 USD', exact: true }).click();
+    await dialog(page).getByTestId('buy-quote').filter({ hasText: '0.024625 ETH' }).waitFor();
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('buy-continue').click()]);
+    await popup.waitForLoadState();
+    expect(await popup.getByTestId('checkout-quote').textContent()).toContain('0.024625 ETH');
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await popup.getByRole('button', { name: 'Pay 50 USD' }).click();
+    await popup.getByTestId('checkout-done').waitFor();
+    await popup.close();
+
+    await dialog(page).getByTestId('buy-arrived').filter({ hasText: '+0.024625 ETH' }).waitFor({ timeout: 20_000 });
+    expect(await chain().getBalance({ address: visitor })).toBe(parseEther('0.024625'));
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    await dialog(page).getByTestId('account-balance').filter({ hasText: '0.024 ETH' }).waitFor();
+  });
+});
