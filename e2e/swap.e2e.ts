@@ -8,13 +8,16 @@ import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts
 import { EXTRA_ACCOUNTS, fundExtraAccount } from './support/extraAccounts.ts';
 
 // Swap on the devnet: quotes from the local server, real approve and swap transactions through the
-// injected wallet, balances read back from the chain.
+// injected wallet, balances read back from the chain. On chain 31338: the swaps move the pools'
+// prices, and other files assert USD values at 31337's seeded prices.
 const VISITOR = EXTRA_ACCOUNTS.swapVisitor;
 const { testUsd, weth, ammRouter } = deployment.contracts as Record<string, Address>;
 const routerAbi = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
 
 let browser: Browser;
-const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
+const CHAIN_ID = 31338;
+const chain = () => createPublicClient({ transport: http(walletChains()[CHAIN_ID]) });
+const demoOptions = { wallets: [{ privateKey: VISITOR.privateKey, chainId: CHAIN_ID }], query: `networks=${CHAIN_ID}`, context: { locale: 'en-US' } };
 const ethOf = () => chain().getBalance({ address: VISITOR.address });
 const tusdOf = () => chain().readContract({ address: testUsd!, abi: erc20Abi, functionName: 'balanceOf', args: [VISITOR.address] });
 const routerOut = async (amount: bigint, path: Address[]) =>
@@ -22,7 +25,7 @@ const routerOut = async (amount: bigint, path: Address[]) =>
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await fundExtraAccount(VISITOR.address, parseEther('5'));
+  await fundExtraAccount(VISITOR.address, parseEther('5'), CHAIN_ID);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +42,7 @@ const displayed = (value: bigint, decimals: number) => Number(value) / 10 ** dec
 
 describe('Swap', () => {
   it('swaps ETH to the stablecoin and back (approving the router first), at the quoted prices, balances moving on chain', async () => {
-    const { page } = await openDemo(browser, { wallets: [{ privateKey: VISITOR.privateKey }], context: { locale: 'en-US' } });
+    const { page } = await openDemo(browser, demoOptions);
     await connectWallet(page);
     await openSwap(page);
 
@@ -82,7 +85,7 @@ describe('Swap', () => {
   });
 
   it('refuses more than the balance before asking the wallet', async () => {
-    const { page } = await openDemo(browser, { wallets: [{ privateKey: VISITOR.privateKey }], context: { locale: 'en-US' } });
+    const { page } = await openDemo(browser, demoOptions);
     await connectWallet(page);
     await openSwap(page);
     await dialog(page).getByLabel('You pay').fill('1000000');

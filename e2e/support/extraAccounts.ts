@@ -25,8 +25,8 @@ export const EXTRA_ACCOUNTS = {
  * Gives an account that starts empty (mnemonic index 10 and up, or a new key) `value` wei, from TEST_ACCOUNTS[3],
  * whose ETH no file counts; resolves once mined.
  */
-export async function fundExtraAccount(to: Address, value: bigint): Promise<void> {
-  const transport = http(walletChains()[31337]);
+export async function fundExtraAccount(to: Address, value: bigint, chainId = 31337): Promise<void> {
+  const transport = http(walletChains()[chainId]);
   const funder = createWalletClient({ account: privateKeyToAccount(TEST_ACCOUNTS[3]!.privateKey), transport });
   const hash = await funder.sendTransaction({ to, value, chain: null });
   await createPublicClient({ transport }).waitForTransactionReceipt({ hash, pollingInterval: 50 });

@@ -16,7 +16,8 @@ export const MAX_CHECKOUT_SESSIONS = 1_000;
 
 export type LocalQuote = { fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; fee: number; cryptoAmount: bigint; priceUsd: number };
 export type Payment = { hash: Hex; amount: bigint };
-export type CheckoutSession = { id: string; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; payment?: Promise<Payment> };
+/** A checkout: its quote is locked when it opens (what the page shows is what is paid). */
+export type CheckoutSession = { id: string; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; quote: LocalQuote; payment?: Promise<Payment> };
 
 /**
  * The built-in onramp provider for local and test networks: quotes Ether at the chain's pool price
@@ -47,8 +48,9 @@ export class LocalOnramp {
     return { fiatAmount, fiatCurrency, fee, cryptoAmount, priceUsd };
   }
 
-  open(chainId: number, address: Address, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): CheckoutSession {
-    const session = { id: randomUUID(), chainId, address, fiatAmount, fiatCurrency };
+  async open(chain: ChainContext, address: Address, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<CheckoutSession> {
+    const quote = await this.quote(chain, fiatAmount, fiatCurrency);
+    const session = { id: randomUUID(), chainId: chain.config.chainId, address, fiatAmount, fiatCurrency, quote };
     this.sessions.set(session.id, session);
     return session;
   }
@@ -66,7 +68,7 @@ export class LocalOnramp {
     const chain = this.services.chains.get(session.chainId);
     const key = this.funders.get(session.chainId);
     if (!chain || !key) throw new Error('This network has no onramp');
-    const { cryptoAmount } = await this.quote(chain, session.fiatAmount, session.fiatCurrency);
+    const { cryptoAmount } = session.quote;
     const wallet = createWalletClient({ account: privateKeyToAccount(key), transport: http(chain.config.rpcUrl) });
     return { hash: await wallet.sendTransaction({ to: session.address, value: cryptoAmount, chain: null }), amount: cryptoAmount };
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatEther, getAddress } from 'viem';
 import { ApiError } from '../http/errors.ts';
-import { addressSchema, caip2ChainIdSchema, chainIdFromCaip2 } from '../http/schemas.ts';
+import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
 import { checkoutPage, errorPage, paidPage } from '../onramp/checkoutPage.ts';
 import { LocalOnramp } from '../onramp/localOnramp.ts';
 import { FALLBACK_LIMITS, fallbackOptions } from '../onramp/onrampOptions.ts';
@@ -105,7 +105,7 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
       const amount = Number(request.body.presetFiatAmount);
       checkAmount(amount, fiatCurrency);
       const chain = offered(defaultNetwork);
-      const session = provider.open(chainIdFromCaip2(chain.caip2), getAddress(request.body.destinationWallets[0]!.address), amount, fiatCurrency);
+      const session = await provider.open(chain, getAddress(request.body.destinationWallets[0]!.address), amount, fiatCurrency);
       const base = services.config.publicUrl ?? `${request.protocol}://${request.host}`;
       return { url: `${base}/onramp/checkout/${session.id}?${access(request.query)}` };
     },
@@ -118,8 +118,7 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
   app.get<{ Params: { session: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams } }, async (request, reply) => {
     const session = provider.sessions.get(request.params.session);
     if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
-    const chain = services.chains.get(session.chainId)!;
-    const quote = await provider.quote(chain, session.fiatAmount, session.fiatCurrency);
+    const { quote } = session;
     const quoteText = `You get ${formatEther(quote.cryptoAmount)} ETH (fee ${quote.fee.toFixed(2)} ${session.fiatCurrency})`;
     return html(reply, 200, checkoutPage(session, quoteText, `/onramp/checkout/${session.id}?${access(request.query)}`));
   });
