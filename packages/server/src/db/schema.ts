@@ -14,6 +14,7 @@ export interface Database {
   names: NamesTable;
   auth_nonces: AuthNoncesTable;
   auth_sessions: AuthSessionsTable;
+  onramp_purchases: OnrampPurchasesTable;
 }
 
 export interface BlocksTable {
@@ -94,6 +95,22 @@ export interface NamesTable {
   name: string;
   address: string;
   avatar: string | null;
+  created_at: number;
+}
+
+/** Ether bought through the onramp provider and paid to `address` by the transaction `hash`. */
+export interface OnrampPurchasesTable {
+  hash: string;
+  /** The provider's id, as the history's `onramp` parameter names it. */
+  provider: string;
+  chain_id: number;
+  /** Lowercase, as `sent_from`. */
+  address: string;
+  sent_from: string;
+  fiat_amount: string;
+  fiat_currency: string;
+  /** Wei, decimal. */
+  crypto_amount: string;
   created_at: number;
 }
 

@@ -6,6 +6,8 @@ import type { ChainContext } from '../chain/chainContext.ts';
 import { NATIVE } from '../prices/poolPrices.ts';
 import type { ServerServices } from '../services.ts';
 
+/** The provider's id: the history's `onramp` parameter names it. */
+export const LOCAL_PROVIDER_ID = 'local';
 /** The local provider's fee (SPEC §9: onramp fees 1-2 %). */
 export const LOCAL_FEE_PERCENT = 1.5;
 /** The local provider's own EUR rate (no exchange rates are fetched: it runs offline). */
@@ -69,8 +71,24 @@ export class LocalOnramp {
     const key = this.funders.get(session.chainId);
     if (!chain || !key) throw new Error('This network has no onramp');
     const { cryptoAmount } = session.quote;
-    const wallet = createWalletClient({ account: privateKeyToAccount(key), transport: http(chain.config.rpcUrl) });
-    return { hash: await wallet.sendTransaction({ to: session.address, value: cryptoAmount, chain: null }), amount: cryptoAmount };
+    const funder = privateKeyToAccount(key);
+    const wallet = createWalletClient({ account: funder, transport: http(chain.config.rpcUrl) });
+    const hash = await wallet.sendTransaction({ to: session.address, value: cryptoAmount, chain: null });
+    await this.services.db
+      .insertInto('onramp_purchases')
+      .values({
+        hash: hash.toLowerCase(),
+        provider: LOCAL_PROVIDER_ID,
+        chain_id: session.chainId,
+        address: session.address.toLowerCase(),
+        sent_from: funder.address.toLowerCase(),
+        fiat_amount: session.fiatAmount.toFixed(2),
+        fiat_currency: session.fiatCurrency,
+        crypto_amount: cryptoAmount.toString(),
+        created_at: Date.now(),
+      })
+      .execute();
+    return { hash, amount: cryptoAmount };
   }
 }
 

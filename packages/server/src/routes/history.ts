@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeCursor } from '../account/historyCursor.ts';
 import { getHistory } from '../account/getHistory.ts';
+import { getOnrampHistory } from '../account/onrampHistory.ts';
 import { ApiError, ERROR_TEXTS } from '../http/errors.ts';
 import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
 import type { ServerServices } from '../services.ts';
@@ -8,7 +9,7 @@ import { requestedChains } from './chainParam.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 
-type Query = { cursor?: string; chainId?: string; onramp?: 'coinbase'; limit: number };
+type Query = { cursor?: string; chainId?: string; onramp?: 'coinbase' | 'local'; limit: number };
 
 /** GET /v1/account/{account}/history: the account's transactions, newest first, by cursor. */
 export function registerHistory(app: FastifyInstance, services: ServerServices): void {
@@ -22,7 +23,7 @@ export function registerHistory(app: FastifyInstance, services: ServerServices):
           properties: {
             cursor: { type: 'string', maxLength: 512, pattern: '^[A-Za-z0-9_-]*$', description: 'the `next` value of the previous page' },
             chainId: caip2ChainIdSchema,
-            onramp: { type: 'string', enum: ['coinbase'], description: '"coinbase"' },
+            onramp: { type: 'string', enum: ['coinbase', 'local'], description: '"local" (this server\'s provider) or "coinbase"' },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: HISTORY_PAGE_SIZE, description: 'an integer from 1 to 100' },
           },
         },
@@ -34,7 +35,11 @@ export function registerHistory(app: FastifyInstance, services: ServerServices):
       const chains = requestedChains(services, chainId);
       const after = cursor ? decodeCursor(cursor) : undefined;
       if (cursor && !after) throw new ApiError(400, ERROR_TEXTS.invalidCursor, 'cursor');
-      // This server runs no Coinbase onramp, so it knows no onramp transactions.
+      // The purchases through this server's own provider; it runs no Coinbase onramp, so knows none of those.
+      if (onramp === 'local') {
+        const deps = { db: services.db, networks: services.networks, icons: services.iconUrls(request) };
+        return getOnrampHistory(deps, onramp, request.params.account, chains.map((chain) => chain.config.chainId), limit);
+      }
       if (onramp) return { data: [], next: null };
       return getHistory(
         { db: services.db, chains: services.chains, networks: services.networks, icons: services.iconUrls(request), isSpam: services.isSpam },

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
 import * as auth from './0002_auth.ts';
 import * as authAttempts from './0003_auth_attempts.ts';
+import * as onramp from './0004_onramp.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_auth': auth,
   '0003_auth_attempts': authAttempts,
+  '0004_onramp': onramp,
 };
