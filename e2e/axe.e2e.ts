@@ -87,4 +87,25 @@ describe.each([
     await expectNoSeriousViolations(page, 'Send, with an error');
     await demo.close();
   });
+
+  it('over Swap (quoted), Buy (quoted) and Choose a name (available)', async () => {
+    const demo = await openDemo(browser, { query: `theme=${theme}`, context });
+    const { page } = demo;
+    await connectWallet(page);
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByTestId('wallet-feature-swaps').click();
+    await dialog(page).getByLabel('You pay').fill('1');
+    await dialog(page).getByTestId('swap-to-amount').filter({ hasText: /[1-9]/ }).waitFor();
+    await expectNoSeriousViolations(page, 'Swap');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByTestId('wallet-feature-onramp').click();
+    await dialog(page).getByTestId('buy-quote').filter({ hasText: 'ETH' }).waitFor();
+    await expectNoSeriousViolations(page, 'Buy');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByTestId('account-choose-name').click();
+    await dialog(page).getByLabel('Name').fill(`axe-${theme}-${Date.now().toString(36)}`);
+    await dialog(page).getByTestId('name-available').waitFor();
+    await expectNoSeriousViolations(page, 'Choose a name');
+    await demo.close();
+  });
 });
