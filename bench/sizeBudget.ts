@@ -9,12 +9,17 @@
  * lazy. The modal grew from 12,605 B only because the catalogue ordering it shares with the
  * actions chunk now sits in a small chunk of its own. Budget = measured + 3 KiB. A change that
  * needs more raises these numbers on purpose, with the new measurement and the reason here.
+ *
+ * Raised 2026-11-24 to 87,532 B initial: issue 16's stores (Swap, Buy, names) and their action
+ * stubs load up front like the other stores (their views and flows are lazy chunks), and issue 17's
+ * languages put the buttons' translation and the catalogue loader there (the catalogues
+ * themselves are chunks fetched only for a browser in another language).
  */
 const HEADROOM = 3 * 1024;
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 84_218 + HEADROOM,
+  initialGzip: 87_532 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
   modalGzip: 14_388 + HEADROOM,
   /**

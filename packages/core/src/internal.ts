@@ -31,7 +31,7 @@ export { detectPlatform, currentPlatform, type Platform } from './rules/platform
 export { WalletConnectText } from './walletConnect/walletConnectText.ts';
 export { walletFeaturesFor, showsActivity, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
-export { describeTransaction, type TransactionDescription } from './rules/transactionDescription.ts';
+export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
 export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, KNOWN_NAME_ZONES, type NameRegistration } from './rules/accountName.ts';
 export {
@@ -48,3 +48,5 @@ export {
   type ApproveTransaction,
   type SwapTransaction,
 } from './api/convertApi.ts';
+export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
+export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';

@@ -156,6 +156,22 @@ describe('resolveOptions: WalletConnect and the catalogue', () => {
   });
 });
 
+describe('locale and swap networks', () => {
+  it('keeps a canonical BCP 47 locale and refuses anything else', () => {
+    expect(resolveOptions({ ...base, locale: 'pt-br' }).locale).toBe('pt-BR');
+    expect(resolveOptions(base).locale).toBeUndefined();
+    for (const bad of ['', 'not a tag!', 42, 'x'.repeat(300)]) {
+      expect(() => resolveOptions({ ...base, locale: bad as string }), String(bad)).toThrow(/`locale` must be a BCP 47 language tag/);
+    }
+  });
+
+  it('takes eip155 CAIP-2 ids as swap networks', () => {
+    expect(resolveOptions({ ...base, swapNetworks: ['eip155:31337'] }).swapNetworks).toEqual(['eip155:31337']);
+    expect(() => resolveOptions({ ...base, swapNetworks: ['solana:abc'] })).toThrow(/swapNetworks/);
+    expect(() => resolveOptions({ ...base, swapNetworks: 'eip155:1' as unknown as string[] })).toThrow(/swapNetworks/);
+  });
+});
+
 describe('features', () => {
   it('defaults every SPEC §9 switch', () => {
     expect(resolveOptions(base).features).toEqual({

@@ -148,6 +148,12 @@ export interface CairnOptions {
    */
   walletConnect?: WalletConnectPlugin;
   /**
+   * The modal's language as a BCP 47 tag ('de', 'pt-BR', 'ar', ...); by default the browser's.
+   * English, Spanish, German, French, Japanese, Chinese (simplified), Korean, Portuguese (Brazil),
+   * Turkish, Russian and Arabic are built in; another falls back to English.
+   */
+  locale?: string;
+  /**
    * Networks Swap is offered on besides SPEC §9's list (CAIP-2 ids), e.g. a chain whose Cairn server
    * has a router configured (AMM_ROUTER_ADDRESS_<chainId>).
    */
@@ -161,7 +167,9 @@ export interface CairnOptions {
 }
 
 export interface ResolvedOptions
-  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'themeVariables' | 'initialState'>> {
+  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'themeVariables' | 'initialState' | 'locale'>> {
+  /** Canonical BCP 47; absent: the browser's language. */
+  locale?: string;
   initialState?: CairnInitialState;
   /** As created; `cairn.stores.theme` holds the current theme after setThemeMode / setThemeVariables. */
   themeVariables: PaletteVariables;
@@ -244,6 +252,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     features: readFeatures(options.features),
     swapNetworks: readSwapNetworks(options.swapNetworks),
+    ...(options.locale !== undefined ? { locale: readLocale(options.locale) } : {}),
     themeMode,
     themeVariables,
     onEvent: options.onEvent,
@@ -254,6 +263,17 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     ...walletIdLists,
     ...(walletConnect ? { walletConnect } : {}),
   };
+}
+
+function readLocale(value: unknown): string {
+  try {
+    if (typeof value !== 'string') throw new TypeError();
+    const [canonical] = Intl.getCanonicalLocales(value);
+    if (!canonical) throw new TypeError();
+    return canonical;
+  } catch {
+    throw new TypeError(`createCairn: \`locale\` must be a BCP 47 language tag such as "de" or "pt-BR", got ${JSON.stringify(value)}`);
+  }
 }
 
 function readSwapNetworks(value: unknown): readonly string[] {

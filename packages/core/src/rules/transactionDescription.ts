@@ -2,7 +2,7 @@ import type { HistoryTransaction, HistoryTransfer, OperationType } from '../api/
 import { formatAmount } from '../format.ts';
 
 // What each operation is called in a row of Activity.
-const TITLES: Record<OperationType, string> = {
+export const TRANSACTION_TITLES: Record<OperationType, string> = {
   approve: 'Approved',
   burn: 'Burned',
   deploy: 'Deployed',
@@ -41,7 +41,7 @@ export function describeTransaction(transaction: HistoryTransaction): Transactio
   const nft = transfers.find((transfer) => transfer.nft_info)?.nft_info;
   const image = nft?.content.preview?.url ?? first?.fungible_info?.icon.url;
   return {
-    title: TITLES[metadata.operationType],
+    title: TRANSACTION_TITLES[metadata.operationType],
     failed: metadata.status === 'failed',
     otherSide: incoming ? metadata.sentFrom : metadata.sentTo,
     amounts: transfers.slice(0, 2).map(signedAmount),

@@ -21,7 +21,7 @@ function instance() {
 describe('bindButtonView', () => {
   it("shows the stores' state at once and on every change, and nothing after the unsubscribe", () => {
     const { cairn, connection, accounts } = instance();
-    const view = { host: {} as HTMLElement, show: vi.fn(), configure: vi.fn() };
+    const view = { host: {} as HTMLElement, show: vi.fn(), configure: vi.fn(), translate: vi.fn() };
     const unbind = bindButtonView(view, cairn);
     expect(view.show).toHaveBeenLastCalledWith({ status: 'disconnected', balanceText: '' });
     connection.set({ status: 'connected' });
@@ -39,7 +39,7 @@ describe('bindButtonView', () => {
 
   it("follows the active namespace's account when the network changes namespace", () => {
     const { cairn, connection, network, accounts } = instance();
-    const view = { host: {} as HTMLElement, show: vi.fn(), configure: vi.fn() };
+    const view = { host: {} as HTMLElement, show: vi.fn(), configure: vi.fn(), translate: vi.fn() };
     bindButtonView(view, cairn);
     connection.set({ status: 'connected' });
     accounts.solana.set({ address: '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv' });

@@ -45,6 +45,8 @@ export interface ButtonView {
   readonly host: HTMLElement;
   show(state: ButtonState): void;
   configure(options: ButtonOptions): void;
+  /** The active language's texts (the modal's translate function). */
+  translate(t: (text: string) => string): void;
 }
 
 const span = (className: string, text?: string) => {
@@ -78,9 +80,11 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
   let shown = '';
   let lastState: ButtonState | undefined;
   let options = DEFAULT_BUTTON_OPTIONS;
+  let t = (text: string) => text;
+  let language = 0;
   const show = (state: ButtonState) => {
     lastState = state;
-    const key = JSON.stringify([state, options]);
+    const key = JSON.stringify([state, options, language]);
     if (key === shown) return;
     shown = key;
     button.dataset.size = options.size;
@@ -95,7 +99,7 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
       button.removeAttribute('aria-label');
       const spinner = span('spinner');
       spinner.setAttribute('aria-hidden', 'true');
-      button.replaceChildren(spinner, state.status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…');
+      button.replaceChildren(spinner, state.status === 'reconnecting' ? t('Reconnecting…') : t('Connecting…'));
     } else if (state.status === 'connected' && state.address) {
       const short = shortenAddress(state.address);
       button.dataset.state = 'connected';
@@ -108,14 +112,15 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
       avatar.style.background = avatarGradient(state.address);
       const address = span('address');
       address.append(avatar, short);
-      const network = options.showNetwork ? [span('network', ` ${state.networkName ?? 'Wrong network'}`)] : [];
+      const network = options.showNetwork ? [span('network', ` ${state.networkName ?? t('Wrong network')}`)] : [];
       if (options.showNetwork && !state.networkName) network[0]!.dataset.unsupported = '';
-      button.replaceChildren(span('sr-only', 'Account '), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
+      button.replaceChildren(span('sr-only', `${t('Account')} `), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
     } else {
       button.dataset.state = 'disconnected';
       button.removeAttribute('aria-busy');
       button.removeAttribute('aria-label');
-      button.replaceChildren(options.label);
+      // The site's own label stays as it wrote it; the default is translated.
+      button.replaceChildren(options.label === DEFAULT_BUTTON_OPTIONS.label ? t(options.label) : options.label);
     }
   };
   // The network button: the active network, 'Wrong network' on one the site did not ask for;
@@ -125,15 +130,20 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
     host.hidden = !connected;
     button.removeAttribute('aria-busy');
     button.dataset.state = 'connected';
-    const name = span('network-name', state.networkName ?? 'Wrong network');
+    const name = span('network-name', state.networkName ?? t('Wrong network'));
     if (!state.networkName) name.dataset.unsupported = '';
-    button.replaceChildren(span('sr-only', 'Network: '), name);
+    button.replaceChildren(span('sr-only', `${t('Network')}: `), name);
   };
   const configure = (next: ButtonOptions) => {
     options = next;
     if (lastState) show(lastState);
   };
-  return { host, show, configure };
+  const translate = (next: (text: string) => string) => {
+    t = next;
+    language += 1;
+    if (lastState) show(lastState);
+  };
+  return { host, show, configure, translate };
 }
 
 /** Keeps the view in step with the stores (the active namespace's account included); returns the unsubscribe. */

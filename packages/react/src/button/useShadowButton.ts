@@ -3,6 +3,7 @@ import { createElement, useCallback, useEffect, useLayoutEffect, useRef, useStat
 import { useCairnInstance } from '../context.ts';
 import { loadModal } from '../modal/loadModal.ts';
 import { useHostTheme } from '../theme/useHostTheme.ts';
+import { useT } from '../i18n/useT.ts';
 import { bindButtonView, createButtonView, readButtonState, type ButtonOptions, type ButtonView } from './buttonView.ts';
 
 /** The light-DOM place React renders; the shadow host is moved into it. */
@@ -40,6 +41,8 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
     return created;
   });
   useLayoutEffect(() => view?.configure(options), [view, options]);
+  const { t } = useT();
+  useLayoutEffect(() => view?.translate(t), [view, t]);
   const place = useCallback(
     (slot: HTMLElement | null) => {
       if (slot && view && view.host.parentNode !== slot) slot.append(view.host);

@@ -2,8 +2,9 @@ import type { WalletListItem } from '@cairn/core';
 import type { CatalogueTag } from '@cairn/core/internal';
 import { memo, useId } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
+import { msg, useT } from '../i18n/useT.ts';
 
-const TAG_TEXT: Record<CatalogueTag, string> = { installed: 'Installed', recent: 'Recent', featured: 'Featured' };
+const TAG_TEXT: Record<CatalogueTag, string> = { installed: msg('Installed'), recent: msg('Recent'), featured: msg('Featured') };
 const ICON_SIZE = 40;
 
 export interface CatalogueWalletRowProps {
@@ -21,6 +22,7 @@ export interface CatalogueWalletRowProps {
  */
 export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag, imageUrl, onSelect }: CatalogueWalletRowProps) {
   const tagId = useId();
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -34,7 +36,7 @@ export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag
       <span className="row-name">{wallet.name}</span>
       {tag && (
         <span className="tag" id={tagId} data-tag={tag}>
-          {TAG_TEXT[tag]}
+          {t(TAG_TEXT[tag])}
         </span>
       )}
     </button>

@@ -3,12 +3,14 @@ import { errorMessage } from '@cairn/core/internal';
 import { useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { AlertIcon, DisconnectIcon } from './icons.tsx';
+import { useT } from '../i18n/useT.ts';
 
 /** Disconnects every connected namespace; a refusal (SPEC §8 'Failed to disconnect') shows inline. */
 export function DisconnectButton() {
   const cairn = useCairnInstance('DisconnectButton');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
+  const { t } = useT();
 
   const disconnect = async () => {
     if (pending) return;
@@ -33,12 +35,12 @@ export function DisconnectButton() {
         onClick={() => void disconnect()}
       >
         {pending ? <span className="spinner" aria-hidden="true" /> : <DisconnectIcon />}
-        Disconnect
+        {t('Disconnect')}
       </button>
       {error && (
         <p className="error-text" role="alert">
           <AlertIcon />
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

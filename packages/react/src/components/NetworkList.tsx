@@ -5,6 +5,7 @@ import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { AlertIcon, CheckIcon } from './icons.tsx';
 import { NetworkBadge } from './NetworkBadge.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export interface NetworkListProps {
   /** Called once the wallet is on the chosen network. */
@@ -14,6 +15,7 @@ export interface NetworkListProps {
 /** The networks the site requested; the active one is marked with aria-current. */
 export function NetworkList({ onSwitched }: NetworkListProps) {
   const cairn = useCairnInstance('NetworkList');
+  const { t } = useT();
   const { requested, activeCaipNetworkId, switching, switchError } = useStoreState(cairn.stores.network);
   const [targetId, setTargetId] = useState<CaipNetworkId>();
   const [localError, setLocalError] = useState<string>();
@@ -38,7 +40,7 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
   const error = switching ? undefined : (localError ?? switchError);
   return (
     <>
-      <ul className="list" aria-label="Networks">
+      <ul className="list" aria-label={t('Networks')}>
         {requested.map((network) => {
           const active = network.caipNetworkId === activeCaipNetworkId;
           const pending = switching && targetId === network.caipNetworkId;
@@ -70,12 +72,12 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
         })}
       </ul>
       <p className="status-line" role="status">
-        {switching ? 'Approve in wallet…' : ''}
+        {switching ? t('Approve in wallet…') : ''}
       </p>
       {error && (
         <p className="error-text" role="alert">
           <AlertIcon />
-          {error}
+          {t(error)}
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
 import { lazyModule } from '@cairn/core/internal';
 import { useEffect, useMemo, useState } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export interface QrCodeProps {
   value: string;
@@ -44,20 +45,21 @@ function useQrEncoder(): QrModule | 'failed' | undefined {
 }
 
 /** Dark on white whatever the theme, with a quiet zone: what phone cameras read best. */
-export function QrCode({ value, label, logo, fallbackText = 'Could not draw the QR code. Copy the link instead.', testId = 'walletconnect-qr' }: QrCodeProps) {
+export function QrCode({ value, label, logo, fallbackText, testId = 'walletconnect-qr' }: QrCodeProps) {
   const encoder = useQrEncoder();
+  const { t } = useT();
   const path = useMemo(() => (encoder && encoder !== 'failed' ? encoder.qrPath(value, logo !== undefined) : undefined), [encoder, value, logo]);
   if (encoder === 'failed') {
     // The link still works: the view's Copy link button sits under the code.
     return (
       <div className="qr qr-placeholder" role="alert">
-        <p className="muted">{fallbackText}</p>
+        <p className="muted">{fallbackText ?? t('Could not draw the QR code. Copy the link instead.')}</p>
       </div>
     );
   }
   if (!path) {
     return (
-      <div className="qr qr-placeholder" aria-busy="true" aria-label="Preparing the QR code">
+      <div className="qr qr-placeholder" aria-busy="true" aria-label={t('Preparing the QR code')}>
         <span className="spinner" aria-hidden="true" />
       </div>
     );

@@ -2,14 +2,15 @@ import type { Cairn, ViewName } from '@cairn/core';
 import { walletFeaturesFor, type WalletFeature } from '@cairn/core/internal';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { msg, useT } from '../i18n/useT.ts';
 
 // The view each wallet feature opens; a feature whose view does not exist yet is never listed
 // (the rule's built list leaves it out).
 const FEATURE_VIEWS: Record<WalletFeature, { label: string; view?: ViewName }> = {
-  onramp: { label: 'Buy', view: 'Buy' },
-  swaps: { label: 'Swap', view: 'Swap' },
-  receive: { label: 'Receive', view: 'Receive' },
-  send: { label: 'Send', view: 'Send' },
+  onramp: { label: msg('Buy'), view: 'Buy' },
+  swaps: { label: msg('Swap'), view: 'Swap' },
+  receive: { label: msg('Receive'), view: 'Receive' },
+  send: { label: msg('Send'), view: 'Send' },
 };
 
 const PREFETCH: Partial<Record<WalletFeature, (cairn: Cairn) => () => void>> = {
@@ -21,6 +22,7 @@ const PREFETCH: Partial<Record<WalletFeature, (cairn: Cairn) => () => void>> = {
 /** SPEC §9: the wallet features on Account, in their order, as the rule lists them. */
 export function WalletFeatureButtons() {
   const cairn = useCairnInstance('WalletFeatureButtons');
+  const { t } = useT();
   const { activeCaipNetworkId } = useStoreState(cairn.stores.network);
   const features = walletFeaturesFor({ switches: cairn.options.features, activeCaipNetworkId, swapNetworks: cairn.options.swapNetworks });
   const shown = features.flatMap((feature) => {
@@ -41,7 +43,7 @@ export function WalletFeatureButtons() {
           onFocus={PREFETCH[feature]?.(cairn)}
           onClick={() => cairn.stores.router.push(view)}
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>

@@ -1,12 +1,13 @@
 import type { ConnectorListItem, ConnectorSection } from '@cairn/core/internal';
 import { WalletIcon } from './WalletIcon.tsx';
+import { msg, useT } from '../i18n/useT.ts';
 
 // The small tag beside a wallet's name, per Connect-view section.
 const SECTION_TAGS: Partial<Record<ConnectorSection, string>> = {
-  recent: 'Recent',
-  announced: 'Installed',
-  injected: 'Browser',
-  walletConnect: 'QR Code',
+  recent: msg('Recent'),
+  announced: msg('Installed'),
+  injected: msg('Browser'),
+  walletConnect: msg('QR Code'),
 };
 
 export interface WalletRowProps {
@@ -18,6 +19,7 @@ export interface WalletRowProps {
 export function WalletRow({ item, onSelect }: WalletRowProps) {
   const { connector, section } = item;
   const tag = SECTION_TAGS[section];
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -30,7 +32,7 @@ export function WalletRow({ item, onSelect }: WalletRowProps) {
       {tag && (
         <span className="tag" data-section={section}>
           <span className="sr-only">, </span>
-          {tag}
+          {t(tag)}
         </span>
       )}
     </button>

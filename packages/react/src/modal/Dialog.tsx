@@ -3,6 +3,7 @@ import { useEscapeKey } from './useEscapeKey.ts';
 import { useFocusTrap } from './useFocusTrap.ts';
 import { useRestoreFocus } from './useRestoreFocus.ts';
 import { useScrollLock } from './useScrollLock.ts';
+import { useT } from '../i18n/useT.ts';
 
 export interface DialogProps {
   /** Closed, the dialog stays rendered but hidden, so that opening it only has to show it. */
@@ -22,6 +23,7 @@ export interface DialogProps {
  * on the backdrop close it, and focus returns where it was on close.
  */
 export function Dialog({ open, titleId, onClose, focusKey, children }: DialogProps) {
+  const { locale, dir } = useT();
   const cardRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
   useRestoreFocus(open);
@@ -50,7 +52,8 @@ export function Dialog({ open, titleId, onClose, focusKey, children }: DialogPro
         if (event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
       }}
     >
-      <div ref={cardRef} className="card" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      {/* The active language, and its direction (Arabic lays out right to left). */}
+      <div ref={cardRef} className="card" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} lang={locale} dir={dir}>
         {children}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { IconButton } from '../components/IconButton.tsx';
 import { BackIcon, CloseIcon } from '../components/icons.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export interface HeaderProps {
   titleId: string;
@@ -11,19 +12,20 @@ export interface HeaderProps {
 }
 
 export function Header({ titleId, title, onBack, onClose, closeDisabled = false }: HeaderProps) {
+  const { t } = useT();
   return (
     <header className="header">
       {onBack ? (
-        <IconButton label="Back" onClick={onBack}>
+        <IconButton label={t('Back')} onClick={onBack}>
           <BackIcon />
         </IconButton>
       ) : (
         <span aria-hidden="true" />
       )}
       <h2 id={titleId} className="title">
-        {title}
+        {t(title)}
       </h2>
-      <IconButton label="Close" onClick={onClose} disabled={closeDisabled}>
+      <IconButton label={t('Close')} onClick={onClose} disabled={closeDisabled}>
         <CloseIcon />
       </IconButton>
     </header>

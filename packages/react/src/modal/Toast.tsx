@@ -1,5 +1,6 @@
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * SPEC §8: the modal's one toast. The live region stays mounted so screen readers hear each new
@@ -7,6 +8,7 @@ import { useStoreState } from '../hooks/useStoreState.ts';
  */
 export function Toast() {
   const cairn = useCairnInstance('Toast');
+  const { t } = useT();
   const toast = useStoreState(cairn.stores.toast);
   const urgent = toast.variant === 'error';
   return (
@@ -14,7 +16,7 @@ export function Toast() {
       {toast.open && toast.message && (
         <p key={toast.id} className="toast" data-variant={toast.variant} data-testid="toast">
           {toast.variant === 'loading' && <span className="spinner" aria-hidden="true" />}
-          {toast.message}
+          {t(toast.message)}
         </p>
       )}
     </div>

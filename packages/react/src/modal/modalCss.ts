@@ -37,7 +37,7 @@ border-radius:50%;color:var(--cairn-muted);transition:background-color .15s,colo
 
 .list{display:flex;flex-direction:column;gap:8px}
 .row{display:flex;align-items:center;gap:12px;width:100%;min-height:60px;padding:10px 14px 10px 10px;
-border-radius:var(--cairn-radius);background:var(--_surface);text-align:left;transition:background-color .15s,transform .1s}
+border-radius:var(--cairn-radius);background:var(--_surface);text-align:start;transition:background-color .15s,transform .1s}
 button.row:hover{background:var(--_surface-hover)}
 button.row:active{transform:scale(.985)}
 .row[aria-disabled="true"]{opacity:.5}
@@ -45,6 +45,7 @@ button.row:active{transform:scale(.985)}
 .row-name{flex:1;min-width:0;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .row-check{display:inline-flex;color:var(--cairn-accent)}
 .row-chevron{display:inline-flex;color:var(--cairn-muted)}
+[dir=rtl] .row-chevron svg,[dir=rtl] .header .icon-button:first-child svg{transform:scaleX(-1)}
 .tag{flex:none;padding:3px 8px;border-radius:999px;font-size:12px;font-weight:600;line-height:16px;
 color:var(--cairn-accent);background:var(--_accent-soft)}
 .tag[data-section="injected"]{color:var(--cairn-muted);background:var(--_surface-hover)}
@@ -94,13 +95,13 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 
 .account{display:flex;flex-direction:column;align-items:center;padding-top:4px;text-align:center}
 .avatar{display:block;flex:none;border-radius:50%;box-shadow:inset 0 0 0 1px rgba(0,0,0,.06),0 6px 16px -6px var(--_shadow)}
-.account-id{position:relative;display:flex;align-items:center;gap:2px;margin-top:14px;padding-left:34px}
+.account-id{position:relative;display:flex;align-items:center;gap:2px;margin-top:14px;padding-inline-start:34px}
 .account-address{font-size:19px;font-weight:650;letter-spacing:-.015em;font-variant-numeric:tabular-nums}
 .copy-button{width:32px;height:32px}
 .copy-button[data-copied]{color:var(--cairn-accent)}
 .copy-status{min-height:18px;font-size:12px;font-weight:600;color:var(--cairn-accent)}
 .copy-status[data-state="failed"]{color:var(--_error)}
-.account .copy-status{position:absolute;left:100%;top:50%;transform:translateY(-50%);padding-left:2px;white-space:nowrap}
+.account .copy-status{position:absolute;inset-inline-start:100%;top:50%;transform:translateY(-50%);padding-inline-start:2px;white-space:nowrap}
 .account-balance{margin-top:4px;min-height:21px;color:var(--cairn-muted);font-size:15px;font-variant-numeric:tabular-nums}
 .account-balance[data-state="error"]{color:var(--_error);font-size:14px}
 .account-secondary{margin:2px 0 0;color:var(--cairn-muted);font-size:13px}
@@ -109,7 +110,7 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .token{display:flex;align-items:center;gap:10px;padding:8px 10px;border-radius:12px}
 .token:hover{background:var(--_surface)}
 .token-icon{width:28px;height:28px;border-radius:50%;flex:none;display:grid;place-items:center;background:var(--_surface);font-size:12px;font-weight:600;object-fit:cover}
-.token-name{display:flex;flex-direction:column;flex:1;min-width:0;text-align:left}
+.token-name{display:flex;flex-direction:column;flex:1;min-width:0;text-align:start}
 .token-symbol{font-weight:600;font-size:14px}
 .token-amount{font-size:12px;color:var(--cairn-muted);font-variant-numeric:tabular-nums}
 .token-value{font-size:13px;font-variant-numeric:tabular-nums}
@@ -117,7 +118,7 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .wallet-feature{flex:1;min-height:40px;border-radius:12px;font-weight:600;font-size:14px;background:var(--_surface);color:var(--cairn-foreground)}
 .wallet-feature:hover{background:var(--_surface-hover)}
 .account-actions{display:flex;flex-direction:column;gap:8px;width:100%;margin-top:20px}
-.account-actions .row{min-height:52px;padding-left:12px}
+.account-actions .row{min-height:52px;padding-inline-start:12px}
 
 .status-line{min-height:20px;margin-top:10px;font-size:13px;color:var(--cairn-muted);text-align:center}
 .status-line:empty{min-height:0;margin-top:0}
@@ -148,14 +149,14 @@ border-radius:calc(var(--cairn-radius) + 4px);background:#fff;overflow:hidden;bo
 a.btn{text-decoration:none}
 .catalogue{display:flex;flex-direction:column;gap:10px}
 .search{position:relative;display:flex;align-items:center}
-.search-icon{position:absolute;left:12px;display:inline-flex;color:var(--cairn-muted);pointer-events:none}
+.search-icon{position:absolute;inset-inline-start:12px;display:inline-flex;color:var(--cairn-muted);pointer-events:none}
 .search-icon .spinner{width:14px;height:14px;color:var(--cairn-accent)}
-.search-input{width:100%;height:44px;padding:0 40px 0 36px;border:0;border-radius:var(--cairn-radius);font:inherit;color:inherit;
+.search-input{width:100%;height:44px;padding-block:0;padding-inline:36px 40px;border:0;border-radius:var(--cairn-radius);font:inherit;color:inherit;
 background:var(--_surface);outline:none;box-shadow:inset 0 0 0 1px transparent;transition:box-shadow .15s,background-color .15s;appearance:none}
 .search-input::placeholder{color:var(--cairn-muted)}
 .search-input:focus-visible{box-shadow:inset 0 0 0 1.5px var(--cairn-accent);background:var(--cairn-background)}
 .search-input::-webkit-search-cancel-button{display:none}
-.search-clear{position:absolute;right:6px;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;
+.search-clear{position:absolute;inset-inline-end:6px;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;
 border-radius:50%;color:var(--cairn-muted)}
 .search-clear:hover{background:var(--_surface-hover);color:var(--cairn-foreground)}
 .vlist{position:relative;height:min(440px,calc(100vh - 200px));overflow-y:auto;overscroll-behavior:contain;margin:0 -4px;padding:0 4px;contain:strict}

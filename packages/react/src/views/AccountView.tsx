@@ -9,10 +9,12 @@ import { WalletFeatureButtons } from '../components/WalletFeatureButtons.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** The connected account: who, how much, on which network, and the way out. */
 export function AccountView() {
   const cairn = useCairnInstance('AccountView');
+  const { t } = useT();
   const account = useActiveAccount(cairn);
   const networkState = useStoreState(cairn.stores.network);
   const network = findNetwork(networkState);
@@ -20,7 +22,7 @@ export function AccountView() {
 
   if (!address) return <p className="lead">No wallet is connected.</p>;
 
-  const networkName = network?.name ?? 'Unknown network';
+  const networkName = network?.name ?? t('Unknown network');
   const networkContent = (
     <>
       <NetworkBadge network={network} size={28} />
@@ -55,7 +57,7 @@ export function AccountView() {
             onFocus={cairn.names.prefetch}
             onClick={() => cairn.stores.router.push('RegisterAccountName')}
           >
-            <span className="row-name">Choose a name</span>
+            <span className="row-name">{t('Choose a name')}</span>
             <span className="row-chevron" aria-hidden="true">
               <ChevronRightIcon />
             </span>
@@ -70,7 +72,7 @@ export function AccountView() {
             onFocus={cairn.prefetchActivity}
             onClick={() => cairn.stores.router.push('Activity')}
           >
-            <span className="row-name">Activity</span>
+            <span className="row-name">{t('Activity')}</span>
             <span className="row-chevron" aria-hidden="true">
               <ChevronRightIcon />
             </span>
@@ -108,6 +110,7 @@ interface AccountBalanceProps {
 
 /** The balance; a failed read says so in a toast (SPEC §8), and the last known value stays. */
 function AccountBalance({ balance, balanceSymbol, balanceLoading, balanceError }: AccountBalanceProps) {
+  const { t } = useT();
   const text = formatBalance(balance, balanceSymbol);
   if (balanceError && !text) return null;
   if (text) {
@@ -121,7 +124,7 @@ function AccountBalance({ balance, balanceSymbol, balanceLoading, balanceError }
     return (
       <p className="account-balance" data-testid="account-balance" data-state="loading">
         <span className="skeleton" aria-hidden="true" />
-        <span className="sr-only">Loading balance</span>
+        <span className="sr-only">{t('Loading balance')}</span>
       </p>
     );
   }

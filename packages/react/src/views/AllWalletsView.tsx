@@ -6,6 +6,7 @@ import { AlertIcon, CloseIcon, WalletGlyph } from '../components/icons.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { msg, useT } from '../i18n/useT.ts';
 
 /** A 60 px row and the list's 8 px gap. */
 const ROW_HEIGHT = 68;
@@ -25,6 +26,7 @@ const SearchIcon = () => (
  */
 export function AllWalletsView() {
   const cairn = useCairnInstance('AllWalletsView');
+  const { t } = useT();
   const list = useStoreState(cairn.stores.walletList);
   const { connectors, recentWallets } = useStoreState(cairn.stores.connection);
   const [text, setText] = useState(list.query);
@@ -81,8 +83,8 @@ export function AllWalletsView() {
         <span className="empty-icon" aria-hidden="true">
           <WalletGlyph size={26} />
         </span>
-        <p className="headline">{WalletListText.noWalletFound}</p>
-        <p className="muted">Check the spelling, or try the wallet's full name.</p>
+        <p className="headline">{t(WalletListText.noWalletFound)}</p>
+        <p className="muted">{t("Check the spelling, or try the wallet's full name.")}</p>
       </div>
     );
   } else if (!showingResults && items.length === 0 && list.pageStatus === 'error') {
@@ -91,7 +93,7 @@ export function AllWalletsView() {
     body = (
       <div className="catalogue-loading" role="status">
         <span className="spinner" aria-hidden="true" />
-        Loading wallets
+        {t('Loading wallets')}
       </div>
     );
   } else {
@@ -102,7 +104,7 @@ export function AllWalletsView() {
     ) : list.pageStatus === 'loading' ? (
       <div className="vlist-footer" role="status">
         <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">Loading more wallets</span>
+        <span className="sr-only">{t('Loading more wallets')}</span>
       </div>
     ) : null;
     body = (
@@ -110,7 +112,7 @@ export function AllWalletsView() {
         id={listId}
         items={items}
         rowHeight={ROW_HEIGHT}
-        label={showingResults ? `Wallets matching ${list.searchedQuery ?? ''}` : 'All wallets'}
+        label={showingResults ? t('Wallets matching {query}', { query: list.searchedQuery ?? '' }) : t('All wallets')}
         itemKey={itemKey}
         renderRow={renderRow}
         // No automatic retry of a failed page: the footer's Retry does it.
@@ -126,7 +128,7 @@ export function AllWalletsView() {
     <div className="catalogue">
       <div className="search" data-busy={searching || undefined}>
         <label className="sr-only" htmlFor={inputId}>
-          Search wallets
+          {t('Search wallets')}
         </label>
         <span className="search-icon" aria-hidden="true">
           {searching ? <span className="spinner" /> : <SearchIcon />}
@@ -136,7 +138,7 @@ export function AllWalletsView() {
           id={inputId}
           className="search-input"
           type="search"
-          placeholder="Search wallet"
+          placeholder={t('Search wallet')}
           autoComplete="off"
           autoCorrect="off"
           autoCapitalize="off"
@@ -166,7 +168,7 @@ export function AllWalletsView() {
           <button
             type="button"
             className="search-clear"
-            aria-label="Clear search"
+            aria-label={t('Clear search')}
             onClick={() => {
               search('');
               inputRef.current?.focus();
@@ -179,8 +181,8 @@ export function AllWalletsView() {
       <p className="sr-only" role="status" aria-live="polite">
         {showingResults && list.searchStatus === 'ready'
           ? items.length === 0
-            ? WalletListText.noWalletFound
-            : `${items.length} ${items.length === 1 ? 'wallet' : 'wallets'} found`
+            ? t(WalletListText.noWalletFound)
+            : t(items.length === 1 ? msg('{count} wallet found') : msg('{count} wallets found'), { count: items.length })
           : ''}
       </p>
       {body}
@@ -189,15 +191,16 @@ export function AllWalletsView() {
 }
 
 function Problem({ text, detail, onRetry, compact = false }: { text: string; detail?: string; onRetry(): void; compact?: boolean }) {
+  const { t } = useT();
   return (
     <div className={compact ? 'catalogue-problem compact' : 'catalogue-problem'} role="alert">
       <p className="error-text">
         <AlertIcon />
-        {text}
+        {t(text)}
       </p>
       {detail && !compact && <p className="muted">{detail}</p>}
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        Retry
+        {t('Retry')}
       </button>
     </div>
   );

@@ -6,6 +6,7 @@ import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * The wallets in the order of SPEC §9: WalletConnect, recent, found in this browser, then, from
@@ -14,6 +15,7 @@ import { useStoreState } from '../hooks/useStoreState.ts';
  */
 export function ConnectView() {
   const cairn = useCairnInstance('ConnectView');
+  const { t } = useT();
   const { connectors, recentWallets } = useStoreState(cairn.stores.connection);
   const items = useMemo(() => orderConnectors(connectors, recentWallets), [connectors, recentWallets]);
   const { error: signInError } = useStoreState(cairn.stores.siwx);
@@ -45,7 +47,7 @@ export function ConnectView() {
   // SPEC §8: a sign-in that could not start disconnects and lands here, saying why.
   const alert = signInError === ErrorText.siwxInitFailed && (
     <p className="headline error" role="alert">
-      {signInError}
+      {t(signInError)}
     </p>
   );
 
@@ -57,8 +59,8 @@ export function ConnectView() {
           <span className="empty-icon" aria-hidden="true">
             <WalletGlyph size={26} />
           </span>
-          <p className="headline">No wallet found in this browser</p>
-          <p className="muted">Install a browser wallet extension, then reload this page to connect.</p>
+          <p className="headline">{t('No wallet found in this browser')}</p>
+          <p className="muted">{t('Install a browser wallet extension, then reload this page to connect.')}</p>
         </div>
       </>
     );
@@ -68,8 +70,8 @@ export function ConnectView() {
   return (
     <>
       {alert}
-      {noBrowserWallet && <p className="lead">No wallet found in this browser. Pick one below, or install a browser wallet and reload.</p>}
-      <ul className="list" aria-label="Wallets">
+      {noBrowserWallet && <p className="lead">{t('No wallet found in this browser. Pick one below, or install a browser wallet and reload.')}</p>}
+      <ul className="list" aria-label={t('Wallets')}>
         {items.map((item) => (
           <li key={item.connector.id}>
             <WalletRow
@@ -98,12 +100,12 @@ export function ConnectView() {
               <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
                 <WalletGlyph size={22} />
               </span>
-              <span className="row-name">All Wallets</span>
+              <span className="row-name">{t('All Wallets')}</span>
               {catalogue.count !== undefined && (
                 <span className="row-count">
                   <span className="sr-only">, </span>
                   {catalogue.count}
-                  <span className="sr-only">{catalogue.count === 1 ? ' wallet' : ' wallets'}</span>
+                  <span className="sr-only">{` ${catalogue.count === 1 ? t('wallet') : t('wallets')}`}</span>
                 </span>
               )}
               <span className="row-chevron" aria-hidden="true">

@@ -3,12 +3,14 @@ import { AlertIcon } from '../components/icons.tsx';
 import { WalletIcon } from '../components/WalletIcon.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** Waits for the wallet's answer; a declined or failed request offers a retry, never a dead end. */
 export function ConnectingExternalView({ connector }: { connector: Connector | undefined }) {
   const cairn = useCairnInstance('ConnectingExternalView');
+  const { t } = useT();
   const { connecting } = useStoreState(cairn.stores.connection);
-  const name = connector?.name ?? 'your wallet';
+  const name = connector?.name ?? t('your wallet');
   const error = connector && connecting?.connectorId === connector.id ? connecting.error : undefined;
 
   const retry = () => {
@@ -31,17 +33,17 @@ export function ConnectingExternalView({ connector }: { connector: Connector | u
       {error ? (
         <>
           <p className="headline error" role="alert">
-            {error}
+            {t(error)}
           </p>
-          <p className="muted">Try again, or go back to choose another wallet.</p>
+          <p className="muted">{t('Try again, or go back to choose another wallet.')}</p>
           <button type="button" className="btn btn-primary connecting-retry" onClick={retry}>
-            Try again
+            {t('Try again')}
           </button>
         </>
       ) : (
         <>
-          <p className="headline">Continue in {name}</p>
-          <p className="muted">Accept the connection request in your wallet</p>
+          <p className="headline">{t('Continue in {name}', { name })}</p>
+          <p className="muted">{t('Accept the connection request in your wallet')}</p>
         </>
       )}
     </div>

@@ -4,36 +4,39 @@ import { Avatar } from '../components/Avatar.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** SPEC §4: asks the visitor to prove they own the account by signing a message. */
 export function ConnectingSiweView() {
   const cairn = useCairnInstance('ConnectingSiweView');
+  const { t } = useT();
   const { status, error } = useStoreState(cairn.stores.siwx);
   const { address } = useActiveAccount(cairn);
-  const appName = cairn.options.metadata?.name ?? 'This site';
+  const appName = cairn.options.metadata?.name ?? t('This site');
   const signing = status === 'signing';
   const report = (cause: unknown) => console.warn('[cairn] sign-in', cause);
   return (
     <div className="connecting siwe" data-state={error ? 'error' : signing ? 'pending' : 'idle'}>
       {address && <Avatar address={address} size={64} />}
-      <p className="headline">{appName} needs to connect to your wallet</p>
+      <p className="headline">{t('{app} needs to connect to your wallet', { app: appName })}</p>
       <p className="muted">
-        Sign this message to prove you own {address ? shortenAddress(address) : 'this wallet'}. It costs nothing and sends no
-        transaction.
+        {t('Sign this message to prove you own {account}. It costs nothing and sends no transaction.', {
+          account: address ? shortenAddress(address) : t('this wallet'),
+        })}
       </p>
       {error && (
         <p className="headline error" role="alert">
-          {error}
+          {t(error)}
         </p>
       )}
       {signing && (
         <p className="muted" role="status">
-          {ErrorText.authenticating}
+          {t(ErrorText.authenticating)}
         </p>
       )}
       <div className="siwe-actions">
         <button type="button" className="btn btn-secondary" onClick={() => cairn.cancelSignIn().catch(report)}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button
           type="button"
@@ -43,7 +46,7 @@ export function ConnectingSiweView() {
             if (!signing) cairn.signIn().catch(report);
           }}
         >
-          {error ? 'Try again' : 'Sign in'}
+          {error ? t('Try again') : t('Sign in')}
         </button>
       </div>
     </div>

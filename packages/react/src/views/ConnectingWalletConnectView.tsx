@@ -7,6 +7,7 @@ import { loadQrEncoder, QrCode } from '../components/QrCode.tsx';
 import { WalletIcon } from '../components/WalletIcon.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
+import { msg, useT } from '../i18n/useT.ts';
 
 export interface ConnectingWalletConnectViewProps {
   /** The catalogue wallet picked; none in basic mode (SPEC §2: the QR code alone). */
@@ -17,7 +18,7 @@ function startPairing(cairn: Cairn, wallet: WalletListItem | undefined): void {
   cairn.connectWalletConnect(wallet ? { wallet } : {}).catch((cause: unknown) => console.warn('[cairn] WalletConnect failed to start', cause));
 }
 
-const LINK_LABELS = { mobile: 'Continue in', desktop: 'Open the desktop app of', webapp: 'Open the web app of' } as const;
+const LINK_LABELS = { mobile: msg('Continue in {name}'), desktop: msg('Open the desktop app of {name}'), webapp: msg('Open the web app of {name}') } as const;
 
 /**
  * WalletConnect pairing: the QR code to scan (with the picked wallet's logo), the link to copy,
@@ -26,6 +27,7 @@ const LINK_LABELS = { mobile: 'Continue in', desktop: 'Open the desktop app of',
  */
 export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectViewProps) {
   const cairn = useCairnInstance('ConnectingWalletConnectView');
+  const { t } = useT();
   // The picked wallet's links for this device are core's decision (startWalletConnect).
   const { status, uri, error, links = [] } = useStoreState(cairn.stores.walletConnect);
   const [showQr, setShowQr] = useState(false);
@@ -42,7 +44,7 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
     };
   }, [cairn]);
 
-  const name = wallet?.name ?? 'your wallet';
+  const name = wallet?.name ?? t('your wallet');
   const logo = wallet ? cairn.walletImageUrl(wallet.image_id) : undefined;
   const mobileLink = links.find((link) => link.kind === 'mobile');
   const failed = status === 'rejected' || status === 'failed' || status === 'expired';
@@ -57,11 +59,11 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
           </span>
         </div>
         <p className="headline error" role="alert">
-          {status === 'expired' ? WalletConnectText.expired : error}
+          {t(status === 'expired' ? WalletConnectText.expired : (error ?? ''))}
         </p>
-        <p className="muted">{status === 'rejected' ? 'Try again, or choose another wallet.' : 'Get a new code and scan it again.'}</p>
+        <p className="muted">{status === 'rejected' ? t('Try again, or choose another wallet.') : t('Get a new code and scan it again.')}</p>
         <button type="button" className="btn btn-primary connecting-retry" onClick={start}>
-          {status === 'expired' ? 'Get a new QR code' : 'Try again'}
+          {status === 'expired' ? t('Get a new QR code') : t('Try again')}
         </button>
       </div>
     );
@@ -69,9 +71,9 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
 
   const qr =
     uri && status === 'waiting' ? (
-      <QrCode value={uri} label={`WalletConnect QR code${wallet ? ` for ${wallet.name}` : ''}`} {...(logo ? { logo } : {})} />
+      <QrCode value={uri} label={wallet ? t('WalletConnect QR code for {name}', { name: wallet.name }) : t('WalletConnect QR code')} {...(logo ? { logo } : {})} />
     ) : (
-      <div className="qr qr-placeholder" aria-busy="true" aria-label={status === 'approved' ? 'Connecting' : 'Preparing the QR code'}>
+      <div className="qr qr-placeholder" aria-busy="true" aria-label={status === 'approved' ? t('Connecting') : t('Preparing the QR code')}>
         <span className="spinner" aria-hidden="true" />
       </div>
     );
@@ -82,13 +84,13 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
         <div className="connecting-icon">
           <WalletIcon src={logo} size={64} />
         </div>
-        <p className="headline">Continue in {name}</p>
-        <p className="muted">Accept the connection request in the app, then come back here.</p>
+        <p className="headline">{t('Continue in {name}', { name })}</p>
+        <p className="muted">{t('Accept the connection request in the app, then come back here.')}</p>
         <a className="btn btn-primary btn-block connecting-retry" href={mobileLink.href} data-testid="walletconnect-deeplink">
-          Open {name}
+          {t('Open {name}', { name })}
         </a>
         <button type="button" className="btn btn-secondary btn-block" onClick={() => setShowQr(true)}>
-          Show the QR code instead
+          {t('Show the QR code instead')}
         </button>
       </div>
     );
@@ -98,7 +100,7 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
     <div className="walletconnect" data-status={status}>
       {qr}
       <p className="lead walletconnect-lead">
-        {status === 'approved' ? 'Connected. Finishing…' : `Scan this code with ${wallet ? name : 'a WalletConnect wallet'} on your phone`}
+        {status === 'approved' ? t('Connected. Finishing…') : t('Scan this code with {name} on your phone', { name: wallet ? name : t('a WalletConnect wallet') })}
       </p>
       <div className="walletconnect-actions">
         {uri && status === 'waiting' && <CopyLinkButton value={uri} />}
@@ -106,7 +108,7 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
           .filter((link) => link.kind !== 'mobile')
           .map((link) => (
             <a key={link.kind} className="btn btn-secondary" href={link.href} target="_blank" rel="noopener noreferrer">
-              {LINK_LABELS[link.kind]} {name}
+              {t(LINK_LABELS[link.kind], { name })}
             </a>
           ))}
       </div>

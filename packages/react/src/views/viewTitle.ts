@@ -1,26 +1,27 @@
 import type { RouteData, RouteEntry, ViewName } from '@cairn/core';
+import { msg } from '../i18n/useT.ts';
 
 // The heading of each view; every dialog is labelled by it.
 const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
-  Connect: () => 'Connect Wallet',
-  ConnectingExternal: (data) => data?.connector?.name ?? 'Connecting',
-  Account: () => 'Account',
-  Networks: () => 'Choose Network',
-  UnsupportedChain: () => 'Switch Network',
-  SwitchNetwork: () => 'Switch Network',
-  AllWallets: () => 'All Wallets',
-  ConnectingWalletConnect: (data) => data?.wallet?.name ?? 'WalletConnect',
-  ConnectingWalletConnectBasic: () => 'WalletConnect',
-  ConnectingSiwe: () => 'Sign In',
-  Activity: () => 'Activity',
-  Send: () => 'Send',
-  SendPreview: () => 'Review Send',
-  Receive: () => 'Receive',
-  Swap: () => 'Swap',
-  SwapPreview: () => 'Review Swap',
-  Buy: () => 'Buy',
-  RegisterAccountName: () => 'Choose a Name',
-  RegisterAccountNameSuccess: () => 'Name Registered',
+  Connect: () => msg('Connect Wallet'),
+  ConnectingExternal: (data) => data?.connector?.name ?? msg('Connecting'),
+  Account: () => msg('Account'),
+  Networks: () => msg('Choose Network'),
+  UnsupportedChain: () => msg('Switch Network'),
+  SwitchNetwork: () => msg('Switch Network'),
+  AllWallets: () => msg('All Wallets'),
+  ConnectingWalletConnect: (data) => data?.wallet?.name ?? msg('WalletConnect'),
+  ConnectingWalletConnectBasic: () => msg('WalletConnect'),
+  ConnectingSiwe: () => msg('Sign In'),
+  Activity: () => msg('Activity'),
+  Send: () => msg('Send'),
+  SendPreview: () => msg('Review Send'),
+  Receive: () => msg('Receive'),
+  Swap: () => msg('Swap'),
+  SwapPreview: () => msg('Review Swap'),
+  Buy: () => msg('Buy'),
+  RegisterAccountName: () => msg('Choose a Name'),
+  RegisterAccountNameSuccess: () => msg('Name Registered'),
 };
 
 export function viewTitle(entry: RouteEntry): string {

@@ -7,10 +7,11 @@ import { HttpError } from '../../http.ts';
 import { isValidNameLabel, nameRegistrationMessage } from '../../rules/accountName.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { land } from '../land.ts';
+import { NAME_RULE_TEXT } from './nameRuleText.ts';
 
 /** How long the name field waits after the last keystroke before asking the server. */
 export const NAME_SEARCH_DEBOUNCE_MS = 300;
-export const NAME_RULE_TEXT = 'Use at least 4 letters, digits or hyphens';
+export { NAME_RULE_TEXT };
 
 const apis = new WeakMap<CairnContext, ProfileApi>();
 const timers = new WeakMap<CairnContext, ReturnType<typeof setTimeout>>();

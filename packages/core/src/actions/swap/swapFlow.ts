@@ -7,7 +7,7 @@ import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { formatUnits, parseUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
 import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
-import { swapSummary, type SwapSummary } from '../../rules/swap/swapSummary.ts';
+import { SWAP_TEXTS, swapSummary, type SwapSummary } from '../../rules/swap/swapSummary.ts';
 import { isSwapNetwork } from '../../rules/walletFeatures.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
@@ -159,7 +159,7 @@ export async function reviewSwap(ctx: CairnContext): Promise<boolean> {
   clearTimeout(timers.get(ctx));
   await quoteSwap(ctx);
   const summary = currentSwapSummary(ctx);
-  const error = summary.error ?? ctx.swap.get().error ?? (summary.toAmountText === undefined ? 'No quote for this amount' : undefined);
+  const error = summary.error ?? ctx.swap.get().error ?? (summary.toAmountText === undefined ? SWAP_TEXTS.noQuote : undefined);
   if (error) {
     ctx.swap.set({ error });
     return false;

@@ -1,12 +1,19 @@
 import type { CaipNetwork, HistoryTransaction } from '@cairn/core';
 import { describeTransaction, isSafeImageUrl, shortenAddress } from '@cairn/core/internal';
 import { ExternalLinkIcon } from '../../components/icons.tsx';
+import { useT } from '../../i18n/useT.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormat = (locale: string) => {
+  let format = timeFormats.get(locale);
+  if (!format) timeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })));
+  return format;
+};
 
 /** One transaction: what happened, with whom, how much, when, and where to see it. */
 export function ActivityRow({ transaction, network }: { transaction: HistoryTransaction; network: CaipNetwork | undefined }) {
   const description = describeTransaction(transaction);
+  const { t, locale } = useT();
   const incoming = transaction.metadata.operationType === 'receive' || transaction.metadata.operationType === 'mint';
   const explorer = network?.blockExplorers?.default;
   return (
@@ -20,12 +27,12 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
       )}
       <span className="activity-main">
         <span className="activity-title">
-          {description.title}
-          {description.failed && <span className="activity-failed">Failed</span>}
+          {t(description.title)}
+          {description.failed && <span className="activity-failed">{t('Failed')}</span>}
         </span>
         <span className="activity-detail">
-          {incoming ? 'from' : 'to'} <span title={description.otherSide}>{shortenAddress(description.otherSide)}</span> ·{' '}
-          <time dateTime={transaction.metadata.minedAt}>{timeFormat.format(new Date(transaction.metadata.minedAt))}</time>
+          {incoming ? t('from') : t('to')} <span title={description.otherSide}>{shortenAddress(description.otherSide)}</span> ·{' '}
+          <time dateTime={transaction.metadata.minedAt}>{timeFormat(locale).format(new Date(transaction.metadata.minedAt))}</time>
         </span>
       </span>
       <span className="activity-amounts">
@@ -41,7 +48,7 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
           href={`${explorer.url.replace(/\/$/, '')}/tx/${transaction.metadata.hash}`}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`View on ${explorer.name}`}
+          aria-label={t('View on {explorer}', { explorer: explorer.name })}
         >
           <ExternalLinkIcon />
         </a>

@@ -7,10 +7,12 @@ import { useStoreState } from '../../hooks/useStoreState.ts';
 import { ACTIVITY_CSS } from './activityCss.ts';
 import { ActivityRow } from './ActivityRow.tsx';
 import { PendingRows } from './PendingRows.tsx';
+import { useT } from '../../i18n/useT.ts';
 
 /** SPEC §1 and §2: the account's transactions on the active network, by month, newest first. */
 export default function ActivityView() {
   const cairn = useCairnInstance('ActivityView');
+  const { t, locale } = useT();
   const { address } = useActiveAccount(cairn);
   const networkState = useStoreState(cairn.stores.network);
   const network = findNetwork(networkState);
@@ -38,7 +40,7 @@ export default function ActivityView() {
   const mine = pending.filter(
     (transaction) => transaction.caipNetworkId === networkState.activeCaipNetworkId && transaction.from.toLowerCase() === address?.toLowerCase(),
   );
-  const sections = monthSections(list.transactionsByYear, new Date());
+  const sections = monthSections(list.transactionsByYear, new Date(), locale);
   return (
     <div className="activity" data-testid="activity">
       <style>{ACTIVITY_CSS}</style>
@@ -57,23 +59,23 @@ export default function ActivityView() {
       ))}
       {list.loading && (
         <p className="activity-state" role="status">
-          <span className="spinner" aria-hidden="true" /> {list.transactions.length > 0 ? 'Loading more…' : 'Loading activity…'}
+          <span className="spinner" aria-hidden="true" /> {list.transactions.length > 0 ? t('Loading more…') : t('Loading activity…')}
         </p>
       )}
       {list.error && (
         <div className="activity-state" role="alert">
-          <p>{ErrorText.failedToFetchTransactions}</p>
+          <p>{t(ErrorText.failedToFetchTransactions)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.fetchTransactions()}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       )}
-      {!list.loading && !list.error && list.empty && mine.length === 0 && <p className="activity-state">No activity yet</p>}
+      {!list.loading && !list.error && list.empty && mine.length === 0 && <p className="activity-state">{t('No activity yet')}</p>}
       {hasMore && !list.loading && (
         <>
           <div ref={sentinel} aria-hidden="true" />
           <button type="button" className="btn btn-secondary activity-more" onClick={() => void cairn.loadMoreTransactions()}>
-            Load more
+            {t('Load more')}
           </button>
         </>
       )}

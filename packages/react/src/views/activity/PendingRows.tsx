@@ -1,13 +1,15 @@
 import type { PendingTransaction } from '@cairn/core';
 import { shortenAddress } from '@cairn/core/internal';
+import { useT } from '../../i18n/useT.ts';
 
 /** Transactions sent through the widget and not yet mined, above the history. */
 export function PendingRows({ pending }: { pending: readonly PendingTransaction[] }) {
+  const { t } = useT();
   if (pending.length === 0) return null;
   return (
     <>
-      <h3 className="activity-month">Pending</h3>
-      <ul className="activity-list" aria-label="Pending transactions">
+      <h3 className="activity-month">{t('Pending')}</h3>
+      <ul className="activity-list" aria-label={t('Pending transactions')}>
         {pending.map((transaction) => (
           <li key={transaction.hash} className="activity-row" data-testid="activity-pending">
             <span className="activity-image" aria-hidden="true">
@@ -15,9 +17,9 @@ export function PendingRows({ pending }: { pending: readonly PendingTransaction[
             </span>
             <span className="activity-main">
               <span className="activity-title">
-                Sending <span className="activity-pending">Pending</span>
+                {t('Sending')} <span className="activity-pending">{t('Pending')}</span>
               </span>
-              <span className="activity-detail">{transaction.to ? `to ${shortenAddress(transaction.to)}` : shortenAddress(transaction.hash)}</span>
+              <span className="activity-detail">{transaction.to ? `${t('to')} ${shortenAddress(transaction.to)}` : shortenAddress(transaction.hash)}</span>
             </span>
             {transaction.amount && (
               <span className="activity-amounts">

@@ -4,12 +4,14 @@ import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { BUY_CSS } from './buyCss.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const PRESETS = ['50', '100', '250'];
 
 /** Buy crypto (SPEC §7 onramp): amount and currency, the provider's quote with its fee, its checkout in a popup, the coins arriving. */
 export default function BuyView() {
   const cairn = useCairnInstance('BuyView');
+  const { t } = useT();
   const state = useStoreState(cairn.stores.onramp);
   const network = findNetwork(useStoreState(cairn.stores.network));
   const ids = { amount: useId(), currency: useId(), error: useId() };
@@ -25,7 +27,7 @@ export default function BuyView() {
   if (!limits.offered) {
     return (
       <p className="buy-error" role="alert" data-testid="buy-error">
-        {`Buying ${symbol} is not offered on ${network?.name ?? 'this network'}.`}
+        {t('Buying {symbol} is not offered on {network}.', { symbol, network: network?.name ?? t('this network') })}
       </p>
     );
   }
@@ -34,9 +36,9 @@ export default function BuyView() {
       <div className="buy">
         <style>{BUY_CSS}</style>
         <p className="buy-result" data-testid="buy-arrived">{`+${state.arrived ?? '0'} ${symbol}`}</p>
-        <p className="lead">The coins you bought are in your wallet.</p>
+        <p className="lead">{t('The coins you bought are in your wallet.')}</p>
         <button type="button" className="btn btn-primary btn-block" onClick={() => cairn.stores.router.reset('Account')}>
-          Done
+          {t('Done')}
         </button>
       </div>
     );
@@ -52,7 +54,7 @@ export default function BuyView() {
       }}
     >
       <style>{BUY_CSS}</style>
-      <label htmlFor={ids.amount}>Amount</label>
+      <label htmlFor={ids.amount}>{t('Amount')}</label>
       <div className="buy-row">
         <input
           id={ids.amount}
@@ -63,7 +65,7 @@ export default function BuyView() {
           aria-describedby={state.error ? ids.error : undefined}
           onChange={(event) => void cairn.onramp.setAmount(event.target.value)}
         />
-        <select id={ids.currency} aria-label="Currency" value={state.currency} onChange={(event) => void cairn.onramp.setCurrency(event.target.value)}>
+        <select id={ids.currency} aria-label={t('Currency')} value={state.currency} onChange={(event) => void cairn.onramp.setCurrency(event.target.value)}>
           {state.options.paymentCurrencies.map((currency) => (
             <option key={currency.id} value={currency.id}>
               {currency.id}
@@ -79,27 +81,27 @@ export default function BuyView() {
         ))}
       </div>
       <dl className="buy-lines">
-        <dt>You get</dt>
+        <dt>{t('You get')}</dt>
         <dd data-testid="buy-quote">{quote ? `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}` : state.quoting ? '…' : '—'}</dd>
-        <dt>Fee</dt>
+        <dt>{t('Fee')}</dt>
         <dd data-testid="buy-fee">{quote ? `${quote.fee.value} ${quote.fee.currency}` : '—'}</dd>
-        <dt>Network</dt>
+        <dt>{t('Network')}</dt>
         <dd>{network?.name ?? '—'}</dd>
       </dl>
-      {state.quoteFailed && <p className="lead">The provider gives the final price at checkout.</p>}
+      {state.quoteFailed && <p className="lead">{t('The provider gives the final price at checkout.')}</p>}
       {state.error && (
         <p className="buy-error" id={ids.error} role="alert" data-testid="buy-error">
-          {state.error}
+          {t(state.error)}
         </p>
       )}
       {state.status === 'waiting' && (
         <p className="status-line" role="status" data-testid="buy-waiting">
-          <span className="spinner" aria-hidden="true" /> Waiting for your purchase…
+          <span className="spinner" aria-hidden="true" /> {t('Waiting for your purchase…')}
         </p>
       )}
-      {state.status === 'timedOut' && <p className="lead">Nothing has arrived yet. It can take a while; your balance updates when it does.</p>}
+      {state.status === 'timedOut' && <p className="lead">{t('Nothing has arrived yet. It can take a while; your balance updates when it does.')}</p>}
       <button type="submit" className="btn btn-primary btn-block" data-testid="buy-continue" disabled={state.status === 'waiting' || !!state.error}>
-        {`Buy ${symbol}`}
+        {t('Buy {symbol}', { symbol })}
       </button>
     </form>
   );

@@ -1,18 +1,20 @@
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { NAMES_CSS } from './namesCss.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** SPEC §2 RegisterAccountNameSuccess: the name is the account's; back to Account. */
 export default function RegisterAccountNameSuccessView() {
   const cairn = useCairnInstance('RegisterAccountNameSuccessView');
+  const { t } = useT();
   const { registered } = useStoreState(cairn.stores.accountName);
   return (
     <div className="names">
       <style>{NAMES_CSS}</style>
       <p className="names-done" data-testid="name-registered">{registered ?? ''}</p>
-      <p className="lead">is now your account's name. Sites and wallets that read it show it in place of your address.</p>
+      <p className="lead">{t("is now your account's name. Sites and wallets that read it show it in place of your address.")}</p>
       <button type="button" className="btn btn-primary btn-block" data-autofocus onClick={() => cairn.stores.router.reset('Account')}>
-        Done
+        {t('Done')}
       </button>
     </div>
   );

@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { NAMES_CSS } from './namesCss.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** SPEC §2 RegisterAccountName: type a name, see whether it is free and names like it, sign to register. */
 export default function RegisterAccountNameView() {
   const cairn = useCairnInstance('RegisterAccountNameView');
+  const { t } = useT();
   const state = useStoreState(cairn.stores.accountName);
   const ids = { input: useId(), status: useId() };
   const register = (name: string) => void cairn.names.register(name).catch(() => undefined);
@@ -20,7 +22,7 @@ export default function RegisterAccountNameView() {
       }}
     >
       <style>{NAMES_CSS}</style>
-      <label htmlFor={ids.input}>Name</label>
+      <label htmlFor={ids.input}>{t('Name')}</label>
       <input
         id={ids.input}
         autoComplete="off"
@@ -32,21 +34,21 @@ export default function RegisterAccountNameView() {
         onChange={(event) => cairn.names.setQuery(event.target.value)}
       />
       <div id={ids.status} aria-live="polite">
-        {state.checking && <p className="names-status">Checking…</p>}
+        {state.checking && <p className="names-status">{t('Checking…')}</p>}
         {!state.checking && state.available && (
-          <p className="names-status" data-testid="name-available">{`${state.available} is available`}</p>
+          <p className="names-status" data-testid="name-available">{t('{name} is available', { name: state.available })}</p>
         )}
         {!state.checking && !state.available && label && !state.error && state.suggestions.length > 0 && (
-          <p className="names-status" data-testid="name-taken">{`${label} is taken`}</p>
+          <p className="names-status" data-testid="name-taken">{t('{name} is taken', { name: label })}</p>
         )}
         {state.error && (
           <p className="names-error" role="alert" data-testid="name-error">
-            {state.error}
+            {t(state.error)}
           </p>
         )}
       </div>
       {state.suggestions.length > 0 && (
-        <ul className="names-suggestions" aria-label="Suggestions">
+        <ul className="names-suggestions" aria-label={t('Suggestions')}>
           {state.suggestions.map((name) => (
             <li key={name}>
               <button type="button" className="btn btn-secondary btn-block" disabled={state.registering} onClick={() => register(name)}>
@@ -57,7 +59,7 @@ export default function RegisterAccountNameView() {
         </ul>
       )}
       <button type="submit" className="btn btn-primary btn-block" data-testid="name-register" disabled={!state.available || state.registering} aria-busy={state.registering || undefined}>
-        {state.registering ? 'Sign in your wallet…' : state.available ? `Register ${state.available}` : 'Register'}
+        {state.registering ? t('Sign in your wallet…') : state.available ? t('Register {name}', { name: state.available }) : t('Register')}
       </button>
     </form>
   );

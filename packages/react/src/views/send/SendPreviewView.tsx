@@ -3,25 +3,27 @@ import { findNetwork } from '@cairn/core/internal';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SEND_CSS } from './sendCss.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** The review: what leaves, to whom, at what fee; Send asks the wallet. */
 export default function SendPreviewView() {
   const cairn = useCairnInstance('SendPreviewView');
+  const { t } = useT();
   const state = useStoreState(cairn.stores.send);
   const network = findNetwork(useStoreState(cairn.stores.network));
   const summary = cairn.send.summary();
-  if (!summary?.token || summary.amount === undefined || !summary.receiver) return <p className="lead">Nothing to review.</p>;
+  if (!summary?.token || summary.amount === undefined || !summary.receiver) return <p className="lead">{t('Nothing to review.')}</p>;
   const { token, amount, receiver } = summary;
   return (
     <div className="send-review">
       <style>{SEND_CSS}</style>
       <p className="send-review-amount" data-testid="send-preview-amount">{`${formatUnits(amount, token.decimals)} ${token.symbol}`}</p>
       <dl className="send-lines">
-        <dt>To</dt>
+        <dt>{t('To')}</dt>
         <dd title={receiver}>{state.receiverProfileName ?? shortenAddress(receiver)}</dd>
-        <dt>Network</dt>
+        <dt>{t('Network')}</dt>
         <dd>{network?.name ?? '—'}</dd>
-        <dt>Network fee</dt>
+        <dt>{t('Network fee')}</dt>
         <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? `${summary.gasCost} wei` : '…'}</dd>
       </dl>
       <button
@@ -32,7 +34,7 @@ export default function SendPreviewView() {
         disabled={state.loading}
         onClick={() => void cairn.send.confirm()}
       >
-        {state.loading ? 'Confirm in your wallet…' : 'Send'}
+        {state.loading ? t('Confirm in your wallet…') : t('Send')}
       </button>
     </div>
   );

@@ -5,10 +5,12 @@ import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SEND_CSS } from './sendCss.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
+import { useT } from '../../i18n/useT.ts';
 
 /** SPEC §5, §8: what to send, how much, to whom, at what fee; the wallet is asked on review. */
 export default function SendView() {
   const cairn = useCairnInstance('SendView');
+  const { t } = useT();
   const state = useStoreState(cairn.stores.send);
   useActiveAccount(cairn); // balances feed the summary
   useStoreState(cairn.stores.network);
@@ -39,7 +41,7 @@ export default function SendView() {
     >
       <style>{SEND_CSS}</style>
       <div className="send-field">
-        <label htmlFor={ids.token}>Token</label>
+        <label htmlFor={ids.token}>{t('Token')}</label>
         <select
           id={ids.token}
           value={state.tokenAddress ?? ''}
@@ -56,7 +58,7 @@ export default function SendView() {
         </select>
       </div>
       <div className="send-field">
-        <label htmlFor={ids.amount}>Amount</label>
+        <label htmlFor={ids.amount}>{t('Amount')}</label>
         <span className="send-amount">
           <input
             id={ids.amount}
@@ -69,12 +71,12 @@ export default function SendView() {
             onChange={(event) => cairn.stores.send.setAmount(event.target.value)}
           />
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.send.setMax()}>
-            Max
+            {t('Max')}
           </button>
         </span>
       </div>
       <div className="send-field">
-        <label htmlFor={ids.receiver}>To</label>
+        <label htmlFor={ids.receiver}>{t('To')}</label>
         <input
           id={ids.receiver}
           autoComplete="off"
@@ -92,18 +94,18 @@ export default function SendView() {
         </p>
       )}
       <dl className="send-lines">
-        <dt>Network fee</dt>
+        <dt>{t('Network fee')}</dt>
         <dd data-testid="send-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? `${summary.gasCost} wei` : '…'}</dd>
-        <dt>Network balance</dt>
+        <dt>{t('Network balance')}</dt>
         <dd>{state.networkBalanceInUsd !== undefined ? formatUsd(state.networkBalanceInUsd) : '—'}</dd>
       </dl>
       {error && (
         <p className="send-error" id={ids.error} role="alert" data-testid="send-error">
-          {error}
+          {t(error)}
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={state.loading} data-testid="send-review">
-        Review {token ? `${token.symbol} send` : 'send'}
+        {token ? t('Review {symbol} send', { symbol: token.symbol }) : t('Review send')}
       </button>
     </form>
   );

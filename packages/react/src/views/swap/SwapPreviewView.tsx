@@ -3,18 +3,20 @@ import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SWAP_CSS } from './swapCss.ts';
 import { HIGH_PRICE_IMPACT, percent, rateText } from './swapText.ts';
+import { msg, useT } from '../../i18n/useT.ts';
 
 const STEP_TEXT = {
-  approving: 'Approve in your wallet…',
-  swapping: 'Confirm in your wallet…',
+  approving: msg('Approve in your wallet…'),
+  swapping: msg('Confirm in your wallet…'),
 } as const;
 
 /** The review: what leaves, what arrives at worst, the fee; approves the router first when needed. */
 export default function SwapPreviewView() {
   const cairn = useCairnInstance('SwapPreviewView');
+  const { t } = useT();
   const state = useStoreState(cairn.stores.swap);
   const summary = cairn.swap.summary();
-  if (!summary?.source || !summary.to || summary.amount === undefined || summary.toAmountText === undefined) return <p className="lead">Nothing to review.</p>;
+  if (!summary?.source || !summary.to || summary.amount === undefined || summary.toAmountText === undefined) return <p className="lead">{t('Nothing to review.')}</p>;
   const { source, to, amount } = summary;
   const busy = state.step !== undefined;
   return (
@@ -24,21 +26,21 @@ export default function SwapPreviewView() {
         {`${formatUnits(amount, source.decimals)} ${source.symbol} → ${formatAmount(summary.toAmountText)} ${to.symbol}`}
       </p>
       <dl className="swap-lines">
-        <dt>Rate</dt>
+        <dt>{t('Rate')}</dt>
         <dd>{rateText(summary.rate)}</dd>
-        <dt>Price impact</dt>
+        <dt>{t('Price impact')}</dt>
         <dd className={(summary.priceImpact ?? 0) > HIGH_PRICE_IMPACT ? 'swap-warning' : undefined}>{percent(summary.priceImpact ?? 0)}</dd>
-        <dt>Minimum received</dt>
+        <dt>{t('Minimum received')}</dt>
         <dd data-testid="swap-minimum">{`${formatAmount(summary.minimumReceivedText ?? '0')} ${to.symbol}`}</dd>
-        <dt>Slippage</dt>
+        <dt>{t('Slippage')}</dt>
         <dd>{percent(state.slippage)}</dd>
-        <dt>Network fee</dt>
-        <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? 'After approval' : '—'}</dd>
+        <dt>{t('Network fee')}</dt>
+        <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? t('After approval') : '—'}</dd>
       </dl>
-      {summary.needsApproval && <p className="lead">{`First, allow the exchange to use ${formatUnits(amount, source.decimals)} ${source.symbol}.`}</p>}
+      {summary.needsApproval && <p className="lead">{t('First, allow the exchange to use {amount} {symbol}.', { amount: formatUnits(amount, source.decimals), symbol: source.symbol })}</p>}
       {state.error && (
         <p className="swap-error" role="alert" data-testid="swap-error">
-          {state.error}
+          {t(state.error)}
         </p>
       )}
       <button
@@ -50,7 +52,7 @@ export default function SwapPreviewView() {
         disabled={busy}
         onClick={() => void cairn.swap.confirm()}
       >
-        {state.step ? STEP_TEXT[state.step] : summary.needsApproval ? `Approve ${source.symbol}` : 'Swap'}
+        {state.step ? t(STEP_TEXT[state.step]) : summary.needsApproval ? t('Approve {symbol}', { symbol: source.symbol }) : t('Swap')}
       </button>
     </div>
   );

@@ -6,12 +6,14 @@ import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SWAP_CSS } from './swapCss.ts';
 import { HIGH_PRICE_IMPACT, percent, rateText } from './swapText.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
+import { msg, useT } from '../../i18n/useT.ts';
 
 const SLIPPAGE_PRESETS = [0.1, 0.5, 1];
 
 /** SPEC §2 Swap: a pair of tokens, an amount, a live quote, price impact, slippage and the fee. */
 export default function SwapView() {
   const cairn = useCairnInstance('SwapView');
+  const { t } = useT();
   const state = useStoreState(cairn.stores.swap);
   useActiveAccount(cairn); // balances feed the summary
   useStoreState(cairn.stores.network);
@@ -32,7 +34,7 @@ export default function SwapView() {
   if (tokens.length < 2) {
     return (
       <p className="swap-error" role="alert" data-testid="swap-error">
-        {state.error ?? 'Nothing to swap on this network'}
+        {t(state.error ?? msg('Nothing to swap on this network'))}
       </p>
     );
   }
@@ -53,8 +55,8 @@ export default function SwapView() {
       <style>{SWAP_CSS}</style>
       <div className="swap-side">
         <div className="swap-side-head">
-          <label htmlFor={ids.amount}>You pay</label>
-          <span data-testid="swap-source-balance">Balance {formatAmount(summary.sourceBalanceText)}</span>
+          <label htmlFor={ids.amount}>{t('You pay')}</label>
+          <span data-testid="swap-source-balance">{t('Balance {amount}', { amount: formatAmount(summary.sourceBalanceText) })}</span>
         </div>
         <div className="swap-row">
           <input
@@ -68,20 +70,20 @@ export default function SwapView() {
             aria-describedby={shownError ? ids.error : undefined}
             onChange={(event) => cairn.swap.setAmount(event.target.value)}
           />
-          <select aria-label="Token to pay" id={ids.source} value={state.sourceToken ?? ''} onChange={(event) => cairn.swap.setToken('source', event.target.value)}>
+          <select aria-label={t('Token to pay')} id={ids.source} value={state.sourceToken ?? ''} onChange={(event) => cairn.swap.setToken('source', event.target.value)}>
             {tokenOptions}
           </select>
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.swap.setMax()}>
-            Max
+            {t('Max')}
           </button>
         </div>
       </div>
-      <button type="button" className="btn btn-secondary swap-flip" aria-label="Switch tokens" onClick={() => cairn.swap.flip()}>
+      <button type="button" className="btn btn-secondary swap-flip" aria-label={t('Switch tokens')} onClick={() => cairn.swap.flip()}>
         ⇅
       </button>
       <div className="swap-side">
         <div className="swap-side-head">
-          <label htmlFor={ids.to}>You receive</label>
+          <label htmlFor={ids.to}>{t('You receive')}</label>
         </div>
         <div className="swap-row">
           <output className="swap-amount" aria-live="polite" data-testid="swap-to-amount">
@@ -93,17 +95,17 @@ export default function SwapView() {
         </div>
       </div>
       <dl className="swap-lines">
-        <dt>Rate</dt>
+        <dt>{t('Rate')}</dt>
         <dd data-testid="swap-rate">{rateText(summary.rate)}</dd>
-        <dt>Price impact</dt>
+        <dt>{t('Price impact')}</dt>
         <dd className={impactHigh ? 'swap-warning' : undefined} data-testid="swap-price-impact">
           {summary.priceImpact !== undefined ? percent(summary.priceImpact) : '—'}
         </dd>
-        <dt>Network fee</dt>
-        <dd data-testid="swap-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? 'After approval' : '—'}</dd>
+        <dt>{t('Network fee')}</dt>
+        <dd data-testid="swap-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? t('After approval') : '—'}</dd>
       </dl>
       <fieldset className="swap-slippage" style={{ border: 'none', padding: 0, margin: 0 }}>
-        <legend style={{ float: 'left', marginRight: 6, color: 'var(--cairn-muted)' }}>Slippage</legend>
+        <legend style={{ float: 'left', marginRight: 6, color: 'var(--cairn-muted)' }}>{t('Slippage')}</legend>
         {SLIPPAGE_PRESETS.map((preset) => (
           <button key={preset} type="button" className="btn btn-secondary" aria-pressed={state.slippage === preset} onClick={() => cairn.swap.setSlippage(preset)}>
             {percent(preset)}
@@ -111,10 +113,10 @@ export default function SwapView() {
         ))}
         <input
           id={ids.slippage}
-          aria-label="Custom slippage in percent"
+          aria-label={t('Custom slippage in percent')}
           inputMode="decimal"
           value={SLIPPAGE_PRESETS.includes(state.slippage) ? '' : String(state.slippage)}
-          placeholder="Custom"
+          placeholder={t('Custom')}
           onChange={(event) => {
             const value = Number(event.target.value);
             if (event.target.value !== '' && Number.isFinite(value) && value >= 0 && value <= 50) cairn.swap.setSlippage(value);
@@ -123,11 +125,11 @@ export default function SwapView() {
       </fieldset>
       {shownError && (
         <p className="swap-error" id={ids.error} role="alert" data-testid="swap-error">
-          {shownError}
+          {t(shownError)}
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={state.loadingQuote || !source || !to} data-testid="swap-review">
-        {summary.needsApproval ? `Approve and swap ${source?.symbol ?? ''}` : 'Review swap'}
+        {summary.needsApproval ? t('Approve and swap {symbol}', { symbol: source?.symbol ?? '' }) : t('Review swap')}
       </button>
     </form>
   );

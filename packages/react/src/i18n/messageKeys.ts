@@ -1,0 +1,31 @@
+import { ErrorText } from '@cairn/core';
+import { NAME_RULE_TEXT, SWAP_TEXTS, TRANSACTION_TITLES, WalletConnectText, WalletListText } from '@cairn/core/internal';
+
+/** Texts the core hands the modal that carry values: their templates, as catalogues key them. */
+export const CORE_TEMPLATES = [
+  'Insufficient {symbol} balance',
+  'Not enough {symbol} for the network fee',
+  'Enter an amount from {min} to {max} {currency}',
+] as const;
+
+/** Every English text the modal may show that comes from the core (SPEC §8 texts and others). */
+export function coreMessageKeys(): string[] {
+  const texts = [
+    ...Object.values(ErrorText),
+    ...Object.values(WalletListText),
+    ...Object.values(WalletConnectText),
+    ...Object.values(SWAP_TEXTS),
+    ...Object.values(TRANSACTION_TITLES),
+    NAME_RULE_TEXT,
+    ...CORE_TEMPLATES,
+  ];
+  // Developer-facing texts (configuration mistakes) stay in English.
+  return texts.filter((text): text is string => typeof text === 'string' && !text.includes('`'));
+}
+
+const CALL = /\b(?:t|msg)\(\s*(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
+
+/** The texts `t('...')` and `msg('...')` name in a source file. */
+export function sourceMessageKeys(source: string): string[] {
+  return [...source.matchAll(CALL)].map((match) => match[2]!.replace(/\\(['"\\])/g, '$1'));
+}
