@@ -64,10 +64,14 @@ describe('the portfolio cache in storage (SPEC §3, §9)', () => {
 
   it(`keeps at most ${PORTFOLIO_CACHE_ENTRIES} entries, the most recent`, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
+    // The clock starts at T0 (not today's real time, which may be later than every step below).
+    vi.setSystemTime(T0);
     const { cairn, backend, adapter } = await visit();
     await cairn.connect('io.metamask');
+    // The first account's read lands before the clock moves: a read finishing late would be stored as the newest.
+    await until(() => expect(backend.getItem(`${STORAGE_PREFIX}${PORTFOLIO_CACHE_KEY}`)).not.toBeNull());
     for (let i = 0; i < PORTFOLIO_CACHE_ENTRIES + 3; i += 1) {
-      vi.setSystemTime(T0 + i * 60_000);
+      vi.setSystemTime(T0 + (i + 1) * 60_000);
       adapter.emitAccountsChanged('io.metamask', [`0x${(i + 1).toString(16).padStart(40, '0')}`]);
       await until(() => expect(cairn.stores.account().get().balanceLoading).toBe(false));
       await cairn.refreshBalance({ force: true });
