@@ -10,6 +10,7 @@ export const E2E_PORTS = {
     { chainId: 31337, port: 28545 + offset * 2 },
     { chainId: 31338, port: 28546 + offset * 2 },
   ],
+  mail: { smtp: 22525 + offset, page: 21080 + offset },
 };
 
 /** Where the demo is built for this run, relative to apps/demo. */

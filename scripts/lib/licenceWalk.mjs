@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** Licences a runtime dependency of a published package may carry (SPDX ids). */
-export const ALLOWED_LICENCES = ['MIT', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'CC0-1.0', 'Unlicense', 'BlueOak-1.0.0', 'MPL-2.0'];
+export const ALLOWED_LICENCES = ['MIT', 'MIT-0', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'CC0-1.0', 'Unlicense', 'BlueOak-1.0.0', 'MPL-2.0'];
 
 function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'));

@@ -4,10 +4,13 @@ export interface StackPorts {
   demo: number;
   server: number;
   chains: { chainId: number; port: number }[];
+  /** The local mailbox: SMTP and its page (none: e-mail login off). */
+  mail?: { smtp: number; page: number };
 }
 export interface RunningStack {
   demoUrl: string;
   serverUrl: string;
+  mailUrl?: string;
   chains: { chainId: number; url: string }[];
   children: ChildProcess[];
   stop(): Promise<void>;

@@ -11,6 +11,7 @@ export function stackPorts() {
       { chainId: 31337, port: portFromEnv('CHAIN_PORT_31337', 8545) },
       { chainId: 31338, port: portFromEnv('CHAIN_PORT_31338', 8546) },
     ],
+    mail: { smtp: portFromEnv('SMTP_PORT', 2525), page: portFromEnv('MAIL_PORT', 1080) },
   };
 }
 
@@ -19,6 +20,7 @@ export async function takenPorts(ports) {
     ['demo', ports.demo, 'DEMO_PORT'],
     ['server', ports.server, 'SERVER_PORT'],
     ...ports.chains.map((c) => [`chain ${c.chainId}`, c.port, `CHAIN_PORT_${c.chainId}`]),
+    ...(ports.mail ? [['smtp', ports.mail.smtp, 'SMTP_PORT'], ['mail', ports.mail.page, 'MAIL_PORT']] : []),
   ];
   const taken = [];
   for (const [name, port, variable] of all) if (!(await isPortFree(port))) taken.push({ name, port, variable });
@@ -58,6 +60,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     // The server lets the demo in wherever it runs (DEMO_PORT may move it): CORS and sign-in domain.
     CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://${HOST}:${ports.demo}`,
     SIWX_DOMAINS: process.env.SIWX_DOMAINS ?? `${HOST}:${ports.demo},localhost:${ports.demo}`,
+    // E-mail login codes go over real SMTP to the local mailbox (its page lists them).
+    ...(ports.mail ? { SMTP_URL: `smtp://${HOST}:${ports.mail.smtp}`, SMTP_PORT: String(ports.mail.smtp), MAIL_PORT: String(ports.mail.page) } : {}),
   };
   const start = (args, stdout = 'ignore') => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
@@ -88,6 +92,14 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     for (const chain of chains) {
       await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
     }
+    let mailUrl;
+    if (ports.mail) {
+      const mail = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe');
+      mail.stdout.setEncoding('utf8').on('data', (text) => {
+        mailUrl ??= /^mail: (\S+)$/m.exec(text)?.[1];
+      });
+      await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', mail);
+    }
     const server = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
@@ -99,7 +111,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
-    return { demoUrl, serverUrl, chains, stop, children };
+    return { demoUrl, serverUrl, mailUrl, chains, stop, children };
   } catch (error) {
     await stop();
     throw error;

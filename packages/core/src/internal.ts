@@ -50,3 +50,4 @@ export {
 } from './api/convertApi.ts';
 export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
 export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';
+export { isValidEmail, normalizeEmail, emailLoginTooSoon, emailLoginSecondsLeft, EMAIL_LOGIN_COOLDOWN_MS } from './rules/emailLogin.ts';

@@ -124,6 +124,24 @@ describe('loadConfig', () => {
     for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
   });
 
+  it('sets up e-mail login: SMTP_URL, LOGIN_SECRET (required beside a real chain), limits; and the name zone', () => {
+    const devnet = loadConfig({});
+    expect(devnet.login.smtpUrl).toBeUndefined();
+    expect(devnet.login.secret).toHaveLength(32);
+    expect(devnet.login).toMatchObject({ siteName: 'Cairn', codesPerAddressPerHour: 5, codesPerIp: 10, sessionTtlSeconds: 7 * 24 * 3600 });
+    expect(devnet.nameZone).toBe('.cairn.id');
+    const secret = 's'.repeat(40);
+    const real = loadConfig({ RPC_URL_1: 'https://rpc.example/eth', SMTP_URL: 'smtps://u:p@mail.example:465', LOGIN_SECRET: secret, MAIL_FROM: 'Shop <login@shop.example>', LOGIN_SITE_NAME: 'Shop', NAME_ZONE: 'Shop.ID' });
+    expect(new TextDecoder().decode(real.login.secret)).toBe(secret);
+    expect(real.login).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example:465', mailFrom: 'Shop <login@shop.example>', siteName: 'Shop' });
+    expect(real.nameZone).toBe('.shop.id');
+    expect(() => loadConfig({ RPC_URL_1: 'https://rpc.example/eth', SMTP_URL: 'smtp://mail.example' })).toThrow(/^LOGIN_SECRET must be set when SMTP_URL is/);
+    expect(() => loadConfig({ LOGIN_SECRET: 'short-secret' })).toThrow(/^LOGIN_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ LOGIN_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/^SMTP_URL must be an smtp/);
+    expect(() => loadConfig({ NAME_ZONE: 'not a zone' })).toThrow(/^NAME_ZONE must be a domain/);
+  });
+
   it('does not echo a database password in its error', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^(?!.*hunter2)/);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
 import {
@@ -63,6 +64,28 @@ export interface ServerConfig {
   rateLimit: RateLimitConfig;
   /** The shortest time between two forced (forceUpdate=true) balance reads of one account on one chain. */
   forcedRefreshMs: number;
+  /** Log-in without a wallet (issue 14): e-mail one-time codes. */
+  login: LoginConfig;
+  /** The zone names are registered under (NAME_ZONE), e.g. `.cairn.id`. */
+  nameZone: string;
+}
+
+export interface LoginConfig {
+  /** Keys the hashes of one-time codes and login tokens (LOGIN_SECRET); the same on every server copy. */
+  secret: Uint8Array;
+  /** Where codes are mailed from (SMTP_URL); none: e-mail login is off. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The site's name in the e-mails. */
+  siteName: string;
+  /** How long a login lasts. */
+  sessionTtlSeconds: number;
+  /** Codes one address may be sent per hour. */
+  codesPerAddressPerHour: number;
+  /** Code requests per client IP per minute. */
+  codesPerIp: number;
+  /** Code requests per minute, all clients together: bounds the mail this server sends. */
+  codesTotal: number;
 }
 
 /** Requests per minute; past them a client gets 429 with Retry-After. */
@@ -152,6 +175,36 @@ function privateKey(env: NodeJS.ProcessEnv, name: string): `0x${string}` | undef
   // The value is a secret: the error never repeats it.
   if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError(name, 'must be a 0x-prefixed 32-byte hex private key');
   return raw as `0x${string}`;
+}
+
+function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean): LoginConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
+  const rawSecret = env.LOGIN_SECRET?.trim();
+  // The value is a secret: errors never repeat it.
+  if (rawSecret !== undefined && rawSecret !== '' && rawSecret.length < 32) throw new ConfigError('LOGIN_SECRET', 'must be at least 32 characters (e.g. `openssl rand -base64 32`)');
+  if (!rawSecret && smtpUrl !== undefined && !devnetOnly) {
+    throw new ConfigError('LOGIN_SECRET', 'must be set when SMTP_URL is (at least 32 characters, the same on every server copy)');
+  }
+  return {
+    // The devnet stack gets a secret per process: codes and logins end with it, as a devnet does.
+    secret: rawSecret ? new TextEncoder().encode(rawSecret) : new Uint8Array(randomBytes(32)),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'Cairn <login@localhost>',
+    siteName: env.LOGIN_SITE_NAME?.trim() || 'Cairn',
+    sessionTtlSeconds: integer(env, 'LOGIN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    codesPerAddressPerHour: integer(env, 'EMAIL_CODES_PER_ADDRESS_PER_HOUR', 5, 1, 1000),
+    codesPerIp: integer(env, 'EMAIL_CODE_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
+    codesTotal: integer(env, 'EMAIL_CODE_RATE_LIMIT_TOTAL_PER_MINUTE', 600, 1, 10_000_000),
+  };
+}
+
+function nameZone(raw: string | undefined): string {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '') return '.cairn.id';
+  const zone = value.startsWith('.') ? value : `.${value}`;
+  if (!/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?){2,4}$/.test(zone)) throw new ConfigError('NAME_ZONE', `must be a domain like cairn.id, got "${raw}"`);
+  return zone;
 }
 
 function databaseConfig(raw: string | undefined, port: number): DatabaseConfig {
@@ -317,6 +370,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     forcedRefreshMs: integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000),
+    login: loginConfig(env, servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))),
+    nameZone: nameZone(env.NAME_ZONE),
     rateLimit: {
       perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 100_000_000),
       perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 0, 100_000_000),

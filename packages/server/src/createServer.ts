@@ -30,6 +30,8 @@ import { registerHistory } from './routes/history.ts';
 import { registerIdentity } from './routes/identity.ts';
 import { registerProfile } from './routes/profile.ts';
 import { registerImages } from './routes/images.ts';
+import { registerLogin } from './login/loginRoutes.ts';
+import { smtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
 import { iconUrlsFor, spamChecker, type ServerServices } from './services.ts';
@@ -47,6 +49,8 @@ export type CreateServerOptions = {
   relay?: RelayRouteOptions;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** Sends the login e-mails instead of SMTP_URL's mail server (tests of a failing one). */
+  mailer?: Mailer;
 };
 
 const BODY_LIMIT = 64 * 1024;
@@ -102,6 +106,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     wallets,
     prices: new PoolPrices(),
     indexer,
+    mailer: options.mailer ?? (config.login.smtpUrl ? smtpMailer(config.login.smtpUrl, config.login.mailFrom) : undefined),
     isSpam: spamChecker(config.spamContracts),
     iconUrls: iconUrlsFor(config, tokenList, networks),
   };
@@ -144,7 +149,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp,
+      registerConvert, registerOnramp, registerLogin,
     ]) {
       register(scope, services);
     }
@@ -152,6 +157,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
 
   app.addHook('onClose', async () => {
     await indexer.stop();
+    if (!options.mailer) services.mailer?.close();
     if (!options.db) await db.destroy();
   });
   if (config.indexer.enabled) indexer.start();

@@ -7,6 +7,7 @@ import type { WalletCatalogue } from './catalogue/walletCatalogue.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Indexer } from './indexer/indexer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { PoolPrices } from './prices/poolPrices.ts';
 
 /** What the routes share: built once in createServer, handed to each route module. */
@@ -19,6 +20,8 @@ export interface ServerServices {
   wallets: WalletCatalogue;
   prices: PoolPrices;
   indexer: Indexer;
+  /** Sends the login codes; none when SMTP_URL is not set (e-mail login off). */
+  mailer?: Mailer;
   isSpam(chainId: number, contract: string): boolean;
   iconUrls(request: FastifyRequest): IconUrls;
 }

@@ -15,6 +15,10 @@ export interface Database {
   auth_nonces: AuthNoncesTable;
   auth_sessions: AuthSessionsTable;
   onramp_purchases: OnrampPurchasesTable;
+  login_users: LoginUsersTable;
+  login_identities: LoginIdentitiesTable;
+  email_codes: EmailCodesTable;
+  login_sessions: LoginSessionsTable;
 }
 
 export interface BlocksTable {
@@ -141,5 +145,48 @@ export interface AuthSessionsTable {
   message: string;
   signature: string;
   created_at: number;
+  revoked_at: number | null;
+}
+
+/** A visitor who logs in without a wallet (e-mail or a social provider). */
+export interface LoginUsersTable {
+  id: string;
+  /** The verified e-mail address (lowercase), when there is one. */
+  email: string | null;
+  created_at: number;
+}
+
+/** How a user is found: (provider, subject), e.g. ('email', 'ann@example.com'), ('github', '1234'). */
+export interface LoginIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** The one live one-time code per (purpose, address); only its keyed hash is kept. */
+export interface EmailCodesTable {
+  /** 'login', or an e-mail update's 'update-primary' / 'update-secondary'. */
+  purpose: string;
+  email: string;
+  code_hash: string;
+  /** For an update: the user whose e-mail changes. */
+  user_id: string | null;
+  /** For an update's primary step: the address the secondary code goes to. */
+  next_email: string | null;
+  expires_at: number;
+  failed_attempts: number;
+  sent_at: number;
+  window_start: number;
+  window_count: number;
+}
+
+/** A login (after a code or a social provider). Only the token's keyed hash is kept. */
+export interface LoginSessionsTable {
+  token_hash: string;
+  user_id: string;
+  provider: string;
+  created_at: number;
+  expires_at: number;
   revoked_at: number | null;
 }

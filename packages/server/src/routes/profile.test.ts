@@ -77,4 +77,15 @@ describe.each(await testDatabaseKinds())('names (SPEC §7) on $name', ({ name, s
     expect((await get(app, '/v1/profile/suggestions/abc')).json()).toEqual({ suggestions: [] });
     expect((await get(app, '/v1/profile/suggestions/whatever?zone=example.com')).statusCode).toBe(400);
   });
+
+  it.skipIf(skip)('suggests names under the zone NAME_ZONE sets, beside the known zones', async () => {
+    const shop = await startTestServer(testConfig(database.config, devnet.devnet().chains, { NAME_ZONE: 'shop.id', INDEXER_ENABLED: 'false' }));
+    try {
+      const { suggestions } = (await get(shop, '/v1/profile/suggestions/market-stall')).json() as { suggestions: { name: string }[] };
+      expect(suggestions[0]!.name).toBe('market-stall.shop.id');
+      expect((await get(shop, '/v1/profile/suggestions/market-stall?zone=wcn.id')).statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
 });

@@ -9,7 +9,6 @@ import type { ServerServices } from '../services.ts';
 import { identityCacheOf } from './identity.ts';
 
 /** The server's own name suffix (SPEC §9 lists the field's; this server issues its own). */
-export const DEFAULT_NAME_ZONE = '.cairn.id';
 /** A registration's timestamp must be within this of the server's clock. */
 export const NAME_REGISTRATION_WINDOW_S = 10 * 60;
 /** SLIP-44 coin type of Ether: names are supported only on eip155 (SPEC §5). */
@@ -36,7 +35,8 @@ const profileOf = (row: NameRow) => ({
 });
 
 /** SPEC §7 names: resolve, reverse, suggest and register (with a signature by the address). */
-export function registerProfile(app: FastifyInstance, services: ServerServices, zone = DEFAULT_NAME_ZONE): void {
+export function registerProfile(app: FastifyInstance, services: ServerServices): void {
+  const zone = services.config.nameZone;
   const zones = [zone, ...KNOWN_NAME_ZONES.filter((known) => known !== zone)];
   const split = (name: string) => {
     const lower = name.toLowerCase();

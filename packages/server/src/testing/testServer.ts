@@ -17,6 +17,8 @@ export function testConfig(database: DatabaseConfig, chains: { chainId: number; 
       RATE_LIMIT_PER_MINUTE: '1000000',
       NONCE_RATE_LIMIT_PER_MINUTE: '1000000',
       NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '1000000',
+      EMAIL_CODE_RATE_LIMIT_PER_MINUTE: '1000000',
+      EMAIL_CODE_RATE_LIMIT_TOTAL_PER_MINUTE: '1000000',
       // Tests force refreshes back to back; the test of the interval sets it.
       FORCED_REFRESH_MS: '0',
       ...Object.fromEntries(chains.map(({ chainId, rpcUrl }) => [`RPC_URL_${chainId}`, rpcUrl])),

@@ -3,6 +3,7 @@ import * as initial from './0001_initial.ts';
 import * as auth from './0002_auth.ts';
 import * as authAttempts from './0003_auth_attempts.ts';
 import * as onramp from './0004_onramp.ts';
+import * as embeddedLogin from './0005_embedded_login.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_auth': auth,
   '0003_auth_attempts': authAttempts,
   '0004_onramp': onramp,
+  '0005_embedded_login': embeddedLogin,
 };

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { emailLoginSecondsLeft, emailLoginTooSoon, isValidEmail, normalizeEmail } from './emailLogin.ts';
+
+describe('e-mail login rules (SPEC §5, §9)', () => {
+  it.each(['ann@example.com', 'a.b+tag@mail.example.co.uk', "o'brien@example.ie", 'x@sub-domain.example.org'])('accepts %s', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+
+  it.each(['', 'ann', 'ann@', '@example.com', 'ann@example', 'ann@@example.com', 'ann example@example.com', 'ann..b@example.com', 'ann@-example.com', `${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(250)}.com`, 'ann@example.com\n'])('refuses %j', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+
+  it('refuses values that are not strings', () => {
+    for (const value of [undefined, null, 42, {}, ['a@b.co']]) expect(isValidEmail(value)).toBe(false);
+  });
+
+  it('compares addresses trimmed and in lower case', () => {
+    expect(normalizeEmail('  Ann@Example.COM ')).toBe('ann@example.com');
+  });
+
+  it('counts the cooldown down in whole seconds, rounding up', () => {
+    const start = 1_000_000;
+    expect(emailLoginSecondsLeft(undefined, start)).toBe(0);
+    expect(emailLoginSecondsLeft(start, start)).toBe(30);
+    expect(emailLoginSecondsLeft(start, start + 100)).toBe(30);
+    expect(emailLoginSecondsLeft(start, start + 29_001)).toBe(1);
+    expect(emailLoginSecondsLeft(start, start + 30_000)).toBe(0);
+    expect(emailLoginTooSoon(12)).toBe('Please try again after 12 seconds');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+
+// Issue 14: log-in without a wallet (e-mail one-time codes, later social providers) and the
+// embedded wallet's server-held shares. Codes and tokens are kept only as keyed hashes; times are
+// ms since the epoch.
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('login_users')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('email', 'text')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+
+  // A user is found by (provider, subject): for e-mail the normalised address, for a social
+  // provider its own subject id. Never linked across providers on an unverified e-mail.
+  await db.schema
+    .createTable('login_identities')
+    .addColumn('provider', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('login_identities_pk', ['provider', 'subject'])
+    .execute();
+  await db.schema.createIndex('login_identities_user').on('login_identities').column('user_id').execute();
+
+  // One live code per (purpose, address): a resend replaces it. `window_*` count the codes sent
+  // to the address in the current hour (the per-address limit).
+  await db.schema
+    .createTable('email_codes')
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('code_hash', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('next_email', 'text')
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sent_at', 'bigint', (c) => c.notNull())
+    .addColumn('window_start', 'bigint', (c) => c.notNull())
+    .addColumn('window_count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('email_codes_pk', ['purpose', 'email'])
+    .execute();
+  await db.schema.createIndex('email_codes_expires').on('email_codes').column('expires_at').execute();
+
+  await db.schema
+    .createTable('login_sessions')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('provider', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('revoked_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('login_sessions_user').on('login_sessions').columns(['user_id', 'expires_at']).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('login_sessions').execute();
+  await db.schema.dropTable('email_codes').execute();
+  await db.schema.dropTable('login_identities').execute();
+  await db.schema.dropTable('login_users').execute();
+}

@@ -1,0 +1,19 @@
+import { emailLoginTooSoon } from '@cairn/core/internal';
+
+/** What a client reads when a log-in without a wallet fails (tests and routes share these). */
+export const LOGIN_ERRORS = {
+  /** SPEC §8, with the remaining seconds. */
+  tooSoon: emailLoginTooSoon,
+  invalidEmail: 'Invalid e-mail address',
+  invalidCode: 'Invalid code',
+  codeExpired: 'This code has expired: ask for a new one',
+  codeBurnt: 'Too many wrong codes: ask for a new one',
+  addressLimit: (minutes: number) => `Too many codes sent to this address: try again in ${minutes} minutes`,
+  mailFailed: 'The e-mail could not be sent; try again shortly',
+  mailNotConfigured: 'E-mail login is not set up on this server (SMTP_URL)',
+  noLogin: 'Not logged in: send the login token as a bearer token',
+  loginEnded: 'This login has ended: log in again',
+  emailTaken: 'This e-mail address is already in use',
+  sameEmail: 'This is already your e-mail address',
+  noEmail: 'This account has no e-mail address to confirm the change with',
+} as const;
