@@ -47,7 +47,7 @@ const allowance = () =>
 
 // wagmi 2 is installed as `wagmi2` (npm:wagmi@2); the page and @cairn/wagmi import `wagmi`, which
 // resolves to it the way it would on a site that installed wagmi 2.
-const MAJORS = [
+const MAJORS: { major: number; alias: Record<string, string> }[] = [
   { major: 3, alias: {} },
   { major: 2, alias: { wagmi: 'wagmi2' } },
 ];
