@@ -18,7 +18,13 @@ const dir = join(root, E2E_NEXTJS_DIR);
 const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const url = `http://127.0.0.1:${E2E_PORTS.nextjs}/`;
 // Next asks no outside host (telemetry off); the example reads the devnet's RPC URL at request time.
-const nextEnv = () => ({ ...process.env, NEXT_TELEMETRY_DISABLED: '1', CAIRN_RPC_URL: inject('chains').find((c) => c.chainId === 31337)!.url });
+// NODE_ENV as a deployment has it, not Vitest's 'test'.
+const nextEnv = () => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  CAIRN_RPC_URL: inject('chains').find((c) => c.chainId === 31337)!.url,
+});
 
 let browser: Browser;
 let server: ChildProcess | undefined;
