@@ -12,22 +12,17 @@ import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './sup
 const VISITOR = EXTRA_ACCOUNTS.wagmiVisitor;
 const SPENDER = TEST_ACCOUNTS[1]!;
 
-let site: ViteFixture;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await serveViteFixture('wagmi', {
-    prebundle: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'viem', 'wagmi', '@tanstack/react-query', '@cairn/core', '@cairn/evm', '@cairn/react', '@cairn/wagmi'],
-  });
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await site?.close();
 });
 
-async function openWagmiSite() {
+async function openWagmiSite(site: ViteFixture) {
   const { context } = await isolatedContext(browser);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
@@ -50,10 +45,31 @@ const chain = (chainId: number) => createPublicClient({ transport: http(walletCh
 const allowance = () =>
   chain(31337).readContract({ address: deployment.contracts.cairnToken, abi: erc20Abi, functionName: 'allowance', args: [VISITOR.address, SPENDER.address] });
 
-describe("a wagmi site keeps its hooks with Cairn's connector", () => {
+// wagmi 2 is installed as `wagmi2` (npm:wagmi@2); the page and @cairn/wagmi import `wagmi`, which
+// resolves to it the way it would on a site that installed wagmi 2.
+const MAJORS: { major: number; alias: Record<string, string> }[] = [
+  { major: 3, alias: {} },
+  { major: 2, alias: { wagmi: 'wagmi2' } },
+];
+
+describe.each(MAJORS)("a wagmi $major site keeps its hooks with Cairn's connector", ({ major, alias }) => {
+  let site: ViteFixture;
+
+  beforeAll(async () => {
+    site = await serveViteFixture('wagmi', {
+      alias,
+      prebundle: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'viem', 'wagmi', '@tanstack/react-query', '@cairn/core', '@cairn/evm', '@cairn/react', '@cairn/wagmi'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
   it("connecting in Cairn's modal fills useAccount and useBalance; useSignMessage and useWriteContract (an ERC-20 approve) go through the wallet and land on the devnet", async () => {
-    const { page, context, errors } = await openWagmiSite();
+    const { page, context, errors } = await openWagmiSite(site);
     await waitText(page, 'wagmi-status', 'disconnected');
+    expect(await text(page, 'wagmi-version')).toMatch(new RegExp(`^${major}\\.`));
     await connectButton(page).click();
     await pickWalletInModal(page);
     await waitText(page, 'wagmi-status', /^connected$/);
@@ -77,7 +93,7 @@ describe("a wagmi site keeps its hooks with Cairn's connector", () => {
   });
 
   it("switching either way is seen by both; disconnecting either way ends both; wagmi's connect opens Cairn's modal", async () => {
-    const { page, context, errors } = await openWagmiSite();
+    const { page, context, errors } = await openWagmiSite(site);
     await page.getByRole('button', { name: 'wagmi connect' }).click();
     await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor();
     await pickWalletInModal(page);

@@ -6,12 +6,17 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 1000) throw new Error('E
 export const E2E_PORTS = {
   demo: 24173 + offset,
   server: 28787 + offset,
+  /** The Next.js example's `next start` (e2e/nextjs.e2e.ts). */
+  nextjs: 26173 + offset,
   chains: [
     { chainId: 31337, port: 28545 + offset * 2 },
     { chainId: 31338, port: 28546 + offset * 2 },
   ],
   mail: { smtp: 22525 + offset, page: 21080 + offset },
 };
+
+/** Where the Next.js example is copied and built for this run (git-ignored). */
+export const E2E_NEXTJS_DIR = `.scratch/nextjs-e2e-${offset}`;
 
 /** Where the demo is built for this run, relative to apps/demo. */
 export const E2E_DEMO_OUT_DIR = offset === 0 ? 'dist' : `dist-e2e-${offset}`;

@@ -19,7 +19,13 @@ export interface ViteFixture {
  */
 export async function serveViteFixture(
   name: string,
-  options: { prebundle: string[]; appType?: 'spa' | 'custom'; handle?(request: IncomingMessage, response: ServerResponse, vite: ViteDevServer): boolean },
+  options: {
+    prebundle: string[];
+    appType?: 'spa' | 'custom';
+    /** Module names resolved to other installed packages, as a site that installed another major would have them. */
+    alias?: Record<string, string>;
+    handle?(request: IncomingMessage, response: ServerResponse, vite: ViteDevServer): boolean;
+  },
 ): Promise<ViteFixture> {
   const cacheDir = mkdtempSync(join(tmpdir(), `cairn-${name}-vite-`));
   const vite = await createViteServer({
@@ -29,6 +35,7 @@ export async function serveViteFixture(
     logLevel: 'warn',
     appType: options.appType ?? 'spa',
     plugins: [react()],
+    resolve: { alias: options.alias ?? {} },
     cacheDir,
     server: { middlewareMode: true, hmr: false, ws: false },
     // Bundled before the page loads, so that no late discovery reloads it mid-test.
