@@ -31,6 +31,7 @@ import { registerIdentity } from './routes/identity.ts';
 import { registerProfile } from './routes/profile.ts';
 import { registerImages } from './routes/images.ts';
 import { registerLogin } from './login/loginRoutes.ts';
+import { registerWallet } from './login/walletRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
@@ -149,7 +150,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp, registerLogin,
+      registerConvert, registerOnramp, registerLogin, registerWallet,
     ]) {
       register(scope, services);
     }

@@ -19,6 +19,9 @@ export interface Database {
   login_identities: LoginIdentitiesTable;
   email_codes: EmailCodesTable;
   login_sessions: LoginSessionsTable;
+  login_wallets: LoginWalletsTable;
+  login_devices: LoginDevicesTable;
+  device_challenges: DeviceChallengesTable;
 }
 
 export interface BlocksTable {
@@ -189,4 +192,33 @@ export interface LoginSessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+}
+
+/** A user's embedded wallet: its address and the server's half of the recovery pair. */
+export interface LoginWalletsTable {
+  user_id: string;
+  /** Lowercase. */
+  address: string;
+  /** The server's recovery share: useless without the recovery blob's share, which needs the user's factor. */
+  recovery_share: string;
+  /** The recovery share encrypted in the browser under a factor the server never sees. */
+  recovery_blob: string;
+  created_at: number;
+}
+
+/** A device of an embedded wallet: its non-extractable key (public JWK) and the server's share of its pair. */
+export interface LoginDevicesTable {
+  id: string;
+  user_id: string;
+  /** JSON Web Key of an ECDSA P-256 public key. */
+  public_key: string;
+  auth_share: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface DeviceChallengesTable {
+  device_id: string;
+  challenge: string;
+  expires_at: number;
 }

@@ -17,3 +17,17 @@ export const LOGIN_ERRORS = {
   sameEmail: 'This is already your e-mail address',
   noEmail: 'This account has no e-mail address to confirm the change with',
 } as const;
+
+/** What a client reads when the embedded wallet's server side refuses. */
+export const WALLET_ERRORS = {
+  notFresh: 'Log in again to use the wallet: this login is older than 10 minutes',
+  walletExists: 'This account already has a wallet',
+  noWallet: 'This account has no wallet yet',
+  badProof: 'The wallet did not sign this device',
+  staleProof: 'The device proof is too old or dated in the future: sign it again',
+  tooManyDevices: 'Too many devices: remove one first',
+  unknownDevice: 'Unknown device',
+  noChallenge: 'No live challenge for this device: ask for a new one',
+  badDeviceSignature: 'The device signature does not verify',
+  invalidDeviceKey: 'deviceKey must be an ECDSA P-256 public key (JWK) without its private part',
+} as const;

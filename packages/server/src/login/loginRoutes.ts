@@ -6,7 +6,8 @@ import { loginCodeMail } from '../mail/loginCodeMail.ts';
 import type { ServerServices } from '../services.ts';
 import { CODE_TTL_MS, EmailCodeStore, type CheckResult, type CodePurpose, type IssueResult } from './emailCodeStore.ts';
 import { LOGIN_ERRORS } from './loginErrors.ts';
-import { LoginStore, type LoginUser } from './loginStore.ts';
+import { LoginStore } from './loginStore.ts';
+import { bearerToken, requireLogin } from './requireLogin.ts';
 
 const EMAIL_BODY = {
   type: 'object',
@@ -15,13 +16,6 @@ const EMAIL_BODY = {
   properties: { email: { type: 'string', maxLength: 320, description: 'an e-mail address' }, projectId: { type: 'string' } },
 } as const;
 const CODE = { type: 'string', pattern: '^[0-9]{6}$', description: 'the 6-digit code from the e-mail' } as const;
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
-
-/** The bearer token of a request, when it carries one of the right shape. */
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-}
 
 function emailFrom(raw: string): string {
   const email = normalizeEmail(raw);
@@ -73,13 +67,7 @@ export function registerLogin(app: FastifyInstance, services: ServerServices): v
     return { sent: true, expiresInSeconds: CODE_TTL_MS / 1000 };
   }
 
-  async function currentLogin(request: FastifyRequest): Promise<{ token: string; user: LoginUser }> {
-    const token = bearerToken(request);
-    if (!token) throw new ApiError(401, LOGIN_ERRORS.noLogin);
-    const user = await logins.findLogin(token, Date.now());
-    if (!user) throw new ApiError(401, LOGIN_ERRORS.loginEnded);
-    return { token, user };
-  }
+  const currentLogin = (request: FastifyRequest) => requireLogin(logins, request);
 
   app.post<{ Body: { email: string } }>('/auth/v1/email/login', { ...codeLimits, schema: { body: EMAIL_BODY } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');

@@ -52,9 +52,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'bigint')
     .execute();
   await db.schema.createIndex('login_sessions_user').on('login_sessions').columns(['user_id', 'expires_at']).execute();
+
+  // The embedded wallet's server side: what the server holds can never sign on its own (see
+  // packages/frame/README.md). Shares and the recovery blob are opaque to the server.
+  await db.schema
+    .createTable('login_wallets')
+    .addColumn('user_id', 'text', (c) => c.primaryKey())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('recovery_share', 'text', (c) => c.notNull())
+    .addColumn('recovery_blob', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('login_devices')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('public_key', 'text', (c) => c.notNull())
+    .addColumn('auth_share', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_used_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('login_devices_user').on('login_devices').column('user_id').execute();
+  // One live challenge per device: asking again replaces it, so the rows stay bounded.
+  await db.schema
+    .createTable('device_challenges')
+    .addColumn('device_id', 'text', (c) => c.primaryKey())
+    .addColumn('challenge', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('device_challenges').execute();
+  await db.schema.dropTable('login_devices').execute();
+  await db.schema.dropTable('login_wallets').execute();
   await db.schema.dropTable('login_sessions').execute();
   await db.schema.dropTable('email_codes').execute();
   await db.schema.dropTable('login_identities').execute();

@@ -1,0 +1,189 @@
+import { webcrypto } from 'node:crypto';
+import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
+import { embeddedWalletProofMessage, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
+import type { FastifyInstance } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from '../createServer.ts';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
+import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
+import { WALLET_ERRORS } from './loginErrors.ts';
+import { MAX_DEVICES } from './walletStore.ts';
+
+const NO_CHAINS = [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }];
+let mailbox: MailSink;
+beforeAll(async () => {
+  mailbox = await startMailSink();
+});
+afterAll(() => mailbox?.close());
+afterEach(() => vi.useRealTimers());
+
+/** A browser's device key: non-extractable private half, its public JWK. */
+async function newDevice() {
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+  const jwk = await webcrypto.subtle.exportKey('jwk', pair.publicKey);
+  const publicKey: DevicePublicKey = { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! };
+  const sign = async (text: string) => Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(text))).toString('base64url');
+  return { publicKey, sign };
+}
+
+let unique = 0;
+
+describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ name, skip }) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(name);
+    app = await createServer(testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SMTP_URL: mailbox.smtpUrl }));
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown) =>
+    app.inject({ method, url: `${path}?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+
+  async function logIn(email = `owner-${process.pid}-${++unique}@example.com`) {
+    const after = mailbox.messages().at(-1)?.id ?? 0;
+    expect((await app.inject({ method: 'POST', url: `/auth/v1/email/login?${ACCESS_QUERY}`, payload: { email } })).statusCode).toBe(200);
+    const code = codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
+    const response = await app.inject({ method: 'POST', url: `/auth/v1/email/verify?${ACCESS_QUERY}`, payload: { email, code } });
+    return { email, ...(response.json() as { token: string; user: { id: string } }) };
+  }
+
+  async function proof(account: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, deviceKey: DevicePublicKey, issuedAt = new Date().toISOString()) {
+    return { issuedAt, signature: await account.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceKey, issuedAt }) }) };
+  }
+
+  async function createWallet() {
+    const login = await logIn();
+    const account = privateKeyToAccount(generatePrivateKey());
+    const device = await newDevice();
+    const response = await call('POST', '/auth/v1/wallet', login.token, {
+      address: account.address,
+      recoveryShare: 'server-recovery-share',
+      recoveryBlob: 'encrypted.recovery.blob',
+      deviceKey: device.publicKey,
+      authShare: 'auth-share-of-device-1',
+      proof: await proof(account, 'create-wallet', login.user.id, device.publicKey),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { login, account, device, deviceId: response.json().deviceId as string };
+  }
+
+  async function releaseShare(token: string, deviceId: string, sign: (text: string) => Promise<string>) {
+    const asked = await call('POST', `/auth/v1/wallet/devices/${deviceId}/challenge`, token);
+    if (asked.statusCode !== 200) return asked;
+    const { challenge } = asked.json();
+    return call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, token, { challenge, signature: await sign(challenge) });
+  }
+
+  it.skipIf(skip)("keeps the wallet's address, and releases a device's share only to that device's key", async () => {
+    const { login, account, device, deviceId } = await createWallet();
+    const listed = (await call('GET', '/auth/v1/wallet', login.token)).json();
+    expect(listed.wallet).toMatchObject({ address: account.address, devices: [{ id: deviceId, lastUsedAt: null }] });
+
+    const released = await releaseShare(login.token, deviceId, device.sign);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toEqual({ authShare: 'auth-share-of-device-1' });
+
+    const stranger = await newDevice();
+    const forged = await releaseShare(login.token, deviceId, stranger.sign);
+    expect([forged.statusCode, forged.json().message]).toEqual([401, WALLET_ERRORS.badDeviceSignature]);
+  });
+
+  it.skipIf(skip)('takes one answer per challenge, and refuses a replayed one', async () => {
+    const { login, device, deviceId } = await createWallet();
+    const { challenge } = (await call('POST', `/auth/v1/wallet/devices/${deviceId}/challenge`, login.token)).json();
+    const signature = await device.sign(challenge);
+    expect((await call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, login.token, { challenge, signature })).statusCode).toBe(200);
+    const replay = await call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, login.token, { challenge, signature });
+    expect([replay.statusCode, replay.json().message]).toEqual([401, WALLET_ERRORS.noChallenge]);
+  });
+
+  it.skipIf(skip)('releases nothing on a login older than 10 minutes, nor to another user', async () => {
+    const { login, device, deviceId } = await createWallet();
+    const other = await logIn();
+    const foreign = await releaseShare(other.token, deviceId, device.sign);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, WALLET_ERRORS.unknownDevice]);
+    expect((await call('POST', '/auth/v1/wallet/recovery', other.token)).statusCode).toBe(404);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
+    const stale = await releaseShare(login.token, deviceId, device.sign);
+    expect([stale.statusCode, stale.json().message]).toEqual([403, WALLET_ERRORS.notFresh]);
+    expect((await call('POST', '/auth/v1/wallet/recovery', login.token)).statusCode).toBe(403);
+  });
+
+  it.skipIf(skip)("adds a new device only with the wallet key's own proof, and bounds the devices", async () => {
+    const { login, account } = await createWallet();
+    const laptop = await newDevice();
+
+    const byLoginAlone = await call('POST', '/auth/v1/wallet/devices', login.token, {
+      deviceKey: laptop.publicKey,
+      authShare: 'auth-share-laptop',
+      proof: await proof(privateKeyToAccount(generatePrivateKey()), 'add-device', login.user.id, laptop.publicKey),
+    });
+    expect([byLoginAlone.statusCode, byLoginAlone.json().message]).toEqual([401, WALLET_ERRORS.badProof]);
+
+    const wrongAction = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: laptop.publicKey, authShare: 'x', proof: await proof(account, 'create-wallet', login.user.id, laptop.publicKey) });
+    expect(wrongAction.statusCode).toBe(401);
+    const old = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: laptop.publicKey, authShare: 'x', proof: await proof(account, 'add-device', login.user.id, laptop.publicKey, new Date(Date.now() - 11 * 60_000).toISOString()) });
+    expect([old.statusCode, old.json().message]).toEqual([401, WALLET_ERRORS.staleProof]);
+
+    const recovered = (await call('POST', '/auth/v1/wallet/recovery', login.token)).json();
+    expect(recovered).toEqual({ address: account.address, recoveryShare: 'server-recovery-share', recoveryBlob: 'encrypted.recovery.blob' });
+    const added = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: laptop.publicKey, authShare: 'auth-share-laptop', proof: await proof(account, 'add-device', login.user.id, laptop.publicKey) });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await releaseShare(login.token, added.json().deviceId, laptop.sign)).json()).toEqual({ authShare: 'auth-share-laptop' });
+
+    for (let n = 2; n < MAX_DEVICES; n++) {
+      const device = await newDevice();
+      expect((await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: device.publicKey, authShare: `s${n}`, proof: await proof(account, 'add-device', login.user.id, device.publicKey) })).statusCode).toBe(201);
+    }
+    const extra = await newDevice();
+    const full = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: extra.publicKey, authShare: 'x', proof: await proof(account, 'add-device', login.user.id, extra.publicKey) });
+    expect([full.statusCode, full.json().message]).toEqual([409, WALLET_ERRORS.tooManyDevices]);
+
+    const removed = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token);
+    expect(removed.statusCode).toBe(204);
+    expect((await releaseShare(login.token, added.json().deviceId, laptop.sign)).statusCode).toBe(404);
+  });
+
+  it.skipIf(skip)('creates one wallet per user, vouched for by its own key', async () => {
+    const { login, account } = await createWallet();
+    const device = await newDevice();
+    const again = await call('POST', '/auth/v1/wallet', login.token, {
+      address: account.address, recoveryShare: 'a', recoveryBlob: 'b', deviceKey: device.publicKey, authShare: 'c',
+      proof: await proof(account, 'create-wallet', login.user.id, device.publicKey),
+    });
+    expect([again.statusCode, again.json().message]).toEqual([409, WALLET_ERRORS.walletExists]);
+
+    const fresh = await logIn();
+    const notTheirs = await call('POST', '/auth/v1/wallet', fresh.token, {
+      address: account.address, recoveryShare: 'a', recoveryBlob: 'b', deviceKey: device.publicKey, authShare: 'c',
+      proof: await proof(privateKeyToAccount(generatePrivateKey()), 'create-wallet', fresh.user.id, device.publicKey),
+    });
+    expect([notTheirs.statusCode, notTheirs.json().message]).toEqual([401, WALLET_ERRORS.badProof]);
+    expect((await call('GET', '/auth/v1/wallet', fresh.token)).json()).toEqual({ wallet: null });
+  });
+
+  it.skipIf(skip)('refuses a private device key, malformed shares and bad ids with clear texts', async () => {
+    const login = await logIn();
+    const account = privateKeyToAccount(generatePrivateKey());
+    const device = await newDevice();
+    const base = { address: account.address, recoveryShare: 'a', recoveryBlob: 'b', authShare: 'c', proof: await proof(account, 'create-wallet', login.user.id, device.publicKey) };
+    const privateKey = await call('POST', '/auth/v1/wallet', login.token, { ...base, deviceKey: { ...device.publicKey, d: 'A'.repeat(43) } });
+    expect([privateKey.statusCode, privateKey.json().message]).toEqual([400, WALLET_ERRORS.invalidDeviceKey]);
+    for (const bad of [{ authShare: '' }, { authShare: 'x'.repeat(3000) }, { recoveryBlob: '<script>' }, { address: 'alice' }, { proof: { issuedAt: 'now', signature: 'nope' } }]) {
+      const response = await call('POST', '/auth/v1/wallet', login.token, { ...base, deviceKey: device.publicKey, ...bad });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await call('POST', '/auth/v1/wallet/devices/not-a-uuid/challenge', login.token)).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: `/auth/v1/wallet?${ACCESS_QUERY}` })).statusCode).toBe(401);
+  });
+});

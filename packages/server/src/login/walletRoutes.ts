@@ -1,0 +1,179 @@
+import { embeddedWalletProofMessage, isDevicePublicKey, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getAddress, recoverMessageAddress, type Hex } from 'viem';
+import { SIGNATURE_SCHEMA } from '../auth/authRoutes.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ServerServices } from '../services.ts';
+import { verifyDeviceSignature } from './deviceSignature.ts';
+import { WALLET_ERRORS } from './loginErrors.ts';
+import { LoginStore, type LoginUser } from './loginStore.ts';
+import { requireLogin } from './requireLogin.ts';
+import { WalletStore } from './walletStore.ts';
+
+/** The wallet's shares are released, and devices added, only within this long of a login. */
+export const FRESH_LOGIN_MS = 10 * 60_000;
+/** A device proof's Issued At may be this far from the server's clock. */
+const PROOF_WINDOW_MS = 10 * 60_000;
+
+const SHARE = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'an opaque share (base64, base64url or hex)' } as const;
+const BLOB = { type: 'string', minLength: 1, maxLength: 8192, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'the recovery share encrypted in the browser' } as const;
+const DEVICE_KEY = { type: 'object', maxProperties: 6, description: 'an ECDSA P-256 public key (JWK)' } as const;
+const PROOF = {
+  type: 'object',
+  required: ['issuedAt', 'signature'],
+  additionalProperties: false,
+  properties: { issuedAt: { type: 'string', maxLength: 40, description: 'an ISO 8601 time' }, signature: SIGNATURE_SCHEMA },
+} as const;
+const DEVICE_ID = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid', description: 'a device id' } } } as const;
+
+type Proof = { issuedAt: string; signature: Hex };
+
+/**
+ * The embedded wallet's server side (issue 14): it keeps the wallet's address, one share per
+ * device (released only to that device's non-extractable key, after a fresh login) and the
+ * server's half of the recovery pair. None of it can sign without a share the browser holds.
+ */
+export function registerWallet(app: FastifyInstance, services: ServerServices): void {
+  const logins = new LoginStore(services.db, services.config.login.secret);
+  const wallets = new WalletStore(services.db);
+
+  async function freshLogin(request: FastifyRequest): Promise<LoginUser> {
+    const now = Date.now();
+    const { user } = await requireLogin(logins, request, now);
+    if (now - Date.parse(user.loggedInAt) > FRESH_LOGIN_MS) throw new ApiError(403, WALLET_ERRORS.notFresh);
+    return user;
+  }
+
+  function deviceKeyOf(value: unknown): DevicePublicKey {
+    if (!isDevicePublicKey(value)) throw new ApiError(400, WALLET_ERRORS.invalidDeviceKey, 'deviceKey');
+    return { kty: value.kty, crv: value.crv, x: value.x, y: value.y };
+  }
+
+  /** The address whose key signed the proof for this action, user and device, within the window. */
+  async function proofSigner(action: EmbeddedWalletAction, userId: string, deviceKey: DevicePublicKey, proof: Proof): Promise<string> {
+    const issuedAt = Date.parse(proof.issuedAt);
+    if (!Number.isFinite(issuedAt) || Math.abs(Date.now() - issuedAt) > PROOF_WINDOW_MS) throw new ApiError(401, WALLET_ERRORS.staleProof, 'proof');
+    const message = embeddedWalletProofMessage({ action, userId, deviceKey, issuedAt: proof.issuedAt });
+    try {
+      return await recoverMessageAddress({ message, signature: proof.signature });
+    } catch {
+      throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
+    }
+  }
+
+  app.get('/auth/v1/wallet', async (request, reply) => {
+    const { user } = await requireLogin(logins, request);
+    const wallet = await wallets.wallet(user.id);
+    void reply.header('cache-control', 'no-store');
+    return { wallet: wallet ? { address: getAddress(wallet.address), devices: await wallets.devices(user.id) } : null };
+  });
+
+  app.post<{ Body: { address: string; recoveryShare: string; recoveryBlob: string; deviceKey: unknown; authShare: string; proof: Proof } }>(
+    '/auth/v1/wallet',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['address', 'recoveryShare', 'recoveryBlob', 'deviceKey', 'authShare', 'proof'],
+          additionalProperties: false,
+          properties: {
+            address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'the wallet address' },
+            recoveryShare: SHARE,
+            recoveryBlob: BLOB,
+            deviceKey: DEVICE_KEY,
+            authShare: SHARE,
+            proof: PROOF,
+            projectId: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await freshLogin(request);
+      const { address, recoveryShare, recoveryBlob, authShare, proof } = request.body;
+      const deviceKey = deviceKeyOf(request.body.deviceKey);
+      const signer = await proofSigner('create-wallet', user.id, deviceKey, proof);
+      if (signer.toLowerCase() !== address.toLowerCase()) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
+      const created = await wallets.create({ userId: user.id, address, recoveryShare, recoveryBlob, deviceKey, authShare }, Date.now());
+      if (created === 'exists') throw new ApiError(409, WALLET_ERRORS.walletExists);
+      return reply.code(201).send({ wallet: { address: getAddress(address) }, deviceId: created });
+    },
+  );
+
+  app.post<{ Body: { deviceKey: unknown; authShare: string; proof: Proof } }>(
+    '/auth/v1/wallet/devices',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['deviceKey', 'authShare', 'proof'],
+          additionalProperties: false,
+          properties: { deviceKey: DEVICE_KEY, authShare: SHARE, proof: PROOF, projectId: { type: 'string' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await freshLogin(request);
+      const wallet = await wallets.wallet(user.id);
+      if (!wallet) throw new ApiError(404, WALLET_ERRORS.noWallet);
+      const deviceKey = deviceKeyOf(request.body.deviceKey);
+      // Only the wallet's own key adds a device: a login alone (a taken mailbox) cannot.
+      const signer = await proofSigner('add-device', user.id, deviceKey, request.body.proof);
+      if (signer.toLowerCase() !== wallet.address) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
+      const added = await wallets.addDevice(user.id, deviceKey, request.body.authShare, Date.now());
+      if (added === 'full') throw new ApiError(409, WALLET_ERRORS.tooManyDevices);
+      return reply.code(201).send({ deviceId: added });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/auth/v1/wallet/devices/:id', { schema: { params: DEVICE_ID } }, async (request, reply) => {
+    const user = await freshLogin(request);
+    if (!(await wallets.removeDevice(user.id, request.params.id))) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/auth/v1/wallet/devices/:id/challenge', { schema: { params: DEVICE_ID } }, async (request, reply) => {
+    const user = await freshLogin(request);
+    if (!(await wallets.device(user.id, request.params.id))) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+    void reply.header('cache-control', 'no-store');
+    return { challenge: await wallets.issueChallenge(request.params.id, Date.now()) };
+  });
+
+  app.post<{ Params: { id: string }; Body: { challenge: string; signature: string } }>(
+    '/auth/v1/wallet/devices/:id/share',
+    {
+      schema: {
+        params: DEVICE_ID,
+        body: {
+          type: 'object',
+          required: ['challenge', 'signature'],
+          additionalProperties: false,
+          properties: {
+            challenge: { type: 'string', maxLength: 100, description: 'the challenge this server issued' },
+            signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{86}$', description: "the device key's P-256 signature (r||s, base64url)" },
+            projectId: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await freshLogin(request);
+      const now = Date.now();
+      const device = await wallets.device(user.id, request.params.id);
+      if (!device) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+      if (!(await wallets.takeChallenge(device.id, request.body.challenge, now))) throw new ApiError(401, WALLET_ERRORS.noChallenge, 'challenge');
+      if (!(await verifyDeviceSignature(device.publicKey, request.body.challenge, request.body.signature))) throw new ApiError(401, WALLET_ERRORS.badDeviceSignature, 'signature');
+      await wallets.markUsed(device.id, now);
+      void reply.header('cache-control', 'no-store');
+      return { authShare: device.authShare };
+    },
+  );
+
+  app.post('/auth/v1/wallet/recovery', async (request, reply) => {
+    const user = await freshLogin(request);
+    const wallet = await wallets.wallet(user.id);
+    if (!wallet) throw new ApiError(404, WALLET_ERRORS.noWallet);
+    void reply.header('cache-control', 'no-store');
+    return { address: getAddress(wallet.address), recoveryShare: wallet.recovery_share, recoveryBlob: wallet.recovery_blob };
+  });
+}

@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DevicePublicKey } from '@cairn/core/internal';
+import type { Db } from '../db/database.ts';
+
+/** Devices one wallet may have at once. */
+export const MAX_DEVICES = 10;
+/** How long a device challenge may be answered. */
+export const CHALLENGE_TTL_MS = 2 * 60_000;
+
+export interface WalletDevice {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface StoredDevice {
+  id: string;
+  publicKey: DevicePublicKey;
+  authShare: string;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+/** The embedded wallet's server side: the address, the server's shares and the device keys. */
+export class WalletStore {
+  constructor(private readonly db: Db) {}
+
+  async wallet(userId: string) {
+    return this.db.selectFrom('login_wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async devices(userId: string): Promise<WalletDevice[]> {
+    const rows = await this.db.selectFrom('login_devices').select(['id', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+    return rows.map((row) => ({ id: row.id, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at) }));
+  }
+
+  /** Creates the wallet with its first device; 'exists' when the user has one already. */
+  async create(input: { userId: string; address: string; recoveryShare: string; recoveryBlob: string; deviceKey: DevicePublicKey; authShare: string }, now: number): Promise<string | 'exists'> {
+    const deviceId = randomUUID();
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('login_wallets')
+        .values({ user_id: input.userId, address: input.address.toLowerCase(), recovery_share: input.recoveryShare, recovery_blob: input.recoveryBlob, created_at: now })
+        .onConflict((c) => c.column('user_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'exists';
+      await trx.insertInto('login_devices').values({ id: deviceId, user_id: input.userId, public_key: JSON.stringify(input.deviceKey), auth_share: input.authShare, created_at: now, last_used_at: null }).execute();
+      return deviceId;
+    });
+  }
+
+  /** Adds a device (after a recovery on a new browser); 'full' past MAX_DEVICES. */
+  async addDevice(userId: string, deviceKey: DevicePublicKey, authShare: string, now: number): Promise<string | 'full'> {
+    const deviceId = randomUUID();
+    return this.db.transaction().execute(async (trx) => {
+      const { count } = await trx.selectFrom('login_devices').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      if (Number(count) >= MAX_DEVICES) return 'full';
+      await trx.insertInto('login_devices').values({ id: deviceId, user_id: userId, public_key: JSON.stringify(deviceKey), auth_share: authShare, created_at: now, last_used_at: null }).execute();
+      return deviceId;
+    });
+  }
+
+  async removeDevice(userId: string, deviceId: string): Promise<boolean> {
+    await this.db.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
+    const removed = await this.db.deleteFrom('login_devices').where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(removed.numDeletedRows) === 1;
+  }
+
+  async device(userId: string, deviceId: string): Promise<StoredDevice | undefined> {
+    const row = await this.db.selectFrom('login_devices').select(['id', 'public_key', 'auth_share']).where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+    return row && { id: row.id, publicKey: JSON.parse(row.public_key) as DevicePublicKey, authShare: row.auth_share };
+  }
+
+  /** A fresh challenge for the device, replacing any live one (one row per device at most). */
+  async issueChallenge(deviceId: string, now: number): Promise<string> {
+    const challenge = `cairn-device-challenge:${randomBytes(32).toString('base64url')}`;
+    await this.db
+      .insertInto('device_challenges')
+      .values({ device_id: deviceId, challenge, expires_at: now + CHALLENGE_TTL_MS })
+      .onConflict((c) => c.column('device_id').doUpdateSet({ challenge, expires_at: now + CHALLENGE_TTL_MS }))
+      .execute();
+    return challenge;
+  }
+
+  /** Takes the device's live challenge if it is this one: one answer per challenge, right or wrong. */
+  async takeChallenge(deviceId: string, challenge: string, now: number): Promise<boolean> {
+    const taken = await this.db.deleteFrom('device_challenges').where('device_id', '=', deviceId).where('challenge', '=', challenge).where('expires_at', '>', now).executeTakeFirst();
+    if (Number(taken.numDeletedRows) === 1) return true;
+    await this.db.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
+    return false;
+  }
+
+  async markUsed(deviceId: string, now: number): Promise<void> {
+    await this.db.updateTable('login_devices').set({ last_used_at: now }).where('id', '=', deviceId).execute();
+  }
+}
