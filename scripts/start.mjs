@@ -26,6 +26,7 @@ console.log(`web wallet: ${stack.demoUrl}wallet.html`);
 console.log(`server: ${stack.serverUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
 if (stack.mailUrl) console.log(`mail: ${stack.mailUrl}`);
+if (stack.oidcUrl) console.log(`oidc: ${stack.oidcUrl}`);
 console.log('Press Ctrl-C to stop.');
 
 let stopping = false;

@@ -13,6 +13,7 @@ export const E2E_PORTS = {
     { chainId: 31338, port: 28546 + offset * 2 },
   ],
   mail: { smtp: 22525 + offset, page: 21080 + offset },
+  oidc: 29400 + offset,
 };
 
 /** Where the Next.js example is copied and built for this run (git-ignored). */

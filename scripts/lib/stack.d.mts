@@ -6,11 +6,14 @@ export interface StackPorts {
   chains: { chainId: number; port: number }[];
   /** The local mailbox: SMTP and its page (none: e-mail login off). */
   mail?: { smtp: number; page: number };
+  /** The local OpenID Connect provider standing in for Google and GitHub (none: no social login). */
+  oidc?: number;
 }
 export interface RunningStack {
   demoUrl: string;
   serverUrl: string;
   mailUrl?: string;
+  oidcUrl?: string;
   chains: { chainId: number; url: string }[];
   children: ChildProcess[];
   stop(): Promise<void>;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { HOST, isPortFree, portFromEnv } from './ports.mjs';
 import { root } from './ensureInstall.mjs';
 
@@ -12,6 +13,7 @@ export function stackPorts() {
       { chainId: 31338, port: portFromEnv('CHAIN_PORT_31338', 8546) },
     ],
     mail: { smtp: portFromEnv('SMTP_PORT', 2525), page: portFromEnv('MAIL_PORT', 1080) },
+    oidc: portFromEnv('OIDC_PORT', 9400),
   };
 }
 
@@ -21,6 +23,7 @@ export async function takenPorts(ports) {
     ['server', ports.server, 'SERVER_PORT'],
     ...ports.chains.map((c) => [`chain ${c.chainId}`, c.port, `CHAIN_PORT_${c.chainId}`]),
     ...(ports.mail ? [['smtp', ports.mail.smtp, 'SMTP_PORT'], ['mail', ports.mail.page, 'MAIL_PORT']] : []),
+    ...(ports.oidc ? [['oidc', ports.oidc, 'OIDC_PORT']] : []),
   ];
   const taken = [];
   for (const [name, port, variable] of all) if (!(await isPortFree(port))) taken.push({ name, port, variable });
@@ -63,6 +66,26 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     // E-mail login codes go over real SMTP to the local mailbox (its page lists them).
     ...(ports.mail ? { SMTP_URL: `smtp://${HOST}:${ports.mail.smtp}`, SMTP_PORT: String(ports.mail.smtp), MAIL_PORT: String(ports.mail.page) } : {}),
   };
+  if (ports.oidc) {
+    // A real OpenID Connect provider stands in for Google (OIDC) and GitHub (plain OAuth 2).
+    const issuer = `http://${HOST}:${ports.oidc}`;
+    const client = { id: 'cairn-local', secret: randomBytes(24).toString('base64url') };
+    Object.assign(env, {
+      OIDC_PORT: String(ports.oidc),
+      OIDC_CLIENT_ID: client.id,
+      OIDC_CLIENT_SECRET: client.secret,
+      OIDC_REDIRECT_URIS: `http://${HOST}:${ports.server}/auth/v1/social/callback`,
+      SOCIAL_GOOGLE_CLIENT_ID: client.id,
+      SOCIAL_GOOGLE_CLIENT_SECRET: client.secret,
+      SOCIAL_GOOGLE_ISSUER: issuer,
+      SOCIAL_GITHUB_CLIENT_ID: client.id,
+      SOCIAL_GITHUB_CLIENT_SECRET: client.secret,
+      SOCIAL_GITHUB_AUTHORIZATION_URL: `${issuer}/auth`,
+      SOCIAL_GITHUB_TOKEN_URL: `${issuer}/token`,
+      SOCIAL_GITHUB_USERINFO_URL: `${issuer}/me`,
+      SOCIAL_GITHUB_SCOPES: 'openid',
+    });
+  }
   const start = (args, stdout = 'ignore') => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
     children.push(child);
@@ -100,6 +123,14 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
       });
       await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', mail);
     }
+    let oidcUrl;
+    if (ports.oidc) {
+      const oidc = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/oidcCli.ts'], 'pipe');
+      oidc.stdout.setEncoding('utf8').on('data', (text) => {
+        oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
+      });
+      await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
+    }
     const server = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
@@ -111,7 +142,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
-    return { demoUrl, serverUrl, mailUrl, chains, stop, children };
+    return { demoUrl, serverUrl, mailUrl, oidcUrl, chains, stop, children };
   } catch (error) {
     await stop();
     throw error;

@@ -135,11 +135,28 @@ describe('loadConfig', () => {
     expect(new TextDecoder().decode(real.login.secret)).toBe(secret);
     expect(real.login).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example:465', mailFrom: 'Shop <login@shop.example>', siteName: 'Shop' });
     expect(real.nameZone).toBe('.shop.id');
-    expect(() => loadConfig({ RPC_URL_1: 'https://rpc.example/eth', SMTP_URL: 'smtp://mail.example' })).toThrow(/^LOGIN_SECRET must be set when SMTP_URL is/);
+    expect(() => loadConfig({ RPC_URL_1: 'https://rpc.example/eth', SMTP_URL: 'smtp://mail.example' })).toThrow(/^LOGIN_SECRET must be set when SMTP_URL or a social provider is/);
     expect(() => loadConfig({ LOGIN_SECRET: 'short-secret' })).toThrow(/^LOGIN_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ LOGIN_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/^SMTP_URL must be an smtp/);
     expect(() => loadConfig({ NAME_ZONE: 'not a zone' })).toThrow(/^NAME_ZONE must be a domain/);
+  });
+
+  it('turns on the social providers given a client id, with their presets or the URLs set', () => {
+    expect(loadConfig({}).login.social).toEqual([]);
+    const config = loadConfig({
+      SOCIAL_GOOGLE_CLIENT_ID: 'g', SOCIAL_GOOGLE_CLIENT_SECRET: 'gs',
+      SOCIAL_GITHUB_CLIENT_ID: 'h', SOCIAL_GITHUB_CLIENT_SECRET: 'hs', SOCIAL_GITHUB_USERINFO_URL: 'http://127.0.0.1:9400/me', SOCIAL_GITHUB_SCOPES: 'openid',
+    });
+    expect(config.login.social).toEqual([
+      { id: 'google', kind: 'oidc', issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 'gs', scopes: ['openid', 'email'] },
+      { id: 'github', kind: 'oauth2', authorizationUrl: 'https://github.com/login/oauth/authorize', tokenUrl: 'https://github.com/login/oauth/access_token', userinfoUrl: 'http://127.0.0.1:9400/me', clientId: 'h', clientSecret: 'hs', scopes: ['openid'] },
+    ]);
+    expect(config.login.socialCallbackUrl).toBe('http://127.0.0.1:8787/auth/v1/social/callback');
+    expect(loadConfig({ PUBLIC_URL: 'https://api.shop.example/' }).login.socialCallbackUrl).toBe('https://api.shop.example/auth/v1/social/callback');
+    expect(() => loadConfig({ SOCIAL_X_CLIENT_ID: 'x' })).toThrow(/^SOCIAL_X_CLIENT_SECRET must be set/);
+    expect(() => loadConfig({ SOCIAL_GOOGLE_CLIENT_ID: 'g', SOCIAL_GOOGLE_CLIENT_SECRET: 's', SOCIAL_GOOGLE_ISSUER: 'ftp://x' })).toThrow(/^SOCIAL_GOOGLE_ISSUER must be an http/);
+    expect(() => loadConfig({ RPC_URL_1: 'https://rpc.example/eth', SOCIAL_GOOGLE_CLIENT_ID: 'g', SOCIAL_GOOGLE_CLIENT_SECRET: 's' })).toThrow(/^LOGIN_SECRET must be set/);
   });
 
   it('does not echo a database password in its error', () => {

@@ -11,6 +11,7 @@ import {
   DEVNET_PROJECT_ID,
 } from './devnetDefaults.ts';
 import { DEFAULT_REORG_WINDOW } from './indexer/indexer.ts';
+import { SOCIAL_LOGIN_PROVIDERS, SOCIAL_PRESETS, type SocialProviderConfig } from './login/socialProviders.ts';
 
 export interface ChainConfig {
   chainId: number;
@@ -86,6 +87,13 @@ export interface LoginConfig {
   codesPerIp: number;
   /** Code requests per minute, all clients together: bounds the mail this server sends. */
   codesTotal: number;
+  /** Social providers with a client id (SOCIAL_<ID>_CLIENT_ID); the others are off. */
+  social: SocialProviderConfig[];
+  /** Where providers send the visitor back (registered with each provider). */
+  socialCallbackUrl: string;
+  /** Social logins started per client IP per minute, and in all. */
+  socialStartsPerIp: number;
+  socialStartsTotal: number;
 }
 
 /** Requests per minute; past them a client gets 429 with Retry-After. */
@@ -177,14 +185,15 @@ function privateKey(env: NodeJS.ProcessEnv, name: string): `0x${string}` | undef
   return raw as `0x${string}`;
 }
 
-function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean): LoginConfig {
+function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean, ownUrl: string): LoginConfig {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
   const rawSecret = env.LOGIN_SECRET?.trim();
   // The value is a secret: errors never repeat it.
   if (rawSecret !== undefined && rawSecret !== '' && rawSecret.length < 32) throw new ConfigError('LOGIN_SECRET', 'must be at least 32 characters (e.g. `openssl rand -base64 32`)');
-  if (!rawSecret && smtpUrl !== undefined && !devnetOnly) {
-    throw new ConfigError('LOGIN_SECRET', 'must be set when SMTP_URL is (at least 32 characters, the same on every server copy)');
+  const social = socialProviders(env);
+  if (!rawSecret && (smtpUrl !== undefined || social.length > 0) && !devnetOnly) {
+    throw new ConfigError('LOGIN_SECRET', 'must be set when SMTP_URL or a social provider is (at least 32 characters, the same on every server copy)');
   }
   return {
     // The devnet stack gets a secret per process: codes and logins end with it, as a devnet does.
@@ -196,7 +205,49 @@ function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean): LoginConfig {
     codesPerAddressPerHour: integer(env, 'EMAIL_CODES_PER_ADDRESS_PER_HOUR', 5, 1, 1000),
     codesPerIp: integer(env, 'EMAIL_CODE_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
     codesTotal: integer(env, 'EMAIL_CODE_RATE_LIMIT_TOTAL_PER_MINUTE', 600, 1, 10_000_000),
+    social,
+    socialCallbackUrl: httpUrl(env, 'SOCIAL_CALLBACK_URL') ?? `${ownUrl}/auth/v1/social/callback`,
+    socialStartsPerIp: integer(env, 'SOCIAL_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    socialStartsTotal: integer(env, 'SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE', 1200, 1, 10_000_000),
   };
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  return url.href.replace(/\/$/, '');
+}
+
+function socialProviders(env: NodeJS.ProcessEnv): SocialProviderConfig[] {
+  return SOCIAL_LOGIN_PROVIDERS.flatMap((id): SocialProviderConfig[] => {
+    const prefix = `SOCIAL_${id.toUpperCase()}_`;
+    const clientId = env[`${prefix}CLIENT_ID`]?.trim();
+    if (!clientId) return [];
+    const clientSecret = env[`${prefix}CLIENT_SECRET`]?.trim();
+    if (!clientSecret) throw new ConfigError(`${prefix}CLIENT_SECRET`, `must be set with ${prefix}CLIENT_ID`);
+    const preset = SOCIAL_PRESETS[id];
+    const scopes = list(env, `${prefix}SCOPES`) ?? preset.scopes;
+    if (preset.kind === 'oidc') return [{ ...preset, id, clientId, clientSecret, scopes, issuer: httpUrl(env, `${prefix}ISSUER`) ?? preset.issuer }];
+    return [
+      {
+        ...preset,
+        id,
+        clientId,
+        clientSecret,
+        scopes,
+        authorizationUrl: httpUrl(env, `${prefix}AUTHORIZATION_URL`) ?? preset.authorizationUrl,
+        tokenUrl: httpUrl(env, `${prefix}TOKEN_URL`) ?? preset.tokenUrl,
+        userinfoUrl: httpUrl(env, `${prefix}USERINFO_URL`) ?? preset.userinfoUrl,
+      },
+    ];
+  });
 }
 
 function nameZone(raw: string | undefined): string {
@@ -370,7 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     forcedRefreshMs: integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000),
-    login: loginConfig(env, servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId))),
+    login: loginConfig(env, servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId)), publicUrl?.replace(/\/$/, '') ?? `http://${env.SERVER_HOST?.trim() || '127.0.0.1'}:${port}`),
     nameZone: nameZone(env.NAME_ZONE),
     rateLimit: {
       perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 100_000_000),

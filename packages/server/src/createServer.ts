@@ -32,6 +32,7 @@ import { registerProfile } from './routes/profile.ts';
 import { registerImages } from './routes/images.ts';
 import { registerLogin } from './login/loginRoutes.ts';
 import { registerWallet } from './login/walletRoutes.ts';
+import { registerSocial, registerSocialCallback } from './login/socialRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
@@ -143,6 +144,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   }
   await registerCors(app, config.corsOrigins);
   registerHealth(app, services);
+  // A social provider sends the visitor back here without the project's query.
+  registerSocialCallback(app, services);
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireProjectAccess(config.projectIds));
@@ -150,7 +153,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp, registerLogin, registerWallet,
+      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial,
     ]) {
       register(scope, services);
     }

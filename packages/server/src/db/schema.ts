@@ -22,6 +22,7 @@ export interface Database {
   login_wallets: LoginWalletsTable;
   login_devices: LoginDevicesTable;
   device_challenges: DeviceChallengesTable;
+  social_flows: SocialFlowsTable;
 }
 
 export interface BlocksTable {
@@ -220,5 +221,20 @@ export interface LoginDevicesTable {
 export interface DeviceChallengesTable {
   device_id: string;
   challenge: string;
+  expires_at: number;
+}
+
+/** A social login in progress (OAuth 2 / OpenID Connect code flow with PKCE). */
+export interface SocialFlowsTable {
+  id: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** Keyed hash of the secret the starting page holds: only it collects the login. */
+  secret_hash: string;
+  status: 'pending' | 'done' | 'failed' | 'collected';
+  user_id: string | null;
+  error: string | null;
   expires_at: number;
 }

@@ -31,3 +31,13 @@ export const WALLET_ERRORS = {
   badDeviceSignature: 'The device signature does not verify',
   invalidDeviceKey: 'deviceKey must be an ECDSA P-256 public key (JWK) without its private part',
 } as const;
+
+/** What a client reads when a social login fails. */
+export const SOCIAL_ERRORS = {
+  unsupported: (provider: string) => `Unsupported social provider "${provider}": google, github, apple, facebook, x or discord`,
+  notSetUp: (provider: string) => `Login with ${provider} is not set up on this server (SOCIAL_${provider.toUpperCase()}_CLIENT_ID)`,
+  providerDown: 'The login provider cannot be reached right now; try again shortly',
+  unknownFlow: 'Unknown or finished social login: start again',
+  denied: (reason: string) => `The provider did not log you in (${reason})`,
+  unverified: "The provider's answer could not be verified: start again",
+} as const;

@@ -80,9 +80,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('challenge', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
+
+  // A social login in progress: `state` finds it from the provider's redirect, the secret's hash
+  // lets only the page that started it collect the login.
+  await db.schema
+    .createTable('social_flows')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('provider', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull().unique())
+    .addColumn('nonce', 'text', (c) => c.notNull())
+    .addColumn('code_verifier', 'text', (c) => c.notNull())
+    .addColumn('secret_hash', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('error', 'text')
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('social_flows_expires').on('social_flows').column('expires_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('social_flows').execute();
   await db.schema.dropTable('device_challenges').execute();
   await db.schema.dropTable('login_devices').execute();
   await db.schema.dropTable('login_wallets').execute();
