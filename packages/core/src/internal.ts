@@ -53,3 +53,17 @@ export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';
 export { isValidEmail, normalizeEmail, emailLoginTooSoon, emailLoginSecondsLeft, EMAIL_LOGIN_COOLDOWN_MS } from './rules/emailLogin.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, type SocialLoginProvider } from './rules/socialLogin.ts';
+export {
+  createLoginApi,
+  loginUserSchema,
+  loginSchema,
+  embeddedWalletSchema,
+  recoverySchema,
+  type LoginApi,
+  type LoginUser,
+  type Login,
+  type SocialStart,
+  type EmbeddedWalletInfo,
+  type WalletRecovery,
+  type DeviceProof,
+} from './api/loginApi.ts';

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { LoginUser } from '@cairn/core/internal';
 import type { Db } from '../db/database.ts';
 import { loginTokenHash, newLoginToken } from './oneTimeCode.ts';
 
-/** What a client sees of a logged-in user (SPEC §3 frame user: the wallet part joins it later). */
-export interface LoginUser {
-  id: string;
-  email: string | null;
-  /** How this login was made: 'email' or a social provider. */
-  provider: string;
-  /** When this login was made (ISO 8601): a fresh one may release the wallet's server share. */
-  loggedInAt: string;
-}
+// What a client sees of a logged-in user: the wire shape is core's.
+export type { LoginUser };
 
 /** Live logins one user keeps; a new login past it ends the oldest. */
 export const MAX_LOGINS_PER_USER = 20;

@@ -1,0 +1,128 @@
+import * as v from 'valibot';
+import type { DevicePublicKey } from '../rules/embeddedWallet.ts';
+import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import { serverUrl, type ApiConfig } from './apiConfig.ts';
+import { parseResponse } from './getJson.ts';
+
+// Wire shapes of log-in without a wallet (issue 14): defined here once; the server's answers are
+// typed by them and every answer the client reads is parsed by them.
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/));
+
+export const loginUserSchema = v.object({
+  id: text(64),
+  email: v.nullable(text(320)),
+  provider: text(40),
+  loggedInAt: text(40),
+});
+export type LoginUser = v.InferOutput<typeof loginUserSchema>;
+
+export const loginSchema = v.object({ token, user: loginUserSchema });
+export type Login = v.InferOutput<typeof loginSchema>;
+
+export const codeSentSchema = v.object({ sent: v.literal(true), expiresInSeconds: v.number() });
+
+export const socialStartSchema = v.object({ flowId: text(64), flowSecret: text(64), authorizeUrl: v.pipe(v.string(), v.url(), v.maxLength(4096)), expiresInSeconds: v.number() });
+export type SocialStart = v.InferOutput<typeof socialStartSchema>;
+
+const walletDeviceSchema = v.object({ id: text(64), createdAt: text(40), lastUsedAt: v.nullable(text(40)) });
+export const embeddedWalletSchema = v.nullable(v.object({ address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), devices: v.array(walletDeviceSchema) }));
+export type EmbeddedWalletInfo = v.InferOutput<typeof embeddedWalletSchema>;
+
+export const recoverySchema = v.object({ address: text(42), recoveryShare: text(2048), recoveryBlob: text(8192) });
+export type WalletRecovery = v.InferOutput<typeof recoverySchema>;
+
+/** What the wallet's own key signed to vouch for a device. */
+export interface DeviceProof {
+  issuedAt: string;
+  signature: string;
+}
+
+export interface LoginApi {
+  /** Mails a one-time code; rejects with the server's reason ('Please try again after {n} seconds', ...). */
+  requestEmailCode(email: string): Promise<void>;
+  verifyEmailCode(email: string, code: string): Promise<Login>;
+  getUser(token: string): Promise<LoginUser | undefined>;
+  signOut(token: string): Promise<void>;
+  /** SPEC §4: a code to the current address, then (`confirmPrimary`) one to the new, then `confirmSecondary`. */
+  startEmailUpdate(token: string, email: string): Promise<void>;
+  confirmEmailUpdatePrimary(token: string, code: string): Promise<void>;
+  confirmEmailUpdateSecondary(token: string, email: string, code: string): Promise<LoginUser>;
+  startSocial(provider: string): Promise<SocialStart>;
+  /** 'pending' until the provider sent the visitor back; then the login, once. */
+  completeSocial(flowId: string, flowSecret: string): Promise<Login | 'pending'>;
+  getWallet(token: string): Promise<EmbeddedWalletInfo>;
+  createWallet(token: string, body: { address: string; recoveryShare: string; recoveryBlob: string; deviceKey: DevicePublicKey; authShare: string; proof: DeviceProof }): Promise<{ deviceId: string }>;
+  addDevice(token: string, body: { deviceKey: DevicePublicKey; authShare: string; proof: DeviceProof }): Promise<{ deviceId: string }>;
+  deviceChallenge(token: string, deviceId: string): Promise<string>;
+  /** The device's server share, for a signature of the device key over the challenge. */
+  releaseAuthShare(token: string, deviceId: string, challenge: string, signature: string): Promise<string>;
+  recovery(token: string): Promise<WalletRecovery>;
+}
+
+/** Calls to the site's Cairn server for log-in without a wallet; used by the secure frame. None is retried. */
+export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {}): LoginApi {
+  const once = { ...fetchOptions, retries: 0 };
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: v.GenericSchema<unknown, T> | undefined, options: { token?: string; body?: unknown } = {}): Promise<T> {
+    const response = await fetchWithRetry(
+      serverUrl(config, path),
+      {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      },
+      once,
+    );
+    if (!schema) return undefined as T;
+    return parseResponse(schema, response.status === 204 ? undefined : await response.json(), path);
+  }
+  const device = (id: string) => `/auth/v1/wallet/devices/${encodeURIComponent(id)}`;
+  return {
+    async requestEmailCode(email) {
+      await call('POST', '/auth/v1/email/login', codeSentSchema, { body: { email } });
+    },
+    verifyEmailCode: (email, code) => call('POST', '/auth/v1/email/verify', loginSchema, { body: { email, code } }),
+    async getUser(loginToken) {
+      try {
+        return (await call('GET', '/auth/v1/user', v.object({ user: loginUserSchema }), { token: loginToken })).user;
+      } catch (error) {
+        if ((error as { status?: number }).status === 401) return undefined;
+        throw error;
+      }
+    },
+    signOut: (loginToken) => call('POST', '/auth/v1/user/signout', undefined, { token: loginToken, body: {} }),
+    async startEmailUpdate(loginToken, email) {
+      await call('POST', '/auth/v1/email/update', codeSentSchema, { token: loginToken, body: { email } });
+    },
+    async confirmEmailUpdatePrimary(loginToken, code) {
+      await call('POST', '/auth/v1/email/update/primary', codeSentSchema, { token: loginToken, body: { code } });
+    },
+    async confirmEmailUpdateSecondary(loginToken, email, code) {
+      return (await call('POST', '/auth/v1/email/update/secondary', v.object({ user: loginUserSchema }), { token: loginToken, body: { email, code } })).user;
+    },
+    startSocial: (provider) => call('POST', `/auth/v1/social/${encodeURIComponent(provider)}/start`, socialStartSchema, { body: {} }),
+    async completeSocial(flowId, flowSecret) {
+      const answer = await call('POST', '/auth/v1/social/complete', v.union([v.object({ status: v.literal('pending') }), v.object({ status: v.literal('done'), ...loginSchema.entries })]), { body: { flowId, flowSecret } });
+      return answer.status === 'pending' ? 'pending' : { token: answer.token, user: answer.user };
+    },
+    async getWallet(loginToken) {
+      return (await call('GET', '/auth/v1/wallet', v.object({ wallet: embeddedWalletSchema }), { token: loginToken })).wallet;
+    },
+    async createWallet(loginToken, body) {
+      return { deviceId: (await call('POST', '/auth/v1/wallet', v.object({ deviceId: text(64) }), { token: loginToken, body })).deviceId };
+    },
+    addDevice: (loginToken, body) => call('POST', '/auth/v1/wallet/devices', v.object({ deviceId: text(64) }), { token: loginToken, body }),
+    async deviceChallenge(loginToken, deviceId) {
+      return (await call('POST', `${device(deviceId)}/challenge`, v.object({ challenge: text(100) }), { token: loginToken, body: {} })).challenge;
+    },
+    async releaseAuthShare(loginToken, deviceId, challenge, signature) {
+      return (await call('POST', `${device(deviceId)}/share`, v.object({ authShare: text(2048) }), { token: loginToken, body: { challenge, signature } })).authShare;
+    },
+    recovery: (loginToken) => call('POST', '/auth/v1/wallet/recovery', recoverySchema, { token: loginToken, body: {} }),
+  };
+}
