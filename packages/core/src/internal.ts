@@ -51,7 +51,7 @@ export {
 export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
 export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';
 export { isValidEmail, normalizeEmail, emailLoginTooSoon, emailLoginSecondsLeft, EMAIL_LOGIN_COOLDOWN_MS } from './rules/emailLogin.ts';
-export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
+export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, type SocialLoginProvider } from './rules/socialLogin.ts';
 export {
   createLoginApi,

@@ -35,3 +35,12 @@ describe('embedded wallet device keys', () => {
     ]);
   });
 });
+
+describe('auth share release text', () => {
+  it('binds the challenge, the device and the lower-case address, versioned', async () => {
+    const { authShareReleaseMessage } = await import('./embeddedWallet.ts');
+    expect(authShareReleaseMessage({ nonce: 'n-1', deviceId: 'd-1', address: '0xAbC0000000000000000000000000000000000001' })).toBe(
+      'cairn-auth-share-release:v1\nnonce:n-1\ndevice:d-1\naddress:0xabc0000000000000000000000000000000000001',
+    );
+  });
+});

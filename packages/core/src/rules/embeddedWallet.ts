@@ -47,3 +47,11 @@ export function embeddedWalletProofMessage(input: { action: EmbeddedWalletAction
     `Issued At: ${input.issuedAt}`,
   ].join('\n');
 }
+
+/**
+ * The text a device's key signs to have its auth share released: bound to the server's one-time
+ * challenge, the device and the wallet, so a signature cannot be replayed for another of them.
+ */
+export function authShareReleaseMessage(input: { nonce: string; deviceId: string; address: string }): string {
+  return `cairn-auth-share-release:v1\nnonce:${input.nonce}\ndevice:${input.deviceId}\naddress:${input.address.toLowerCase()}`;
+}

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createLoginApi, embeddedWalletProofMessage, HttpError, type DevicePublicKey, type LoginApi } from '@cairn/core/internal';
+import { authShareReleaseMessage, createLoginApi, embeddedWalletProofMessage, HttpError, type DevicePublicKey, type LoginApi } from '@cairn/core/internal';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { signInAtLocalProvider, startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
 import type { FastifyInstance } from 'fastify';
@@ -79,7 +79,7 @@ describe("core's login client against the server", () => {
     expect(await api.getWallet(token)).toMatchObject({ address: wallet.address, devices: [{ id: deviceId }] });
 
     const challenge = await api.deviceChallenge(token, deviceId);
-    expect(await api.releaseAuthShare(token, deviceId, challenge, await device.sign(challenge))).toBe('a1');
+    expect(await api.releaseAuthShare(token, deviceId, challenge, await device.sign(authShareReleaseMessage({ nonce: challenge, deviceId, address: wallet.address })))).toBe('a1');
     expect(await api.recovery(token)).toEqual({ address: wallet.address, recoveryShare: 'r1', recoveryBlob: 'b1' });
 
     await api.signOut(token);

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
-import { embeddedWalletProofMessage, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
+import { authShareReleaseMessage, embeddedWalletProofMessage, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -75,11 +75,14 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     return { login, account, device, deviceId: response.json().deviceId as string };
   }
 
+  /** As the frame does: the device signs the release text for this challenge, device and wallet. */
   async function releaseShare(token: string, deviceId: string, sign: (text: string) => Promise<string>) {
     const asked = await call('POST', `/auth/v1/wallet/devices/${deviceId}/challenge`, token);
     if (asked.statusCode !== 200) return asked;
     const { challenge } = asked.json();
-    return call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, token, { challenge, signature: await sign(challenge) });
+    const { wallet } = (await call('GET', '/auth/v1/wallet', token)).json();
+    const signature = await sign(authShareReleaseMessage({ nonce: challenge, deviceId, address: wallet.address }));
+    return call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, token, { challenge, signature });
   }
 
   it.skipIf(skip)("keeps the wallet's address, and releases a device's share only to that device's key", async () => {
@@ -96,10 +99,23 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect([forged.statusCode, forged.json().message]).toEqual([401, WALLET_ERRORS.badDeviceSignature]);
   });
 
+  it.skipIf(skip)('refuses a device signature over the bare challenge or for another device', async () => {
+    const { login, device, deviceId, account } = await createWallet();
+    const { challenge } = (await call('POST', `/auth/v1/wallet/devices/${deviceId}/challenge`, login.token)).json();
+    const bare = await call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, login.token, { challenge, signature: await device.sign(challenge) });
+    expect([bare.statusCode, bare.json().message]).toEqual([401, WALLET_ERRORS.badDeviceSignature]);
+    const again = (await call('POST', `/auth/v1/wallet/devices/${deviceId}/challenge`, login.token)).json().challenge;
+    const otherDevice = await call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, login.token, {
+      challenge: again,
+      signature: await device.sign(authShareReleaseMessage({ nonce: again, deviceId: '00000000-0000-4000-8000-000000000000', address: account.address })),
+    });
+    expect(otherDevice.statusCode).toBe(401);
+  });
+
   it.skipIf(skip)('takes one answer per challenge, and refuses a replayed one', async () => {
     const { login, device, deviceId } = await createWallet();
     const { challenge } = (await call('POST', `/auth/v1/wallet/devices/${deviceId}/challenge`, login.token)).json();
-    const signature = await device.sign(challenge);
+    const signature = await device.sign(authShareReleaseMessage({ nonce: challenge, deviceId, address: (await call('GET', '/auth/v1/wallet', login.token)).json().wallet.address }));
     expect((await call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, login.token, { challenge, signature })).statusCode).toBe(200);
     const replay = await call('POST', `/auth/v1/wallet/devices/${deviceId}/share`, login.token, { challenge, signature });
     expect([replay.statusCode, replay.json().message]).toEqual([401, WALLET_ERRORS.noChallenge]);

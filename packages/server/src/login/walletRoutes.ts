@@ -1,4 +1,4 @@
-import { embeddedWalletProofMessage, isDevicePublicKey, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
+import { authShareReleaseMessage, embeddedWalletProofMessage, isDevicePublicKey, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getAddress, recoverMessageAddress, type Hex } from 'viem';
 import { SIGNATURE_SCHEMA } from '../auth/authRoutes.ts';
@@ -160,9 +160,11 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       const user = await freshLogin(request);
       const now = Date.now();
       const device = await wallets.device(user.id, request.params.id);
-      if (!device) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+      const wallet = await wallets.wallet(user.id);
+      if (!device || !wallet) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
       if (!(await wallets.takeChallenge(device.id, request.body.challenge, now))) throw new ApiError(401, WALLET_ERRORS.noChallenge, 'challenge');
-      if (!(await verifyDeviceSignature(device.publicKey, request.body.challenge, request.body.signature))) throw new ApiError(401, WALLET_ERRORS.badDeviceSignature, 'signature');
+      const signed = authShareReleaseMessage({ nonce: request.body.challenge, deviceId: device.id, address: wallet.address });
+      if (!(await verifyDeviceSignature(device.publicKey, signed, request.body.signature))) throw new ApiError(401, WALLET_ERRORS.badDeviceSignature, 'signature');
       await wallets.markUsed(device.id, now);
       void reply.header('cache-control', 'no-store');
       return { authShare: device.authShare };
