@@ -11,6 +11,7 @@ export * from './constants.ts';
 export { shortenAddress, formatUnits, formatAmount, formatBalance, formatUsd, isSafeImageUrl, parseUnits } from './format.ts';
 export { orderConnectors, type ConnectorListItem } from './rules/connectorSections.ts';
 export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
+export { frameRpcPermission, FRAME_READ_METHODS, FRAME_APPROVAL_METHODS, type FrameRpcPermission } from './rules/frameRpcPermission.ts';
 export { findNetwork } from './stores/network.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
