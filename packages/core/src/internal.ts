@@ -12,6 +12,7 @@ export { shortenAddress, formatUnits, formatAmount, formatBalance, formatUsd, is
 export { orderConnectors, type ConnectorListItem } from './rules/connectorSections.ts';
 export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
 export { frameRpcPermission, FRAME_READ_METHODS, FRAME_APPROVAL_METHODS, type FrameRpcPermission } from './rules/frameRpcPermission.ts';
+export { emailLoginWaitSeconds, emailLoginThrottleError } from './rules/emailLoginThrottle.ts';
 export { findNetwork } from './stores/network.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
