@@ -194,7 +194,7 @@ describe('requests', () => {
     };
     const email = outcome(channel.request('CONNECT_EMAIL', { email: 'ada@example.com' }));
     const read = outcome(channel.request('RPC_REQUEST', { method: 'eth_blockNumber' }));
-    const approval = outcome(channel.request('RPC_REQUEST', { method: 'eth_sendTransaction', params: [] }, { needsApproval: true }));
+    const approval = outcome(channel.request('RPC_REQUEST', { method: 'eth_sendTransaction', params: [] }));
     await vi.advanceTimersByTimeAsync(9_999);
     expect([email.error, read.error, approval.error]).toEqual([undefined, undefined, undefined]);
     await vi.advanceTimersByTimeAsync(1);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ErrorText } from '@cairn/core';
-import { FRAME_READY_WAIT_MS } from '@cairn/core/internal';
+import { FRAME_READY_WAIT_MS, frameRpcPermission } from '@cairn/core/internal';
 import {
   APP_HELLO,
   ErrorPayloadSchema,
@@ -39,7 +39,7 @@ export interface ConnectOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** For RPC: whether the call waits for the user's approval (a longer timeout). */
+  /** For RPC: whether the call waits for the user's approval (a longer timeout); by default SPEC §6's approval list decides. */
   needsApproval?: boolean;
 }
 
@@ -139,7 +139,8 @@ function createChannel(port: MessagePort): FrameChannel {
         };
         if (signal?.aborted) return reject(new Error(abortedText(name)));
         const method = name === 'RPC_REQUEST' ? (checked.output as { method: string }).method : undefined;
-        const timer = setTimeout(onAbort, requestTimeoutMs(name, method, requestOptions.needsApproval));
+        const needsApproval = requestOptions.needsApproval ?? (method !== undefined && frameRpcPermission(method) === 'approve');
+        const timer = setTimeout(onAbort, requestTimeoutMs(name, method, needsApproval));
         signal?.addEventListener('abort', onAbort);
         pending.set(id, {
           name,

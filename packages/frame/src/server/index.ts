@@ -2,4 +2,5 @@
 export { buildFramePage } from './buildFramePage.ts';
 export { startFrameServer, framePageHtml, type FrameServer } from './frameServer.ts';
 export { frameContentSecurityPolicy } from './contentSecurityPolicy.ts';
+export { frameConfigFromEnv } from './frameEnv.ts';
 export { parseFrameConfig, FrameConfigSchema, type FrameConfig } from '../page/frameConfig.ts';
