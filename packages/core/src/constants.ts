@@ -21,6 +21,11 @@ export const MODAL_SHAKE_MS = 500;
 /** How long reconnect waits for an EIP-6963 wallet to announce itself after a reload. */
 export const ANNOUNCE_WAIT_MS = 600;
 export const STORAGE_PREFIX = '@cairn/';
+/** SPEC §9: e-mail login cooldown; connect-type frame requests (e-mail, device, otp, social, social redirect) time out after 30 s. */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000;
+export const FRAME_CONNECT_TIMEOUT_MS = 30_000;
+/** SPEC §4/§9: the frame client's init waits for the frame-ready event plus 500 ms (the iframe reload wait). */
+export const FRAME_READY_WAIT_MS = 500;
 
 /** SPEC §9: connector order in the Connect view. `announced` sits with injected (issue 2). */
 export const CONNECTOR_SECTION_ORDER = [

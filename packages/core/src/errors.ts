@@ -25,6 +25,12 @@ export const ErrorText = {
   errorFetchingNamesForAddress: 'Error fetching names for address',
   errorResolvingName: 'Error resolving name',
   httpStatus: (status: number) => `HTTP status code: ${status}`,
+  // SPEC §8: the secure frame's errors.
+  frameErrorOccurred: 'An error occurred',
+  requestAborted: 'Request was aborted',
+  frameLoadFailed: 'Unable to load email login dependency',
+  // SPEC §5: e-mail login within 30 s of the previous one.
+  emailLoginTooSoon: (seconds: number) => `Please try again after ${seconds} seconds`,
 } as const;
 
 /** EIP-1193 §"Provider Errors": the user rejected the request. */

@@ -11,6 +11,8 @@ export * from './constants.ts';
 export { shortenAddress, formatUnits, formatAmount, formatBalance, formatUsd, isSafeImageUrl, parseUnits } from './format.ts';
 export { orderConnectors, type ConnectorListItem } from './rules/connectorSections.ts';
 export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
+export { frameRpcPermission, FRAME_READ_METHODS, FRAME_APPROVAL_METHODS, type FrameRpcPermission } from './rules/frameRpcPermission.ts';
+export { emailLoginWaitSeconds, emailLoginThrottleError } from './rules/emailLoginThrottle.ts';
 export { findNetwork } from './stores/network.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
@@ -50,7 +52,7 @@ export {
 } from './api/convertApi.ts';
 export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
 export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';
-export { isValidEmail, normalizeEmail, emailLoginTooSoon, emailLoginSecondsLeft, EMAIL_LOGIN_COOLDOWN_MS } from './rules/emailLogin.ts';
+export { isValidEmail, normalizeEmail } from './rules/emailLogin.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, type SocialLoginProvider } from './rules/socialLogin.ts';
 export {

@@ -1,7 +1,5 @@
-// SPEC §5 and §9: e-mail login. The widget and the server apply the same rules.
-
-/** SPEC §9: a new e-mail login may not start within 30 s of the last one. */
-export const EMAIL_LOGIN_COOLDOWN_MS = 30_000;
+// SPEC §5: e-mail payloads must be valid e-mails. The widget, the frame and the server apply the
+// same rule (the 30 s throttle is rules/emailLoginThrottle.ts).
 
 /** RFC 5321's longest path; anything longer cannot be delivered. */
 const MAX_EMAIL_LENGTH = 254;
@@ -16,14 +14,4 @@ export function isValidEmail(value: unknown): value is string {
 /** The form an address is stored and compared in: trimmed and lower case. */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
-}
-
-/** SPEC §8: what the visitor reads while the cooldown lasts. */
-export const emailLoginTooSoon = (seconds: number) => `Please try again after ${seconds} seconds`;
-
-/** Whole seconds left of the cooldown after a login started at `lastStartedAt` (0: may start now). */
-export function emailLoginSecondsLeft(lastStartedAt: number | undefined, now: number): number {
-  if (lastStartedAt === undefined) return 0;
-  const left = lastStartedAt + EMAIL_LOGIN_COOLDOWN_MS - now;
-  return left > 0 ? Math.ceil(left / 1000) : 0;
 }

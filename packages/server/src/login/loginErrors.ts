@@ -1,9 +1,9 @@
-import { emailLoginTooSoon } from '@cairn/core/internal';
+import { ErrorText } from '@cairn/core';
 
 /** What a client reads when a log-in without a wallet fails (tests and routes share these). */
 export const LOGIN_ERRORS = {
   /** SPEC §8, with the remaining seconds. */
-  tooSoon: emailLoginTooSoon,
+  tooSoon: ErrorText.emailLoginTooSoon,
   invalidEmail: 'Invalid e-mail address',
   invalidCode: 'Invalid code',
   codeExpired: 'This code has expired: ask for a new one',

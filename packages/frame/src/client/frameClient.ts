@@ -1,0 +1,141 @@
+import { ErrorText } from '@cairn/core';
+import { isTupleOrigin, type MessageListenerTarget, type MessageTarget } from '../protocol/messaging.ts';
+import type { FrameRequestName, FrameRequestPayload, FrameSuccessPayload } from '../protocol/events.ts';
+import { connectToFrame, type FrameChannel, type RequestOptions } from './frameChannel.ts';
+
+/** The iframe the client talks to. */
+export interface MountedFrame {
+  /** Its contentWindow. */
+  window: MessageTarget;
+  /** Aborted when the iframe fails to load. */
+  failed: AbortSignal;
+  remove(): void;
+}
+
+export interface FrameClientOptions {
+  /** The frame page's URL; its origin is the only one the client talks to. */
+  frameUrl: string;
+  /** Puts the iframe in the page; by default a hidden iframe appended to document.body. */
+  mountFrame?: (url: string) => MountedFrame;
+  /** Where the frame's "loaded" message arrives; `window` by default. */
+  listenOn?: MessageListenerTarget;
+  /** The widget's remembered e-mail/social login, cleared when the frame says it is not connected (SPEC §4). */
+  loginCache?: { clear(): void };
+  loadTimeoutMs?: number;
+  readyWaitMs?: number;
+}
+
+function isLoopback(url: URL): boolean {
+  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+}
+
+/** The frame URL's origin; only https, or http on loopback for local development. */
+export function frameOriginOf(frameUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(frameUrl);
+  } catch {
+    throw new TypeError(`The frame URL is not a URL: ${frameUrl}`);
+  }
+  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url))) || !isTupleOrigin(url.origin)) {
+    throw new TypeError(`The frame URL must be https (or http on 127.0.0.1): ${frameUrl}`);
+  }
+  return url.origin;
+}
+
+function mountHiddenIframe(url: string): MountedFrame {
+  const iframe = document.createElement('iframe');
+  const failed = new AbortController();
+  iframe.src = url;
+  iframe.title = 'Cairn secure frame';
+  iframe.referrerPolicy = 'origin';
+  iframe.style.cssText = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none';
+  iframe.addEventListener('error', () => failed.abort());
+  document.body.appendChild(iframe);
+  if (!iframe.contentWindow) failed.abort();
+  return { window: iframe.contentWindow!, failed: failed.signal, remove: () => iframe.remove() };
+}
+
+export class FrameClient {
+  readonly frameUrl: string;
+  readonly frameOrigin: string;
+  private initialising: Promise<FrameChannel> | undefined;
+  private mounted: MountedFrame | undefined;
+
+  constructor(private readonly options: FrameClientOptions) {
+    this.frameUrl = options.frameUrl;
+    this.frameOrigin = frameOriginOf(options.frameUrl);
+  }
+
+  /** Mounts the frame and resolves after its ready event plus 500 ms (SPEC §4); once, until it fails or reloads. */
+  init(): Promise<FrameChannel> {
+    this.initialising ??= this.connect().catch((error: unknown) => {
+      this.teardown();
+      throw error;
+    });
+    return this.initialising;
+  }
+
+  private async connect(): Promise<FrameChannel> {
+    const listenOn = this.options.listenOn ?? (globalThis as unknown as { window?: MessageListenerTarget }).window;
+    if (!listenOn) throw new Error(ErrorText.frameLoadFailed);
+    let mounted: MountedFrame;
+    try {
+      mounted = (this.options.mountFrame ?? mountHiddenIframe)(this.frameUrl);
+    } catch {
+      throw new Error(ErrorText.frameLoadFailed);
+    }
+    this.mounted = mounted;
+    return connectToFrame({
+      listenOn,
+      frameWindow: mounted.window,
+      frameOrigin: this.frameOrigin,
+      signal: mounted.failed,
+      loadTimeoutMs: this.options.loadTimeoutMs,
+      readyWaitMs: this.options.readyWaitMs,
+    });
+  }
+
+  async request<N extends FrameRequestName>(name: N, payload: FrameRequestPayload<N>, options?: RequestOptions): Promise<FrameSuccessPayload<N>> {
+    const channel = await this.init();
+    return channel.request(name, payload, options);
+  }
+
+  /** SPEC §4: a connection check clears the cached login when the frame is not connected. */
+  async checkConnection(): Promise<boolean> {
+    const { isConnected } = await this.request('IS_CONNECTED', {});
+    if (!isConnected) this.options.loginCache?.clear();
+    return isConnected;
+  }
+
+  /** Reloads the frame page: a new page, a new handshake. */
+  async reload(): Promise<void> {
+    this.teardown();
+    await this.init();
+  }
+
+  private teardown() {
+    const initialising = this.initialising;
+    this.initialising = undefined;
+    initialising?.then((channel) => channel.close(), () => undefined);
+    this.mounted?.remove();
+    this.mounted = undefined;
+  }
+
+  destroy(): void {
+    this.teardown();
+    if (instance === this) instance = undefined;
+  }
+}
+
+let instance: FrameClient | undefined;
+
+/** SPEC §4: the embedded-login client is a singleton; asking again with another frame URL is a mistake. */
+export function getFrameClient(options: FrameClientOptions): FrameClient {
+  if (instance) {
+    if (instance.frameUrl !== options.frameUrl) throw new Error(`The frame client already runs for ${instance.frameUrl}`);
+    return instance;
+  }
+  instance = new FrameClient(options);
+  return instance;
+}

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { isTupleOrigin } from '../protocol/messaging.ts';
+
+const Origin = v.pipe(v.string(), v.maxLength(256), v.check(isTupleOrigin, 'An allowed origin is scheme://host[:port]'));
+const HttpUrl = v.pipe(v.string(), v.maxLength(2048), v.url(), v.regex(/^https?:\/\//, 'An http(s) URL'));
+
+/** What the frame's server hands the page (a meta tag in its HTML): who may embed it, and where it may connect. */
+export const FrameConfigSchema = v.strictObject({
+  allowedOrigins: v.pipe(v.array(Origin), v.minLength(1), v.maxLength(64)),
+  serverUrl: HttpUrl,
+  networks: v.pipe(v.array(v.strictObject({ chainId: v.pipe(v.number(), v.integer(), v.minValue(1)), rpcUrl: HttpUrl })), v.minLength(1), v.maxLength(64)),
+});
+export type FrameConfig = v.InferOutput<typeof FrameConfigSchema>;
+
+export const FRAME_CONFIG_META = 'cairn-frame-config';
+
+export function parseFrameConfig(value: unknown): FrameConfig {
+  const parsed = v.safeParse(FrameConfigSchema, value);
+  if (!parsed.success) throw new Error(`Frame configuration: ${parsed.issues[0]?.message ?? 'invalid'}`);
+  return parsed.output;
+}

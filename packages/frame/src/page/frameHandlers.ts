@@ -1,0 +1,50 @@
+import { ErrorText } from '@cairn/core';
+import { JSON_RPC_TIMEOUT_MS, jsonRpcRequest } from '@cairn/core/internal';
+import type { FrameHandlers } from '../host/frameHost.ts';
+import type { FrameConfig } from './frameConfig.ts';
+
+export interface FramePageState {
+  chainId: number;
+  themeMode: 'light' | 'dark';
+  dapp?: { projectId?: string; sdkType: string; sdkVersion: string; metadata?: { name: string; url: string } };
+}
+
+/** Not signed in yet: the login and signing handlers arrive with the server's auth routes (issue 14). */
+export const NOT_SIGNED_IN = 'Log in with your e-mail or a social account first';
+
+/**
+ * What the frame answers today. Reads go to the frame's own RPC URL for the chain, never one the
+ * site passes; a request to sign needs a login, which this page does not have yet.
+ */
+export function frameHandlers(config: FrameConfig, state: FramePageState, effects: { applyTheme(mode: 'light' | 'dark'): void; reload(): void }): FrameHandlers {
+  const rpcUrlOf = (chainId: number) => config.networks.find((network) => network.chainId === chainId)?.rpcUrl;
+  return {
+    GET_CHAIN_ID: () => ({ chainId: state.chainId }),
+    SWITCH_NETWORK: ({ chainId }) => {
+      if (!rpcUrlOf(chainId)) throw new Error(ErrorText.networkNotFound);
+      state.chainId = chainId;
+      return { chainId };
+    },
+    IS_CONNECTED: () => ({ isConnected: false }),
+    SYNC_THEME: ({ themeMode }) => {
+      state.themeMode = themeMode;
+      effects.applyTheme(themeMode);
+      return {};
+    },
+    SYNC_DAPP_DATA: (dapp) => {
+      state.dapp = dapp;
+      return {};
+    },
+    RELOAD: () => {
+      setTimeout(effects.reload, 0);
+      return {};
+    },
+    RPC_REQUEST: async ({ method, params, chainId, permission }) => {
+      if (permission !== 'read') throw new Error(NOT_SIGNED_IN);
+      const rpcUrl = rpcUrlOf(chainId ?? state.chainId);
+      if (!rpcUrl) throw new Error(ErrorText.networkNotFound);
+      const result = await jsonRpcRequest(rpcUrl, method, params === undefined ? [] : (params as unknown[]), { timeoutMs: JSON_RPC_TIMEOUT_MS });
+      return { result: result ?? null };
+    },
+  };
+}

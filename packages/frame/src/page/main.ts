@@ -1,0 +1,42 @@
+import { startFrameHost } from '../host/frameHost.ts';
+import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
+import { frameHandlers, type FramePageState } from './frameHandlers.ts';
+
+// The frame page: runs only in its own (tuple) origin, inside a site's iframe.
+function show(text: string) {
+  const main = document.getElementById('frame');
+  if (main) main.textContent = text;
+  document.documentElement.dataset.frameState = text;
+}
+
+function run() {
+  // `self.origin` is 'null' in a sandboxed frame even when `location.origin` is not.
+  if (self.origin === 'null' || location.origin === 'null') return show('refused: opaque origin');
+  if (window.parent === window) return show('refused: not embedded');
+  const content = document.querySelector(`meta[name="${FRAME_CONFIG_META}"]`)?.getAttribute('content');
+  const config = parseFrameConfig(content ? JSON.parse(content) : undefined);
+  const state: FramePageState = { chainId: config.networks[0]!.chainId, themeMode: 'light' };
+  const host = startFrameHost({
+    self: window,
+    selfOrigin: self.origin,
+    parent: window.parent,
+    allowedOrigins: config.allowedOrigins,
+    handlers: frameHandlers(config, state, {
+      applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
+      reload: () => location.reload(),
+    }),
+  });
+  show('waiting');
+  const watch = setInterval(() => {
+    if (host.connectedOrigin) {
+      clearInterval(watch);
+      show(`connected: ${host.connectedOrigin}`);
+    }
+  }, 50);
+}
+
+try {
+  run();
+} catch (error) {
+  show(`refused: ${error instanceof Error ? error.message : 'error'}`);
+}

@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+import { FRAME_CONNECT_TIMEOUT_MS, JSON_RPC_TIMEOUT_MS } from '@cairn/core/internal';
+import { JsonValueSchema } from './jsonValue.ts';
+
+/**
+ * The requests the widget sends the frame (SPEC §4, §7), each answered by `<NAME>_SUCCESS` or
+ * `<NAME>_ERROR`. Each entry: the request payload's schema, the success payload's schema, and the
+ * request's timeout. Both sides parse with these: the frame what it is asked, the widget what it is told.
+ */
+const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('E-mail payloads must be valid e-mails'));
+const Otp = v.pipe(v.string(), v.regex(/^\d{6,10}$/, 'A one-time code is 6 to 10 digits'));
+const ChainId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
+const Address = v.pipe(v.string(), v.maxLength(128), v.regex(/^[0-9A-Za-z]+$/));
+const Empty = v.strictObject({});
+const AccountType = v.picklist(['eoa', 'smartAccount']);
+/** SPEC §5: social providers allowed. */
+export const FRAME_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
+const SocialProvider = v.picklist(FRAME_SOCIAL_PROVIDERS, 'Social provider not allowed');
+const ShortText = v.pipe(v.string(), v.maxLength(256));
+
+/** SPEC §3: the frame user. */
+export const FrameUserSchema = v.strictObject({
+  email: v.optional(Email),
+  address: Address,
+  chainId: ChainId,
+  accounts: v.pipe(v.array(v.strictObject({ address: Address, type: AccountType })), v.maxLength(16)),
+  smartAccountDeployed: v.boolean(),
+  preferredAccountType: AccountType,
+  userName: v.optional(ShortText),
+});
+export type FrameUser = v.InferOutput<typeof FrameUserSchema>;
+
+const ThemeVariables = v.pipe(
+  v.record(v.pipe(v.string(), v.regex(/^--cairn-[a-z0-9-]{1,40}$/)), v.pipe(v.string(), v.maxLength(256))),
+  v.check((record) => Object.keys(record).length <= 64, 'Too many theme variables'),
+);
+
+const RPC_APPROVAL_TIMEOUT_MS = 5 * 60_000; // the user reads and approves in the frame
+const REQUEST_TIMEOUT_MS = 30_000;
+
+const request = <Req extends v.GenericSchema, Res extends v.GenericSchema>(requestSchema: Req, success: Res, timeoutMs: number) => ({ request: requestSchema, success, timeoutMs });
+
+export const FRAME_REQUESTS = {
+  CONNECT_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) }), FRAME_CONNECT_TIMEOUT_MS),
+  CONNECT_DEVICE: request(Empty, Empty, FRAME_CONNECT_TIMEOUT_MS),
+  CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, FRAME_CONNECT_TIMEOUT_MS),
+  CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, FRAME_CONNECT_TIMEOUT_MS),
+  GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), FRAME_CONNECT_TIMEOUT_MS),
+  GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, REQUEST_TIMEOUT_MS),
+  SIGN_OUT: request(Empty, Empty, REQUEST_TIMEOUT_MS),
+  IS_CONNECTED: request(Empty, v.strictObject({ isConnected: v.boolean() }), REQUEST_TIMEOUT_MS),
+  SWITCH_NETWORK: request(v.strictObject({ chainId: ChainId }), v.strictObject({ chainId: ChainId }), REQUEST_TIMEOUT_MS),
+  GET_CHAIN_ID: request(Empty, v.strictObject({ chainId: ChainId }), REQUEST_TIMEOUT_MS),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: request(Empty, v.strictObject({ smartAccountEnabledNetworks: v.pipe(v.array(ChainId), v.maxLength(256)) }), REQUEST_TIMEOUT_MS),
+  SET_PREFERRED_ACCOUNT: request(v.strictObject({ type: AccountType }), v.strictObject({ type: AccountType, address: Address }), REQUEST_TIMEOUT_MS),
+  RPC_REQUEST: request(
+    v.strictObject({
+      method: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/)),
+      params: v.optional(JsonValueSchema),
+      chainId: v.optional(ChainId),
+    }),
+    v.strictObject({ result: JsonValueSchema }),
+    RPC_APPROVAL_TIMEOUT_MS,
+  ),
+  UPDATE_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }), FRAME_CONNECT_TIMEOUT_MS),
+  UPDATE_EMAIL_PRIMARY_OTP: request(v.strictObject({ otp: Otp }), Empty, FRAME_CONNECT_TIMEOUT_MS),
+  UPDATE_EMAIL_SECONDARY_OTP: request(v.strictObject({ otp: Otp }), v.strictObject({ newEmail: Email }), FRAME_CONNECT_TIMEOUT_MS),
+  SYNC_THEME: request(v.strictObject({ themeMode: v.picklist(['light', 'dark']), themeVariables: v.optional(ThemeVariables) }), Empty, REQUEST_TIMEOUT_MS),
+  SYNC_DAPP_DATA: request(
+    v.strictObject({
+      projectId: v.optional(ShortText),
+      sdkType: ShortText,
+      sdkVersion: ShortText,
+      metadata: v.optional(v.strictObject({ name: ShortText, url: v.pipe(v.string(), v.maxLength(2048), v.url()), description: v.optional(ShortText), icons: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2048))), v.maxLength(8))) })),
+    }),
+    Empty,
+    REQUEST_TIMEOUT_MS,
+  ),
+  RELOAD: request(Empty, Empty, REQUEST_TIMEOUT_MS),
+} as const;
+
+export type FrameRequestName = keyof typeof FRAME_REQUESTS;
+export type FrameRequestPayload<N extends FrameRequestName> = v.InferInput<(typeof FRAME_REQUESTS)[N]['request']>;
+export type FrameSuccessPayload<N extends FrameRequestName> = v.InferOutput<(typeof FRAME_REQUESTS)[N]['success']>;
+export const FRAME_REQUEST_NAMES = Object.keys(FRAME_REQUESTS) as FrameRequestName[];
+
+/** Read-only RPC calls answer within the JSON-RPC timeout (SPEC §9); those that wait for the user get longer. */
+export function requestTimeoutMs(name: FrameRequestName, method?: string, needsApproval = false): number {
+  if (name === 'RPC_REQUEST' && method !== undefined && !needsApproval) return JSON_RPC_TIMEOUT_MS;
+  return FRAME_REQUESTS[name].timeoutMs;
+}
+
+export const APP_PREFIX = '@cairn-app/';
+export const FRAME_PREFIX = '@cairn-frame/';
+/** The handshake: the frame announces it loaded to its parent, the widget answers with a MessagePort, the frame says it is ready on it. */
+export const FRAME_LOADED = `${FRAME_PREFIX}LOADED` as const;
+export const APP_HELLO = `${APP_PREFIX}HELLO` as const;
+export const FRAME_READY = `${FRAME_PREFIX}READY` as const;
+export const PROTOCOL_VERSION = 1;
+
+const Id = v.pipe(v.string(), v.uuid());
+const RequestType = v.picklist(FRAME_REQUEST_NAMES.map((name) => `${APP_PREFIX}${name}` as const));
+
+export const LoadedSchema = v.strictObject({ type: v.literal(FRAME_LOADED), v: v.literal(PROTOCOL_VERSION) });
+export const HelloSchema = v.strictObject({ type: v.literal(APP_HELLO), v: v.literal(PROTOCOL_VERSION) });
+export const ReadySchema = v.strictObject({ type: v.literal(FRAME_READY), v: v.literal(PROTOCOL_VERSION) });
+
+/** A request's envelope; its payload is then parsed by the request's own schema. */
+export const RequestEnvelopeSchema = v.strictObject({ type: RequestType, id: Id, payload: v.unknown() });
+export const ResponseEnvelopeSchema = v.strictObject({
+  type: v.pipe(v.string(), v.maxLength(96), v.startsWith(FRAME_PREFIX)),
+  id: Id,
+  payload: v.unknown(),
+});
+export const ErrorPayloadSchema = v.strictObject({ message: v.optional(v.pipe(v.string(), v.maxLength(1000))) });
+
+export const successType = (name: FrameRequestName) => `${FRAME_PREFIX}${name}_SUCCESS`;
+export const errorType = (name: FrameRequestName) => `${FRAME_PREFIX}${name}_ERROR`;
+export const requestType = (name: FrameRequestName) => `${APP_PREFIX}${name}`;
+export const requestNameOf = (type: string) => type.slice(APP_PREFIX.length) as FrameRequestName;

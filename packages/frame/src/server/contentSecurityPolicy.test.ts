@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrameConfig } from '../page/frameConfig.ts';
+import { frameContentSecurityPolicy } from './contentSecurityPolicy.ts';
+
+const config = parseFrameConfig({
+  allowedOrigins: ['https://my.site', 'http://127.0.0.1:5173'],
+  serverUrl: 'https://cairn.my.site/api',
+  networks: [
+    { chainId: 1, rpcUrl: 'https://rpc.my.site/eth?key=1' },
+    { chainId: 8453, rpcUrl: 'https://rpc.my.site/base' },
+  ],
+});
+
+describe('frame CSP', () => {
+  it('lets only the allowed origins embed it, runs only its own scripts, connects only to the server and the RPC origins', () => {
+    const directives = Object.fromEntries(frameContentSecurityPolicy(config).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives).toMatchObject({
+      'default-src': "'none'",
+      'script-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'frame-ancestors': 'https://my.site http://127.0.0.1:5173',
+      'connect-src': 'https://cairn.my.site https://rpc.my.site',
+    });
+  });
+
+  it('refuses configurations that would widen or break the policy', () => {
+    const bad = [
+      { ...config, allowedOrigins: ['*'] },
+      { ...config, allowedOrigins: ['https://my.site; script-src *'] },
+      { ...config, allowedOrigins: ['https://my.site/path'] },
+      { ...config, allowedOrigins: ['null'] },
+      { ...config, allowedOrigins: [] },
+      { ...config, serverUrl: "javascript:alert('x')" },
+      { ...config, networks: [{ chainId: 1, rpcUrl: 'data:,x' }] },
+      { ...config, extra: 1 },
+    ];
+    for (const value of bad) expect(() => parseFrameConfig(value), JSON.stringify(value)).toThrow(/Frame configuration/);
+  });
+});

@@ -1,0 +1,20 @@
+import type { FrameConfig } from '../page/frameConfig.ts';
+
+/**
+ * The frame page's CSP: only the project's allowed origins may embed it, only its own scripts run,
+ * and it connects only to the Cairn server and the configured RPC URLs (never a URL a site passes).
+ */
+export function frameContentSecurityPolicy(config: FrameConfig): string {
+  const connect = [...new Set([config.serverUrl, ...config.networks.map((network) => network.rpcUrl)].map((url) => new URL(url).origin))];
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    `frame-ancestors ${config.allowedOrigins.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { frameConfigFromEnv } from './frameEnv.ts';
+
+describe('frame configuration from the environment', () => {
+  it('reads the allowed origins, the server and every RPC_URL_<chainId>', () => {
+    const { config, port } = frameConfigFromEnv({
+      FRAME_ALLOWED_ORIGINS: 'http://127.0.0.1:5173, https://my.site',
+      CAIRN_SERVER_URL: 'http://127.0.0.1:8787',
+      RPC_URL_31338: 'http://127.0.0.1:8546',
+      RPC_URL_31337: 'http://127.0.0.1:8545',
+      FRAME_PORT: '5174',
+      PATH: '/usr/bin',
+    });
+    expect(config).toEqual({
+      allowedOrigins: ['http://127.0.0.1:5173', 'https://my.site'],
+      serverUrl: 'http://127.0.0.1:8787',
+      networks: [
+        { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' },
+        { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546' },
+      ],
+    });
+    expect(port).toBe(5174);
+  });
+
+  it('says what is missing or wrong', () => {
+    const base = { FRAME_ALLOWED_ORIGINS: 'https://my.site', CAIRN_SERVER_URL: 'https://cairn.my.site', RPC_URL_1: 'https://rpc.my.site' };
+    expect(() => frameConfigFromEnv({ ...base, FRAME_ALLOWED_ORIGINS: '' })).toThrow(/Frame configuration/);
+    expect(() => frameConfigFromEnv({ ...base, FRAME_ALLOWED_ORIGINS: '*' })).toThrow(/Frame configuration/);
+    expect(() => frameConfigFromEnv({ ...base, CAIRN_SERVER_URL: undefined })).toThrow(/Frame configuration/);
+    expect(() => frameConfigFromEnv({ ...base, RPC_URL_1: undefined })).toThrow(/Frame configuration/);
+    expect(() => frameConfigFromEnv({ ...base, FRAME_PORT: 'eighty' })).toThrow(/FRAME_PORT/);
+  });
+});
