@@ -68,4 +68,5 @@ export {
   type EmbeddedWalletInfo,
   type WalletRecovery,
   type DeviceProof,
+  type DeviceEnrollment,
 } from './api/loginApi.ts';

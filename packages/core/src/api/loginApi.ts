@@ -30,8 +30,15 @@ const walletDeviceSchema = v.object({ id: text(64), createdAt: text(40), lastUse
 export const embeddedWalletSchema = v.nullable(v.object({ address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), devices: v.array(walletDeviceSchema) }));
 export type EmbeddedWalletInfo = v.InferOutput<typeof embeddedWalletSchema>;
 
-export const recoverySchema = v.object({ address: text(42), recoveryShare: text(2048), recoveryBlob: text(8192) });
+export const recoverySchema = v.object({ address: text(42), recoveryAuthShare: text(2048), recoveryBlob: text(8192) });
 export type WalletRecovery = v.InferOutput<typeof recoverySchema>;
+
+/** A device as the frame enrolls it: its own id, the server's share and its key's public half. */
+export interface DeviceEnrollment {
+  deviceId: string;
+  authShare: string;
+  devicePublicKey: DevicePublicKey;
+}
 
 /** What the wallet's own key signed to vouch for a device. */
 export interface DeviceProof {
@@ -53,8 +60,9 @@ export interface LoginApi {
   /** 'pending' until the provider sent the visitor back; then the login, once. */
   completeSocial(flowId: string, flowSecret: string): Promise<Login | 'pending'>;
   getWallet(token: string): Promise<EmbeddedWalletInfo>;
-  createWallet(token: string, body: { address: string; recoveryShare: string; recoveryBlob: string; deviceKey: DevicePublicKey; authShare: string; proof: DeviceProof }): Promise<{ deviceId: string }>;
-  addDevice(token: string, body: { deviceKey: DevicePublicKey; authShare: string; proof: DeviceProof }): Promise<{ deviceId: string }>;
+  /** Custody's server record (the recovery blob as base64url text) and the wallet key's proof. */
+  createWallet(token: string, body: { address: string; recoveryAuthShare: string; recoveryBlob: string; device: DeviceEnrollment; proof: DeviceProof }): Promise<{ deviceId: string }>;
+  addDevice(token: string, body: { device: DeviceEnrollment; proof: DeviceProof }): Promise<{ deviceId: string }>;
   deviceChallenge(token: string, deviceId: string): Promise<string>;
   /** The device's server share, for a signature of the device key over the challenge. */
   releaseAuthShare(token: string, deviceId: string, challenge: string, signature: string): Promise<string>;

@@ -201,7 +201,7 @@ export interface LoginWalletsTable {
   /** Lowercase. */
   address: string;
   /** The server's recovery share: useless without the recovery blob's share, which needs the user's factor. */
-  recovery_share: string;
+  recovery_auth_share: string;
   /** The recovery share encrypted in the browser under a factor the server never sees. */
   recovery_blob: string;
   created_at: number;
@@ -211,7 +211,7 @@ export interface LoginWalletsTable {
 export interface LoginDevicesTable {
   id: string;
   user_id: string;
-  /** JSON Web Key of an ECDSA P-256 public key. */
+  /** The device key's ECDSA P-256 public half: SPKI, base64url. */
   public_key: string;
   auth_share: string;
   created_at: number;

@@ -29,7 +29,8 @@ export const WALLET_ERRORS = {
   unknownDevice: 'Unknown device',
   noChallenge: 'No live challenge for this device: ask for a new one',
   badDeviceSignature: 'The device signature does not verify',
-  invalidDeviceKey: 'deviceKey must be an ECDSA P-256 public key (JWK) without its private part',
+  invalidDeviceKey: 'devicePublicKey must be an ECDSA P-256 public key (SPKI, base64url)',
+  deviceIdTaken: 'This device id is taken: make a new one',
 } as const;
 
 /** What a client reads when a social login fails. */

@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
-import { authShareReleaseMessage, embeddedWalletProofMessage, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
+import { randomUUID } from 'node:crypto';
+import { authShareReleaseMessage, embeddedWalletProofMessage, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,14 +19,16 @@ beforeAll(async () => {
 afterAll(() => mailbox?.close());
 afterEach(() => vi.useRealTimers());
 
-/** A browser's device key: non-extractable private half, its public JWK. */
+/** A browser's device: its id and key (non-extractable private half, SPKI public half), as the frame makes them. */
 async function newDevice() {
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-  const jwk = await webcrypto.subtle.exportKey('jwk', pair.publicKey);
-  const publicKey: DevicePublicKey = { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! };
+  const publicKey = Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64url');
+  const deviceId = randomUUID();
   const sign = async (text: string) => Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(text))).toString('base64url');
-  return { publicKey, sign };
+  return { deviceId, publicKey, sign };
 }
+type Device = Awaited<ReturnType<typeof newDevice>>;
+const enrollment = (device: Device, authShare: string) => ({ deviceId: device.deviceId, authShare, devicePublicKey: device.publicKey });
 
 let unique = 0;
 
@@ -55,8 +58,8 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     return { email, ...(response.json() as { token: string; user: { id: string } }) };
   }
 
-  async function proof(account: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, deviceKey: DevicePublicKey, issuedAt = new Date().toISOString()) {
-    return { issuedAt, signature: await account.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceKey, issuedAt }) }) };
+  async function proof(account: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: Device, issuedAt = new Date().toISOString()) {
+    return { issuedAt, signature: await account.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.publicKey, issuedAt }) }) };
   }
 
   async function createWallet() {
@@ -65,14 +68,14 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     const device = await newDevice();
     const response = await call('POST', '/auth/v1/wallet', login.token, {
       address: account.address,
-      recoveryShare: 'server-recovery-share',
+      recoveryAuthShare: 'server-recovery-share',
       recoveryBlob: 'encrypted.recovery.blob',
-      deviceKey: device.publicKey,
-      authShare: 'auth-share-of-device-1',
-      proof: await proof(account, 'create-wallet', login.user.id, device.publicKey),
+      device: enrollment(device, 'auth-share-of-device-1'),
+      proof: await proof(account, 'create-wallet', login.user.id, device),
     });
     expect(response.statusCode, response.body).toBe(201);
-    return { login, account, device, deviceId: response.json().deviceId as string };
+    expect(response.json().deviceId).toBe(device.deviceId);
+    return { login, account, device, deviceId: device.deviceId };
   }
 
   /** As the frame does: the device signs the release text for this challenge, device and wallet. */
@@ -140,29 +143,30 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     const laptop = await newDevice();
 
     const byLoginAlone = await call('POST', '/auth/v1/wallet/devices', login.token, {
-      deviceKey: laptop.publicKey,
-      authShare: 'auth-share-laptop',
-      proof: await proof(privateKeyToAccount(generatePrivateKey()), 'add-device', login.user.id, laptop.publicKey),
+      device: enrollment(laptop, 'auth-share-laptop'),
+      proof: await proof(privateKeyToAccount(generatePrivateKey()), 'add-device', login.user.id, laptop),
     });
     expect([byLoginAlone.statusCode, byLoginAlone.json().message]).toEqual([401, WALLET_ERRORS.badProof]);
 
-    const wrongAction = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: laptop.publicKey, authShare: 'x', proof: await proof(account, 'create-wallet', login.user.id, laptop.publicKey) });
+    const wrongAction = await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(laptop, 'x'), proof: await proof(account, 'create-wallet', login.user.id, laptop) });
     expect(wrongAction.statusCode).toBe(401);
-    const old = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: laptop.publicKey, authShare: 'x', proof: await proof(account, 'add-device', login.user.id, laptop.publicKey, new Date(Date.now() - 11 * 60_000).toISOString()) });
+    const old = await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(laptop, 'x'), proof: await proof(account, 'add-device', login.user.id, laptop, new Date(Date.now() - 11 * 60_000).toISOString()) });
     expect([old.statusCode, old.json().message]).toEqual([401, WALLET_ERRORS.staleProof]);
 
     const recovered = (await call('POST', '/auth/v1/wallet/recovery', login.token)).json();
-    expect(recovered).toEqual({ address: account.address, recoveryShare: 'server-recovery-share', recoveryBlob: 'encrypted.recovery.blob' });
-    const added = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: laptop.publicKey, authShare: 'auth-share-laptop', proof: await proof(account, 'add-device', login.user.id, laptop.publicKey) });
+    expect(recovered).toEqual({ address: account.address, recoveryAuthShare: 'server-recovery-share', recoveryBlob: 'encrypted.recovery.blob' });
+    const added = await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(laptop, 'auth-share-laptop'), proof: await proof(account, 'add-device', login.user.id, laptop) });
     expect(added.statusCode, added.body).toBe(201);
     expect((await releaseShare(login.token, added.json().deviceId, laptop.sign)).json()).toEqual({ authShare: 'auth-share-laptop' });
+    const reused = await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(laptop, 'again'), proof: await proof(account, 'add-device', login.user.id, laptop) });
+    expect([reused.statusCode, reused.json().message]).toEqual([409, WALLET_ERRORS.deviceIdTaken]);
 
     for (let n = 2; n < MAX_DEVICES; n++) {
       const device = await newDevice();
-      expect((await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: device.publicKey, authShare: `s${n}`, proof: await proof(account, 'add-device', login.user.id, device.publicKey) })).statusCode).toBe(201);
+      expect((await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(device, `s${n}`), proof: await proof(account, 'add-device', login.user.id, device) })).statusCode).toBe(201);
     }
     const extra = await newDevice();
-    const full = await call('POST', '/auth/v1/wallet/devices', login.token, { deviceKey: extra.publicKey, authShare: 'x', proof: await proof(account, 'add-device', login.user.id, extra.publicKey) });
+    const full = await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(extra, 'x'), proof: await proof(account, 'add-device', login.user.id, extra) });
     expect([full.statusCode, full.json().message]).toEqual([409, WALLET_ERRORS.tooManyDevices]);
 
     const removed = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token);
@@ -174,29 +178,29 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     const { login, account } = await createWallet();
     const device = await newDevice();
     const again = await call('POST', '/auth/v1/wallet', login.token, {
-      address: account.address, recoveryShare: 'a', recoveryBlob: 'b', deviceKey: device.publicKey, authShare: 'c',
-      proof: await proof(account, 'create-wallet', login.user.id, device.publicKey),
+      address: account.address, recoveryAuthShare: 'a', recoveryBlob: 'b', device: enrollment(device, 'c'),
+      proof: await proof(account, 'create-wallet', login.user.id, device),
     });
     expect([again.statusCode, again.json().message]).toEqual([409, WALLET_ERRORS.walletExists]);
 
     const fresh = await logIn();
     const notTheirs = await call('POST', '/auth/v1/wallet', fresh.token, {
-      address: account.address, recoveryShare: 'a', recoveryBlob: 'b', deviceKey: device.publicKey, authShare: 'c',
-      proof: await proof(privateKeyToAccount(generatePrivateKey()), 'create-wallet', fresh.user.id, device.publicKey),
+      address: account.address, recoveryAuthShare: 'a', recoveryBlob: 'b', device: enrollment(device, 'c'),
+      proof: await proof(privateKeyToAccount(generatePrivateKey()), 'create-wallet', fresh.user.id, device),
     });
     expect([notTheirs.statusCode, notTheirs.json().message]).toEqual([401, WALLET_ERRORS.badProof]);
     expect((await call('GET', '/auth/v1/wallet', fresh.token)).json()).toEqual({ wallet: null });
   });
 
-  it.skipIf(skip)('refuses a private device key, malformed shares and bad ids with clear texts', async () => {
+  it.skipIf(skip)('refuses a key that is not a P-256 public key, malformed shares and bad ids with clear texts', async () => {
     const login = await logIn();
     const account = privateKeyToAccount(generatePrivateKey());
     const device = await newDevice();
-    const base = { address: account.address, recoveryShare: 'a', recoveryBlob: 'b', authShare: 'c', proof: await proof(account, 'create-wallet', login.user.id, device.publicKey) };
-    const privateKey = await call('POST', '/auth/v1/wallet', login.token, { ...base, deviceKey: { ...device.publicKey, d: 'A'.repeat(43) } });
-    expect([privateKey.statusCode, privateKey.json().message]).toEqual([400, WALLET_ERRORS.invalidDeviceKey]);
-    for (const bad of [{ authShare: '' }, { authShare: 'x'.repeat(3000) }, { recoveryBlob: '<script>' }, { address: 'alice' }, { proof: { issuedAt: 'now', signature: 'nope' } }]) {
-      const response = await call('POST', '/auth/v1/wallet', login.token, { ...base, deviceKey: device.publicKey, ...bad });
+    const base = { address: account.address, recoveryAuthShare: 'a', recoveryBlob: 'b', device: enrollment(device, 'c'), proof: await proof(account, 'create-wallet', login.user.id, device) };
+    const notAKey = await call('POST', '/auth/v1/wallet', login.token, { ...base, device: { ...base.device, devicePublicKey: 'A'.repeat(122) } });
+    expect([notAKey.statusCode, notAKey.json().message]).toEqual([400, WALLET_ERRORS.invalidDeviceKey]);
+    for (const bad of [{ device: { ...base.device, authShare: '' } }, { device: { ...base.device, deviceId: 'mine' } }, { recoveryAuthShare: 'x'.repeat(3000) }, { recoveryBlob: '<script>' }, { address: 'alice' }, { proof: { issuedAt: 'now', signature: 'nope' } }]) {
+      const response = await call('POST', '/auth/v1/wallet', login.token, { ...base, ...bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await call('POST', '/auth/v1/wallet/devices/not-a-uuid/challenge', login.token)).statusCode).toBe(400);

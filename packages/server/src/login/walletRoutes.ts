@@ -1,4 +1,4 @@
-import { authShareReleaseMessage, embeddedWalletProofMessage, isDevicePublicKey, type DevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
+import { authShareReleaseMessage, embeddedWalletProofMessage, isDevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getAddress, recoverMessageAddress, type Hex } from 'viem';
 import { SIGNATURE_SCHEMA } from '../auth/authRoutes.ts';
@@ -8,7 +8,7 @@ import { verifyDeviceSignature } from './deviceSignature.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
 import { LoginStore, type LoginUser } from './loginStore.ts';
 import { requireLogin } from './requireLogin.ts';
-import { WalletStore } from './walletStore.ts';
+import { WalletStore, type NewDevice } from './walletStore.ts';
 
 /** The wallet's shares are released, and devices added, only within this long of a login. */
 export const FRESH_LOGIN_MS = 10 * 60_000;
@@ -17,7 +17,16 @@ const PROOF_WINDOW_MS = 10 * 60_000;
 
 const SHARE = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'an opaque share (base64, base64url or hex)' } as const;
 const BLOB = { type: 'string', minLength: 1, maxLength: 8192, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'the recovery share encrypted in the browser' } as const;
-const DEVICE_KEY = { type: 'object', maxProperties: 6, description: 'an ECDSA P-256 public key (JWK)' } as const;
+const DEVICE = {
+  type: 'object',
+  required: ['deviceId', 'authShare', 'devicePublicKey'],
+  additionalProperties: false,
+  properties: {
+    deviceId: { type: 'string', format: 'uuid', description: "the device's id (the frame makes it)" },
+    authShare: SHARE,
+    devicePublicKey: { type: 'string', maxLength: 200, description: "the device key's ECDSA P-256 public half (SPKI, base64url)" },
+  },
+} as const;
 const PROOF = {
   type: 'object',
   required: ['issuedAt', 'signature'],
@@ -44,16 +53,16 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     return user;
   }
 
-  function deviceKeyOf(value: unknown): DevicePublicKey {
-    if (!isDevicePublicKey(value)) throw new ApiError(400, WALLET_ERRORS.invalidDeviceKey, 'deviceKey');
-    return { kty: value.kty, crv: value.crv, x: value.x, y: value.y };
+  function checkDevice(device: NewDevice): NewDevice {
+    if (!isDevicePublicKey(device.devicePublicKey)) throw new ApiError(400, WALLET_ERRORS.invalidDeviceKey, 'device.devicePublicKey');
+    return device;
   }
 
   /** The address whose key signed the proof for this action, user and device, within the window. */
-  async function proofSigner(action: EmbeddedWalletAction, userId: string, deviceKey: DevicePublicKey, proof: Proof): Promise<string> {
+  async function proofSigner(action: EmbeddedWalletAction, userId: string, device: NewDevice, proof: Proof): Promise<string> {
     const issuedAt = Date.parse(proof.issuedAt);
     if (!Number.isFinite(issuedAt) || Math.abs(Date.now() - issuedAt) > PROOF_WINDOW_MS) throw new ApiError(401, WALLET_ERRORS.staleProof, 'proof');
-    const message = embeddedWalletProofMessage({ action, userId, deviceKey, issuedAt: proof.issuedAt });
+    const message = embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt: proof.issuedAt });
     try {
       return await recoverMessageAddress({ message, signature: proof.signature });
     } catch {
@@ -68,20 +77,20 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     return { wallet: wallet ? { address: getAddress(wallet.address), devices: await wallets.devices(user.id) } : null };
   });
 
-  app.post<{ Body: { address: string; recoveryShare: string; recoveryBlob: string; deviceKey: unknown; authShare: string; proof: Proof } }>(
+  // The body is custody's ServerWalletRecord (the blob as base64url text) and the wallet key's proof.
+  app.post<{ Body: { address: string; recoveryAuthShare: string; recoveryBlob: string; device: NewDevice; proof: Proof } }>(
     '/auth/v1/wallet',
     {
       schema: {
         body: {
           type: 'object',
-          required: ['address', 'recoveryShare', 'recoveryBlob', 'deviceKey', 'authShare', 'proof'],
+          required: ['address', 'recoveryAuthShare', 'recoveryBlob', 'device', 'proof'],
           additionalProperties: false,
           properties: {
             address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'the wallet address' },
-            recoveryShare: SHARE,
+            recoveryAuthShare: SHARE,
             recoveryBlob: BLOB,
-            deviceKey: DEVICE_KEY,
-            authShare: SHARE,
+            device: DEVICE,
             proof: PROOF,
             projectId: { type: 'string' },
           },
@@ -90,25 +99,25 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     },
     async (request, reply) => {
       const user = await freshLogin(request);
-      const { address, recoveryShare, recoveryBlob, authShare, proof } = request.body;
-      const deviceKey = deviceKeyOf(request.body.deviceKey);
-      const signer = await proofSigner('create-wallet', user.id, deviceKey, proof);
+      const { address, recoveryAuthShare, recoveryBlob, proof } = request.body;
+      const device = checkDevice(request.body.device);
+      const signer = await proofSigner('create-wallet', user.id, device, proof);
       if (signer.toLowerCase() !== address.toLowerCase()) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
-      const created = await wallets.create({ userId: user.id, address, recoveryShare, recoveryBlob, deviceKey, authShare }, Date.now());
+      const created = await wallets.create({ userId: user.id, address, recoveryAuthShare, recoveryBlob, device }, Date.now());
       if (created === 'exists') throw new ApiError(409, WALLET_ERRORS.walletExists);
-      return reply.code(201).send({ wallet: { address: getAddress(address) }, deviceId: created });
+      return reply.code(201).send({ wallet: { address: getAddress(address) }, deviceId: device.deviceId });
     },
   );
 
-  app.post<{ Body: { deviceKey: unknown; authShare: string; proof: Proof } }>(
+  app.post<{ Body: { device: NewDevice; proof: Proof } }>(
     '/auth/v1/wallet/devices',
     {
       schema: {
         body: {
           type: 'object',
-          required: ['deviceKey', 'authShare', 'proof'],
+          required: ['device', 'proof'],
           additionalProperties: false,
-          properties: { deviceKey: DEVICE_KEY, authShare: SHARE, proof: PROOF, projectId: { type: 'string' } },
+          properties: { device: DEVICE, proof: PROOF, projectId: { type: 'string' } },
         },
       },
     },
@@ -116,13 +125,14 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       const user = await freshLogin(request);
       const wallet = await wallets.wallet(user.id);
       if (!wallet) throw new ApiError(404, WALLET_ERRORS.noWallet);
-      const deviceKey = deviceKeyOf(request.body.deviceKey);
+      const device = checkDevice(request.body.device);
       // Only the wallet's own key adds a device: a login alone (a taken mailbox) cannot.
-      const signer = await proofSigner('add-device', user.id, deviceKey, request.body.proof);
+      const signer = await proofSigner('add-device', user.id, device, request.body.proof);
       if (signer.toLowerCase() !== wallet.address) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
-      const added = await wallets.addDevice(user.id, deviceKey, request.body.authShare, Date.now());
+      const added = await wallets.addDevice(user.id, device, Date.now());
       if (added === 'full') throw new ApiError(409, WALLET_ERRORS.tooManyDevices);
-      return reply.code(201).send({ deviceId: added });
+      if (added === 'taken') throw new ApiError(409, WALLET_ERRORS.deviceIdTaken, 'device.deviceId');
+      return reply.code(201).send({ deviceId: device.deviceId });
     },
   );
 
@@ -176,6 +186,6 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     const wallet = await wallets.wallet(user.id);
     if (!wallet) throw new ApiError(404, WALLET_ERRORS.noWallet);
     void reply.header('cache-control', 'no-store');
-    return { address: getAddress(wallet.address), recoveryShare: wallet.recovery_share, recoveryBlob: wallet.recovery_blob };
+    return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });
 }

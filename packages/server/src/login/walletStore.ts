@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DevicePublicKey } from '@cairn/core/internal';
 import type { Db } from '../db/database.ts';
 
@@ -12,6 +12,22 @@ export interface WalletDevice {
   createdAt: string;
   lastUsedAt: string | null;
 }
+
+/** A device as the frame enrolls it (custody's DeviceEnrollment): its own id, the server's share, its key. */
+export interface NewDevice {
+  deviceId: string;
+  authShare: string;
+  devicePublicKey: DevicePublicKey;
+}
+
+const deviceRow = (userId: string, device: NewDevice, now: number) => ({
+  id: device.deviceId,
+  user_id: userId,
+  public_key: device.devicePublicKey,
+  auth_share: device.authShare,
+  created_at: now,
+  last_used_at: null,
+});
 
 export interface StoredDevice {
   id: string;
@@ -34,30 +50,34 @@ export class WalletStore {
     return rows.map((row) => ({ id: row.id, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at) }));
   }
 
-  /** Creates the wallet with its first device; 'exists' when the user has one already. */
-  async create(input: { userId: string; address: string; recoveryShare: string; recoveryBlob: string; deviceKey: DevicePublicKey; authShare: string }, now: number): Promise<string | 'exists'> {
-    const deviceId = randomUUID();
+  /** Creates the wallet with its first device; 'exists' when the user has one (or the device id is taken). */
+  async create(input: { userId: string; address: string; recoveryAuthShare: string; recoveryBlob: string; device: NewDevice }, now: number): Promise<'created' | 'exists'> {
     return this.db.transaction().execute(async (trx) => {
+      if (await this.deviceIdTaken(trx, input.device.deviceId)) return 'exists';
       const inserted = await trx
         .insertInto('login_wallets')
-        .values({ user_id: input.userId, address: input.address.toLowerCase(), recovery_share: input.recoveryShare, recovery_blob: input.recoveryBlob, created_at: now })
+        .values({ user_id: input.userId, address: input.address.toLowerCase(), recovery_auth_share: input.recoveryAuthShare, recovery_blob: input.recoveryBlob, created_at: now })
         .onConflict((c) => c.column('user_id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'exists';
-      await trx.insertInto('login_devices').values({ id: deviceId, user_id: input.userId, public_key: JSON.stringify(input.deviceKey), auth_share: input.authShare, created_at: now, last_used_at: null }).execute();
-      return deviceId;
+      await trx.insertInto('login_devices').values(deviceRow(input.userId, input.device, now)).execute();
+      return 'created';
     });
   }
 
   /** Adds a device (after a recovery on a new browser); 'full' past MAX_DEVICES. */
-  async addDevice(userId: string, deviceKey: DevicePublicKey, authShare: string, now: number): Promise<string | 'full'> {
-    const deviceId = randomUUID();
+  async addDevice(userId: string, device: NewDevice, now: number): Promise<'added' | 'full' | 'taken'> {
     return this.db.transaction().execute(async (trx) => {
+      if (await this.deviceIdTaken(trx, device.deviceId)) return 'taken';
       const { count } = await trx.selectFrom('login_devices').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
       if (Number(count) >= MAX_DEVICES) return 'full';
-      await trx.insertInto('login_devices').values({ id: deviceId, user_id: userId, public_key: JSON.stringify(deviceKey), auth_share: authShare, created_at: now, last_used_at: null }).execute();
-      return deviceId;
+      await trx.insertInto('login_devices').values(deviceRow(userId, device, now)).execute();
+      return 'added';
     });
+  }
+
+  private async deviceIdTaken(trx: Db, deviceId: string): Promise<boolean> {
+    return (await trx.selectFrom('login_devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined;
   }
 
   async removeDevice(userId: string, deviceId: string): Promise<boolean> {
@@ -68,7 +88,7 @@ export class WalletStore {
 
   async device(userId: string, deviceId: string): Promise<StoredDevice | undefined> {
     const row = await this.db.selectFrom('login_devices').select(['id', 'public_key', 'auth_share']).where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
-    return row && { id: row.id, publicKey: JSON.parse(row.public_key) as DevicePublicKey, authShare: row.auth_share };
+    return row && { id: row.id, publicKey: row.public_key, authShare: row.auth_share };
   }
 
   /** A fresh challenge for the device, replacing any live one (one row per device at most). */

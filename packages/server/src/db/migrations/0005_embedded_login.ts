@@ -59,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('login_wallets')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
     .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('recovery_share', 'text', (c) => c.notNull())
+    .addColumn('recovery_auth_share', 'text', (c) => c.notNull())
     .addColumn('recovery_blob', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
