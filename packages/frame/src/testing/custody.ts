@@ -3,5 +3,3 @@ export { indexedDbDeviceStore } from '../custody/deviceStore.ts';
 export { createRecoveryCode } from '../custody/recoveryCode.ts';
 export { verifyAuthShareRelease } from '../custody/deviceKeys.ts';
 export { fromBase64url } from '../custody/encoding.ts';
-export { combineShares } from '../custody/shares.ts';
-export { accountOf } from '../custody/walletSecret.ts';

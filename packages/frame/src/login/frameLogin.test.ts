@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLoginApi, HttpError, type LoginApi } from '@cairn/core/internal';
+import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
+import { signInAtLocalProvider, startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
+import { createServer, loadConfig } from '@cairn/server';
+import type { FastifyInstance } from 'fastify';
+import { verifyMessage } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { memoryDeviceStore } from '../custody/deviceStore.ts';
+import { createRecoveryCode } from '../custody/recoveryCode.ts';
+import { combineShares } from '../custody/shares.ts';
+import { accountOf } from '../custody/walletSecret.ts';
+import { recoverOnNewDevice } from '../custody/wallet.ts';
+import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
+import { FrameLogin } from './frameLogin.ts';
+import { memoryLoginTokenStore } from './loginTokenStore.ts';
+
+// The frame's login against the real server over HTTP (core's client, every answer parsed by core's
+// wire shapes), the local mailbox over SMTP and the local OpenID Connect provider.
+const PROJECT_ID = 'cairn-local';
+let mailbox: MailSink;
+let provider: LocalOidcProvider;
+let app: FastifyInstance;
+let api: LoginApi;
+let callbackUrl: string;
+const databasePath = join(tmpdir(), `cairn-frame-login-${process.pid}-${randomBytes(4).toString('hex')}.sqlite`);
+
+const serverEnv = (port: number, extra: NodeJS.ProcessEnv = {}) => ({
+  SERVER_PORT: String(port),
+  DATABASE_URL: `sqlite:${databasePath}`,
+  RPC_URL_31337: 'http://127.0.0.1:9',
+  INDEXER_ENABLED: 'false',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  EMAIL_CODE_RATE_LIMIT_PER_MINUTE: '1000000',
+  ...extra,
+});
+
+beforeAll(async () => {
+  mailbox = await startMailSink();
+  // The callback names the server's port: take a free one first, then start the provider for it.
+  const probe = await createServer(loadConfig(serverEnv(0)));
+  await probe.listen({ port: 0, host: '127.0.0.1' });
+  const port = (probe.server.address() as AddressInfo).port;
+  await probe.close();
+  callbackUrl = `http://127.0.0.1:${port}/auth/v1/social/callback`;
+  provider = await startLocalOidcProvider({ redirectUris: [callbackUrl] });
+  app = await createServer(
+    loadConfig(
+      serverEnv(port, {
+        SMTP_URL: mailbox.smtpUrl,
+        SOCIAL_CALLBACK_URL: callbackUrl,
+        SOCIAL_GOOGLE_CLIENT_ID: provider.clientId,
+        SOCIAL_GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        SOCIAL_GOOGLE_ISSUER: provider.issuer,
+      }),
+    ),
+  );
+  await app.listen({ port, host: '127.0.0.1' });
+  api = createLoginApi({ url: `http://127.0.0.1:${port}`, projectId: PROJECT_ID });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await provider?.close();
+  await mailbox?.close();
+  for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) rmSync(file, { force: true });
+});
+afterEach(() => vi.useRealTimers());
+
+/** A browser's frame: its own device store and login storage; the user's recovery code when asked. */
+function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; tokens?: ReturnType<typeof memoryLoginTokenStore> }, factor: RecoveryFactor) {
+  const prompts = { chooseFactor: vi.fn(async () => factor), askFactor: vi.fn(async () => factor) };
+  const devices = browser.devices ?? memoryDeviceStore();
+  const tokens = browser.tokens ?? memoryLoginTokenStore();
+  return { login: new FrameLogin({ api, devices, tokens, prompts, socialPoll: { intervalMs: 20, timeoutMs: 5000 } }), prompts, devices, tokens };
+}
+
+let unique = 0;
+const newEmail = (name: string) => `${name}-${process.pid}-${++unique}@example.com`;
+
+async function logInByEmail(login: FrameLogin, email: string) {
+  const after = mailbox.messages().at(-1)?.id ?? 0;
+  expect(await login.startEmail(email)).toEqual({ action: 'VERIFY_OTP' });
+  return login.verifyOtp(codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after)));
+}
+
+describe("the frame's login", () => {
+  it('makes a wallet on the first login, signs with it, and opens it again after a reload without asking anything', async () => {
+    const code = createRecoveryCode();
+    const first = frameIn({}, { kind: 'code', code });
+    const email = newEmail('ann');
+    const signer = await logInByEmail(first.login, email);
+    expect(first.prompts.chooseFactor).toHaveBeenCalledTimes(1);
+    const signature = await signer.signMessage({ message: 'hello from the frame' });
+    expect(await verifyMessage({ address: signer.address, message: 'hello from the frame', signature })).toBe(true);
+    expect(first.login.loggedInUser).toMatchObject({ email, provider: 'email' });
+
+    // A reload: the same browser's stores, a new page.
+    const reloaded = frameIn({ devices: first.devices, tokens: first.tokens }, { kind: 'code', code });
+    expect(await reloaded.login.isConnected()).toBe(true);
+    expect((await reloaded.login.resume()).address).toBe(signer.address);
+    expect(reloaded.prompts.askFactor).not.toHaveBeenCalled();
+    expect(reloaded.prompts.chooseFactor).not.toHaveBeenCalled();
+  });
+
+  it('recovers on a new device with the printed code, and refuses a wrong one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const code = createRecoveryCode();
+    const email = newEmail('bea');
+    const phone = frameIn({}, { kind: 'code', code });
+    const address = (await logInByEmail(phone.login, email)).address;
+
+    vi.setSystemTime(start + 31_000);
+    const guessed = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    await expect(logInByEmail(guessed.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
+    expect(await guessed.devices.load()).toBeUndefined();
+
+    vi.setSystemTime(start + 62_000);
+    const laptop = frameIn({}, { kind: 'code', code });
+    expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+    expect(laptop.prompts.askFactor).toHaveBeenCalledTimes(1);
+    const token = laptop.tokens.get()!;
+    expect((await api.getWallet(token))?.devices).toHaveLength(2);
+  });
+
+  it('logs in through a social provider: the login waits until the provider sends the visitor back', async () => {
+    const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    const social = await frame.login.startSocial('google');
+    const finished = social.finish();
+    // The popup: the visitor signs in at the provider, which sends them to the server's callback.
+    const back = await signInAtLocalProvider(social.authorizeUrl, 'dora', callbackUrl);
+    expect((await fetch(back)).status).toBe(200);
+    const signer = await finished;
+    expect(frame.login.loggedInUser).toMatchObject({ provider: 'google', email: 'dora@oidc.localhost' });
+    expect(signer.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    const refused = await frame.login.startSocial('farcaster').catch((error: unknown) => error);
+    expect((refused as HttpError).status).toBe(400);
+    expect((refused as HttpError).detail).toMatch(/^Unsupported social provider "farcaster"/);
+  });
+
+  it('forgets a login the server has ended', async () => {
+    const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    await logInByEmail(frame.login, newEmail('cy'));
+    const token = frame.tokens.get()!;
+    await api.signOut(token);
+    expect(await frame.login.isConnected()).toBe(false);
+    expect(frame.tokens.get()).toBeUndefined();
+    await expect(frame.login.resume()).rejects.toThrow('Log in with your e-mail or a social account first');
+  });
+
+  it("cannot sign from a copy of the server's database alone", async () => {
+    const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    const address = (await logInByEmail(frame.login, newEmail('dee'))).address;
+    const userId = frame.login.loggedInUser!.id;
+
+    // Everything the database holds for this user, as an attacker with a copy of it reads it.
+    const db = app.cairn.db;
+    const wallet = await db.selectFrom('login_wallets').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const devices = await db.selectFrom('login_devices').selectAll().where('user_id', '=', userId).execute();
+    const stored = [wallet.recovery_auth_share, ...devices.map((row) => row.auth_share)].map((text) => new Uint8Array(Buffer.from(text, 'base64url')));
+    let pairs = 0;
+    for (const first of stored) {
+      for (const second of stored) {
+        if (first === second) continue;
+        pairs++;
+        const secret = await combineShares(first, second).catch(() => undefined);
+        if (secret) expect(accountOf(secret).address.toLowerCase()).not.toBe(address.toLowerCase());
+      }
+    }
+    expect(pairs).toBeGreaterThan(0);
+    // The blob needs the user's factor, which the server never had: another code opens nothing.
+    const blob = JSON.parse(Buffer.from(wallet.recovery_blob, 'base64url').toString('utf8'));
+    await expect(recoverOnNewDevice({ address, recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: blob }, { kind: 'code', code: createRecoveryCode() })).rejects.toThrow('Wrong passphrase or recovery code');
+  });
+
+  it('asks for a code before taking one', async () => {
+    const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    await expect(frame.login.verifyOtp('123456')).rejects.toThrow('Ask for a code first');
+  });
+});

@@ -1,0 +1,172 @@
+import { embeddedWalletProofMessage, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import type { DeviceStore } from '../custody/deviceStore.ts';
+import { createWallet, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
+import type { RecoveryBlob, RecoveryFactor } from '../custody/recoveryBlob.ts';
+import type { LoginTokenStore } from './loginTokenStore.ts';
+
+/** What the frame asks its own user (its own UI, never the site's). */
+export interface RecoveryPrompts {
+  /** A new wallet: the factor that will recover it (e.g. a printed code the user has saved). */
+  chooseFactor(): Promise<RecoveryFactor>;
+  /** A wallet made on another device: the factor chosen then. */
+  askFactor(): Promise<RecoveryFactor>;
+}
+
+export interface FrameLoginOptions {
+  api: LoginApi;
+  devices: DeviceStore;
+  tokens: LoginTokenStore;
+  prompts: RecoveryPrompts;
+  /** How often, and how long, a social login is awaited while the provider's popup is open. */
+  socialPoll?: { intervalMs: number; timeoutMs: number };
+}
+
+export const FRAME_LOGIN_ERRORS = {
+  noPendingEmail: 'Ask for a code first',
+  notLoggedIn: 'Log in with your e-mail or a social account first',
+  socialTimedOut: 'The login with the provider did not finish: try again',
+} as const;
+
+/** The recovery blob travels to the server as base64url text of its JSON. */
+const blobToText = (blob: RecoveryBlob) => {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(JSON.stringify(blob))) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+const textToBlob = (text: string): RecoveryBlob => {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))) as RecoveryBlob;
+};
+
+/**
+ * The frame's side of log-in without a wallet: e-mail codes and social logins against the site's
+ * server, then the wallet: unlocked on a known device (the server's share for the device key's
+ * proof), recovered on a new one (the user's factor), or made on the first login. The signer lives
+ * only in this object, in the frame.
+ */
+export class FrameLogin {
+  private pendingEmail?: string;
+  private user?: LoginUser;
+  private signer?: PrivateKeyAccount;
+
+  constructor(private readonly options: FrameLoginOptions) {}
+
+  get account(): PrivateKeyAccount | undefined {
+    return this.signer;
+  }
+
+  get loggedInUser(): LoginUser | undefined {
+    return this.user;
+  }
+
+  /** SPEC §4 connect by e-mail: a code goes out; the widget asks the visitor for it next. */
+  async startEmail(email: string): Promise<{ action: 'VERIFY_OTP' }> {
+    await this.options.api.requestEmailCode(email);
+    this.pendingEmail = email;
+    return { action: 'VERIFY_OTP' };
+  }
+
+  /** The code from the e-mail: logs in and opens the wallet. */
+  async verifyOtp(otp: string): Promise<PrivateKeyAccount> {
+    if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
+    const login = await this.options.api.verifyEmailCode(this.pendingEmail, otp);
+    this.pendingEmail = undefined;
+    return this.loggedIn(login.token, login.user);
+  }
+
+  /** A social login: the provider's page for the popup, and the wait for the visitor to come back. */
+  async startSocial(provider: string): Promise<{ authorizeUrl: string; finish(): Promise<PrivateKeyAccount> }> {
+    const flow = await this.options.api.startSocial(provider);
+    const { intervalMs, timeoutMs } = this.options.socialPoll ?? { intervalMs: 1000, timeoutMs: flow.expiresInSeconds * 1000 };
+    return {
+      authorizeUrl: flow.authorizeUrl,
+      finish: async () => {
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+          const answer = await this.options.api.completeSocial(flow.flowId, flow.flowSecret);
+          if (answer !== 'pending') return this.loggedIn(answer.token, answer.user);
+          await new Promise((resolve) => setTimeout(resolve, intervalMs));
+        }
+        throw new Error(FRAME_LOGIN_ERRORS.socialTimedOut);
+      },
+    };
+  }
+
+  /** SPEC §4: whether the remembered login still holds; a login the server no longer knows is forgotten. */
+  async isConnected(): Promise<boolean> {
+    const token = this.options.tokens.get();
+    if (!token) return false;
+    const user = await this.options.api.getUser(token);
+    if (!user) {
+      this.forget();
+      return false;
+    }
+    this.user = user;
+    return true;
+  }
+
+  /** The wallet's signer after a reload: the remembered login unlocks this device again (while fresh). */
+  async resume(): Promise<PrivateKeyAccount> {
+    if (this.signer) return this.signer;
+    const token = this.options.tokens.get();
+    const user = token ? await this.options.api.getUser(token) : undefined;
+    if (!token || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
+    return this.loggedIn(token, user);
+  }
+
+  async signOut(): Promise<void> {
+    const token = this.options.tokens.get();
+    this.forget();
+    if (token) await this.options.api.signOut(token);
+  }
+
+  private forget() {
+    this.options.tokens.set(undefined);
+    this.user = undefined;
+    this.signer = undefined;
+  }
+
+  private async loggedIn(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
+    this.options.tokens.set(token);
+    this.user = user;
+    this.signer = await this.openWallet(token, user);
+    return this.signer;
+  }
+
+  private async vouch(signer: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: DeviceEnrollment) {
+    const issuedAt = new Date().toISOString();
+    return { issuedAt, signature: await signer.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt }) }) };
+  }
+
+  private async openWallet(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
+    const { api, devices, prompts } = this.options;
+    const wallet = await api.getWallet(token);
+    if (!wallet) {
+      const created = await createWallet(await prompts.chooseFactor());
+      const signer = await unlockDevice(created.device, created.server.device.authShare);
+      await api.createWallet(token, {
+        address: created.address,
+        recoveryAuthShare: created.server.recoveryAuthShare,
+        recoveryBlob: blobToText(created.server.recoveryBlob),
+        device: created.server.device,
+        proof: await this.vouch(signer, 'create-wallet', user.id, created.server.device),
+      });
+      await devices.save(created.device);
+      return signer;
+    }
+    const device = await devices.load();
+    if (device && device.address.toLowerCase() === wallet.address.toLowerCase() && wallet.devices.some((known) => known.id === device.deviceId)) {
+      const challenge = await api.deviceChallenge(token, device.deviceId);
+      const authShare = await api.releaseAuthShare(token, device.deviceId, challenge, await proveDevice(device, challenge));
+      return unlockDevice(device, authShare);
+    }
+    // A new device for this wallet: the recovery material and the user's factor, then a fresh device pair.
+    const material = await api.recovery(token);
+    const recovered = await recoverOnNewDevice({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob: textToBlob(material.recoveryBlob) }, await prompts.askFactor());
+    const signer = await unlockDevice(recovered.device, recovered.enrollment.authShare);
+    await api.addDevice(token, { device: recovered.enrollment, proof: await this.vouch(signer, 'add-device', user.id, recovered.enrollment) });
+    await devices.save(recovered.device);
+    return signer;
+  }
+}
