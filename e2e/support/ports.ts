@@ -6,6 +6,7 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 1000) throw new Error('E
 export const E2E_PORTS = {
   demo: 24173 + offset,
   server: 28787 + offset,
+  frame: 26174 + offset,
   chains: [
     { chainId: 31337, port: 28545 + offset * 2 },
     { chainId: 31338, port: 28546 + offset * 2 },

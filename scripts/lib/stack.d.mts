@@ -3,11 +3,13 @@ import type { ChildProcess } from 'node:child_process';
 export interface StackPorts {
   demo: number;
   server: number;
+  frame: number;
   chains: { chainId: number; port: number }[];
 }
 export interface RunningStack {
   demoUrl: string;
   serverUrl: string;
+  frameUrl: string;
   chains: { chainId: number; url: string }[];
   children: ChildProcess[];
   stop(): Promise<void>;
