@@ -33,7 +33,7 @@ describe('2-of-2 shares', () => {
     const counts = new Array<number>(256).fill(0);
     const draws = 8192;
     for (let i = 0; i < draws; i++) counts[(await splitSecret(secret)).first[0]!]!++;
-    // Uniform: each value about 32 times; a missing value or one seen 80 times or more has odds below 1e-10.
+    // Uniform: each value about 32 times; a missing value or one seen 80 times or more happens with odds below 1e-8.
     expect(counts.filter((count) => count === 0)).toHaveLength(0);
     expect(Math.max(...counts)).toBeLessThan(80);
   });
