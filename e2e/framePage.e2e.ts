@@ -104,4 +104,13 @@ describe('the frame page in Chromium', () => {
     expect(connected).toEqual({ ok: 'ready' });
     expect(await call(page, 'GET_CHAIN_ID', {})).toEqual({ ok: { chainId: 31337 } });
   });
+
+  it("the local stack's frame (npm start) lets the demo embed it and connects only to the server and the devnet", async () => {
+    const response = await fetch(inject('frameUrl'));
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`frame-ancestors ${new URL(inject('demoUrl')).origin}`);
+    const connect = csp.split('; ').find((directive) => directive.startsWith('connect-src '))!.split(' ').slice(1);
+    expect(connect.sort()).toEqual([new URL(inject('serverUrl')).origin, ...inject('chains').map((chain) => new URL(chain.url).origin)].sort());
+  });
 });

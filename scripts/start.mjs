@@ -1,4 +1,4 @@
-// `npm start`: installs what is missing and runs the local stack (devnet chains, server, demo)
+// `npm start`: installs what is missing and runs the local stack (devnet chains, server, frame, demo)
 // on 127.0.0.1 in the foreground until Ctrl-C.
 import { ensureDevnetBuild, ensureNpmPackages } from './lib/ensureInstall.mjs';
 import { stackPorts, startStack, takenPorts } from './lib/stack.mjs';
@@ -24,6 +24,7 @@ try {
 console.log(`demo: ${stack.demoUrl}`);
 console.log(`web wallet: ${stack.demoUrl}wallet.html`);
 console.log(`server: ${stack.serverUrl}`);
+console.log(`frame: ${stack.frameUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
 if (stack.mailUrl) console.log(`mail: ${stack.mailUrl}`);
 if (stack.oidcUrl) console.log(`oidc: ${stack.oidcUrl}`);

@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     demoUrl: string;
     serverUrl: string;
+    /** The secure frame page (packages/frame), on its own origin; the demo may embed it. */
+    frameUrl: string;
     /** The server's WalletConnect relay (on in the local stack: it serves only devnet chains). */
     relayUrl: string;
     chains: { chainId: number; url: string }[];
@@ -23,12 +25,14 @@ export default async function setup(project: TestProject) {
     ...process.env,
     DEMO_PORT: String(E2E_PORTS.demo),
     SERVER_PORT: String(E2E_PORTS.server),
+    FRAME_PORT: String(E2E_PORTS.frame),
     ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
   };
   await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);
+  project.provide('frameUrl', stack.frameUrl);
   project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);
   project.provide('chains', stack.chains);
   return async () => {

@@ -8,6 +8,8 @@ export const E2E_PORTS = {
   server: 28787 + offset,
   /** The Next.js example's `next start` (e2e/nextjs.e2e.ts). */
   nextjs: 26173 + offset,
+  /** The secure frame's own origin (another port than the demo). */
+  frame: 27174 + offset,
   chains: [
     { chainId: 31337, port: 28545 + offset * 2 },
     { chainId: 31338, port: 28546 + offset * 2 },

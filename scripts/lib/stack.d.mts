@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 export interface StackPorts {
   demo: number;
   server: number;
+  frame: number;
   chains: { chainId: number; port: number }[];
   /** The local mailbox: SMTP and its page (none: e-mail login off). */
   mail?: { smtp: number; page: number };
@@ -14,6 +15,7 @@ export interface RunningStack {
   serverUrl: string;
   mailUrl?: string;
   oidcUrl?: string;
+  frameUrl: string;
   chains: { chainId: number; url: string }[];
   children: ChildProcess[];
   stop(): Promise<void>;

@@ -8,6 +8,7 @@ export function stackPorts() {
   return {
     demo: portFromEnv('DEMO_PORT', 5173),
     server: portFromEnv('SERVER_PORT', 8787),
+    frame: portFromEnv('FRAME_PORT', 5174),
     chains: [
       { chainId: 31337, port: portFromEnv('CHAIN_PORT_31337', 8545) },
       { chainId: 31338, port: portFromEnv('CHAIN_PORT_31338', 8546) },
@@ -21,6 +22,7 @@ export async function takenPorts(ports) {
   const all = [
     ['demo', ports.demo, 'DEMO_PORT'],
     ['server', ports.server, 'SERVER_PORT'],
+    ['frame', ports.frame, 'FRAME_PORT'],
     ...ports.chains.map((c) => [`chain ${c.chainId}`, c.port, `CHAIN_PORT_${c.chainId}`]),
     ...(ports.mail ? [['smtp', ports.mail.smtp, 'SMTP_PORT'], ['mail', ports.mail.page, 'MAIL_PORT']] : []),
     ...(ports.oidc ? [['oidc', ports.oidc, 'OIDC_PORT']] : []),
@@ -49,7 +51,7 @@ const chainIsUp = (url) => async () =>
 const httpIsUp = (url) => async () => (await fetch(url)).ok;
 
 /**
- * Starts devnet, server and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
+ * Starts devnet, server, frame and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
  * 'preview' (the production build). Returns the URLs and a stop function that ends every child.
  */
 export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' } = {}) {
@@ -61,10 +63,15 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),
     // The server lets the demo in wherever it runs (DEMO_PORT may move it): CORS and sign-in domain.
-    CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://${HOST}:${ports.demo}`,
+    // The frame calls the server from its own origin (log-in, the wallet's shares).
+    CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://${HOST}:${ports.demo},http://${HOST}:${ports.frame}`,
     SIWX_DOMAINS: process.env.SIWX_DOMAINS ?? `${HOST}:${ports.demo},localhost:${ports.demo}`,
     // E-mail login codes go over real SMTP to the local mailbox (its page lists them).
     ...(ports.mail ? { SMTP_URL: `smtp://${HOST}:${ports.mail.smtp}`, SMTP_PORT: String(ports.mail.smtp), MAIL_PORT: String(ports.mail.page) } : {}),
+    // The secure frame (packages/frame) on an origin of its own; the demo may embed it.
+    FRAME_PORT: String(ports.frame),
+    FRAME_ALLOWED_ORIGINS: process.env.FRAME_ALLOWED_ORIGINS ?? `http://${HOST}:${ports.demo}`,
+    CAIRN_SERVER_URL: process.env.CAIRN_SERVER_URL ?? `http://${HOST}:${ports.server}`,
   };
   if (ports.oidc) {
     // A real OpenID Connect provider stands in for Google (OIDC) and GitHub (plain OAuth 2).
@@ -134,6 +141,9 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const server = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
+    const frame = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
+    const frameUrl = `http://${HOST}:${ports.frame}/`;
+    await waitFor(httpIsUp(frameUrl), 'frame', frame);
     const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
     const demoArgs =
       demoMode === 'dev'
@@ -142,7 +152,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
-    return { demoUrl, serverUrl, mailUrl, oidcUrl, chains, stop, children };
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, stop, children };
   } catch (error) {
     await stop();
     throw error;

@@ -13,6 +13,7 @@ export { orderConnectors, type ConnectorListItem } from './rules/connectorSectio
 export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
 export { frameRpcPermission, FRAME_READ_METHODS, FRAME_APPROVAL_METHODS, type FrameRpcPermission } from './rules/frameRpcPermission.ts';
 export { emailLoginWaitSeconds, emailLoginThrottleError } from './rules/emailLoginThrottle.ts';
+export { feeFieldsError, type FeeFields } from './rules/send/feeFields.ts';
 export { findNetwork } from './stores/network.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '@cairn/core';
 import { APP_HELLO, FRAME_LOADED, FRAME_READY, PROTOCOL_VERSION } from '../protocol/events.ts';
-import { startFrameHost, type FrameHandlers } from '../host/frameHost.ts';
+import { MAX_IN_FLIGHT, startFrameHost, TOO_MANY_REQUESTS, type FrameHandlers } from '../host/frameHost.ts';
 import { fakeEmbedding, waitFor } from '../testing/fakeWindows.ts';
 import { connectToFrame } from './frameChannel.ts';
 
@@ -260,5 +260,20 @@ describe('the frame answering', () => {
     expect(answers[1]).toEqual({ type: '@cairn-frame/CONNECT_EMAIL_ERROR', id, payload: { message: 'E-mail payloads must be valid e-mails' } });
     expect(calls).toEqual([]);
     port1.close();
+  });
+
+  it('works on at most 32 requests at once; more are refused until one finishes', async () => {
+    const waiting: (() => void)[] = [];
+    const { connecting } = embedded({ GET_USER: () => new Promise((resolve) => waiting.push(() => resolve(user))) });
+    const channel = await connecting;
+    const first = Array.from({ length: MAX_IN_FLIGHT }, () => channel.request('GET_USER', {}));
+    await waitFor(() => waiting.length === MAX_IN_FLIGHT);
+    await expect(channel.request('GET_USER', {})).rejects.toThrow(TOO_MANY_REQUESTS);
+    waiting.shift()!();
+    await first[0];
+    const next = channel.request('GET_USER', {});
+    await waitFor(() => waiting.length === MAX_IN_FLIGHT);
+    for (const release of waiting.splice(0)) release();
+    await expect(Promise.all([...first, next])).resolves.toHaveLength(MAX_IN_FLIGHT + 1);
   });
 });

@@ -1,3 +1,4 @@
+import { authShareReleaseMessage } from '@cairn/core/internal';
 import { buffer, toBase64url, utf8 } from './encoding.ts';
 
 /**
@@ -23,14 +24,8 @@ export async function createDeviceKeys(): Promise<DeviceKeys> {
   return { shareKey, signingKey: pair.privateKey, publicKey };
 }
 
-/**
- * The text a device signs to have its auth share released: bound to the server's one-time nonce,
- * the device and the wallet, so a proof cannot be replayed for another nonce, device or wallet.
- * The server builds the same text and verifies the signature (ECDSA P-256, SHA-256, IEEE P1363 r||s).
- */
-export function authShareReleaseMessage(input: { nonce: string; deviceId: string; address: string }): string {
-  return `cairn-auth-share-release:v1\nnonce:${input.nonce}\ndevice:${input.deviceId}\naddress:${input.address.toLowerCase()}`;
-}
+// The text a device signs for its auth share (the server builds the same): core's, so both sides agree.
+export { authShareReleaseMessage };
 
 export async function signAuthShareRelease(signingKey: CryptoKey, input: { nonce: string; deviceId: string; address: string }): Promise<string> {
   const signature = await crypto.subtle.sign(ECDSA_SIGN, signingKey, buffer(utf8(authShareReleaseMessage(input))));

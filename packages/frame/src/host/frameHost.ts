@@ -50,6 +50,9 @@ export interface FrameHost {
 }
 
 const MAX_ERROR_LENGTH = 1000;
+/** Requests the frame works on at once; the site can ask for no more (each may reach the RPC or the server). */
+export const MAX_IN_FLIGHT = 32;
+export const TOO_MANY_REQUESTS = 'Too many requests at once';
 
 function messageOf(error: unknown): string {
   const message = error instanceof Error ? error.message : undefined;
@@ -68,6 +71,7 @@ export function startFrameHost(options: FrameHostOptions): FrameHost {
   if (allowed.size === 0) throw new Error('The frame needs at least one allowed origin');
   let connectedOrigin: string | undefined;
   let port: MessagePort | undefined;
+  let inFlight = 0;
 
   const onWindowMessage = (event: MessageEvent) => {
     try {
@@ -104,6 +108,8 @@ export function startFrameHost(options: FrameHostOptions): FrameHost {
     }
     const handler = options.handlers[name] as ((payload: unknown, context: FrameRequestContext) => unknown) | undefined;
     if (!handler) return fail(ErrorText.frameErrorOccurred);
+    if (inFlight >= MAX_IN_FLIGHT) return fail(TOO_MANY_REQUESTS);
+    inFlight++;
     try {
       const result = await handler(input, { origin: connectedOrigin! });
       const checked = v.safeParse(spec.success, result);
@@ -111,6 +117,8 @@ export function startFrameHost(options: FrameHostOptions): FrameHost {
       reply(successType(name), id, checked.output);
     } catch (error) {
       fail(messageOf(error));
+    } finally {
+      inFlight--;
     }
   }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FRAME_CONNECT_TIMEOUT_MS, JSON_RPC_TIMEOUT_MS } from '@cairn/core/internal';
+import { FRAME_CONNECT_TIMEOUT_MS, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
 import { JsonValueSchema } from './jsonValue.ts';
 
 /**
@@ -7,14 +7,15 @@ import { JsonValueSchema } from './jsonValue.ts';
  * `<NAME>_ERROR`. Each entry: the request payload's schema, the success payload's schema, and the
  * request's timeout. Both sides parse with these: the frame what it is asked, the widget what it is told.
  */
-const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('E-mail payloads must be valid e-mails'));
+// SPEC §5: the same e-mail rule as the server's (core), after trimming.
+const Email = v.pipe(v.string(), v.trim(), v.check((value: string) => isValidEmail(value), 'E-mail payloads must be valid e-mails'));
 const Otp = v.pipe(v.string(), v.regex(/^\d{6,10}$/, 'A one-time code is 6 to 10 digits'));
 const ChainId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 const Address = v.pipe(v.string(), v.maxLength(128), v.regex(/^[0-9A-Za-z]+$/));
 const Empty = v.strictObject({});
 const AccountType = v.picklist(['eoa', 'smartAccount']);
-/** SPEC §5: social providers allowed. */
-export const FRAME_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
+/** SPEC §5: social providers allowed (core's list, which the server applies too). */
+export const FRAME_SOCIAL_PROVIDERS = SOCIAL_LOGIN_PROVIDERS;
 const SocialProvider = v.picklist(FRAME_SOCIAL_PROVIDERS, 'Social provider not allowed');
 const ShortText = v.pipe(v.string(), v.maxLength(256));
 

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildFramePage } from './buildFramePage.ts';
@@ -18,6 +18,10 @@ const dir = mkdtempSync(join(tmpdir(), 'cairn-frame-page-'));
 await buildFramePage(dir);
 const frame = await startFrameServer({ dir, config: settings.config, port: settings.port });
 console.log(`frame: ${frame.url}`);
-const stop = () => frame.close().then(() => process.exit(0));
+const stop = () =>
+  frame.close().then(() => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApprovalText, parseApprovalRequest } from './approvalRequest.ts';
+
+const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const typedData = (chainId?: number) => ({
+  types: { EIP712Domain: chainId === undefined ? [] : [{ name: 'chainId', type: 'uint256' }], Note: [{ name: 'text', type: 'string' }] },
+  primaryType: 'Note',
+  domain: chainId === undefined ? {} : { chainId },
+  message: { text: 'hi' },
+});
+
+describe('approval requests (SPEC §6)', () => {
+  it('reads personal_sign hex as bytes and other text as text, for this account only', () => {
+    expect(parseApprovalRequest('personal_sign', ['0x6869', account.toLowerCase()], account, 1)).toEqual({ request: { method: 'personal_sign', message: { raw: '0x6869' } } });
+    expect(parseApprovalRequest('personal_sign', ['hello', account], account, 1)).toEqual({ request: { method: 'personal_sign', message: 'hello' } });
+    expect(parseApprovalRequest('personal_sign', ['hello', other], account, 1)).toEqual({ error: ApprovalText.otherAccount });
+    expect(parseApprovalRequest('personal_sign', [{}, account], account, 1)).toEqual({ error: ApprovalText.malformed });
+    expect(parseApprovalRequest('personal_sign', ['0x' + '00'.repeat(70_000), account], account, 1)).toEqual({ error: ApprovalText.malformed });
+  });
+
+  it('takes typed data as JSON text or an object, on the active network only', () => {
+    expect(parseApprovalRequest('eth_signTypedData_v4', [account, JSON.stringify(typedData(5))], account, 5)).toMatchObject({ request: { method: 'eth_signTypedData_v4' } });
+    expect(parseApprovalRequest('eth_signTypedData_v4', [account, typedData()], account, 5)).toMatchObject({ request: { method: 'eth_signTypedData_v4' } });
+    expect(parseApprovalRequest('eth_signTypedData_v4', [account, typedData(1)], account, 5)).toEqual({ error: ApprovalText.otherNetwork });
+    expect(parseApprovalRequest('eth_signTypedData_v4', [other, typedData(5)], account, 5)).toEqual({ error: ApprovalText.otherAccount });
+    expect(parseApprovalRequest('eth_signTypedData_v4', [account, '{not json'], account, 5)).toEqual({ error: ApprovalText.malformed });
+    expect(parseApprovalRequest('eth_signTypedData_v4', [account, { ...typedData(5), primaryType: 'Missing' }], account, 5)).toEqual({ error: ApprovalText.malformed });
+    expect(parseApprovalRequest('eth_signTypedData_v4', [account, 'x'.repeat(200_000)], account, 5)).toEqual({ error: ApprovalText.malformed });
+  });
+
+  it('decodes a transaction from this account on this network, with SPEC §5 fee rules', () => {
+    expect(parseApprovalRequest('eth_sendTransaction', [{ from: account, to: other, value: '0x10', data: '0xabcd', gas: '0x5208' }], account, 1)).toEqual({
+      request: { method: 'eth_sendTransaction', transaction: { to: other, value: 16n, data: '0xabcd', gas: 21000n } },
+    });
+    expect(parseApprovalRequest('eth_sendTransaction', [{ from: other, to: other }], account, 1)).toEqual({ error: ApprovalText.otherAccount });
+    expect(parseApprovalRequest('eth_sendTransaction', [{ from: account, to: other, chainId: '0x2' }], account, 1)).toEqual({ error: ApprovalText.otherNetwork });
+    expect(parseApprovalRequest('eth_sendTransaction', [{ from: account, gasPrice: '0x1', maxFeePerGas: '0x2' }], account, 1)).toEqual({
+      error: 'Cannot specify both gasPrice and maxFeePerGas or maxPriorityFeePerGas',
+    });
+    expect(parseApprovalRequest('eth_sendTransaction', [{ from: account, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }], account, 1)).toEqual({
+      error: 'maxPriorityFeePerGas cannot be higher than maxFeePerGas',
+    });
+    for (const bad of [[], [null], [{ from: account, value: '12' }], [{ from: account, data: '0xabc' }], [{ from: account, to: 'bob' }]]) {
+      expect(parseApprovalRequest('eth_sendTransaction', bad, account, 1), JSON.stringify(bad)).toEqual({ error: ApprovalText.malformed });
+    }
+  });
+
+  it('refuses the approval methods this frame cannot do yet with the user text', () => {
+    for (const method of ['wallet_sendCalls', 'solana_signMessage', 'wallet_grantPermissions', 'eth_sendUserOperation', 'eth_sign']) {
+      expect(parseApprovalRequest(method, [], account, 1)).toEqual({ error: 'Action not allowed' });
+    }
+  });
+});
