@@ -1,4 +1,4 @@
-import { embeddedWalletProofMessage, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
+import { embeddedWalletProofMessage, HttpError, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceStore } from '../custody/deviceStore.ts';
 import { createWallet, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
@@ -14,7 +14,8 @@ export interface RecoveryPrompts {
 }
 
 export interface FrameLoginOptions {
-  api: LoginApi;
+  /** The server's client, or how to make it (the frame learns its project id from the site). */
+  api: LoginApi | (() => LoginApi);
   devices: DeviceStore;
   tokens: LoginTokenStore;
   prompts: RecoveryPrompts;
@@ -39,6 +40,20 @@ const textToBlob = (text: string): RecoveryBlob => {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))) as RecoveryBlob;
 };
 
+/** The widget shows what the server said (SPEC §5's throttle text, a wrong code), not a status line. */
+function withServerReasons(api: LoginApi): LoginApi {
+  return new Proxy(api, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((error: unknown) => {
+          throw error instanceof HttpError && error.detail ? new Error(error.detail) : error;
+        });
+    },
+  });
+}
+
 /**
  * The frame's side of log-in without a wallet: e-mail codes and social logins against the site's
  * server, then the wallet: unlocked on a known device (the server's share for the device key's
@@ -52,6 +67,12 @@ export class FrameLogin {
 
   constructor(private readonly options: FrameLoginOptions) {}
 
+  /** The server's client, whose failures read as the server's own reason ('Please try again after 12 seconds'). */
+  private get api(): LoginApi {
+    const { api } = this.options;
+    return withServerReasons(typeof api === 'function' ? api() : api);
+  }
+
   get account(): PrivateKeyAccount | undefined {
     return this.signer;
   }
@@ -62,7 +83,7 @@ export class FrameLogin {
 
   /** SPEC §4 connect by e-mail: a code goes out; the widget asks the visitor for it next. */
   async startEmail(email: string): Promise<{ action: 'VERIFY_OTP' }> {
-    await this.options.api.requestEmailCode(email);
+    await this.api.requestEmailCode(email);
     this.pendingEmail = email;
     return { action: 'VERIFY_OTP' };
   }
@@ -70,21 +91,21 @@ export class FrameLogin {
   /** The code from the e-mail: logs in and opens the wallet. */
   async verifyOtp(otp: string): Promise<PrivateKeyAccount> {
     if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
-    const login = await this.options.api.verifyEmailCode(this.pendingEmail, otp);
+    const login = await this.api.verifyEmailCode(this.pendingEmail, otp);
     this.pendingEmail = undefined;
     return this.loggedIn(login.token, login.user);
   }
 
   /** A social login: the provider's page for the popup, and the wait for the visitor to come back. */
   async startSocial(provider: string): Promise<{ authorizeUrl: string; finish(): Promise<PrivateKeyAccount> }> {
-    const flow = await this.options.api.startSocial(provider);
+    const flow = await this.api.startSocial(provider);
     const { intervalMs, timeoutMs } = this.options.socialPoll ?? { intervalMs: 1000, timeoutMs: flow.expiresInSeconds * 1000 };
     return {
       authorizeUrl: flow.authorizeUrl,
       finish: async () => {
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
-          const answer = await this.options.api.completeSocial(flow.flowId, flow.flowSecret);
+          const answer = await this.api.completeSocial(flow.flowId, flow.flowSecret);
           if (answer !== 'pending') return this.loggedIn(answer.token, answer.user);
           await new Promise((resolve) => setTimeout(resolve, intervalMs));
         }
@@ -93,11 +114,39 @@ export class FrameLogin {
     };
   }
 
+  /** SPEC §4 e-mail update, first step: a code to the current address. */
+  async startEmailUpdate(email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
+    await this.api.startEmailUpdate(this.token(), email);
+    this.pendingEmail = email;
+    return { action: 'VERIFY_PRIMARY_OTP' };
+  }
+
+  /** The code from the current address: a code goes to the new one. */
+  async confirmEmailUpdatePrimary(otp: string): Promise<void> {
+    if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
+    await this.api.confirmEmailUpdatePrimary(this.token(), otp);
+  }
+
+  /** The code from the new address: it is the user's now. */
+  async confirmEmailUpdateSecondary(otp: string): Promise<string> {
+    const email = this.pendingEmail;
+    if (!email) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
+    this.user = await this.api.confirmEmailUpdateSecondary(this.token(), email, otp);
+    this.pendingEmail = undefined;
+    return email;
+  }
+
+  private token(): string {
+    const token = this.options.tokens.get();
+    if (!token) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
+    return token;
+  }
+
   /** SPEC §4: whether the remembered login still holds; a login the server no longer knows is forgotten. */
   async isConnected(): Promise<boolean> {
     const token = this.options.tokens.get();
     if (!token) return false;
-    const user = await this.options.api.getUser(token);
+    const user = await this.api.getUser(token);
     if (!user) {
       this.forget();
       return false;
@@ -110,7 +159,7 @@ export class FrameLogin {
   async resume(): Promise<PrivateKeyAccount> {
     if (this.signer) return this.signer;
     const token = this.options.tokens.get();
-    const user = token ? await this.options.api.getUser(token) : undefined;
+    const user = token ? await this.api.getUser(token) : undefined;
     if (!token || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
     return this.loggedIn(token, user);
   }
@@ -118,7 +167,7 @@ export class FrameLogin {
   async signOut(): Promise<void> {
     const token = this.options.tokens.get();
     this.forget();
-    if (token) await this.options.api.signOut(token);
+    if (token) await this.api.signOut(token);
   }
 
   private forget() {
@@ -140,7 +189,8 @@ export class FrameLogin {
   }
 
   private async openWallet(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
-    const { api, devices, prompts } = this.options;
+    const { devices, prompts } = this.options;
+    const { api } = this;
     const wallet = await api.getWallet(token);
     if (!wallet) {
       const created = await createWallet(await prompts.chooseFactor());

@@ -1,4 +1,9 @@
+import { createLoginApi } from '@cairn/core/internal';
+import { indexedDbDeviceStore } from '../custody/deviceStore.ts';
 import { startFrameHost } from '../host/frameHost.ts';
+import { FrameLogin } from '../login/frameLogin.ts';
+import { localLoginTokenStore } from '../login/loginTokenStore.ts';
+import { domRecoveryPrompts } from './recoveryPrompts.ts';
 import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
 import { frameHandlers, type FramePageState } from './frameHandlers.ts';
 
@@ -16,6 +21,14 @@ function run() {
   const content = document.querySelector(`meta[name="${FRAME_CONFIG_META}"]`)?.getAttribute('content');
   const config = parseFrameConfig(content ? JSON.parse(content) : undefined);
   const state: FramePageState = { chainId: config.networks[0]!.chainId, themeMode: 'light' };
+  // The server is the frame's own configuration; the project id comes with the site's SYNC_DAPP_DATA.
+  const login = new FrameLogin({
+    api: () => createLoginApi({ url: config.serverUrl, projectId: state.dapp?.projectId ?? '' }),
+    devices: indexedDbDeviceStore(),
+    tokens: localLoginTokenStore(localStorage),
+    prompts: domRecoveryPrompts(document.getElementById('prompt') ?? document.body, (visible) => (document.documentElement.dataset.prompt = visible ? 'open' : 'closed')),
+    socialPoll: { intervalMs: 1000, timeoutMs: 25_000 },
+  });
   const host = startFrameHost({
     self: window,
     selfOrigin: self.origin,
@@ -24,7 +37,7 @@ function run() {
     handlers: frameHandlers(config, state, {
       applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
       reload: () => location.reload(),
-    }),
+    }, login),
   });
   show('waiting');
   const watch = setInterval(() => {

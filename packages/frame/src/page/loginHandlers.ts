@@ -1,0 +1,58 @@
+import type { FrameHandlers } from '../host/frameHost.ts';
+import type { FrameLogin } from '../login/frameLogin.ts';
+import type { FrameUser } from '../protocol/events.ts';
+
+/** A social login the widget opened the popup for, awaited by CONNECT_SOCIAL. */
+type PendingSocial = { provider: string; finish(): Promise<unknown> };
+
+/**
+ * The login requests of SPEC §4/§7, answered by the frame's login (e-mail codes, social logins,
+ * e-mail update); the wallet they open stays in the frame.
+ */
+export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHandlers {
+  let social: PendingSocial | undefined;
+  const user = async (): Promise<FrameUser> => {
+    const account = await login.resume();
+    const email = login.loggedInUser?.email ?? undefined;
+    return {
+      ...(email ? { email } : {}),
+      address: account.address,
+      chainId: chainId(),
+      accounts: [{ address: account.address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+    };
+  };
+  return {
+    CONNECT_EMAIL: ({ email }) => login.startEmail(email),
+    CONNECT_OTP: async ({ otp }) => {
+      await login.verifyOtp(otp);
+      return {};
+    },
+    // The widget opens the popup on the visitor's click (a frame cannot), at the URI the frame gives.
+    GET_SOCIAL_REDIRECT_URI: async ({ provider }) => {
+      const started = await login.startSocial(provider);
+      social = { provider, finish: started.finish };
+      return { uri: started.authorizeUrl };
+    },
+    CONNECT_SOCIAL: async ({ provider }) => {
+      if (!social || social.provider !== provider) throw new Error('Open the provider first');
+      const pending = social;
+      social = undefined;
+      await pending.finish();
+      return user();
+    },
+    GET_USER: () => user(),
+    IS_CONNECTED: async () => ({ isConnected: await login.isConnected() }),
+    SIGN_OUT: async () => {
+      await login.signOut();
+      return {};
+    },
+    UPDATE_EMAIL: ({ email }) => login.startEmailUpdate(email),
+    UPDATE_EMAIL_PRIMARY_OTP: async ({ otp }) => {
+      await login.confirmEmailUpdatePrimary(otp);
+      return {};
+    },
+    UPDATE_EMAIL_SECONDARY_OTP: async ({ otp }) => ({ newEmail: await login.confirmEmailUpdateSecondary(otp) }),
+  };
+}
