@@ -25,6 +25,7 @@ console.log(`demo: ${stack.demoUrl}`);
 console.log(`web wallet: ${stack.demoUrl}wallet.html`);
 console.log(`server: ${stack.serverUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
+if (stack.solana) console.log(`chain solana: ${stack.solana.url}`);
 console.log('Press Ctrl-C to stop.');
 
 let stopping = false;

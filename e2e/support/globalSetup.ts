@@ -10,6 +10,7 @@ declare module 'vitest' {
     /** The server's WalletConnect relay (on in the local stack: it serves only devnet chains). */
     relayUrl: string;
     chains: { chainId: number; url: string }[];
+    solanaUrl: string;
   }
 }
 
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
     DEMO_PORT: String(E2E_PORTS.demo),
     SERVER_PORT: String(E2E_PORTS.server),
     ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
+    CHAIN_PORT_SOLANA: String(E2E_PORTS.solana),
   };
   await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverUrl', stack.serverUrl);
   project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);
   project.provide('chains', stack.chains);
+  project.provide('solanaUrl', stack.solana!.url);
   return async () => {
     await stack.stop();
   };

@@ -10,6 +10,8 @@ export const E2E_PORTS = {
     { chainId: 31337, port: 28545 + offset * 2 },
     { chainId: 31338, port: 28546 + offset * 2 },
   ],
+  /** The Solana chain's RPC; its websocket is the next port. */
+  solana: 29900 + offset * 2,
 };
 
 /** Where the demo is built for this run, relative to apps/demo. */

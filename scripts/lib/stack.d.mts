@@ -4,11 +4,15 @@ export interface StackPorts {
   demo: number;
   server: number;
   chains: { chainId: number; port: number }[];
+  /** RPC port of the local Solana chain (its websocket is the next port). */
+  solana?: number;
 }
 export interface RunningStack {
   demoUrl: string;
   serverUrl: string;
   chains: { chainId: number; url: string }[];
+  /** The local Solana chain, when the ports name one. */
+  solana?: { url: string };
   children: ChildProcess[];
   stop(): Promise<void>;
 }

@@ -2,7 +2,11 @@ import deploymentJson from '../deployment.json' with { type: 'json' };
 import type { Deployment } from './deployment.ts';
 
 export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './startDevnet.ts';
-export { DEFAULT_CHAINS, type ChainConfig } from './chains.ts';
+export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, type ChainConfig } from './chains.ts';
+export { type DevnetSolanaChain } from './startDevnet.ts';
+export * from './solana/solanaAccounts.ts';
+export { sendSolanaTransaction, waitForSignature, solanaBalance, solanaTokenAccountBalance, type SolanaSigner } from './solana/solanaTransactions.ts';
+export { solanaRpc } from './solana/solanaRpc.ts';
 export { TEST_ACCOUNTS, DEPLOYER, type TestAccount } from './accounts.ts';
 export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 export type { Deployment } from './deployment.ts';
