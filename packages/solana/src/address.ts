@@ -1,4 +1,4 @@
-import { base58 } from '@scure/base';
+import { base58Decode, base58Encode } from './base58.ts';
 
 /**
  * A Solana address is the base58 text of 32 bytes (an ed25519 public key, or an off-curve
@@ -7,7 +7,7 @@ import { base58 } from '@scure/base';
 export function isSolanaAddress(value: unknown): value is string {
   if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
   try {
-    return base58.decode(value).length === 32;
+    return base58Decode(value).length === 32;
   } catch {
     return false;
   }
@@ -20,10 +20,10 @@ export function normalizeSolanaAddress(value: unknown): string {
 }
 
 export function addressToBytes(address: string): Uint8Array {
-  return base58.decode(normalizeSolanaAddress(address));
+  return base58Decode(normalizeSolanaAddress(address));
 }
 
 export function bytesToAddress(bytes: Uint8Array): string {
   if (bytes.length !== 32) throw new Error(`A Solana address is 32 bytes, got ${bytes.length}`);
-  return base58.encode(bytes);
+  return base58Encode(bytes);
 }

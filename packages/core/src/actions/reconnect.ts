@@ -1,6 +1,7 @@
 import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
+import { networkForNamespace } from '../stores/network.ts';
 import { markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
@@ -30,7 +31,8 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
       }
       const connector = await adapter.waitForConnector(connectorId, options.announceWaitMs ?? ANNOUNCE_WAIT_MS);
       if (!connector) continue;
-      const result = await adapterFor(ctx, namespace).reconnect({ connectorId });
+      const network = networkForNamespace(ctx.network.get(), namespace);
+      const result = await adapterFor(ctx, namespace).reconnect({ connectorId, ...(network ? { network } : {}) });
       if (!result) continue;
       ctx.connection.set((state) => ({
         connectors: state.connectors.some((item) => item.id === connector.id)

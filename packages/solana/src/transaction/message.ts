@@ -1,5 +1,5 @@
 import { addressToBytes, bytesToAddress } from '../address.ts';
-import { base58 } from '@scure/base';
+import { base58Decode, base58Encode } from '../base58.ts';
 import { compactU16, concatBytes, readCompactU16, u8 } from './bytes.ts';
 
 export interface AccountMeta {
@@ -54,7 +54,7 @@ export function compileMessage(params: { feePayer: string; recentBlockhash: stri
   const readonlyUnsigned = ordered.filter(([, meta]) => !meta.signer && !meta.writable).length;
   if (accountKeys.length > 0xff) throw new Error('Too many accounts for one transaction');
 
-  const blockhash = base58.decode(params.recentBlockhash);
+  const blockhash = base58Decode(params.recentBlockhash);
   if (blockhash.length !== 32) throw new Error('A blockhash is 32 bytes');
   const bytes = concatBytes(
     u8(signerCount),
