@@ -14,7 +14,8 @@ export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
 export { findNetwork } from './stores/network.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
-export { createBlockchainApi, type BlockchainApi } from './api/blockchainApi.ts';
+export { createBlockchainApi, tokenBalanceSchema, type BlockchainApi } from './api/blockchainApi.ts';
+export { parseResponse } from './api/getJson.ts';
 export { createAuthApi, type AuthApi } from './api/authApi.ts';
 export { WalletListText, type Timers } from './stores/walletList.ts';
 export {
