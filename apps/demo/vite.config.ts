@@ -13,6 +13,8 @@ const demoConfig = {
     { chainId: 31337, name: 'Cairn Devnet', rpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_31337', 8545)}` },
     { chainId: 31338, name: 'Cairn Devnet Two', rpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_31338', 8546)}` },
   ],
+  // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks).
+  solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
   serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
   // The server's WalletConnect relay (on in the local stack), for the web wallet at /wallet.html.
   relayUrl: `ws://127.0.0.1:${port('SERVER_PORT', 8787)}/relay`,
