@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { formatBalance, formatUnits } from '@cairn/core/internal';
-import { SOLANA_TEST_ACCOUNTS, TEST_ACCOUNTS, solanaBalance } from '@cairn/devnet';
+import { SOLANA_TEST_ACCOUNTS, SOLANA_TEST_TOKEN, TEST_ACCOUNTS, solanaBalance, solanaTokenAccountBalance } from '@cairn/devnet';
+import { associatedTokenAddress } from '@cairn/solana/transaction';
+import { ed25519 } from '@noble/curves/ed25519';
+import { base58 } from '@scure/base';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, connectWallet, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 
@@ -112,6 +115,41 @@ describe('Solana beside EVM', () => {
     await dialog(page).getByText(ErrorText.connectionRejected).waitFor();
     await waitForSiteStatus(page, 'connected');
     expect(await siteText(page, 'site-address')).toBe(EVM_ADDRESS);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('sends an SPL token to a new address, and restores the Solana connection after a reload', async () => {
+    const sender = SOLANA_TEST_ACCOUNTS[4]!; // the declining test above never sends from it
+    const receiver = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()));
+    const demo = await openDemo(browser, { query: 'solana=1', wallets: [], solanaWallets: [{ secretKey: sender.secretKey }], context: { locale: 'en-US' } });
+    const { page } = demo;
+    await connectWallet(page, 'Cairn Solana Wallet');
+    expect(await siteText(page, 'site-address')).toBe(sender.address);
+
+    // A reload reconnects silently: the wallet still trusts the site.
+    await page.reload();
+    await waitForSiteStatus(page, 'connected');
+    expect(await siteText(page, 'site-address')).toBe(sender.address);
+
+    // The server lists the CSOL the devnet minted; Send offers it.
+    await openAccount(page);
+    await dialog(page).getByTestId('token-CSOL').waitFor();
+    await dialog(page).getByTestId('wallet-feature-send').click();
+    const tokens = dialog(page).getByLabel('Token', { exact: true });
+    await tokens.locator('option', { hasText: 'CSOL' }).waitFor({ state: 'attached' });
+    const csol = (await tokens.locator('option').allTextContents()).find((label) => label.startsWith('CSOL'))!;
+    await tokens.selectOption({ label: csol });
+    await dialog(page).getByLabel('Amount', { exact: true }).fill('2.5');
+    await dialog(page).getByLabel('To', { exact: true }).fill(receiver);
+    // The receiver has no token account yet: the fee line includes its rent.
+    await dialog(page).getByTestId('send-fee').filter({ hasText: /^0\.00\d+ SOL$/ }).waitFor();
+    await dialog(page).getByTestId('send-review').click();
+    await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '2.5 CSOL' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
+    const account = associatedTokenAddress(receiver, SOLANA_TEST_TOKEN.mint);
+    await expect.poll(() => solanaTokenAccountBalance(inject('solanaUrl'), account), { timeout: 15_000 }).toBe(2_500_000n);
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
