@@ -1,17 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage, type StorageLike } from '../storage.ts';
 import { createFakeAdapter, createTestCairn, fakeConnector, testNetworks } from '../testing/fakeAdapter.ts';
 
 const SOLANA_ADDRESS = 'F7aacTAqftBKETQ4mxMwCPgkw4SVDX5CzGyZJYb5jGQE';
 
 /** EVM and Solana side by side (SPEC §3: an account state per namespace). */
-async function bothConnected() {
+async function bothConnected(backend?: StorageLike) {
   const solana = createFakeAdapter({
     namespace: 'solana',
     connectors: [fakeConnector('wallet-standard:Phantom', { chain: 'solana' })],
     wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id },
   });
   const evm = createFakeAdapter();
-  const test = createTestCairn({ networks: [testNetworks.mainnet, testNetworks.solana], adapters: [evm, solana] });
+  const test = createTestCairn({ networks: [testNetworks.mainnet, testNetworks.solana], adapters: [evm, solana], ...(backend ? { backend } : {}) });
   await test.cairn.ready;
   await test.cairn.connect('io.metamask');
   await test.cairn.connect('wallet-standard:Phantom');
@@ -62,5 +63,24 @@ describe('several namespaces at once (SPEC §3, §4)', () => {
     expect(evm.callsTo('disconnect')).toHaveLength(2);
     expect(solana.callsTo('disconnect')).toHaveLength(1);
     expect(cairn.stores.connection.get().status).toBe('disconnected');
+  });
+
+  it('restores both after a reload, showing the namespace used last', async () => {
+    const backend = memoryStorage();
+    const first = await bothConnected(backend);
+    first.cairn.destroy();
+    const solana = createFakeAdapter({
+      namespace: 'solana',
+      connectors: [fakeConnector('wallet-standard:Phantom', { chain: 'solana' })],
+      wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id, authorized: new Set(['wallet-standard:Phantom']) },
+    });
+    const evm = createFakeAdapter({ wallet: { authorized: new Set(['io.metamask']) } });
+    const reload = createTestCairn({ networks: [testNetworks.mainnet, testNetworks.solana], adapters: [evm, solana], backend });
+    await reload.cairn.ready;
+    expect(solana.callsTo('reconnect')[0]?.network).toEqual(testNetworks.solana);
+    expect(reload.cairn.stores.account('eip155').get().status).toBe('connected');
+    expect(reload.cairn.stores.account('solana').get().status).toBe('connected');
+    expect(reload.cairn.stores.network.get().activeNamespace).toBe('solana');
+    expect(reload.cairn.stores.connection.get().connectorId).toBe('wallet-standard:Phantom');
   });
 });

@@ -2,6 +2,7 @@ import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
 import { networkForNamespace } from '../stores/network.ts';
+import { switchNamespace } from './switchNamespace.ts';
 import { markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
@@ -49,6 +50,9 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     if (!restoredNamespaces.has(namespace)) ctx.accounts.get(namespace)?.set({ status: 'disconnected' });
   }
   if (restoredNamespaces.size > 0) {
+    // Each restore made its namespace the shown one; the one used last is shown again.
+    const mostRecent = stored.find((item) => restoredNamespaces.has(item.namespace));
+    if (restoredNamespaces.size > 1 && mostRecent) switchNamespace(ctx, mostRecent.namespace);
     await checkSignIn(ctx);
     return true;
   }
