@@ -153,4 +153,18 @@ describe('Solana beside EVM', () => {
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
+
+  it("the demo's dev panel turns Solana on with a Wallet Standard test wallet, for a visitor without an extension", async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    const toggle = page.getByRole('checkbox', { name: 'Solana beside EVM (the local chain and a Wallet Standard test wallet)' });
+    await toggle.check();
+    await page.waitForLoadState('load');
+    await toggle.and(page.locator(':checked')).waitFor();
+    await connectWallet(page, 'Cairn Solana Wallet');
+    expect(await siteText(page, 'site-address')).toBe(SOLANA_TEST_ACCOUNTS[0]!.address);
+    expect(await siteText(page, 'site-chain')).toBe('solana:localnet');
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
 });

@@ -8,15 +8,16 @@ import { walletConnect } from '@cairn/walletconnect';
  * configuration space: `networks=31337,31338` picks the networks the site requests, and
  * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet,
  * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode), `solana=1` adds the
- * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones.
+ * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
+ * Solana switch does).
  */
-export function createDemoCairn(search: URLSearchParams) {
+export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean } = {}) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
     defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
   );
   const wanted = search.get('networks')?.split(',').map(Number);
   const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
-  const withSolana = search.get('solana') === '1';
+  const withSolana = search.get('solana') === '1' || options.solana === true;
   const solana = defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: __DEMO_CONFIG__.solanaRpcUrl, testnet: true });
   const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : [])] as [CaipNetwork, ...CaipNetwork[]];
   const theme = search.get('theme');
