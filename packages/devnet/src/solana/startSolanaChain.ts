@@ -47,10 +47,15 @@ export async function startSolanaChain({ port, host }: SolanaChainOptions): Prom
     await assertPortFree(port + 1, host);
   }
   const surfnet = loadSurfnet().startWithConfig({ offline: true });
+  // Surfnet queues an event per slot (400 ms) in a bounded buffer; once it is full the chain
+  // stops answering (seen after about 90 s). Nobody here reads them: they are taken and dropped.
+  const drain = setInterval(() => surfnet.drainEvents(), 250);
+  drain.unref();
   const rpcTarget = new URL(surfnet.rpcUrl);
   const wsTarget = new URL(surfnet.wsUrl);
   const forwards: { close(): Promise<void> }[] = [];
   const stop = async () => {
+    clearInterval(drain);
     await Promise.all(forwards.map((forward) => forward.close()));
     surfnet.stop();
   };

@@ -8,6 +8,8 @@ export interface NativeSurfnet {
   readonly wsUrl: string;
   fundSol(address: string, lamports: number): void;
   getAta(owner: string, mint: string, tokenProgram?: string): string;
+  /** Takes the buffered simnet events (clock ticks, logs, ...); the buffer is bounded. */
+  drainEvents(): unknown[];
   stop(): void;
 }
 
