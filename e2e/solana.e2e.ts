@@ -6,6 +6,7 @@ import { SOLANA_TEST_ACCOUNTS, SOLANA_TEST_TOKEN, TEST_ACCOUNTS, solanaBalance, 
 import { associatedTokenAddress } from '@cairn/solana/transaction';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, connectWallet, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 
@@ -59,6 +60,9 @@ describe('Solana beside EVM', () => {
     await solanaTab.filter({ hasText: 'Solana Local' }).waitFor();
     await evmTab.filter({ hasText: 'Cairn Devnet' }).waitFor();
     expect(await solanaTab.getAttribute('aria-pressed')).toBe('true');
+    // The switcher and the Account view of two namespaces meet WCAG AA like the rest of the modal.
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await evmTab.click();
     await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, EVM_ADDRESS);
     await dialog(page).getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor();
