@@ -83,4 +83,16 @@ describe('several namespaces at once (SPEC §3, §4)', () => {
     expect(reload.cairn.stores.network.get().activeNamespace).toBe('solana');
     expect(reload.cairn.stores.connection.get().connectorId).toBe('wallet-standard:Phantom');
   });
+
+  it("moves to a connected namespace's account when its network is picked, and to Connect when that namespace is not connected", async () => {
+    const { cairn, solana } = await bothConnected();
+    expect(await cairn.switchNetwork(testNetworks.mainnet)).toBe(true);
+    expect(cairn.stores.network.get()).toMatchObject({ activeNamespace: 'eip155', activeCaipNetworkId: 'eip155:1' });
+    await cairn.disconnect({ namespace: 'solana' });
+    cairn.open();
+    expect(await cairn.switchNetwork(testNetworks.solana)).toBe(false);
+    expect(cairn.stores.router.get().history.at(-1)?.view).toBe('Connect');
+    expect(cairn.stores.network.get().activeNamespace).toBe('eip155'); // EVM stays shown until Solana connects
+    expect(solana.callsTo('switchNetwork')).toEqual([]);
+  });
 });
