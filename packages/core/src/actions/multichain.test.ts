@@ -95,4 +95,20 @@ describe('several namespaces at once (SPEC §3, §4)', () => {
     expect(cairn.stores.network.get().activeNamespace).toBe('eip155'); // EVM stays shown until Solana connects
     expect(solana.callsTo('switchNetwork')).toEqual([]);
   });
+
+  it('does not ask a Solana account to sign in with an EIP-4361 message (sign-in with Solana is not built)', async () => {
+    const solana = createFakeAdapter({
+      namespace: 'solana',
+      connectors: [fakeConnector('wallet-standard:Phantom', { chain: 'solana' })],
+      wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id },
+    });
+    const backend = { getNonce: async () => 'n0nce-12345', verify: async () => true, getSession: async () => undefined, signOut: async () => {} };
+    const { cairn } = createTestCairn({ networks: [testNetworks.mainnet, testNetworks.solana], adapters: [createFakeAdapter(), solana], siwx: { required: true, backend } });
+    await cairn.ready;
+    cairn.open();
+    expect(await cairn.connect('wallet-standard:Phantom')).toBe(true);
+    expect(cairn.stores.router.get().history.map((entry) => entry.view)).not.toContain('ConnectingSiwe');
+    expect(cairn.stores.modal.get().open).toBe(false); // landed: connected, the modal closed
+    expect(cairn.stores.siwx.get().session).toBeUndefined();
+  });
 });
