@@ -4,7 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 
-const testWalletPath = fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url));
+const testWalletPaths = {
+  'test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url)),
+  'solana-test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/solana-test-wallet.js', import.meta.url)),
+};
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 /** The local stack's addresses, baked in at build time from the same variables `npm start` sets. */
@@ -13,24 +16,26 @@ const demoConfig = {
     { chainId: 31337, name: 'Cairn Devnet', rpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_31337', 8545)}` },
     { chainId: 31338, name: 'Cairn Devnet Two', rpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_31338', 8546)}` },
   ],
+  // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks).
+  solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
   serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
   // The server's WalletConnect relay (on in the local stack), for the web wallet at /wallet.html.
   relayUrl: `ws://127.0.0.1:${port('SERVER_PORT', 8787)}/relay`,
 };
 
-/** Serves the devnet's injectable test wallet at /test-wallet.js (dev panel and e2e). */
+/** Serves the devnet's injectable test wallets at /test-wallet.js and /solana-test-wallet.js (dev panel and e2e). */
 function testWalletScript(): Plugin {
-  const serve = (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
+  const serve = (path: string) => (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
     res.setHeader('content-type', 'text/javascript');
-    res.end(readFileSync(testWalletPath, 'utf8'));
+    res.end(readFileSync(path, 'utf8'));
   };
   return {
     name: 'cairn-test-wallet',
     configureServer(server) {
-      server.middlewares.use('/test-wallet.js', serve);
+      for (const [fileName, path] of Object.entries(testWalletPaths)) server.middlewares.use(`/${fileName}`, serve(path));
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'test-wallet.js', source: readFileSync(testWalletPath, 'utf8') });
+      for (const [fileName, path] of Object.entries(testWalletPaths)) this.emitFile({ type: 'asset', fileName, source: readFileSync(path, 'utf8') });
     },
   };
 }

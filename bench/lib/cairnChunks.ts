@@ -13,6 +13,10 @@ export const MODAL_SOURCE = 'packages/react/dist/modal/Modal.js';
 /** The module behind the core's actions chunk (packages/core/src/loadCairnActions.ts). */
 export const ACTIONS_SOURCE = 'packages/core/dist/actions/cairnActions.js';
 
+/** The modules behind the Solana adapter's dynamic imports: its body (Wallet Standard discovery) and its send code. */
+export const SOLANA_ADAPTER_SOURCE = 'packages/solana/dist/walletStandardAdapter.js';
+export const SOLANA_SEND_SOURCE = 'packages/solana/dist/sendSupport.js';
+
 /** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
 export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/dist/actions/walletConnect/walletConnectFlow.js';
 export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/dist/createWalletConnectClient.js';

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { injectTestWallets, testWallet, type TestWalletOptions } from '@cairn/devnet';
+import { injectSolanaTestWallets, injectTestWallets, solanaTestWallet, testWallet, type SolanaTestWalletOptions, type TestWalletOptions } from '@cairn/devnet';
 import { collectPageErrors, isolatedContext } from './browser.ts';
 
 export interface DemoOptions {
@@ -9,6 +9,8 @@ export interface DemoOptions {
   /** Query string for the demo, e.g. `networks=31338&theme=dark`. */
   query?: string;
   context?: BrowserContextOptions;
+  /** Wallet Standard Solana test wallets to register; their RPC is the stack's Solana chain unless given. */
+  solanaWallets?: Partial<SolanaTestWalletOptions>[];
   /** Init scripts for the page, run after the wallets are injected and before the demo's own scripts. */
   initScripts?: string[];
 }
@@ -24,6 +26,12 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
   const errors = collectPageErrors(page);
   const wallets = (options.wallets ?? [{}]).map((wallet) => ({ chains: walletChains(), ...wallet }));
   if (wallets.length > 0) await injectTestWallets(page, wallets);
+  if (options.solanaWallets?.length) {
+    await injectSolanaTestWallets(
+      page,
+      options.solanaWallets.map((wallet) => ({ secretKey: '', rpcUrls: { 'solana:localnet': inject('solanaUrl') }, ...wallet }) as SolanaTestWalletOptions),
+    );
+  }
   for (const content of options.initScripts ?? []) await page.addInitScript({ content });
   const url = `${inject('demoUrl')}${options.query ? `?${options.query}` : ''}`;
   await page.goto(url);
@@ -34,6 +42,7 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
     foreignRequests,
     errors,
     wallet: (index = 0) => testWallet(page, index),
+    solanaWallet: (index = 0) => solanaTestWallet(page, index),
     close: () => context.close(),
   };
 }

@@ -12,6 +12,7 @@ declare module 'vitest' {
     /** The server's WalletConnect relay (on in the local stack: it serves only devnet chains). */
     relayUrl: string;
     chains: { chainId: number; url: string }[];
+    solanaUrl: string;
   }
 }
 
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
     SERVER_PORT: String(E2E_PORTS.server),
     FRAME_PORT: String(E2E_PORTS.frame),
     ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
+    CHAIN_PORT_SOLANA: String(E2E_PORTS.solana),
   };
   await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
   project.provide('frameUrl', stack.frameUrl);
   project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);
   project.provide('chains', stack.chains);
+  project.provide('solanaUrl', stack.solana!.url);
   return async () => {
     await stack.stop();
   };

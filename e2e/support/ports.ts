@@ -16,6 +16,8 @@ export const E2E_PORTS = {
   ],
   mail: { smtp: 22525 + offset, page: 21080 + offset },
   oidc: 29400 + offset,
+  /** The Solana chain's RPC; its websocket is the next port. */
+  solana: 29900 + offset * 2,
 };
 
 /** Where the Next.js example is copied and built for this run (git-ignored). */

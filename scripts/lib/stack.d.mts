@@ -9,6 +9,8 @@ export interface StackPorts {
   mail?: { smtp: number; page: number };
   /** The local OpenID Connect provider standing in for Google and GitHub (none: no social login). */
   oidc?: number;
+  /** RPC port of the local Solana chain (its websocket is the next port). */
+  solana?: number;
 }
 export interface RunningStack {
   demoUrl: string;
@@ -17,6 +19,8 @@ export interface RunningStack {
   oidcUrl?: string;
   frameUrl: string;
   chains: { chainId: number; url: string }[];
+  /** The local Solana chain, when the ports name one. */
+  solana?: { url: string };
   children: ChildProcess[];
   stop(): Promise<void>;
 }

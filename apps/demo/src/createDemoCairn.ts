@@ -1,26 +1,31 @@
 import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
+import { createSolanaAdapter, defineSolanaNetwork } from '@cairn/solana';
 import { walletConnect } from '@cairn/walletconnect';
 
 /**
  * The demo's Cairn instance. Two query parameters let a visitor (and the e2e tests) try the
  * configuration space: `networks=31337,31338` picks the networks the site requests, and
  * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet,
- * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode).
+ * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode), `solana=1` adds the
+ * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
+ * Solana switch does).
  */
-export function createDemoCairn(search: URLSearchParams) {
+export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean } = {}) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
     defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
   );
   const wanted = search.get('networks')?.split(',').map(Number);
   const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
-  const networks = (picked.length > 0 ? picked : all) as [CaipNetwork, ...CaipNetwork[]];
+  const withSolana = search.get('solana') === '1' || options.solana === true;
+  const solana = defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: __DEMO_CONFIG__.solanaRpcUrl, testnet: true });
+  const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : [])] as [CaipNetwork, ...CaipNetwork[]];
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
   const siwx = search.get('siwx');
   return createCairn({
     networks,
-    adapters: [createEvmAdapter()],
+    adapters: withSolana ? [createEvmAdapter(), createSolanaAdapter()] : [createEvmAdapter()],
     metadata: { name: 'Trailhead', description: 'Trail maps, on chain', url: location.origin },
     themeMode,
     // The local stack's own server: balances with on-chain USD prices, tokens and names.

@@ -4,10 +4,12 @@ export interface DevPanelSettings {
   injectSecondWallet: boolean;
   /** Expose the first wallet only as window.ethereum, without an EIP-6963 announcement. */
   legacyInjectedOnly: boolean;
+  /** Solana beside EVM: the local Solana chain among the networks, and the Wallet Standard test wallet. */
+  solana: boolean;
 }
 
 const KEY = 'cairn-demo:dev-panel';
-const DEFAULTS: DevPanelSettings = { injectWallet: false, injectSecondWallet: false, legacyInjectedOnly: false };
+const DEFAULTS: DevPanelSettings = { injectWallet: false, injectSecondWallet: false, legacyInjectedOnly: false, solana: false };
 
 export function readDevPanelSettings(): DevPanelSettings {
   try {
@@ -18,6 +20,7 @@ export function readDevPanelSettings(): DevPanelSettings {
       injectWallet: value.injectWallet === true,
       injectSecondWallet: value.injectSecondWallet === true,
       legacyInjectedOnly: value.legacyInjectedOnly === true,
+      solana: value.solana === true,
     };
   } catch {
     return DEFAULTS;

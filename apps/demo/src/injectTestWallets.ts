@@ -6,9 +6,18 @@ const DEV_KEYS = [
   '0x59c47a2bd2fb4aaee9c2a9a3d4cc4e86c1af31f8ac05ad4e0ab36ae0d0e9fc38',
 ] as const;
 
-/** Loads the devnet's test wallet script (as a browser extension would inject itself). */
-export function injectTestWallets(settings: DevPanelSettings): Promise<void> {
-  if (!settings.injectWallet && !settings.injectSecondWallet) return Promise.resolve();
+// The devnet's Solana test account 0 (SOLANA_TEST_ACCOUNTS in @cairn/devnet): a fixed key, funded only on the local chain.
+const SOLANA_DEV_KEY = '17eb6bab91fab15fd9d2525ab637b7d6c84afbba1871f5d637f066e91b725792';
+
+/** Loads the devnet's test wallet scripts (as browser extensions would inject themselves). */
+export async function injectTestWallets(settings: DevPanelSettings): Promise<void> {
+  if (settings.solana) {
+    (window as { __cairnSolanaTestWallets?: unknown }).__cairnSolanaTestWallets = [
+      { secretKey: SOLANA_DEV_KEY, rpcUrls: { 'solana:localnet': __DEMO_CONFIG__.solanaRpcUrl } },
+    ];
+    await loadScript('/solana-test-wallet.js');
+  }
+  if (!settings.injectWallet && !settings.injectSecondWallet) return;
   const chains = Object.fromEntries(__DEMO_CONFIG__.chains.map((chain) => [chain.chainId, chain.rpcUrl]));
   const chainId = __DEMO_CONFIG__.chains[0]!.chainId;
   const wallets = [];
@@ -29,11 +38,15 @@ export function injectTestWallets(settings: DevPanelSettings): Promise<void> {
     });
   }
   (window as { __cairnTestWallets?: unknown }).__cairnTestWallets = wallets;
+  await loadScript('/test-wallet.js');
+}
+
+function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = '/test-wallet.js';
+    script.src = src;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error('Could not load /test-wallet.js (run `npm run build:devnet`)'));
+    script.onerror = () => reject(new Error(`Could not load ${src} (run \`npm run build:devnet\`)`));
     document.head.append(script);
   });
 }

@@ -8,8 +8,9 @@ import { injectTestWallets } from './injectTestWallets.ts';
 import './styles.css';
 
 // Injected before Cairn starts, as a real extension's content script would be.
-await injectTestWallets(readDevPanelSettings()).catch((error: unknown) => console.error(error));
-const cairn = createDemoCairn(new URLSearchParams(location.search));
+const settings = readDevPanelSettings();
+await injectTestWallets(settings).catch((error: unknown) => console.error(error));
+const cairn = createDemoCairn(new URLSearchParams(location.search), { solana: settings.solana });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -74,7 +74,13 @@ export interface Cairn {
   prefetch(): void;
   close(): void;
   connect(connectorId: string): Promise<boolean>;
-  disconnect(): Promise<void>;
+  /**
+   * Disconnects every connected namespace, or only `namespace` (SPEC §3: EVM and Solana may be
+   * connected at once); one left connected becomes the active one.
+   */
+  disconnect(options?: { namespace?: ChainNamespace }): Promise<void>;
+  /** Shows a connected namespace's account (the Account view's switcher). Resolves false when it is not connected. */
+  switchNamespace(namespace: ChainNamespace): Promise<boolean>;
   switchNetwork(network: CaipNetwork): Promise<boolean>;
   refreshBalance(options?: { force?: boolean }): Promise<void>;
   /** Signs in with the wallet (EIP-4361); the sign view calls it. */
@@ -303,7 +309,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     prefetch,
     close: () => closeModal(ctx),
     connect: (connectorId) => withActions((loaded) => loaded.connect(ctx, connectorId)),
-    disconnect: () => withActions((loaded) => loaded.disconnect(ctx)),
+    disconnect: (disconnectOptions) => withActions((loaded) => loaded.disconnect(ctx, disconnectOptions)),
+    switchNamespace: (namespace) => withActions((loaded) => loaded.switchNamespace(ctx, namespace)),
     switchNetwork: (network) => withActions((loaded) => loaded.switchNetwork(ctx, network)),
     refreshBalance: (balanceOptions) => withActions((loaded) => loaded.refreshBalance(ctx, balanceOptions)),
     signIn: () => withActions((loaded) => loaded.signIn(ctx)),

@@ -17,7 +17,8 @@ export { feeFieldsError, type FeeFields } from './rules/send/feeFields.ts';
 export { findNetwork } from './stores/network.ts';
 export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
-export { createBlockchainApi, type BlockchainApi } from './api/blockchainApi.ts';
+export { createBlockchainApi, tokenBalanceSchema, type BlockchainApi } from './api/blockchainApi.ts';
+export { parseResponse } from './api/getJson.ts';
 export { createAuthApi, type AuthApi } from './api/authApi.ts';
 export { WalletListText, type Timers } from './stores/walletList.ts';
 export {

@@ -72,8 +72,11 @@ export interface ChainAdapter {
   /** Waits (bounded) for a connector to appear, e.g. an EIP-6963 wallet announcing after a reload. */
   waitForConnector(connectorId: string, timeoutMs: number): Promise<Connector | undefined>;
   connect(params: { connectorId: string; network?: CaipNetwork }): Promise<ConnectionResult>;
-  /** Silent: resolves undefined when the wallet no longer authorizes this site. */
-  reconnect(params: { connectorId: string }): Promise<ConnectionResult | undefined>;
+  /**
+   * Silent: resolves undefined when the wallet no longer authorizes this site. `network` is the
+   * site's network in this namespace (a wallet without an active network, as on solana, uses it).
+   */
+  reconnect(params: { connectorId: string; network?: CaipNetwork }): Promise<ConnectionResult | undefined>;
   disconnect(params: { connectorId: string }): Promise<void>;
   switchNetwork(params: { connectorId: string; network: CaipNetwork }): Promise<void>;
   getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>;

@@ -8,20 +8,21 @@ import { anvilPidsOnPort } from './testing/anvilProcesses.ts';
 import { waitFor } from './testing/waitFor.ts';
 
 const PORTS = [18560, 18561];
+const SOLANA_PORT = 18562;
 const running: ChildProcessWithoutNullStreams[] = [];
 
 /** Starts src/cli.ts as `npm start` would and resolves with its first stdout lines. */
 async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines: string[] }> {
   const cli = spawn(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(packageDir, 'src/cli.ts')], {
     cwd: packageDir,
-    env: { ...process.env, CHAIN_PORT_31337: String(PORTS[0]), CHAIN_PORT_31338: String(PORTS[1]) },
+    env: { ...process.env, CHAIN_PORT_31337: String(PORTS[0]), CHAIN_PORT_31338: String(PORTS[1]), CHAIN_PORT_SOLANA: String(SOLANA_PORT) },
   });
   running.push(cli);
   const lines: string[] = [];
   const stdout = createInterface({ input: cli.stdout });
   for await (const line of stdout) {
     lines.push(line);
-    if (lines.length === 2) break;
+    if (lines.length === 3) break;
   }
   return { cli, lines };
 }
@@ -36,7 +37,11 @@ afterEach(async () => {
 describe('devnet cli', () => {
   it('prints one line per chain, and exits 0 on SIGTERM leaving no anvil', async () => {
     const { cli, lines } = await startCli();
-    expect(lines).toEqual([`chain 31337: http://127.0.0.1:${PORTS[0]}`, `chain 31338: http://127.0.0.1:${PORTS[1]}`]);
+    expect(lines).toEqual([
+      `chain 31337: http://127.0.0.1:${PORTS[0]}`,
+      `chain 31338: http://127.0.0.1:${PORTS[1]}`,
+      `chain solana: http://127.0.0.1:${SOLANA_PORT}`,
+    ]);
     expect(PORTS.map((port) => anvilPidsOnPort(port).length)).toEqual([1, 1]);
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');

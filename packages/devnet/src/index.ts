@@ -2,14 +2,20 @@ import deploymentJson from '../deployment.json' with { type: 'json' };
 import type { Deployment } from './deployment.ts';
 
 export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './startDevnet.ts';
-export { DEFAULT_CHAINS, type ChainConfig } from './chains.ts';
+export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, type ChainConfig } from './chains.ts';
+export { type DevnetSolanaChain } from './startDevnet.ts';
+export * from './solana/solanaAccounts.ts';
+export { sendSolanaTransaction, waitForSignature, solanaBalance, solanaTokenAccountBalance, type SolanaSigner } from './solana/solanaTransactions.ts';
+export { solanaRpc } from './solana/solanaRpc.ts';
+export { startSolanaChain, type SolanaChain, type SolanaChainOptions } from './solana/startSolanaChain.ts';
+export { createSolanaTestWallet, registerSolanaTestWallet, SOLANA_TEST_WALLET_ICON, type SolanaTestWallet, type SolanaTestWalletOptions } from './solana-wallet/createSolanaTestWallet.ts';
 export { TEST_ACCOUNTS, DEPLOYER, type TestAccount } from './accounts.ts';
 export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 export type { Deployment } from './deployment.ts';
 export { compileContracts, type CompileResult } from './compile.ts';
 export { readArtifact, type Artifact, type ContractName } from './artifacts.ts';
-export { testWalletScriptPath } from './paths.ts';
-export { injectTestWallets, testWallet } from './playwright.ts';
+export { testWalletScriptPath, solanaTestWalletScriptPath } from './paths.ts';
+export { injectTestWallets, testWallet, injectSolanaTestWallets, solanaTestWallet } from './playwright.ts';
 export * from './test-wallet/index.ts';
 
 /** The committed deployment.json: contract addresses, identical on every devnet chain. */

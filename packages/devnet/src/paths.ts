@@ -7,3 +7,4 @@ export const contractsDir = join(packageDir, 'contracts');
 export const artifactsDir = join(packageDir, 'artifacts');
 export const deploymentPath = join(packageDir, 'deployment.json');
 export const testWalletScriptPath = join(packageDir, 'dist', 'test-wallet.js');
+export const solanaTestWalletScriptPath = join(packageDir, 'dist', 'solana-test-wallet.js');

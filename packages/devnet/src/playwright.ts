@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import './test-wallet/browserGlobals.ts';
+import './solana-wallet/browserGlobals.ts';
 import type { TestWalletOptions } from './test-wallet/injectTestWallet.ts';
-import { testWalletScriptPath } from './paths.ts';
+import { solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import type { SolanaTestWalletOptions } from './solana-wallet/createSolanaTestWallet.ts';
 
 /**
  * Makes every page load of `page` (and its frames) start with these wallets installed, announced
@@ -39,5 +41,38 @@ export function testWallet(page: Page, index = 0) {
     disconnect: () => call<void>('disconnect'),
     revoke: () => call<void>('revoke'),
     getState: () => call<{ address: Hex; chainId: number; authorized: boolean }>('getState'),
+  };
+}
+
+/**
+ * Makes every page load of `page` start with these Solana wallets registered through the Wallet
+ * Standard, as extensions register. Call before page.goto.
+ */
+export async function injectSolanaTestWallets(page: Page, wallets: SolanaTestWalletOptions[]): Promise<void> {
+  if (!existsSync(solanaTestWalletScriptPath)) {
+    throw new Error(`${solanaTestWalletScriptPath} is missing: run npm run build -w @cairn/devnet`);
+  }
+  await page.addInitScript({ content: `window.__cairnSolanaTestWallets = ${JSON.stringify(wallets)};` });
+  await page.addInitScript({ path: solanaTestWalletScriptPath });
+}
+
+type SolanaControl = 'rejectNext' | 'setAccount' | 'disconnect' | 'getState';
+
+/** The test controls of the index-th injected Solana wallet. */
+export function solanaTestWallet(page: Page, index = 0) {
+  const call = <T>(control: SolanaControl, arg?: unknown) =>
+    page.evaluate(
+      ({ index, control, arg }) => {
+        const wallet = window.cairnSolanaTestWallet?.wallets[index];
+        if (!wallet) throw new Error(`No Solana test wallet #${index} in this page (call injectSolanaTestWallets before page.goto)`);
+        return (wallet[control] as (arg?: unknown) => unknown)(arg);
+      },
+      { index, control, arg },
+    ) as Promise<T>;
+  return {
+    rejectNext: () => call<void>('rejectNext'),
+    setAccount: (secretKey: string) => call<void>('setAccount', secretKey),
+    disconnect: () => call<void>('disconnect'),
+    getState: () => call<{ address: string; authorized: boolean }>('getState'),
   };
 }

@@ -8,10 +8,17 @@ import { formatDeployment, syncDeploymentFile, type Deployment } from './deploym
 import { ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 import { rpcCall } from './jsonRpc.ts';
 import { assertPortFree } from './ports.ts';
+import { startSolanaChain, type SolanaChain } from './solana/startSolanaChain.ts';
 
-export type StartDevnetOptions = { chains?: readonly ChainConfig[]; host?: string };
+export type StartDevnetOptions = {
+  chains?: readonly ChainConfig[];
+  host?: string;
+  /** Also start the local Solana chain, RPC on this port (websocket on port + 1; 0 picks free ports). */
+  solana?: { port: number };
+};
 export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string };
-export type Devnet = { chains: DevnetChain[]; deployment: Deployment; stop(): Promise<void> };
+export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
+export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; deployment: Deployment; stop(): Promise<void> };
 
 /**
  * Starts one Anvil per chain, deploys and seeds the contracts on each, and resolves when all
@@ -29,8 +36,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
 
   const started = await Promise.allSettled(chains.map(({ chainId, port }) => startAnvil({ chainId, port, host })));
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const stop = () => stopAll(anvils);
-  const failure = started.find((result) => result.status === 'rejected');
+  const running: { stop(): Promise<void> }[] = [...anvils];
+  const stop = () => stopAll(running);
+  let failure = started.find((result) => result.status === 'rejected');
+  let solana: SolanaChain | undefined;
+  if (!failure && options.solana) {
+    try {
+      solana = await startSolanaChain({ port: options.solana.port, host });
+      running.push(solana);
+    } catch (error) {
+      failure = { status: 'rejected', reason: error };
+    }
+  }
   if (failure) {
     await stop();
     throw failure.reason;
@@ -52,6 +69,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     syncDeploymentFile(deployment);
     return {
       chains: chains.map(({ chainId, port }) => ({ chainId, rpcUrl: `http://${host}:${port}`, wsUrl: `ws://${host}:${port}` })),
+      ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mint: solana.mint } } : {}),
       deployment,
       stop,
     };
@@ -70,6 +88,6 @@ function sameOnEveryChain(deployments: Deployment[]): Deployment {
   return first;
 }
 
-async function stopAll(anvils: AnvilProcess[]): Promise<void> {
+async function stopAll(anvils: { stop(): Promise<void> }[]): Promise<void> {
   await Promise.all(anvils.map((anvil) => anvil.stop()));
 }

@@ -163,3 +163,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^(?!.*hunter2)/);
   });
 });
+
+describe('loadConfig: Solana clusters', () => {
+  it('serves the devnet localnet when no chain is named, with the test mint named', () => {
+    expect(loadConfig({}).solanaChains).toEqual([
+      { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899', tokens: { HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' } } },
+    ]);
+  });
+
+  it('reads RPC_URL_SOLANA_<reference>, and none when only EVM chains are named', () => {
+    const config = loadConfig({ RPC_URL_1: 'https://eth.example', RPC_URL_SOLANA_5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp: 'https://sol.example' });
+    expect(config.solanaChains).toEqual([{ reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example', tokens: {} }]);
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example' }).solanaChains).toEqual([]);
+  });
+
+  it('names the variable of a bad reference or URL', () => {
+    expect(() => loadConfig({ RPC_URL_SOLANA_localnet: 'ftp://x' })).toThrow('RPC_URL_SOLANA_localnet');
+    expect(() => loadConfig({ [`RPC_URL_SOLANA_${'x'.repeat(33)}`]: 'http://x' })).toThrow('CAIP-2 reference');
+  });
+});

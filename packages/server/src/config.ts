@@ -9,6 +9,8 @@ import {
   DEVNET_CORS_ORIGINS,
   DEVNET_ONRAMP_FUNDER_KEY,
   DEVNET_PROJECT_ID,
+  DEVNET_SOLANA_CHAIN,
+  DEVNET_SOLANA_TOKENS,
 } from './devnetDefaults.ts';
 import { DEFAULT_REORG_WINDOW } from './indexer/indexer.ts';
 import { SOCIAL_LOGIN_PROVIDERS, SOCIAL_PRESETS, type SocialProviderConfig } from './login/socialProviders.ts';
@@ -32,6 +34,15 @@ export interface ChainConfig {
   indexerStartBlock: number;
 }
 
+/** A Solana cluster the balance route serves: `solana:<reference>` through this RPC. */
+export interface SolanaChainConfig {
+  /** CAIP-2 reference: the genesis hash's first 32 characters, or `localnet`. */
+  reference: string;
+  rpcUrl: string;
+  /** Names of SPL mints (none is on chain without a metadata program): mint -> name, symbol. */
+  tokens: Readonly<Record<string, { name: string; symbol: string }>>;
+}
+
 export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
 
 export interface ServerConfig {
@@ -39,6 +50,8 @@ export interface ServerConfig {
   port: number;
   database: DatabaseConfig;
   chains: ChainConfig[];
+  /** Solana clusters (RPC_URL_SOLANA_<reference>); the devnet's localnet by default. */
+  solanaChains: SolanaChainConfig[];
   /** Origins allowed by CORS; '*' allows any. */
   corsOrigins: string[];
   /** Accepted projectId values. */
@@ -339,17 +352,21 @@ function spamContract(value: string): string {
   throw new ConfigError('SPAM_CONTRACTS', `must list addresses (every chain) or eip155:<chainId>:<address>, got "${value}"`);
 }
 
+function rpcUrl(key: string, value: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(key, `must be an http(s) URL, got "${value}"`);
+}
+
 function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
   const configured = Object.entries(env).flatMap(([key, value]) => {
     const match = /^RPC_URL_(\d+)$/.exec(key);
     if (!match || !value) return [];
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(key, `must be an http(s) URL, got "${value}"`);
+    rpcUrl(key, value);
     const chainId = Number(match[1]);
     if (!Number.isSafeInteger(chainId) || chainId < 1) throw new ConfigError(key, 'names an invalid chain id');
     return [{ chainId, rpcUrl: value }];
@@ -376,6 +393,20 @@ function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
     });
 }
 
+function solanaChains(env: NodeJS.ProcessEnv): SolanaChainConfig[] {
+  const configured = Object.entries(env).flatMap(([key, value]) => {
+    const match = /^RPC_URL_SOLANA_(.+)$/.exec(key);
+    if (!match || !value) return [];
+    if (!/^[-_a-zA-Z0-9]{1,32}$/.test(match[1]!)) throw new ConfigError(key, 'must name a CAIP-2 reference (the genesis hash prefix, or localnet)');
+    rpcUrl(key, value);
+    return [{ reference: match[1]!, rpcUrl: value }];
+  });
+  // With no chain named at all this is the devnet stack: its local Solana chain too.
+  const anyEvm = Object.keys(env).some((key) => /^RPC_URL_\d+$/.test(key) && env[key]);
+  const base = configured.length > 0 || anyEvm ? configured : [DEVNET_SOLANA_CHAIN];
+  return base.map(({ reference, rpcUrl }) => ({ reference, rpcUrl, tokens: reference === DEVNET_SOLANA_CHAIN.reference ? DEVNET_SOLANA_TOKENS : {} }));
+}
+
 /** Reads configuration from the environment (documented in .env.example at the repository root). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as ServerConfig['logLevel'];
@@ -393,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     database: databaseConfig(env.DATABASE_URL, port),
     chains: servedChains,
+    solanaChains: solanaChains(env),
     corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map(origin),
     projectIds,
     spamContracts: (list(env, 'SPAM_CONTRACTS') ?? [DEVNET_CONTRACTS.spamNft]).map(spamContract),

@@ -21,6 +21,7 @@ import { logSafeUrl } from './relay/logSafeUrl.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
+import { createSolanaChainContexts } from './solana/solanaChains.ts';
 import { registerConvert } from './routes/convert.ts';
 import { registerOnramp } from './routes/onramp.ts';
 import { registerFungiblePrice } from './routes/fungiblePrice.ts';
@@ -103,6 +104,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     config,
     db,
     chains,
+    solanaChains: createSolanaChainContexts(config.solanaChains),
     networks,
     tokenList,
     wallets,
@@ -122,7 +124,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     }
     if (error instanceof ChainUnavailableError) {
       request.log.warn({ err: error.message }, 'chain unavailable');
-      const chain = [...chains.values()].find((candidate) => candidate.config.rpcUrl === error.rpcUrl)?.caip2 ?? 'node';
+      const chain = [...chains.values(), ...services.solanaChains.values()].find((candidate) => candidate.config.rpcUrl === error.rpcUrl)?.caip2 ?? 'node';
       return reply.code(502).send(errorBody(502, ERROR_TEXTS.chainUnavailable(chain)));
     }
     // Fastify's own client errors (body too large 413, malformed JSON 400, media type 415, ...).

@@ -25,6 +25,14 @@ export const DEVNET_CHAINS = [
   { chainId: 31338, name: 'Cairn Devnet Two', rpcUrl: 'http://127.0.0.1:8546' },
 ] as const;
 
+/** The devnet's local Solana chain (packages/devnet: Surfpool on CHAIN_PORT_SOLANA). */
+export const DEVNET_SOLANA_CHAIN = { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899' } as const;
+
+/** SPL mints the devnet creates, with the names a wallet shows (an SPL mint carries none on chain). */
+export const DEVNET_SOLANA_TOKENS: Readonly<Record<string, { name: string; symbol: string }>> = {
+  HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' },
+};
+
 export const DEVNET_CHAIN_IDS: ReadonlySet<number> = new Set(DEVNET_CHAINS.map((chain) => chain.chainId));
 
 /** The devnet pools' seeded prices in USD (packages/devnet/src/devnetSeed.ts DEVNET_POOLS). */

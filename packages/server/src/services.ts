@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IconUrls } from './account/iconUrls.ts';
 import type { ChainContext } from './chain/chainContext.ts';
+import type { SolanaChainContext } from './solana/solanaChains.ts';
 import type { Network } from './catalogue/networks.ts';
 import type { TokenList } from './catalogue/tokenList.ts';
 import type { WalletCatalogue } from './catalogue/walletCatalogue.ts';
@@ -15,6 +16,8 @@ export interface ServerServices {
   config: ServerConfig;
   db: Db;
   chains: Map<number, ChainContext>;
+  /** Solana clusters by CAIP-2 id (solana:localnet), for balances. */
+  solanaChains: Map<string, SolanaChainContext>;
   networks: Map<string, Network>;
   tokenList: TokenList;
   wallets: WalletCatalogue;

@@ -12,6 +12,7 @@ export { reconnect } from './reconnect.ts';
 export { refreshBalance } from './refreshBalance.ts';
 export { request } from './request.ts';
 export { switchNetwork } from './switchNetwork.ts';
+export { switchNamespace } from './switchNamespace.ts';
 export { signIn } from './siwx/signIn.ts';
 export { cancelSignIn } from './siwx/cancelSignIn.ts';
 export { loadWallets } from './walletList/loadWallets.ts';

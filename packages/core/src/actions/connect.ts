@@ -1,6 +1,6 @@
 import { adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
-import { findNetwork } from '../stores/network.ts';
+import { findNetwork, networkForNamespace } from '../stores/network.ts';
 import { applyConnection } from './applyConnection.ts';
 import { finishConnect } from './finishConnect.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
@@ -25,7 +25,7 @@ export async function connect(ctx: CairnContext, connectorId: string): Promise<b
   ctx.connection.set({ status: 'connecting', connecting: { connectorId } });
   ctx.events.emit('SELECT_WALLET', { name: connector.name, connectorId });
   try {
-    const network = findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork;
+    const network = networkForNamespace(ctx.network.get(), connector.chain, findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork);
     const result = await adapter.connect({ connectorId, network });
     applyConnection(ctx, connector.chain, connector, result);
     ctx.events.emit('CONNECT_SUCCESS', { name: connector.name, connectorId });

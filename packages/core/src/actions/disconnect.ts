@@ -1,29 +1,42 @@
 import { adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText } from '../errors.ts';
+import type { ChainNamespace } from '../types.ts';
 import { clearConnection } from './clearConnection.ts';
 import { signOut } from './siwx/signOut.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
 import { land } from './land.ts';
+import { switchNamespace } from './switchNamespace.ts';
 
 /**
- * SPEC §4: disconnects every connected namespace and resets its state; on failure the state is
- * kept, DISCONNECT_ERROR is tracked and the error reads 'Failed to disconnect'.
+ * SPEC §4: disconnects a namespace, or every connected one, and resets its state; a WalletConnect
+ * session ends every namespace that uses it. A namespace left connected becomes the active one.
+ * On failure the state is kept, DISCONNECT_ERROR is tracked and the error reads 'Failed to disconnect'.
  */
-export async function disconnect(ctx: CairnContext): Promise<void> {
+export async function disconnect(ctx: CairnContext, options: { namespace?: ChainNamespace } = {}): Promise<void> {
   const connected = [...ctx.accounts.values()].map((account) => account.get()).filter((a) => a.status === 'connected');
+  const named = options.namespace === undefined ? connected : connected.filter((account) => account.namespace === options.namespace);
+  const endsSession = named.some((account) => account.connectorId === WALLET_CONNECT_CONNECTOR_ID);
+  const targets = connected.filter((account) => named.includes(account) || (endsSession && account.connectorId === WALLET_CONNECT_CONNECTOR_ID));
+  const remaining = connected.filter((account) => !targets.includes(account));
   try {
-    for (const account of connected) {
+    for (const account of targets) {
       if (account.connectorId) {
         await adapterFor(ctx, account.namespace).disconnect({ connectorId: account.connectorId });
       }
     }
-    if (connected.some((account) => account.connectorId === WALLET_CONNECT_CONNECTOR_ID)) await (await loadWalletConnectFlow()).endWalletConnectSession(ctx);
+    if (endsSession) await (await loadWalletConnectFlow()).endWalletConnectSession(ctx);
   } catch (error) {
     ctx.events.emit('DISCONNECT_ERROR', {});
     throw new Error(ErrorText.failedToDisconnect, { cause: error });
   }
-  for (const account of connected) clearConnection(ctx, account.namespace);
+  for (const account of targets) clearConnection(ctx, account.namespace);
+  if (remaining[0]) {
+    // The other namespace stays: the Account view now shows it, the modal stays where it is.
+    if (targets.some((account) => account.namespace === ctx.network.get().activeNamespace)) switchNamespace(ctx, remaining[0].namespace);
+    ctx.events.emit('DISCONNECT_SUCCESS', {});
+    return;
+  }
   await signOut(ctx);
   ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   ctx.events.emit('DISCONNECT_SUCCESS', {});

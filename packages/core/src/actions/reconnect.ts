@@ -1,6 +1,8 @@
 import { ANNOUNCE_WAIT_MS } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
+import { networkForNamespace } from '../stores/network.ts';
+import { switchNamespace } from './switchNamespace.ts';
 import { markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
@@ -30,7 +32,8 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
       }
       const connector = await adapter.waitForConnector(connectorId, options.announceWaitMs ?? ANNOUNCE_WAIT_MS);
       if (!connector) continue;
-      const result = await adapterFor(ctx, namespace).reconnect({ connectorId });
+      const network = networkForNamespace(ctx.network.get(), namespace);
+      const result = await adapterFor(ctx, namespace).reconnect({ connectorId, ...(network ? { network } : {}) });
       if (!result) continue;
       ctx.connection.set((state) => ({
         connectors: state.connectors.some((item) => item.id === connector.id)
@@ -47,6 +50,9 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     if (!restoredNamespaces.has(namespace)) ctx.accounts.get(namespace)?.set({ status: 'disconnected' });
   }
   if (restoredNamespaces.size > 0) {
+    // Each restore made its namespace the shown one; the one used last is shown again.
+    const mostRecent = stored.find((item) => restoredNamespaces.has(item.namespace));
+    if (restoredNamespaces.size > 1 && mostRecent) switchNamespace(ctx, mostRecent.namespace);
     await checkSignIn(ctx);
     return true;
   }

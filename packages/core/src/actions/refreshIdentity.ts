@@ -7,7 +7,8 @@ import { cachedIdentity, saveIdentity } from '../cache/persistedCaches.ts';
 export async function refreshIdentity(ctx: CairnContext): Promise<void> {
   const account = activeAccount(ctx);
   const { address } = account.get();
-  if (!address || !ctx.api) return;
+  // SPEC §5: names are supported only on eip155.
+  if (!address || !ctx.api || account.get().namespace !== 'eip155') return;
   const key = address.toLowerCase();
   const cached = cachedIdentity(ctx, key);
   // A name from the last visit shows at once, fresh or not; a stale one is then read again.

@@ -4,6 +4,7 @@ import type { CaipNetwork } from '../types.ts';
 import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
+import { switchNamespace } from './switchNamespace.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 
 /**
@@ -14,6 +15,15 @@ import { checkSignIn } from './siwx/checkSignIn.ts';
 export async function switchNetwork(ctx: CairnContext, network: CaipNetwork): Promise<boolean> {
   const requested = ctx.network.get().requested.find((item) => item.caipNetworkId === network?.caipNetworkId);
   if (!requested) throw new Error(`${ErrorText.unsupportedChain}: ${String(network?.caipNetworkId)}`);
+  if (ctx.connection.get().status === 'connected' && requested.chainNamespace !== ctx.network.get().activeNamespace) {
+    // SPEC §3: another namespace's network. Connected there: show that account and switch within
+    // it; not connected there: connect a wallet of that namespace first (the other stays).
+    if (!switchNamespace(ctx, requested.chainNamespace)) {
+      ctx.router.push('Connect');
+      return false;
+    }
+    if (ctx.network.get().activeCaipNetworkId === requested.caipNetworkId) return true;
+  }
   const account = activeAccount(ctx).get();
   if (ctx.connection.get().status !== 'connected' || !account.connectorId) {
     setActiveNetwork(ctx, requested.chainNamespace, requested.id);

@@ -1,12 +1,15 @@
-import { ErrorText } from '@cairn/core';
+import { ErrorText, type ChainNamespace } from '@cairn/core';
 import { errorMessage } from '@cairn/core/internal';
 import { useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { AlertIcon, DisconnectIcon } from './icons.tsx';
 import { useT } from '../i18n/useT.ts';
 
-/** Disconnects every connected namespace; a refusal (SPEC §8 'Failed to disconnect') shows inline. */
-export function DisconnectButton() {
+/**
+ * Disconnects every connected namespace, or only `namespace` when several are connected (the
+ * other stays); a refusal (SPEC §8 'Failed to disconnect') shows inline.
+ */
+export function DisconnectButton({ namespace }: { namespace?: ChainNamespace }) {
   const cairn = useCairnInstance('DisconnectButton');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
@@ -17,7 +20,7 @@ export function DisconnectButton() {
     setPending(true);
     setError(undefined);
     try {
-      await cairn.disconnect();
+      await cairn.disconnect(namespace ? { namespace } : undefined);
     } catch (cause) {
       setError(errorMessage(cause, ErrorText.failedToDisconnect));
     } finally {

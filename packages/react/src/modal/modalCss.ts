@@ -117,6 +117,11 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .wallet-features{display:flex;gap:8px;width:100%;margin-top:16px}
 .wallet-feature{flex:1;min-height:40px;border-radius:12px;font-weight:600;font-size:14px;background:var(--_surface);color:var(--cairn-foreground)}
 .wallet-feature:hover{background:var(--_surface-hover)}
+.account-switcher{display:flex;gap:6px;width:100%;margin-bottom:16px}
+.account-switch{flex:1;display:flex;align-items:center;gap:6px;min-width:0;min-height:36px;padding:6px 8px;border-radius:12px;background:var(--_surface);color:var(--cairn-foreground);font-size:13px}
+.account-switch[aria-pressed="true"]{box-shadow:inset 0 0 0 2px var(--cairn-accent)}
+.account-switch-name{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.account-switch-address{color:var(--cairn-muted);font-variant-numeric:tabular-nums;margin-inline-start:auto}
 .account-actions{display:flex;flex-direction:column;gap:8px;width:100%;margin-top:20px}
 .account-actions .row{min-height:52px;padding-inline-start:12px}
 

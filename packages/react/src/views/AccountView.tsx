@@ -1,4 +1,5 @@
 import { findNetwork, formatBalance, formatUsd, offersNameRegistration, shortenAddress, showsActivity } from '@cairn/core/internal';
+import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
@@ -8,6 +9,7 @@ import { TokenList } from '../components/TokenList.tsx';
 import { WalletFeatureButtons } from '../components/WalletFeatureButtons.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
+import { useConnectedAccounts } from '../hooks/useConnectedAccounts.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { useT } from '../i18n/useT.ts';
 
@@ -18,6 +20,7 @@ export function AccountView() {
   const account = useActiveAccount(cairn);
   const networkState = useStoreState(cairn.stores.network);
   const network = findNetwork(networkState);
+  const { namespaces, connected } = useConnectedAccounts(cairn);
   const { address } = account;
 
   if (!address) return <p className="lead">No wallet is connected.</p>;
@@ -31,6 +34,7 @@ export function AccountView() {
   );
   return (
     <div className="account">
+      <AccountSwitcher accounts={connected} />
       <Avatar address={address} image={account.profileImage} />
       <div className="account-id">
         <p className="account-address" title={address}>
@@ -95,7 +99,16 @@ export function AccountView() {
             {networkContent}
           </div>
         )}
-        <DisconnectButton />
+        {connected.length < namespaces.length && (
+          // Another namespace (EVM beside Solana) connects beside this one (SPEC §3).
+          <button type="button" className="row" data-testid="account-connect-another" onClick={() => cairn.stores.router.push('Connect')}>
+            <span className="row-name">{t('Connect Wallet')}</span>
+            <span className="row-chevron" aria-hidden="true">
+              <ChevronRightIcon />
+            </span>
+          </button>
+        )}
+        <DisconnectButton namespace={connected.length > 1 ? account.namespace : undefined} />
       </div>
     </div>
   );

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { getBalances, type Balance } from '../account/getBalances.ts';
 import { TtlCache } from '../cache/ttlCache.ts';
-import { addressSchema, caip2ChainIdSchema, currencySchema } from '../http/schemas.ts';
+import { currencySchema } from '../http/schemas.ts';
+import { balanceAddressSchema, balanceChainIdSchema, solanaBalanceReader } from './solanaBalance.ts';
 import type { ChainContext } from '../chain/chainContext.ts';
 import type { ServerServices } from '../services.ts';
 import { requestedChains } from './chainParam.ts';
@@ -16,22 +17,29 @@ type Query = { currency: 'usd'; chainId?: string; forceUpdate?: boolean; project
 export function registerBalance(app: FastifyInstance, services: ServerServices): void {
   const cache = new TtlCache<string, Promise<Balance[]>>(BALANCE_TTL_MS);
   const forcedAt = new TtlCache<string, number>(services.config.forcedRefreshMs);
+  const solanaBalances = solanaBalanceReader(services);
   app.get<{ Params: { address: string }; Querystring: Query }>(
     '/v1/account/:address/balance',
     {
       schema: {
-        params: { type: 'object', required: ['address'], properties: { address: addressSchema } },
+        params: { type: 'object', required: ['address'], properties: { address: balanceAddressSchema } },
         querystring: {
           type: 'object',
           properties: {
             currency: currencySchema,
-            chainId: caip2ChainIdSchema,
+            chainId: balanceChainIdSchema,
             forceUpdate: { type: 'boolean', description: 'true or false' },
           },
         },
       },
     },
     async (request, reply) => {
+      // SPEC §9: balances for eip155 and solana; a Solana address or chain goes to its own reader.
+      const solana = await solanaBalances(request.params.address, request.query.chainId, request.query.forceUpdate === true);
+      if (solana) {
+        void reply.header('cache-control', `private, max-age=${BALANCE_TTL_MS / 1000}`);
+        return { balances: solana };
+      }
       const account = request.params.address as Address;
       const chains = requestedChains(services, request.query.chainId);
       const icons = services.iconUrls(request);

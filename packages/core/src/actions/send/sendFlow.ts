@@ -77,6 +77,13 @@ export async function prepareSend(ctx: CairnContext): Promise<void> {
   }
   const account = activeAccount(ctx).get();
   ctx.send.set({ networkBalanceInUsd: account.balanceUsd, loading: true });
+  if (context.network.chainNamespace !== 'eip155') {
+    // A Solana adapter's estimate is the fee itself, in lamports: no gas price to ask the server for.
+    ctx.send.set({ gasPrice: '1' });
+    await estimateSend(ctx);
+    ctx.send.set({ loading: false });
+    return;
+  }
   try {
     if (!ctx.options.api) throw new Error('no server');
     const prices = await getGasPrice(ctx.options.api, context.network.caipNetworkId);
@@ -141,7 +148,8 @@ export async function lookupReceiver(ctx: CairnContext): Promise<void> {
     return;
   }
   const { receiver } = currentSendSummary(ctx);
-  if (!receiver || !ctx.api) return;
+  // SPEC §5: names are supported only on eip155.
+  if (!receiver || !ctx.api || activeAccount(ctx).get().namespace !== 'eip155') return;
   try {
     const identity = await ctx.api.getIdentity(receiver);
     if (currentSendSummary(ctx).receiver !== receiver) return;

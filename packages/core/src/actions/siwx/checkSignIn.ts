@@ -22,6 +22,9 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   const { address } = activeAccount(ctx).get();
   const network = findNetwork(ctx.network.get());
   if (ctx.connection.get().status !== 'connected' || !address || !network) return false;
+  // The message is EIP-4361: sign-in with a Solana account (CAIP-122) is not built yet, so a
+  // Solana account is not asked to sign in (and gets no session).
+  if (network.chainNamespace !== 'eip155') return false;
   const current = ctx.siwx.get().session;
   if (current && sessionCovers(current, address, network.id, ctx.now())) return false;
 

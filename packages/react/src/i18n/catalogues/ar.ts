@@ -37,6 +37,7 @@ const ar: Catalogue = {
   'Close': 'إغلاق',
   'Confirm in your wallet…': 'أكّد في محفظتك…',
   'Connect Wallet': 'ربط المحفظة',
+  'Connected accounts': 'الحسابات المتصلة',
   'Connected. Finishing…': 'تم الاتصال. جارٍ الإنهاء…',
   'Connecting': 'جارٍ الاتصال',
   'Connecting…': 'جارٍ الاتصال…',

@@ -37,6 +37,7 @@ const de: Catalogue = {
   'Close': 'Schließen',
   'Confirm in your wallet…': 'In deiner Wallet bestätigen…',
   'Connect Wallet': 'Wallet verbinden',
+  'Connected accounts': 'Verbundene Konten',
   'Connected. Finishing…': 'Verbunden. Wird abgeschlossen…',
   'Connecting': 'Verbindung wird hergestellt',
   'Connecting…': 'Verbinde…',

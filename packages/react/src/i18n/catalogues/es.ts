@@ -37,6 +37,7 @@ const es: Catalogue = {
   'Close': 'Cerrar',
   'Confirm in your wallet…': 'Confirma en tu billetera…',
   'Connect Wallet': 'Conectar billetera',
+  'Connected accounts': 'Cuentas conectadas',
   'Connected. Finishing…': 'Conectado. Terminando…',
   'Connecting': 'Conectando',
   'Connecting…': 'Conectando…',

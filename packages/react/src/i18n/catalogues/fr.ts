@@ -37,6 +37,7 @@ const fr: Catalogue = {
   'Close': 'Fermer',
   'Confirm in your wallet…': 'Confirmez dans votre portefeuille…',
   'Connect Wallet': 'Connecter un portefeuille',
+  'Connected accounts': 'Comptes connectés',
   'Connected. Finishing…': 'Connecté. Finalisation…',
   'Connecting': 'Connexion',
   'Connecting…': 'Connexion…',

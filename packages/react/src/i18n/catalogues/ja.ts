@@ -37,6 +37,7 @@ const ja: Catalogue = {
   'Close': '閉じる',
   'Confirm in your wallet…': 'ウォレットで確認してください…',
   'Connect Wallet': 'ウォレットを接続',
+  'Connected accounts': '接続中のアカウント',
   'Connected. Finishing…': '接続しました。完了処理中…',
   'Connecting': '接続中',
   'Connecting…': '接続中…',

@@ -37,6 +37,7 @@ const ko: Catalogue = {
   'Close': '닫기',
   'Confirm in your wallet…': '지갑에서 확인하세요…',
   'Connect Wallet': '지갑 연결',
+  'Connected accounts': '연결된 계정',
   'Connected. Finishing…': '연결되었습니다. 마무리하는 중…',
   'Connecting': '연결 중',
   'Connecting…': '연결 중…',

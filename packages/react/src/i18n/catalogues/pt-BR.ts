@@ -37,6 +37,7 @@ const ptBR: Catalogue = {
   'Close': 'Fechar',
   'Confirm in your wallet…': 'Confirme na sua carteira…',
   'Connect Wallet': 'Conectar carteira',
+  'Connected accounts': 'Contas conectadas',
   'Connected. Finishing…': 'Conectado. Finalizando…',
   'Connecting': 'Conectando',
   'Connecting…': 'Conectando…',

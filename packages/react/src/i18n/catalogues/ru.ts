@@ -37,6 +37,7 @@ const ru: Catalogue = {
   'Close': 'Закрыть',
   'Confirm in your wallet…': 'Подтвердите в своём кошельке…',
   'Connect Wallet': 'Подключить кошелёк',
+  'Connected accounts': 'Подключённые аккаунты',
   'Connected. Finishing…': 'Подключено. Завершаем…',
   'Connecting': 'Подключение',
   'Connecting…': 'Подключение…',

@@ -37,6 +37,7 @@ const tr: Catalogue = {
   'Close': 'Kapat',
   'Confirm in your wallet…': 'Cüzdanında onayla…',
   'Connect Wallet': 'Cüzdan bağla',
+  'Connected accounts': 'Bağlı hesaplar',
   'Connected. Finishing…': 'Bağlandı. Tamamlanıyor…',
   'Connecting': 'Bağlanıyor',
   'Connecting…': 'Bağlanıyor…',

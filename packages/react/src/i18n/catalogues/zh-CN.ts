@@ -37,6 +37,7 @@ const zhCN: Catalogue = {
   'Close': '关闭',
   'Confirm in your wallet…': '请在钱包中确认…',
   'Connect Wallet': '连接钱包',
+  'Connected accounts': '已连接的账户',
   'Connected. Finishing…': '已连接，正在完成…',
   'Connecting': '正在连接',
   'Connecting…': '正在连接…',

@@ -1,4 +1,4 @@
-import { formatAmount, formatUsd, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, formatAmount, formatUnits, formatUsd, shortenAddress } from '@cairn/core/internal';
 import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
@@ -13,7 +13,7 @@ export default function SendView() {
   const { t } = useT();
   const state = useStoreState(cairn.stores.send);
   useActiveAccount(cairn); // balances feed the summary
-  useStoreState(cairn.stores.network);
+  const network = findNetwork(useStoreState(cairn.stores.network));
   const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId() };
 
   useEffect(() => {
@@ -95,7 +95,7 @@ export default function SendView() {
       )}
       <dl className="send-lines">
         <dt>{t('Network fee')}</dt>
-        <dd data-testid="send-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? `${summary.gasCost} wei` : '…'}</dd>
+        <dd data-testid="send-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? feeText(summary.gasCost, network) : '…'}</dd>
         <dt>{t('Network balance')}</dt>
         <dd>{state.networkBalanceInUsd !== undefined ? formatUsd(state.networkBalanceInUsd) : '—'}</dd>
       </dl>
@@ -109,4 +109,10 @@ export default function SendView() {
       </button>
     </form>
   );
+}
+
+/** The fee without a USD price: in wei on eip155, else in the native coin (lamports read badly as SOL). */
+function feeText(gasCost: bigint, network: ReturnType<typeof findNetwork>): string {
+  if (!network || network.chainNamespace === 'eip155') return `${gasCost} wei`;
+  return `${formatUnits(gasCost, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`;
 }

@@ -1,0 +1,199 @@
+import { ed25519 } from '@noble/curves/ed25519';
+import { hexToBytes } from '@noble/hashes/utils';
+import { base58, base64 } from '@scure/base';
+import { decodeTransaction, serializeTransaction } from '@cairn/solana/transaction';
+import { ProviderRpcError, userRejected } from '../test-wallet/errors.ts';
+
+/** The Wallet Standard account shape (what `@wallet-standard/base` calls WalletAccount). */
+export type SolanaWalletAccount = {
+  readonly address: string;
+  readonly publicKey: Uint8Array;
+  readonly chains: readonly `${string}:${string}`[];
+  readonly features: readonly `${string}:${string}`[];
+  readonly label?: string;
+};
+
+type ChangeListener = (properties: { accounts?: readonly SolanaWalletAccount[] }) => void;
+
+export type SolanaTestWalletOptions = {
+  /** 32-byte ed25519 seed, hex (SOLANA_TEST_ACCOUNTS[i].secretKey). */
+  secretKey: string;
+  /** Wallet Standard chain (`solana:localnet`) -> RPC URL it sends through. */
+  rpcUrls: Record<string, string>;
+  name?: string;
+  icon?: `data:image/${string}`;
+  /** Where "this site is connected" is kept; localStorage in a page, so a reload stays connected. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+};
+
+export const SOLANA_TEST_WALLET_ICON = ('data:image/svg+xml,' +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7c3aed"/><path d="M8 11h14l2-3H10zm0 13h14l2-3H10zm16-6.5H10l-2-3h14z" fill="#fff"/></svg>')) as `data:image/${string}`;
+
+const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const;
+
+let nextRpcId = 1;
+async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextRpcId++, method, params }) });
+  const reply = (await response.json()) as { result?: T; error?: { code: number; message: string } };
+  if (reply.error) throw new ProviderRpcError(reply.error.code, reply.error.message);
+  return reply.result as T;
+}
+
+/**
+ * A Wallet Standard Solana wallet with one ed25519 key, as a browser extension would register:
+ * standard:connect / disconnect / events, solana:signMessage, solana:signTransaction and
+ * solana:signAndSendTransaction (legacy transactions, sent through its own RPC URLs). The test
+ * controls (rejectNext, setAccount, disconnect, getState) stand for what a user does in it.
+ */
+export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
+  const name = options.name ?? 'Cairn Solana Wallet';
+  const chains = Object.keys(options.rpcUrls) as `${string}:${string}`[];
+  const storageKey = `cairn-solana-test-wallet:${name}:authorized`;
+  const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  let authorized = storage?.getItem(storageKey) === '1';
+  let secret = hexToBytes(options.secretKey);
+  let account = accountOf(secret);
+  let pendingRejections = 0;
+  const listeners = new Set<ChangeListener>();
+
+  function accountOf(key: Uint8Array): SolanaWalletAccount {
+    const publicKey = ed25519.getPublicKey(key);
+    return Object.freeze({ address: base58.encode(publicKey), publicKey, chains, features: FEATURES });
+  }
+  const accounts = () => (authorized ? [account] : []);
+  const emit = () => {
+    for (const listener of [...listeners]) listener({ accounts: accounts() });
+  };
+  const setAuthorized = (value: boolean) => {
+    authorized = value;
+    if (value) storage?.setItem(storageKey, '1');
+    else storage?.removeItem(storageKey);
+  };
+  const prompt = () => {
+    if (pendingRejections === 0) return;
+    pendingRejections -= 1;
+    throw userRejected();
+  };
+  const requireAccount = (requested: { address: string }) => {
+    if (!authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
+    if (requested.address !== account.address) throw new ProviderRpcError(4100, `This wallet does not hold ${requested.address}.`);
+  };
+  const sign = (transaction: Uint8Array): Uint8Array => {
+    const decoded = decodeTransaction(transaction);
+    const slot = decoded.accountKeys.slice(0, decoded.signerCount).indexOf(account.address);
+    if (slot < 0) throw new ProviderRpcError(-32602, 'The transaction is not for this wallet’s account.');
+    const signatures = decoded.signatures.slice();
+    signatures[slot] = ed25519.sign(decoded.message, secret);
+    return serializeTransaction(decoded.message, signatures);
+  };
+  const rpcUrlFor = (chain: string | undefined) => {
+    const url = chain ? options.rpcUrls[chain] : Object.values(options.rpcUrls)[0];
+    if (!url) throw new ProviderRpcError(-32602, `This wallet has no RPC for ${chain}.`);
+    return url;
+  };
+
+  const wallet = {
+    version: '1.0.0' as const,
+    name,
+    icon: options.icon ?? SOLANA_TEST_WALLET_ICON,
+    chains,
+    get accounts() {
+      return accounts();
+    },
+    features: {
+      'standard:connect': {
+        version: '1.0.0',
+        async connect(input?: { silent?: boolean }) {
+          if (!authorized) {
+            if (input?.silent) return { accounts: [] };
+            prompt();
+            setAuthorized(true);
+            emit();
+          }
+          return { accounts: accounts() };
+        },
+      },
+      'standard:disconnect': {
+        version: '1.0.0',
+        async disconnect() {
+          setAuthorized(false);
+          emit();
+        },
+      },
+      'standard:events': {
+        version: '1.0.0',
+        on(event: 'change', listener: ChangeListener) {
+          if (event !== 'change') return () => {};
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+      'solana:signMessage': {
+        version: '1.0.0',
+        async signMessage(...inputs: { account: { address: string }; message: Uint8Array }[]) {
+          for (const input of inputs) requireAccount(input.account);
+          prompt();
+          return inputs.map(({ message }) => ({ signedMessage: message, signature: ed25519.sign(message, secret) }));
+        },
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy'],
+        async signTransaction(...inputs: { account: { address: string }; transaction: Uint8Array }[]) {
+          for (const input of inputs) requireAccount(input.account);
+          prompt();
+          return inputs.map(({ transaction }) => ({ signedTransaction: sign(transaction) }));
+        },
+      },
+      'solana:signAndSendTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy'],
+        async signAndSendTransaction(...inputs: { account: { address: string }; chain: string; transaction: Uint8Array }[]) {
+          for (const input of inputs) requireAccount(input.account);
+          prompt();
+          const results: { signature: Uint8Array }[] = [];
+          for (const input of inputs) {
+            const signed = sign(input.transaction);
+            const signature = await rpc<string>(rpcUrlFor(input.chain), 'sendTransaction', [base64.encode(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }]);
+            results.push({ signature: base58.decode(signature) });
+          }
+          return results;
+        },
+      },
+    },
+
+    /** Test control: the next prompt (connect, sign, send) fails with 4001; calls add up. */
+    rejectNext() {
+      pendingRejections += 1;
+    },
+    /** Test control: switch to another key; a connected site sees the change event. */
+    setAccount(secretKey: string) {
+      secret = hexToBytes(secretKey);
+      account = accountOf(secret);
+      if (authorized) emit();
+    },
+    /** Test control: the user disconnects the site in the wallet. */
+    disconnect() {
+      setAuthorized(false);
+      emit();
+    },
+    getState: () => ({ address: account.address, authorized }),
+  };
+  return wallet;
+}
+
+export type SolanaTestWallet = ReturnType<typeof createSolanaTestWallet>;
+
+/**
+ * Registers a wallet as the Wallet Standard asks of a wallet: it announces itself now, and again
+ * to an app that becomes ready later.
+ */
+export function registerSolanaTestWallet(wallet: SolanaTestWallet, target: Window): void {
+  const callback = ({ register }: { register(wallet: unknown): unknown }) => register(wallet);
+  try {
+    target.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: callback }));
+  } catch (error) {
+    console.error('could not register the Solana test wallet', error);
+  }
+  target.addEventListener('wallet-standard:app-ready', (event) => callback((event as Event & { detail: { register(wallet: unknown): unknown } }).detail));
+}

@@ -1,0 +1,4 @@
+// `@cairn/devnet/testing`: test support other packages share (never published).
+export { readVector } from './readVector.ts';
+export { waitFor } from './waitFor.ts';
+export { useTestSolanaChain } from './useTestSolanaChain.ts';

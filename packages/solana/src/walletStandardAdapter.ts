@@ -1,0 +1,227 @@
+import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
+// The adapter's body: a chunk of its own (see solanaAdapter.ts), with Wallet Standard discovery.
+import { formatUnits, lazyModule } from '@cairn/core/internal';
+import { getWallets, type Wallets } from '@wallet-standard/app';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { base58Decode, base58Encode } from './base58.ts';
+import { isSolanaAddress, normalizeSolanaAddress } from './address.ts';
+import { walletStandardChain } from './defineNetwork.ts';
+import { solanaRpc } from './solanaRpc.ts';
+import {
+  CONNECT,
+  connectorIdOf,
+  DISCONNECT,
+  EVENTS,
+  feature,
+  isSolanaWallet,
+  SIGN_AND_SEND_TRANSACTION,
+  SIGN_MESSAGE,
+  SIGN_TRANSACTION,
+  type ConnectFeature,
+  type DisconnectFeature,
+  type EventsFeature,
+  type SignAndSendTransactionFeature,
+  type SignMessageFeature,
+  type SignTransactionFeature,
+} from './walletFeatures.ts';
+
+export interface SolanaAdapterOptions {
+  /** The Wallet Standard registry; the page's own (`getWallets()`) by default. */
+  wallets?: Wallets;
+}
+
+const sendSupport = lazyModule(() => import('./sendSupport.ts'));
+
+interface Session {
+  wallet: Wallet;
+  account: WalletAccount;
+  network: CaipNetwork;
+  unsubscribe(): void;
+}
+
+const solanaAccounts = (accounts: readonly WalletAccount[]) =>
+  accounts.filter((account) => account.chains.some((chain) => chain.startsWith('solana:')) && isSolanaAddress(account.address));
+
+/** The solana adapter: wallets found through the Wallet Standard. */
+export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
+  let registry: Wallets | undefined = options.wallets;
+  let wallets: Wallet[] = [];
+  let events: AdapterEvents | undefined;
+  let stopWatching: (() => void) | undefined;
+  const sessions = new Map<string, Session>();
+  const waiters = new Set<() => void>();
+
+  const connectorOf = (wallet: Wallet): Connector => ({
+    id: connectorIdOf(wallet),
+    name: wallet.name,
+    type: 'ANNOUNCED',
+    chain: 'solana',
+    imageUrl: wallet.icon,
+  });
+  const rebuild = () => {
+    wallets = (registry?.get() ?? []).filter(isSolanaWallet);
+    events?.connectorsChanged(wallets.map(connectorOf));
+    for (const wake of [...waiters]) wake();
+  };
+  const startDiscovery = () => {
+    if (stopWatching || !events) return;
+    registry ??= getWallets();
+    const offRegister = registry.on('register', rebuild);
+    const offUnregister = registry.on('unregister', rebuild);
+    stopWatching = () => {
+      offRegister();
+      offUnregister();
+    };
+    rebuild();
+  };
+
+  const walletFor = (connectorId: string): Wallet => {
+    const wallet = wallets.find((candidate) => connectorIdOf(candidate) === connectorId);
+    if (!wallet) throw new Error(`Wallet not found: ${connectorId}`);
+    return wallet;
+  };
+  const sessionFor = (connectorId: string, address?: string): Session => {
+    const session = sessions.get(connectorId);
+    if (!session) throw new Error('The Solana wallet is not connected');
+    if (address !== undefined && session.account.address !== address) {
+      const account = solanaAccounts(session.wallet.accounts).find((candidate) => candidate.address === address);
+      if (!account) throw new Error(`The wallet does not hold ${address}`);
+      return { ...session, account };
+    }
+    return session;
+  };
+
+  const open = (connectorId: string, wallet: Wallet, accounts: readonly WalletAccount[], network: CaipNetwork | undefined): ConnectionResult | undefined => {
+    const usable = solanaAccounts(accounts);
+    if (usable.length === 0) return undefined;
+    if (!network || network.chainNamespace !== 'solana') throw new Error('No Solana network is configured');
+    sessions.get(connectorId)?.unsubscribe();
+    const off = feature<EventsFeature>(wallet, EVENTS)?.on('change', ({ accounts: changed }) => {
+      if (!changed) return;
+      const next = solanaAccounts(changed);
+      const session = sessions.get(connectorId);
+      if (session && next[0]) sessions.set(connectorId, { ...session, account: next[0] });
+      events?.accountsChanged(connectorId, next.map((account) => account.address));
+    });
+    sessions.set(connectorId, { wallet, account: usable[0]!, network, unsubscribe: () => off?.() });
+    return { address: usable[0]!.address, chainId: network.id, accounts: usable.map((account) => account.address) };
+  };
+
+  return {
+    namespace: 'solana',
+
+    setup(adapterEvents) {
+      events = adapterEvents;
+      void startDiscovery();
+      return () => {
+        stopWatching?.();
+        stopWatching = undefined;
+        for (const session of sessions.values()) session.unsubscribe();
+        events = undefined;
+      };
+    },
+
+    getConnectors: () => wallets.map(connectorOf),
+
+    async waitForConnector(connectorId, timeoutMs) {
+      await startDiscovery();
+      const find = () => wallets.find((wallet) => connectorIdOf(wallet) === connectorId);
+      const found = find();
+      if (found) return connectorOf(found);
+      return new Promise((resolve) => {
+        const done = (wallet: Wallet | undefined) => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(wallet ? connectorOf(wallet) : undefined);
+        };
+        const wake = () => {
+          const wallet = find();
+          if (wallet) done(wallet);
+        };
+        const timer = setTimeout(() => done(find()), timeoutMs);
+        waiters.add(wake);
+      });
+    },
+
+    async connect({ connectorId, network }) {
+      const wallet = walletFor(connectorId);
+      const connect = feature<ConnectFeature>(wallet, CONNECT);
+      if (!connect) throw new Error(`${wallet.name} cannot connect`);
+      const { accounts } = await connect.connect();
+      const result = open(connectorId, wallet, accounts, network);
+      if (!result) throw new Error('The wallet returned no Solana account');
+      return result;
+    },
+
+    async reconnect({ connectorId, network }) {
+      const wallet = walletFor(connectorId);
+      const connect = feature<ConnectFeature>(wallet, CONNECT);
+      if (!connect) return undefined;
+      // Silent: a wallet that no longer trusts the site answers with no accounts instead of a prompt.
+      const { accounts } = await connect.connect({ silent: true });
+      return open(connectorId, wallet, accounts, network);
+    },
+
+    async disconnect({ connectorId }) {
+      const session = sessions.get(connectorId);
+      sessions.delete(connectorId);
+      session?.unsubscribe();
+      const wallet = session?.wallet ?? wallets.find((candidate) => connectorIdOf(candidate) === connectorId);
+      if (wallet) await feature<DisconnectFeature>(wallet, DISCONNECT)?.disconnect();
+    },
+
+    async switchNetwork({ connectorId, network }) {
+      // A Solana wallet has no active cluster: the site names the chain with each transaction.
+      const session = sessions.get(connectorId);
+      if (session) sessions.set(connectorId, { ...session, network });
+    },
+
+    async getBalance({ address, network }): Promise<Balance> {
+      const { value } = await solanaRpc<{ value: number }>(network, 'getBalance', [normalizeSolanaAddress(address), { commitment: 'confirmed' }]);
+      const lamports = BigInt(value);
+      const { decimals, symbol } = network.nativeCurrency;
+      return { value: lamports, decimals, symbol, formatted: formatUnits(lamports, decimals) };
+    },
+
+    normalizeAddress: (address) => normalizeSolanaAddress(address),
+
+    async getAccountType() {
+      return 'eoa'; // SPEC §4: solana accounts are eoa
+    },
+
+    async signMessage({ connectorId, address, message }) {
+      const { wallet, account } = sessionFor(connectorId, address);
+      const signer = feature<SignMessageFeature>(wallet, SIGN_MESSAGE);
+      if (!signer) throw new Error(`${wallet.name} cannot sign messages`);
+      const [signed] = await signer.signMessage({ account, message: new TextEncoder().encode(message) });
+      if (!signed || !(signed.signature instanceof Uint8Array) || signed.signature.length !== 64) throw new Error('The wallet returned an invalid signature');
+      return base58Encode(signed.signature);
+    },
+
+    async estimateSend(params) {
+      return (await sendSupport.load()).estimateSolanaSend(params);
+    },
+
+    async sendToken({ connectorId, ...params }) {
+      const { wallet, account } = sessionFor(connectorId, normalizeSolanaAddress(params.from));
+      const support = await sendSupport.load();
+      const transaction = await support.buildSendTransaction(params);
+      const chain = walletStandardChain(params.network);
+      const signAndSend = feature<SignAndSendTransactionFeature>(wallet, SIGN_AND_SEND_TRANSACTION);
+      if (signAndSend) {
+        const [sent] = await signAndSend.signAndSendTransaction({ account, chain, transaction, options: { commitment: 'confirmed' } });
+        if (!sent || !(sent.signature instanceof Uint8Array) || sent.signature.length !== 64) throw new Error('The wallet returned an invalid signature');
+        return base58Encode(sent.signature);
+      }
+      const signer = feature<SignTransactionFeature>(wallet, SIGN_TRANSACTION);
+      if (!signer) throw new Error(`${wallet.name} cannot sign transactions`);
+      const [signed] = await signer.signTransaction({ account, chain, transaction });
+      if (!signed) throw new Error('The wallet returned no transaction');
+      return support.sendRawTransaction(params.network, signed.signedTransaction);
+    },
+
+    async waitForTransaction(params) {
+      return (await sendSupport.load()).waitForSolanaTransaction(params);
+    },
+  };
+}
