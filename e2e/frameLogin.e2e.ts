@@ -3,6 +3,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
+import { startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
 import { buildFramePage, startFrameServer, type FrameServer } from '@cairn/frame/server';
 import { createServer, loadConfig } from '@cairn/server';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { collectPageErrors, isolatedContext, launchChromium } from './support/br
 let frameDir: string;
 let siteDir: string;
 let mailbox: MailSink;
+let oidc: LocalOidcProvider;
 let server: FastifyInstance;
 let frame: FrameServer;
 let site: StaticServer;
@@ -43,6 +45,7 @@ beforeAll(async () => {
   const chain = inject('chains').find((c) => c.chainId === 31337)!;
   const [serverPort, framePort] = [await freePort(), await freePort()];
   const frameOrigin = `http://127.0.0.1:${framePort}`;
+  oidc = await startLocalOidcProvider({ redirectUris: [`http://127.0.0.1:${serverPort}/auth/v1/social/callback`] });
   server = await createServer(
     loadConfig({
       SERVER_PORT: String(serverPort),
@@ -53,6 +56,9 @@ beforeAll(async () => {
       SMTP_URL: mailbox.smtpUrl,
       // The frame, not the site, calls the server.
       CORS_ORIGINS: frameOrigin,
+      SOCIAL_GOOGLE_CLIENT_ID: oidc.clientId,
+      SOCIAL_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      SOCIAL_GOOGLE_ISSUER: oidc.issuer,
     }),
   );
   await server.listen({ port: serverPort, host: '127.0.0.1' });
@@ -66,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([frame?.close(), site?.close(), server?.close(), mailbox?.close()]);
+  await Promise.all([frame?.close(), site?.close(), server?.close(), mailbox?.close(), oidc?.close()]);
   for (const dir of [frameDir, siteDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -143,6 +149,27 @@ describe('log-in by e-mail in the secure frame', () => {
     expect(await call(laptop.page, 'IS_CONNECTED', {})).toEqual({ ok: { isConnected: false } });
     expect([...phone.errors, ...laptop.errors]).toEqual([]);
   }, 120_000);
+
+  it('logs in with a social account: the site opens the provider in a popup, the frame makes the wallet', async () => {
+    const { page, frameElement, errors } = await openSite();
+    const redirect = await call(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'google' });
+    const uri = (redirect.ok as { uri: string }).uri;
+    expect(new URL(uri).origin).toBe(oidc.issuer);
+    // The widget opens the popup on the visitor's click (a frame cannot); here the site does.
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.evaluate((url) => void window.open(url, 'cairn-social', 'width=480,height=640'), uri)]);
+    const connecting = { answer: call(page, 'CONNECT_SOCIAL', { provider: 'google' }) };
+    await popup.getByLabel('Account').fill('ann');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.getByRole('heading', { name: 'Logged in' }).waitFor();
+    await promptOpen(page, frameElement);
+    await frameElement.getByRole('button', { name: 'I have saved it' }).click();
+    const user = (await connecting.answer).ok as { address: string; email?: string };
+    expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(user.email).toBe('ann@oidc.localhost');
+    expect(await call(page, 'IS_CONNECTED', {})).toEqual({ ok: { isConnected: true } });
+    expect(await call(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'farcaster' as never })).toEqual({ error: 'Social provider not allowed' });
+    expect(errors).toEqual([]);
+  });
 
   it("shows the server's throttle with the remaining seconds", async () => {
     const { page } = await openSite();

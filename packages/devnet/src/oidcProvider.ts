@@ -65,6 +65,7 @@ export async function startLocalOidcProvider(options: LocalOidcOptions): Promise
   // The provider's console warnings (development keys, http issuer) are expected here.
   provider.on('server_error', () => {});
   const handleOidc = provider.callback();
+  const redirectOrigins = [...new Set(options.redirectUris.map((uri) => new URL(uri).origin))].join(' ');
 
   server!.on('request', (request, response) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(request.url ?? '');
@@ -85,7 +86,8 @@ export async function startLocalOidcProvider(options: LocalOidcOptions): Promise
           return;
         }
         response
-          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" })
+          // form-action covers the redirects after the post too: the provider's own, then the site's callback.
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${redirectOrigins}` })
           .end(
             `<!doctype html><meta charset="utf-8"><title>Local sign-in</title><style>body{font:16px system-ui;margin:3rem auto;max-width:24rem}input,button{font:inherit;padding:.5rem;width:100%;margin:.25rem 0}</style>` +
               `<h1>Local sign-in</h1><p>${escapeHtml(String(details.params.client_id))} asks who you are (a stand-in for a social provider).</p>` +
