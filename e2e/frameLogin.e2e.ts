@@ -101,16 +101,17 @@ async function logIn(page: Page, email: string): Promise<{ answer: Promise<Outco
 }
 
 /**
- * Waits for the frame's own screen, and shows the iframe as the widget's view will (the client
- * mounts it hidden): the visitor then reads and clicks inside the frame, on its origin.
+ * Waits for the frame's own screen: the frame tells the client (FRAME_PROMPT), which shows the
+ * iframe over the page; the visitor then reads and clicks inside the frame, on its origin.
  */
 async function promptOpen(page: Page, frameElement: Frame) {
   await frameElement.waitForFunction(() => document.documentElement.dataset.prompt === 'open', null, { timeout: 15_000 });
-  await page.evaluate(() => {
-    const iframe = document.querySelector<HTMLIFrameElement>('iframe[title="Cairn secure frame"]')!;
-    iframe.style.cssText = 'position:fixed;top:0;left:0;width:420px;height:420px;border:0;opacity:1';
-  });
+  await page.locator('iframe[title="Cairn secure frame"]').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width > 100);
 }
+
+/** Once the frame's screen closes, the client hides the iframe again. */
+const promptClosed = (page: Page) => page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width === 0);
 
 describe('log-in by e-mail in the secure frame', () => {
   it('makes the wallet in the frame with a recovery code only the frame shows, and a new browser recovers it with that code', async () => {
@@ -124,6 +125,7 @@ describe('log-in by e-mail in the secure frame', () => {
     expect(await phone.page.evaluate(() => document.body.innerText)).not.toContain(recoveryCode);
     await phone.frameElement.getByRole('button', { name: 'I have saved it' }).click();
     expect(await connecting.answer).toEqual({ ok: {} });
+    await promptClosed(phone.page);
     const user = (await call(phone.page, 'GET_USER', {})).ok as { address: string; email: string; accounts: { type: string }[] };
     expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'eoa', accounts: [{ type: 'eoa' }] });
     expect(await call(phone.page, 'IS_CONNECTED', {})).toEqual({ ok: { isConnected: true } });

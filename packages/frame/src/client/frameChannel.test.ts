@@ -52,6 +52,19 @@ describe('handshake', () => {
     expect(site.posted).toHaveLength(2);
   });
 
+  it("tells the widget when the frame's own screen opens and closes, over the channel only", async () => {
+    const windows = fakeEmbedding(SITE, FRAME);
+    const prompts: boolean[] = [];
+    const connecting = connectToFrame({ listenOn: windows.site, frameWindow: windows.frameFromSite, frameOrigin: FRAME, readyWaitMs: 0, onPrompt: (open) => prompts.push(open) });
+    const host = startFrameHost({ self: windows.frame, selfOrigin: FRAME, parent: windows.siteFromFrame, allowedOrigins: [SITE], handlers: {} });
+    await connecting;
+    host.prompt(true);
+    host.prompt(false);
+    await waitFor(() => prompts.length === 2);
+    expect(prompts).toEqual([true, false]);
+    expect(windows.site.posted).toHaveLength(1);
+  });
+
   it('resolves init only after the ready event plus 500 ms (SPEC §4)', async () => {
     const { connecting } = embedded({}, { readyWaitMs: undefined });
     const start = performance.now();

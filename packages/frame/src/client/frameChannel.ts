@@ -7,6 +7,7 @@ import {
   errorType,
   FRAME_REQUESTS,
   LoadedSchema,
+  PromptSchema,
   PROTOCOL_VERSION,
   ReadySchema,
   requestTimeoutMs,
@@ -35,6 +36,8 @@ export interface ConnectOptions {
   readyWaitMs?: number;
   /** Aborted when the iframe fails to load. */
   signal?: AbortSignal;
+  /** The frame's own screen opened or closed. */
+  onPrompt?: (open: boolean) => void;
 }
 
 export interface RequestOptions {
@@ -93,7 +96,7 @@ export function connectToFrame(options: ConnectOptions): Promise<FrameChannel> {
       port.onmessage = (message) => {
         if (!v.is(ReadySchema, message.data)) return;
         port.onmessage = null;
-        setTimeout(() => finish(undefined, createChannel(port)), options.readyWaitMs ?? FRAME_READY_WAIT_MS);
+        setTimeout(() => finish(undefined, createChannel(port, options.onPrompt)), options.readyWaitMs ?? FRAME_READY_WAIT_MS);
       };
       options.frameWindow.postMessage({ type: APP_HELLO, v: PROTOCOL_VERSION }, options.frameOrigin, [channel.port2]);
     };
@@ -103,9 +106,13 @@ export function connectToFrame(options: ConnectOptions): Promise<FrameChannel> {
   });
 }
 
-function createChannel(port: MessagePort): FrameChannel {
+function createChannel(port: MessagePort, onPrompt?: (open: boolean) => void): FrameChannel {
   const pending = new Map<string, Pending>();
   port.onmessage = (message) => {
+    if (v.is(PromptSchema, message.data)) {
+      onPrompt?.(message.data.open);
+      return;
+    }
     const envelope = v.safeParse(ResponseEnvelopeSchema, message.data);
     if (!envelope.success) return;
     const { id, type, payload } = envelope.output;

@@ -9,6 +9,8 @@ export interface MountedFrame {
   window: MessageTarget;
   /** Aborted when the iframe fails to load. */
   failed: AbortSignal;
+  /** Shows the iframe while the frame's own screen is open (a recovery code, an approval), hides it after. */
+  show?(open: boolean): void;
   remove(): void;
 }
 
@@ -21,6 +23,8 @@ export interface FrameClientOptions {
   listenOn?: MessageListenerTarget;
   /** The widget's remembered e-mail/social login, cleared when the frame says it is not connected (SPEC §4). */
   loginCache?: { clear(): void };
+  /** Told when the frame's own screen opens or closes (after the mounted frame is shown or hidden). */
+  onPrompt?: (open: boolean) => void;
   loadTimeoutMs?: number;
   readyWaitMs?: number;
 }
@@ -49,11 +53,14 @@ function mountHiddenIframe(url: string): MountedFrame {
   iframe.src = url;
   iframe.title = 'Cairn secure frame';
   iframe.referrerPolicy = 'origin';
-  iframe.style.cssText = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none';
+  const hidden = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none';
+  // Shown on top of the page, centred, while the frame's own screen is open; the widget's views mount it their own way.
+  const shown = 'position:fixed;z-index:2147483647;top:50%;left:50%;transform:translate(-50%,-50%);width:min(420px,100vw);height:min(480px,100vh);border:0;border-radius:12px;background:#fff;box-shadow:0 8px 40px rgba(0,0,0,.3)';
+  iframe.style.cssText = hidden;
   iframe.addEventListener('error', () => failed.abort());
   document.body.appendChild(iframe);
   if (!iframe.contentWindow) failed.abort();
-  return { window: iframe.contentWindow!, failed: failed.signal, remove: () => iframe.remove() };
+  return { window: iframe.contentWindow!, failed: failed.signal, show: (open) => (iframe.style.cssText = open ? shown : hidden), remove: () => iframe.remove() };
 }
 
 export class FrameClient {
@@ -93,6 +100,10 @@ export class FrameClient {
       signal: mounted.failed,
       loadTimeoutMs: this.options.loadTimeoutMs,
       readyWaitMs: this.options.readyWaitMs,
+      onPrompt: (open) => {
+        mounted.show?.(open);
+        this.options.onPrompt?.(open);
+      },
     });
   }
 

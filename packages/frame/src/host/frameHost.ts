@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ErrorText } from '@cairn/core';
 import { frameRpcPermission, type FrameRpcPermission } from '@cairn/core/internal';
 import {
+  FRAME_PROMPT,
   ErrorPayloadSchema,
   errorType,
   FRAME_LOADED,
@@ -46,6 +47,8 @@ export interface FrameHostOptions {
 export interface FrameHost {
   /** The site's origin once the handshake is done. */
   readonly connectedOrigin: string | undefined;
+  /** Tells the widget the frame's own screen opened or closed (it shows or hides the iframe). */
+  prompt(open: boolean): void;
   stop(): void;
 }
 
@@ -127,6 +130,9 @@ export function startFrameHost(options: FrameHostOptions): FrameHost {
   for (const origin of allowed) options.parent.postMessage({ type: FRAME_LOADED, v: PROTOCOL_VERSION }, origin);
 
   return {
+    prompt(open: boolean) {
+      port?.postMessage({ type: FRAME_PROMPT, open });
+    },
     get connectedOrigin() {
       return connectedOrigin;
     },

@@ -26,10 +26,15 @@ function run() {
     api: () => createLoginApi({ url: config.serverUrl, projectId: state.dapp?.projectId ?? '' }),
     devices: indexedDbDeviceStore(),
     tokens: localLoginTokenStore(localStorage),
-    prompts: domRecoveryPrompts(document.getElementById('prompt') ?? document.body, (visible) => (document.documentElement.dataset.prompt = visible ? 'open' : 'closed')),
+    prompts: domRecoveryPrompts(document.getElementById('prompt') ?? document.body, (visible) => {
+      document.documentElement.dataset.prompt = visible ? 'open' : 'closed';
+      host.prompt(visible);
+    }),
     socialPoll: { intervalMs: 1000, timeoutMs: 25_000 },
   });
-  const host = startFrameHost({
+  // Declared before the login's prompts use it; they run only after the handshake.
+  let host: ReturnType<typeof startFrameHost>;
+  host = startFrameHost({
     self: window,
     selfOrigin: self.origin,
     parent: window.parent,

@@ -98,6 +98,8 @@ export const FRAME_LOADED = `${FRAME_PREFIX}LOADED` as const;
 export const APP_HELLO = `${APP_PREFIX}HELLO` as const;
 export const FRAME_READY = `${FRAME_PREFIX}READY` as const;
 export const PROTOCOL_VERSION = 1;
+/** The frame's own screen (a recovery code, later an approval) opens or closes: the widget shows or hides the iframe. */
+export const FRAME_PROMPT = `${FRAME_PREFIX}PROMPT` as const;
 
 const Id = v.pipe(v.string(), v.uuid());
 const RequestType = v.picklist(FRAME_REQUEST_NAMES.map((name) => `${APP_PREFIX}${name}` as const));
@@ -105,6 +107,7 @@ const RequestType = v.picklist(FRAME_REQUEST_NAMES.map((name) => `${APP_PREFIX}$
 export const LoadedSchema = v.strictObject({ type: v.literal(FRAME_LOADED), v: v.literal(PROTOCOL_VERSION) });
 export const HelloSchema = v.strictObject({ type: v.literal(APP_HELLO), v: v.literal(PROTOCOL_VERSION) });
 export const ReadySchema = v.strictObject({ type: v.literal(FRAME_READY), v: v.literal(PROTOCOL_VERSION) });
+export const PromptSchema = v.strictObject({ type: v.literal(FRAME_PROMPT), open: v.boolean() });
 
 /** A request's envelope; its payload is then parsed by the request's own schema. */
 export const RequestEnvelopeSchema = v.strictObject({ type: RequestType, id: Id, payload: v.unknown() });
