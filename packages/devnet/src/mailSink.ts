@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { htmlText } from './htmlText.ts';
 
 export interface ReceivedMail {
   id: number;
@@ -27,7 +28,6 @@ export interface MailSink {
 export const MAIL_SINK_CAPACITY = 200;
 const MAX_MESSAGE_BYTES = 256 * 1024;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives (the local stack's and the tests'
@@ -82,7 +82,7 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
       }
       const rows = [...received]
         .reverse()
-        .map((mail) => `<article><h2>${escapeHtml(mail.subject)}</h2><p>to ${escapeHtml(mail.to.join(', '))} · ${escapeHtml(mail.receivedAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`)
+        .map((mail) => `<article><h2>${htmlText(mail.subject)}</h2><p>to ${htmlText(mail.to.join(', '))} · ${htmlText(mail.receivedAt)}</p><pre>${htmlText(mail.text)}</pre></article>`)
         .join('\n');
       response
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" })

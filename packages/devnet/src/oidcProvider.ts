@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { htmlText } from './htmlText.ts';
 
 export interface LocalOidcProvider {
   /** The issuer (its discovery document is at /.well-known/openid-configuration). */
@@ -19,7 +20,6 @@ export interface LocalOidcOptions {
   clientSecret?: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const ACCOUNT = /^[a-z0-9][a-z0-9._-]{0,39}$/;
 
 async function formField(request: IncomingMessage, name: string): Promise<string | undefined> {
@@ -90,8 +90,8 @@ export async function startLocalOidcProvider(options: LocalOidcOptions): Promise
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${redirectOrigins}` })
           .end(
             `<!doctype html><meta charset="utf-8"><title>Local sign-in</title><style>body{font:16px system-ui;margin:3rem auto;max-width:24rem}input,button{font:inherit;padding:.5rem;width:100%;margin:.25rem 0}</style>` +
-              `<h1>Local sign-in</h1><p>${escapeHtml(String(details.params.client_id))} asks who you are (a stand-in for a social provider).</p>` +
-              `<form method="post" action="/interaction/${escapeHtml(details.uid)}/login"><label>Account <input name="account" autocomplete="username" required></label><button type="submit">Sign in</button></form>`,
+              `<h1>Local sign-in</h1><p>${htmlText(String(details.params.client_id))} asks who you are (a stand-in for a social provider).</p>` +
+              `<form method="post" action="/interaction/${htmlText(details.uid)}/login"><label>Account <input name="account" autocomplete="username" required></label><button type="submit">Sign in</button></form>`,
           );
       } catch {
         response.writeHead(400, { 'content-type': 'text/plain' }).end('This sign-in has expired: start again from the site.');

@@ -1,6 +1,7 @@
 import { embeddedWalletProofMessage, HttpError, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceStore } from '../custody/deviceStore.ts';
+import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
 import { createWallet, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
 import type { RecoveryBlob, RecoveryFactor } from '../custody/recoveryBlob.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
@@ -30,15 +31,8 @@ export const FRAME_LOGIN_ERRORS = {
 } as const;
 
 /** The recovery blob travels to the server as base64url text of its JSON. */
-const blobToText = (blob: RecoveryBlob) => {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(JSON.stringify(blob))) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-const textToBlob = (text: string): RecoveryBlob => {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))) as RecoveryBlob;
-};
+const blobToText = (blob: RecoveryBlob) => toBase64url(utf8(JSON.stringify(blob)));
+const textToBlob = (text: string): RecoveryBlob => JSON.parse(new TextDecoder().decode(fromBase64url(text))) as RecoveryBlob;
 
 /** The widget shows what the server said (SPEC §5's throttle text, a wrong code), not a status line. */
 function withServerReasons(api: LoginApi): LoginApi {

@@ -141,6 +141,18 @@ describe.each(await testDatabaseKinds())('social login on $name', ({ name, skip 
     expect((await app.inject({ method: 'GET', url: '/auth/v1/social/callback' })).statusCode).toBe(400);
   });
 
+  it.skipIf(skip)('says the provider cannot be reached when its discovery fails, and keeps no login', async () => {
+    const down = await createServer(
+      testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SOCIAL_GOOGLE_CLIENT_ID: 'a', SOCIAL_GOOGLE_CLIENT_SECRET: 'b', SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:9' }),
+    );
+    try {
+      const response = await down.inject({ method: 'POST', url: `/auth/v1/social/google/start?${ACCESS_QUERY}` });
+      expect([response.statusCode, response.json().message]).toEqual([502, SOCIAL_ERRORS.providerDown]);
+    } finally {
+      await down.close();
+    }
+  });
+
   it.skipIf(skip)('limits social logins started per client IP', async () => {
     const limited = await createServer(
       testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SOCIAL_RATE_LIMIT_PER_MINUTE: '2', SOCIAL_GOOGLE_CLIENT_ID: provider.clientId, SOCIAL_GOOGLE_CLIENT_SECRET: provider.clientSecret, SOCIAL_GOOGLE_ISSUER: provider.issuer }),

@@ -171,6 +171,8 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
 
     const removed = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token);
     expect(removed.statusCode).toBe(204);
+    const again = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token);
+    expect([again.statusCode, again.json().message]).toEqual([404, WALLET_ERRORS.unknownDevice]);
     expect((await releaseShare(login.token, added.json().deviceId, laptop.sign)).statusCode).toBe(404);
   });
 
