@@ -19,6 +19,8 @@ const demoConfig = {
   // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks).
   solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
   serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
+  // The secure frame on its own origin: e-mail and social login.
+  frameUrl: `http://127.0.0.1:${port('FRAME_PORT', 5174)}/`,
   // The server's WalletConnect relay (on in the local stack), for the web wallet at /wallet.html.
   relayUrl: `ws://127.0.0.1:${port('SERVER_PORT', 8787)}/relay`,
 };

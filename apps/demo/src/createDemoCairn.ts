@@ -2,6 +2,7 @@ import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 import { createSolanaAdapter, defineSolanaNetwork } from '@cairn/solana';
 import { walletConnect } from '@cairn/walletconnect';
+import { embeddedWallet } from '@cairn/frame/plugin';
 
 /**
  * The demo's Cairn instance. Two query parameters let a visitor (and the e2e tests) try the
@@ -9,7 +10,7 @@ import { walletConnect } from '@cairn/walletconnect';
  * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet,
  * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode), `solana=1` adds the
  * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
- * Solana switch does).
+ * Solana switch does), `login=0` leaves out the e-mail and social login.
  */
 export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean } = {}) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
@@ -39,6 +40,10 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
       relayUrl: `${__DEMO_CONFIG__.serverUrl.replace(/^http/, 'ws')}/relay`,
       basic: search.get('wc') === 'basic',
     }),
+    // E-mail and social login through the local secure frame (`login=0` leaves it out).
+    ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl }) }),
+    // The local stack's OpenID Connect provider stands in for these two.
+    features: { socials: ['google', 'github'] },
     ...(siwx === 'required' || siwx === 'optional'
       ? { siwx: { required: siwx === 'required', statement: 'Sign in to Trailhead to keep your trail log.' } }
       : {}),

@@ -2,6 +2,8 @@ declare const __DEMO_CONFIG__: {
   chains: { chainId: number; name: string; rpcUrl: string }[];
   solanaRpcUrl: string;
   serverUrl: string;
+  /** The secure frame page (e-mail and social login). */
+  frameUrl: string;
   /** The server's WalletConnect relay, ws://…/relay. */
   relayUrl: string;
 };

@@ -22,6 +22,8 @@ import type { WalletConnectStore } from './stores/walletConnect.ts';
 import type { WalletConnectClient } from './walletConnect/walletConnectClient.ts';
 import type { Platform } from './rules/platform.ts';
 import type { WalletListStore } from './stores/walletList.ts';
+import type { EmbeddedLoginStore } from './stores/embeddedLogin.ts';
+import type { EmbeddedWalletClient } from './embeddedWallet/embeddedWalletPlugin.ts';
 import type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 
 /** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
@@ -51,6 +53,8 @@ export interface CairnContext {
   siwx: SiwxStore;
   /** WalletConnect, when the site configures it. */
   walletConnect?: WalletConnectContext;
+  /** E-mail and social login through the secure frame, when the site configures it. */
+  embeddedWallet?: EmbeddedWalletContext;
   /** Phone or desktop: decides between deep links and a QR code. */
   platform(): Platform;
   /** Opens a wallet's deep link (the app, or its universal link in a new tab). */
@@ -74,6 +78,14 @@ export interface WalletConnectContext {
   load(): Promise<WalletConnectClient>;
   /** Bumped by each pairing attempt, so the outcome of one the visitor left is ignored. */
   attempt: number;
+}
+
+export interface EmbeddedWalletContext {
+  store: EmbeddedLoginStore;
+  /** The frame client, loaded (its own chunk) and its frame mounted on first use, then shared. */
+  load(): Promise<EmbeddedWalletClient>;
+  /** The frame's own screen opened the modal (it closes again after). */
+  openedModalForPrompt: boolean;
 }
 
 export function adapterFor(ctx: CairnContext, namespace: ChainNamespace): ChainAdapter {

@@ -45,6 +45,12 @@ import { walletImageUrl } from './api/walletCatalogueApi.imageUrl.ts';
 import { loadCairnActions, loadedCairnActions, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
 import { markReconnecting } from './actions/markReconnecting.ts';
+import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
+import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
+import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
+import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
+import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
+import type { SocialLoginProvider } from './rules/socialLogin.ts';
 
 export interface Cairn {
   readonly options: ResolvedOptions;
@@ -65,6 +71,8 @@ export interface Cairn {
     siwx: SiwxStore;
     walletList: WalletListStore;
     walletConnect: WalletConnectStore;
+    /** E-mail and social login (the secure frame): code sent, verifying, authenticating, the frame's own screen open. */
+    embeddedLogin: EmbeddedLoginStore;
     account(namespace?: ChainNamespace): AccountStore;
   };
   /** Settles when the connection remembered from the last visit is restored or dropped. */
@@ -102,6 +110,14 @@ export interface Cairn {
   connectWalletConnect(options?: StartWalletConnectOptions): Promise<boolean>;
   /** The visitor left the WalletConnect view. */
   cancelWalletConnect(): void;
+  /** E-mail login: the frame e-mails a one-time code and the OTP view opens (SPEC §5: not within 30 s of the last). */
+  loginWithEmail(email: string): Promise<boolean>;
+  /** The code from the e-mail; the frame opens the wallet. Resolves true when connected. */
+  verifyEmailOtp(otp: string): Promise<boolean>;
+  /** Social login in a popup (call it from the click, so the browser lets the popup open). Resolves true when connected. */
+  loginWithSocial(provider: SocialLoginProvider): Promise<boolean>;
+  /** The ApproveTransaction view's box on screen: the frame's own screen is shown there (undefined hides it). */
+  placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
   request: CairnRequestFn;
   /** Activity: the connected account's transactions on the active network, afresh (SPEC §4). */
@@ -192,6 +208,13 @@ export interface CairnSwapActions {
 export interface CairnInternals {
   platform?: () => Platform;
   openLink?: (href: string) => void;
+  /** Opens the social login's popup, blank, in the click's task. */
+  openPopup?: () => SocialPopup | undefined;
+}
+
+function openBlankPopup(): SocialPopup | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return window.open('about:blank', 'cairn-social', 'popup,width=480,height=640') ?? undefined;
 }
 
 export function createCairn(input: CairnOptions, internals: CairnInternals = {}): Cairn {
@@ -244,6 +267,15 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     };
     ctx.connection.set({ connectors: [walletConnectConnector(options.adapters[0]!.namespace)] });
   }
+  const embeddedLoader = options.embeddedWallet
+    ? createEmbeddedWalletLoader(options, (client) => {
+        client.onPrompt((open) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open)));
+      })
+    : undefined;
+  if (embeddedLoader) ctx.embeddedWallet = { store: createEmbeddedLoginStore(), load: embeddedLoader.load, openedModalForPrompt: false };
+  const requireLogin = () => {
+    if (!ctx.embeddedWallet) throw new Error('E-mail and social login need the `embeddedWallet` option');
+  };
   // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
   // that the button paints without them.
   let clientsAttached = false;
@@ -299,6 +331,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       siwx: ctx.siwx,
       walletList: ctx.walletList,
       walletConnect: ctx.walletConnect?.store ?? createWalletConnectStore(),
+      embeddedLogin: ctx.embeddedWallet?.store ?? createEmbeddedLoginStore(),
       account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
     },
     ready,
@@ -334,6 +367,21 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
         return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
       }),
     cancelWalletConnect: () => abandonWalletConnect(ctx),
+    loginWithEmail: (email) => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startEmailLogin(ctx, email));
+    },
+    verifyEmailOtp: (otp) => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.verifyEmailOtp(ctx, otp));
+    },
+    loginWithSocial: (provider) => {
+      requireLogin();
+      // Opened now, in the click's task: after an await the browser would block it.
+      const popup = (internals.openPopup ?? openBlankPopup)();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startSocialLogin(ctx, provider, popup));
+    },
+    placeFrame: (placement) => embeddedLoader?.loaded()?.placeFrame(placement),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
     fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),

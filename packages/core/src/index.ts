@@ -40,3 +40,7 @@ export type { StartWalletConnectOptions } from './actions/walletConnect/startWal
 export type { WalletConnectClient, WalletConnectSessionInfo } from './walletConnect/walletConnectClient.ts';
 export { isWalletConnectPlugin, type WalletConnectPlugin, type WalletConnectClientParams } from './walletConnect/walletConnectPlugin.ts';
 export { createCairnProvider, getCairnProvider, ProviderRpcError, type CairnEip1193Provider, type CairnProviderEvents } from './provider/createCairnProvider.ts';
+export { AUTH_CONNECTOR_ID } from './embeddedWallet/authConnector.ts';
+export { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin, type EmbeddedWalletClient, type FrameUser, type FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
+export type { EmbeddedLoginState, EmbeddedLoginStatus, EmbeddedLoginStore } from './stores/embeddedLogin.ts';
+export type { SocialLoginProvider } from './rules/socialLogin.ts';

@@ -72,3 +72,4 @@ export {
   type DeviceProof,
   type DeviceEnrollment,
 } from './api/loginApi.ts';
+export { EmbeddedLoginText } from './embeddedWallet/embeddedLoginText.ts';

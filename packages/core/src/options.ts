@@ -8,6 +8,7 @@ import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
 import { isWalletConnectPlugin, type WalletConnectPlugin } from './walletConnect/walletConnectPlugin.ts';
+import { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin } from './embeddedWallet/embeddedWalletPlugin.ts';
 
 export interface CairnMetadata {
   name: string;
@@ -148,6 +149,12 @@ export interface CairnOptions {
    */
   walletConnect?: WalletConnectPlugin;
   /**
+   * E-mail and social login with a wallet held in a secure frame on its own origin:
+   * `embeddedWallet({ frameUrl })` from @cairn/frame. Without it, Connect shows neither, and the
+   * frame's code is never downloaded. The `email` and `socials` features pick what Connect offers.
+   */
+  embeddedWallet?: EmbeddedWalletPlugin;
+  /**
    * The modal's language as a BCP 47 tag ('de', 'pt-BR', 'ar', ...); by default the browser's.
    * English, Spanish, German, French, Japanese, Chinese (simplified), Korean, Portuguese (Brazil),
    * Turkish, Russian and Arabic are built in; another falls back to English.
@@ -167,7 +174,7 @@ export interface CairnOptions {
 }
 
 export interface ResolvedOptions
-  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'themeVariables' | 'initialState' | 'locale'>> {
+  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'embeddedWallet' | 'themeVariables' | 'initialState' | 'locale'>> {
   /** Canonical BCP 47; absent: the browser's language. */
   locale?: string;
   initialState?: CairnInitialState;
@@ -178,6 +185,7 @@ export interface ResolvedOptions
   siwx?: SiwxOptions;
   /** The site's plugin, with the metadata the wallet is shown. */
   walletConnect?: WalletConnectPlugin & { metadata: CairnMetadata };
+  embeddedWallet?: EmbeddedWalletPlugin;
   onEvent?: CairnEventListener;
   storage?: StorageLike;
   features: Required<CairnFeatures>;
@@ -240,6 +248,12 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     excludeWalletIds: readWalletIds(options.excludeWalletIds, 'excludeWalletIds'),
   };
   const walletConnect = readWalletConnect(options);
+  if (options.embeddedWallet !== undefined && !isEmbeddedWalletPlugin(options.embeddedWallet)) {
+    throw new TypeError('createCairn: `embeddedWallet` must be made by embeddedWallet({ frameUrl }) from @cairn/frame');
+  }
+  if (options.embeddedWallet !== undefined && !adapters.some((adapter) => adapter.namespace === 'eip155' && adapter.setRemoteProvider)) {
+    throw new TypeError('createCairn: `embeddedWallet` needs the EVM adapter (the frame holds an EVM wallet)');
+  }
   const defaultNetwork = options.defaultNetwork ?? networks[0];
   if (!seen.has(defaultNetwork.caipNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
@@ -262,6 +276,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     ...(options.initialState !== undefined ? { initialState: readInitialState(options.initialState) } : {}),
     ...walletIdLists,
     ...(walletConnect ? { walletConnect } : {}),
+    ...(options.embeddedWallet ? { embeddedWallet: options.embeddedWallet } : {}),
   };
 }
 

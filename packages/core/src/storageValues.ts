@@ -102,6 +102,8 @@ export const storedValueParsers = {
   activeNetwork: (value: unknown) => (typeof value === 'string' && isCaipNetworkId(value) ? value : undefined),
   connectedWallet: parseWallet,
   siwxSession: parseSiwxSession,
+  /** SPEC §3 "connected social": how the frame's login was made ('email' or a social provider). */
+  connectedSocial: (value: unknown) => (typeof value === 'string' && /^[a-z]{1,16}$/.test(value) ? value : undefined),
 } as const;
 
 export type StorageKey = keyof typeof storedValueParsers;

@@ -5,6 +5,8 @@ import { clearConnection } from './clearConnection.ts';
 import { signOut } from './siwx/signOut.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
+import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
+import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
 import { land } from './land.ts';
 import { switchNamespace } from './switchNamespace.ts';
 
@@ -16,8 +18,11 @@ import { switchNamespace } from './switchNamespace.ts';
 export async function disconnect(ctx: CairnContext, options: { namespace?: ChainNamespace } = {}): Promise<void> {
   const connected = [...ctx.accounts.values()].map((account) => account.get()).filter((a) => a.status === 'connected');
   const named = options.namespace === undefined ? connected : connected.filter((account) => account.namespace === options.namespace);
-  const endsSession = named.some((account) => account.connectorId === WALLET_CONNECT_CONNECTOR_ID);
-  const targets = connected.filter((account) => named.includes(account) || (endsSession && account.connectorId === WALLET_CONNECT_CONNECTOR_ID));
+  // SPEC §4: a WalletConnect or auth connector disconnects every chain that uses it.
+  const sharedConnectors = [WALLET_CONNECT_CONNECTOR_ID, AUTH_CONNECTOR_ID].filter((id) => named.some((account) => account.connectorId === id));
+  const endsSession = sharedConnectors.includes(WALLET_CONNECT_CONNECTOR_ID);
+  const endsLogin = sharedConnectors.includes(AUTH_CONNECTOR_ID);
+  const targets = connected.filter((account) => named.includes(account) || (account.connectorId !== undefined && sharedConnectors.includes(account.connectorId)));
   const remaining = connected.filter((account) => !targets.includes(account));
   try {
     for (const account of targets) {
@@ -26,6 +31,7 @@ export async function disconnect(ctx: CairnContext, options: { namespace?: Chain
       }
     }
     if (endsSession) await (await loadWalletConnectFlow()).endWalletConnectSession(ctx);
+    if (endsLogin) await (await loadEmbeddedWalletFlow()).endEmbeddedWallet(ctx);
   } catch (error) {
     ctx.events.emit('DISCONNECT_ERROR', {});
     throw new Error(ErrorText.failedToDisconnect, { cause: error });

@@ -10,7 +10,11 @@ import { closeModal } from './modal.ts';
 export function land(ctx: CairnContext, outcome: FlowOutcome): void {
   const landing = landingFor({ currentView: ctx.router.current().view }, outcome);
   if (landing.open === false) closeModal(ctx, { force: true });
-  if (landing.view) ctx.router.reset(landing.view, landing.data);
+  if (landing.back && !ctx.router.goBack()) ctx.router.reset(ctx.connection.get().status === 'connected' ? 'Account' : 'Connect');
+  if (landing.view) {
+    if (landing.push) ctx.router.push(landing.view, landing.data);
+    else ctx.router.reset(landing.view, landing.data);
+  }
   if (landing.open === true && !ctx.modal.get().open) {
     ctx.events.emit('MODAL_OPEN', { connected: ctx.connection.get().status === 'connected' });
     ctx.modal.set({ open: true });

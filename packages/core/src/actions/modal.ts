@@ -17,13 +17,13 @@ export function openModal(ctx: CairnContext, options: OpenOptions = {}): void {
 }
 
 /**
- * SPEC §2: the close control is disabled on the sign view while sign-in is required and no
+ * SPEC §2: the close control is disabled on the sign or approve view while sign-in is required and no
  * session exists; Escape and the backdrop obey the same rule.
  */
 export function isCloseBlocked(ctx: CairnContext): boolean {
   return (
     ctx.options.siwx?.required === true &&
-    ctx.router.current().view === 'ConnectingSiwe' &&
+    (ctx.router.current().view === 'ConnectingSiwe' || ctx.router.current().view === 'ApproveTransaction') &&
     ctx.siwx.get().session === undefined &&
     ctx.connection.get().status === 'connected'
   );

@@ -7,6 +7,8 @@ import { markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from './siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
+import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
+import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
 
 /**
  * SPEC §4: status becomes reconnecting if a connection is remembered, else connecting; stored
@@ -28,6 +30,11 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
         for (const item of stored) {
           if (ctx.accounts.get(item.namespace)?.get().connectorId === WALLET_CONNECT_CONNECTOR_ID) restoredNamespaces.add(item.namespace);
         }
+        continue;
+      }
+      if (connectorId === AUTH_CONNECTOR_ID) {
+        // The login lives in the frame's own origin; the frame says whether it still stands.
+        if (await (await loadEmbeddedWalletFlow()).restoreEmbeddedWallet(ctx)) restoredNamespaces.add(namespace);
         continue;
       }
       const connector = await adapter.waitForConnector(connectorId, options.announceWaitMs ?? ANNOUNCE_WAIT_MS);

@@ -15,7 +15,11 @@ export type FlowOutcome =
   | { kind: 'tokenSent' }
   | { kind: 'swapped' }
   | { kind: 'nameRegistered' }
-  | { kind: 'nameRegistrationFailed' };
+  | { kind: 'nameRegistrationFailed' }
+  | { kind: 'emailCodeSent' }
+  | { kind: 'socialLoginStarted' }
+  | { kind: 'framePromptOpened' }
+  | { kind: 'framePromptClosed'; openedModal: boolean };
 
 export interface LandingState {
   /** The view on top of the stack when the outcome arrived. */
@@ -29,6 +33,10 @@ export interface LandingState {
 export interface Landing {
   view?: ViewName;
   data?: RouteData;
+  /** `view` goes on top of the stack (back returns) instead of replacing it. */
+  push?: boolean;
+  /** The stack goes back one view. */
+  back?: boolean;
   open?: boolean;
 }
 
@@ -73,5 +81,17 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
       return { view: 'RegisterAccountNameSuccess' };
     case 'nameRegistrationFailed':
       return state.currentView === 'RegisterAccountName' ? {} : { view: 'RegisterAccountName' };
+    // The code is on its way: the OTP view, with back to the e-mail field.
+    case 'emailCodeSent':
+      return state.currentView === 'EmailVerifyOtp' ? { open: true } : { view: 'EmailVerifyOtp', push: true, open: true };
+    case 'socialLoginStarted':
+      return state.currentView === 'ConnectingSocial' ? { open: true } : { view: 'ConnectingSocial', push: true, open: true };
+    // The frame's own screen (approval, recovery code) shows inside ApproveTransaction, over the current view.
+    case 'framePromptOpened':
+      return state.currentView === 'ApproveTransaction' ? { open: true } : { view: 'ApproveTransaction', push: true, open: true };
+    // Back to where the visitor was; closed again if the frame's screen was what opened the modal.
+    case 'framePromptClosed':
+      if (state.currentView !== 'ApproveTransaction') return {};
+      return outcome.openedModal ? { back: true, open: false } : { back: true };
   }
 }

@@ -1,11 +1,12 @@
 import { ErrorText } from '@cairn/core';
-import { NAME_RULE_TEXT, SWAP_TEXTS, TRANSACTION_TITLES, WalletConnectText, WalletListText } from '@cairn/core/internal';
+import { EmbeddedLoginText, NAME_RULE_TEXT, SWAP_TEXTS, TRANSACTION_TITLES, WalletConnectText, WalletListText } from '@cairn/core/internal';
 
 /** Texts the core hands the modal that carry values: their templates, as catalogues key them. */
 export const CORE_TEMPLATES = [
   'Insufficient {symbol} balance',
   'Not enough {symbol} for the network fee',
   'Enter an amount from {min} to {max} {currency}',
+  'Please try again after {seconds} seconds',
 ] as const;
 
 /** Every English text the modal may show that comes from the core (SPEC §8 texts and others). */
@@ -14,6 +15,7 @@ export function coreMessageKeys(): string[] {
     ...Object.values(ErrorText),
     ...Object.values(WalletListText),
     ...Object.values(WalletConnectText),
+    ...Object.values(EmbeddedLoginText),
     ...Object.values(SWAP_TEXTS),
     ...Object.values(TRANSACTION_TITLES),
     NAME_RULE_TEXT,

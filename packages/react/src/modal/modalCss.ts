@@ -190,6 +190,21 @@ border-radius:50%;color:var(--cairn-muted)}
 .card{width:100%;max-height:calc(100vh - 24px);border-bottom-left-radius:0;border-bottom-right-radius:0;animation-name:cairn-sheet}
 .body{padding-bottom:max(20px,env(safe-area-inset-bottom))}
 }
+.login{display:flex;flex-direction:column;gap:10px;margin-bottom:8px}
+.login-email-row{display:flex;gap:8px}
+.login-email-row .btn{flex:none}
+.login-input{flex:1;min-width:0;height:44px;padding:0 14px;border:0;border-radius:var(--cairn-radius);font:inherit;color:inherit;background:var(--_surface);
+outline:none;box-shadow:inset 0 0 0 1px transparent;appearance:none}
+.login-input:focus-visible{box-shadow:inset 0 0 0 1.5px var(--cairn-accent);background:var(--cairn-background)}
+.login-input[aria-invalid="true"]{box-shadow:inset 0 0 0 1.5px var(--_error)}
+.otp-input{width:100%;max-width:220px;text-align:center;font-size:22px;letter-spacing:.3em;margin-top:10px}
+.socials{display:grid;grid-template-columns:repeat(auto-fit,minmax(96px,1fr));gap:8px;list-style:none;margin:0;padding:0}
+.social-button{width:100%;gap:8px}
+.social-glyph{display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;border-radius:50%;background:var(--cairn-background);font-weight:700;font-size:12px}
+.login-divider{display:flex;align-items:center;gap:10px;margin:4px 0 0;color:var(--cairn-muted);font-size:13px}
+.login-divider::before,.login-divider::after{content:"";flex:1;height:1px;background:var(--_surface-hover)}
+.approve{display:flex;flex-direction:column;gap:10px;align-items:center;text-align:center}
+.approve-frame{display:flex;align-items:center;justify-content:center;width:100%;height:min(480px,calc(100vh - 220px));border-radius:var(--cairn-radius);background:var(--_surface)}
 @media (prefers-reduced-motion:reduce){
 .backdrop,.card{animation:none}
 .spinner,.connecting-icon::before{animation-duration:2.4s}

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
+import { EmailLoginForm } from '../components/EmailLoginForm.tsx';
+import { SocialLoginButtons } from '../components/SocialLoginButtons.tsx';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { useT } from '../i18n/useT.ts';
@@ -23,6 +25,18 @@ export function ConnectView() {
   const catalogue = useStoreState(cairn.stores.walletList);
   const hasCatalogue = cairn.options.api !== undefined;
   const showAllWallets = hasCatalogue && cairn.options.features.allWallets;
+  // E-mail and social login (the secure frame), as the site's feature switches say.
+  const { email: emailLogin, socials } = cairn.options.features;
+  const hasLogin = cairn.options.embeddedWallet !== undefined;
+  const login = hasLogin && (emailLogin || socials.length > 0) && (
+    <div className="login">
+      {emailLogin && <EmailLoginForm />}
+      <SocialLoginButtons providers={socials} />
+      <p className="login-divider" aria-hidden="true">
+        <span>{t('or')}</span>
+      </p>
+    </div>
+  );
 
   // The modal stays rendered while closed: the catalogue is asked for only once it is open.
   useEffect(() => {
@@ -55,6 +69,7 @@ export function ConnectView() {
     return (
       <>
         {alert}
+        {login}
         <div className="empty">
           <span className="empty-icon" aria-hidden="true">
             <WalletGlyph size={26} />
@@ -70,6 +85,7 @@ export function ConnectView() {
   return (
     <>
       {alert}
+      {login}
       {noBrowserWallet && <p className="lead">{t('No wallet found in this browser. Pick one below, or install a browser wallet and reload.')}</p>}
       <ul className="list" aria-label={t('Wallets')}>
         {items.map((item) => (

@@ -22,6 +22,9 @@ const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> 
   Buy: lazy(() => import('./buy/BuyView.tsx')),
   RegisterAccountName: lazy(() => import('./names/RegisterAccountNameView.tsx')),
   RegisterAccountNameSuccess: lazy(() => import('./names/RegisterAccountNameSuccessView.tsx')),
+  EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
+  ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
+  ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
 };
 
 /** The view on top of the router's stack. */

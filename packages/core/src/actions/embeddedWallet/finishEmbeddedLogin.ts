@@ -1,0 +1,30 @@
+import type { CairnContext } from '../../context.ts';
+import { errorMessage, ErrorText } from '../../errors.ts';
+import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
+import { finishConnect } from '../finishConnect.ts';
+import { attachEmbeddedWallet } from './attachEmbeddedWallet.ts';
+import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
+import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
+
+/** After the frame logged in: 'Authenticating...' while it opens the wallet, then the connection lands. */
+export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Promise<boolean> {
+  const { store, load } = requireEmbeddedWallet(ctx);
+  store.set({ status: 'authenticating', error: undefined });
+  const previousStatus = ctx.connection.get().status;
+  ctx.connection.set({ status: 'connecting', connecting: { connectorId: AUTH_CONNECTOR_ID } });
+  try {
+    const client = await load();
+    if (!(await attachEmbeddedWallet(ctx, client, { restore: false }))) throw new Error(EmbeddedLoginText.noWallet);
+  } catch (error) {
+    const message = errorMessage(error, ErrorText.connectionFailed);
+    store.set({ status: 'failed', error: message });
+    ctx.connection.set({ status: previousStatus === 'connected' ? 'connected' : 'disconnected', connecting: undefined });
+    ctx.events.emit('CONNECT_ERROR', { name, connectorId: AUTH_CONNECTOR_ID, message });
+    return false;
+  }
+  store.set({ status: 'idle' });
+  ctx.storage.set('connectedSocial', store.get().provider ?? 'email');
+  ctx.events.emit('CONNECT_SUCCESS', { name, connectorId: AUTH_CONNECTOR_ID });
+  await finishConnect(ctx);
+  return true;
+}

@@ -1,0 +1,17 @@
+import type { CairnContext } from '../../context.ts';
+import { attachEmbeddedWallet } from './attachEmbeddedWallet.ts';
+
+/**
+ * A reload with a frame login remembered: the frame reopens the wallet from its own storage (no new
+ * code), and the EVM adapter reads its account silently. Resolves false when the frame is not
+ * logged in any more (SPEC §4: the check clears the remembered login).
+ */
+export async function restoreEmbeddedWallet(ctx: CairnContext): Promise<boolean> {
+  if (!ctx.embeddedWallet) return false;
+  const client = await ctx.embeddedWallet.load();
+  if (!(await client.isConnected())) {
+    ctx.storage.remove('connectedSocial');
+    return false;
+  }
+  return attachEmbeddedWallet(ctx, client, { restore: true });
+}

@@ -1,0 +1,21 @@
+import type { CairnContext } from '../../context.ts';
+import { land } from '../land.ts';
+
+/**
+ * The frame's own screen (an approval, a recovery code) opened or closed: the ApproveTransaction
+ * view hosts it, over whatever the modal showed; when it closes the modal goes back, and closes
+ * again if the frame's screen was what opened it.
+ */
+export function showFramePrompt(ctx: CairnContext, open: boolean): void {
+  const wallet = ctx.embeddedWallet;
+  if (!wallet) return;
+  if (open) {
+    wallet.openedModalForPrompt = !ctx.modal.get().open;
+    wallet.store.set({ prompt: true });
+    land(ctx, { kind: 'framePromptOpened' });
+    return;
+  }
+  wallet.store.set({ prompt: false });
+  land(ctx, { kind: 'framePromptClosed', openedModal: wallet.openedModalForPrompt });
+  wallet.openedModalForPrompt = false;
+}

@@ -1,0 +1,10 @@
+/** What the e-mail and social login views may say (besides SPEC §8's texts in ErrorText). */
+export const EmbeddedLoginText = {
+  invalidEmail: 'E-mail payloads must be valid e-mails',
+  invalidOtp: 'Enter the 6-digit code from the e-mail',
+  sendFailed: 'Could not send the code',
+  socialNotAllowed: 'Social provider not allowed',
+  popupBlocked: 'The browser blocked the sign-in window: allow pop-ups for this site and try again',
+  socialFailed: 'Social login failed',
+  noWallet: 'The secure frame opened no wallet',
+} as const;

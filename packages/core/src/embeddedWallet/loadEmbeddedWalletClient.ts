@@ -1,0 +1,32 @@
+import type { ResolvedOptions } from '../options.ts';
+import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
+
+/**
+ * Starts one frame client through the site's plugin (its code is its own chunk, fetched only when
+ * a visitor logs in by e-mail or social account, or comes back to such a login). A failed start is
+ * not cached, so the next attempt tries again; `onLoad` runs once per client.
+ */
+export function createEmbeddedWalletLoader(options: ResolvedOptions, onLoad: (client: EmbeddedWalletClient) => void): { load(): Promise<EmbeddedWalletClient>; loaded(): EmbeddedWalletClient | undefined } {
+  const plugin = options.embeddedWallet;
+  if (!plugin) throw new Error('E-mail and social login need the `embeddedWallet` option');
+  let loading: Promise<EmbeddedWalletClient> | undefined;
+  let client: EmbeddedWalletClient | undefined;
+  const metadata = { name: options.metadata?.name ?? '', url: options.metadata?.url ?? (typeof location === 'undefined' ? '' : location.origin) };
+  return {
+    load: () => {
+      loading ??= plugin.createClient({ ...(options.api ? { projectId: options.api.projectId } : {}), metadata }).then(
+        (created) => {
+          client = created;
+          onLoad(created);
+          return created;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => client,
+  };
+}

@@ -1,0 +1,84 @@
+import type { EmbeddedWalletClient, FramePlacement } from '@cairn/core';
+import { getFrameClient } from '../client/frameClient.ts';
+import type { FrameUser } from '../protocol/events.ts';
+import { mountPlaceableFrame } from './frameMount.ts';
+import { createFrameProvider } from './frameProvider.ts';
+
+export interface EmbeddedWalletClientParams {
+  frameUrl: string;
+  projectId?: string;
+  metadata: { name: string; url: string };
+}
+
+const SDK_VERSION = '0.1.0';
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The core's view of the frame (EmbeddedWalletClient) over the frame client: mounts the frame,
+ * tells it the site's project (its login talks to the site's server), and keeps the logged-in user
+ * for the EIP-1193 provider.
+ */
+export async function createEmbeddedWalletClient(params: EmbeddedWalletClientParams): Promise<EmbeddedWalletClient> {
+  let mounted: ReturnType<typeof mountPlaceableFrame> | undefined;
+  const promptListeners = new Set<(open: boolean) => void>();
+  const client = getFrameClient({
+    frameUrl: params.frameUrl,
+    mountFrame: (url) => (mounted = mountPlaceableFrame(url)),
+    onPrompt: (open) => promptListeners.forEach((listener) => listener(open)),
+  });
+  await client.init();
+  const metadata = params.metadata.url && isHttpUrl(params.metadata.url) ? { metadata: { name: params.metadata.name.slice(0, 256), url: params.metadata.url } } : {};
+  await client.request('SYNC_DAPP_DATA', { ...(params.projectId ? { projectId: params.projectId } : {}), sdkType: 'cairn', sdkVersion: SDK_VERSION, ...metadata });
+
+  let user: FrameUser | undefined;
+  const loadUser = async () => {
+    user = await client.request('GET_USER', {});
+    return user;
+  };
+  const provider = createFrameProvider(client, () => user, loadUser);
+  return {
+    connectEmail: (email) => client.request('CONNECT_EMAIL', { email }),
+    connectDevice: async () => {
+      await client.request('CONNECT_DEVICE', {});
+    },
+    connectOtp: async (otp) => {
+      await client.request('CONNECT_OTP', { otp });
+      await loadUser();
+    },
+    socialRedirectUri: async (provider) => (await client.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    connectSocial: async (provider) => {
+      user = await client.request('CONNECT_SOCIAL', { provider });
+      return user;
+    },
+    getUser: async ({ chainId }) => {
+      user = await client.request('GET_USER', chainId === undefined ? {} : { chainId });
+      return user;
+    },
+    isConnected: async () => {
+      const connected = await client.checkConnection();
+      if (!connected) user = undefined;
+      return connected;
+    },
+    signOut: async () => {
+      await client.request('SIGN_OUT', {});
+      user = undefined;
+      provider.emit('accountsChanged', []);
+    },
+    provider: () => provider,
+    onPrompt: (listener) => {
+      promptListeners.add(listener);
+      return () => promptListeners.delete(listener);
+    },
+    placeFrame: (placement: FramePlacement | undefined) => mounted?.place(placement),
+    syncTheme: async (themeMode) => {
+      await client.request('SYNC_THEME', { themeMode });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { isSocialLoginProvider, type SocialLoginProvider } from '@cairn/core/internal';
+import { useCairnInstance } from '../context.ts';
+import { useT } from '../i18n/useT.ts';
+
+const PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  x: 'X',
+  discord: 'Discord',
+};
+
+/** Connect's social buttons, in the site's order (SPEC §9); the popup opens in the click's task. */
+export function SocialLoginButtons({ providers }: { providers: readonly string[] }) {
+  const cairn = useCairnInstance('SocialLoginButtons');
+  const { t } = useT();
+  const logins = providers.filter(isSocialLoginProvider);
+  if (logins.length === 0) return null;
+  return (
+    <ul className="socials" aria-label={t('Log in with a social account')}>
+      {logins.map((provider) => (
+        <li key={provider}>
+          <button
+            type="button"
+            className="btn btn-secondary social-button"
+            data-provider={provider}
+            aria-label={t('Continue with {provider}', { provider: PROVIDER_NAMES[provider] })}
+            onClick={() => cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
+          >
+            <span className="social-glyph" aria-hidden="true">
+              {PROVIDER_NAMES[provider].slice(0, 1)}
+            </span>
+            {PROVIDER_NAMES[provider]}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

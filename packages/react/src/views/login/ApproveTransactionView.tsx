@@ -1,0 +1,43 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useCairnInstance } from '../../context.ts';
+import { useT } from '../../i18n/useT.ts';
+
+/**
+ * SPEC §2 ApproveTransaction: hosts the secure frame's own screen (the request, decoded, and its
+ * Approve button). The frame is not in the modal's DOM (it would reload if moved): it is laid over
+ * this box, and follows it when the page scrolls or resizes.
+ */
+export default function ApproveTransactionView() {
+  const cairn = useCairnInstance('ApproveTransactionView');
+  const { t } = useT();
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    // Followed every frame while shown (the modal animates in, the page scrolls or resizes); told only on a change.
+    let last = '';
+    let frame = 0;
+    const place = () => {
+      const rect = element.getBoundingClientRect();
+      const key = `${rect.top},${rect.left},${rect.width},${rect.height}`;
+      if (key !== last) {
+        last = key;
+        cairn.placeFrame({ top: rect.top, left: rect.left, width: rect.width, height: rect.height });
+      }
+      frame = requestAnimationFrame(place);
+    };
+    place();
+    return () => {
+      cancelAnimationFrame(frame);
+      cairn.placeFrame(undefined);
+    };
+  }, [cairn]);
+  return (
+    <div className="approve">
+      <div ref={box} className="approve-frame" data-testid="approve-frame-box">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+      <p className="muted">{t('Review the request in the secure frame above; only it can sign.')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { ErrorText } from '@cairn/core';
+import { useState, type FormEvent } from 'react';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
+
+const CODE_LENGTH = 6;
+
+/** The one-time code from the e-mail; a full code is checked at once. 'Authenticating...' while the frame opens the wallet. */
+export default function EmailVerifyOtpView() {
+  const cairn = useCairnInstance('EmailVerifyOtpView');
+  const { t } = useT();
+  const login = useStoreState(cairn.stores.embeddedLogin);
+  const [code, setCode] = useState('');
+  const busy = login.status === 'verifying' || login.status === 'authenticating';
+  const report = (cause: unknown) => console.warn('[cairn] e-mail login', cause);
+  const verify = (value: string) => {
+    if (!busy) cairn.verifyEmailOtp(value).catch(report);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    verify(code);
+  };
+  return (
+    <form className="connecting login-otp" onSubmit={submit} data-state={busy ? 'pending' : login.error ? 'error' : 'idle'} noValidate>
+      <p className="headline">{t('Enter the code')}</p>
+      <p className="muted">{t('We sent a code to {email}. It is valid for 10 minutes.', { email: login.email ?? '' })}</p>
+      <label className="sr-only" htmlFor="cairn-otp">
+        {t('One-time code')}
+      </label>
+      <input
+        id="cairn-otp"
+        className="login-input otp-input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={10}
+        value={code}
+        disabled={busy}
+        aria-invalid={login.error ? true : undefined}
+        onChange={(event) => {
+          const digits = event.target.value.replace(/\D/g, '').slice(0, 10);
+          setCode(digits);
+          if (digits.length === CODE_LENGTH) verify(digits);
+        }}
+      />
+      {login.error && !busy && (
+        <p className="error-text" role="alert">
+          {t(login.error)}
+        </p>
+      )}
+      {busy && (
+        <p className="muted" role="status">
+          {t(ErrorText.authenticating)}
+        </p>
+      )}
+      <div className="siwe-actions">
+        <button type="button" className="btn btn-secondary" aria-disabled={busy} onClick={() => !busy && login.email && cairn.loginWithEmail(login.email).catch(report)}>
+          {t('Resend code')}
+        </button>
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || code.length < CODE_LENGTH}>
+          {t('Continue')}
+        </button>
+      </div>
+    </form>
+  );
+}
