@@ -62,4 +62,18 @@ describe('landingFor', () => {
     expect(landingFor(on('RegisterAccountName'), { kind: 'nameRegistrationFailed' })).toEqual({});
     expect(landingFor(on('Account'), { kind: 'nameRegistrationFailed' })).toEqual({ view: 'RegisterAccountName' });
   });
+
+  it('puts the OTP, social and approval views on top of the stack (back returns), once', () => {
+    expect(landingFor(on('Connect'), { kind: 'emailCodeSent' })).toEqual({ view: 'EmailVerifyOtp', push: true, open: true });
+    expect(landingFor(on('EmailVerifyOtp'), { kind: 'emailCodeSent' })).toEqual({ open: true });
+    expect(landingFor(on('Connect'), { kind: 'socialLoginStarted' })).toEqual({ view: 'ConnectingSocial', push: true, open: true });
+    expect(landingFor(on('Account'), { kind: 'framePromptOpened' })).toEqual({ view: 'ApproveTransaction', push: true, open: true });
+    expect(landingFor(on('ApproveTransaction'), { kind: 'framePromptOpened' })).toEqual({ open: true });
+  });
+
+  it('leaves ApproveTransaction when the frame\'s screen closes, closing the modal it opened', () => {
+    expect(landingFor(on('ApproveTransaction'), { kind: 'framePromptClosed', openedModal: false })).toEqual({ back: true });
+    expect(landingFor(on('ApproveTransaction'), { kind: 'framePromptClosed', openedModal: true })).toEqual({ back: true, open: false });
+    expect(landingFor(on('Account'), { kind: 'framePromptClosed', openedModal: true })).toEqual({});
+  });
 });

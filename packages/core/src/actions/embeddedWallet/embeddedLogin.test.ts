@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorText } from '../../errors.ts';
+import { loadCairnActions } from '../../loadCairnActions.ts';
+import { createTestCairn } from '../../testing/fakeAdapter.ts';
+import { createScriptedEmbeddedWallet } from '../../testing/scriptedEmbeddedWallet.ts';
+import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
+import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
+import type { SocialPopup } from './socialLogin.ts';
+
+async function start(options: { popup?: SocialPopup | null } = {}) {
+  const frame = createScriptedEmbeddedWallet();
+  let now = 1_000_000;
+  const test = createTestCairn({
+    embeddedWallet: frame.plugin,
+    features: { socials: ['google', 'github'] },
+    internals: { openPopup: () => (options.popup === null ? undefined : options.popup) },
+  });
+  await test.cairn.ready;
+  await loadCairnActions();
+  return { ...test, frame, tick: (ms: number) => (now += ms), now: () => now };
+}
+
+function popup(): SocialPopup & { hrefs: string[] } {
+  const hrefs: string[] = [];
+  return {
+    closed: false,
+    hrefs,
+    location: {
+      set href(value: string) {
+        hrefs.push(value);
+      },
+      get href() {
+        return hrefs.at(-1) ?? 'about:blank';
+      },
+    },
+    close() {
+      (this as { closed: boolean }).closed = true;
+    },
+  };
+}
+
+describe('e-mail login', () => {
+  it('mails a code, opens the OTP view, and connects the frame wallet through the EVM adapter', async () => {
+    const { cairn, frame, adapter, storage } = await start();
+    cairn.open();
+    expect(await cairn.loginWithEmail('  Visitor@Example.com ')).toBe(true);
+    expect(frame.calls).toContain('connectEmail visitor@example.com');
+    expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'otp', email: 'visitor@example.com' });
+
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(adapter.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(true);
+    expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(cairn.stores.modal.get().open).toBe(false);
+    expect(storage.get('connectedSocial')).toBe('email');
+    expect(storage.get('connections')?.[0]).toMatchObject({ connectorId: AUTH_CONNECTOR_ID });
+  });
+
+  it('refuses an invalid address and a code that is not digits, without asking the frame', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    expect(await cairn.loginWithEmail('not-an-email')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidEmail);
+    expect(await cairn.verifyEmailOtp('12ab')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidOtp);
+    expect(frame.calls).toEqual([]);
+  });
+
+  it('keeps the OTP view with the reason after a wrong code, then accepts the right one', async () => {
+    const { cairn } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('654321')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'otp', error: 'The code is wrong or has expired' });
+    expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+  });
+
+  it('says how long to wait when a new login starts within 30 s of the last (SPEC §5), and shows the server\'s own answer', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.loginWithEmail('visitor@example.com')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toMatch(/^Please try again after (30|29) seconds$/);
+    expect(frame.calls.filter((call) => call.startsWith('connectEmail'))).toHaveLength(1);
+  });
+
+  it('shows the frame\'s reason when sending fails', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    frame.failNextEmail(ErrorText.emailLoginTooSoon(12));
+    expect(await cairn.loginWithEmail('visitor@example.com')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'failed', error: 'Please try again after 12 seconds' });
+  });
+});
+
+describe('social login', () => {
+  it('points the popup opened by the click at the provider, then connects', async () => {
+    const window = popup();
+    const { cairn, frame } = await start({ popup: window });
+    cairn.open();
+    expect(await cairn.loginWithSocial('github')).toBe(true);
+    expect(window.hrefs).toEqual(['http://127.0.0.1:9400/auth?provider=github']);
+    expect(window.closed).toBe(true);
+    expect(frame.calls).toEqual(['socialRedirectUri github', 'connectSocial github']);
+    expect(cairn.stores.account().get().connectorId).toBe(AUTH_CONNECTOR_ID);
+  });
+
+  it('refuses a provider the site did not offer, and says when the browser blocked the popup', async () => {
+    const { cairn, frame } = await start({ popup: null });
+    cairn.open();
+    expect(await cairn.loginWithSocial('discord')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.socialNotAllowed);
+    expect(await cairn.loginWithSocial('google')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.popupBlocked);
+    expect(cairn.stores.router.current().view).toBe('ConnectingSocial');
+    expect(frame.calls).toEqual([]);
+  });
+});
+
+describe('the frame\'s own screen', () => {
+  it('opens ApproveTransaction over the current view and goes back when it closes', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    frame.prompt(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cairn.stores.router.current().view).toBe('ApproveTransaction');
+    expect(cairn.stores.embeddedLogin.get().prompt).toBe(true);
+    frame.prompt(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');
+    expect(cairn.stores.modal.get().open).toBe(true);
+  });
+
+  it('opens the modal for an approval asked while it was closed, and closes it again after', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    await cairn.verifyEmailOtp('123456');
+    expect(cairn.stores.modal.get().open).toBe(false);
+    frame.prompt(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cairn.stores.modal.get().open).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('ApproveTransaction');
+    frame.prompt(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cairn.stores.modal.get().open).toBe(false);
+  });
+
+  it('passes the view\'s box to the frame', async () => {
+    const { cairn, frame } = await start();
+    await cairn.loginWithEmail('visitor@example.com');
+    cairn.placeFrame({ top: 1, left: 2, width: 300, height: 400 });
+    cairn.placeFrame(undefined);
+    expect(frame.placements).toEqual([{ top: 1, left: 2, width: 300, height: 400 }, undefined]);
+  });
+});
+
+describe('reload and disconnect', () => {
+  it('reconnects a remembered login without a code, and signs out in the frame on disconnect', async () => {
+    const first = await start();
+    first.cairn.open();
+    await first.cairn.loginWithEmail('visitor@example.com');
+    await first.cairn.verifyEmailOtp('123456');
+
+    // The same frame (its own storage) after a reload of the page; the fake wallet keeps its grant as the frame keeps its login.
+    first.cairn.destroy();
+    const reloaded = createTestCairn({ embeddedWallet: first.frame.plugin, backend: first.backend, adapter: first.adapter });
+    await reloaded.cairn.ready;
+    expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(first.frame.calls).toContain('isConnected');
+
+    await reloaded.cairn.disconnect();
+    expect(first.frame.calls.at(-1)).toBe('signOut');
+    expect(reloaded.adapter.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(reloaded.storage.get('connectedSocial')).toBeUndefined();
+
+    reloaded.cairn.destroy();
+    const again = createTestCairn({ embeddedWallet: first.frame.plugin, backend: reloaded.backend, adapter: first.adapter });
+    await again.cairn.ready;
+    expect(again.cairn.stores.account().get().status).toBe('disconnected');
+  });
+
+  it('drops a remembered login the frame no longer has', async () => {
+    const first = await start();
+    first.cairn.open();
+    await first.cairn.loginWithEmail('visitor@example.com');
+    await first.cairn.verifyEmailOtp('123456');
+    first.frame.loggedIn = false;
+    const reloaded = createTestCairn({ embeddedWallet: first.frame.plugin, backend: first.backend });
+    await reloaded.cairn.ready;
+    expect(reloaded.cairn.stores.account().get().status).toBe('disconnected');
+    expect(reloaded.storage.get('connectedSocial')).toBeUndefined();
+  });
+
+  it('rejects an embeddedWallet option that is not the plugin', () => {
+    expect(() => createTestCairn({ embeddedWallet: { frameUrl: 'x' } as never })).toThrow(/embeddedWallet/);
+  });
+});

@@ -1,0 +1,103 @@
+// Test double for @cairn/frame's client, for the core's unit tests of the login flow. The real
+// client, frame page and server are tested together in e2e/widgetLogin.e2e.ts.
+import type { EmbeddedWalletClient, EmbeddedWalletPlugin, FramePlacement, FrameUser } from '../embeddedWallet/embeddedWalletPlugin.ts';
+import type { RemoteProvider } from '../types.ts';
+
+export interface ScriptedEmbeddedWallet {
+  client: EmbeddedWalletClient;
+  plugin: EmbeddedWalletPlugin;
+  /** Codes the "server" mailed, by address. */
+  readonly mailed: Map<string, string>;
+  readonly calls: string[];
+  readonly placements: (FramePlacement | undefined)[];
+  /** The frame's own screen opens or closes. */
+  prompt(open: boolean): void;
+  /** The next connectEmail fails with this message (the server's throttle, say). */
+  failNextEmail(message: string): void;
+  loggedIn: boolean;
+}
+
+const USER: FrameUser = {
+  address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266',
+  chainId: 1,
+  accounts: [{ address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266', type: 'eoa' }],
+  smartAccountDeployed: false,
+  preferredAccountType: 'eoa',
+};
+
+export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
+  const mailed = new Map<string, string>();
+  const calls: string[] = [];
+  const placements: (FramePlacement | undefined)[] = [];
+  const promptListeners = new Set<(open: boolean) => void>();
+  let pendingEmail: string | undefined;
+  let emailFailure: string | undefined;
+  const provider: RemoteProvider = {
+    request: async () => null,
+    on: () => undefined,
+    removeListener: () => undefined,
+  };
+  const scripted: ScriptedEmbeddedWallet = {
+    mailed,
+    calls,
+    placements,
+    loggedIn: false,
+    prompt: (open) => promptListeners.forEach((listener) => listener(open)),
+    failNextEmail: (message) => (emailFailure = message),
+    client: {
+      async connectEmail(email) {
+        calls.push(`connectEmail ${email}`);
+        if (emailFailure) {
+          const message = emailFailure;
+          emailFailure = undefined;
+          throw new Error(message);
+        }
+        pendingEmail = email;
+        mailed.set(email, '123456');
+        return { action: 'VERIFY_OTP' };
+      },
+      async connectDevice() {
+        calls.push('connectDevice');
+      },
+      async connectOtp(otp) {
+        calls.push(`connectOtp ${otp}`);
+        if (!pendingEmail || mailed.get(pendingEmail) !== otp) throw new Error('The code is wrong or has expired');
+        scripted.loggedIn = true;
+      },
+      async socialRedirectUri(provider) {
+        calls.push(`socialRedirectUri ${provider}`);
+        return `http://127.0.0.1:9400/auth?provider=${provider}`;
+      },
+      async connectSocial(provider) {
+        calls.push(`connectSocial ${provider}`);
+        scripted.loggedIn = true;
+        return USER;
+      },
+      async getUser() {
+        if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
+        return USER;
+      },
+      async isConnected() {
+        calls.push('isConnected');
+        return scripted.loggedIn;
+      },
+      async signOut() {
+        calls.push('signOut');
+        scripted.loggedIn = false;
+      },
+      provider: () => provider,
+      onPrompt(listener) {
+        promptListeners.add(listener);
+        return () => promptListeners.delete(listener);
+      },
+      placeFrame: (placement) => placements.push(placement),
+      syncTheme: async () => undefined,
+    },
+    plugin: {
+      kind: 'embeddedWallet',
+      frameUrl: 'http://127.0.0.1:5174/',
+      createClient: async () => scripted.client,
+    },
+  };
+  return scripted;
+}
