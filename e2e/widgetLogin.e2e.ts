@@ -92,4 +92,23 @@ describe('e-mail login from the widget', () => {
     expect(demo.foreignRequests).toEqual([]);
     await demo.close();
   }, 120_000);
+
+  it('logs in with a social account: the widget opens the popup on the click, the visitor signs in at the provider, the frame makes the wallet', async () => {
+    const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
+    const { page } = demo;
+    await connectButton(page).click();
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), dialog(page).getByRole('button', { name: 'Continue with Google' }).click()]);
+    await dialog(page).getByRole('status').filter({ hasText: 'Authenticating...' }).waitFor();
+    // The stack's OpenID Connect provider stands in for Google.
+    await popup.getByLabel('Account').fill(`ann-${process.pid}-${Date.now()}`);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
+    await waitForSiteStatus(page, 'connected', 30_000);
+    expect(await siteText(page, 'site-address')).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await popup.waitForEvent('close', { timeout: 10_000 }).catch(() => undefined);
+    expect(popup.isClosed()).toBe(true);
+    expect(demo.errors).toEqual([]);
+    expect(demo.foreignRequests).toEqual([]);
+    await demo.close();
+  }, 120_000);
 });
