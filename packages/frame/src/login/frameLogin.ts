@@ -3,15 +3,16 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceStore } from '../custody/deviceStore.ts';
 import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
 import { createWallet, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
-import type { RecoveryBlob, RecoveryFactor } from '../custody/recoveryBlob.ts';
+import { type RecoveryBlob, type RecoveryFactor } from '../custody/recoveryBlob.ts';
+import { CustodyError, CustodyErrorText } from '../custody/errors.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
 
 /** What the frame asks its own user (its own UI, never the site's). */
 export interface RecoveryPrompts {
   /** A new wallet: the factor that will recover it (e.g. a printed code the user has saved). */
   chooseFactor(): Promise<RecoveryFactor>;
-  /** A wallet made on another device: the factor chosen then. */
-  askFactor(): Promise<RecoveryFactor>;
+  /** A wallet made on another device: the factor chosen then (of this kind), with why the last one did not open it. */
+  askFactor(kind: RecoveryFactor['kind'], problem?: string): Promise<RecoveryFactor>;
 }
 
 export interface FrameLoginOptions {
@@ -207,10 +208,29 @@ export class FrameLogin {
     }
     // A new device for this wallet: the recovery material and the user's factor, then a fresh device pair.
     const material = await api.recovery(token);
-    const recovered = await recoverOnNewDevice({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob: textToBlob(material.recoveryBlob) }, await prompts.askFactor());
+    const recoveryBlob = textToBlob(material.recoveryBlob);
+    const recovered = await withRetries(async (problem) =>
+      recoverOnNewDevice({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem)),
+    );
     const signer = await unlockDevice(recovered.device, recovered.enrollment.authShare);
     await api.addDevice(token, { device: recovered.enrollment, proof: await this.vouch(signer, 'add-device', user.id, recovered.enrollment) });
     await devices.save(recovered.device);
     return signer;
+  }
+}
+
+/** A mistyped factor may be typed again, a few times, without a new login. */
+export const RECOVERY_ATTEMPTS = 5;
+const RETRYABLE: readonly string[] = [CustodyErrorText.wrongRecoveryFactor, CustodyErrorText.recoveryCodeTypo, CustodyErrorText.recoveryCodeFormat, CustodyErrorText.passphraseTooShort];
+
+async function withRetries<T>(attempt: (problem: string | undefined) => Promise<T>): Promise<T> {
+  let problem: string | undefined;
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt(problem);
+    } catch (error) {
+      if (!(error instanceof CustodyError) || !RETRYABLE.includes(error.message) || tries >= RECOVERY_ATTEMPTS) throw error;
+      problem = error.message;
+    }
   }
 }

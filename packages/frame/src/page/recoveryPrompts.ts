@@ -1,11 +1,24 @@
-import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
+import { MIN_PASSPHRASE_LENGTH, type RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import type { RecoveryPrompts } from '../login/frameLogin.ts';
 
+export const RecoveryPromptText = {
+  passphraseMismatch: 'The two passphrases differ',
+  passphraseTooShort: `A passphrase needs at least ${MIN_PASSPHRASE_LENGTH} characters`,
+} as const;
+
+/** Why a chosen passphrase is refused, or undefined when it may be used. */
+export function passphraseProblem(passphrase: string, repeated: string): string | undefined {
+  if ([...passphrase.normalize('NFKC')].length < MIN_PASSPHRASE_LENGTH) return RecoveryPromptText.passphraseTooShort;
+  if (passphrase !== repeated) return RecoveryPromptText.passphraseMismatch;
+  return undefined;
+}
+
 /**
- * The frame's own screens for the recovery factor (the site never sees them, nor the code): a new
- * wallet shows its printed code once, until the user says it is saved; a new device asks for it.
- * Only a trusted click (the user's, not a script's) goes on.
+ * The frame's own screens for the recovery factor (the site never sees them, nor the factor): a new
+ * wallet offers a printed code (shown once, until the user says it is saved) or a passphrase of the
+ * user's own; a new device asks for the kind chosen then. Only a trusted click (the user's, not a
+ * script's) goes on.
  */
 export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean) => void): RecoveryPrompts {
   function screen(build: (done: (factor: RecoveryFactor) => void) => HTMLElement[]): Promise<RecoveryFactor> {
@@ -24,34 +37,70 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
     });
   }
   const text = (tag: string, content: string) => Object.assign(document.createElement(tag), { textContent: content });
-  const trustedClick = (button: HTMLButtonElement, action: () => void) =>
-    button.addEventListener('click', (event) => {
+  const button = (label: string) => Object.assign(text('button', label) as HTMLButtonElement, { type: 'button' as const });
+  const trustedClick = (element: HTMLButtonElement, action: () => void) =>
+    element.addEventListener('click', (event) => {
       if (event.isTrusted) action();
     });
+  const field = (label: string, type: 'text' | 'password') => {
+    const input = Object.assign(document.createElement('input'), { type, autocomplete: type === 'password' ? 'new-password' : 'off', spellcheck: false });
+    input.setAttribute('aria-label', label);
+    const wrapper = text('label', label);
+    wrapper.append(input);
+    return { input, wrapper };
+  };
+  const problemLine = (message = '') => {
+    const line = text('p', message);
+    line.setAttribute('role', 'alert');
+    line.className = 'problem';
+    return line;
+  };
 
   return {
     chooseFactor: () =>
       screen((done) => {
         const code = createRecoveryCode();
-        const saved = text('button', 'I have saved it') as HTMLButtonElement;
-        saved.type = 'button';
-        trustedClick(saved, () => done({ kind: 'code', code }));
         const shown = text('output', code);
         shown.setAttribute('data-recovery-code', '');
-        return [text('h1', 'Your recovery code'), text('p', 'Write it down and keep it safe: with it, and only with it, you can open this wallet on another device.'), shown, saved];
+        const saved = button('I have saved it');
+        trustedClick(saved, () => done({ kind: 'code', code }));
+        const codePart = document.createElement('div');
+        codePart.append(text('p', 'Write it down and keep it safe: with it, and only with it, you can open this wallet on another device.'), shown, saved);
+
+        const first = field('Passphrase', 'password');
+        const second = field('Passphrase again', 'password');
+        const problem = problemLine();
+        const usePassphrase = button('Use this passphrase');
+        trustedClick(usePassphrase, () => {
+          const why = passphraseProblem(first.input.value, second.input.value);
+          if (why) problem.textContent = why;
+          else done({ kind: 'passphrase', passphrase: first.input.value });
+        });
+        const passphrasePart = document.createElement('div');
+        passphrasePart.hidden = true;
+        passphrasePart.append(text('p', `A passphrase of your own, at least ${MIN_PASSPHRASE_LENGTH} characters: nobody, not even this site's server, can reset it.`), first.wrapper, second.wrapper, problem, usePassphrase);
+
+        const toPassphrase = button('Use a passphrase instead');
+        const toCode = button('Use a recovery code instead');
+        toCode.hidden = true;
+        const swap = (passphrase: boolean) => {
+          codePart.hidden = passphrase;
+          passphrasePart.hidden = !passphrase;
+          toPassphrase.hidden = passphrase;
+          toCode.hidden = !passphrase;
+        };
+        trustedClick(toPassphrase, () => swap(true));
+        trustedClick(toCode, () => swap(false));
+        return [text('h1', 'Protect your wallet'), codePart, passphrasePart, toPassphrase, toCode];
       }),
-    askFactor: () =>
+    askFactor: (kind, why) =>
       screen((done) => {
-        const input = document.createElement('input');
-        input.autocomplete = 'off';
-        input.spellcheck = false;
-        input.setAttribute('aria-label', 'Recovery code');
-        const label = text('label', 'Recovery code');
-        label.append(input);
-        const recover = text('button', 'Open my wallet') as HTMLButtonElement;
-        recover.type = 'button';
-        trustedClick(recover, () => done({ kind: 'code', code: input.value }));
-        return [text('h1', 'A new device'), text('p', 'Enter the recovery code you saved when you made this wallet.'), label, recover];
+        const passphrase = kind === 'passphrase';
+        const { input, wrapper } = field(passphrase ? 'Passphrase' : 'Recovery code', passphrase ? 'password' : 'text');
+        const recover = button('Open my wallet');
+        trustedClick(recover, () => done(passphrase ? { kind, passphrase: input.value } : { kind: 'code', code: input.value }));
+        const intro = passphrase ? 'Enter the passphrase you chose when you made this wallet.' : 'Enter the recovery code you saved when you made this wallet.';
+        return [text('h1', 'A new device'), text('p', intro), wrapper, problemLine(why), recover];
       }),
   };
 }
