@@ -36,7 +36,8 @@ const ThemeVariables = v.pipe(
   v.check((record) => Object.keys(record).length <= 64, 'Too many theme variables'),
 );
 
-const RPC_APPROVAL_TIMEOUT_MS = 5 * 60_000; // the user reads and approves in the frame
+/** How long the widget waits for an RPC call the user approves in the frame (the user reads first). */
+export const RPC_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 const request = <Req extends v.GenericSchema, Res extends v.GenericSchema>(requestSchema: Req, success: Res, timeoutMs: number) => ({ request: requestSchema, success, timeoutMs });
