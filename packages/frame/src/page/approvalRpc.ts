@@ -14,7 +14,7 @@ export interface ApprovalNetwork {
   chainId: number;
   /** The frame's own RPC URL for the chain: never one the site passes. */
   rpcUrl: string;
-  name: string;
+  name?: string;
   nativeCurrency: { symbol: string; decimals: number };
 }
 
@@ -56,7 +56,7 @@ export function approvalRpc(options: { signer(): PrivateKeyAccount | undefined; 
     asking = true;
     let approved: boolean;
     try {
-      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, networkName: network.name, nativeCurrency: network.nativeCurrency, account: signer.address });
+      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: signer.address });
       approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
     } finally {
       asking = false;

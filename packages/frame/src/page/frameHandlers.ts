@@ -31,7 +31,7 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
   const networkOf = (chainId: number): ApprovalNetwork => {
     const network = config.networks.find((candidate) => candidate.chainId === chainId);
     if (!network) throw new Error(ErrorText.networkNotFound);
-    return { chainId, rpcUrl: network.rpcUrl, name: network.name ?? `Chain ${chainId}`, nativeCurrency: network.nativeCurrency ?? { symbol: 'ETH', decimals: 18 } };
+    return { chainId, rpcUrl: network.rpcUrl, ...(network.name ? { name: network.name } : {}), nativeCurrency: network.nativeCurrency ?? { symbol: 'ETH', decimals: 18 } };
   };
   const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, prompts: wallet.approvals }) : undefined;
   const login = wallet?.login;

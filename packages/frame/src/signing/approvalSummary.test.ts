@@ -4,7 +4,7 @@ import { MAX_TYPED_DATA_ROWS, readableText, summarizeApproval, typedDataFieldRow
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const subject: ApprovalSubject = { origin: 'http://127.0.0.1:5173', chainId: 31337, networkName: 'Chain 31337', nativeCurrency: { symbol: 'ETH', decimals: 18 }, account: account.toLowerCase() };
+const subject: ApprovalSubject = { origin: 'http://127.0.0.1:5173', chainId: 31337, networkName: 'Devnet', nativeCurrency: { symbol: 'ETH', decimals: 18 }, account: account.toLowerCase() };
 
 function request(method: string, params: unknown): ApprovalRequest {
   const parsed = parseApprovalRequest(method, params, account, 31337);
@@ -19,9 +19,10 @@ describe('the approval screen content', () => {
     expect(summary.title).toBe('Sign a message');
     expect(summary.context).toEqual([
       { label: 'Site', value: 'http://127.0.0.1:5173', code: true },
-      { label: 'Network', value: 'Chain 31337 (chain 31337)' },
+      { label: 'Network', value: 'Devnet (chain 31337)' },
       { label: 'Account', value: account, code: true },
     ]);
+    expect(summarizeApproval(request('personal_sign', ['hi', account]), { ...subject, networkName: undefined }).context[1]).toEqual({ label: 'Network', value: 'Chain 31337' });
   });
 
   it('shows a personal_sign message as its text, hex-encoded text too, and other bytes as hex marked as bytes', () => {

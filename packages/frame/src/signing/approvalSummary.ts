@@ -22,7 +22,8 @@ export interface ApprovalSubject {
   /** The site's origin as the channel's handshake established it (never a name the site gives itself). */
   origin: string;
   chainId: number;
-  networkName: string;
+  /** The network's name where the frame's configuration gives one. */
+  networkName?: string;
   nativeCurrency: { symbol: string; decimals: number };
   account: string;
 }
@@ -116,7 +117,7 @@ function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendT
 export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject): ApprovalSummary {
   const context: ApprovalRow[] = [
     { label: 'Site', value: subject.origin, code: true },
-    { label: 'Network', value: `${subject.networkName} (chain ${subject.chainId})` },
+    { label: 'Network', value: subject.networkName ? `${subject.networkName} (chain ${subject.chainId})` : `Chain ${subject.chainId}` },
     { label: 'Account', value: getAddress(subject.account), code: true },
   ];
   switch (request.method) {
