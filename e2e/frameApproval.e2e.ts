@@ -88,6 +88,15 @@ describe("the frame's approval screen", () => {
     await promptClosed(page);
   });
 
+  it('rejects with Escape', async () => {
+    const request = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['escape', address] });
+    await promptOpen(page, frameElement);
+    await frameElement.getByRole('button', { name: 'Reject' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await request).toEqual({ error: 'User rejected the request.' });
+    await promptClosed(page);
+  });
+
   it('disables Approve while the site covers or fades the frame, and restarts the wait once it is fully visible again', async () => {
     const request = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['covered', address] });
     await promptOpen(page, frameElement);
