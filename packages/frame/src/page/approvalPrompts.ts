@@ -1,4 +1,5 @@
 import { createApprovalGate } from '../signing/approvalGate.ts';
+import { ApprovalText } from '../signing/approvalRequest.ts';
 import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
 import type { ApprovalPrompts } from './approvalRpc.ts';
 
@@ -27,7 +28,9 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
 
   return {
     ask: (summary, signal) =>
-      new Promise<boolean>((resolve) => {
+      new Promise<boolean>((resolve, refuse) => {
+        // Another of the frame's screens (a recovery code) is open: it is not drawn over.
+        if (root.childElementCount > 0) return refuse(new Error(ApprovalText.busy));
         const section = element('section', undefined, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title', class: 'approval' });
         const reject = element('button', 'Reject', { type: 'button' });
         const approve = element('button', 'Approve', { type: 'button', class: 'primary' });
@@ -53,6 +56,7 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
         };
         const observer = new IntersectionObserver(
           (entries) => {
+            if (!section.isConnected) return finish(false);
             for (const entry of entries as VisibilityEntry[]) {
               const visible = entry.isVisible ?? (entry.isIntersecting && entry.intersectionRatio >= 0.999);
               if (visible) gate.visible(now());
@@ -69,8 +73,11 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
           answered = true;
           observer.disconnect();
           clearTimeout(timer);
-          section.remove();
-          onShow(false);
+          // A screen that replaced this one keeps the frame shown.
+          if (section.isConnected) {
+            section.remove();
+            onShow(false);
+          }
           resolve(approved);
         };
         approve.addEventListener('focus', () => gate.focused(now()));

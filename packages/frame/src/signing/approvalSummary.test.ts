@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseApprovalRequest, type ApprovalRequest } from './approvalRequest.ts';
-import { MAX_TYPED_DATA_ROWS, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
+import { MAX_TYPED_DATA_ROWS, MAX_VALUE_LENGTH, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -84,6 +84,13 @@ describe('the approval screen content', () => {
     const listed = typedDataFieldRows(message);
     expect(listed).toHaveLength(MAX_TYPED_DATA_ROWS + 1);
     expect(listed.at(-1)).toEqual({ label: 'More fields', value: '50 more fields are not listed' });
+    const [long] = typedDataFieldRows({ note: 'x'.repeat(MAX_VALUE_LENGTH + 1) });
+    expect(long!.value).toBe(`${'x'.repeat(MAX_VALUE_LENGTH)}… (${MAX_VALUE_LENGTH + 1} characters in all, not all shown)`);
+  });
+
+  it('shows a long personal_sign message whole', () => {
+    const text = 'word '.repeat(2000);
+    expect(rows(summarizeApproval(request('personal_sign', [text, account]), subject))).toEqual({ Message: text });
   });
 
   it('shows a transaction: receiver, value in the native coin, the data selector and length, gas and fees', () => {

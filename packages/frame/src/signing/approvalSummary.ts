@@ -28,11 +28,14 @@ export interface ApprovalSubject {
   account: string;
 }
 
-/** Bounds on what one screen lists, so a huge typed-data message cannot make the frame build an unbounded DOM. */
+/**
+ * Bounds on what one screen lists, so a huge typed-data message cannot make the frame build an
+ * unbounded DOM. A personal_sign message is shown whole (parseApprovalRequest bounds it to 64 KiB).
+ */
 export const MAX_TYPED_DATA_ROWS = 200;
 export const MAX_VALUE_LENGTH = 2000;
 
-const clip = (text: string) => (text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… (${text.length} characters)` : text);
+const clip = (text: string) => (text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… (${text.length} characters in all, not all shown)` : text);
 
 /**
  * Bytes that are readable UTF-8 text (no control characters but line breaks and tabs): dapps send
@@ -52,10 +55,10 @@ export function readableText(bytes: Hex): string | undefined {
 }
 
 function messageRows(message: ApprovalRequest & { method: 'personal_sign' }): ApprovalRow[] {
-  if (typeof message.message === 'string') return [{ label: 'Message', value: clip(message.message) }];
+  if (typeof message.message === 'string') return [{ label: 'Message', value: message.message }];
   const text = readableText(message.message.raw);
-  if (text !== undefined) return [{ label: 'Message', value: clip(text) }];
-  return [{ label: `Message (hex bytes, ${size(message.message.raw)} bytes)`, value: clip(message.message.raw), code: true }];
+  if (text !== undefined) return [{ label: 'Message', value: text }];
+  return [{ label: `Message (hex bytes, ${size(message.message.raw)} bytes)`, value: message.message.raw, code: true }];
 }
 
 const display = (value: unknown): string => {
