@@ -1,5 +1,5 @@
 import type { PrivateKeyAccount } from 'viem/accounts';
-import { RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
+import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
 import { ApprovalText, parseApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
 import { executeApproval } from '../signing/executeApproval.ts';
@@ -27,7 +27,7 @@ export interface ApprovalCall {
 }
 
 /** A request to sign before any login. */
-export const NOT_SIGNED_IN = 'Log in with your e-mail or a social account first';
+export const NOT_SIGNED_IN = FRAME_RPC_ERRORS.notSignedIn;
 
 // The screen closes as rejected a little before the widget stops waiting, so the answer still reaches it
 // and nothing can be approved for a site that has given up.
