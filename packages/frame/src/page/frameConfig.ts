@@ -8,7 +8,19 @@ const HttpUrl = v.pipe(v.string(), v.maxLength(2048), v.url(), v.regex(/^https?:
 export const FrameConfigSchema = v.strictObject({
   allowedOrigins: v.pipe(v.array(Origin), v.minLength(1), v.maxLength(64)),
   serverUrl: HttpUrl,
-  networks: v.pipe(v.array(v.strictObject({ chainId: v.pipe(v.number(), v.integer(), v.minValue(1)), rpcUrl: HttpUrl })), v.minLength(1), v.maxLength(64)),
+  networks: v.pipe(
+    v.array(
+      v.strictObject({
+        chainId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        rpcUrl: HttpUrl,
+        // What the approval screen calls the network and its coin; 'Chain {id}' and ETH (18) when absent.
+        name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+        nativeCurrency: v.optional(v.strictObject({ symbol: v.pipe(v.string(), v.minLength(1), v.maxLength(16)), decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36)) })),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(64),
+  ),
 });
 export type FrameConfig = v.InferOutput<typeof FrameConfigSchema>;
 

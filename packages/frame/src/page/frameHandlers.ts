@@ -1,9 +1,13 @@
+import { toHex } from 'viem';
 import { ErrorText } from '@cairn/core';
 import { JSON_RPC_TIMEOUT_MS, jsonRpcRequest } from '@cairn/core/internal';
 import type { FrameHandlers } from '../host/frameHost.ts';
 import type { FrameLogin } from '../login/frameLogin.ts';
+import { approvalRpc, NOT_SIGNED_IN, type ApprovalNetwork, type ApprovalPrompts } from './approvalRpc.ts';
 import type { FrameConfig } from './frameConfig.ts';
 import { loginHandlers } from './loginHandlers.ts';
+
+export { NOT_SIGNED_IN };
 
 export interface FramePageState {
   chainId: number;
@@ -11,22 +15,31 @@ export interface FramePageState {
   dapp?: { projectId?: string; sdkType: string; sdkVersion: string; metadata?: { name: string; url: string } };
 }
 
-/** A request to sign before any login. */
-export const NOT_SIGNED_IN = 'Log in with your e-mail or a social account first';
-/** Signing needs the frame's approval screen (issue 14), which is not built yet. */
-export const APPROVAL_NOT_BUILT = 'Signing in the frame needs its approval screen, which is not built yet';
+/** The logged-in wallet (the frame's login) and the frame's own screen where the user approves what it signs. */
+export interface FrameWallet {
+  login: FrameLogin;
+  approvals: ApprovalPrompts;
+}
 
 /**
  * What the frame answers. Log-in requests go to the frame's login; reads go to the frame's own RPC
- * URL for the chain, never one the site passes.
+ * URL for the chain, never one the site passes; the wallet's own facts (its account, the active
+ * chain) are answered here, since the node would answer with its own accounts; signing waits for
+ * the user on the frame's approval screen.
  */
-export function frameHandlers(config: FrameConfig, state: FramePageState, effects: { applyTheme(mode: 'light' | 'dark'): void; reload(): void }, login?: FrameLogin): FrameHandlers {
-  const rpcUrlOf = (chainId: number) => config.networks.find((network) => network.chainId === chainId)?.rpcUrl;
+export function frameHandlers(config: FrameConfig, state: FramePageState, effects: { applyTheme(mode: 'light' | 'dark'): void; reload(): void }, wallet?: FrameWallet): FrameHandlers {
+  const networkOf = (chainId: number): ApprovalNetwork => {
+    const network = config.networks.find((candidate) => candidate.chainId === chainId);
+    if (!network) throw new Error(ErrorText.networkNotFound);
+    return { chainId, rpcUrl: network.rpcUrl, ...(network.name ? { name: network.name } : {}), nativeCurrency: network.nativeCurrency ?? { symbol: 'ETH', decimals: 18 } };
+  };
+  const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, prompts: wallet.approvals }) : undefined;
+  const login = wallet?.login;
   return {
     ...(login ? loginHandlers(login, () => state.chainId) : {}),
     GET_CHAIN_ID: () => ({ chainId: state.chainId }),
     SWITCH_NETWORK: ({ chainId }) => {
-      if (!rpcUrlOf(chainId)) throw new Error(ErrorText.networkNotFound);
+      networkOf(chainId);
       state.chainId = chainId;
       return { chainId };
     },
@@ -44,11 +57,16 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
       setTimeout(effects.reload, 0);
       return {};
     },
-    RPC_REQUEST: async ({ method, params, chainId, permission }) => {
-      if (permission !== 'read') throw new Error(login?.account ? APPROVAL_NOT_BUILT : NOT_SIGNED_IN);
-      const rpcUrl = rpcUrlOf(chainId ?? state.chainId);
-      if (!rpcUrl) throw new Error(ErrorText.networkNotFound);
-      const result = await jsonRpcRequest(rpcUrl, method, params === undefined ? [] : (params as unknown[]), { timeoutMs: JSON_RPC_TIMEOUT_MS });
+    RPC_REQUEST: async ({ method, params, chainId, permission }, { origin }) => {
+      const network = networkOf(chainId ?? state.chainId);
+      if (permission === 'approve') {
+        if (!approve) throw new Error(NOT_SIGNED_IN);
+        return approve({ method, params, network, origin });
+      }
+      // The wallet's account, never the node's: a devnet node answers with its own unlocked accounts.
+      if (method === 'eth_accounts') return { result: login?.account ? [login.account.address] : [] };
+      if (method === 'eth_chainId') return { result: toHex(network.chainId) };
+      const result = await jsonRpcRequest(network.rpcUrl, method, params === undefined ? [] : (params as unknown[]), { timeoutMs: JSON_RPC_TIMEOUT_MS });
       return { result: result ?? null };
     },
   };

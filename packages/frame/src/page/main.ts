@@ -3,6 +3,7 @@ import { indexedDbDeviceStore } from '../custody/deviceStore.ts';
 import { startFrameHost } from '../host/frameHost.ts';
 import { FrameLogin } from '../login/frameLogin.ts';
 import { localLoginTokenStore } from '../login/loginTokenStore.ts';
+import { domApprovalPrompts } from './approvalPrompts.ts';
 import { domRecoveryPrompts } from './recoveryPrompts.ts';
 import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
 import { frameHandlers, type FramePageState } from './frameHandlers.ts';
@@ -21,18 +22,21 @@ function run() {
   const content = document.querySelector(`meta[name="${FRAME_CONFIG_META}"]`)?.getAttribute('content');
   const config = parseFrameConfig(content ? JSON.parse(content) : undefined);
   const state: FramePageState = { chainId: config.networks[0]!.chainId, themeMode: 'light' };
+  const promptRoot = document.getElementById('prompt') ?? document.body;
+  // The frame's own screens: the widget shows the iframe while one is open.
+  const showPrompt = (visible: boolean) => {
+    document.documentElement.dataset.prompt = visible ? 'open' : 'closed';
+    host.prompt(visible);
+  };
   // The server is the frame's own configuration; the project id comes with the site's SYNC_DAPP_DATA.
   const login = new FrameLogin({
     api: () => createLoginApi({ url: config.serverUrl, projectId: state.dapp?.projectId ?? '' }),
     devices: indexedDbDeviceStore(),
     tokens: localLoginTokenStore(localStorage),
-    prompts: domRecoveryPrompts(document.getElementById('prompt') ?? document.body, (visible) => {
-      document.documentElement.dataset.prompt = visible ? 'open' : 'closed';
-      host.prompt(visible);
-    }),
+    prompts: domRecoveryPrompts(promptRoot, showPrompt),
     socialPoll: { intervalMs: 1000, timeoutMs: 25_000 },
   });
-  // Declared before the login's prompts use it; they run only after the handshake.
+  // Declared before the prompts use it; they run only after the handshake.
   let host: ReturnType<typeof startFrameHost>;
   host = startFrameHost({
     self: window,
@@ -42,7 +46,7 @@ function run() {
     handlers: frameHandlers(config, state, {
       applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
       reload: () => location.reload(),
-    }, login),
+    }, { login, approvals: domApprovalPrompts(promptRoot, showPrompt) }),
   });
   show('waiting');
   const watch = setInterval(() => {

@@ -36,8 +36,21 @@ const ThemeVariables = v.pipe(
   v.check((record) => Object.keys(record).length <= 64, 'Too many theme variables'),
 );
 
-const RPC_APPROVAL_TIMEOUT_MS = 5 * 60_000; // the user reads and approves in the frame
+/** How long the widget waits for an RPC call the user approves in the frame (the user reads first). */
+export const RPC_APPROVAL_TIMEOUT_MS = 5 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The frame's answers to an RPC call that needs the user, as the widget receives them (the error
+ * payload carries a message only): the widget maps `userRejected` to EIP-1193's code 4001.
+ */
+export const FRAME_RPC_ERRORS = {
+  /** EIP-1193 4001's text: Reject, Escape, or the approval screen ran out. */
+  userRejected: 'User rejected the request.',
+  /** One approval at a time: a second request while the screen is open is refused, not queued. */
+  approvalBusy: 'Another request is waiting for your approval',
+  notSignedIn: 'Log in with your e-mail or a social account first',
+} as const;
 
 const request = <Req extends v.GenericSchema, Res extends v.GenericSchema>(requestSchema: Req, success: Res, timeoutMs: number) => ({ request: requestSchema, success, timeoutMs });
 

@@ -15,12 +15,30 @@ describe('approve button gate', () => {
     expect(gate.accepts({ isTrusted: true, pointerType: 'pen' }, 2000)).toBe(true);
   });
 
-  it('refuses clicks made by script, from the keyboard, or of unknown origin', () => {
+  it('refuses clicks made by script, from the keyboard without focus, or of unknown origin', () => {
     const gate = createApprovalGate();
     gate.visible(0);
     for (const event of [{ isTrusted: false, pointerType: 'mouse' }, { isTrusted: true, pointerType: '' }, { isTrusted: true }, { isTrusted: true, pointerType: 'laser' }]) {
       expect(gate.accepts(event, 10_000), JSON.stringify(event)).toBe(false);
     }
+  });
+
+  it('takes a trusted keyboard activation only when the button also held the focus for the whole wait', () => {
+    const keyboard = { isTrusted: true, pointerType: '' };
+    const gate = createApprovalGate();
+    gate.visible(0);
+    expect(gate.accepts(keyboard, 10_000)).toBe(false); // never focused
+    gate.focused(10_000);
+    expect(gate.accepts(keyboard, 10_000 + APPROVE_VISIBLE_MS - 1)).toBe(false);
+    expect(gate.accepts(keyboard, 10_000 + APPROVE_VISIBLE_MS)).toBe(true);
+    expect(gate.accepts({ isTrusted: false, pointerType: '' }, 20_000)).toBe(false);
+    gate.blurred();
+    expect(gate.accepts(keyboard, 20_000)).toBe(false);
+    gate.focused(20_000);
+    gate.hidden();
+    gate.visible(20_100);
+    expect(gate.accepts(keyboard, 20_000 + APPROVE_VISIBLE_MS)).toBe(false); // shown again: the visible wait restarts too
+    expect(gate.accepts(keyboard, 20_100 + APPROVE_VISIBLE_MS)).toBe(true);
   });
 
   it('restarts the wait when the button is hidden (an overlay moved over it) and shown again', () => {

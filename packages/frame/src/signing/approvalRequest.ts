@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { hashTypedData, type Address, type Hex, type TypedDataDefinition } from 'viem';
 import { ErrorText } from '@cairn/core';
 import { feeFieldsError } from '@cairn/core/internal';
+import { FRAME_RPC_ERRORS } from '../protocol/events.ts';
 
 /** A request the user approves in the frame, decoded and checked: what the approval view shows and what is signed. */
 export type ApprovalRequest =
@@ -16,6 +17,8 @@ export const ApprovalText = {
   otherAccount: 'The request names another account than this wallet',
   otherNetwork: 'The request is for another network than the active one',
   malformed: 'The request is malformed',
+  userRejected: FRAME_RPC_ERRORS.userRejected,
+  busy: FRAME_RPC_ERRORS.approvalBusy,
 } as const;
 
 const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/));

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
+import { startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
+import { buildFramePage, startFrameServer, type FrameServer } from '@cairn/frame/server';
+import { createServer, loadConfig } from '@cairn/server';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { build } from 'vite';
+import { expect, inject } from 'vitest';
+import { startStaticServer, type StaticServer } from '../../bench/lib/staticServer.ts';
+import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
+import { collectPageErrors, isolatedContext, launchChromium } from './browser.ts';
+
+/**
+ * The secure frame with everything it logs in against (issue 14): a site on one origin (the
+ * fixtures/frameSite page, driving @cairn/frame/client), the frame on another, a Cairn server that
+ * mails codes over SMTP to a real mailbox, and a local OpenID Connect provider; the devnet chain
+ * 31337 from the e2e stack. One per test file.
+ */
+export interface FrameStack {
+  site: StaticServer;
+  frame: FrameServer;
+  mailbox: MailSink;
+  oidc: LocalOidcProvider;
+  browser: Browser;
+  chainUrl: string;
+  close(): Promise<void>;
+}
+
+export type Outcome = { ok?: unknown; error?: string };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export async function startFrameStack(name: string): Promise<FrameStack> {
+  const frameDir = mkdtempSync(join(tmpdir(), `cairn-${name}-frame-`));
+  const siteDir = mkdtempSync(join(tmpdir(), `cairn-${name}-site-`));
+  await buildFramePage(frameDir);
+  await build({ ...sourceResolve, root: join(import.meta.dirname, '../fixtures/frameSite'), configFile: false, envDir: false, logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
+  const site = await startStaticServer(siteDir);
+  const mailbox = await startMailSink();
+  const chain = inject('chains').find((c) => c.chainId === 31337)!;
+  const [serverPort, framePort] = [await freePort(), await freePort()];
+  const frameOrigin = `http://127.0.0.1:${framePort}`;
+  const oidc = await startLocalOidcProvider({ redirectUris: [`http://127.0.0.1:${serverPort}/auth/v1/social/callback`] });
+  const server: FastifyInstance = await createServer(
+    loadConfig({
+      SERVER_PORT: String(serverPort),
+      DATABASE_URL: `sqlite:${join(frameDir, 'server.sqlite')}`,
+      RPC_URL_31337: chain.url,
+      INDEXER_ENABLED: 'false',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: mailbox.smtpUrl,
+      // The frame, not the site, calls the server.
+      CORS_ORIGINS: frameOrigin,
+      SOCIAL_GOOGLE_CLIENT_ID: oidc.clientId,
+      SOCIAL_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      SOCIAL_GOOGLE_ISSUER: oidc.issuer,
+    }),
+  );
+  await server.listen({ port: serverPort, host: '127.0.0.1' });
+  const frame = await startFrameServer({
+    dir: frameDir,
+    port: framePort,
+    config: { allowedOrigins: [new URL(site.url).origin], serverUrl: `http://127.0.0.1:${serverPort}`, networks: [{ chainId: 31337, rpcUrl: chain.url }] },
+  });
+  const browser = await launchChromium();
+  return {
+    site,
+    frame,
+    mailbox,
+    oidc,
+    browser,
+    chainUrl: chain.url,
+    async close() {
+      await browser.close();
+      await Promise.all([frame.close(), site.close(), server.close(), mailbox.close(), oidc.close()]);
+      for (const dir of [frameDir, siteDir]) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A request from the site to the frame, through the frame client; its answer or its error text. */
+export const call = (page: Page, name: string, payload: unknown) =>
+  page.evaluate(([n, p]) => (window as unknown as { frameTest: { request(n: string, p: unknown): Promise<Outcome> } }).frameTest.request(n, p), [name, payload] as const);
+
+/** The site in a fresh browser profile, connected to the frame; `frameElement` is the frame's document, for the visitor's clicks. */
+export async function openSite(stack: FrameStack) {
+  const { context } = await isolatedContext(stack.browser);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(stack.site.url);
+  await page.waitForFunction(() => 'frameTest' in window);
+  expect(await page.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<Outcome> } }).frameTest.connect(url), stack.frame.url)).toEqual({ ok: 'ready' });
+  expect(await call(page, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' })).toEqual({ ok: {} });
+  const frameElement = page.frames().find((f) => f.url().startsWith(stack.frame.url))!;
+  return { page, errors, frameElement };
+}
+
+/** Asks for a code, reads it from the mailbox, and sends it; the frame then shows its recovery screen. The answer comes once the visitor has done so. */
+export async function logIn(stack: FrameStack, page: Page, email: string): Promise<{ answer: Promise<Outcome> }> {
+  const after = stack.mailbox.messages().at(-1)?.id ?? 0;
+  expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_OTP' } });
+  const code = codeFromMail(await stack.mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
+  return { answer: call(page, 'CONNECT_OTP', { otp: code }) };
+}
+
+/**
+ * Waits for the frame's own screen: the frame tells the client (FRAME_PROMPT), which shows the
+ * iframe over the page; the visitor then reads and clicks inside the frame, on its origin.
+ */
+export async function promptOpen(page: Page, frameElement: Frame) {
+  await frameElement.waitForFunction(() => document.documentElement.dataset.prompt === 'open', null, { timeout: 15_000 });
+  await page.locator('iframe[title="Cairn secure frame"]').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width > 100);
+}
+
+/** Once the frame's screen closes, the client hides the iframe again. */
+export const promptClosed = (page: Page) => page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width === 0);

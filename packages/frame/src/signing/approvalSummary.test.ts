@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { parseApprovalRequest, type ApprovalRequest } from './approvalRequest.ts';
+import { MAX_TYPED_DATA_ROWS, MAX_VALUE_LENGTH, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
+
+const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const subject: ApprovalSubject = { origin: 'http://127.0.0.1:5173', chainId: 31337, networkName: 'Devnet', nativeCurrency: { symbol: 'ETH', decimals: 18 }, account: account.toLowerCase() };
+
+function request(method: string, params: unknown): ApprovalRequest {
+  const parsed = parseApprovalRequest(method, params, account, 31337);
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed.request;
+}
+const rows = (summary: { details: { label: string; value: string }[] }) => Object.fromEntries(summary.details.map((row) => [row.label, row.value]));
+
+describe('the approval screen content', () => {
+  it('names the site by its channel origin, the network and the account (checksummed)', () => {
+    const summary = summarizeApproval(request('personal_sign', ['hi', account]), subject);
+    expect(summary.title).toBe('Sign a message');
+    expect(summary.context).toEqual([
+      { label: 'Site', value: 'http://127.0.0.1:5173', code: true },
+      { label: 'Network', value: 'Devnet (chain 31337)' },
+      { label: 'Account', value: account, code: true },
+    ]);
+    expect(summarizeApproval(request('personal_sign', ['hi', account]), { ...subject, networkName: undefined }).context[1]).toEqual({ label: 'Network', value: 'Chain 31337' });
+  });
+
+  it('shows a personal_sign message as its text, hex-encoded text too, and other bytes as hex marked as bytes', () => {
+    expect(rows(summarizeApproval(request('personal_sign', ['Sign in to Cairn', account]), subject))).toEqual({ Message: 'Sign in to Cairn' });
+    // viem and ethers send text as hex: 'héllo\nworld'
+    expect(rows(summarizeApproval(request('personal_sign', ['0x68c3a96c6c6f0a776f726c64', account]), subject))).toEqual({ Message: 'héllo\nworld' });
+    expect(rows(summarizeApproval(request('personal_sign', ['0xdeadbeef', account]), subject))).toEqual({ 'Message (hex bytes, 4 bytes)': '0xdeadbeef' });
+  });
+
+  it('does not pass off bytes with control or direction-override characters as text', () => {
+    expect(readableText('0x6869')).toBe('hi');
+    expect(readableText('0x68690069')).toBeUndefined(); // NUL
+    expect(readableText('0xe280ae6869')).toBeUndefined(); // U+202E right-to-left override
+    expect(readableText('0xc328')).toBeUndefined(); // not UTF-8
+    expect(readableText('0x')).toBeUndefined();
+  });
+
+  it('shows typed data: the domain, the primary type and the message fields by path', () => {
+    const typedData = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Person: [
+          { name: 'name', type: 'string' },
+          { name: 'wallet', type: 'address' },
+        ],
+        Mail: [
+          { name: 'from', type: 'Person' },
+          { name: 'to', type: 'Person[]' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', version: '1', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      message: { from: { name: 'Cow', wallet: account }, to: [{ name: 'Bob', wallet: other }], contents: 'Hello, Bob!' },
+    };
+    const summary = summarizeApproval(request('eth_signTypedData_v4', [account, JSON.stringify(typedData)]), subject);
+    expect(summary.title).toBe('Sign typed data');
+    expect(rows(summary)).toEqual({
+      'Domain name': 'Ether Mail',
+      'Domain version': '1',
+      'Domain chain': '31337',
+      'Verifying contract': '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+      'Primary type': 'Mail',
+      'from.name': 'Cow',
+      'from.wallet': account,
+      'to[0].name': 'Bob',
+      'to[0].wallet': other,
+      contents: 'Hello, Bob!',
+    });
+  });
+
+  it('lists at most a bounded number of typed-data fields and says how many more there are', () => {
+    const message = { items: Array.from({ length: MAX_TYPED_DATA_ROWS + 50 }, (_, i) => i) };
+    const listed = typedDataFieldRows(message);
+    expect(listed).toHaveLength(MAX_TYPED_DATA_ROWS + 1);
+    expect(listed.at(-1)).toEqual({ label: 'More fields', value: '50 more fields are not listed' });
+    const [long] = typedDataFieldRows({ note: 'x'.repeat(MAX_VALUE_LENGTH + 1) });
+    expect(long!.value).toBe(`${'x'.repeat(MAX_VALUE_LENGTH)}… (${MAX_VALUE_LENGTH + 1} characters in all, not all shown)`);
+  });
+
+  it('shows a long personal_sign message whole', () => {
+    const text = 'word '.repeat(2000);
+    expect(rows(summarizeApproval(request('personal_sign', [text, account]), subject))).toEqual({ Message: text });
+  });
+
+  it('shows a transaction: receiver, value in the native coin, the data selector and length, gas and fees', () => {
+    const tx = { from: account, to: other.toLowerCase(), value: '0x2386f26fc10000', data: '0xa9059cbb' + '00'.repeat(64), gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00', nonce: '0x7' };
+    const summary = summarizeApproval(request('eth_sendTransaction', [tx]), subject);
+    expect(summary.title).toBe('Send a transaction');
+    expect(rows(summary)).toEqual({
+      To: other,
+      Value: '0.01 ETH',
+      Data: 'function 0xa9059cbb, 68 bytes',
+      'Gas limit': '21000',
+      'Max fee per gas': '2 gwei',
+      'Max priority fee per gas': '1 gwei',
+      Nonce: '7',
+    });
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, data: '0x6080' }]), { ...subject, nativeCurrency: { symbol: 'POL', decimals: 18 } }))).toEqual({
+      To: 'No receiver: this deploys a new contract',
+      Value: '0 POL',
+      Data: '0x6080, 2 bytes',
+    });
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: other, gasPrice: '0x3b9aca00' }]), subject))).toMatchObject({ Data: 'None', 'Gas price': '1 gwei' });
+  });
+});

@@ -1,0 +1,134 @@
+import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem';
+import type { ApprovalRequest } from './approvalRequest.ts';
+
+/** One line of the approval screen: what it is, and the value the user reads. */
+export interface ApprovalRow {
+  label: string;
+  value: string;
+  /** Addresses, hex and numbers: shown in a monospace face. */
+  code?: boolean;
+}
+
+/** What the approval screen shows: who asks, where, for which account, and the decoded call. */
+export interface ApprovalSummary {
+  title: string;
+  /** Site, network, account. */
+  context: ApprovalRow[];
+  /** The decoded call. */
+  details: ApprovalRow[];
+}
+
+export interface ApprovalSubject {
+  /** The site's origin as the channel's handshake established it (never a name the site gives itself). */
+  origin: string;
+  chainId: number;
+  /** The network's name where the frame's configuration gives one. */
+  networkName?: string;
+  nativeCurrency: { symbol: string; decimals: number };
+  account: string;
+}
+
+/**
+ * Bounds on what one screen lists, so a huge typed-data message cannot make the frame build an
+ * unbounded DOM. A personal_sign message is shown whole (parseApprovalRequest bounds it to 64 KiB).
+ */
+export const MAX_TYPED_DATA_ROWS = 200;
+export const MAX_VALUE_LENGTH = 2000;
+
+const clip = (text: string) => (text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… (${text.length} characters in all, not all shown)` : text);
+
+/**
+ * Bytes that are readable UTF-8 text (no control characters but line breaks and tabs): dapps send
+ * `personal_sign` text hex-encoded (viem, ethers), and the user must read the words, not the hex.
+ */
+export function readableText(bytes: Hex): string | undefined {
+  if (bytes === '0x') return undefined;
+  const raw = new Uint8Array((bytes.length - 2) / 2);
+  for (let i = 0; i < raw.length; i++) raw[i] = parseInt(bytes.slice(2 + 2 * i, 4 + 2 * i), 16);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return undefined;
+  }
+  return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(text) ? undefined : text;
+}
+
+function messageRows(message: ApprovalRequest & { method: 'personal_sign' }): ApprovalRow[] {
+  if (typeof message.message === 'string') return [{ label: 'Message', value: message.message }];
+  const text = readableText(message.message.raw);
+  if (text !== undefined) return [{ label: 'Message', value: text }];
+  return [{ label: `Message (hex bytes, ${size(message.message.raw)} bytes)`, value: message.message.raw, code: true }];
+}
+
+const display = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner)) ?? String(value);
+};
+const isCode = (value: unknown) => typeof value !== 'string' || /^0x[0-9a-fA-F]*$/.test(value);
+
+/** The message's fields flattened to paths (`to.wallet`, `items[2].amount`), at most MAX_TYPED_DATA_ROWS. */
+export function typedDataFieldRows(message: Record<string, unknown>): ApprovalRow[] {
+  const rows: ApprovalRow[] = [];
+  let total = 0;
+  const walk = (value: unknown, path: string, depth: number) => {
+    const nested = depth < 8 && value !== null && typeof value === 'object';
+    if (nested && Array.isArray(value)) {
+      if (value.length === 0) return void walk('[]', path, depth + 1);
+      return value.forEach((item, index) => walk(item, `${path}[${index}]`, depth + 1));
+    }
+    if (nested) return void Object.entries(value as Record<string, unknown>).forEach(([key, inner]) => walk(inner, path ? `${path}.${key}` : key, depth + 1));
+    total++;
+    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(display(value)), ...(isCode(value) ? { code: true } : {}) });
+  };
+  walk(message, '', 0);
+  if (total > rows.length) rows.push({ label: 'More fields', value: `${total - rows.length} more fields are not listed` });
+  return rows;
+}
+
+function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTypedData_v4' }): ApprovalRow[] {
+  const domain = (typedData.domain ?? {}) as Record<string, unknown>;
+  const rows: ApprovalRow[] = [];
+  if (domain.name !== undefined) rows.push({ label: 'Domain name', value: clip(display(domain.name)) });
+  if (domain.version !== undefined) rows.push({ label: 'Domain version', value: clip(display(domain.version)) });
+  if (domain.chainId !== undefined) rows.push({ label: 'Domain chain', value: display(domain.chainId), code: true });
+  if (domain.verifyingContract !== undefined) rows.push({ label: 'Verifying contract', value: display(domain.verifyingContract), code: true });
+  if (domain.salt !== undefined) rows.push({ label: 'Domain salt', value: display(domain.salt), code: true });
+  rows.push({ label: 'Primary type', value: String(typedData.primaryType) });
+  return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>)];
+}
+
+function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, { nativeCurrency }: ApprovalSubject): ApprovalRow[] {
+  const rows: ApprovalRow[] = [
+    transaction.to ? { label: 'To', value: getAddress(transaction.to), code: true } : { label: 'To', value: 'No receiver: this deploys a new contract' },
+    { label: 'Value', value: `${formatUnits(transaction.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
+  ];
+  const data = transaction.data;
+  if (data && size(data) >= 4) rows.push({ label: 'Data', value: `function ${slice(data, 0, 4)}, ${size(data)} bytes`, code: true });
+  else if (data) rows.push({ label: 'Data', value: `${data}, ${size(data)} bytes`, code: true });
+  else rows.push({ label: 'Data', value: 'None' });
+  if (transaction.gas !== undefined) rows.push({ label: 'Gas limit', value: transaction.gas.toString(), code: true });
+  if (transaction.gasPrice !== undefined) rows.push({ label: 'Gas price', value: `${formatGwei(transaction.gasPrice)} gwei`, code: true });
+  if (transaction.maxFeePerGas !== undefined) rows.push({ label: 'Max fee per gas', value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
+  if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: 'Max priority fee per gas', value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
+  if (transaction.nonce !== undefined) rows.push({ label: 'Nonce', value: String(transaction.nonce), code: true });
+  return rows;
+}
+
+/** The approval screen's content for a decoded request (SPEC §6's approval methods this frame signs). */
+export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject): ApprovalSummary {
+  const context: ApprovalRow[] = [
+    { label: 'Site', value: subject.origin, code: true },
+    { label: 'Network', value: subject.networkName ? `${subject.networkName} (chain ${subject.chainId})` : `Chain ${subject.chainId}` },
+    { label: 'Account', value: getAddress(subject.account), code: true },
+  ];
+  switch (request.method) {
+    case 'personal_sign':
+      return { title: 'Sign a message', context, details: messageRows(request) };
+    case 'eth_signTypedData_v4':
+      return { title: 'Sign typed data', context, details: typedDataRows(request) };
+    case 'eth_sendTransaction':
+      return { title: 'Send a transaction', context, details: transactionRows(request, subject) };
+  }
+}
