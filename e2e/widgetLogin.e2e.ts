@@ -1,8 +1,10 @@
 import { codeFromMail, type ReceivedMail } from '@cairn/devnet/mail';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, http, parseEther, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium } from './support/browser.ts';
-import { connectButton, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
+import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { E2E_PORTS } from './support/ports.ts';
 
 // E-mail login from the widget (issue 14): the demo's Connect view, the code read from the stack's
@@ -26,6 +28,18 @@ async function codeFor(email: string, after: number): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
+
+/** Logs in by e-mail in the demo's Connect view with a fresh address; a new wallet's recovery code is saved in the frame. */
+async function logInByEmail(page: Page, email: string) {
+  const after = await lastMailId();
+  await connectButton(page).click();
+  await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog(page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, after));
+  await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
 }
 
 const lastMailId = async () => (await mails()).at(-1)?.id ?? 0;
@@ -111,4 +125,85 @@ describe('e-mail login from the widget', () => {
     expect(demo.foreignRequests).toEqual([]);
     await demo.close();
   }, 120_000);
+
+  it('signs in with the wallet: the signature is approved in the frame\'s own screen inside ApproveTransaction, whose close is held while sign-in is required', async () => {
+    const demo = await openDemo(browser, { wallets: [], query: 'siwx=required', context: { locale: 'en-US' } });
+    const { page } = demo;
+    await logInByEmail(page, `approve-${process.pid}-${Date.now()}@example.com`);
+
+    // SPEC §4: sign-in is required, so the sign view opens; its signature is the frame's to approve.
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 30_000 });
+    await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+    await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor();
+    // SPEC §2: no closing the approve view while sign-in is required and no session exists.
+    expect(await dialog(page).getByRole('button', { name: 'Close' }).isDisabled()).toBe(true);
+    const screen = frameContent(page).getByRole('dialog');
+    await screen.filter({ hasText: new URL(page.url()).origin }).waitFor();
+    await frameContent(page).getByRole('button', { name: 'Approve' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
+    expect(demo.errors).toEqual([]);
+    expect(demo.foreignRequests).toEqual([]);
+    await demo.close();
+  }, 120_000);
+
+  it('recovers the wallet in another browser with the passphrase chosen in the frame, and sends devnet ETH from there, approved in the frame', async () => {
+    const email = `passphrase-${process.pid}-${Date.now()}@example.com`;
+    const passphrase = 'correct horse battery staple';
+    const phone = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
+    const after = await lastMailId();
+    await connectButton(phone.page).click();
+    await dialog(phone.page).getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog(phone.page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await dialog(phone.page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, after));
+    const frame = frameContent(phone.page);
+    await frame.getByRole('button', { name: 'Use a passphrase instead' }).click({ timeout: 30_000 });
+    await frame.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+    await frame.getByLabel('Passphrase again').fill('a different one!');
+    await frame.getByRole('button', { name: 'Use this passphrase' }).click();
+    await frame.getByRole('alert').filter({ hasText: 'The two passphrases differ' }).waitFor();
+    await frame.getByLabel('Passphrase again').fill(passphrase);
+    await frame.getByRole('button', { name: 'Use this passphrase' }).click();
+    await waitForSiteStatus(phone.page, 'connected', 30_000);
+    const address = (await siteText(phone.page, 'site-address')) as Address;
+    await phone.close();
+    // Funds for the frame's new wallet (test set-up); the other browser reads them after the server's 30 s balance cache.
+    await chain().request({ method: 'anvil_setBalance' as never, params: [address, '0xDE0B6B3A7640000'] as never });
+
+    // SPEC §5: a second login to the same address waits out the 30 s cooldown.
+    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    const laptop = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
+    const later = await lastMailId();
+    await connectButton(laptop.page).click();
+    await dialog(laptop.page).getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog(laptop.page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await dialog(laptop.page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, later));
+    const newFrame = frameContent(laptop.page);
+    await newFrame.getByLabel('Passphrase').fill('not the passphrase');
+    await newFrame.getByRole('button', { name: 'Open my wallet' }).click();
+    await newFrame.getByRole('alert').filter({ hasText: 'Wrong passphrase or recovery code' }).waitFor({ timeout: 20_000 });
+    await newFrame.getByLabel('Passphrase').fill(passphrase);
+    await newFrame.getByRole('button', { name: 'Open my wallet' }).click();
+    await waitForSiteStatus(laptop.page, 'connected', 30_000);
+    expect(await siteText(laptop.page, 'site-address')).toBe(address);
+
+    // A send from the recovered wallet, approved in the frame; the receiver gets exactly the amount.
+    const page = laptop.page;
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-balance"]')?.textContent?.startsWith('1'), null, { timeout: 20_000 });
+    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByTestId('wallet-feature-send').click();
+    await dialog(page).getByLabel('Amount', { exact: true }).fill('0.1');
+    await dialog(page).getByLabel('To', { exact: true }).fill(receiver);
+    await dialog(page).getByTestId('send-fee').filter({ hasText: /\$|wei/ }).waitFor();
+    await dialog(page).getByTestId('send-review').click();
+    await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '0.1 ETH' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor();
+    await newFrame.getByRole('dialog').filter({ hasText: '0.1 ETH' }).waitFor();
+    await newFrame.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => chain().getBalance({ address: receiver }), { timeout: 20_000 }).toBe(parseEther('0.1'));
+    expect(laptop.foreignRequests).toEqual([]);
+    expect(laptop.errors).toEqual([]);
+    await laptop.close();
+  }, 150_000);
 });
