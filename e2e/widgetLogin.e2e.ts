@@ -2,7 +2,7 @@ import { codeFromMail, type ReceivedMail } from '@cairn/devnet/mail';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { E2E_PORTS } from './support/ports.ts';
@@ -89,8 +89,18 @@ describe('e-mail login from the widget', () => {
     expect(await siteText(page, 'site-address')).toBe(address);
     expect(await lastMailId()).toBe(mailsBefore);
 
-    // Disconnecting signs out in the frame: the next reload stays disconnected.
+    // The key export: the frame asks for the recovery factor, then shows the phrase on its own screen only.
     await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByTestId('account-export-wallet').click();
+    await frameContent(page).getByLabel('Recovery code').fill(recoveryCode!);
+    await frameContent(page).getByRole('button', { name: 'Open my wallet' }).click();
+    const phrase = await frameContent(page).locator('[data-recovery-phrase]').textContent({ timeout: 20_000 });
+    expect(mnemonicToAccount(phrase!).address).toBe(address);
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain(phrase);
+    await frameContent(page).getByRole('button', { name: 'Done' }).click();
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+
+    // Disconnecting signs out in the frame: the next reload stays disconnected.
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
     await waitForSiteStatus(page, 'disconnected');
     await page.reload();

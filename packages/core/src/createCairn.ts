@@ -116,6 +116,8 @@ export interface Cairn {
   verifyEmailOtp(otp: string): Promise<boolean>;
   /** Social login in a popup (call it from the click, so the browser lets the popup open). Resolves true when connected. */
   loginWithSocial(provider: SocialLoginProvider): Promise<boolean>;
+  /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
+  exportEmbeddedWallet(): Promise<boolean>;
   /** The ApproveTransaction view's box on screen: the frame's own screen is shown there (undefined hides it). */
   placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
@@ -380,6 +382,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       // Opened now, in the click's task: after an await the browser would block it.
       const popup = (internals.openPopup ?? openBlankPopup)();
       return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startSocialLogin(ctx, provider, popup));
+    },
+    exportEmbeddedWallet: () => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.exportEmbeddedWallet(ctx));
     },
     placeFrame: (placement) => embeddedLoader?.loaded()?.placeFrame(placement),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.

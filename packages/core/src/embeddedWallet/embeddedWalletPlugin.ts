@@ -44,6 +44,8 @@ export interface EmbeddedWalletClient {
   /** Puts the frame over the widget's approval view, or hides it (undefined). */
   placeFrame(placement: FramePlacement | undefined): void;
   syncTheme(themeMode: 'light' | 'dark'): Promise<void>;
+  /** The user takes the key out: the frame asks for the recovery factor and shows the phrase on its own screen. */
+  exportWallet(): Promise<void>;
 }
 
 /**

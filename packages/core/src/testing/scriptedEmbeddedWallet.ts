@@ -92,6 +92,10 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
       },
       placeFrame: (placement) => placements.push(placement),
       syncTheme: async () => undefined,
+      async exportWallet() {
+        calls.push('exportWallet');
+        if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
+      },
     },
     plugin: {
       kind: 'embeddedWallet',

@@ -1,3 +1,4 @@
+import { mnemonicToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -74,7 +75,7 @@ afterEach(() => vi.useRealTimers());
 
 /** A browser's frame: its own device store and login storage; the user's recovery code when asked. */
 function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; tokens?: ReturnType<typeof memoryLoginTokenStore> }, factor: RecoveryFactor) {
-  const prompts = { chooseFactor: vi.fn(async () => factor), askFactor: vi.fn(async () => factor) };
+  const prompts = { chooseFactor: vi.fn(async () => factor), askFactor: vi.fn(async () => factor), showExport: vi.fn(async (_mnemonic: string) => undefined) };
   const devices = browser.devices ?? memoryDeviceStore();
   const tokens = browser.tokens ?? memoryLoginTokenStore();
   return { login: new FrameLogin({ api, devices, tokens, prompts, socialPoll: { intervalMs: 20, timeoutMs: 5000 } }), prompts, devices, tokens };
@@ -127,6 +128,31 @@ describe("the frame's login", () => {
     expect(laptop.prompts.askFactor).toHaveBeenCalledTimes(1);
     const token = laptop.tokens.get()!;
     expect((await api.getWallet(token))?.devices).toHaveLength(2);
+  });
+
+  it('exports the recovery phrase only after a fresh login and the recovery factor, in the frame\'s own screen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const code = createRecoveryCode();
+    const frame = frameIn({}, { kind: 'code', code });
+    const signer = await logInByEmail(frame.login, newEmail('exp'));
+    await frame.login.exportWallet();
+    const [mnemonic] = frame.prompts.showExport.mock.calls[0]!;
+    expect(mnemonicToAccount(mnemonic).address).toBe(signer.address);
+    expect(frame.prompts.askFactor).toHaveBeenCalledWith('code', undefined);
+
+    // A wrong factor is asked again, a few times, then the export is refused.
+    const guessed = frameIn({ devices: frame.devices, tokens: frame.tokens }, { kind: 'code', code: createRecoveryCode() });
+    await guessed.login.resume();
+    await expect(guessed.login.exportWallet()).rejects.toThrow('Wrong passphrase or recovery code');
+    expect(guessed.prompts.askFactor).toHaveBeenCalledTimes(5);
+    expect(guessed.prompts.showExport).not.toHaveBeenCalled();
+
+    // Eleven minutes after the login the server no longer releases the material: log in again first.
+    vi.setSystemTime(start + 11 * 60_000);
+    const later = frameIn({ devices: frame.devices, tokens: frame.tokens }, { kind: 'code', code });
+    await expect(later.login.exportWallet()).rejects.toThrow('Log in again to use the wallet: this login is older than 10 minutes');
+    expect(later.prompts.showExport).not.toHaveBeenCalled();
   });
 
   it('logs in through a social provider: the login waits until the provider sends the visitor back', async () => {

@@ -2,7 +2,7 @@ import { embeddedWalletProofMessage, HttpError, type EmbeddedWalletAction, type 
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceStore } from '../custody/deviceStore.ts';
 import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
-import { createWallet, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
+import { createWallet, exportMnemonic, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
 import { type RecoveryBlob, type RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { CustodyError, CustodyErrorText } from '../custody/errors.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
@@ -13,6 +13,8 @@ export interface RecoveryPrompts {
   chooseFactor(): Promise<RecoveryFactor>;
   /** A wallet made on another device: the factor chosen then (of this kind), with why the last one did not open it. */
   askFactor(kind: RecoveryFactor['kind'], problem?: string): Promise<RecoveryFactor>;
+  /** The wallet's recovery phrase, shown in the frame only, until the user says they are done. */
+  showExport(mnemonic: string): Promise<void>;
 }
 
 export interface FrameLoginOptions {
@@ -157,6 +159,24 @@ export class FrameLogin {
     const user = token ? await this.api.getUser(token) : undefined;
     if (!token || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
     return this.loggedIn(token, user);
+  }
+
+  /**
+   * The user takes the key out: only after a fresh login (the server releases the recovery
+   * material within 10 minutes of one) and the recovery factor typed again; the phrase is shown in
+   * the frame's own screen and never crosses to the site.
+   */
+  async exportWallet(): Promise<void> {
+    const token = this.token();
+    const wallet = await this.api.getWallet(token);
+    if (!wallet) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
+    const material = await this.api.recovery(token);
+    const recoveryBlob = textToBlob(material.recoveryBlob);
+    const { prompts } = this.options;
+    const mnemonic = await withRetries(async (problem) =>
+      exportMnemonic({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem)),
+    );
+    await prompts.showExport(mnemonic);
   }
 
   async signOut(): Promise<void> {

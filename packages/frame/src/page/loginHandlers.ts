@@ -48,6 +48,10 @@ export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHa
       await login.signOut();
       return {};
     },
+    EXPORT_WALLET: async () => {
+      await login.exportWallet();
+      return {};
+    },
     UPDATE_EMAIL: ({ email }) => login.startEmailUpdate(email),
     UPDATE_EMAIL_PRIMARY_OTP: async ({ otp }) => {
       await login.confirmEmailUpdatePrimary(otp);

@@ -102,5 +102,14 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
         const intro = passphrase ? 'Enter the passphrase you chose when you made this wallet.' : 'Enter the recovery code you saved when you made this wallet.';
         return [text('h1', 'A new device'), text('p', intro), wrapper, problemLine(why), recover];
       }),
+    showExport: async (mnemonic) => {
+      await screen((done) => {
+        const shown = text('output', mnemonic);
+        shown.setAttribute('data-recovery-phrase', '');
+        const finished = button('Done');
+        trustedClick(finished, () => done({ kind: 'code', code: '' }));
+        return [text('h1', 'Your recovery phrase'), text('p', 'Anyone with these words controls this wallet. Write them down or put them in another wallet, then close this screen.'), shown, finished];
+      });
+    },
   };
 }

@@ -77,6 +77,9 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
       return () => promptListeners.delete(listener);
     },
     placeFrame: (placement: FramePlacement | undefined) => mounted?.place(placement),
+    exportWallet: async () => {
+      await client.request('EXPORT_WALLET', {});
+    },
     syncTheme: async (themeMode) => {
       await client.request('SYNC_THEME', { themeMode });
     },

@@ -76,6 +76,8 @@ export const FRAME_REQUESTS = {
     v.strictObject({ result: JsonValueSchema }),
     RPC_APPROVAL_TIMEOUT_MS,
   ),
+  // Not in SPEC §7's list: the user's key export (issue 14), after a fresh login and the recovery factor, shown in the frame only.
+  EXPORT_WALLET: request(Empty, Empty, RPC_APPROVAL_TIMEOUT_MS),
   UPDATE_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }), FRAME_CONNECT_TIMEOUT_MS),
   UPDATE_EMAIL_PRIMARY_OTP: request(v.strictObject({ otp: Otp }), Empty, FRAME_CONNECT_TIMEOUT_MS),
   UPDATE_EMAIL_SECONDARY_OTP: request(v.strictObject({ otp: Otp }), v.strictObject({ newEmail: Email }), FRAME_CONNECT_TIMEOUT_MS),

@@ -3,6 +3,7 @@ import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
+import { ExportWalletButton } from '../components/ExportWalletButton.tsx';
 import { ChevronRightIcon } from '../components/icons.tsx';
 import { NetworkBadge } from '../components/NetworkBadge.tsx';
 import { TokenList } from '../components/TokenList.tsx';
@@ -108,6 +109,7 @@ export function AccountView() {
             </span>
           </button>
         )}
+        {cairn.options.embeddedWallet && <ExportWalletButton />}
         <DisconnectButton namespace={connected.length > 1 ? account.namespace : undefined} />
       </div>
     </div>

@@ -194,6 +194,19 @@ describe('reload and disconnect', () => {
     expect(reloaded.storage.get('connectedSocial')).toBeUndefined();
   });
 
+  it('asks the frame for the key export only for its own wallet, and shows the frame\'s reason', async () => {
+    const { cairn, frame } = await start();
+    expect(await cairn.exportEmbeddedWallet()).toBe(false);
+    expect(frame.calls).not.toContain('exportWallet');
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    await cairn.verifyEmailOtp('123456');
+    expect(await cairn.exportEmbeddedWallet()).toBe(true);
+    frame.loggedIn = false;
+    expect(await cairn.exportEmbeddedWallet()).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe('Log in with your e-mail or a social account first');
+  });
+
   it('rejects an embeddedWallet option that is not the plugin', () => {
     expect(() => createTestCairn({ embeddedWallet: { frameUrl: 'x' } as never })).toThrow(/embeddedWallet/);
   });

@@ -5,3 +5,4 @@ export { startSocialLogin, type SocialPopup } from './socialLogin.ts';
 export { restoreEmbeddedWallet } from './restoreEmbeddedWallet.ts';
 export { endEmbeddedWallet } from './endEmbeddedWallet.ts';
 export { showFramePrompt } from './showFramePrompt.ts';
+export { exportEmbeddedWallet } from './exportEmbeddedWallet.ts';

@@ -222,6 +222,7 @@ const ar: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': 'أرسلنا رمزًا إلى {email}. وهو صالح لمدة 10 دقائق.',
   'One-time code': 'رمز لمرة واحدة',
   'Resend code': 'إعادة إرسال الرمز',
+  'Export wallet': 'تصدير المحفظة',
 };
 
 export default ar;

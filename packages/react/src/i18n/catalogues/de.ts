@@ -222,6 +222,7 @@ const de: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': 'Wir haben einen Code an {email} gesendet. Er ist 10 Minuten gültig.',
   'One-time code': 'Einmalcode',
   'Resend code': 'Code erneut senden',
+  'Export wallet': 'Wallet exportieren',
 };
 
 export default de;

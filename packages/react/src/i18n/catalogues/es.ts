@@ -222,6 +222,7 @@ const es: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': 'Enviamos un código a {email}. Es válido durante 10 minutos.',
   'One-time code': 'Código de un solo uso',
   'Resend code': 'Reenviar código',
+  'Export wallet': 'Exportar billetera',
 };
 
 export default es;

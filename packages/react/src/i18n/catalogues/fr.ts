@@ -222,6 +222,7 @@ const fr: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': 'Nous avons envoyé un code à {email}. Il est valable 10 minutes.',
   'One-time code': 'Code à usage unique',
   'Resend code': 'Renvoyer le code',
+  'Export wallet': 'Exporter le portefeuille',
 };
 
 export default fr;

@@ -222,6 +222,7 @@ const ja: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': '{email} にコードを送信しました。有効期限は10分です。',
   'One-time code': 'ワンタイムコード',
   'Resend code': 'コードを再送信',
+  'Export wallet': 'ウォレットをエクスポート',
 };
 
 export default ja;

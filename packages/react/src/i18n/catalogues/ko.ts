@@ -222,6 +222,7 @@ const ko: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': '{email}(으)로 코드를 보냈습니다. 10분 동안 유효합니다.',
   'One-time code': '일회용 코드',
   'Resend code': '코드 다시 보내기',
+  'Export wallet': '지갑 내보내기',
 };
 
 export default ko;

@@ -222,6 +222,7 @@ const ptBR: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': 'Enviamos um código para {email}. Ele vale por 10 minutos.',
   'One-time code': 'Código de uso único',
   'Resend code': 'Reenviar código',
+  'Export wallet': 'Exportar carteira',
 };
 
 export default ptBR;

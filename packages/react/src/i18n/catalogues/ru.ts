@@ -222,6 +222,7 @@ const ru: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': 'Мы отправили код на {email}. Он действует 10 минут.',
   'One-time code': 'Одноразовый код',
   'Resend code': 'Отправить код ещё раз',
+  'Export wallet': 'Экспортировать кошелёк',
 };
 
 export default ru;

@@ -222,6 +222,7 @@ const tr: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': '{email} adresine bir kod gönderdik. 10 dakika geçerlidir.',
   'One-time code': 'Tek kullanımlık kod',
   'Resend code': 'Kodu yeniden gönder',
+  'Export wallet': 'Cüzdanı dışa aktar',
 };
 
 export default tr;

@@ -222,6 +222,7 @@ const zhCN: Catalogue = {
   'We sent a code to {email}. It is valid for 10 minutes.': '我们已向 {email} 发送验证码，10 分钟内有效。',
   'One-time code': '一次性验证码',
   'Resend code': '重新发送验证码',
+  'Export wallet': '导出钱包',
 };
 
 export default zhCN;
