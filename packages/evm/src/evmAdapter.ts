@@ -124,6 +124,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
   return {
     namespace: 'eip155',
+    signInStandard: 'eip4361',
 
     setup(adapterEvents) {
       events = adapterEvents;

@@ -1,4 +1,5 @@
-import { activeAccount, type CairnContext } from '../../context.ts';
+import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
+import { signInRoute } from '../../rules/signIn/signInRoute.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { SiwxSession } from '../../stores/siwx.ts';
 import { land } from '../land.ts';
@@ -22,9 +23,8 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   const { address } = activeAccount(ctx).get();
   const network = findNetwork(ctx.network.get());
   if (ctx.connection.get().status !== 'connected' || !address || !network) return false;
-  // The message is EIP-4361: sign-in with a Solana account (CAIP-122) is not built yet, so a
-  // Solana account is not asked to sign in (and gets no session).
-  if (network.chainNamespace !== 'eip155') return false;
+  // A namespace whose adapter cannot sign in (signInRoute) is not asked to, and gets no session.
+  if (!signInRoute(adapterFor(ctx, network.chainNamespace))) return false;
   const current = ctx.siwx.get().session;
   if (current && sessionCovers(current, address, network.id, ctx.now())) return false;
 
