@@ -46,6 +46,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     // Synchronous by contract; an address only reaches it after a connection, when the body is here.
     normalizeAddress: (address) => loaded().normalizeAddress(address),
     signMessage: async (params) => (await load()).signMessage(params),
+    signIn: async (params) => (await load()).signIn!(params),
     getAccountType: async (params) => (await load()).getAccountType!(params),
     estimateSend: async (params) => (await load()).estimateSend!(params),
     sendToken: async (params) => (await load()).sendToken!(params),

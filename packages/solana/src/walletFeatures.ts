@@ -11,6 +11,21 @@ export type EventsFeature = {
 export type SignMessageFeature = {
   signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>;
 };
+/** Wallet Standard `solana:signIn` (Sign In With Solana): the wallet writes the message from the input. */
+export type SignInInput = {
+  domain?: string;
+  address?: string;
+  statement?: string;
+  uri?: string;
+  version?: string;
+  chainId?: string;
+  nonce?: string;
+  issuedAt?: string;
+  expirationTime?: string;
+};
+export type SignInFeature = {
+  signIn(...inputs: SignInInput[]): Promise<readonly { account: WalletAccount; signedMessage: Uint8Array; signature: Uint8Array; signatureType?: string }[]>;
+};
 export type SignAndSendTransactionFeature = {
   signAndSendTransaction(
     ...inputs: { account: WalletAccount; chain: string; transaction: Uint8Array; options?: { commitment?: string } }[]
@@ -24,6 +39,7 @@ export const CONNECT = 'standard:connect';
 export const DISCONNECT = 'standard:disconnect';
 export const EVENTS = 'standard:events';
 export const SIGN_MESSAGE = 'solana:signMessage';
+export const SIGN_IN = 'solana:signIn';
 export const SIGN_AND_SEND_TRANSACTION = 'solana:signAndSendTransaction';
 export const SIGN_TRANSACTION = 'solana:signTransaction';
 
