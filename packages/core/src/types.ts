@@ -105,8 +105,13 @@ export interface ChainAdapter {
   setRemoteProvider?(connector: Connector, provider: RemoteProvider | undefined): void;
   /** The site's own call to the connected wallet (e.g. eth_sendTransaction), as EIP-1193 `request`. */
   request?(params: { connectorId: string; method: string; params?: unknown }): Promise<unknown>;
-  /** Gas units a send would use (Send's fee line and the native Max). */
+  /** Gas units a send would use (Send's fee line and the native Max), in `sendFeeUnit`. */
   estimateSend?(params: SendParams): Promise<bigint>;
+  /**
+   * What estimateSend counts: 'gas' units, priced by the site's server's gas price (eip155), or
+   * the fee itself in the native coin's smallest unit ('native', lamports on solana; the default).
+   */
+  readonly sendFeeUnit?: 'gas' | 'native';
   /** Asks the wallet to send the native coin or a token; resolves with the transaction's hash. */
   sendToken?(params: SendParams & { connectorId: string; gas?: bigint }): Promise<string>;
   /** Resolves once the transaction is mined (SPEC §7 polling); rejects when `signal` aborts. */

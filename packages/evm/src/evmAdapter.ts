@@ -125,6 +125,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   return {
     namespace: 'eip155',
     signInStandard: 'eip4361',
+    sendFeeUnit: 'gas',
 
     setup(adapterEvents) {
       events = adapterEvents;

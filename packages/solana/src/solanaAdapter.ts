@@ -27,6 +27,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
 
   return {
     namespace: 'solana',
+    sendFeeUnit: 'native',
     setup(adapterEvents) {
       events = adapterEvents;
       const cancel = whenIdle(() => load().catch((error: unknown) => console.warn('[cairn] could not load Solana support', error)));

@@ -121,6 +121,7 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
 
   return {
     namespace: 'solana',
+    sendFeeUnit: 'native',
 
     setup(adapterEvents) {
       events = adapterEvents;
