@@ -7,6 +7,7 @@ import { buildSignInWithSolanaMessage, readSignInWithSolanaMessage } from '../..
 import { parseSiweMessage } from '../../siwx/eip4361.ts';
 import { createFakeAdapter, createTestCairn, fakeConnector, testNetworks } from '../../testing/fakeAdapter.ts';
 import type { ChainAdapter } from '../../types.ts';
+import { sessionCovers } from './checkSignIn.ts';
 
 // A stand-in for the server's /auth/v1 routes, on loopback. The real server's checks are tested
 // in packages/server and the whole flow in e2e/signIn.e2e.ts; here only the widget's rules are.
@@ -228,6 +229,19 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(cairn.stores.account('solana').get().status).toBe('connected');
     expect(cairn.stores.router.current().view).not.toBe('ConnectingSiwe');
     expect(solana.callsTo('signMessage')).toEqual([]);
+  });
+
+  it('a kept session covers its own account and chain only: base58 keeps its case, EVM addresses ignore it', () => {
+    const solana = createFakeAdapter({ namespace: 'solana' });
+    const kept = { address: SOLANA_ADDRESS, chainId: 'localnet', expirationTime: '2030-01-01T00:00:00.000Z' };
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS, 'localnet', 0)).toBe(true);
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS.toLowerCase(), 'localnet', 0)).toBe(false);
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS, 'devnet', 0)).toBe(false);
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS, 'localnet', Date.parse(kept.expirationTime))).toBe(false);
+    const evm = createFakeAdapter();
+    const evmSession = { address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266', chainId: 1 };
+    expect(sessionCovers(evm, evmSession, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 1, 0)).toBe(true);
+    expect(sessionCovers(evm, evmSession, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 10, 0)).toBe(false);
   });
 
   it('refuses to start without the server', () => {
