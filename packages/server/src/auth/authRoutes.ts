@@ -6,7 +6,7 @@ import { AUTH_ERRORS } from './authErrors.ts';
 import { checkSignInMessage, siweInstants } from './checkSiweMessage.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './sessionCookie.ts';
 import { SessionStore } from './sessionStore.ts';
-import { verifierForMessage } from './signInVerifiers.ts';
+import { verifierForMessage, verifiers } from './signInVerifiers.ts';
 
 export const SIGNATURE_SCHEMA = {
   type: 'string',
@@ -34,8 +34,8 @@ const SIGN_IN_SIGNATURE_SCHEMA = {
 export function registerAuth(app: FastifyInstance, services: ServerServices): void {
   const store = new SessionStore(services.db);
   const { siwx, publicUrl } = services.config;
-  // CAIP-2 ids of the chains a session may be for.
-  const servedNetworks = new Set([...[...services.chains.keys()].map((chainId) => `eip155:${chainId}`), ...services.solanaChains.keys()]);
+  // CAIP-2 ids of the chains a session may be for, in every namespace that has a verifier.
+  const servedNetworks = new Set(verifiers().flatMap((verifier) => [...verifier.servedNetworks(services)]));
 
   // A nonce is a database row: limited per client and for all clients together, so the rows
   // stored at once stay bounded (nonceTotal x NONCE_TTL_SECONDS); expired ones are swept.

@@ -1,12 +1,15 @@
 import type { ChainNamespace } from '@cairn/core';
 import { readCaip122SignIn, SignInMessageError, type Caip122Grammar } from '@cairn/core/signIn';
 import { ApiError } from '../http/errors.ts';
+import type { ServerServices } from '../services.ts';
 import type { SignInVerifier } from './signInVerifier.ts';
 
 export interface Caip122SignInOptions {
   namespace: ChainNamespace;
   /** The namespace's message family (core/src/rules/signIn): account label, address and chain id rules. */
   grammar: Caip122Grammar;
+  /** CAIP-2 ids of the chains this server serves in the namespace (from its configuration). */
+  servedNetworks(services: ServerServices): Iterable<string>;
   /** The CAIP-2 reference of the chain a message's Chain ID names. */
   chainReference(chainId: string): string;
   /** Throws an ApiError 400 (field 'signature') when the text is not a signature in the namespace's encoding. */
@@ -24,6 +27,7 @@ export function caip122SignIn(options: Caip122SignInOptions): SignInVerifier {
   return {
     namespace: options.namespace,
     accountLabel: options.grammar.accountLabel,
+    servedNetworks: options.servedNetworks,
     readMessage(message) {
       try {
         const fields = readCaip122SignIn(options.grammar, message);

@@ -10,6 +10,7 @@ const HEX_SIGNATURE = /^0x(?:[0-9a-fA-F]{2})*$/;
 export const eip155SignIn: SignInVerifier = {
   namespace: 'eip155',
   accountLabel: 'Ethereum',
+  servedNetworks: (services) => [...services.chains.keys()].map((chainId) => `eip155:${chainId}`),
   readMessage(message) {
     try {
       const fields = parseSiweMessage(message);

@@ -18,6 +18,8 @@ export interface SignInVerifier {
   readonly namespace: ChainNamespace;
   /** The account label of the namespace's messages: "Ethereum" in "... sign in with your Ethereum account:". */
   readonly accountLabel: string;
+  /** CAIP-2 ids of the chains this server serves in the namespace: a session may be for those only. */
+  servedNetworks(services: ServerServices): Iterable<string>;
   /** Throws an ApiError 400 (field 'signature') when the text is not a signature in this namespace's encoding. */
   checkSignature(signature: string): void;
   /** Reads the message strictly; throws an ApiError 400 naming the field at fault. */

@@ -8,8 +8,9 @@ import { solanaSignIn } from './solanaSignIn.ts';
 
 /**
  * Sign-in verifiers by namespace. A namespace without one answers 'Sign-in is not supported for
- * this network'. bip122 (BIP-322, @cairn/bitcoin) plugs in here as one entry, e.g.
- * `bip122: caip122SignIn({ namespace: 'bip122', grammar, chainReference, verify })` (caip122SignIn.ts).
+ * this network'. A CAIP-122 namespace plugs in as one entry made by caip122SignIn (caip122SignIn.ts):
+ * bip122 (BIP-322, @cairn/bitcoin) as `bip122: caip122SignIn({ namespace: 'bip122', grammar,
+ * servedNetworks, chainReference, checkSignature, verify })`.
  */
 export const SIGN_IN_VERIFIERS: Readonly<Record<ChainNamespace, SignInVerifier | undefined>> = {
   eip155: eip155SignIn,
@@ -18,7 +19,7 @@ export const SIGN_IN_VERIFIERS: Readonly<Record<ChainNamespace, SignInVerifier |
   polkadot: undefined,
 };
 
-const verifiers = (): SignInVerifier[] => Object.values(SIGN_IN_VERIFIERS).filter((verifier) => verifier !== undefined);
+export const verifiers = (): SignInVerifier[] => Object.values(SIGN_IN_VERIFIERS).filter((verifier) => verifier !== undefined);
 
 /** The verifier for a message, by the account its first line names; a 400 when there is none. */
 export function verifierForMessage(message: string): SignInVerifier {

@@ -43,6 +43,7 @@ export const solanaSignIn = caip122SignIn({
   namespace: 'solana',
   // SIWS's ABNF checks the characters; a sign-in also needs the address to be 32 bytes (a key).
   grammar: { ...signInWithSolana, isAddress: isSolanaAddress },
+  servedNetworks: (services) => services.solanaChains.keys(),
   chainReference: solanaChainReference,
   checkSignature: (signature) => void solanaSignatureBytes(signature),
   verify: verifySolanaSignature,
