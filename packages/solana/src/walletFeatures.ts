@@ -1,3 +1,4 @@
+import type { Caip122MessageFields } from '@cairn/core/signIn';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 
 // The Wallet Standard features this adapter calls, by their standard names. Typed here (a few
@@ -11,18 +12,8 @@ export type EventsFeature = {
 export type SignMessageFeature = {
   signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>;
 };
-/** Wallet Standard `solana:signIn` (Sign In With Solana): the wallet writes the message from the input. */
-export type SignInInput = {
-  domain?: string;
-  address?: string;
-  statement?: string;
-  uri?: string;
-  version?: string;
-  chainId?: string;
-  nonce?: string;
-  issuedAt?: string;
-  expirationTime?: string;
-};
+/** Wallet Standard `solana:signIn` (Sign In With Solana): the wallet writes the message from the input, every field optional. */
+export type SignInInput = Partial<Caip122MessageFields>;
 export type SignInFeature = {
   signIn(...inputs: SignInInput[]): Promise<readonly { account: WalletAccount; signedMessage: Uint8Array; signature: Uint8Array; signatureType?: string }[]>;
 };
