@@ -74,8 +74,13 @@ describe('sign in with a Solana account beside EVM (CAIP-122)', () => {
     await demo.close();
   });
 
-  it("a Solana visitor's refused sign-in shows 'Signature declined', and the retry signs in", async () => {
-    const demo = await openDemo(browser, { query: 'solana=1&siwx=optional', wallets: [], solanaWallets: [{ secretKey: SOLANA_TEST_ACCOUNTS[0]!.secretKey }], context: { locale: 'en-US' } });
+  it("a wallet without solana:signIn signs the SIWS text as a message; a refusal shows 'Signature declined', the retry signs in", async () => {
+    const demo = await openDemo(browser, {
+      query: 'solana=1&siwx=optional',
+      wallets: [],
+      solanaWallets: [{ secretKey: SOLANA_TEST_ACCOUNTS[0]!.secretKey, signIn: false }],
+      context: { locale: 'en-US' },
+    });
     const { page } = demo;
     await connectWallet(page, 'Cairn Solana Wallet');
     await signView(page).waitFor();
@@ -85,6 +90,7 @@ describe('sign in with a Solana account beside EVM (CAIP-122)', () => {
     await dialog(page).getByRole('button', { name: 'Try again' }).click();
     await signedInAs(page, SOLANA_TEST_ACCOUNTS[0]!.address);
     expect(await serverSession(page)).toMatchObject({ address: SOLANA_TEST_ACCOUNTS[0]!.address, caipNetworkId: 'solana:localnet' });
+    expect(await demo.solanaWallet().getState()).toMatchObject({ signIns: 0 });
     expect(demo.errors).toEqual([]);
     await demo.close();
   });

@@ -15,9 +15,9 @@ const chain = useTestSolanaChain();
 const network = () => defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: chain().rpcUrl });
 
 /** A registry of this test's own (in Node, getWallets() has no window to listen on) with one test wallet. */
-function setUp(accountIndex: number) {
+function setUp(accountIndex: number, options: { signIn?: boolean } = {}) {
   const account = SOLANA_TEST_ACCOUNTS[accountIndex]!;
-  const wallet = createSolanaTestWallet({ secretKey: account.secretKey, rpcUrls: { 'solana:localnet': chain().rpcUrl }, name: `Test ${accountIndex}` });
+  const wallet = createSolanaTestWallet({ secretKey: account.secretKey, rpcUrls: { 'solana:localnet': chain().rpcUrl }, name: `Test ${accountIndex}`, ...options });
   const unregister = getWallets().register(wallet as unknown as Wallet);
   const seen: { connectors: Connector[][]; accounts: string[][] } = { connectors: [], accounts: [] };
   const events: AdapterEvents = {
@@ -72,8 +72,8 @@ describe('the solana adapter on the local chain', () => {
   });
 
   it('signs the same text as a message when the wallet has no solana:signIn', async () => {
-    const { adapter, wallet, account, connectorId, stop } = setUp(4);
-    delete (wallet.features as Record<string, unknown>)['solana:signIn'];
+    const { adapter, wallet, account, connectorId, stop } = setUp(4, { signIn: false });
+    expect(wallet.features).not.toHaveProperty(['solana:signIn']);
     await adapter.waitForConnector(connectorId, 1000);
     await adapter.connect({ connectorId, network: network() });
     expectSignedIn(await adapter.signIn!({ connectorId, address: account.address, network: network(), request: signInRequest }), account.address);

@@ -22,6 +22,8 @@ export type SolanaTestWalletOptions = {
   rpcUrls: Record<string, string>;
   name?: string;
   icon?: `data:image/${string}`;
+  /** false: a wallet without `solana:signIn` (as many are), so a site signs in through signMessage. */
+  signIn?: boolean;
   /** Where "this site is connected" is kept; localStorage in a page, so a reload stays connected. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 };
@@ -100,7 +102,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
 
   function accountOf(key: Uint8Array): SolanaWalletAccount {
     const publicKey = ed25519.getPublicKey(key);
-    return Object.freeze({ address: base58.encode(publicKey), publicKey, chains, features: FEATURES });
+    return Object.freeze({ address: base58.encode(publicKey), publicKey, chains, features: FEATURES.filter((name) => options.signIn !== false || name !== 'solana:signIn') });
   }
   const accounts = () => (authorized ? [account] : []);
   const emit = () => {
@@ -235,6 +237,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
     },
     getState: () => ({ address: account.address, authorized, signIns }),
   };
+  if (options.signIn === false) delete (wallet.features as Partial<typeof wallet.features>)['solana:signIn'];
   return wallet;
 }
 
