@@ -83,6 +83,17 @@ export interface ChainAdapter {
   /** The canonical display form of an address (EIP-55 for eip155); throws on an invalid one. */
   normalizeAddress(address: string): string;
   signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>;
+  /**
+   * SPEC §4 sign-in, as this namespace does it. 'eip4361': the core writes the EIP-4361 message (or
+   * the site's backend does, `createMessage`) and asks signMessage. Otherwise the adapter's `signIn`
+   * is the way. Without either, accounts of this namespace are not asked to sign in.
+   */
+  readonly signInStandard?: 'eip4361';
+  /**
+   * CAIP-122 sign-in: the adapter writes its namespace's message for the request (or lets the
+   * wallet write it, as Wallet Standard `solana:signIn` does) and has the address sign it.
+   */
+  signIn?(params: { connectorId: string; address: string; network: CaipNetwork; request: SignInRequest }): Promise<SignedSignIn>;
   /** SPEC §3 account types: whether the address is a contract (smart) account on this network. */
   getAccountType?(params: { address: string; network: CaipNetwork }): Promise<'eoa' | 'smartAccount'>;
   /** CAIP-25: what a WalletConnect wallet is asked for in this namespace, for these networks. */
@@ -94,12 +105,36 @@ export interface ChainAdapter {
   setRemoteProvider?(connector: Connector, provider: RemoteProvider | undefined): void;
   /** The site's own call to the connected wallet (e.g. eth_sendTransaction), as EIP-1193 `request`. */
   request?(params: { connectorId: string; method: string; params?: unknown }): Promise<unknown>;
-  /** Gas units a send would use (Send's fee line and the native Max). */
+  /** Gas units a send would use (Send's fee line and the native Max), in `sendFeeUnit`. */
   estimateSend?(params: SendParams): Promise<bigint>;
+  /**
+   * What estimateSend counts: 'gas' units, priced by the site's server's gas price (eip155), or
+   * the fee itself in the native coin's smallest unit ('native', lamports on solana; the default).
+   */
+  readonly sendFeeUnit?: 'gas' | 'native';
   /** Asks the wallet to send the native coin or a token; resolves with the transaction's hash. */
   sendToken?(params: SendParams & { connectorId: string; gas?: bigint }): Promise<string>;
   /** Resolves once the transaction is mined (SPEC §7 polling); rejects when `signal` aborts. */
   waitForTransaction?(params: { network: CaipNetwork; hash: string; signal?: AbortSignal }): Promise<'success' | 'reverted'>;
+}
+
+/** What the core fills of a sign-in message (SPEC §3 sign-in data); the adapter adds the account and the chain. */
+export interface SignInRequest {
+  domain: string;
+  statement?: string;
+  uri: string;
+  version: '1';
+  nonce: string;
+  issuedAt: string;
+  expirationTime: string;
+}
+
+/** A sign-in message and its signature, as the backend verifies them. */
+export interface SignedSignIn {
+  /** The exact text that was signed. */
+  message: string;
+  /** In the namespace's encoding (0x hex on eip155, base58 on solana). */
+  signature: string;
 }
 
 /** A send of `amount` (smallest unit) of the native coin, or of `token`, to `receiver`. */

@@ -73,6 +73,6 @@ export function solanaTestWallet(page: Page, index = 0) {
     rejectNext: () => call<void>('rejectNext'),
     setAccount: (secretKey: string) => call<void>('setAccount', secretKey),
     disconnect: () => call<void>('disconnect'),
-    getState: () => call<{ address: string; authorized: boolean }>('getState'),
+    getState: () => call<{ address: string; authorized: boolean; signIns: number }>('getState'),
   };
 }

@@ -124,6 +124,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
   return {
     namespace: 'eip155',
+    signInStandard: 'eip4361',
+    sendFeeUnit: 'gas',
 
     setup(adapterEvents) {
       events = adapterEvents;

@@ -6,6 +6,7 @@ import { base58 } from '@scure/base';
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { describe, expect, it } from 'vitest';
+import { readSignInWithSolanaMessage } from '@cairn/core/signIn';
 import { defineSolanaNetwork } from './defineNetwork.ts';
 import { createSolanaAdapter } from './solanaAdapter.ts';
 import { associatedTokenAddress } from './transaction/programAddress.ts';
@@ -14,9 +15,9 @@ const chain = useTestSolanaChain();
 const network = () => defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: chain().rpcUrl });
 
 /** A registry of this test's own (in Node, getWallets() has no window to listen on) with one test wallet. */
-function setUp(accountIndex: number) {
+function setUp(accountIndex: number, options: { signIn?: boolean } = {}) {
   const account = SOLANA_TEST_ACCOUNTS[accountIndex]!;
-  const wallet = createSolanaTestWallet({ secretKey: account.secretKey, rpcUrls: { 'solana:localnet': chain().rpcUrl }, name: `Test ${accountIndex}` });
+  const wallet = createSolanaTestWallet({ secretKey: account.secretKey, rpcUrls: { 'solana:localnet': chain().rpcUrl }, name: `Test ${accountIndex}`, ...options });
   const unregister = getWallets().register(wallet as unknown as Wallet);
   const seen: { connectors: Connector[][]; accounts: string[][] } = { connectors: [], accounts: [] };
   const events: AdapterEvents = {
@@ -50,6 +51,33 @@ describe('the solana adapter on the local chain', () => {
     await adapter.connect({ connectorId, network: network() });
     const signature = await adapter.signMessage({ connectorId, address: account.address, message: 'Sign in to Cairn' });
     expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode('Sign in to Cairn'), base58.decode(account.address))).toBe(true);
+    stop();
+  });
+
+  const signInRequest = { domain: 'shop.example', statement: 'Sign in to Cairn', uri: 'https://shop.example', version: '1' as const, nonce: 'abcdefgh1234', issuedAt: new Date().toISOString(), expirationTime: new Date(Date.now() + 60_000).toISOString() };
+  const expectSignedIn = ({ message, signature }: { message: string; signature: string }, address: string) => {
+    expect(readSignInWithSolanaMessage(message)).toEqual({ ...signInRequest, address, chainId: 'localnet' });
+    expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode(message), base58.decode(address))).toBe(true);
+  };
+
+  it("signs in through the wallet's solana:signIn: the wallet writes the SIWS text for the request", async () => {
+    const { adapter, wallet, account, connectorId, stop } = setUp(0);
+    await adapter.waitForConnector(connectorId, 1000);
+    await adapter.connect({ connectorId, network: network() });
+    expectSignedIn(await adapter.signIn!({ connectorId, address: account.address, network: network(), request: signInRequest }), account.address);
+    expect(wallet.getState().signIns).toBe(1);
+    wallet.rejectNext();
+    await expect(adapter.signIn!({ connectorId, address: account.address, network: network(), request: signInRequest })).rejects.toMatchObject({ code: 4001 });
+    stop();
+  });
+
+  it('signs the same text as a message when the wallet has no solana:signIn', async () => {
+    const { adapter, wallet, account, connectorId, stop } = setUp(4, { signIn: false });
+    expect(wallet.features).not.toHaveProperty(['solana:signIn']);
+    await adapter.waitForConnector(connectorId, 1000);
+    await adapter.connect({ connectorId, network: network() });
+    expectSignedIn(await adapter.signIn!({ connectorId, address: account.address, network: network(), request: signInRequest }), account.address);
+    expect(wallet.getState().signIns).toBe(0);
     stop();
   });
 

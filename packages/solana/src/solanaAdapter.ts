@@ -27,6 +27,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
 
   return {
     namespace: 'solana',
+    sendFeeUnit: 'native',
     setup(adapterEvents) {
       events = adapterEvents;
       const cancel = whenIdle(() => load().catch((error: unknown) => console.warn('[cairn] could not load Solana support', error)));
@@ -46,6 +47,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     // Synchronous by contract; an address only reaches it after a connection, when the body is here.
     normalizeAddress: (address) => loaded().normalizeAddress(address),
     signMessage: async (params) => (await load()).signMessage(params),
+    signIn: async (params) => (await load()).signIn!(params),
     getAccountType: async (params) => (await load()).getAccountType!(params),
     estimateSend: async (params) => (await load()).estimateSend!(params),
     sendToken: async (params) => (await load()).sendToken!(params),

@@ -1,3 +1,4 @@
+import type { Caip122MessageFields } from '@cairn/core/signIn';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 
 // The Wallet Standard features this adapter calls, by their standard names. Typed here (a few
@@ -10,6 +11,11 @@ export type EventsFeature = {
 };
 export type SignMessageFeature = {
   signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>;
+};
+/** Wallet Standard `solana:signIn` (Sign In With Solana): the wallet writes the message from the input, every field optional. */
+export type SignInInput = Partial<Caip122MessageFields>;
+export type SignInFeature = {
+  signIn(...inputs: SignInInput[]): Promise<readonly { account: WalletAccount; signedMessage: Uint8Array; signature: Uint8Array; signatureType?: string }[]>;
 };
 export type SignAndSendTransactionFeature = {
   signAndSendTransaction(
@@ -24,6 +30,7 @@ export const CONNECT = 'standard:connect';
 export const DISCONNECT = 'standard:disconnect';
 export const EVENTS = 'standard:events';
 export const SIGN_MESSAGE = 'solana:signMessage';
+export const SIGN_IN = 'solana:signIn';
 export const SIGN_AND_SEND_TRANSACTION = 'solana:signAndSendTransaction';
 export const SIGN_TRANSACTION = 'solana:signTransaction';
 

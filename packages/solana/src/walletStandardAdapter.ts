@@ -1,6 +1,7 @@
 import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
 // The adapter's body: a chunk of its own (see solanaAdapter.ts), with Wallet Standard discovery.
 import { formatUnits, lazyModule } from '@cairn/core/internal';
+import { buildSignInWithSolanaMessage, readSignInWithSolanaMessage, signInWithSolanaChainId } from '@cairn/core/signIn';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { base58Decode, base58Encode } from './base58.ts';
@@ -15,12 +16,14 @@ import {
   feature,
   isSolanaWallet,
   SIGN_AND_SEND_TRANSACTION,
+  SIGN_IN,
   SIGN_MESSAGE,
   SIGN_TRANSACTION,
   type ConnectFeature,
   type DisconnectFeature,
   type EventsFeature,
   type SignAndSendTransactionFeature,
+  type SignInFeature,
   type SignMessageFeature,
   type SignTransactionFeature,
 } from './walletFeatures.ts';
@@ -107,8 +110,18 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
     return { address: usable[0]!.address, chainId: network.id, accounts: usable.map((account) => account.address) };
   };
 
+  async function signMessage(connectorId: string, address: string, message: string): Promise<string> {
+    const { wallet, account } = sessionFor(connectorId, address);
+    const signer = feature<SignMessageFeature>(wallet, SIGN_MESSAGE);
+    if (!signer) throw new Error(`${wallet.name} cannot sign messages`);
+    const [signed] = await signer.signMessage({ account, message: new TextEncoder().encode(message) });
+    if (!signed || !(signed.signature instanceof Uint8Array) || signed.signature.length !== 64) throw new Error('The wallet returned an invalid signature');
+    return base58Encode(signed.signature);
+  }
+
   return {
     namespace: 'solana',
+    sendFeeUnit: 'native',
 
     setup(adapterEvents) {
       events = adapterEvents;
@@ -189,13 +202,28 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
       return 'eoa'; // SPEC §4: solana accounts are eoa
     },
 
-    async signMessage({ connectorId, address, message }) {
-      const { wallet, account } = sessionFor(connectorId, address);
-      const signer = feature<SignMessageFeature>(wallet, SIGN_MESSAGE);
-      if (!signer) throw new Error(`${wallet.name} cannot sign messages`);
-      const [signed] = await signer.signMessage({ account, message: new TextEncoder().encode(message) });
-      if (!signed || !(signed.signature instanceof Uint8Array) || signed.signature.length !== 64) throw new Error('The wallet returned an invalid signature');
-      return base58Encode(signed.signature);
+    signMessage: ({ connectorId, address, message }) => signMessage(connectorId, address, message),
+
+    // Sign In With Solana: through the wallet's own solana:signIn where it has one (it writes the
+    // text, which it may show as a sign-in), else the same text signed as a message.
+    async signIn({ connectorId, address, network, request }) {
+      const { wallet } = sessionFor(connectorId, address);
+      const fields = { ...request, address, chainId: signInWithSolanaChainId(String(network.id)) };
+      const signer = feature<SignInFeature>(wallet, SIGN_IN);
+      if (!signer) {
+        const message = buildSignInWithSolanaMessage(fields);
+        return { message, signature: await signMessage(connectorId, address, message) };
+      }
+      const [output] = await signer.signIn(fields);
+      if (!output || output.account.address !== address) throw new Error('The wallet signed in with another account');
+      if ((output.signatureType ?? 'ed25519') !== 'ed25519' || !(output.signature instanceof Uint8Array) || output.signature.length !== 64) {
+        throw new Error('The wallet returned an invalid signature');
+      }
+      const message = new TextDecoder('utf-8', { fatal: true }).decode(output.signedMessage);
+      // The wallet wrote the text: it must be this sign-in's (a wrong one would only be refused later, less clearly).
+      const read = readSignInWithSolanaMessage(message);
+      if (read.address !== address || read.nonce !== request.nonce || read.domain !== request.domain) throw new Error('The wallet signed another sign-in message');
+      return { message, signature: base58Encode(output.signature) };
     },
 
     async estimateSend(params) {

@@ -2,13 +2,13 @@ import { IDENTITY_CACHE_MS } from '../constants.ts';
 import { activeAccount, type CairnContext } from '../context.ts';
 import { errorMessage } from '../errors.ts';
 import { cachedIdentity, saveIdentity } from '../cache/persistedCaches.ts';
+import { namesSupportedOn } from '../rules/accountName.ts';
 
 /** Name and avatar of the active address from the site's server; SPEC §9: cached 5 min. */
 export async function refreshIdentity(ctx: CairnContext): Promise<void> {
   const account = activeAccount(ctx);
   const { address } = account.get();
-  // SPEC §5: names are supported only on eip155.
-  if (!address || !ctx.api || account.get().namespace !== 'eip155') return;
+  if (!address || !ctx.api || !namesSupportedOn(account.get().namespace)) return;
   const key = address.toLowerCase();
   const cached = cachedIdentity(ctx, key);
   // A name from the last visit shows at once, fresh or not; a stale one is then read again.

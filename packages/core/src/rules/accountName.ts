@@ -32,7 +32,12 @@ export function parseNameRegistration(message: string): NameRegistration | undef
   }
 }
 
-/** SPEC §5: Account offers a name to an eip155 account without one, when the site has a server. */
+/** SPEC §5: names are supported only on eip155; identity (a name and its avatar) with them. */
+export function namesSupportedOn(namespace: string | undefined): boolean {
+  return namespace === 'eip155';
+}
+
+/** SPEC §5: Account offers a name to an account without one where names are supported, when the site has a server. */
 export function offersNameRegistration(input: { hasServer: boolean; namespace: string | undefined; profileName: string | undefined }): boolean {
-  return input.hasServer && input.namespace === 'eip155' && !input.profileName;
+  return input.hasServer && namesSupportedOn(input.namespace) && !input.profileName;
 }

@@ -119,6 +119,26 @@ export function isUri(value: string): boolean {
   return value.length <= MAX_MESSAGE_LENGTH && URI_RE.test(value);
 }
 
+/** RFC 3986 authority naming a host: a sign-in message's domain (EIP-4361 and CAIP-122 alike). */
+export function isSignInDomain(value: string): boolean {
+  return value !== '' && value.length <= MAX_MESSAGE_LENGTH && DOMAIN_RE.test(value);
+}
+
+/** A statement: RFC 3986 reserved and unreserved characters and spaces, no line break. */
+export function isSignInStatement(value: string): boolean {
+  return value.length <= MAX_MESSAGE_LENGTH && STATEMENT_RE.test(value);
+}
+
+/** A nonce: at least 8 letters or digits. */
+export function isSignInNonce(value: string): boolean {
+  return value.length <= 512 && NONCE_RE.test(value);
+}
+
+/** A request id: RFC 3986 pchar. */
+export function isSignInRequestId(value: string): boolean {
+  return value.length <= MAX_MESSAGE_LENGTH && REQUEST_ID_RE.test(value);
+}
+
 function checkString(field: string, value: unknown): asserts value is string {
   if (typeof value !== 'string') fail(field, `${field} is missing`);
 }

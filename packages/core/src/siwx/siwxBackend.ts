@@ -19,7 +19,10 @@ export interface SiwxBackendSession {
 export interface SiwxBackend {
   /** A fresh single-use nonce for this account. */
   getNonce(input: { address: string; chainId: number | string }): Promise<string>;
-  /** The text the wallet signs; default: the EIP-4361 message of the input. */
+  /**
+   * The text the wallet signs on an EIP-4361 namespace (eip155); default: the EIP-4361 message of
+   * the input. Other namespaces sign their own CAIP-122 message (the adapter's signIn).
+   */
   createMessage?(input: SiwxMessageInput): string | Promise<string>;
   /** Verifies the signed message and opens the session; false (or a throw) when refused. */
   verify(input: { message: string; signature: string; address: string; chainId: number | string }): Promise<boolean>;

@@ -49,7 +49,7 @@ export function fakeConnector(id: string, overrides: Partial<Connector> = {}): C
 // The required methods: the optional ones (getAccountType) the fake leaves out, as an adapter may.
 type Method = Exclude<
   keyof ChainAdapter,
-  'namespace' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction'
+  'namespace' | 'signInStandard' | 'signIn' | 'sendFeeUnit' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction'
 >;
 type Params<M extends Method> = M extends 'waitForConnector'
   ? { connectorId: string; timeoutMs: number }
@@ -214,6 +214,8 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
 
   const adapter: FakeAdapter = {
     namespace,
+    // As the EVM adapter: EIP-4361 through signMessage; other namespaces' fakes cannot sign in.
+    ...(namespace === 'eip155' ? { signInStandard: 'eip4361' as const, sendFeeUnit: 'gas' as const } : {}),
     remoteProviders: remote,
     walletConnectNamespace: (networks) => ({ chains: networks.map((network) => network.caipNetworkId), methods: ['personal_sign'], events: ['chainChanged'] }),
     setRemoteProvider(connector, provider) {

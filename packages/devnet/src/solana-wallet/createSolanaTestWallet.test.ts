@@ -3,7 +3,8 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { SOLANA_TEST_ACCOUNTS } from '../solana/solanaAccounts.ts';
-import { createSolanaTestWallet } from './createSolanaTestWallet.ts';
+import { readFileSync } from 'node:fs';
+import { createSolanaTestWallet, signInWithSolanaText } from './createSolanaTestWallet.ts';
 
 const memory = () => {
   const values = new Map<string, string>();
@@ -65,6 +66,28 @@ describe('the Wallet Standard Solana test wallet', () => {
     wallet.setAccount(second.secretKey);
     wallet.disconnect();
     expect(seen).toEqual([[first.address], [second.address], []]);
-    expect(wallet.getState()).toEqual({ address: second.address, authorized: false });
+    expect(wallet.getState()).toEqual({ address: second.address, authorized: false, signIns: 0 });
+  });
+
+  it('writes Sign In With Solana text as the Wallet Standard vectors do (shared/vectors §7)', () => {
+    const vectors = JSON.parse(readFileSync(new URL('../../../../vectors/solana/siws_sign_in_with_solana.json', import.meta.url), 'utf8')) as {
+      wallet_standard_create_parse_vectors: { parsed: { domain: string; address: string }; text: string }[];
+    };
+    for (const { parsed, text } of vectors.wallet_standard_create_parse_vectors) expect(signInWithSolanaText(parsed)).toBe(text);
+  });
+
+  it('signs in (solana:signIn): fills its address, signs the text it wrote, and can be told to refuse', async () => {
+    const wallet = walletOf();
+    await connect(wallet);
+    const input = { domain: 'shop.example', uri: 'https://shop.example', version: '1', chainId: 'localnet', nonce: 'abcdefgh1234', issuedAt: '2026-11-25T07:00:00.000Z' };
+    const [output] = await wallet.features['solana:signIn'].signIn(input);
+    const text = new TextDecoder().decode(output!.signedMessage);
+    expect(text).toBe(`shop.example wants you to sign in with your Solana account:\n${first.address}\n\nURI: https://shop.example\nVersion: 1\nChain ID: localnet\nNonce: abcdefgh1234\nIssued At: 2026-11-25T07:00:00.000Z`);
+    expect(output!.account.address).toBe(first.address);
+    expect(ed25519.verify(output!.signature, output!.signedMessage, base58.decode(first.address))).toBe(true);
+    expect(wallet.getState().signIns).toBe(1);
+    await expect(wallet.features['solana:signIn'].signIn({ ...input, address: second.address })).rejects.toMatchObject({ code: 4100 });
+    wallet.rejectNext();
+    await expect(wallet.features['solana:signIn'].signIn(input)).rejects.toMatchObject({ code: 4001 });
   });
 });

@@ -22,6 +22,8 @@ export type SolanaTestWalletOptions = {
   rpcUrls: Record<string, string>;
   name?: string;
   icon?: `data:image/${string}`;
+  /** false: a wallet without `solana:signIn` (as many are), so a site signs in through signMessage. */
+  signIn?: boolean;
   /** Where "this site is connected" is kept; localStorage in a page, so a reload stays connected. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 };
@@ -29,7 +31,48 @@ export type SolanaTestWalletOptions = {
 export const SOLANA_TEST_WALLET_ICON = ('data:image/svg+xml,' +
   encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7c3aed"/><path d="M8 11h14l2-3H10zm0 13h14l2-3H10zm16-6.5H10l-2-3h14z" fill="#fff"/></svg>')) as `data:image/${string}`;
 
-const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const;
+const FEATURES = ['solana:signIn', 'solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const;
+
+/** Wallet Standard `solana:signIn` input: every field optional; the wallet fills domain and address. */
+export type SolanaSignInInput = {
+  domain?: string;
+  address?: string;
+  statement?: string;
+  uri?: string;
+  version?: string;
+  chainId?: string;
+  nonce?: string;
+  issuedAt?: string;
+  expirationTime?: string;
+  notBefore?: string;
+  requestId?: string;
+  resources?: readonly string[];
+};
+
+/**
+ * The Sign In With Solana text, as a wallet writes it (the SIWS layout: header, address, the
+ * statement after a blank line, then the fields present, in order). Written here on its own, as a
+ * wallet vendor would, so the site's and the server's reading is checked against another writer.
+ */
+export function signInWithSolanaText(input: SolanaSignInInput & { domain: string; address: string }): string {
+  const fields = (
+    [
+      ['URI', input.uri],
+      ['Version', input.version],
+      ['Chain ID', input.chainId],
+      ['Nonce', input.nonce],
+      ['Issued At', input.issuedAt],
+      ['Expiration Time', input.expirationTime],
+      ['Not Before', input.notBefore],
+      ['Request ID', input.requestId],
+    ] as const
+  ).flatMap(([name, value]) => (value === undefined ? [] : [`${name}: ${value}`]));
+  if (input.resources?.length) fields.push('Resources:', ...input.resources.map((resource) => `- ${resource}`));
+  const parts = [`${input.domain} wants you to sign in with your Solana account:\n${input.address}`];
+  if (input.statement !== undefined) parts.push(input.statement);
+  if (fields.length > 0) parts.push(fields.join('\n'));
+  return parts.join('\n\n');
+}
 
 let nextRpcId = 1;
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
@@ -54,11 +97,12 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
   let secret = hexToBytes(options.secretKey);
   let account = accountOf(secret);
   let pendingRejections = 0;
+  let signIns = 0;
   const listeners = new Set<ChangeListener>();
 
   function accountOf(key: Uint8Array): SolanaWalletAccount {
     const publicKey = ed25519.getPublicKey(key);
-    return Object.freeze({ address: base58.encode(publicKey), publicKey, chains, features: FEATURES });
+    return Object.freeze({ address: base58.encode(publicKey), publicKey, chains, features: FEATURES.filter((name) => options.signIn !== false || name !== 'solana:signIn') });
   }
   const accounts = () => (authorized ? [account] : []);
   const emit = () => {
@@ -128,6 +172,20 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
           return () => listeners.delete(listener);
         },
       },
+      'solana:signIn': {
+        version: '1.0.0',
+        async signIn(...inputs: SolanaSignInInput[]) {
+          if (!authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
+          for (const input of inputs) if (input.address !== undefined) requireAccount({ address: input.address });
+          prompt();
+          return inputs.map((input) => {
+            const domain = input.domain ?? (typeof location === 'undefined' ? 'localhost' : location.host);
+            const signedMessage = new TextEncoder().encode(signInWithSolanaText({ ...input, domain, address: account.address }));
+            signIns += 1;
+            return { account, signedMessage, signature: ed25519.sign(signedMessage, secret), signatureType: 'ed25519' as const };
+          });
+        },
+      },
       'solana:signMessage': {
         version: '1.0.0',
         async signMessage(...inputs: { account: { address: string }; message: Uint8Array }[]) {
@@ -177,8 +235,9 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
       setAuthorized(false);
       emit();
     },
-    getState: () => ({ address: account.address, authorized }),
+    getState: () => ({ address: account.address, authorized, signIns }),
   };
+  if (options.signIn === false) delete (wallet.features as Partial<typeof wallet.features>)['solana:signIn'];
   return wallet;
 }
 

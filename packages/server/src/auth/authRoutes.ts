@@ -1,14 +1,12 @@
-import { parseSiweMessage, SiweError, type SiweFields } from '@cairn/core/siwx';
 import type { FastifyInstance } from 'fastify';
-import type { Address, Hex } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import { sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
-import { checkSiweMessage, siweInstants } from './checkSiweMessage.ts';
+import { checkSignInMessage, siweInstants } from './checkSiweMessage.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './sessionCookie.ts';
 import { SessionStore } from './sessionStore.ts';
-import { verifySignature } from './verifySignature.ts';
+import { verifierForMessage, verifiers } from './signInVerifiers.ts';
 
 export const SIGNATURE_SCHEMA = {
   type: 'string',
@@ -19,15 +17,25 @@ export const SIGNATURE_SCHEMA = {
 
 const unauthorized = (message: string) => new ApiError(401, message);
 
+/** A sign-in's signature in its namespace's encoding (0x hex, base58, ...), which its verifier checks. */
+const SIGN_IN_SIGNATURE_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 20_000,
+  description: "the message's signature in its namespace's encoding: 0x-prefixed hex (eip155), base58 (solana)",
+} as const;
+
 /**
- * Sign-in with a wallet (EIP-4361), SPEC §4: GET /auth/v1/nonce, POST /auth/v1/authenticate,
+ * Sign-in with a wallet (EIP-4361 for eip155, CAIP-122 for the namespaces with a verifier in
+ * signInVerifiers.ts), SPEC §4: GET /auth/v1/nonce, POST /auth/v1/authenticate,
  * GET /auth/v1/me, POST /auth/v1/signout. The session is a random token: an HttpOnly cookie
  * and, for clients on another site, a bearer token; the database keeps only its hash.
  */
 export function registerAuth(app: FastifyInstance, services: ServerServices): void {
   const store = new SessionStore(services.db);
   const { siwx, publicUrl } = services.config;
-  const chainIds = new Set(services.chains.keys());
+  // CAIP-2 ids of the chains a session may be for, in every namespace that has a verifier.
+  const servedNetworks = new Set(verifiers().flatMap((verifier) => [...verifier.servedNetworks(services)]));
 
   // A nonce is a database row: limited per client and for all clients together, so the rows
   // stored at once stay bounded (nonceTotal x NONCE_TTL_SECONDS); expired ones are swept.
@@ -40,7 +48,7 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
     return { nonce: await store.issueNonce(Date.now(), siwx.nonceTtlSeconds * 1000) };
   });
 
-  app.post<{ Body: { message: string; signature: Hex; token?: boolean } }>(
+  app.post<{ Body: { message: string; signature: string; token?: boolean } }>(
     '/auth/v1/authenticate',
     {
       schema: {
@@ -49,8 +57,8 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
           required: ['message', 'signature'],
           additionalProperties: false,
           properties: {
-            message: { type: 'string', minLength: 1, maxLength: 32 * 1024, description: 'an EIP-4361 message' },
-            signature: SIGNATURE_SCHEMA,
+            message: { type: 'string', minLength: 1, maxLength: 32 * 1024, description: 'an EIP-4361 or CAIP-122 message' },
+            signature: SIGN_IN_SIGNATURE_SCHEMA,
             projectId: { type: 'string' },
             token: { type: 'boolean', description: 'true to get the session token in the answer (a client on another site, which sends it as a bearer token)' },
           },
@@ -59,39 +67,34 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
     },
     async (request, reply) => {
       const { message, signature, token: wantsToken } = request.body;
-      let fields: SiweFields;
-      try {
-        fields = parseSiweMessage(message);
-      } catch (error) {
-        if (error instanceof SiweError) throw new ApiError(400, error.message, 'message');
-        throw error;
-      }
+      const verifier = verifierForMessage(message);
+      verifier.checkSignature(signature);
+      const claim = verifier.readMessage(message);
       const now = Date.now();
-      const failed = checkSiweMessage(fields, { domains: siwx.domains, origins: siwx.origins, chainIds, now });
+      const failed = checkSignInMessage(claim, { domains: siwx.domains, origins: siwx.origins, servedNetworks, now });
       if (failed) throw unauthorized(failed);
-      const times = siweInstants(fields);
-      const nonce = await store.nonceState(fields.nonce, now);
+      const times = siweInstants(claim);
+      const nonce = await store.nonceState(claim.nonce, now);
       if (nonce === 'unknown') throw unauthorized(AUTH_ERRORS.nonceUnknownOrUsed);
       if (nonce === 'expired') throw unauthorized(AUTH_ERRORS.nonceExpired);
-      const chain = services.chains.get(fields.chainId)!;
-      const valid = await verifySignature({ address: fields.address as Address, message, signature, chain });
+      const valid = await verifier.verifySignature({ claim, message, signature, services });
       if (!valid) {
-        const burnt = await store.recordFailedAttempt(fields.nonce, now);
+        const burnt = await store.recordFailedAttempt(claim.nonce, now);
         throw unauthorized(burnt ? AUTH_ERRORS.tooManyAttempts : AUTH_ERRORS.badSignature);
       }
       // Claimed only now, atomically: of two requests with one message, one wins.
-      if (!(await store.consumeNonce(fields.nonce, now))) throw unauthorized(AUTH_ERRORS.nonceUnknownOrUsed);
+      if (!(await store.consumeNonce(claim.nonce, now))) throw unauthorized(AUTH_ERRORS.nonceUnknownOrUsed);
 
       const ttlEnd = now + siwx.sessionTtlSeconds * 1000;
       const expiresAt = times.expirationTime === undefined ? ttlEnd : Math.min(ttlEnd, times.expirationTime);
       const { token, session } = await store.createSession(
         {
-          address: fields.address as Address,
-          chainId: fields.chainId,
-          domain: fields.domain,
-          uri: fields.uri,
-          nonce: fields.nonce,
-          issuedAt: fields.issuedAt,
+          address: verifier.addressKey(claim.address),
+          caipNetworkId: claim.caipNetworkId,
+          domain: claim.domain,
+          uri: claim.uri,
+          nonce: claim.nonce,
+          issuedAt: claim.issuedAt,
           expiresAt,
           message,
           signature,

@@ -48,26 +48,46 @@ function uriOrigin(uri: string): string | undefined {
   }
 }
 
+/** What every sign-in message states, whatever its namespace (EIP-4361, CAIP-122). */
+export type SignInTerms = Pick<SiweFields, 'domain' | 'uri' | 'scheme' | 'issuedAt' | 'expirationTime' | 'notBefore'> & {
+  /** The chain as the message names it (for the error text). */
+  chainId: number | string;
+  /** The CAIP-2 id of that chain (`eip155:1`, `solana:localnet`). */
+  caipNetworkId: string;
+};
+
+export type SignInMessageChecks = Omit<SiweMessageChecks, 'chainIds'> & {
+  /** CAIP-2 ids of the chains this server serves. */
+  servedNetworks: ReadonlySet<string>;
+};
+
 /**
  * The checks of a parsed message that need no database and no signature: domain, the URI (and the
  * scheme, when given) on one of the domain's origins, chain and time window. Returns the reason it
  * fails, in plain words, or undefined when it passes; a time that is not an instant throws a 400.
+ * The same for every namespace: only reading the message and the signature differ.
  */
-export function checkSiweMessage(fields: SiweFields, checks: SiweMessageChecks): string | undefined {
-  const domain = fields.domain.toLowerCase();
-  if (!checks.domains.some((accepted) => accepted.toLowerCase() === domain)) return AUTH_ERRORS.domainNotAccepted(fields.domain);
+export function checkSignInMessage(terms: SignInTerms, checks: SignInMessageChecks): string | undefined {
+  const domain = terms.domain.toLowerCase();
+  if (!checks.domains.some((accepted) => accepted.toLowerCase() === domain)) return AUTH_ERRORS.domainNotAccepted(terms.domain);
   const origins = checks.origins?.[domain];
   if (origins) {
-    const origin = uriOrigin(fields.uri);
-    if (!origin || !origins.includes(origin)) return AUTH_ERRORS.uriNotOfSite(fields.uri, fields.domain);
-    if (fields.scheme !== undefined && `${fields.scheme.toLowerCase()}:` !== new URL(origin).protocol) {
-      return AUTH_ERRORS.schemeNotOfSite(fields.scheme, fields.domain);
+    const origin = uriOrigin(terms.uri);
+    if (!origin || !origins.includes(origin)) return AUTH_ERRORS.uriNotOfSite(terms.uri, terms.domain);
+    if (terms.scheme !== undefined && `${terms.scheme.toLowerCase()}:` !== new URL(origin).protocol) {
+      return AUTH_ERRORS.schemeNotOfSite(terms.scheme, terms.domain);
     }
   }
-  if (!checks.chainIds.has(fields.chainId)) return AUTH_ERRORS.chainNotServed(fields.chainId);
-  const times = siweInstants(fields);
+  if (!checks.servedNetworks.has(terms.caipNetworkId)) return AUTH_ERRORS.chainNotServed(terms.chainId);
+  const times = siweInstants(terms);
   if (times.issuedAt > checks.now + CLOCK_SKEW_MS) return AUTH_ERRORS.issuedInFuture;
   return checkValidityWindow(times, checks.now);
+}
+
+/** checkSignInMessage for an EIP-4361 message, with the numeric chain ids served. */
+export function checkSiweMessage(fields: SiweFields, checks: SiweMessageChecks): string | undefined {
+  const servedNetworks = new Set([...checks.chainIds].map((chainId) => `eip155:${chainId}`));
+  return checkSignInMessage({ ...fields, caipNetworkId: `eip155:${fields.chainId}` }, { ...checks, servedNetworks });
 }
 
 /** EIP-4361's window: Expiration Time not reached, Not Before reached (with the clock skew). */

@@ -1,14 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { generateNonce } from '@cairn/core/siwx';
-import { getAddress, type Address } from 'viem';
 import type { Db } from '../db/database.ts';
 import type { AuthSessionsTable } from '../db/schema.ts';
+import { verifierForNetwork } from './signInVerifiers.ts';
 
 /** What the client sees of a session (the token only right after sign-in). */
 export type SessionView = {
   id: string;
-  address: Address;
-  chainId: number;
+  address: string;
+  /** The chain's CAIP-2 reference: a number for a decimal one (eip155), else its text. */
+  chainId: number | string;
+  /** CAIP-2: `eip155:1`, `solana:localnet`. */
+  caipNetworkId: string;
   domain: string;
   uri: string;
   issuedAt: string;
@@ -17,8 +20,10 @@ export type SessionView = {
 };
 
 export type NewSession = {
-  address: Address;
-  chainId: number;
+  /** As sessions are kept by (SignInVerifier.addressKey). */
+  address: string;
+  /** CAIP-2. */
+  caipNetworkId: string;
   domain: string;
   uri: string;
   nonce: string;
@@ -47,10 +52,12 @@ export function hashToken(token: string): string {
 }
 
 export function sessionView(row: Pick<AuthSessionsTable, 'id' | 'address' | 'chain_id' | 'domain' | 'uri' | 'issued_at' | 'expiration_time' | 'nonce'>): SessionView {
+  const reference = row.chain_id.slice(row.chain_id.indexOf(':') + 1);
   return {
     id: row.id,
-    address: getAddress(row.address),
-    chainId: Number(row.chain_id),
+    address: verifierForNetwork(row.chain_id)?.displayAddress(row.address) ?? row.address,
+    chainId: /^[0-9]{1,15}$/.test(reference) ? Number(reference) : reference,
+    caipNetworkId: row.chain_id,
     domain: row.domain,
     uri: row.uri,
     issuedAt: row.issued_at,
@@ -118,7 +125,7 @@ export class SessionStore {
       this.lastSweep = now;
       await this.db.deleteFrom('auth_sessions').where((eb) => eb.or([eb('expiration_time', '<=', now), eb('revoked_at', 'is not', null)])).execute();
     }
-    const address = session.address.toLowerCase();
+    const { address } = session;
     // This address keeps its newest live sessions; its ended ones and the overflow go now.
     const keep = await this.db
       .selectFrom('auth_sessions')
@@ -139,8 +146,8 @@ export class SessionStore {
     const row = {
       id: randomUUID(),
       token_hash: hashToken(token),
-      address: session.address.toLowerCase(),
-      chain_id: session.chainId,
+      address,
+      chain_id: session.caipNetworkId,
       domain: session.domain,
       uri: session.uri,
       nonce: session.nonce,

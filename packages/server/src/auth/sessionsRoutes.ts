@@ -54,7 +54,7 @@ export function registerSessions(app: FastifyInstance, services: ServerServices)
       const session = await store.sessionOf(address, pci);
       if (!session) throw new ApiError(404, AUTH_ERRORS.sessionNotFound, 'pci');
       // A contract account's signature is checked on the chain it signed in on.
-      const chain = services.chains.get(session.chainId);
+      const chain = services.chains.get(Number(session.chainId));
       if (!(await verifySignature({ address, message: revokeMessage(pci), signature, chain }))) throw new ApiError(401, AUTH_ERRORS.badSignature);
       await store.revokeById(pci, Date.now());
       return reply.code(204).send();

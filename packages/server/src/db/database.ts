@@ -34,7 +34,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   return db;
 }
 
-function createDialect(config: DatabaseConfig) {
+export function createDialect(config: DatabaseConfig) {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,

@@ -136,9 +136,10 @@ export interface AuthNoncesTable {
 export interface AuthSessionsTable {
   id: string;
   token_hash: string;
-  /** Lowercase. */
+  /** As the namespace keys it: eip155 lowercase, solana base58 as written. */
   address: string;
-  chain_id: number;
+  /** CAIP-2 (`eip155:1`, `solana:localnet`); 0006 turned the former numbers into eip155 ids. */
+  chain_id: string;
   domain: string;
   uri: string;
   nonce: string;

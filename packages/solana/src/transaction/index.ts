@@ -5,3 +5,4 @@ export * from './message.ts';
 export * from './instructions.ts';
 export * from './programAddress.ts';
 export * from './programs.ts';
+export { base58Decode, base58Encode } from '../base58.ts';

@@ -4,7 +4,7 @@ import { createProfileApi, type ProfileApi } from '../../api/profileApi.ts';
 import { saveIdentity } from '../../cache/persistedCaches.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { HttpError } from '../../http.ts';
-import { isValidNameLabel, nameRegistrationMessage } from '../../rules/accountName.ts';
+import { isValidNameLabel, nameRegistrationMessage, namesSupportedOn } from '../../rules/accountName.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { land } from '../land.ts';
 import { NAME_RULE_TEXT } from './nameRuleText.ts';
@@ -67,7 +67,7 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
     land(ctx, { kind: 'nameRegistrationFailed' });
     return false;
   };
-  if (!network || network.chainNamespace !== 'eip155') return fail(ErrorText.networkNotFound);
+  if (!network || !namesSupportedOn(network.chainNamespace)) return fail(ErrorText.networkNotFound);
   if (!address || !connectorId) return fail(ErrorText.addressOrAuthConnectorNotFound);
   if (!api) return fail(ErrorText.errorResolvingName);
   ctx.accountName.set({ registering: true, error: undefined });

@@ -4,6 +4,7 @@ import { getGasPrice } from '../../api/gasPriceApi.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { formatUnits, parseUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
+import { namesSupportedOn } from '../../rules/accountName.ts';
 import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
 import { sendableTokens, type SendableToken } from '../../rules/send/sendableTokens.ts';
 import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
@@ -77,8 +78,8 @@ export async function prepareSend(ctx: CairnContext): Promise<void> {
   }
   const account = activeAccount(ctx).get();
   ctx.send.set({ networkBalanceInUsd: account.balanceUsd, loading: true });
-  if (context.network.chainNamespace !== 'eip155') {
-    // A Solana adapter's estimate is the fee itself, in lamports: no gas price to ask the server for.
+  if (adapterFor(ctx, context.network.chainNamespace).sendFeeUnit !== 'gas') {
+    // The adapter's estimate is the fee itself (lamports on solana): no gas price to ask the server for.
     ctx.send.set({ gasPrice: '1' });
     await estimateSend(ctx);
     ctx.send.set({ loading: false });
@@ -148,8 +149,7 @@ export async function lookupReceiver(ctx: CairnContext): Promise<void> {
     return;
   }
   const { receiver } = currentSendSummary(ctx);
-  // SPEC §5: names are supported only on eip155.
-  if (!receiver || !ctx.api || activeAccount(ctx).get().namespace !== 'eip155') return;
+  if (!receiver || !ctx.api || !namesSupportedOn(activeAccount(ctx).get().namespace)) return;
   try {
     const identity = await ctx.api.getIdentity(receiver);
     if (currentSendSummary(ctx).receiver !== receiver) return;

@@ -1,14 +1,29 @@
-import { activeAccount, type CairnContext } from '../../context.ts';
+import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
+import { signInRoute } from '../../rules/signIn/signInRoute.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { SiwxSession } from '../../stores/siwx.ts';
+import type { ChainAdapter } from '../../types.ts';
 import { land } from '../land.ts';
 
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** One account, in the namespace's own canonical form (EVM ignores case; base58 does not). */
+const sameAddress = (adapter: Pick<ChainAdapter, 'normalizeAddress'>, a: string, b: string) => {
+  try {
+    return adapter.normalizeAddress(a) === adapter.normalizeAddress(b);
+  } catch {
+    return false; // a stored value that is no address of this namespace
+  }
+};
 
 /** A session stands for this address on this network and has not expired. */
-export function sessionCovers(session: SiwxSession, address: string, chainId: number | string, now: number): boolean {
+export function sessionCovers(
+  adapter: Pick<ChainAdapter, 'normalizeAddress'>,
+  session: SiwxSession,
+  address: string,
+  chainId: number | string,
+  now: number,
+): boolean {
   const expired = session.expirationTime !== undefined && Date.parse(session.expirationTime) <= now;
-  return sameAddress(session.address, address) && String(session.chainId) === String(chainId) && !expired;
+  return sameAddress(adapter, session.address, address) && String(session.chainId) === String(chainId) && !expired;
 }
 
 /**
@@ -22,17 +37,17 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   const { address } = activeAccount(ctx).get();
   const network = findNetwork(ctx.network.get());
   if (ctx.connection.get().status !== 'connected' || !address || !network) return false;
-  // The message is EIP-4361: sign-in with a Solana account (CAIP-122) is not built yet, so a
-  // Solana account is not asked to sign in (and gets no session).
-  if (network.chainNamespace !== 'eip155') return false;
+  // A namespace whose adapter cannot sign in (signInRoute) is not asked to, and gets no session.
+  const adapter = adapterFor(ctx, network.chainNamespace);
+  if (!signInRoute(adapter)) return false;
   const current = ctx.siwx.get().session;
-  if (current && sessionCovers(current, address, network.id, ctx.now())) return false;
+  if (current && sessionCovers(adapter, current, address, network.id, ctx.now())) return false;
 
   const stored = ctx.storage.get('siwxSession');
-  if (stored && sessionCovers(stored, address, network.id, ctx.now())) {
+  if (stored && sessionCovers(adapter, stored, address, network.id, ctx.now())) {
     try {
       const confirmed = await backend.getSession({ address, chainId: network.id });
-      if (confirmed && sameAddress(confirmed.address, address)) {
+      if (confirmed && sameAddress(adapter, confirmed.address, address)) {
         ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: stored.expirationTime }, error: undefined });
         return false;
       }

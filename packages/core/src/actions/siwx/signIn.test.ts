@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '../../errors.ts';
+import { signInAccountLabel } from '../../rules/signIn/caip122Message.ts';
+import { buildSignInWithSolanaMessage, readSignInWithSolanaMessage } from '../../rules/signIn/signInWithSolana.ts';
 import { parseSiweMessage } from '../../siwx/eip4361.ts';
-import { createTestCairn } from '../../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn, fakeConnector, testNetworks } from '../../testing/fakeAdapter.ts';
+import type { ChainAdapter } from '../../types.ts';
+import { sessionCovers } from './checkSignIn.ts';
 
 // A stand-in for the server's /auth/v1 routes, on loopback. The real server's checks are tested
 // in packages/server and the whole flow in e2e/signIn.e2e.ts; here only the widget's rules are.
@@ -41,7 +45,8 @@ beforeEach(async () => {
         const token = `token-${messages.length}-0123456789abcdef`;
         sessions.add(token);
         // As the server does: the token in the answer only when asked for (else only the cookie).
-        reply(200, { session: { ...(wantsToken === true ? { token } : {}), address: parseSiweMessage(message).address, chainId: 1 } });
+        const address = signInAccountLabel(message) === 'Solana' ? readSignInWithSolanaMessage(message).address : parseSiweMessage(message).address;
+        reply(200, { session: { ...(wantsToken === true ? { token } : {}), address, chainId: 1 } });
       });
       return;
     }
@@ -180,6 +185,63 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(sessions.size).toBe(0);
     expect(storage.get('siwxSession')).toBeUndefined();
     expect(tabStorage.size).toBe(0);
+  });
+
+  const SOLANA_ADDRESS = 'GwAF45zjfyGzUbd3i3hXxzGeuchzEZXwpRYHZM5912F1';
+  const withSolana = (signIn?: ChainAdapter['signIn']) => {
+    const solana = createFakeAdapter({
+      namespace: 'solana',
+      connectors: [fakeConnector('wallet-standard:Phantom', { chain: 'solana' })],
+      wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id },
+    });
+    const evm = createFakeAdapter();
+    return { ...withSiwx(true, { networks: [testNetworks.mainnet, testNetworks.solana], adapters: [evm, signIn ? Object.assign(solana, { signIn }) : solana] }), solana };
+  };
+
+  it("signs a Solana account in through its adapter's CAIP-122 sign-in, with the request the core fills", async () => {
+    const requests: Parameters<NonNullable<ChainAdapter['signIn']>>[0][] = [];
+    const { cairn, storage } = withSolana(async (params) => {
+      requests.push(params);
+      return { message: buildSignInWithSolanaMessage({ ...params.request, address: params.address, chainId: String(params.network.id) }), signature: 'base58-signature' };
+    });
+    await cairn.ready;
+    await cairn.connect('wallet-standard:Phantom');
+    expect(cairn.stores.router.current().view).toBe('ConnectingSiwe');
+    expect(await cairn.signIn()).toBe(true);
+    expect(requests).toEqual([
+      {
+        connectorId: 'wallet-standard:Phantom',
+        address: SOLANA_ADDRESS,
+        network: testNetworks.solana,
+        request: { domain: 'shop.example', statement: 'Welcome', uri: 'https://shop.example', version: '1', nonce: 'abcdefgh12345678', issuedAt: expect.any(String), expirationTime: expect.any(String) },
+      },
+    ]);
+    expect(readSignInWithSolanaMessage(messages[0]!)).toMatchObject({ address: SOLANA_ADDRESS, chainId: testNetworks.solana.id });
+    // The session is kept by the network's CAIP-2 reference, which is text on solana.
+    expect(storage.get('siwxSession')).toEqual({ address: SOLANA_ADDRESS, chainId: testNetworks.solana.id, expirationTime: expect.any(String) });
+    expect(cairn.stores.siwx.get()).toMatchObject({ status: 'authenticated', session: { address: SOLANA_ADDRESS } });
+  });
+
+  it('does not ask an account to sign in when its adapter has no way to', async () => {
+    const { cairn, solana } = withSolana();
+    await cairn.ready;
+    await cairn.connect('wallet-standard:Phantom');
+    expect(cairn.stores.account('solana').get().status).toBe('connected');
+    expect(cairn.stores.router.current().view).not.toBe('ConnectingSiwe');
+    expect(solana.callsTo('signMessage')).toEqual([]);
+  });
+
+  it('a kept session covers its own account and chain only: base58 keeps its case, EVM addresses ignore it', () => {
+    const solana = createFakeAdapter({ namespace: 'solana' });
+    const kept = { address: SOLANA_ADDRESS, chainId: 'localnet', expirationTime: '2030-01-01T00:00:00.000Z' };
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS, 'localnet', 0)).toBe(true);
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS.toLowerCase(), 'localnet', 0)).toBe(false);
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS, 'devnet', 0)).toBe(false);
+    expect(sessionCovers(solana, kept, SOLANA_ADDRESS, 'localnet', Date.parse(kept.expirationTime))).toBe(false);
+    const evm = createFakeAdapter();
+    const evmSession = { address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266', chainId: 1 };
+    expect(sessionCovers(evm, evmSession, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 1, 0)).toBe(true);
+    expect(sessionCovers(evm, evmSession, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 10, 0)).toBe(false);
   });
 
   it('refuses to start without the server', () => {
