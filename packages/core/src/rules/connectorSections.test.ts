@@ -55,4 +55,9 @@ describe('orderConnectors (SPEC §9)', () => {
   it('lists nothing when no connector was found', () => {
     expect(orderConnectors([], [recent('io.metamask')])).toEqual([]);
   });
+
+  it('never lists the e-mail/social login as a wallet row, recent or not', () => {
+    const auth = { id: 'ID_AUTH', name: 'E-mail & socials', type: 'AUTH' as const, chain: 'eip155' as const };
+    expect(orderConnectors([auth], [{ id: 'ID_AUTH', name: 'E-mail & socials', namespace: 'eip155' }])).toEqual([]);
+  });
 });

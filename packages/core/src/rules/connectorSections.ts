@@ -27,7 +27,8 @@ export function orderConnectors(
   const recent: ConnectorListItem[] = [];
   for (const wallet of recentWallets) {
     const connector = byId.get(wallet.id);
-    if (connector) recent.push({ section: 'recent', connector });
+    // An e-mail or social login is not a wallet row: Connect's e-mail field and social buttons start it.
+    if (connector && connector.type !== 'AUTH') recent.push({ section: 'recent', connector });
   }
   const recentIds = new Set(recent.map((item) => item.connector.id));
   const rest = connectors
