@@ -137,7 +137,7 @@ describe('e-mail login from the widget', () => {
   }, 120_000);
 
   it('signs in with the wallet: the signature is approved in the frame\'s own screen inside ApproveTransaction, whose close is held while sign-in is required', async () => {
-    const demo = await openDemo(browser, { wallets: [], query: 'siwx=required', context: { locale: 'en-US' } });
+    const demo = await openDemo(browser, { wallets: [], query: 'siwx=required&theme=dark', context: { locale: 'en-US' } });
     const { page } = demo;
     await logInByEmail(page, `approve-${process.pid}-${Date.now()}@example.com`);
 
@@ -149,6 +149,8 @@ describe('e-mail login from the widget', () => {
     expect(await dialog(page).getByRole('button', { name: 'Close' }).isDisabled()).toBe(true);
     const screen = frameContent(page).getByRole('dialog');
     await screen.filter({ hasText: new URL(page.url()).origin }).waitFor();
+    // The frame's screen follows the modal's palette.
+    await expect.poll(() => frameContent(page).locator('html').getAttribute('data-theme')).toBe('dark');
     await frameContent(page).getByRole('button', { name: 'Approve' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
     expect(demo.errors).toEqual([]);

@@ -116,6 +116,8 @@ export interface Cairn {
   verifyEmailOtp(otp: string): Promise<boolean>;
   /** Social login in a popup (call it from the click, so the browser lets the popup open). Resolves true when connected. */
   loginWithSocial(provider: SocialLoginProvider): Promise<boolean>;
+  /** The frame's own screens follow the modal's palette. */
+  syncFrameTheme(themeMode: 'light' | 'dark'): void;
   /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
   exportEmbeddedWallet(): Promise<boolean>;
   /** The ApproveTransaction view's box on screen: the frame's own screen is shown there (undefined hides it). */
@@ -386,6 +388,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     exportEmbeddedWallet: () => {
       requireLogin();
       return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.exportEmbeddedWallet(ctx));
+    },
+    syncFrameTheme: (themeMode) => {
+      if (themeMode !== 'light' && themeMode !== 'dark') throw new TypeError("syncFrameTheme: `themeMode` must be 'light' or 'dark'");
+      embeddedLoader?.loaded()?.syncTheme(themeMode).catch((error: unknown) => console.warn('[cairn] could not sync the frame\'s theme', error));
     },
     placeFrame: (placement) => embeddedLoader?.loaded()?.placeFrame(placement),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.

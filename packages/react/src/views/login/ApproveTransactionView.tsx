@@ -1,5 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useResolvedTheme } from '../../theme/useResolvedTheme.ts';
 import { useT } from '../../i18n/useT.ts';
 
 /**
@@ -11,6 +13,9 @@ export default function ApproveTransactionView() {
   const cairn = useCairnInstance('ApproveTransactionView');
   const { t } = useT();
   const box = useRef<HTMLDivElement>(null);
+  const { themeMode } = useStoreState(cairn.stores.theme);
+  const palette = useResolvedTheme(themeMode);
+  useEffect(() => cairn.syncFrameTheme(palette), [cairn, palette]);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
