@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UntypedRequestFn } from '../requestTypes.ts';
-import { createTestCairn } from '../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn } from '../testing/fakeAdapter.ts';
+import { ErrorText } from '../errors.ts';
 
 // The forwarding itself runs against real wallets in e2e (the demo's tip through the test wallet
 // and through WalletConnect); here, what the site is told when a call cannot go anywhere. The calls
@@ -43,5 +44,15 @@ describe('cairn.request', () => {
     await expect(request({ method: 'eth_sendTransaction', params: [{ maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }] })).rejects.toThrow(
       'maxPriorityFeePerGas cannot be higher than maxFeePerGas',
     );
+  });
+
+  it('tells the visitor "Action not allowed" when the secure frame refuses a call outside its lists (SPEC §6)', async () => {
+    const adapter = createFakeAdapter();
+    const refusing = Object.assign(adapter, { request: async () => Promise.reject(new Error(ErrorText.rpcCallNotAllowed)) });
+    const { cairn } = createTestCairn({ adapter: refusing });
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    await expect(untyped(cairn.request)({ method: 'eth_sign', params: [] })).rejects.toThrow(ErrorText.rpcCallNotAllowed);
+    expect(cairn.stores.toast.get()).toMatchObject({ message: ErrorText.actionNotAllowed, variant: 'error' });
   });
 });

@@ -2,6 +2,7 @@ import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
 import { sendCallsError } from '../rules/send/sendCallsValidation.ts';
 import { feeFieldsError, type FeeFields } from '../rules/send/feeFields.ts';
 import { findNetwork } from '../stores/network.ts';
+import { ErrorText } from '../errors.ts';
 import { loadSendFlow } from './send/loadSendFlow.ts';
 
 /**
@@ -25,7 +26,14 @@ export async function request(ctx: CairnContext, args: { method: string; params?
     if (problem) throw new TypeError(`eth_sendTransaction: ${problem}`);
   }
   if (!adapter.request) throw new Error(`The ${account.namespace} adapter cannot forward wallet requests`);
-  const result = await adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });
+  let result: unknown;
+  try {
+    result = await adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });
+  } catch (error) {
+    // SPEC §6: the secure frame refuses a call outside its lists; the visitor is told 'Action not allowed'.
+    if (error instanceof Error && error.message === ErrorText.rpcCallNotAllowed) ctx.toast.show(ErrorText.actionNotAllowed, 'error');
+    throw error;
+  }
   const network = findNetwork(ctx.network.get());
   // A transaction the site sent through the widget shows as pending in Activity until mined.
   if (args.method === 'eth_sendTransaction' && network && typeof result === 'string' && /^0x[0-9a-fA-F]{64}$/.test(result)) {
