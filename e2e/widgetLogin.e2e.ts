@@ -121,7 +121,7 @@ describe('e-mail login from the widget', () => {
     const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
     const { page } = demo;
     await connectButton(page).click();
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), dialog(page).getByRole('button', { name: 'Continue with Google' }).click()]);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), dialog(page).getByRole('list', { name: 'Log in with a social account' }).getByRole('button', { name: 'Google' }).click()]);
     await dialog(page).getByRole('status').filter({ hasText: 'Authenticating...' }).waitFor();
     // The stack's OpenID Connect provider stands in for Google.
     await popup.getByLabel('Account').fill(`ann-${process.pid}-${Date.now()}`);

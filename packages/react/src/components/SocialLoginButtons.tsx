@@ -25,7 +25,6 @@ export function SocialLoginButtons({ providers }: { providers: readonly string[]
             type="button"
             className="btn btn-secondary social-button"
             data-provider={provider}
-            aria-label={t('Continue with {provider}', { provider: PROVIDER_NAMES[provider] })}
             onClick={() => cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
           >
             <span className="social-glyph" aria-hidden="true">

@@ -212,7 +212,6 @@ const ar: Catalogue = {
   'Sending…': 'جارٍ الإرسال…',
   'Continue': 'متابعة',
   'Log in with a social account': 'سجّل الدخول بحساب اجتماعي',
-  'Continue with {provider}': 'المتابعة باستخدام {provider}',
   'Confirm Email': 'تأكيد البريد الإلكتروني',
   'Log In': 'تسجيل الدخول',
   'Approve': 'موافقة',

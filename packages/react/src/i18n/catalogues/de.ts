@@ -212,7 +212,6 @@ const de: Catalogue = {
   'Sending…': 'Wird gesendet…',
   'Continue': 'Weiter',
   'Log in with a social account': 'Mit einem sozialen Konto anmelden',
-  'Continue with {provider}': 'Weiter mit {provider}',
   'Confirm Email': 'E-Mail bestätigen',
   'Log In': 'Anmelden',
   'Approve': 'Bestätigen',

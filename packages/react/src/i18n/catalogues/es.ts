@@ -212,7 +212,6 @@ const es: Catalogue = {
   'Sending…': 'Enviando…',
   'Continue': 'Continuar',
   'Log in with a social account': 'Inicia sesión con una cuenta social',
-  'Continue with {provider}': 'Continuar con {provider}',
   'Confirm Email': 'Confirmar correo',
   'Log In': 'Iniciar sesión',
   'Approve': 'Aprobar',

@@ -212,7 +212,6 @@ const fr: Catalogue = {
   'Sending…': 'Envoi…',
   'Continue': 'Continuer',
   'Log in with a social account': 'Se connecter avec un compte social',
-  'Continue with {provider}': 'Continuer avec {provider}',
   'Confirm Email': "Confirmer l'e-mail",
   'Log In': 'Se connecter',
   'Approve': 'Approuver',

@@ -212,7 +212,6 @@ const ja: Catalogue = {
   'Sending…': '送信中…',
   'Continue': '続ける',
   'Log in with a social account': 'ソーシャルアカウントでログイン',
-  'Continue with {provider}': '{provider}で続ける',
   'Confirm Email': 'メールを確認',
   'Log In': 'ログイン',
   'Approve': '承認',

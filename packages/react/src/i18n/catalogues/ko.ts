@@ -212,7 +212,6 @@ const ko: Catalogue = {
   'Sending…': '보내는 중…',
   'Continue': '계속',
   'Log in with a social account': '소셜 계정으로 로그인',
-  'Continue with {provider}': '{provider}(으)로 계속',
   'Confirm Email': '이메일 확인',
   'Log In': '로그인',
   'Approve': '승인',

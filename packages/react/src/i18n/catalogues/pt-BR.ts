@@ -212,7 +212,6 @@ const ptBR: Catalogue = {
   'Sending…': 'Enviando…',
   'Continue': 'Continuar',
   'Log in with a social account': 'Entrar com uma conta social',
-  'Continue with {provider}': 'Continuar com {provider}',
   'Confirm Email': 'Confirmar e-mail',
   'Log In': 'Entrar',
   'Approve': 'Aprovar',

@@ -212,7 +212,6 @@ const ru: Catalogue = {
   'Sending…': 'Отправка…',
   'Continue': 'Продолжить',
   'Log in with a social account': 'Войти через соцсеть',
-  'Continue with {provider}': 'Продолжить с {provider}',
   'Confirm Email': 'Подтвердите почту',
   'Log In': 'Войти',
   'Approve': 'Подтвердить',

@@ -212,7 +212,6 @@ const tr: Catalogue = {
   'Sending…': 'Gönderiliyor…',
   'Continue': 'Devam',
   'Log in with a social account': 'Sosyal hesapla giriş yap',
-  'Continue with {provider}': '{provider} ile devam et',
   'Confirm Email': 'E-postayı doğrula',
   'Log In': 'Giriş yap',
   'Approve': 'Onayla',

@@ -212,7 +212,6 @@ const zhCN: Catalogue = {
   'Sending…': '正在发送…',
   'Continue': '继续',
   'Log in with a social account': '使用社交账号登录',
-  'Continue with {provider}': '使用 {provider} 继续',
   'Confirm Email': '确认电子邮件',
   'Log In': '登录',
   'Approve': '批准',
