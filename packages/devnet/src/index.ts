@@ -2,8 +2,11 @@ import deploymentJson from '../deployment.json' with { type: 'json' };
 import type { Deployment } from './deployment.ts';
 
 export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './startDevnet.ts';
-export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, type ChainConfig } from './chains.ts';
-export { type DevnetSolanaChain } from './startDevnet.ts';
+export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, DEFAULT_POLKADOT_PORT, type ChainConfig } from './chains.ts';
+export { type DevnetSolanaChain, type DevnetPolkadotChain } from './startDevnet.ts';
+export * from './polkadot/polkadotAccounts.ts';
+export { polkadotBalance, withPolkadotApi } from './polkadot/polkadotBalance.ts';
+export { startPolkadotChain, type PolkadotChain, type PolkadotChainOptions } from './polkadot/startPolkadotChain.ts';
 export * from './solana/solanaAccounts.ts';
 export { sendSolanaTransaction, waitForSignature, solanaBalance, solanaTokenAccountBalance, type SolanaSigner } from './solana/solanaTransactions.ts';
 export { solanaRpc } from './solana/solanaRpc.ts';
