@@ -17,8 +17,14 @@ export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSee
 export type { Deployment } from './deployment.ts';
 export { compileContracts, type CompileResult } from './compile.ts';
 export { readArtifact, type Artifact, type ContractName } from './artifacts.ts';
-export { testWalletScriptPath, solanaTestWalletScriptPath } from './paths.ts';
-export { injectTestWallets, testWallet, injectSolanaTestWallets, solanaTestWallet } from './playwright.ts';
+export { testWalletScriptPath, solanaTestWalletScriptPath, polkadotTestExtensionScriptPath } from './paths.ts';
+export { injectTestWallets, testWallet, injectSolanaTestWallets, solanaTestWallet, injectPolkadotTestExtensions, polkadotTestExtension } from './playwright.ts';
+export {
+  createPolkadotTestExtension,
+  injectPolkadotTestExtension,
+  type PolkadotTestExtension,
+  type PolkadotTestExtensionOptions,
+} from './polkadot-extension/createPolkadotTestExtension.ts';
 export * from './test-wallet/index.ts';
 
 /** The committed deployment.json: contract addresses, identical on every devnet chain. */
