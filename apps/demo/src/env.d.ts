@@ -1,6 +1,8 @@
 declare const __DEMO_CONFIG__: {
   chains: { chainId: number; name: string; rpcUrl: string }[];
   solanaRpcUrl: string;
+  /** The devnet's local Polkadot chain, ws://… */
+  polkadotRpcUrl: string;
   serverUrl: string;
   /** The server's WalletConnect relay, ws://…/relay. */
   relayUrl: string;

@@ -1,6 +1,8 @@
 // Reading the chain and sending transfers through @polkadot/api: the large part of this package,
 // a chunk of its own fetched only when a balance, a fee or a send is needed.
 import { ApiPromise, WsProvider } from '@polkadot/api';
+// The substrate pallets' types (system.account, balances.transferKeepAlive): types only, nothing at runtime.
+import type {} from '@polkadot/api-augment';
 import type { Balance, CaipNetwork, SendParams } from '@cairn/core';
 import { formatUnits } from '@cairn/core/internal';
 import type { InjectedSigner } from './injected.ts';
