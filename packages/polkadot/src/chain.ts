@@ -45,9 +45,22 @@ export function apiFor(network: CaipNetwork): Promise<ApiPromise> {
   return api;
 }
 
+/**
+ * The node's api, once it agrees with the site's declaration of the coin: a network declared with
+ * other decimals than the chain's would show and send amounts off by powers of ten.
+ */
+async function checkedApi(network: CaipNetwork): Promise<ApiPromise> {
+  const api = await apiFor(network);
+  const [chainDecimals] = api.registry.chainDecimals;
+  if (chainDecimals !== undefined && chainDecimals !== network.nativeCurrency.decimals) {
+    throw new Error(`Polkadot network ${network.name} is declared with ${network.nativeCurrency.decimals} decimals, but its node says ${chainDecimals}`);
+  }
+  return api;
+}
+
 /** The account's free balance (system.account), in the network's coin. */
 export async function getPolkadotBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
-  const api = await apiFor(network);
+  const api = await checkedApi(network);
   const account = await api.query.system.account(normalizePolkadotAddress(address));
   const value = account.data.free.toBigInt();
   const { decimals, symbol } = network.nativeCurrency;
@@ -63,7 +76,7 @@ function transfer(api: ApiPromise, params: SendParams) {
 
 /** The fee of the transfer, in the smallest unit of the coin (the node's payment info). */
 export async function estimatePolkadotSend(params: SendParams): Promise<bigint> {
-  const api = await apiFor(params.network);
+  const api = await checkedApi(params.network);
   const info = await transfer(api, params).paymentInfo(normalizePolkadotAddress(params.from));
   return info.partialFee.toBigInt();
 }
@@ -76,7 +89,7 @@ const inclusions = new Map<string, Promise<'success' | 'reverted'>>();
  * extrinsic's hash once the node has taken it. Its inclusion is then watched for waitForPolkadotTransaction.
  */
 export async function sendPolkadotTransfer(params: SendParams & { signer: InjectedSigner }): Promise<string> {
-  const api = await apiFor(params.network);
+  const api = await checkedApi(params.network);
   const extrinsic = transfer(api, params);
   return new Promise<string>((resolveHash, rejectHash) => {
     let hash: string | undefined;

@@ -152,6 +152,18 @@ describe('the polkadot adapter on the local chain', () => {
     third.stop();
   });
 
+  it("refuses to read or send on a network declared with other decimals than the chain's", async () => {
+    const sender = POLKADOT_TEST_ACCOUNTS[0]!;
+    const { adapter, connectorId, stop } = setUp([sender.uri]);
+    const wrong = definePolkadotNetwork({ id: POLKADOT_DEVNET_NETWORK_ID, name: 'Misdeclared', rpcUrl: chain().rpcUrl, nativeCurrency: { name: 'Dot', symbol: 'DOT', decimals: 10 } });
+    await adapter.connect({ connectorId, network: wrong });
+    await expect(adapter.getBalance({ address: sender.address, network: wrong })).rejects.toThrow('Polkadot network Misdeclared is declared with 10 decimals, but its node says 12');
+    const before = await polkadotBalance(chain().rpcUrl, sender.address);
+    await expect(adapter.sendToken!({ connectorId, network: wrong, from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[1]!.address, amount: 1n })).rejects.toThrow(/declared with 10 decimals/);
+    expect(await polkadotBalance(chain().rpcUrl, sender.address)).toBe(before);
+    stop();
+  });
+
   it('normalizes addresses and refuses an EVM address', async () => {
     const { adapter, connectorId, stop } = setUp([POLKADOT_TEST_ACCOUNTS[0]!.uri]);
     await adapter.connect({ connectorId, network: network() });
