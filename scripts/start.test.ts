@@ -30,6 +30,19 @@ describe('npm start', () => {
     expect(result.stderr).not.toContain('Port 23998');
   });
 
+  it('checks the Polkadot chain port too, naming its variable', async () => {
+    const polkadot = await listen(23995);
+    try {
+      const stderr = await new Promise<string>((resolve) => {
+        execFile(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, CHAIN_PORT_POLKADOT: '23995' } }, (_e, _o, err) => resolve(err));
+      });
+      expect(stderr).toContain('Port 23995 (chain polkadot) is already in use.');
+      expect(stderr).toContain('CHAIN_PORT_POLKADOT');
+    } finally {
+      await new Promise<void>((resolve) => polkadot.close(() => resolve()));
+    }
+  });
+
   it('rejects a port variable that is not a port', async () => {
     const stderr = await new Promise<string>((resolve) => {
       execFile(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, DEMO_PORT: 'http' } }, (_e, _o, err) => resolve(err));

@@ -7,6 +7,7 @@ import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 const testWalletPaths = {
   'test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url)),
   'solana-test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/solana-test-wallet.js', import.meta.url)),
+  'polkadot-test-extension.js': fileURLToPath(new URL('../../packages/devnet/dist/polkadot-test-extension.js', import.meta.url)),
 };
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -18,6 +19,8 @@ const demoConfig = {
   ],
   // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks).
   solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
+  // The devnet's local Polkadot chain (`?polkadot=1` adds it).
+  polkadotRpcUrl: `ws://127.0.0.1:${port('CHAIN_PORT_POLKADOT', 9944)}`,
   serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
   // The secure frame on its own origin: e-mail and social login.
   frameUrl: `http://127.0.0.1:${port('FRAME_PORT', 5174)}/`,
@@ -25,7 +28,7 @@ const demoConfig = {
   relayUrl: `ws://127.0.0.1:${port('SERVER_PORT', 8787)}/relay`,
 };
 
-/** Serves the devnet's injectable test wallets at /test-wallet.js and /solana-test-wallet.js (dev panel and e2e). */
+/** Serves the devnet's injectable test wallets at /test-wallet.js, /solana-test-wallet.js and /polkadot-test-extension.js (dev panel and e2e). */
 function testWalletScript(): Plugin {
   const serve = (path: string) => (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
     res.setHeader('content-type', 'text/javascript');

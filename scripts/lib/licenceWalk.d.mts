@@ -1,4 +1,6 @@
 export const ALLOWED_LICENCES: string[];
+/** Optional dependencies no published code reaches, with the reason; the walk skips them. */
+export const UNREACHED_OPTIONAL_DEPENDENCIES: Map<string, string>;
 export interface InstalledPackage {
   name: string;
   version: string;

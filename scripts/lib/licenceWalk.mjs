@@ -100,6 +100,17 @@ export function resolvePackageDir(name, fromDir) {
 }
 
 /**
+ * Optional dependencies that no code of a published package can reach, so nothing of them is
+ * bundled into a site: the walk does not follow them. Each entry says why; keep the list short.
+ */
+export const UNREACHED_OPTIONAL_DEPENDENCIES = new Map([
+  [
+    '@substrate/connect',
+    "GPL-3.0. @polkadot/rpc-provider lists it for ScProvider, which takes the light client as an argument and never imports it; @cairn/polkadot uses WsProvider (a site can install with --omit=optional)",
+  ],
+]);
+
+/**
  * Every installed package reachable from the published packages through dependencies, optional
  * dependencies and peer dependencies (a site installs the peers too), read from what is installed.
  * Returns the packages (name, version, licence, dir, requiredBy) and the problems found.
@@ -121,6 +132,7 @@ export function walkRuntimeTree(rootDir) {
       ...Object.keys(manifest.peerDependencies ?? {}).map((name) => ({ name, optional: optionalPeers.has(name) })),
     ];
     for (const { name, optional } of edges) {
+      if (optional && UNREACHED_OPTIONAL_DEPENDENCIES.has(name)) continue;
       const dependencyDir = resolvePackageDir(name, dir);
       if (dependencyDir) visit(dependencyDir, requiredBy, seen);
       else if (!optional && !missing.some((m) => m.name === name && m.requiredBy === `${manifest.name}@${manifest.version}`)) {

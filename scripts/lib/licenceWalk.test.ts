@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { devOnlyLicences, isAllowedLicence, licenceFailures, normalizeLicence, thirdPartyNotices, walkRuntimeTree } from './licenceWalk.mjs';
+import { devOnlyLicences, isAllowedLicence, licenceFailures, normalizeLicence, thirdPartyNotices, UNREACHED_OPTIONAL_DEPENDENCIES, walkRuntimeTree } from './licenceWalk.mjs';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -67,6 +67,22 @@ describe('walkRuntimeTree', () => {
     expect(failures.map((entry) => [entry.name, entry.version, entry.licence, [...entry.requiredBy]])).toEqual([
       ['deep', '2.21.9', 'SEE LICENSE IN LICENSE.md', ['@x/a']],
     ]);
+  });
+
+  it('does not follow an optional dependency no published code reaches (listed with its reason), and follows any other', () => {
+    const rootDir = fixture({
+      'packages/a/package.json': published('@x/a', { provider: '^1' }),
+      'node_modules/provider/package.json': {
+        ...installed('provider', '1.0.0', 'Apache-2.0'),
+        optionalDependencies: { '@substrate/connect': '0.8.11', other: '^1' },
+      },
+      'node_modules/@substrate/connect/package.json': installed('@substrate/connect', '0.8.11', 'GPL-3.0-only'),
+      'node_modules/other/package.json': installed('other', '1.0.0', 'GPL-3.0-only'),
+    });
+    expect(UNREACHED_OPTIONAL_DEPENDENCIES.get('@substrate/connect')).toMatch(/never imports it/);
+    const names = walkRuntimeTree(rootDir).packages.map((entry) => entry.name);
+    expect(names).toContain('other');
+    expect(names).not.toContain('@substrate/connect');
   });
 
   it('reads the copy Node would load: the nested one before the hoisted one', () => {

@@ -11,6 +11,8 @@ export interface StackPorts {
   oidc?: number;
   /** RPC port of the local Solana chain (its websocket is the next port). */
   solana?: number;
+  /** RPC port of the local Polkadot chain (websocket and HTTP on the one port). */
+  polkadot?: number;
 }
 export interface RunningStack {
   demoUrl: string;
@@ -21,6 +23,8 @@ export interface RunningStack {
   chains: { chainId: number; url: string }[];
   /** The local Solana chain, when the ports name one. */
   solana?: { url: string };
+  /** The local Polkadot chain's websocket RPC, when the ports name one. */
+  polkadot?: { url: string };
   children: ChildProcess[];
   stop(): Promise<void>;
 }

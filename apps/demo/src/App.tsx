@@ -1,6 +1,7 @@
 import { ConnectButton } from '@cairn/react';
 import { AccountPanel } from './AccountPanel.tsx';
 import { DevPanel } from './DevPanel.tsx';
+import { PolkadotSignPanel } from './PolkadotSignPanel.tsx';
 import { TipPanel } from './TipPanel.tsx';
 
 export function App() {
@@ -24,6 +25,7 @@ export function App() {
         </section>
         <AccountPanel />
         <TipPanel />
+        <PolkadotSignPanel />
         <DevPanel />
       </main>
     </div>

@@ -1,6 +1,7 @@
 import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 import { createSolanaAdapter, defineSolanaNetwork } from '@cairn/solana';
+import { createPolkadotAdapter, definePolkadotNetwork } from '@cairn/polkadot';
 import { walletConnect } from '@cairn/walletconnect';
 import { embeddedWallet } from '@cairn/frame/plugin';
 
@@ -10,9 +11,10 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet,
  * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode), `solana=1` adds the
  * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
- * Solana switch does), `login=0` leaves out the e-mail and social login.
+ * Solana switch does), `polkadot=1` the local Polkadot chain and injected extensions (as its
+ * Polkadot switch does), `login=0` leaves out the e-mail and social login.
  */
-export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean } = {}) {
+export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean } = {}) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
     defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
   );
@@ -20,13 +22,26 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
   const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
   const withSolana = search.get('solana') === '1' || options.solana === true;
   const solana = defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: __DEMO_CONFIG__.solanaRpcUrl, testnet: true });
-  const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : [])] as [CaipNetwork, ...CaipNetwork[]];
+  const withPolkadot = search.get('polkadot') === '1' || options.polkadot === true;
+  // Chopsticks gives the local chain a fixed genesis hash (0x4545…): polkadot:4545…45.
+  const polkadot = definePolkadotNetwork({
+    id: '45'.repeat(16),
+    name: 'Polkadot Local',
+    rpcUrl: __DEMO_CONFIG__.polkadotRpcUrl,
+    nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+    testnet: true,
+  });
+  const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : []), ...(withPolkadot ? [polkadot] : [])] as [CaipNetwork, ...CaipNetwork[]];
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
   const siwx = search.get('siwx');
   return createCairn({
     networks,
-    adapters: withSolana ? [createEvmAdapter(), createSolanaAdapter()] : [createEvmAdapter()],
+    adapters: [
+      createEvmAdapter(),
+      ...(withSolana ? [createSolanaAdapter()] : []),
+      ...(withPolkadot ? [createPolkadotAdapter({ appName: 'Trailhead' })] : []),
+    ],
     metadata: { name: 'Trailhead', description: 'Trail maps, on chain', url: location.origin },
     themeMode,
     // The local stack's own server: balances with on-chain USD prices, tokens and names.

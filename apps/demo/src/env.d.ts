@@ -1,6 +1,8 @@
 declare const __DEMO_CONFIG__: {
   chains: { chainId: number; name: string; rpcUrl: string }[];
   solanaRpcUrl: string;
+  /** The devnet's local Polkadot chain, ws://… */
+  polkadotRpcUrl: string;
   serverUrl: string;
   /** The secure frame page (e-mail and social login). */
   frameUrl: string;

@@ -17,6 +17,11 @@ export async function injectTestWallets(settings: DevPanelSettings): Promise<voi
     ];
     await loadScript('/solana-test-wallet.js');
   }
+  if (settings.polkadot) {
+    // The devnet's funded development key //Alice (POLKADOT_TEST_ACCOUNTS in @cairn/devnet).
+    (window as { __cairnPolkadotTestExtensions?: unknown }).__cairnPolkadotTestExtensions = [{ uris: ['//Alice'] }];
+    await loadScript('/polkadot-test-extension.js');
+  }
   if (!settings.injectWallet && !settings.injectSecondWallet) return;
   const chains = Object.fromEntries(__DEMO_CONFIG__.chains.map((chain) => [chain.chainId, chain.rpcUrl]));
   const chainId = __DEMO_CONFIG__.chains[0]!.chainId;

@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { build, defaultClientConditions } from 'vite';
-import { packageDir, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { packageDir, polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
 
 /** Bundles src/test-wallet/browser.ts into one self-contained IIFE, by default dist/test-wallet.js. */
 export function buildTestWallet(outFile = testWalletScriptPath): Promise<{ ms: number }> {
@@ -10,6 +10,11 @@ export function buildTestWallet(outFile = testWalletScriptPath): Promise<{ ms: n
 /** Bundles src/solana-wallet/browser.ts, the Wallet Standard Solana test wallet, by default dist/solana-test-wallet.js. */
 export function buildSolanaTestWallet(outFile = solanaTestWalletScriptPath): Promise<{ ms: number }> {
   return bundleBrowserScript('src/solana-wallet/browser.ts', 'cairnSolanaTestWalletBundle', outFile);
+}
+
+/** Bundles src/polkadot-extension/browser.ts, the injected Polkadot test extension, by default dist/polkadot-test-extension.js. */
+export function buildPolkadotTestExtension(outFile = polkadotTestExtensionScriptPath): Promise<{ ms: number }> {
+  return bundleBrowserScript('src/polkadot-extension/browser.ts', 'cairnPolkadotTestExtensionBundle', outFile);
 }
 
 async function bundleBrowserScript(entry: string, name: string, outFile: string): Promise<{ ms: number }> {

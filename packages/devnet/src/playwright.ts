@@ -3,9 +3,11 @@ import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import './test-wallet/browserGlobals.ts';
 import './solana-wallet/browserGlobals.ts';
+import './polkadot-extension/browserGlobals.ts';
 import type { TestWalletOptions } from './test-wallet/injectTestWallet.ts';
-import { solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
 import type { SolanaTestWalletOptions } from './solana-wallet/createSolanaTestWallet.ts';
+import type { PolkadotTestExtensionOptions } from './polkadot-extension/createPolkadotTestExtension.ts';
 
 /**
  * Makes every page load of `page` (and its frames) start with these wallets installed, announced
@@ -74,5 +76,38 @@ export function solanaTestWallet(page: Page, index = 0) {
     setAccount: (secretKey: string) => call<void>('setAccount', secretKey),
     disconnect: () => call<void>('disconnect'),
     getState: () => call<{ address: string; authorized: boolean; signIns: number }>('getState'),
+  };
+}
+
+/**
+ * Makes every page load of `page` start with these Polkadot extensions in `window.injectedWeb3`,
+ * as extensions inject themselves. Call before page.goto.
+ */
+export async function injectPolkadotTestExtensions(page: Page, extensions: PolkadotTestExtensionOptions[]): Promise<void> {
+  if (!existsSync(polkadotTestExtensionScriptPath)) {
+    throw new Error(`${polkadotTestExtensionScriptPath} is missing: run npm run build -w @cairn/devnet`);
+  }
+  await page.addInitScript({ content: `window.__cairnPolkadotTestExtensions = ${JSON.stringify(extensions)};` });
+  await page.addInitScript({ path: polkadotTestExtensionScriptPath });
+}
+
+type PolkadotControl = 'rejectNext' | 'setAccounts' | 'revoke' | 'getState';
+
+/** The test controls of the index-th injected Polkadot extension. */
+export function polkadotTestExtension(page: Page, index = 0) {
+  const call = <T>(control: PolkadotControl, arg?: unknown) =>
+    page.evaluate(
+      ({ index, control, arg }) => {
+        const extension = window.cairnPolkadotTestExtension?.extensions[index];
+        if (!extension) throw new Error(`No Polkadot test extension #${index} in this page (call injectPolkadotTestExtensions before page.goto)`);
+        return (extension[control] as (arg?: unknown) => unknown)(arg);
+      },
+      { index, control, arg },
+    ) as Promise<T>;
+  return {
+    rejectNext: () => call<void>('rejectNext'),
+    setAccounts: (uris: string[]) => call<void>('setAccounts', uris),
+    revoke: () => call<void>('revoke'),
+    getState: () => call<{ addresses: string[]; authorized: boolean }>('getState'),
   };
 }

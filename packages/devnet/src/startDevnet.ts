@@ -9,16 +9,20 @@ import { ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 import { rpcCall } from './jsonRpc.ts';
 import { assertPortFree } from './ports.ts';
 import { startSolanaChain, type SolanaChain } from './solana/startSolanaChain.ts';
+import { startPolkadotChain, type PolkadotChain } from './polkadot/startPolkadotChain.ts';
 
 export type StartDevnetOptions = {
   chains?: readonly ChainConfig[];
   host?: string;
   /** Also start the local Solana chain, RPC on this port (websocket on port + 1; 0 picks free ports). */
   solana?: { port: number };
+  /** Also start the local Polkadot chain (chopsticks), RPC on this port (0 picks a free port). */
+  polkadot?: { port: number };
 };
 export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string };
 export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
-export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; deployment: Deployment; stop(): Promise<void> };
+export type DevnetPolkadotChain = Omit<PolkadotChain, 'stop'>;
+export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; polkadot?: DevnetPolkadotChain; deployment: Deployment; stop(): Promise<void> };
 
 /**
  * Starts one Anvil per chain, deploys and seeds the contracts on each, and resolves when all
@@ -48,6 +52,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       failure = { status: 'rejected', reason: error };
     }
   }
+  let polkadot: PolkadotChain | undefined;
+  if (!failure && options.polkadot) {
+    try {
+      polkadot = await startPolkadotChain({ port: options.polkadot.port, host });
+      running.push(polkadot);
+    } catch (error) {
+      failure = { status: 'rejected', reason: error };
+    }
+  }
   if (failure) {
     await stop();
     throw failure.reason;
@@ -70,6 +83,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     return {
       chains: chains.map(({ chainId, port }) => ({ chainId, rpcUrl: `http://${host}:${port}`, wsUrl: `ws://${host}:${port}` })),
       ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mint: solana.mint } } : {}),
+      ...(polkadot ? { polkadot: { rpcUrl: polkadot.rpcUrl } } : {}),
       deployment,
       stop,
     };

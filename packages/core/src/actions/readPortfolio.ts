@@ -1,3 +1,4 @@
+import { BALANCE_SUPPORTED_NAMESPACES } from '../constants.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { errorMessage } from '../errors.ts';
 import { parseUnits } from '../format.ts';
@@ -29,11 +30,12 @@ export function portfolioFromServer(entries: readonly TokenBalance[], network: C
 }
 
 /**
- * Reads from the site's Cairn server when one is configured (prices and tokens), else, or when
- * the server fails, the native balance from the network's RPC through the chain adapter.
+ * Reads from the site's Cairn server when one is configured and answers for the namespace (prices
+ * and tokens), else, or when the server fails, the native balance from the network's RPC through
+ * the chain adapter.
  */
 export async function readPortfolio(ctx: CairnContext, network: CaipNetwork, address: string, force: boolean): Promise<Portfolio> {
-  if (ctx.api) {
+  if (ctx.api && BALANCE_SUPPORTED_NAMESPACES.includes(network.chainNamespace)) {
     try {
       const entries = await ctx.api.getBalances(address, network.caipNetworkId, { forceUpdate: force });
       return portfolioFromServer(entries, network);

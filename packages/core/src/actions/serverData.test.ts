@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestCairn } from '../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn, fakeConnector, testNetworks } from '../testing/fakeAdapter.ts';
 
 // The widget with a site server configured: balances, prices and names come from it, and the
 // chain (through the adapter) is the fallback when it fails. The server here is a loopback stand-in
@@ -73,6 +73,21 @@ describe('balances and names from the site server', () => {
     expect(account().balanceUsd).toBeUndefined();
     expect(account().profileName).toBeUndefined();
   }, 10_000);
+
+  it('reads a polkadot balance from the chain without asking the server (SPEC §9: balances on eip155 and solana)', async () => {
+    const adapter = createFakeAdapter({
+      namespace: 'polkadot',
+      connectors: [fakeConnector('polkadot:cairn-test', { chain: 'polkadot' })],
+      wallet: { accounts: ['5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY'], chainId: testNetworks.polkadot.id, defaultBalance: 25_000_000_000n },
+    });
+    const test = createTestCairn({ api: { url, projectId: 'p' }, adapter, networks: [testNetworks.polkadot] });
+    await test.cairn.ready;
+    await test.cairn.connect('polkadot:cairn-test');
+    const account = () => test.cairn.stores.account('polkadot').get();
+    await vi.waitFor(() => expect(account()).toMatchObject({ balance: '2.5', balanceSymbol: 'DOT', balanceLoading: false }));
+    expect(adapter.callsTo('getBalance')).toHaveLength(1);
+    expect(hits.filter((path) => path.endsWith('/balance'))).toEqual([]);
+  });
 
   it('asks for a name once per 5 minutes', async () => {
     const { cairn } = await connected();

@@ -29,6 +29,14 @@ export const testNetworks = {
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
     rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
   },
+  polkadot: {
+    id: '91b171bb158e2d3848fa23a9f1c25182',
+    caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+    chainNamespace: 'polkadot',
+    name: 'Polkadot',
+    nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+    rpcUrls: { default: { http: ['ws://127.0.0.1:9944'] } },
+  },
 } satisfies Record<string, CaipNetwork>;
 
 function evmNetwork(id: number, name: string): CaipNetwork {

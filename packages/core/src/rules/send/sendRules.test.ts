@@ -52,6 +52,11 @@ describe('sendValidationError (SPEC §5)', () => {
     expect(sendValidationError({ namespace: 'bip122', amount: 1n, receiver: 'x' })).toBe(ErrorText.unsupportedChain);
     expect(ErrorText.invalidAmountOrReceiver).toBe('Please enter a valid amount and receiver address');
   });
+  it('a Polkadot send needs amount and receiver, as a Solana one', () => {
+    expect(sendValidationError({ namespace: 'polkadot', amount: 1n, receiver: 'x' })).toBeUndefined();
+    expect(sendValidationError({ namespace: 'polkadot', amount: 0n, receiver: 'x' })).toBe(ErrorText.invalidAmountOrReceiver);
+    expect(sendValidationError({ namespace: 'polkadot', amount: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
+  });
 });
 
 describe('gas', () => {

@@ -25,6 +25,7 @@ export function sendValidationError(input: SendInput): string | undefined {
       if (input.tokenAddress !== undefined) return hasBasics ? undefined : ErrorText.invalidAmountOrReceiver;
       return hasBasics && input.gasPrice !== undefined && input.decimals !== undefined ? undefined : ErrorText.invalidAmountOrReceiver;
     case 'solana':
+    case 'polkadot': // a native transfer: amount and receiver, the fee is the node's
       return hasBasics ? undefined : ErrorText.invalidAmountOrReceiver;
     default:
       return ErrorText.unsupportedChain;

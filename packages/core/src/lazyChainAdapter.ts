@@ -1,0 +1,77 @@
+import type { AdapterEvents, ChainAdapter, ChainNamespace } from './types.ts';
+import { whenIdle } from './whenIdle.ts';
+
+/** The optional ChainAdapter methods a lazy adapter can offer before its body has arrived. */
+export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'signIn';
+
+export interface LazyChainAdapterOptions {
+  namespace: ChainNamespace;
+  /** Said in the warning when the body cannot load, and by a synchronous call that comes too early. */
+  label: string;
+  /** Fetches the adapter's body (a dynamic import) and makes the adapter. */
+  load(): Promise<ChainAdapter>;
+  /** The optional methods the body has, declared up front: the core checks for them before a call. */
+  optional: readonly LazyOptionalMethod[];
+  /** The adapter's constant capabilities (its fee unit, its sign-in standard), known before the body. */
+  capabilities?: Pick<ChainAdapter, 'sendFeeUnit' | 'signInStandard'>;
+}
+
+/**
+ * A chain adapter whose body is a chunk fetched when the page is idle, or at once when a call needs
+ * it: a site that adds a namespace does not grow its first load by more than this stub.
+ */
+export function lazyChainAdapter({ namespace, label, load: loadBody, optional, capabilities }: LazyChainAdapterOptions): ChainAdapter {
+  let adapter: ChainAdapter | undefined;
+  let loading: Promise<ChainAdapter> | undefined;
+  let events: AdapterEvents | undefined;
+  let cleanup: (() => void) | undefined;
+  const load = () => {
+    loading ??= loadBody().then(
+      (loaded) => {
+        adapter = loaded;
+        if (events) cleanup = loaded.setup(events);
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined; // the next call tries again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const body = async (method: LazyOptionalMethod) => {
+    const loaded = await load();
+    const call = loaded[method] as ((params: never) => Promise<unknown>) | undefined;
+    if (!call) throw new Error(`The ${namespace} adapter has no ${method}`);
+    return call.bind(loaded);
+  };
+  const optionalMethods = Object.fromEntries(optional.map((method) => [method, async (params: never) => (await body(method))(params)]));
+
+  return {
+    namespace,
+    ...capabilities,
+    setup(adapterEvents) {
+      events = adapterEvents;
+      const cancel = whenIdle(() => load().catch((error: unknown) => console.warn(`[cairn] could not load ${label} support`, error)));
+      return () => {
+        cancel();
+        cleanup?.();
+        events = undefined;
+      };
+    },
+    getConnectors: () => adapter?.getConnectors() ?? [],
+    waitForConnector: async (connectorId, timeoutMs) => (await load()).waitForConnector(connectorId, timeoutMs),
+    connect: async (params) => (await load()).connect(params),
+    reconnect: async (params) => (await load()).reconnect(params),
+    disconnect: async (params) => (await load()).disconnect(params),
+    switchNetwork: async (params) => (await load()).switchNetwork(params),
+    getBalance: async (params) => (await load()).getBalance(params),
+    // Synchronous by contract; an address only reaches it after a connection, when the body is here.
+    normalizeAddress: (address) => {
+      if (!adapter) throw new Error(`${label} support is still loading`);
+      return adapter.normalizeAddress(address);
+    },
+    signMessage: async (params) => (await load()).signMessage(params),
+    ...(optionalMethods as Pick<ChainAdapter, LazyOptionalMethod>),
+  };
+}

@@ -1,0 +1,58 @@
+import { Keyring } from '@polkadot/keyring';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { polkadotBalance, withPolkadotApi } from './polkadotBalance.ts';
+import { POLKADOT_ACCOUNT_BALANCE, POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_NATIVE_CURRENCY, POLKADOT_TEST_ACCOUNTS } from './polkadotAccounts.ts';
+import { startPolkadotChain, type PolkadotChain } from './startPolkadotChain.ts';
+
+let chain: PolkadotChain;
+let startMs = 0;
+beforeAll(async () => {
+  const started = performance.now();
+  chain = await startPolkadotChain({ port: 0, host: '127.0.0.1' });
+  startMs = performance.now() - started;
+  console.info(`local Polkadot chain started in ${Math.round(startMs)} ms`);
+}, 60_000);
+afterAll(async () => {
+  await chain?.stop();
+});
+
+describe('the local Polkadot chain', () => {
+  it('starts offline from the genesis spec in a few seconds, with the fixed genesis hash and ROC', async () => {
+    expect(chain.rpcUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+    expect(startMs).toBeLessThan(15_000);
+    const genesis = await withPolkadotApi(chain.rpcUrl, async (api) => (await api.rpc.chain.getBlockHash(0)).toHex());
+    // The same port answers plain HTTP JSON-RPC.
+    const response = await fetch(chain.rpcUrl.replace(/^ws/, 'http'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'system_properties', params: [] }),
+    });
+    const { result: properties } = (await response.json()) as { result: unknown };
+    expect(genesis).toBe(POLKADOT_DEVNET_GENESIS_HASH);
+    expect(properties).toMatchObject({ tokenDecimals: POLKADOT_NATIVE_CURRENCY.decimals, tokenSymbol: POLKADOT_NATIVE_CURRENCY.symbol });
+  });
+
+  it('funds the test accounts', async () => {
+    for (const { address } of POLKADOT_TEST_ACCOUNTS) expect(await polkadotBalance(chain.rpcUrl, address)).toBe(POLKADOT_ACCOUNT_BALANCE);
+  });
+
+  it('puts a signed transfer in a block and moves the exact amount', async () => {
+    await cryptoWaitReady();
+    const sender = new Keyring({ type: 'sr25519' }).addFromUri(POLKADOT_TEST_ACCOUNTS[3]!.uri);
+    const receiver = POLKADOT_TEST_ACCOUNTS[4]!.address;
+    const before = await polkadotBalance(chain.rpcUrl, receiver);
+    await withPolkadotApi(chain.rpcUrl, (api) =>
+      new Promise<void>((resolve, reject) => {
+        api.tx.balances
+          .transferKeepAlive(receiver, 2_500_000_000_000n)
+          .signAndSend(sender, ({ status, dispatchError }) => {
+            if (dispatchError) reject(new Error(dispatchError.toString()));
+            else if (status.isInBlock) resolve();
+          })
+          .catch(reject);
+      }),
+    );
+    expect(await polkadotBalance(chain.rpcUrl, receiver)).toBe(before + 2_500_000_000_000n);
+  });
+});

@@ -1,0 +1,20 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startPolkadotChain, type PolkadotChain } from '../polkadot/startPolkadotChain.ts';
+
+/**
+ * The shared local Polkadot chain fixture: chopsticks offline from the genesis spec on a free
+ * port, the test accounts funded like the devnet's, started once per test file.
+ */
+export function useTestPolkadotChain(): () => PolkadotChain {
+  let chain: PolkadotChain | undefined;
+  beforeAll(async () => {
+    chain = await startPolkadotChain({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    await chain?.stop();
+  });
+  return () => {
+    if (!chain) throw new Error('The test Polkadot chain is not running (did beforeAll fail?)');
+    return chain;
+  };
+}
