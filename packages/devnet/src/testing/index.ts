@@ -2,3 +2,4 @@
 export { readVector } from './readVector.ts';
 export { waitFor } from './waitFor.ts';
 export { useTestSolanaChain } from './useTestSolanaChain.ts';
+export { useTestBitcoinChain } from './useTestBitcoinChain.ts';
