@@ -1,6 +1,6 @@
-import { buildSolanaTestWallet, buildTestWallet } from './buildTestWallet.ts';
+import { buildBitcoinTestWallet, buildSolanaTestWallet, buildTestWallet } from './buildTestWallet.ts';
 import { compileContracts } from './compile.ts';
-import { solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { bitcoinTestWalletScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
 
 // npm run build -w @cairn/devnet
 const compiled = await compileContracts();
@@ -9,3 +9,5 @@ const wallet = await buildTestWallet();
 console.log(`test wallet: ${testWalletScriptPath} in ${wallet.ms.toFixed(0)} ms`);
 const solanaWallet = await buildSolanaTestWallet();
 console.log(`solana test wallet: ${solanaTestWalletScriptPath} in ${solanaWallet.ms.toFixed(0)} ms`);
+const bitcoinWallet = await buildBitcoinTestWallet();
+console.log(`bitcoin test wallet: ${bitcoinTestWalletScriptPath} in ${bitcoinWallet.ms.toFixed(0)} ms`);

@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { build, defaultClientConditions } from 'vite';
-import { packageDir, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { bitcoinTestWalletScriptPath, packageDir, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
 
 /** Bundles src/test-wallet/browser.ts into one self-contained IIFE, by default dist/test-wallet.js. */
 export function buildTestWallet(outFile = testWalletScriptPath): Promise<{ ms: number }> {
@@ -10,6 +10,11 @@ export function buildTestWallet(outFile = testWalletScriptPath): Promise<{ ms: n
 /** Bundles src/solana-wallet/browser.ts, the Wallet Standard Solana test wallet, by default dist/solana-test-wallet.js. */
 export function buildSolanaTestWallet(outFile = solanaTestWalletScriptPath): Promise<{ ms: number }> {
   return bundleBrowserScript('src/solana-wallet/browser.ts', 'cairnSolanaTestWalletBundle', outFile);
+}
+
+/** Bundles src/bitcoin-wallet/browser.ts, the WBIP004 + Wallet Standard Bitcoin test wallet, by default dist/bitcoin-test-wallet.js. */
+export function buildBitcoinTestWallet(outFile = bitcoinTestWalletScriptPath): Promise<{ ms: number }> {
+  return bundleBrowserScript('src/bitcoin-wallet/browser.ts', 'cairnBitcoinTestWalletBundle', outFile);
 }
 
 async function bundleBrowserScript(entry: string, name: string, outFile: string): Promise<{ ms: number }> {

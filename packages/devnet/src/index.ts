@@ -14,8 +14,11 @@ export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSee
 export type { Deployment } from './deployment.ts';
 export { compileContracts, type CompileResult } from './compile.ts';
 export { readArtifact, type Artifact, type ContractName } from './artifacts.ts';
-export { testWalletScriptPath, solanaTestWalletScriptPath } from './paths.ts';
-export { injectTestWallets, testWallet, injectSolanaTestWallets, solanaTestWallet } from './playwright.ts';
+export * from './bitcoin/bitcoinAccounts.ts';
+export { startBitcoinChain, mineBitcoinBlocks, type BitcoinChain } from './bitcoin/startBitcoinChain.ts';
+export { createBitcoinTestWallet, registerBitcoinTestWallet, BITCOIN_TEST_WALLET_ICON, type BitcoinTestWallet, type BitcoinTestWalletOptions } from './bitcoin-wallet/createBitcoinTestWallet.ts';
+export { testWalletScriptPath, solanaTestWalletScriptPath, bitcoinTestWalletScriptPath } from './paths.ts';
+export { injectTestWallets, testWallet, injectSolanaTestWallets, solanaTestWallet, injectBitcoinTestWallets, bitcoinTestWallet } from './playwright.ts';
 export * from './test-wallet/index.ts';
 
 /** The committed deployment.json: contract addresses, identical on every devnet chain. */

@@ -8,3 +8,4 @@ export const artifactsDir = join(packageDir, 'artifacts');
 export const deploymentPath = join(packageDir, 'deployment.json');
 export const testWalletScriptPath = join(packageDir, 'dist', 'test-wallet.js');
 export const solanaTestWalletScriptPath = join(packageDir, 'dist', 'solana-test-wallet.js');
+export const bitcoinTestWalletScriptPath = join(packageDir, 'dist', 'bitcoin-test-wallet.js');
