@@ -7,6 +7,7 @@ import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 const testWalletPaths = {
   'test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url)),
   'solana-test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/solana-test-wallet.js', import.meta.url)),
+  'bitcoin-test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/bitcoin-test-wallet.js', import.meta.url)),
 };
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -18,12 +19,14 @@ const demoConfig = {
   ],
   // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks).
   solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
+  // The devnet's Bitcoin regtest chain's Esplora API (`?bitcoin=1`).
+  bitcoinEsploraUrl: `http://127.0.0.1:${port('CHAIN_PORT_BITCOIN', 3002)}`,
   serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
   // The server's WalletConnect relay (on in the local stack), for the web wallet at /wallet.html.
   relayUrl: `ws://127.0.0.1:${port('SERVER_PORT', 8787)}/relay`,
 };
 
-/** Serves the devnet's injectable test wallets at /test-wallet.js and /solana-test-wallet.js (dev panel and e2e). */
+/** Serves the devnet's injectable test wallets at /test-wallet.js, /solana-test-wallet.js and /bitcoin-test-wallet.js (dev panel and e2e). */
 function testWalletScript(): Plugin {
   const serve = (path: string) => (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
     res.setHeader('content-type', 'text/javascript');

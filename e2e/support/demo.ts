@@ -1,6 +1,16 @@
 import { inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { injectSolanaTestWallets, injectTestWallets, solanaTestWallet, testWallet, type SolanaTestWalletOptions, type TestWalletOptions } from '@cairn/devnet';
+import {
+  bitcoinTestWallet,
+  injectBitcoinTestWallets,
+  injectSolanaTestWallets,
+  injectTestWallets,
+  solanaTestWallet,
+  testWallet,
+  type BitcoinTestWalletOptions,
+  type SolanaTestWalletOptions,
+  type TestWalletOptions,
+} from '@cairn/devnet';
 import { collectPageErrors, isolatedContext } from './browser.ts';
 
 export interface DemoOptions {
@@ -11,6 +21,8 @@ export interface DemoOptions {
   context?: BrowserContextOptions;
   /** Wallet Standard Solana test wallets to register; their RPC is the stack's Solana chain unless given. */
   solanaWallets?: Partial<SolanaTestWalletOptions>[];
+  /** WBIP004 + Wallet Standard Bitcoin test wallets; their Esplora API is the stack's regtest chain unless given. */
+  bitcoinWallets?: (Partial<BitcoinTestWalletOptions> & { secretKey: string })[];
   /** Init scripts for the page, run after the wallets are injected and before the demo's own scripts. */
   initScripts?: string[];
 }
@@ -32,6 +44,9 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
       options.solanaWallets.map((wallet) => ({ secretKey: '', rpcUrls: { 'solana:localnet': inject('solanaUrl') }, ...wallet }) as SolanaTestWalletOptions),
     );
   }
+  if (options.bitcoinWallets?.length) {
+    await injectBitcoinTestWallets(page, options.bitcoinWallets.map((wallet) => ({ esploraUrl: inject('bitcoinUrl'), ...wallet })));
+  }
   for (const content of options.initScripts ?? []) await page.addInitScript({ content });
   const url = `${inject('demoUrl')}${options.query ? `?${options.query}` : ''}`;
   await page.goto(url);
@@ -43,6 +58,7 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
     errors,
     wallet: (index = 0) => testWallet(page, index),
     solanaWallet: (index = 0) => solanaTestWallet(page, index),
+    bitcoinWallet: (index = 0) => bitcoinTestWallet(page, index),
     close: () => context.close(),
   };
 }

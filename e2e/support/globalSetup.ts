@@ -13,6 +13,8 @@ declare module 'vitest' {
     relayUrl: string;
     chains: { chainId: number; url: string }[];
     solanaUrl: string;
+    /** The Bitcoin regtest chain's Esplora API (bcoin behind the devnet's facade). */
+    bitcoinUrl: string;
   }
 }
 
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject) {
     FRAME_PORT: String(E2E_PORTS.frame),
     ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
     CHAIN_PORT_SOLANA: String(E2E_PORTS.solana),
+    CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
   await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
@@ -38,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);
   project.provide('chains', stack.chains);
   project.provide('solanaUrl', stack.solana!.url);
+  project.provide('bitcoinUrl', stack.bitcoin!.url);
   return async () => {
     await stack.stop();
   };

@@ -18,6 +18,8 @@ export const E2E_PORTS = {
   oidc: 29400 + offset,
   /** The Solana chain's RPC; its websocket is the next port. */
   solana: 29900 + offset * 2,
+  /** The Bitcoin regtest chain's Esplora API. */
+  bitcoin: 25100 + offset,
 };
 
 /** Where the Next.js example is copied and built for this run (git-ignored). */

@@ -11,6 +11,8 @@ export interface StackPorts {
   oidc?: number;
   /** RPC port of the local Solana chain (its websocket is the next port). */
   solana?: number;
+  /** Esplora API port of the local Bitcoin regtest chain. */
+  bitcoin?: number;
 }
 export interface RunningStack {
   demoUrl: string;
@@ -21,6 +23,8 @@ export interface RunningStack {
   chains: { chainId: number; url: string }[];
   /** The local Solana chain, when the ports name one. */
   solana?: { url: string };
+  /** The local Bitcoin regtest chain's Esplora API, when the ports name one. */
+  bitcoin?: { url: string };
   children: ChildProcess[];
   stop(): Promise<void>;
 }

@@ -17,6 +17,8 @@ export function stackPorts() {
     oidc: portFromEnv('OIDC_PORT', 9400),
     // The local Solana chain: RPC on this port, its websocket on the next.
     solana: portFromEnv('CHAIN_PORT_SOLANA', 8899),
+    // The local Bitcoin regtest chain's Esplora API.
+    bitcoin: portFromEnv('CHAIN_PORT_BITCOIN', 3002),
   };
 }
 
@@ -29,6 +31,7 @@ export async function takenPorts(ports) {
     ...(ports.mail ? [['smtp', ports.mail.smtp, 'SMTP_PORT'], ['mail', ports.mail.page, 'MAIL_PORT']] : []),
     ...(ports.oidc ? [['oidc', ports.oidc, 'OIDC_PORT']] : []),
     ...(ports.solana ? [['chain solana', ports.solana, 'CHAIN_PORT_SOLANA'], ['chain solana (websocket)', ports.solana + 1, 'CHAIN_PORT_SOLANA']] : []),
+    ...(ports.bitcoin ? [['chain bitcoin', ports.bitcoin, 'CHAIN_PORT_BITCOIN']] : []),
   ];
   const taken = [];
   for (const [name, port, variable] of all) if (!(await isPortFree(port))) taken.push({ name, port, variable });
@@ -64,6 +67,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
     ...Object.fromEntries(ports.chains.map((c) => [`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`])),
     ...(ports.solana ? { CHAIN_PORT_SOLANA: String(ports.solana), RPC_URL_SOLANA_localnet: `http://${HOST}:${ports.solana}` } : {}),
+    ...(ports.bitcoin ? { CHAIN_PORT_BITCOIN: String(ports.bitcoin) } : {}),
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),
     // The server lets the demo in wherever it runs (DEMO_PORT may move it): CORS and sign-in domain.
@@ -121,13 +125,15 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const devnet = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
     const announced = new Set();
     devnet.stdout.setEncoding('utf8').on('data', (text) => {
-      for (const match of text.matchAll(/^chain (\d+|solana): /gm)) announced.add(match[1] === 'solana' ? 'solana' : Number(match[1]));
+      for (const match of text.matchAll(/^chain (\d+|solana|bitcoin): /gm)) announced.add(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
     });
     for (const chain of chains) {
       await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
     }
     const solana = ports.solana ? { url: `http://${HOST}:${ports.solana}` } : undefined;
     if (solana) await waitFor(async () => announced.has('solana'), 'chain solana', devnet);
+    const bitcoin = ports.bitcoin ? { url: `http://${HOST}:${ports.bitcoin}` } : undefined;
+    if (bitcoin) await waitFor(async () => announced.has('bitcoin'), 'chain bitcoin', devnet);
     let mailUrl;
     if (ports.mail) {
       const mail = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe');
@@ -158,7 +164,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
-    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, solana, stop, children };
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, solana, bitcoin, stop, children };
   } catch (error) {
     await stop();
     throw error;

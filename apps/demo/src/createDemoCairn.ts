@@ -1,5 +1,6 @@
 import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
+import { createBitcoinAdapter, defineBitcoinNetwork } from '@cairn/bitcoin';
 import { createSolanaAdapter, defineSolanaNetwork } from '@cairn/solana';
 import { walletConnect } from '@cairn/walletconnect';
 
@@ -9,9 +10,10 @@ import { walletConnect } from '@cairn/walletconnect';
  * `theme=light|dark|system` the theme mode, `siwx=required|optional` turns on sign-in with the wallet,
  * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode), `solana=1` adds the
  * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
- * Solana switch does).
+ * Solana switch does), `bitcoin=1` the devnet's Bitcoin regtest chain (its Esplora API) and Bitcoin
+ * wallets (the dev panel's Bitcoin switch).
  */
-export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean } = {}) {
+export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; bitcoin?: boolean } = {}) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
     defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
   );
@@ -19,13 +21,15 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
   const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
   const withSolana = search.get('solana') === '1' || options.solana === true;
   const solana = defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: __DEMO_CONFIG__.solanaRpcUrl, testnet: true });
-  const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : [])] as [CaipNetwork, ...CaipNetwork[]];
+  const withBitcoin = search.get('bitcoin') === '1' || options.bitcoin === true;
+  const bitcoin = defineBitcoinNetwork({ network: 'regtest', name: 'Bitcoin Local', esploraUrl: __DEMO_CONFIG__.bitcoinEsploraUrl });
+  const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : []), ...(withBitcoin ? [bitcoin] : [])] as [CaipNetwork, ...CaipNetwork[]];
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
   const siwx = search.get('siwx');
   return createCairn({
     networks,
-    adapters: withSolana ? [createEvmAdapter(), createSolanaAdapter()] : [createEvmAdapter()],
+    adapters: [createEvmAdapter(), ...(withSolana ? [createSolanaAdapter()] : []), ...(withBitcoin ? [createBitcoinAdapter()] : [])],
     metadata: { name: 'Trailhead', description: 'Trail maps, on chain', url: location.origin },
     themeMode,
     // The local stack's own server: balances with on-chain USD prices, tokens and names.

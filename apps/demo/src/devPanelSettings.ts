@@ -6,10 +6,12 @@ export interface DevPanelSettings {
   legacyInjectedOnly: boolean;
   /** Solana beside EVM: the local Solana chain among the networks, and the Wallet Standard test wallet. */
   solana: boolean;
+  /** Bitcoin beside EVM: the local regtest chain among the networks, and the WBIP004 + Wallet Standard test wallet. */
+  bitcoin: boolean;
 }
 
 const KEY = 'cairn-demo:dev-panel';
-const DEFAULTS: DevPanelSettings = { injectWallet: false, injectSecondWallet: false, legacyInjectedOnly: false, solana: false };
+const DEFAULTS: DevPanelSettings = { injectWallet: false, injectSecondWallet: false, legacyInjectedOnly: false, solana: false, bitcoin: false };
 
 export function readDevPanelSettings(): DevPanelSettings {
   try {
@@ -21,6 +23,7 @@ export function readDevPanelSettings(): DevPanelSettings {
       injectSecondWallet: value.injectSecondWallet === true,
       legacyInjectedOnly: value.legacyInjectedOnly === true,
       solana: value.solana === true,
+      bitcoin: value.bitcoin === true,
     };
   } catch {
     return DEFAULTS;

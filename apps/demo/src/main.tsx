@@ -10,7 +10,7 @@ import './styles.css';
 // Injected before Cairn starts, as a real extension's content script would be.
 const settings = readDevPanelSettings();
 await injectTestWallets(settings).catch((error: unknown) => console.error(error));
-const cairn = createDemoCairn(new URLSearchParams(location.search), { solana: settings.solana });
+const cairn = createDemoCairn(new URLSearchParams(location.search), { solana: settings.solana, bitcoin: settings.bitcoin });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

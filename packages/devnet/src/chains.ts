@@ -1,6 +1,6 @@
 export type ChainConfig = { chainId: number; port: number };
 
-function portFromEnv(chainId: number | 'SOLANA', fallback: number): number {
+function portFromEnv(chainId: number | 'SOLANA' | 'BITCOIN', fallback: number): number {
   const raw = process.env[`CHAIN_PORT_${chainId}`];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
@@ -20,3 +20,6 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 /** The local Solana chain's RPC port (its websocket is the next one): CHAIN_PORT_SOLANA or 8899. */
 export const DEFAULT_SOLANA_PORT = portFromEnv('SOLANA', 8899);
+
+/** The local Bitcoin regtest chain's Esplora API port: CHAIN_PORT_BITCOIN or 3002 (Esplora's own default). */
+export const DEFAULT_BITCOIN_PORT = portFromEnv('BITCOIN', 3002);

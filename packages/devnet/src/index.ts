@@ -2,7 +2,7 @@ import deploymentJson from '../deployment.json' with { type: 'json' };
 import type { Deployment } from './deployment.ts';
 
 export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './startDevnet.ts';
-export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, type ChainConfig } from './chains.ts';
+export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, DEFAULT_BITCOIN_PORT, type ChainConfig } from './chains.ts';
 export { type DevnetSolanaChain } from './startDevnet.ts';
 export * from './solana/solanaAccounts.ts';
 export { sendSolanaTransaction, waitForSignature, solanaBalance, solanaTokenAccountBalance, type SolanaSigner } from './solana/solanaTransactions.ts';

@@ -9,16 +9,19 @@ import { ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 import { rpcCall } from './jsonRpc.ts';
 import { assertPortFree } from './ports.ts';
 import { startSolanaChain, type SolanaChain } from './solana/startSolanaChain.ts';
+import { startBitcoinChain, type BitcoinChain } from './bitcoin/startBitcoinChain.ts';
 
 export type StartDevnetOptions = {
   chains?: readonly ChainConfig[];
   host?: string;
   /** Also start the local Solana chain, RPC on this port (websocket on port + 1; 0 picks free ports). */
   solana?: { port: number };
+  /** Also start the local Bitcoin regtest chain (bcoin) behind an Esplora API on this port (0: a free one). */
+  bitcoin?: { port: number };
 };
 export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string };
 export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
-export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; deployment: Deployment; stop(): Promise<void> };
+export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; bitcoin?: { esploraUrl: string }; deployment: Deployment; stop(): Promise<void> };
 
 /**
  * Starts one Anvil per chain, deploys and seeds the contracts on each, and resolves when all
@@ -48,6 +51,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       failure = { status: 'rejected', reason: error };
     }
   }
+  let bitcoin: BitcoinChain | undefined;
+  if (!failure && options.bitcoin) {
+    try {
+      bitcoin = await startBitcoinChain({ port: options.bitcoin.port, host });
+      running.push(bitcoin);
+    } catch (error) {
+      failure = { status: 'rejected', reason: error };
+    }
+  }
   if (failure) {
     await stop();
     throw failure.reason;
@@ -70,6 +82,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     return {
       chains: chains.map(({ chainId, port }) => ({ chainId, rpcUrl: `http://${host}:${port}`, wsUrl: `ws://${host}:${port}` })),
       ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mint: solana.mint } } : {}),
+      ...(bitcoin ? { bitcoin: { esploraUrl: bitcoin.esploraUrl } } : {}),
       deployment,
       stop,
     };
