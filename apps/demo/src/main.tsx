@@ -11,6 +11,8 @@ import './styles.css';
 const settings = readDevPanelSettings();
 await injectTestWallets(settings).catch((error: unknown) => console.error(error));
 const cairn = createDemoCairn(new URLSearchParams(location.search), { solana: settings.solana, bitcoin: settings.bitcoin });
+// The demo's instance, for the browser console and the e2e tests (`cairn.request(...)`).
+(window as { cairn?: unknown }).cairn = cairn;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

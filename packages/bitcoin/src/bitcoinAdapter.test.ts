@@ -62,6 +62,11 @@ describe.each(['wbip004', 'walletStandard'] as const)('the bitcoin adapter throu
     const { adapter, account, connectorId, stop } = setUp(0, via);
     await adapter.waitForConnector(connectorId, 1000);
     await adapter.connect({ connectorId, network: network() });
+    // The site's own call (cairn.request): the payment address unless one is named.
+    const asked = (await adapter.request!({ connectorId, method: 'signMessage', params: { message: 'Hello' } })) as { address: string; signature: string };
+    expect(asked.address).toBe(account.payment);
+    expect(verifyBip322({ message: 'Hello', address: asked.address, signature: asked.signature, network: 'regtest' })).toBe(true);
+    await expect(adapter.request!({ connectorId, method: 'sendTransfer', params: {} })).rejects.toThrow(/Unsupported Bitcoin request/);
     for (const address of [account.payment, account.ordinals]) {
       const signature = await adapter.signMessage({ connectorId, address, message: 'Sign in to Cairn' });
       expect(verifyBip322({ message: 'Sign in to Cairn', address, signature, network: 'regtest' })).toBe(true);

@@ -47,6 +47,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
     // Synchronous by contract; an address only reaches it after a connection, when the body is here.
     normalizeAddress: (address) => loaded().normalizeAddress(address),
     signMessage: async (params) => (await load()).signMessage(params),
+    request: async (params) => (await load()).request!(params),
     getAccountType: async (params) => (await load()).getAccountType!(params),
     estimateSend: async (params) => (await load()).estimateSend!(params),
     sendToken: async (params) => (await load()).sendToken!(params),

@@ -214,6 +214,17 @@ export function createBitcoinAdapterBody(options: BitcoinAdapterOptions = {}): C
       return session.wallet.signMessage(accountFor(session, address), message);
     },
 
+    async request({ connectorId, method, params }) {
+      // The site's own call (cairn.request) on bip122: sats-connect's signMessage, BIP-322 by default.
+      if (method !== 'signMessage') throw new Error(`Unsupported Bitcoin request: ${method} (signMessage is)`);
+      const { message, address } = (params ?? {}) as { message?: unknown; address?: unknown };
+      if (typeof message !== 'string') throw new TypeError('signMessage: params.message must be a string');
+      if (address !== undefined && typeof address !== 'string') throw new TypeError('signMessage: params.address must be a string');
+      const session = sessionFor(connectorId);
+      const account = address === undefined ? session.accounts[0]! : accountFor(session, address);
+      return { address: account.address, signature: await session.wallet.signMessage(account, message) };
+    },
+
     async estimateSend(params) {
       return (await sendPlan(params)).fee;
     },
