@@ -115,8 +115,10 @@ describe('Bitcoin beside EVM', () => {
     await demo.close();
   });
 
-  it('keeps EVM connected when the Bitcoin wallet declines', async () => {
-    const demo = await openDemo(browser, { query: 'bitcoin=1', bitcoinWallets: [{ secretKey: BITCOIN_TEST_ACCOUNTS[2]!.secretKey }] });
+  it('keeps EVM connected when a WBIP004 wallet declines, then connects it on the retry', async () => {
+    // Injected through btc_providers only (no Wallet Standard registration): the WBIP004 path.
+    const account = BITCOIN_TEST_ACCOUNTS[2]!;
+    const demo = await openDemo(browser, { query: 'bitcoin=1', bitcoinWallets: [{ secretKey: account.secretKey, walletStandard: false }], context: { locale: 'en-US' } });
     const { page } = demo;
     await connectWallet(page);
     await demo.bitcoinWallet().rejectNext();
@@ -126,6 +128,13 @@ describe('Bitcoin beside EVM', () => {
     await dialog(page).getByText(ErrorText.connectionRejected).waitFor();
     await waitForSiteStatus(page, 'connected');
     expect(await siteText(page, 'site-address')).toBe(EVM_ADDRESS);
+
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await siteAddressIs(page, account.payment);
+    expect(await siteText(page, 'site-chain')).toBe(REGTEST_CHAIN);
+    const balance = (await esplora().getBalance(account.payment)).total;
+    await openAccount(page);
+    await expect.poll(() => dialog(page).getByTestId('account-balance').textContent(), { timeout: 10_000 }).toBe(formatBalance(formatUnits(balance, 8), 'BTC'));
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
