@@ -17,6 +17,9 @@ export const ACTIONS_SOURCE = 'packages/core/dist/actions/cairnActions.js';
 export const SOLANA_ADAPTER_SOURCE = 'packages/solana/dist/walletStandardAdapter.js';
 export const SOLANA_SEND_SOURCE = 'packages/solana/dist/sendSupport.js';
 
+/** The module behind the Bitcoin adapter's dynamic import: its body (wallet discovery, Esplora, @scure/btc-signer). */
+export const BITCOIN_ADAPTER_SOURCE = 'packages/bitcoin/dist/bitcoinAdapterBody.js';
+
 /** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
 export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/dist/actions/walletConnect/walletConnectFlow.js';
 export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/dist/createWalletConnectClient.js';

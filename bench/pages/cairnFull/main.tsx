@@ -1,3 +1,4 @@
+import { createBitcoinAdapter, defineBitcoinNetwork } from '@cairn/bitcoin';
 import { createCairn } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 import { CairnProvider, ConnectButton } from '@cairn/react';
@@ -6,15 +7,16 @@ import { walletConnect } from '@cairn/walletconnect';
 import { createRoot } from 'react-dom/client';
 
 // The "everything on" page (issue 13): every feature switch of SPEC §9 on, the site's server,
-// sign-in and WalletConnect configured, and Solana beside EVM (issue 15). Later features must keep its JS before the click within
+// sign-in and WalletConnect configured, and Solana and Bitcoin beside EVM (issue 15). Later features must keep its JS before the click within
 // 110 kB gzip (bench/sizeBudget.ts).
 const cairn = createCairn({
   networks: [
     defineEvmNetwork({ id: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545', testnet: true }),
     defineEvmNetwork({ id: 31338, name: 'Anvil 2', rpcUrl: 'http://127.0.0.1:8546', testnet: true }),
     defineSolanaNetwork({ id: 'localnet', name: 'Solana Local', rpcUrl: 'http://127.0.0.1:8899', testnet: true }),
+    defineBitcoinNetwork({ network: 'regtest', name: 'Bitcoin Local', esploraUrl: 'http://127.0.0.1:3002' }),
   ],
-  adapters: [createEvmAdapter(), createSolanaAdapter()],
+  adapters: [createEvmAdapter(), createSolanaAdapter(), createBitcoinAdapter()],
   metadata: { name: 'Cairn bench', url: location.origin },
   api: { url: 'http://127.0.0.1:8787', projectId: 'cairn-bench' },
   siwx: { statement: 'Sign in to the Cairn bench' },
