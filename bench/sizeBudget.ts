@@ -19,6 +19,9 @@ const HEADROOM = 3 * 1024;
 // Issue 15: the one-button page measured 87,579 B with the multichain core (disconnect by
 // namespace, switchNamespace: +47 B). The "everything on" page now adds Solana beside EVM:
 // 88,435 B, the Solana adapter's stub (+665 B); its body (3.9 kB) and send code are lazy chunks.
+// Then Bitcoin (2026-11-25): the everything-on page 89,080 B with both shells on core's one
+// lazyChainAdapter; the Bitcoin body (Esplora, @scure/btc-signer, secp256k1: 50.5 kB) is a lazy
+// chunk. The one-button page measured 87,662 B, none of the Bitcoin or adapter-shell code in it.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */

@@ -1,5 +1,5 @@
 import type { CaipNetwork, NativeCurrency } from '@cairn/core';
-import { BIP122_REFERENCES, BITCOIN_NETWORK_NAMES, type BitcoinNetworkName } from './networks.ts';
+import { BIP122_REFERENCES, BITCOIN_NETWORK_NAMES, type BitcoinNetworkName } from './bip122.ts';
 
 export interface BitcoinNetworkInput {
   network: BitcoinNetworkName;

@@ -1,7 +1,7 @@
 import { NETWORK, TEST_NETWORK } from '@scure/btc-signer';
+import type { BitcoinNetworkName } from './bip122.ts';
 
-/** The Bitcoin networks Cairn knows; `regtest` is a local chain (Bitcoin Core's `bcrt` addresses). */
-export type BitcoinNetworkName = 'mainnet' | 'testnet' | 'signet' | 'regtest';
+export { BIP122_REFERENCES, BITCOIN_NETWORK_NAMES, type BitcoinNetworkName } from './bip122.ts';
 
 export type BtcNetworkParams = typeof NETWORK;
 
@@ -21,13 +21,3 @@ export function bitcoinNetworkParams(network: BitcoinNetworkName): BtcNetworkPar
       throw new TypeError(`Unknown Bitcoin network: ${String(network)}`);
   }
 }
-
-export const BITCOIN_NETWORK_NAMES: readonly BitcoinNetworkName[] = ['mainnet', 'testnet', 'signet', 'regtest'];
-
-/** CAIP-2 references of bip122: the first 32 hex characters of the genesis block hash. */
-export const BIP122_REFERENCES: Record<BitcoinNetworkName, string> = {
-  mainnet: '000000000019d6689c085ae165831e93',
-  testnet: '000000000933ea01ad0ee984209779ba',
-  signet: '00000008819873e925422c1ff0f99f7c',
-  regtest: '0f9188f13cb7b2c71f2a335e3a4fc328',
-};

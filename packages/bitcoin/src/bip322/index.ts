@@ -6,3 +6,5 @@ export { bip322MessageHash } from './messageHash.ts';
 export { toSpendTxid, toSignTxid } from './virtualTransactions.ts';
 export { decodeBitcoinAddress, isBitcoinAddress, normalizeBitcoinAddress, type BitcoinAddressType } from '../address.ts';
 export type { BitcoinNetworkName } from '../networks.ts';
+export { bitcoinNetworkOfChainId } from './caip2.ts';
+export { BIP122_REFERENCES, BITCOIN_NETWORK_NAMES } from '../bip122.ts';
