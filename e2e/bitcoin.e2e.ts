@@ -138,4 +138,18 @@ describe('Bitcoin beside EVM', () => {
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
+
+  it("the demo's dev panel turns Bitcoin on with the injected test wallet, for a visitor without an extension", async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    const toggle = page.getByRole('checkbox', { name: 'Bitcoin beside EVM (the local regtest chain and a WBIP004 / Wallet Standard test wallet)' });
+    await toggle.check();
+    await page.waitForLoadState('load');
+    await toggle.and(page.locator(':checked')).waitFor();
+    await connectWallet(page, 'Cairn Bitcoin Wallet');
+    expect(await siteText(page, 'site-address')).toBe(BITCOIN_TEST_ACCOUNTS[0]!.payment);
+    expect(await siteText(page, 'site-chain')).toBe(REGTEST_CHAIN);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
 });
