@@ -1,6 +1,6 @@
 import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, SendParams } from '@cairn/core';
 // The adapter's body: a chunk of its own (see bitcoinAdapter.ts).
-import { formatUnits } from '@cairn/core/internal';
+import { formatUnits, preferredAccountsFirst } from '@cairn/core/internal';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
@@ -36,7 +36,7 @@ const POLL_MS = 100;
 const CONFIRMATION_POLL_MS = 1_000;
 
 /** SPEC §4: the payment address leads (bip122's preferred account type), ordinals follow. */
-const ordered = (accounts: readonly BitcoinWalletAccount[]) => [...accounts.filter((a) => a.purpose === 'payment'), ...accounts.filter((a) => a.purpose !== 'payment')];
+const ordered = (accounts: readonly BitcoinWalletAccount[]) => preferredAccountsFirst('bip122', accounts, (account) => account.purpose);
 
 export function createBitcoinAdapterBody(options: BitcoinAdapterOptions = {}): ChainAdapter {
   let registry: Wallets | undefined = options.wallets;
