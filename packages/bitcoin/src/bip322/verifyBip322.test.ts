@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { hex } from '@scure/base';
-import { NETWORK, p2pkh, p2sh, p2wpkh, WIF } from '@scure/btc-signer';
+import { NETWORK, p2pkh, p2sh, p2wpkh, TEST_NETWORK, WIF } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { bip322MessageHash, signBip322, signLegacyMessage, toSignTxid, toSpendTxid, verifyBip322, verifyLegacyMessage } from './index.ts';
 import { decodeBitcoinAddress } from '../address.ts';
@@ -97,6 +97,24 @@ describe('signBip322', () => {
     const signature = signBip322({ message: 'Sign in to Cairn', privateKey, address, network: 'regtest' });
     expect(verifyBip322({ message: 'Sign in to Cairn', address, signature, network: 'regtest' })).toBe(true);
     expect(() => signBip322({ message: 'x', privateKey: other, address, network: 'regtest' })).toThrow();
+  });
+});
+
+describe("legacy signed messages: Bitcoin Core's signmessagewithprivkey vector", () => {
+  const core = JSON.parse(readFileSync(new URL('../../vectors/bitcoin-core-signmessage.json', import.meta.url), 'utf8')) as {
+    message: string;
+    private_key_wif: string;
+    signature: string;
+    p2pkh_address: string;
+  };
+
+  it('reproduces the node\'s signature and verifies it for the P2PKH address', () => {
+    const privateKey = WIF(TEST_NETWORK).decode(core.private_key_wif);
+    expect(signLegacyMessage({ message: core.message, privateKey })).toBe(core.signature);
+    expect(verifyLegacyMessage({ message: core.message, address: core.p2pkh_address, signature: core.signature, network: 'testnet' })).toBe(true);
+    expect(verifyBip322({ message: core.message, address: core.p2pkh_address, signature: core.signature, network: 'testnet' })).toBe(true);
+    expect(verifyBip322({ message: `${core.message}.`, address: core.p2pkh_address, signature: core.signature, network: 'testnet' })).toBe(false);
+    expect(verifyBip322({ message: core.message, address: core.p2pkh_address, signature: core.signature, network: 'mainnet' })).toBe(false);
   });
 });
 
