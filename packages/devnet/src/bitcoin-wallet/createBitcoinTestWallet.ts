@@ -6,7 +6,8 @@ import { hexToBytes } from '@noble/hashes/utils';
 import { base64, hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { bitcoinAccountFromKey } from '../bitcoin/bitcoinAccounts.ts';
-import { ProviderRpcError, userRejected } from '../test-wallet/errors.ts';
+import { ProviderRpcError } from '../test-wallet/errors.ts';
+import { createSiteAuthorization, registerStandardWallet } from '../wallet-standard/siteAuthorization.ts';
 
 /** A Wallet Standard account, with the purpose the adapter reads (payment or ordinals). */
 export type BitcoinWalletAccount = {
@@ -16,8 +17,6 @@ export type BitcoinWalletAccount = {
   readonly features: readonly `${string}:${string}`[];
   readonly purpose: 'payment' | 'ordinals';
 };
-
-type ChangeListener = (properties: { accounts?: readonly BitcoinWalletAccount[] }) => void;
 
 export type BitcoinTestWalletOptions = {
   /** 32-byte secp256k1 key, hex (BITCOIN_TEST_ACCOUNTS[i].secretKey): P2WPKH payment, P2TR ordinals. */
@@ -56,31 +55,16 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions) {
   const secret = hexToBytes(options.secretKey);
   const keys = bitcoinAccountFromKey(secret);
   const esplora = createEsploraClient({ url: options.esploraUrl });
-  let authorized = storage?.getItem(storageKey) === '1';
-  let pendingRejections = 0;
-  const listeners = new Set<ChangeListener>();
   const signed: string[] = [];
 
   const standardAccounts: readonly BitcoinWalletAccount[] = [
     Object.freeze({ address: keys.payment, publicKey: secp256k1.getPublicKey(secret, true), chains: [CHAIN], features: FEATURES, purpose: 'payment' as const }),
     Object.freeze({ address: keys.ordinals, publicKey: schnorr.getPublicKey(secret), chains: [CHAIN], features: FEATURES, purpose: 'ordinals' as const }),
   ];
-  const accounts = () => (authorized ? standardAccounts : []);
-  const emit = () => {
-    for (const listener of [...listeners]) listener({ accounts: accounts() });
-  };
-  const setAuthorized = (value: boolean) => {
-    authorized = value;
-    if (value) storage?.setItem(storageKey, '1');
-    else storage?.removeItem(storageKey);
-  };
-  const prompt = () => {
-    if (pendingRejections === 0) return;
-    pendingRejections -= 1;
-    throw userRejected();
-  };
+  const site = createSiteAuthorization<BitcoinWalletAccount>({ storage, storageKey, accounts: () => standardAccounts });
+  const { prompt } = site;
   const requireAddress = (address: unknown) => {
-    if (!authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
+    if (!site.authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
     if (address !== keys.payment && address !== keys.ordinals) throw new ProviderRpcError(4100, `This wallet does not hold ${String(address)}.`);
     return address as string;
   };
@@ -115,18 +99,13 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions) {
   async function answer(method: string, params: Record<string, unknown>): Promise<unknown> {
     switch (method) {
       case 'getAccounts':
-        if (!authorized) {
-          prompt();
-          setAuthorized(true);
-          emit();
-        }
+        site.approve();
         return standardAccounts.map(publicAccount);
       case 'wallet_getAccount':
-        if (!authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
+        if (!site.authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
         return { addresses: standardAccounts.map(publicAccount) };
       case 'wallet_renouncePermissions':
-        setAuthorized(false);
-        emit();
+        site.revoke();
         return null;
       case 'signMessage': {
         const address = requireAddress(params.address);
@@ -152,35 +131,17 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions) {
     icon: options.icon ?? BITCOIN_TEST_WALLET_ICON,
     chains: [CHAIN] as const,
     get accounts() {
-      return accounts();
+      return site.accounts();
     },
     features: {
       'bitcoin:connect': {
         version: '1.0.0',
         async connect(_input?: { purposes?: readonly string[] }) {
-          if (!authorized) {
-            prompt();
-            setAuthorized(true);
-            emit();
-          }
-          return { accounts: accounts() };
+          site.approve();
+          return { accounts: site.accounts() };
         },
       },
-      'standard:disconnect': {
-        version: '1.0.0',
-        async disconnect() {
-          setAuthorized(false);
-          emit();
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on(event: 'change', listener: ChangeListener) {
-          if (event !== 'change') return () => {};
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-      },
+      ...site.standardFeatures,
       'bitcoin:signMessage': {
         version: '1.0.0',
         async signMessage(...inputs: { account: { address: string }; message: Uint8Array }[]) {
@@ -215,14 +176,13 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions) {
     options,
     /** Test controls. */
     rejectNext(count = 1) {
-      pendingRejections += count;
+      site.rejectNext(count);
     },
     disconnect() {
-      setAuthorized(false);
-      emit();
+      site.revoke();
     },
     getState() {
-      return { authorized, payment: keys.payment, ordinals: keys.ordinals, signedMessages: [...signed], pendingRejections };
+      return { authorized: site.authorized, payment: keys.payment, ordinals: keys.ordinals, signedMessages: [...signed], pendingRejections: site.pendingRejections };
     },
     transfer,
   };
@@ -243,16 +203,5 @@ export function registerBitcoinTestWallet(testWallet: BitcoinTestWallet, target:
     holder.btc_providers ??= [];
     holder.btc_providers.push({ id: `CairnBitcoinTestWallets.w${index}`, name: testWallet.name, icon: testWallet.wallet.icon, webUrl: 'https://cairn.invalid' });
   }
-  if (testWallet.options.walletStandard !== false) registerWalletStandard(testWallet.wallet, target);
-}
-
-/** The Wallet Standard's registration handshake (the wallet's event, and the app's if it comes later). */
-function registerWalletStandard(wallet: unknown, target: Window): void {
-  const callback = ({ register }: { register(wallet: unknown): unknown }) => register(wallet);
-  try {
-    target.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: callback }));
-  } catch (error) {
-    console.error('could not register the Bitcoin test wallet', error);
-  }
-  target.addEventListener('wallet-standard:app-ready', (event) => callback((event as Event & { detail: { register(wallet: unknown): unknown } }).detail));
+  if (testWallet.options.walletStandard !== false) registerStandardWallet(testWallet.wallet, target, 'Bitcoin test wallet');
 }
