@@ -5,3 +5,4 @@ export { defineBitcoinNetwork, bitcoinNetworkNameOf, type BitcoinNetworkInput } 
 export { BIP122_REFERENCES, type BitcoinNetworkName } from './bip122.ts';
 export type { BitcoinChainSource } from './chainSource.ts';
 export type { BitcoinPurpose } from './walletHandle.ts';
+export type { BitcoinRequestFn } from './requestSchema.ts';
