@@ -28,6 +28,7 @@ console.log(`frame: ${stack.frameUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
 if (stack.solana) console.log(`chain solana: ${stack.solana.url}`);
 if (stack.polkadot) console.log(`chain polkadot: ${stack.polkadot.url}`);
+if (stack.bitcoin) console.log(`chain bitcoin: ${stack.bitcoin.url}`);
 if (stack.mailUrl) console.log(`mail: ${stack.mailUrl}`);
 if (stack.oidcUrl) console.log(`oidc: ${stack.oidcUrl}`);
 console.log('Press Ctrl-C to stop.');

@@ -8,6 +8,7 @@ const testWalletPaths = {
   'test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/test-wallet.js', import.meta.url)),
   'solana-test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/solana-test-wallet.js', import.meta.url)),
   'polkadot-test-extension.js': fileURLToPath(new URL('../../packages/devnet/dist/polkadot-test-extension.js', import.meta.url)),
+  'bitcoin-test-wallet.js': fileURLToPath(new URL('../../packages/devnet/dist/bitcoin-test-wallet.js', import.meta.url)),
 };
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -21,6 +22,8 @@ const demoConfig = {
   solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
   // The devnet's local Polkadot chain (`?polkadot=1` adds it).
   polkadotRpcUrl: `ws://127.0.0.1:${port('CHAIN_PORT_POLKADOT', 9944)}`,
+  // The devnet's Bitcoin regtest chain's Esplora API (`?bitcoin=1`).
+  bitcoinEsploraUrl: `http://127.0.0.1:${port('CHAIN_PORT_BITCOIN', 3002)}`,
   serverUrl: `http://127.0.0.1:${port('SERVER_PORT', 8787)}`,
   // The secure frame on its own origin: e-mail and social login.
   frameUrl: `http://127.0.0.1:${port('FRAME_PORT', 5174)}/`,
@@ -28,7 +31,7 @@ const demoConfig = {
   relayUrl: `ws://127.0.0.1:${port('SERVER_PORT', 8787)}/relay`,
 };
 
-/** Serves the devnet's injectable test wallets at /test-wallet.js, /solana-test-wallet.js and /polkadot-test-extension.js (dev panel and e2e). */
+/** Serves the devnet's injectable test wallets (/test-wallet.js, /solana-test-wallet.js, /polkadot-test-extension.js, /bitcoin-test-wallet.js) for the dev panel and e2e. */
 function testWalletScript(): Plugin {
   const serve = (path: string) => (_req: unknown, res: { setHeader(k: string, v: string): void; end(body: string): void }) => {
     res.setHeader('content-type', 'text/javascript');

@@ -20,6 +20,8 @@ export const SOLANA_SEND_SOURCE = 'packages/solana/dist/sendSupport.js';
 /** The modules behind the Polkadot adapter's dynamic imports: its body (extension discovery, signing) and its chain code (@polkadot/api). */
 export const POLKADOT_ADAPTER_SOURCE = 'packages/polkadot/dist/extensionAdapter.js';
 export const POLKADOT_CHAIN_SOURCE = 'packages/polkadot/dist/chain.js';
+/** The module behind the Bitcoin adapter's dynamic import: its body (wallet discovery, Esplora, @scure/btc-signer). */
+export const BITCOIN_ADAPTER_SOURCE = 'packages/bitcoin/dist/bitcoinAdapterBody.js';
 
 /** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
 export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/dist/actions/walletConnect/walletConnectFlow.js';

@@ -1,12 +1,15 @@
 import { inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import {
+  bitcoinTestWallet,
+  injectBitcoinTestWallets,
   injectPolkadotTestExtensions,
   injectSolanaTestWallets,
   injectTestWallets,
   polkadotTestExtension,
   solanaTestWallet,
   testWallet,
+  type BitcoinTestWalletOptions,
   type PolkadotTestExtensionOptions,
   type SolanaTestWalletOptions,
   type TestWalletOptions,
@@ -23,6 +26,8 @@ export interface DemoOptions {
   solanaWallets?: Partial<SolanaTestWalletOptions>[];
   /** Polkadot test extensions to put in `window.injectedWeb3`. */
   polkadotExtensions?: PolkadotTestExtensionOptions[];
+  /** WBIP004 + Wallet Standard Bitcoin test wallets; their Esplora API is the stack's regtest chain unless given. */
+  bitcoinWallets?: (Partial<BitcoinTestWalletOptions> & { secretKey: string })[];
   /** Init scripts for the page, run after the wallets are injected and before the demo's own scripts. */
   initScripts?: string[];
 }
@@ -45,6 +50,9 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
     );
   }
   if (options.polkadotExtensions?.length) await injectPolkadotTestExtensions(page, options.polkadotExtensions);
+  if (options.bitcoinWallets?.length) {
+    await injectBitcoinTestWallets(page, options.bitcoinWallets.map((wallet) => ({ esploraUrl: inject('bitcoinUrl'), ...wallet })));
+  }
   for (const content of options.initScripts ?? []) await page.addInitScript({ content });
   const url = `${inject('demoUrl')}${options.query ? `?${options.query}` : ''}`;
   await page.goto(url);
@@ -57,6 +65,7 @@ export async function openDemo(browser: Browser, options: DemoOptions = {}) {
     wallet: (index = 0) => testWallet(page, index),
     solanaWallet: (index = 0) => solanaTestWallet(page, index),
     polkadotExtension: (index = 0) => polkadotTestExtension(page, index),
+    bitcoinWallet: (index = 0) => bitcoinTestWallet(page, index),
     close: () => context.close(),
   };
 }

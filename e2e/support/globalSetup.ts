@@ -15,6 +15,8 @@ declare module 'vitest' {
     solanaUrl: string;
     /** The local Polkadot chain's websocket RPC (chopsticks). */
     polkadotUrl: string;
+    /** The Bitcoin regtest chain's Esplora API (bcoin behind the devnet's facade). */
+    bitcoinUrl: string;
   }
 }
 
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject) {
     ...Object.fromEntries(E2E_PORTS.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
     CHAIN_PORT_SOLANA: String(E2E_PORTS.solana),
     CHAIN_PORT_POLKADOT: String(E2E_PORTS.polkadot),
+    CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
   await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
@@ -42,6 +45,7 @@ export default async function setup(project: TestProject) {
   project.provide('chains', stack.chains);
   project.provide('solanaUrl', stack.solana!.url);
   project.provide('polkadotUrl', stack.polkadot!.url);
+  project.provide('bitcoinUrl', stack.bitcoin!.url);
   return async () => {
     await stack.stop();
   };

@@ -20,6 +20,8 @@ export const E2E_PORTS = {
   solana: 29900 + offset * 2,
   /** The Polkadot chain's RPC (chopsticks: websocket and HTTP on this one port). */
   polkadot: 32100 + offset,
+  /** The Bitcoin regtest chain's Esplora API. */
+  bitcoin: 25100 + offset,
 };
 
 /** Where the Next.js example is copied and built for this run (git-ignored). */

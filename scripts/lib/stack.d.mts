@@ -13,6 +13,8 @@ export interface StackPorts {
   solana?: number;
   /** RPC port of the local Polkadot chain (websocket and HTTP on the one port). */
   polkadot?: number;
+  /** Esplora API port of the local Bitcoin regtest chain. */
+  bitcoin?: number;
 }
 export interface RunningStack {
   demoUrl: string;
@@ -25,6 +27,8 @@ export interface RunningStack {
   solana?: { url: string };
   /** The local Polkadot chain's websocket RPC, when the ports name one. */
   polkadot?: { url: string };
+  /** The local Bitcoin regtest chain's Esplora API, when the ports name one. */
+  bitcoin?: { url: string };
   children: ChildProcess[];
   stop(): Promise<void>;
 }

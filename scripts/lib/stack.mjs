@@ -19,6 +19,8 @@ export function stackPorts() {
     solana: portFromEnv('CHAIN_PORT_SOLANA', 8899),
     // The local Polkadot chain (chopsticks): websocket and HTTP JSON-RPC on this one port.
     polkadot: portFromEnv('CHAIN_PORT_POLKADOT', 9944),
+    // The local Bitcoin regtest chain's Esplora API.
+    bitcoin: portFromEnv('CHAIN_PORT_BITCOIN', 3002),
   };
 }
 
@@ -32,6 +34,7 @@ export async function takenPorts(ports) {
     ...(ports.oidc ? [['oidc', ports.oidc, 'OIDC_PORT']] : []),
     ...(ports.solana ? [['chain solana', ports.solana, 'CHAIN_PORT_SOLANA'], ['chain solana (websocket)', ports.solana + 1, 'CHAIN_PORT_SOLANA']] : []),
     ...(ports.polkadot ? [['chain polkadot', ports.polkadot, 'CHAIN_PORT_POLKADOT']] : []),
+    ...(ports.bitcoin ? [['chain bitcoin', ports.bitcoin, 'CHAIN_PORT_BITCOIN']] : []),
   ];
   const taken = [];
   for (const [name, port, variable] of all) if (!(await isPortFree(port))) taken.push({ name, port, variable });
@@ -68,6 +71,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     ...Object.fromEntries(ports.chains.map((c) => [`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`])),
     ...(ports.solana ? { CHAIN_PORT_SOLANA: String(ports.solana), RPC_URL_SOLANA_localnet: `http://${HOST}:${ports.solana}` } : {}),
     ...(ports.polkadot ? { CHAIN_PORT_POLKADOT: String(ports.polkadot) } : {}),
+    ...(ports.bitcoin ? { CHAIN_PORT_BITCOIN: String(ports.bitcoin) } : {}),
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),
     // The server lets the demo in wherever it runs (DEMO_PORT may move it): CORS and sign-in domain.
@@ -125,7 +129,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const devnet = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
     const announced = new Set();
     devnet.stdout.setEncoding('utf8').on('data', (text) => {
-      for (const match of text.matchAll(/^chain (\d+|solana|polkadot): /gm)) announced.add(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
+      for (const match of text.matchAll(/^chain (\d+|solana|polkadot|bitcoin): /gm)) announced.add(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
     });
     for (const chain of chains) {
       await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
@@ -134,6 +138,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     if (solana) await waitFor(async () => announced.has('solana'), 'chain solana', devnet);
     const polkadot = ports.polkadot ? { url: `ws://${HOST}:${ports.polkadot}` } : undefined;
     if (polkadot) await waitFor(async () => announced.has('polkadot'), 'chain polkadot', devnet);
+    const bitcoin = ports.bitcoin ? { url: `http://${HOST}:${ports.bitcoin}` } : undefined;
+    if (bitcoin) await waitFor(async () => announced.has('bitcoin'), 'chain bitcoin', devnet);
     let mailUrl;
     if (ports.mail) {
       const mail = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe');
@@ -164,7 +170,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
-    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, solana, polkadot, stop, children };
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, solana, polkadot, bitcoin, stop, children };
   } catch (error) {
     await stop();
     throw error;

@@ -7,6 +7,7 @@ const LABELS: Record<keyof DevPanelSettings, string> = {
   legacyInjectedOnly: 'First wallet only as window.ethereum (no EIP-6963)',
   solana: 'Solana beside EVM (the local chain and a Wallet Standard test wallet)',
   polkadot: 'Polkadot beside EVM (the local chain and an injected test extension)',
+  bitcoin: 'Bitcoin beside EVM (the local regtest chain and a WBIP004 / Wallet Standard test wallet)',
 };
 
 /** Local-stack only: injects the devnet's test wallets, then reloads so they load before Cairn. */

@@ -1,5 +1,6 @@
 import { createCairn, type CaipNetwork, type ThemeMode } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
+import { createBitcoinAdapter, defineBitcoinNetwork } from '@cairn/bitcoin';
 import { createSolanaAdapter, defineSolanaNetwork } from '@cairn/solana';
 import { createPolkadotAdapter, definePolkadotNetwork } from '@cairn/polkadot';
 import { walletConnect } from '@cairn/walletconnect';
@@ -12,9 +13,10 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * `wc=basic` opens on the WalletConnect QR code alone (SPEC §2 basic mode), `solana=1` adds the
  * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
  * Solana switch does), `polkadot=1` the local Polkadot chain and injected extensions (as its
- * Polkadot switch does), `login=0` leaves out the e-mail and social login.
+ * Polkadot switch does), `bitcoin=1` the devnet's Bitcoin regtest chain (its Esplora API) and
+ * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login.
  */
-export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean } = {}) {
+export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean; bitcoin?: boolean } = {}) {
   const all = __DEMO_CONFIG__.chains.map((chain) =>
     defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
   );
@@ -31,7 +33,14 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
     nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
     testnet: true,
   });
-  const networks = [...(picked.length > 0 ? picked : all), ...(withSolana ? [solana] : []), ...(withPolkadot ? [polkadot] : [])] as [CaipNetwork, ...CaipNetwork[]];
+  const withBitcoin = search.get('bitcoin') === '1' || options.bitcoin === true;
+  const bitcoin = defineBitcoinNetwork({ network: 'regtest', name: 'Bitcoin Local', esploraUrl: __DEMO_CONFIG__.bitcoinEsploraUrl });
+  const networks = [
+    ...(picked.length > 0 ? picked : all),
+    ...(withSolana ? [solana] : []),
+    ...(withPolkadot ? [polkadot] : []),
+    ...(withBitcoin ? [bitcoin] : []),
+  ] as [CaipNetwork, ...CaipNetwork[]];
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
   const siwx = search.get('siwx');
@@ -41,6 +50,7 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
       createEvmAdapter(),
       ...(withSolana ? [createSolanaAdapter()] : []),
       ...(withPolkadot ? [createPolkadotAdapter({ appName: 'Trailhead' })] : []),
+      ...(withBitcoin ? [createBitcoinAdapter()] : []),
     ],
     metadata: { name: 'Trailhead', description: 'Trail maps, on chain', url: location.origin },
     themeMode,

@@ -8,10 +8,12 @@ export interface DevPanelSettings {
   solana: boolean;
   /** Polkadot beside EVM: the local Polkadot chain among the networks, and the injected test extension. */
   polkadot: boolean;
+  /** Bitcoin beside EVM: the local regtest chain among the networks, and the WBIP004 + Wallet Standard test wallet. */
+  bitcoin: boolean;
 }
 
 const KEY = 'cairn-demo:dev-panel';
-const DEFAULTS: DevPanelSettings = { injectWallet: false, injectSecondWallet: false, legacyInjectedOnly: false, solana: false, polkadot: false };
+const DEFAULTS: DevPanelSettings = { injectWallet: false, injectSecondWallet: false, legacyInjectedOnly: false, solana: false, polkadot: false, bitcoin: false };
 
 export function readDevPanelSettings(): DevPanelSettings {
   try {
@@ -24,6 +26,7 @@ export function readDevPanelSettings(): DevPanelSettings {
       legacyInjectedOnly: value.legacyInjectedOnly === true,
       solana: value.solana === true,
       polkadot: value.polkadot === true,
+      bitcoin: value.bitcoin === true,
     };
   } catch {
     return DEFAULTS;

@@ -3,6 +3,7 @@ declare const __DEMO_CONFIG__: {
   solanaRpcUrl: string;
   /** The devnet's local Polkadot chain, ws://… */
   polkadotRpcUrl: string;
+  bitcoinEsploraUrl: string;
   serverUrl: string;
   /** The secure frame page (e-mail and social login). */
   frameUrl: string;

@@ -9,6 +9,9 @@ const DEV_KEYS = [
 // The devnet's Solana test account 0 (SOLANA_TEST_ACCOUNTS in @cairn/devnet): a fixed key, funded only on the local chain.
 const SOLANA_DEV_KEY = '17eb6bab91fab15fd9d2525ab637b7d6c84afbba1871f5d637f066e91b725792';
 
+// The devnet's Bitcoin test account 0 (BITCOIN_TEST_ACCOUNTS in @cairn/devnet): funded only on the local regtest chain.
+const BITCOIN_DEV_KEY = '55bc1e9bb8931728e2e084c63566d0ffda8912e2e08d5050ceeaf1010bf1078a';
+
 /** Loads the devnet's test wallet scripts (as browser extensions would inject themselves). */
 export async function injectTestWallets(settings: DevPanelSettings): Promise<void> {
   if (settings.solana) {
@@ -21,6 +24,10 @@ export async function injectTestWallets(settings: DevPanelSettings): Promise<voi
     // The devnet's funded development key //Alice (POLKADOT_TEST_ACCOUNTS in @cairn/devnet).
     (window as { __cairnPolkadotTestExtensions?: unknown }).__cairnPolkadotTestExtensions = [{ uris: ['//Alice'] }];
     await loadScript('/polkadot-test-extension.js');
+  }
+  if (settings.bitcoin) {
+    (window as { __cairnBitcoinTestWallets?: unknown }).__cairnBitcoinTestWallets = [{ secretKey: BITCOIN_DEV_KEY, esploraUrl: __DEMO_CONFIG__.bitcoinEsploraUrl }];
+    await loadScript('/bitcoin-test-wallet.js');
   }
   if (!settings.injectWallet && !settings.injectSecondWallet) return;
   const chains = Object.fromEntries(__DEMO_CONFIG__.chains.map((chain) => [chain.chainId, chain.rpcUrl]));

@@ -1,3 +1,4 @@
+import { createBitcoinAdapter, defineBitcoinNetwork } from '@cairn/bitcoin';
 import { createCairn } from '@cairn/core';
 import { createEvmAdapter, defineEvmNetwork } from '@cairn/evm';
 import { CairnProvider, ConnectButton } from '@cairn/react';
@@ -7,7 +8,7 @@ import { walletConnect } from '@cairn/walletconnect';
 import { createRoot } from 'react-dom/client';
 
 // The "everything on" page (issue 13): every feature switch of SPEC §9 on, the site's server,
-// sign-in and WalletConnect configured, and Solana and Polkadot beside EVM (issue 15). Later features must keep its JS before the click within
+// sign-in and WalletConnect configured, and Solana, Polkadot and Bitcoin beside EVM (issue 15). Later features must keep its JS before the click within
 // 110 kB gzip (bench/sizeBudget.ts).
 const cairn = createCairn({
   networks: [
@@ -21,8 +22,9 @@ const cairn = createCairn({
       nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
       testnet: true,
     }),
+    defineBitcoinNetwork({ network: 'regtest', name: 'Bitcoin Local', esploraUrl: 'http://127.0.0.1:3002' }),
   ],
-  adapters: [createEvmAdapter(), createSolanaAdapter(), createPolkadotAdapter()],
+  adapters: [createEvmAdapter(), createSolanaAdapter(), createPolkadotAdapter(), createBitcoinAdapter()],
   metadata: { name: 'Cairn bench', url: location.origin },
   api: { url: 'http://127.0.0.1:8787', projectId: 'cairn-bench' },
   siwx: { statement: 'Sign in to the Cairn bench' },

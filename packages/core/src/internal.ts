@@ -4,6 +4,7 @@ export { createStore } from './createStore.ts';
 export { whenIdle } from './whenIdle.ts';
 export { lazyModule, type LazyModule } from './lazyModule.ts';
 export { lazyChainAdapter, type LazyChainAdapterOptions, type LazyOptionalMethod } from './lazyChainAdapter.ts';
+export { PREFERRED_ACCOUNT_TYPES, preferredAccountsFirst, type PreferredAccountType } from './rules/preferredAccountType.ts';
 export { createRouter } from './router.ts';
 export { createEvents } from './events.ts';
 export { createSafeStorage, type SafeStorage } from './storage.ts';

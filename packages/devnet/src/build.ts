@@ -1,6 +1,6 @@
-import { buildPolkadotTestExtension, buildSolanaTestWallet, buildTestWallet } from './buildTestWallet.ts';
+import { buildBitcoinTestWallet, buildPolkadotTestExtension, buildSolanaTestWallet, buildTestWallet } from './buildTestWallet.ts';
 import { compileContracts } from './compile.ts';
-import { polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { bitcoinTestWalletScriptPath, polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
 
 // npm run build -w @cairn/devnet
 const compiled = await compileContracts();
@@ -11,3 +11,5 @@ const solanaWallet = await buildSolanaTestWallet();
 console.log(`solana test wallet: ${solanaTestWalletScriptPath} in ${solanaWallet.ms.toFixed(0)} ms`);
 const polkadotExtension = await buildPolkadotTestExtension();
 console.log(`polkadot test extension: ${polkadotTestExtensionScriptPath} in ${polkadotExtension.ms.toFixed(0)} ms`);
+const bitcoinWallet = await buildBitcoinTestWallet();
+console.log(`bitcoin test wallet: ${bitcoinTestWalletScriptPath} in ${bitcoinWallet.ms.toFixed(0)} ms`);

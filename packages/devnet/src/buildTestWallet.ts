@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { build, defaultClientConditions } from 'vite';
-import { packageDir, polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { bitcoinTestWalletScriptPath, packageDir, polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
 
 /** Bundles src/test-wallet/browser.ts into one self-contained IIFE, by default dist/test-wallet.js. */
 export function buildTestWallet(outFile = testWalletScriptPath): Promise<{ ms: number }> {
@@ -15,6 +15,11 @@ export function buildSolanaTestWallet(outFile = solanaTestWalletScriptPath): Pro
 /** Bundles src/polkadot-extension/browser.ts, the injected Polkadot test extension, by default dist/polkadot-test-extension.js. */
 export function buildPolkadotTestExtension(outFile = polkadotTestExtensionScriptPath): Promise<{ ms: number }> {
   return bundleBrowserScript('src/polkadot-extension/browser.ts', 'cairnPolkadotTestExtensionBundle', outFile);
+}
+
+/** Bundles src/bitcoin-wallet/browser.ts, the WBIP004 + Wallet Standard Bitcoin test wallet, by default dist/bitcoin-test-wallet.js. */
+export function buildBitcoinTestWallet(outFile = bitcoinTestWalletScriptPath): Promise<{ ms: number }> {
+  return bundleBrowserScript('src/bitcoin-wallet/browser.ts', 'cairnBitcoinTestWalletBundle', outFile);
 }
 
 async function bundleBrowserScript(entry: string, name: string, outFile: string): Promise<{ ms: number }> {

@@ -1,6 +1,6 @@
 export type ChainConfig = { chainId: number; port: number };
 
-function portFromEnv(chainId: number | 'SOLANA' | 'POLKADOT', fallback: number): number {
+function portFromEnv(chainId: number | 'SOLANA' | 'POLKADOT' | 'BITCOIN', fallback: number): number {
   const raw = process.env[`CHAIN_PORT_${chainId}`];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
@@ -23,3 +23,5 @@ export const DEFAULT_SOLANA_PORT = portFromEnv('SOLANA', 8899);
 
 /** The local Polkadot chain's RPC port (websocket and HTTP on the same one): CHAIN_PORT_POLKADOT or 9944. */
 export const DEFAULT_POLKADOT_PORT = portFromEnv('POLKADOT', 9944);
+/** The local Bitcoin regtest chain's Esplora API port: CHAIN_PORT_BITCOIN or 3002 (Esplora's own default). */
+export const DEFAULT_BITCOIN_PORT = portFromEnv('BITCOIN', 3002);

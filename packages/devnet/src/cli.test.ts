@@ -10,13 +10,21 @@ import { waitFor } from './testing/waitFor.ts';
 const PORTS = [18560, 18561];
 const SOLANA_PORT = 18562;
 const POLKADOT_PORT = 18564;
+const BITCOIN_PORT = 18565; // the Solana websocket takes 18563, Polkadot 18564
 const running: ChildProcessWithoutNullStreams[] = [];
 
 /** Starts src/cli.ts as `npm start` would and resolves with its first stdout lines. */
 async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines: string[] }> {
   const cli = spawn(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(packageDir, 'src/cli.ts')], {
     cwd: packageDir,
-    env: { ...process.env, CHAIN_PORT_31337: String(PORTS[0]), CHAIN_PORT_31338: String(PORTS[1]), CHAIN_PORT_SOLANA: String(SOLANA_PORT), CHAIN_PORT_POLKADOT: String(POLKADOT_PORT) },
+    env: {
+      ...process.env,
+      CHAIN_PORT_31337: String(PORTS[0]),
+      CHAIN_PORT_31338: String(PORTS[1]),
+      CHAIN_PORT_SOLANA: String(SOLANA_PORT),
+      CHAIN_PORT_POLKADOT: String(POLKADOT_PORT),
+      CHAIN_PORT_BITCOIN: String(BITCOIN_PORT),
+    },
   });
   running.push(cli);
   const lines: string[] = [];
@@ -43,6 +51,7 @@ describe('devnet cli', () => {
       `chain 31338: http://127.0.0.1:${PORTS[1]}`,
       `chain solana: http://127.0.0.1:${SOLANA_PORT}`,
       `chain polkadot: ws://127.0.0.1:${POLKADOT_PORT}`,
+      `chain bitcoin: http://127.0.0.1:${BITCOIN_PORT}`,
     ]);
     expect(PORTS.map((port) => anvilPidsOnPort(port).length)).toEqual([1, 1]);
     cli.kill('SIGTERM');

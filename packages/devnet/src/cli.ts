@@ -1,9 +1,9 @@
-import { DEFAULT_POLKADOT_PORT, DEFAULT_SOLANA_PORT } from './chains.ts';
+import { DEFAULT_BITCOIN_PORT, DEFAULT_POLKADOT_PORT, DEFAULT_SOLANA_PORT } from './chains.ts';
 import { startDevnet } from './startDevnet.ts';
 
 // `npm start` and e2e run this: one stdout line per chain, then stay up until SIGINT/SIGTERM.
 const startedAt = performance.now();
-const starting = startDevnet({ solana: { port: DEFAULT_SOLANA_PORT }, polkadot: { port: DEFAULT_POLKADOT_PORT } });
+const starting = startDevnet({ solana: { port: DEFAULT_SOLANA_PORT }, polkadot: { port: DEFAULT_POLKADOT_PORT }, bitcoin: { port: DEFAULT_BITCOIN_PORT } });
 
 // Listen before anything is printed: a caller may signal as soon as it reads the lines.
 let stopping = false;
@@ -25,5 +25,6 @@ if (!stopping) {
   for (const chain of devnet.chains) console.log(`chain ${chain.chainId}: ${chain.rpcUrl}`);
   if (devnet.solana) console.log(`chain solana: ${devnet.solana.rpcUrl}`);
   if (devnet.polkadot) console.log(`chain polkadot: ${devnet.polkadot.rpcUrl}`);
+  if (devnet.bitcoin) console.log(`chain bitcoin: ${devnet.bitcoin.esploraUrl}`);
   console.error(`devnet ready in ${Math.round(performance.now() - startedAt)} ms`);
 }

@@ -2,7 +2,7 @@ import deploymentJson from '../deployment.json' with { type: 'json' };
 import type { Deployment } from './deployment.ts';
 
 export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './startDevnet.ts';
-export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, DEFAULT_POLKADOT_PORT, type ChainConfig } from './chains.ts';
+export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, DEFAULT_POLKADOT_PORT, DEFAULT_BITCOIN_PORT, type ChainConfig } from './chains.ts';
 export { type DevnetSolanaChain, type DevnetPolkadotChain } from './startDevnet.ts';
 export * from './polkadot/polkadotAccounts.ts';
 export { polkadotBalance, withPolkadotApi } from './polkadot/polkadotBalance.ts';
@@ -17,14 +17,26 @@ export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSee
 export type { Deployment } from './deployment.ts';
 export { compileContracts, type CompileResult } from './compile.ts';
 export { readArtifact, type Artifact, type ContractName } from './artifacts.ts';
-export { testWalletScriptPath, solanaTestWalletScriptPath, polkadotTestExtensionScriptPath } from './paths.ts';
-export { injectTestWallets, testWallet, injectSolanaTestWallets, solanaTestWallet, injectPolkadotTestExtensions, polkadotTestExtension } from './playwright.ts';
+export { testWalletScriptPath, solanaTestWalletScriptPath, polkadotTestExtensionScriptPath, bitcoinTestWalletScriptPath } from './paths.ts';
+export {
+  injectTestWallets,
+  testWallet,
+  injectSolanaTestWallets,
+  solanaTestWallet,
+  injectPolkadotTestExtensions,
+  polkadotTestExtension,
+  injectBitcoinTestWallets,
+  bitcoinTestWallet,
+} from './playwright.ts';
 export {
   createPolkadotTestExtension,
   injectPolkadotTestExtension,
   type PolkadotTestExtension,
   type PolkadotTestExtensionOptions,
 } from './polkadot-extension/createPolkadotTestExtension.ts';
+export * from './bitcoin/bitcoinAccounts.ts';
+export { startBitcoinChain, mineBitcoinBlocks, type BitcoinChain } from './bitcoin/startBitcoinChain.ts';
+export { createBitcoinTestWallet, registerBitcoinTestWallet, BITCOIN_TEST_WALLET_ICON, type BitcoinTestWallet, type BitcoinTestWalletOptions } from './bitcoin-wallet/createBitcoinTestWallet.ts';
 export * from './test-wallet/index.ts';
 
 /** The committed deployment.json: contract addresses, identical on every devnet chain. */

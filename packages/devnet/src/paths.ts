@@ -9,3 +9,4 @@ export const deploymentPath = join(packageDir, 'deployment.json');
 export const testWalletScriptPath = join(packageDir, 'dist', 'test-wallet.js');
 export const solanaTestWalletScriptPath = join(packageDir, 'dist', 'solana-test-wallet.js');
 export const polkadotTestExtensionScriptPath = join(packageDir, 'dist', 'polkadot-test-extension.js');
+export const bitcoinTestWalletScriptPath = join(packageDir, 'dist', 'bitcoin-test-wallet.js');

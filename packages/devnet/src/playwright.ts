@@ -4,8 +4,10 @@ import type { Hex } from 'viem';
 import './test-wallet/browserGlobals.ts';
 import './solana-wallet/browserGlobals.ts';
 import './polkadot-extension/browserGlobals.ts';
+import './bitcoin-wallet/browserGlobals.ts';
 import type { TestWalletOptions } from './test-wallet/injectTestWallet.ts';
-import { polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import { bitcoinTestWalletScriptPath, polkadotTestExtensionScriptPath, solanaTestWalletScriptPath, testWalletScriptPath } from './paths.ts';
+import type { BitcoinTestWalletOptions } from './bitcoin-wallet/createBitcoinTestWallet.ts';
 import type { SolanaTestWalletOptions } from './solana-wallet/createSolanaTestWallet.ts';
 import type { PolkadotTestExtensionOptions } from './polkadot-extension/createPolkadotTestExtension.ts';
 
@@ -109,5 +111,37 @@ export function polkadotTestExtension(page: Page, index = 0) {
     setAccounts: (uris: string[]) => call<void>('setAccounts', uris),
     revoke: () => call<void>('revoke'),
     getState: () => call<{ addresses: string[]; authorized: boolean }>('getState'),
+  };
+}
+
+/**
+ * Makes every page load of `page` start with these Bitcoin wallets injected through WBIP004
+ * (`btc_providers`) and the Wallet Standard, as extensions inject. Call before page.goto.
+ */
+export async function injectBitcoinTestWallets(page: Page, wallets: BitcoinTestWalletOptions[]): Promise<void> {
+  if (!existsSync(bitcoinTestWalletScriptPath)) {
+    throw new Error(`${bitcoinTestWalletScriptPath} is missing: run npm run build -w @cairn/devnet`);
+  }
+  await page.addInitScript({ content: `window.__cairnBitcoinTestWallets = ${JSON.stringify(wallets)};` });
+  await page.addInitScript({ path: bitcoinTestWalletScriptPath });
+}
+
+type BitcoinControl = 'rejectNext' | 'disconnect' | 'getState';
+
+/** The test controls of the index-th injected Bitcoin wallet. */
+export function bitcoinTestWallet(page: Page, index = 0) {
+  const call = <T>(control: BitcoinControl, arg?: unknown) =>
+    page.evaluate(
+      ({ index, control, arg }) => {
+        const wallet = window.cairnBitcoinTestWallet?.wallets[index];
+        if (!wallet) throw new Error(`No Bitcoin test wallet #${index} in this page (call injectBitcoinTestWallets before page.goto)`);
+        return (wallet[control] as (arg?: unknown) => unknown)(arg);
+      },
+      { index, control, arg },
+    ) as Promise<T>;
+  return {
+    rejectNext: () => call<void>('rejectNext'),
+    disconnect: () => call<void>('disconnect'),
+    getState: () => call<{ authorized: boolean; payment: string; ordinals: string; signedMessages: string[] }>('getState'),
   };
 }

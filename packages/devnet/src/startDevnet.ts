@@ -10,6 +10,7 @@ import { rpcCall } from './jsonRpc.ts';
 import { assertPortFree } from './ports.ts';
 import { startSolanaChain, type SolanaChain } from './solana/startSolanaChain.ts';
 import { startPolkadotChain, type PolkadotChain } from './polkadot/startPolkadotChain.ts';
+import { startBitcoinChain, type BitcoinChain } from './bitcoin/startBitcoinChain.ts';
 
 export type StartDevnetOptions = {
   chains?: readonly ChainConfig[];
@@ -18,11 +19,13 @@ export type StartDevnetOptions = {
   solana?: { port: number };
   /** Also start the local Polkadot chain (chopsticks), RPC on this port (0 picks a free port). */
   polkadot?: { port: number };
+  /** Also start the local Bitcoin regtest chain (bcoin) behind an Esplora API on this port (0: a free one). */
+  bitcoin?: { port: number };
 };
 export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string };
 export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
 export type DevnetPolkadotChain = Omit<PolkadotChain, 'stop'>;
-export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; polkadot?: DevnetPolkadotChain; deployment: Deployment; stop(): Promise<void> };
+export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; polkadot?: DevnetPolkadotChain; bitcoin?: { esploraUrl: string }; deployment: Deployment; stop(): Promise<void> };
 
 /**
  * Starts one Anvil per chain, deploys and seeds the contracts on each, and resolves when all
@@ -61,6 +64,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       failure = { status: 'rejected', reason: error };
     }
   }
+  let bitcoin: BitcoinChain | undefined;
+  if (!failure && options.bitcoin) {
+    try {
+      bitcoin = await startBitcoinChain({ port: options.bitcoin.port, host });
+      running.push(bitcoin);
+    } catch (error) {
+      failure = { status: 'rejected', reason: error };
+    }
+  }
   if (failure) {
     await stop();
     throw failure.reason;
@@ -84,6 +96,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chains: chains.map(({ chainId, port }) => ({ chainId, rpcUrl: `http://${host}:${port}`, wsUrl: `ws://${host}:${port}` })),
       ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mint: solana.mint } } : {}),
       ...(polkadot ? { polkadot: { rpcUrl: polkadot.rpcUrl } } : {}),
+      ...(bitcoin ? { bitcoin: { esploraUrl: bitcoin.esploraUrl } } : {}),
       deployment,
       stop,
     };

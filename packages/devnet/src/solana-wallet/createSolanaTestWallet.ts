@@ -2,7 +2,8 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { hexToBytes } from '@noble/hashes/utils';
 import { base58, base64 } from '@scure/base';
 import { decodeTransaction, serializeTransaction } from '@cairn/solana/transaction';
-import { ProviderRpcError, userRejected } from '../test-wallet/errors.ts';
+import { ProviderRpcError } from '../test-wallet/errors.ts';
+import { createSiteAuthorization, registerStandardWallet } from '../wallet-standard/siteAuthorization.ts';
 
 /** The Wallet Standard account shape (what `@wallet-standard/base` calls WalletAccount). */
 export type SolanaWalletAccount = {
@@ -12,8 +13,6 @@ export type SolanaWalletAccount = {
   readonly features: readonly `${string}:${string}`[];
   readonly label?: string;
 };
-
-type ChangeListener = (properties: { accounts?: readonly SolanaWalletAccount[] }) => void;
 
 export type SolanaTestWalletOptions = {
   /** 32-byte ed25519 seed, hex (SOLANA_TEST_ACCOUNTS[i].secretKey). */
@@ -74,6 +73,7 @@ export function signInWithSolanaText(input: SolanaSignInInput & { domain: string
   return parts.join('\n\n');
 }
 
+
 let nextRpcId = 1;
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextRpcId++, method, params }) });
@@ -93,33 +93,18 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
   const chains = Object.keys(options.rpcUrls) as `${string}:${string}`[];
   const storageKey = `cairn-solana-test-wallet:${name}:authorized`;
   const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
-  let authorized = storage?.getItem(storageKey) === '1';
   let secret = hexToBytes(options.secretKey);
   let account = accountOf(secret);
-  let pendingRejections = 0;
+  const site = createSiteAuthorization<SolanaWalletAccount>({ storage, storageKey, accounts: () => [account] });
+  const { prompt, emit } = site;
   let signIns = 0;
-  const listeners = new Set<ChangeListener>();
 
   function accountOf(key: Uint8Array): SolanaWalletAccount {
     const publicKey = ed25519.getPublicKey(key);
     return Object.freeze({ address: base58.encode(publicKey), publicKey, chains, features: FEATURES.filter((name) => options.signIn !== false || name !== 'solana:signIn') });
   }
-  const accounts = () => (authorized ? [account] : []);
-  const emit = () => {
-    for (const listener of [...listeners]) listener({ accounts: accounts() });
-  };
-  const setAuthorized = (value: boolean) => {
-    authorized = value;
-    if (value) storage?.setItem(storageKey, '1');
-    else storage?.removeItem(storageKey);
-  };
-  const prompt = () => {
-    if (pendingRejections === 0) return;
-    pendingRejections -= 1;
-    throw userRejected();
-  };
   const requireAccount = (requested: { address: string }) => {
-    if (!authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
+    if (!site.authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
     if (requested.address !== account.address) throw new ProviderRpcError(4100, `This wallet does not hold ${requested.address}.`);
   };
   const sign = (transaction: Uint8Array): Uint8Array => {
@@ -142,40 +127,22 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
     icon: options.icon ?? SOLANA_TEST_WALLET_ICON,
     chains,
     get accounts() {
-      return accounts();
+      return site.accounts();
     },
     features: {
       'standard:connect': {
         version: '1.0.0',
         async connect(input?: { silent?: boolean }) {
-          if (!authorized) {
-            if (input?.silent) return { accounts: [] };
-            prompt();
-            setAuthorized(true);
-            emit();
-          }
-          return { accounts: accounts() };
+          if (!site.authorized && input?.silent) return { accounts: [] };
+          site.approve();
+          return { accounts: site.accounts() };
         },
       },
-      'standard:disconnect': {
-        version: '1.0.0',
-        async disconnect() {
-          setAuthorized(false);
-          emit();
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on(event: 'change', listener: ChangeListener) {
-          if (event !== 'change') return () => {};
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-      },
+      ...site.standardFeatures,
       'solana:signIn': {
         version: '1.0.0',
         async signIn(...inputs: SolanaSignInInput[]) {
-          if (!authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
+          if (!site.authorized) throw new ProviderRpcError(4100, 'The site is not connected to this wallet.');
           for (const input of inputs) if (input.address !== undefined) requireAccount({ address: input.address });
           prompt();
           return inputs.map((input) => {
@@ -222,20 +189,19 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
 
     /** Test control: the next prompt (connect, sign, send) fails with 4001; calls add up. */
     rejectNext() {
-      pendingRejections += 1;
+      site.rejectNext();
     },
     /** Test control: switch to another key; a connected site sees the change event. */
     setAccount(secretKey: string) {
       secret = hexToBytes(secretKey);
       account = accountOf(secret);
-      if (authorized) emit();
+      if (site.authorized) emit();
     },
     /** Test control: the user disconnects the site in the wallet. */
     disconnect() {
-      setAuthorized(false);
-      emit();
+      site.revoke();
     },
-    getState: () => ({ address: account.address, authorized, signIns }),
+    getState: () => ({ address: account.address, authorized: site.authorized, signIns }),
   };
   if (options.signIn === false) delete (wallet.features as Partial<typeof wallet.features>)['solana:signIn'];
   return wallet;
@@ -243,16 +209,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions) {
 
 export type SolanaTestWallet = ReturnType<typeof createSolanaTestWallet>;
 
-/**
- * Registers a wallet as the Wallet Standard asks of a wallet: it announces itself now, and again
- * to an app that becomes ready later.
- */
+/** Registers the wallet through the Wallet Standard's handshake. */
 export function registerSolanaTestWallet(wallet: SolanaTestWallet, target: Window): void {
-  const callback = ({ register }: { register(wallet: unknown): unknown }) => register(wallet);
-  try {
-    target.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: callback }));
-  } catch (error) {
-    console.error('could not register the Solana test wallet', error);
-  }
-  target.addEventListener('wallet-standard:app-ready', (event) => callback((event as Event & { detail: { register(wallet: unknown): unknown } }).detail));
+  registerStandardWallet(wallet, target, 'Solana test wallet');
 }

@@ -3,3 +3,4 @@ export { readVector } from './readVector.ts';
 export { waitFor } from './waitFor.ts';
 export { useTestSolanaChain } from './useTestSolanaChain.ts';
 export { useTestPolkadotChain } from './useTestPolkadotChain.ts';
+export { useTestBitcoinChain } from './useTestBitcoinChain.ts';

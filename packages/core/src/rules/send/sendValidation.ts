@@ -16,7 +16,7 @@ export interface SendInput {
 
 /**
  * SPEC §5: an EVM ERC-20 send needs the token address, amount and receiver; a native send also
- * the gas price and decimals; a Solana send amount and receiver. Else the §8 text to show.
+ * the gas price and decimals; a Solana send amount and receiver, and a Bitcoin send the same. Else the §8 text to show.
  */
 export function sendValidationError(input: SendInput): string | undefined {
   const hasBasics = input.amount !== undefined && input.amount > 0n && input.receiver !== undefined;
@@ -26,6 +26,7 @@ export function sendValidationError(input: SendInput): string | undefined {
       return hasBasics && input.gasPrice !== undefined && input.decimals !== undefined ? undefined : ErrorText.invalidAmountOrReceiver;
     case 'solana':
     case 'polkadot': // a native transfer: amount and receiver, the fee is the node's
+    case 'bip122': // as on solana: the native coin, an amount and a receiver (the fee is the wallet's)
       return hasBasics ? undefined : ErrorText.invalidAmountOrReceiver;
     default:
       return ErrorText.unsupportedChain;
