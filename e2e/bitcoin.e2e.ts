@@ -152,4 +152,27 @@ describe('Bitcoin beside EVM', () => {
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
+
+  it('signs a Bitcoin account in with BIP-322: the server verifies it and holds a bip122 session', async () => {
+    const account = BITCOIN_TEST_ACCOUNTS[4]!;
+    const demo = await openDemo(browser, { query: 'bitcoin=1&siwx=optional', wallets: [], bitcoinWallets: [{ secretKey: account.secretKey }], context: { locale: 'en-US' } });
+    const { page } = demo;
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await dialog(page).getByRole('button', { name: 'Cairn Bitcoin Wallet' }).click();
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
+    expect(await siteText(page, 'site-address')).toBe(account.payment);
+    // The server's own view of the page's session (its cookie): the payment address on regtest.
+    const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'cairn_session');
+    const me = await fetch(`${inject('serverUrl')}/auth/v1/me?projectId=cairn-local&st=e2e&sv=1`, { headers: { cookie: `cairn_session=${cookie!.value}` } });
+    expect(((await me.json()) as { session: unknown }).session).toMatchObject({ address: account.payment, caipNetworkId: REGTEST_CHAIN });
+    // A reload keeps the session without a new signature.
+    await page.reload();
+    await waitForSiteStatus(page, 'connected');
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'));
+    expect(await dialog(page).count()).toBe(0);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
 });

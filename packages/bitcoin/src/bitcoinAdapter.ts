@@ -12,7 +12,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions = {}): Chain
     namespace: 'bip122',
     label: 'Bitcoin',
     load: async () => (await import('./bitcoinAdapterBody.ts')).createBitcoinAdapterBody(options),
-    optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'waitForTransaction'],
+    optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'waitForTransaction', 'signIn'],
   });
 }
 

@@ -1,6 +1,7 @@
 import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, SendParams } from '@cairn/core';
 // The adapter's body: a chunk of its own (see bitcoinAdapter.ts).
 import { formatUnits, preferredAccountsFirst } from '@cairn/core/internal';
+import { buildSignInWithBitcoinMessage } from '@cairn/core/signIn';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
@@ -212,6 +213,13 @@ export function createBitcoinAdapterBody(options: BitcoinAdapterOptions = {}): C
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId);
       return session.wallet.signMessage(accountFor(session, address), message);
+    },
+
+    // Sign-in (CAIP-122 text, "Bitcoin account"), signed like any message: BIP-322 from the payment address.
+    async signIn({ connectorId, address, network, request }) {
+      const message = buildSignInWithBitcoinMessage({ ...request, address, chainId: String(network.id) });
+      const session = sessionFor(connectorId);
+      return { message, signature: await session.wallet.signMessage(accountFor(session, address), message) };
     },
 
     async request({ connectorId, method, params }) {

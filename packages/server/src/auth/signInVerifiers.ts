@@ -5,17 +5,16 @@ import { AUTH_ERRORS } from './authErrors.ts';
 import { eip155SignIn } from './eip155SignIn.ts';
 import type { SignInVerifier } from './signInVerifier.ts';
 import { solanaSignIn } from './solanaSignIn.ts';
+import { bitcoinSignIn } from './bitcoinSignIn.ts';
 
 /**
  * Sign-in verifiers by namespace. A namespace without one answers 'Sign-in is not supported for
- * this network'. A CAIP-122 namespace plugs in as one entry made by caip122SignIn (caip122SignIn.ts):
- * bip122 (BIP-322, @cairn/bitcoin) as `bip122: caip122SignIn({ namespace: 'bip122', grammar,
- * servedNetworks, chainReference, checkSignature, verify })`.
+ * this network'. A CAIP-122 namespace plugs in as one entry made by caip122SignIn (caip122SignIn.ts).
  */
 export const SIGN_IN_VERIFIERS: Readonly<Record<ChainNamespace, SignInVerifier | undefined>> = {
   eip155: eip155SignIn,
   solana: solanaSignIn,
-  bip122: undefined,
+  bip122: bitcoinSignIn,
   polkadot: undefined,
 };
 

@@ -21,3 +21,4 @@ export {
   buildSignInWithSolanaMessage,
   readSignInWithSolanaMessage,
 } from './signInWithSolana.ts';
+export { signInWithBitcoin, bitcoinChainReference, buildSignInWithBitcoinMessage, readSignInWithBitcoinMessage } from './signInWithBitcoin.ts';
