@@ -31,7 +31,7 @@ async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines:
   const stdout = createInterface({ input: cli.stdout });
   for await (const line of stdout) {
     lines.push(line);
-    if (lines.length === 4) break;
+    if (lines.length === 5) break;
   }
   return { cli, lines };
 }

@@ -47,11 +47,10 @@ describe('sendValidationError (SPEC §5)', () => {
     expect(sendValidationError({ namespace: 'eip155', amount: 1n, receiver, decimals: 18 })).toBe(ErrorText.invalidAmountOrReceiver);
     expect(sendValidationError({ namespace: 'eip155', amount: 1n, receiver, gasPrice: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
   });
-  it("a Solana or Bitcoin send needs amount and receiver; other namespaces cannot send yet", () => {
+  it('a Solana or Bitcoin send needs amount and receiver', () => {
     expect(sendValidationError({ namespace: 'solana', amount: 1n, receiver: 'x' })).toBeUndefined();
     expect(sendValidationError({ namespace: 'bip122', amount: 1n, receiver: 'x' })).toBeUndefined();
     expect(sendValidationError({ namespace: 'bip122', amount: 0n, receiver: 'x' })).toBe(ErrorText.invalidAmountOrReceiver);
-    expect(sendValidationError({ namespace: 'polkadot', amount: 1n, receiver: 'x' })).toBe(ErrorText.unsupportedChain);
     expect(ErrorText.invalidAmountOrReceiver).toBe('Please enter a valid amount and receiver address');
   });
   it('a Polkadot send needs amount and receiver, as a Solana one', () => {
