@@ -145,4 +145,21 @@ describe('Polkadot beside EVM', () => {
     expect(demo.errors).toEqual([]);
     await demo.close();
   });
+
+  it('signs a Polkadot account in with signRaw: the server verifies it (sr25519) and holds a polkadot session', async () => {
+    const account = POLKADOT_TEST_ACCOUNTS[4]!;
+    const demo = await openDemo(browser, { query: 'polkadot=1&siwx=optional', wallets: [], polkadotExtensions: [{ uris: [account.uri] }], context: { locale: 'en-US' } });
+    const { page } = demo;
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await dialog(page).getByRole('button', { name: 'Cairn Polkadot Extension' }).click();
+    await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
+    expect(await siteText(page, 'site-address')).toBe(account.address);
+    const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'cairn_session');
+    const me = await fetch(`${inject('serverUrl')}/auth/v1/me?projectId=cairn-local&st=e2e&sv=1`, { headers: { cookie: `cairn_session=${cookie!.value}` } });
+    expect(((await me.json()) as { session: unknown }).session).toMatchObject({ address: account.address, caipNetworkId: CHAIN });
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
 });

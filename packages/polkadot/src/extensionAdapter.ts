@@ -2,6 +2,7 @@
 // connection and message signing. The chain code (@polkadot/api) is a further chunk, chain.ts.
 import type { AdapterEvents, CaipNetwork, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
 import { lazyModule } from '@cairn/core/internal';
+import { buildSignInWithPolkadotMessage } from '@cairn/core/signIn';
 import { accountMatchesNetwork } from './defineNetwork.ts';
 import { extensionName, injectedExtensions, usableAccounts, type Injected, type InjectedAccount, type InjectedWindowProvider } from './injected.ts';
 import { asUserRejection } from './rejection.ts';
@@ -171,6 +172,12 @@ export function createExtensionAdapter(options: PolkadotAdapterOptions = {}): Ch
     },
 
     signMessage,
+
+    // Sign-in (CAIP-122 text, "Polkadot account"), signed with signRaw like any message.
+    async signIn({ connectorId, address, network, request }) {
+      const message = buildSignInWithPolkadotMessage({ ...request, address, chainId: String(network.id) });
+      return { message, signature: await signMessage({ connectorId, address, message }) };
+    },
 
     async request({ connectorId, method, params }) {
       // The CAIP-25 polkadot method a WalletConnect wallet also answers: { address, message }.

@@ -13,7 +13,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions = {}): Cha
     namespace: 'polkadot',
     label: 'Polkadot',
     load: async () => (await import('./extensionAdapter.ts')).createExtensionAdapter(options),
-    optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'waitForTransaction'],
+    optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'waitForTransaction', 'signIn'],
   });
 }
 

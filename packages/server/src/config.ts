@@ -52,6 +52,8 @@ export interface ServerConfig {
   chains: ChainConfig[];
   /** Solana clusters (RPC_URL_SOLANA_<reference>); the devnet's localnet by default. */
   solanaChains: SolanaChainConfig[];
+  /** Polkadot chains a sign-in may name (POLKADOT_SIGN_IN_NETWORKS, CAIP-2 references); Polkadot, Kusama, Westend and the devnet's by default. */
+  polkadotSignInNetworks: string[];
   /** Origins allowed by CORS; '*' allows any. */
   corsOrigins: string[];
   /** Accepted projectId values. */
@@ -393,6 +395,9 @@ function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
     });
 }
 
+/** Polkadot, Kusama and Westend relay chains, and the devnet's local chain (chopsticks gives it the genesis hash 0x4545…). */
+const DEFAULT_POLKADOT_SIGN_IN_NETWORKS = ['91b171bb158e2d3848fa23a9f1c25182', 'b0a8d493285c2df73290dfb7e61f870f', 'e143f23803ac50e8f6f8e62695d1ce9e', '45'.repeat(16)];
+
 function solanaChains(env: NodeJS.ProcessEnv): SolanaChainConfig[] {
   const configured = Object.entries(env).flatMap(([key, value]) => {
     const match = /^RPC_URL_SOLANA_(.+)$/.exec(key);
@@ -425,6 +430,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database: databaseConfig(env.DATABASE_URL, port),
     chains: servedChains,
     solanaChains: solanaChains(env),
+    polkadotSignInNetworks: (list(env, 'POLKADOT_SIGN_IN_NETWORKS') ?? DEFAULT_POLKADOT_SIGN_IN_NETWORKS).map((reference) => {
+      if (!/^[0-9a-f]{32}$/.test(reference)) throw new ConfigError('POLKADOT_SIGN_IN_NETWORKS', `must list CAIP-2 references (a genesis hash's first 32 hex digits), got "${reference}"`);
+      return reference;
+    }),
     corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map(origin),
     projectIds,
     spamContracts: (list(env, 'SPAM_CONTRACTS') ?? [DEVNET_CONTRACTS.spamNft]).map(spamContract),

@@ -6,6 +6,7 @@ import { eip155SignIn } from './eip155SignIn.ts';
 import type { SignInVerifier } from './signInVerifier.ts';
 import { solanaSignIn } from './solanaSignIn.ts';
 import { bitcoinSignIn } from './bitcoinSignIn.ts';
+import { polkadotSignIn } from './polkadotSignIn.ts';
 
 /**
  * Sign-in verifiers by namespace. A namespace without one answers 'Sign-in is not supported for
@@ -15,7 +16,7 @@ export const SIGN_IN_VERIFIERS: Readonly<Record<ChainNamespace, SignInVerifier |
   eip155: eip155SignIn,
   solana: solanaSignIn,
   bip122: bitcoinSignIn,
-  polkadot: undefined,
+  polkadot: polkadotSignIn,
 };
 
 export const verifiers = (): SignInVerifier[] => Object.values(SIGN_IN_VERIFIERS).filter((verifier) => verifier !== undefined);

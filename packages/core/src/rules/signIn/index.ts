@@ -22,3 +22,4 @@ export {
   readSignInWithSolanaMessage,
 } from './signInWithSolana.ts';
 export { signInWithBitcoin, bitcoinChainReference, buildSignInWithBitcoinMessage, readSignInWithBitcoinMessage } from './signInWithBitcoin.ts';
+export { signInWithPolkadot, polkadotChainReference, buildSignInWithPolkadotMessage, readSignInWithPolkadotMessage } from './signInWithPolkadot.ts';

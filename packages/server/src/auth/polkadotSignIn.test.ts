@@ -1,0 +1,64 @@
+import { buildSignInWithPolkadotMessage, type Caip122SignIn } from '@cairn/core/signIn';
+import { Keyring } from '@polkadot/keyring';
+import { u8aToHex, u8aWrapBytes } from '@polkadot/util';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
+import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+
+const SITE = '127.0.0.1:5173';
+const POLKADOT = '91b171bb158e2d3848fa23a9f1c25182';
+await cryptoWaitReady();
+const keyring = new Keyring({ type: 'sr25519' });
+const alice = keyring.addFromUri('//Alice');
+const bob = keyring.addFromUri('//Bob');
+// As an extension's signRaw does: the text wrapped in <Bytes>…</Bytes>.
+const sign = (message: string, pair = alice) => u8aToHex(pair.sign(u8aWrapBytes(message)));
+
+describe.each(await testDatabaseKinds())('sign-in with a Polkadot account on $name', ({ name, skip }) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const post = (body: unknown) => app.inject({ method: 'POST', url: `/auth/v1/authenticate?${ACCESS_QUERY}`, payload: body as object });
+  const messageFor = async (overrides: Partial<Caip122SignIn> = {}) =>
+    buildSignInWithPolkadotMessage({
+      domain: SITE,
+      address: alice.address,
+      uri: `http://${SITE}`,
+      version: '1',
+      chainId: POLKADOT,
+      nonce: (await get(app, '/auth/v1/nonce')).json().nonce as string,
+      issuedAt: new Date().toISOString(),
+      ...overrides,
+    });
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(name);
+    app = await startTestServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }], { INDEXER_ENABLED: 'false' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it.skipIf(skip)('signs an sr25519 account in (signRaw over the wrapped text); the session is on polkadot', async () => {
+    const message = await messageFor();
+    const response = await post({ message, signature: sign(message), token: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().session).toMatchObject({ address: alice.address, caipNetworkId: `polkadot:${POLKADOT}` });
+  });
+
+  it.skipIf(skip)('refuses another key, a chain the server does not serve, and malformed signatures', async () => {
+    const message = await messageFor();
+    expect((await post({ message, signature: sign(message, bob) })).statusCode).toBe(401);
+    const elsewhere = await messageFor({ chainId: 'ab'.repeat(16) });
+    expect((await post({ message: elsewhere, signature: sign(elsewhere) })).statusCode).toBe(401);
+    const badChecksum = await messageFor({ address: `${alice.address.slice(0, -1)}${alice.address.endsWith('Y') ? 'Z' : 'Y'}` });
+    expect((await post({ message: badChecksum, signature: sign(badChecksum) })).statusCode).toBe(401);
+    const another = await messageFor();
+    const malformed = await post({ message: another, signature: 'not hex' });
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'signature' });
+  });
+});
