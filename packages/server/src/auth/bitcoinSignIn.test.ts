@@ -2,20 +2,19 @@ import { signBip322 } from '@cairn/bitcoin/bip322';
 import { buildSignInWithBitcoinMessage, type Caip122SignIn } from '@cairn/core/signIn';
 import { BITCOIN_TEST_ACCOUNTS } from '@cairn/devnet';
 import { hexToBytes } from '@noble/hashes/utils';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
-import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignInTestServer } from '../testing/signInTestServer.ts';
+import { testDatabaseKinds } from '../testing/testDatabases.ts';
+import { get } from '../testing/testServer.ts';
 
 const SITE = '127.0.0.1:5173';
 const REGTEST = '0f9188f13cb7b2c71f2a335e3a4fc328';
 const MAINNET = '000000000019d6689c085ae165831e93';
 const [visitor, other] = BITCOIN_TEST_ACCOUNTS as [(typeof BITCOIN_TEST_ACCOUNTS)[number], (typeof BITCOIN_TEST_ACCOUNTS)[number]];
 
-describe.each(await testDatabaseKinds())('sign-in with a Bitcoin account (BIP-322) on $name', ({ name, skip }) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  const post = (body: unknown) => app.inject({ method: 'POST', url: `/auth/v1/authenticate?${ACCESS_QUERY}`, payload: body as object });
+describe.each(await testDatabaseKinds())('sign-in with a Bitcoin account (BIP-322) on $name', (kind) => {
+  const { skip } = kind;
+  const { server, authenticate: post, nonce } = useSignInTestServer(kind);
   const messageFor = async (overrides: Partial<Caip122SignIn> = {}) =>
     buildSignInWithBitcoinMessage({
       domain: SITE,
@@ -24,28 +23,18 @@ describe.each(await testDatabaseKinds())('sign-in with a Bitcoin account (BIP-32
       uri: `http://${SITE}`,
       version: '1',
       chainId: REGTEST,
-      nonce: (await get(app, '/auth/v1/nonce')).json().nonce as string,
+      nonce: await nonce(),
       issuedAt: new Date().toISOString(),
       ...overrides,
     });
   const sign = (message: string, account = visitor, address = visitor.payment) => signBip322({ message, privateKey: hexToBytes(account.secretKey), address, network: 'regtest' });
-
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(name);
-    app = await startTestServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }], { INDEXER_ENABLED: 'false' }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
 
   it.skipIf(skip)('signs in a payment (P2WPKH) and an ordinals (P2TR) address; the session is on bip122', async () => {
     const message = await messageFor();
     const response = await post({ message, signature: sign(message), token: true });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().session).toMatchObject({ address: visitor.payment, caipNetworkId: `bip122:${REGTEST}` });
-    const me = await get(app, '/auth/v1/me', { authorization: `Bearer ${response.json().session.token}` });
+    const me = await get(server(), '/auth/v1/me', { authorization: `Bearer ${response.json().session.token}` });
     expect(me.json().session).toMatchObject({ address: visitor.payment, caipNetworkId: `bip122:${REGTEST}` });
 
     const taproot = await messageFor({ address: visitor.ordinals });

@@ -2,10 +2,9 @@ import { buildSignInWithPolkadotMessage, type Caip122SignIn } from '@cairn/core/
 import { Keyring } from '@polkadot/keyring';
 import { u8aToHex, u8aWrapBytes } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
-import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignInTestServer } from '../testing/signInTestServer.ts';
+import { testDatabaseKinds } from '../testing/testDatabases.ts';
 
 const SITE = '127.0.0.1:5173';
 const POLKADOT = '91b171bb158e2d3848fa23a9f1c25182';
@@ -16,10 +15,9 @@ const bob = keyring.addFromUri('//Bob');
 // As an extension's signRaw does: the text wrapped in <Bytes>…</Bytes>.
 const sign = (message: string, pair = alice) => u8aToHex(pair.sign(u8aWrapBytes(message)));
 
-describe.each(await testDatabaseKinds())('sign-in with a Polkadot account on $name', ({ name, skip }) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  const post = (body: unknown) => app.inject({ method: 'POST', url: `/auth/v1/authenticate?${ACCESS_QUERY}`, payload: body as object });
+describe.each(await testDatabaseKinds())('sign-in with a Polkadot account on $name', (kind) => {
+  const { skip } = kind;
+  const { authenticate: post, nonce } = useSignInTestServer(kind);
   const messageFor = async (overrides: Partial<Caip122SignIn> = {}) =>
     buildSignInWithPolkadotMessage({
       domain: SITE,
@@ -27,20 +25,10 @@ describe.each(await testDatabaseKinds())('sign-in with a Polkadot account on $na
       uri: `http://${SITE}`,
       version: '1',
       chainId: POLKADOT,
-      nonce: (await get(app, '/auth/v1/nonce')).json().nonce as string,
+      nonce: await nonce(),
       issuedAt: new Date().toISOString(),
       ...overrides,
     });
-
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(name);
-    app = await startTestServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }], { INDEXER_ENABLED: 'false' }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
 
   it.skipIf(skip)('signs an sr25519 account in (signRaw over the wrapped text); the session is on polkadot', async () => {
     const message = await messageFor();
