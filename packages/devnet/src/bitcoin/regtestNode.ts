@@ -61,7 +61,9 @@ export async function mineBlocks(node: BcoinNode, count: number, script: Uint8Ar
 /** Opens the node, mines past segwit activation and funds each test account's payment address. */
 export async function startRegtestNode(): Promise<BcoinNode> {
   const bcoin = loadBcoin();
-  const node = new bcoin.FullNode({ network: 'regtest', memory: true, workers: false, listen: false, logLevel: 'error', indexTX: true, indexAddress: true });
+  // bcoin's own HTTP API (unused: the Esplora facade talks to the node in process) on a free loopback
+  // port, not regtest's fixed 48332, so that several chains (tests in parallel, the e2e stack) can run.
+  const node = new bcoin.FullNode({ network: 'regtest', memory: true, workers: false, listen: false, logLevel: 'error', indexTX: true, indexAddress: true, httpHost: '127.0.0.1', httpPort: 0 });
   await node.open();
   // Mine every mempool transaction, even one paying only the minimum relay fee (a "free" one).
   node.miner.options.minWeight = 4_000_000;
