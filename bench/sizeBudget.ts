@@ -25,6 +25,10 @@ const HEADROOM = 3 * 1024;
 // Then Bitcoin (2026-11-25): the everything-on page 89,080 B with both shells on core's one
 // lazyChainAdapter; the Bitcoin body (Esplora, @scure/btc-signer, secp256k1: 50.5 kB) is a lazy
 // chunk. The one-button page measured 87,662 B, none of the Bitcoin or adapter-shell code in it.
+// Issue 14's widget side (2026-11-25): the one-button page 88,410 B (+748 B: the `embeddedWallet`
+// option's check, its loader and the login methods on the instance; the frame client, the login
+// flow and the OTP, social and ApproveTransaction views are lazy chunks), the everything-on page
+// 90,392 B with sign-in on Solana, Polkadot and Bitcoin.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
