@@ -47,6 +47,7 @@ import { whenIdle } from './whenIdle.ts';
 import { markReconnecting } from './actions/markReconnecting.ts';
 import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
+import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedWallet/embeddedLoginText.ts';
 import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
 import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
 import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
@@ -278,7 +279,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     : undefined;
   if (embeddedLoader) ctx.embeddedWallet = { store: createEmbeddedLoginStore(), load: embeddedLoader.load, openedModalForPrompt: false };
   const requireLogin = () => {
-    if (!ctx.embeddedWallet) throw new Error('E-mail and social login need the `embeddedWallet` option');
+    if (!ctx.embeddedWallet) throw new Error(EMBEDDED_LOGIN_NOT_CONFIGURED);
   };
   // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
   // that the button paints without them.

@@ -1,3 +1,6 @@
+/** A developer's mistake, said by the instance (kept apart from the views' texts: the page loads it up front). */
+export const EMBEDDED_LOGIN_NOT_CONFIGURED = 'E-mail and social login need the `embeddedWallet` option';
+
 /** What the e-mail and social login views may say (besides SPEC §8's texts in ErrorText). */
 export const EmbeddedLoginText = {
   invalidEmail: 'E-mail payloads must be valid e-mails',
@@ -7,4 +10,5 @@ export const EmbeddedLoginText = {
   popupBlocked: 'The browser blocked the sign-in window: allow pop-ups for this site and try again',
   socialFailed: 'Social login failed',
   noWallet: 'The secure frame opened no wallet',
+  notConfigured: EMBEDDED_LOGIN_NOT_CONFIGURED,
 } as const;

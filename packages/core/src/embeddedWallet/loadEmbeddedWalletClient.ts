@@ -1,3 +1,4 @@
+import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedLoginText.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
 
@@ -8,7 +9,7 @@ import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
  */
 export function createEmbeddedWalletLoader(options: ResolvedOptions, onLoad: (client: EmbeddedWalletClient) => void): { load(): Promise<EmbeddedWalletClient>; loaded(): EmbeddedWalletClient | undefined } {
   const plugin = options.embeddedWallet;
-  if (!plugin) throw new Error('E-mail and social login need the `embeddedWallet` option');
+  if (!plugin) throw new Error(EMBEDDED_LOGIN_NOT_CONFIGURED);
   let loading: Promise<EmbeddedWalletClient> | undefined;
   let client: EmbeddedWalletClient | undefined;
   const metadata = { name: options.metadata?.name ?? '', url: options.metadata?.url ?? (typeof location === 'undefined' ? '' : location.origin) };

@@ -5,3 +5,12 @@ export type SocialLoginProvider = (typeof SOCIAL_LOGIN_PROVIDERS)[number];
 export function isSocialLoginProvider(value: unknown): value is SocialLoginProvider {
   return typeof value === 'string' && (SOCIAL_LOGIN_PROVIDERS as readonly string[]).includes(value);
 }
+
+/**
+ * What Connect offers to log in without a wallet (SPEC §9 `email` and `socials` switches): nothing
+ * without the secure frame; the social buttons in the site's order, only those SPEC §5 allows.
+ */
+export function connectLoginOptions(params: { hasFrame: boolean; email: boolean; socials: readonly string[] }): { email: boolean; socials: SocialLoginProvider[] } {
+  if (!params.hasFrame) return { email: false, socials: [] };
+  return { email: params.email, socials: params.socials.filter(isSocialLoginProvider) };
+}

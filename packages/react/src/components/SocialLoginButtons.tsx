@@ -1,4 +1,4 @@
-import { isSocialLoginProvider, type SocialLoginProvider } from '@cairn/core/internal';
+import type { SocialLoginProvider } from '@cairn/core/internal';
 import { useCairnInstance } from '../context.ts';
 import { useT } from '../i18n/useT.ts';
 
@@ -11,15 +11,13 @@ const PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
   discord: 'Discord',
 };
 
-/** Connect's social buttons, in the site's order (SPEC §9); the popup opens in the click's task. */
-export function SocialLoginButtons({ providers }: { providers: readonly string[] }) {
+/** Connect's social buttons (core's connectLoginOptions picks them); the popup opens in the click's task. */
+export function SocialLoginButtons({ providers }: { providers: readonly SocialLoginProvider[] }) {
   const cairn = useCairnInstance('SocialLoginButtons');
   const { t } = useT();
-  const logins = providers.filter(isSocialLoginProvider);
-  if (logins.length === 0) return null;
   return (
     <ul className="socials" aria-label={t('Log in with a social account')}>
-      {logins.map((provider) => (
+      {providers.map((provider) => (
         <li key={provider}>
           <button
             type="button"

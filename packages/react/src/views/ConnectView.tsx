@@ -1,5 +1,5 @@
 import { ErrorText, type WalletListItem } from '@cairn/core';
-import { connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/internal';
+import { connectLoginOptions, connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/internal';
 import { useCallback, useEffect, useMemo } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';
@@ -26,12 +26,11 @@ export function ConnectView() {
   const hasCatalogue = cairn.options.api !== undefined;
   const showAllWallets = hasCatalogue && cairn.options.features.allWallets;
   // E-mail and social login (the secure frame), as the site's feature switches say.
-  const { email: emailLogin, socials } = cairn.options.features;
-  const hasLogin = cairn.options.embeddedWallet !== undefined;
-  const login = hasLogin && (emailLogin || socials.length > 0) && (
+  const { email: emailLogin, socials } = connectLoginOptions({ hasFrame: cairn.options.embeddedWallet !== undefined, ...cairn.options.features });
+  const login = (emailLogin || socials.length > 0) && (
     <div className="login">
       {emailLogin && <EmailLoginForm />}
-      <SocialLoginButtons providers={socials} />
+      {socials.length > 0 && <SocialLoginButtons providers={socials} />}
       <p className="login-divider" aria-hidden="true">
         <span>{t('or')}</span>
       </p>

@@ -15,9 +15,15 @@ export async function attachEmbeddedWallet(ctx: CairnContext, client: EmbeddedWa
   const connector = authConnector('eip155');
   adapter.setRemoteProvider(connector, client.provider());
   const network = networkForNamespace(ctx.network.get(), 'eip155', findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork);
-  const result = options.restore
-    ? await adapter.reconnect({ connectorId: connector.id, ...(network ? { network } : {}) })
-    : await adapter.connect({ connectorId: connector.id, ...(network ? { network } : {}) });
+  let result;
+  try {
+    result = options.restore
+      ? await adapter.reconnect({ connectorId: connector.id, ...(network ? { network } : {}) })
+      : await adapter.connect({ connectorId: connector.id, ...(network ? { network } : {}) });
+  } catch (error) {
+    adapter.setRemoteProvider(connector, undefined);
+    throw error;
+  }
   if (!result) {
     adapter.setRemoteProvider(connector, undefined);
     return false;

@@ -56,6 +56,18 @@ describe('e-mail login', () => {
     expect(storage.get('connections')?.[0]).toMatchObject({ connectorId: AUTH_CONNECTOR_ID });
   });
 
+  it('says why when the frame logged in but its wallet cannot connect, and keeps the visitor disconnected', async () => {
+    const { cairn, adapter, eventNames } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    adapter.failNext('connect', new Error('The frame could not open the wallet'));
+    expect(await cairn.verifyEmailOtp('123456')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'failed', error: 'The frame could not open the wallet' });
+    expect(cairn.stores.connection.get().status).toBe('disconnected');
+    expect(adapter.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(eventNames()).toContain('CONNECT_ERROR');
+  });
+
   it('refuses an invalid address and a code that is not digits, without asking the frame', async () => {
     const { cairn, frame } = await start();
     cairn.open();

@@ -1,7 +1,8 @@
+import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
 import type { CairnContext, EmbeddedWalletContext } from '../../context.ts';
 
 
 export function requireEmbeddedWallet(ctx: CairnContext): EmbeddedWalletContext {
-  if (!ctx.embeddedWallet) throw new Error('E-mail and social login need the `embeddedWallet` option');
+  if (!ctx.embeddedWallet) throw new Error(EmbeddedLoginText.notConfigured);
   return ctx.embeddedWallet;
 }

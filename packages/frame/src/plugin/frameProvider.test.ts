@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorText, USER_REJECTED_CODE } from '@cairn/core';
+import { getFrameClient, type FrameClient } from '../client/frameClient.ts';
+import { startFrameHost, type FrameHandlers } from '../host/frameHost.ts';
+import { fakeEmbedding } from '../testing/fakeWindows.ts';
+import type { FrameUser } from '../protocol/events.ts';
+import { createFrameProvider, USER_REJECTED_TEXT } from './frameProvider.ts';
+
+// The widget's EIP-1193 view of the frame, over the real client, channel and host (the frame page's
+// handlers stand in for its login); the whole page runs in Chromium in e2e/widgetLogin.e2e.ts.
+const SITE = 'https://site.example';
+const FRAME_URL = 'https://frame.example/';
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const USER: FrameUser = { address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' }], smartAccountDeployed: false, preferredAccountType: 'eoa' };
+let client: FrameClient | undefined;
+afterEach(() => {
+  client?.destroy();
+  client = undefined;
+});
+
+function providerOver(handlers: FrameHandlers, loggedIn = true) {
+  const windows = fakeEmbedding(SITE, new URL(FRAME_URL).origin);
+  client = getFrameClient({
+    frameUrl: FRAME_URL,
+    listenOn: windows.site,
+    readyWaitMs: 0,
+    mountFrame: () => {
+      const host = startFrameHost({ self: windows.frame, selfOrigin: windows.frame.origin, parent: windows.siteFromFrame, allowedOrigins: [SITE], handlers });
+      return { window: windows.frameFromSite, failed: new AbortController().signal, remove: () => host.stop() };
+    },
+  });
+  const frame = client;
+  return createFrameProvider(frame, () => undefined, async () => {
+    if (!loggedIn) throw new Error('Log in with your e-mail or a social account first');
+    return (await frame.request('GET_USER', {})) as FrameUser;
+  });
+}
+
+describe("the frame's wallet as the EVM adapter's provider", () => {
+  it('answers the accounts from the login, the chain from the frame, and switches through SWITCH_NETWORK', async () => {
+    let chainId = 31337;
+    const provider = providerOver({
+      GET_USER: () => USER,
+      GET_CHAIN_ID: () => ({ chainId }),
+      SWITCH_NETWORK: ({ chainId: next }) => {
+        if (next !== 31338) throw new Error(ErrorText.networkNotFound);
+        chainId = next;
+        return { chainId };
+      },
+    });
+    const changed: unknown[] = [];
+    provider.on('chainChanged', ((id: string) => changed.push(id)) as never);
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([ADDRESS]);
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).toBeNull();
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a');
+    expect(changed).toEqual(['0x7a6a']);
+    // A chain the frame does not sign on: EIP-3326's 4902, and adding one is refused (the frame signs only on its own).
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 });
+    await expect(provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4200 });
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'one' }] })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('gives no accounts before a login, and a refusal to ask for them', async () => {
+    const provider = providerOver({}, false);
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
+    await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toThrow('Log in with your e-mail or a social account first');
+  });
+
+  it("sends the rest as RPC_REQUEST; the user's rejection becomes EIP-1193's 4001, other errors keep their text", async () => {
+    const provider = providerOver({
+      RPC_REQUEST: ({ method }) => {
+        if (method === 'personal_sign') throw new Error(USER_REJECTED_TEXT);
+        return { result: '0x10' };
+      },
+    });
+    expect(await provider.request({ method: 'eth_blockNumber' })).toBe('0x10');
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68690a', ADDRESS] })).rejects.toMatchObject({ code: USER_REJECTED_CODE, message: USER_REJECTED_TEXT });
+    await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toThrow(ErrorText.rpcCallNotAllowed);
+  });
+});
