@@ -1,6 +1,6 @@
 import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, SendParams } from '@cairn/core';
 // The adapter's body: a chunk of its own (see bitcoinAdapter.ts).
-import { formatUnits, preferredAccountsFirst } from '@cairn/core/internal';
+import { formatUnits, preferredAccountsFirst, watchWalletRegistry } from '@cairn/core/internal';
 import { buildSignInWithBitcoinMessage } from '@cairn/core/signIn';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import { hex } from '@scure/base';
@@ -69,14 +69,7 @@ export function createBitcoinAdapterBody(options: BitcoinAdapterOptions = {}): C
   };
   const startDiscovery = () => {
     if (stopWatching) return;
-    registry ??= getWallets();
-    const offRegister = registry.on('register', rebuild);
-    const offUnregister = registry.on('unregister', rebuild);
-    stopWatching = () => {
-      offRegister();
-      offUnregister();
-    };
-    rebuild();
+    stopWatching = watchWalletRegistry((registry ??= getWallets()), rebuild);
   };
 
   const walletFor = (connectorId: string) => {

@@ -75,3 +75,4 @@ export {
   type DeviceEnrollment,
 } from './api/loginApi.ts';
 export { EmbeddedLoginText } from './embeddedWallet/embeddedLoginText.ts';
+export { watchWalletRegistry, type WalletRegistryEvents } from './watchWalletRegistry.ts';

@@ -1,6 +1,6 @@
 import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
 // The adapter's body: a chunk of its own (see solanaAdapter.ts), with Wallet Standard discovery.
-import { formatUnits, lazyModule } from '@cairn/core/internal';
+import { formatUnits, lazyModule, watchWalletRegistry } from '@cairn/core/internal';
 import { buildSignInWithSolanaMessage, readSignInWithSolanaMessage, signInWithSolanaChainId } from '@cairn/core/signIn';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
@@ -68,14 +68,7 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
   };
   const startDiscovery = () => {
     if (stopWatching || !events) return;
-    registry ??= getWallets();
-    const offRegister = registry.on('register', rebuild);
-    const offUnregister = registry.on('unregister', rebuild);
-    stopWatching = () => {
-      offRegister();
-      offUnregister();
-    };
-    rebuild();
+    stopWatching = watchWalletRegistry((registry ??= getWallets()), rebuild);
   };
 
   const walletFor = (connectorId: string): Wallet => {
