@@ -2,10 +2,10 @@ import { buildSignInWithSolanaMessage, type Caip122SignIn } from '@cairn/core/si
 import { base58Encode } from '@cairn/solana/transaction';
 import { ed25519 } from '@noble/curves/ed25519';
 import { hexToBytes } from '@noble/hashes/utils';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
-import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignInTestServer } from '../testing/signInTestServer.ts';
+import { testDatabaseKinds } from '../testing/testDatabases.ts';
+import { get } from '../testing/testServer.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
 import { MAX_SOLANA_SIGNATURE_LENGTH, SOLANA_SIGNATURE_ERROR } from './solanaSignIn.ts';
 
@@ -19,15 +19,10 @@ const sign = (message: string, key = visitorKey) => ed25519.sign(new TextEncoder
 
 type Session = { token: string; id: string; address: string; chainId: number | string; caipNetworkId: string; domain: string };
 
-describe.each(await testDatabaseKinds())('Sign In With Solana on $name', ({ name, skip }) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+describe.each(await testDatabaseKinds())('Sign In With Solana on $name', (kind) => {
+  const { skip } = kind;
   // The sign-in needs no node: the chains are configured, not called.
-  const config = () =>
-    testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }], { INDEXER_ENABLED: 'false', RPC_URL_SOLANA_localnet: 'http://127.0.0.1:1' });
-
-  const post = (body: unknown) => app.inject({ method: 'POST', url: `/auth/v1/authenticate?${ACCESS_QUERY}`, payload: body as object });
-  const nonce = async () => (await get(app, '/auth/v1/nonce')).json().nonce as string;
+  const { server, authenticate: post, nonce } = useSignInTestServer(kind, { RPC_URL_SOLANA_localnet: 'http://127.0.0.1:1' });
   const messageFor = async (overrides: Partial<Caip122SignIn> = {}) =>
     buildSignInWithSolanaMessage({
       domain: SITE,
@@ -49,15 +44,6 @@ describe.each(await testDatabaseKinds())('Sign In With Solana on $name', ({ name
     expect(response.json()).toMatchObject({ message: reason, ...(field ? { field } : {}) });
   };
 
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(name);
-    app = await startTestServer(config());
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
 
   it.skipIf(skip)('signs a Solana account in with a base58 ed25519 signature; /me confirms the session', async () => {
     const { response } = await signIn();
@@ -65,9 +51,9 @@ describe.each(await testDatabaseKinds())('Sign In With Solana on $name', ({ name
     const { session } = response.json() as { session: Session };
     // The address is kept as written: base58 is case-sensitive.
     expect(session).toMatchObject({ address: visitor, chainId: 'localnet', caipNetworkId: 'solana:localnet', domain: SITE });
-    const stored = await app.cairn.db.selectFrom('auth_sessions').select(['address', 'chain_id']).where('id', '=', session.id).executeTakeFirstOrThrow();
+    const stored = await server().cairn.db.selectFrom('auth_sessions').select(['address', 'chain_id']).where('id', '=', session.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ address: visitor, chain_id: 'solana:localnet' });
-    const me = await get(app, '/auth/v1/me', { authorization: `Bearer ${session.token}` });
+    const me = await get(server(), '/auth/v1/me', { authorization: `Bearer ${session.token}` });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json().session).toMatchObject({ id: session.id, address: visitor, caipNetworkId: 'solana:localnet' });
   });
