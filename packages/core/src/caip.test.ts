@@ -20,7 +20,7 @@ interface AccountIdRecord {
   caip10_regex_valid: boolean;
 }
 
-// /work/shared/vectors/README.md §2: upstream CAIP-2/CAIP-10 examples. Only the generic-regex
+// vectors/README.md §2: upstream CAIP-2/CAIP-10 examples. Only the generic-regex
 // validity is checked here; `namespace_valid_per_source` (e.g. EIP-55 casing) is the adapters' job.
 const vectors = JSON.parse(
   readFileSync(new URL('../../../vectors/caip/caip2_caip10_examples.json', import.meta.url), 'utf8'),

@@ -3,7 +3,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils';
 import { describe, expect, it } from 'vitest';
 import { accountOf, addressOfPrivateKey, checksumAddress, generateWalletSecret, mnemonicOf, secretOfMnemonic } from './walletSecret.ts';
 
-const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/vectors/eth/${name}`, import.meta.url), 'utf8'));
+const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../../../vectors/eth/${name}`, import.meta.url), 'utf8'));
 
 describe('wallet secret', () => {
   it('derives the address of every ethers account vector from its private key', () => {

@@ -9,7 +9,7 @@ import { createWallet, unlockDevice } from '../custody/wallet.ts';
 import { parseApprovalRequest } from './approvalRequest.ts';
 import { executeApproval } from './executeApproval.ts';
 
-const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/vectors/eth/${name}`, import.meta.url), 'utf8'));
+const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../../../vectors/eth/${name}`, import.meta.url), 'utf8'));
 
 async function approveAndRun(privateKey: Hex, method: string, params: unknown[], chainId = 1, rpcUrl = 'http://127.0.0.1:1') {
   const signer = privateKeyToAccount(privateKey);
