@@ -66,7 +66,8 @@ describe('log-in by e-mail in the secure frame', () => {
     const connecting = { answer: call(page, 'CONNECT_SOCIAL', { provider: 'google' }) };
     await popup.getByLabel('Account').fill('ann');
     await popup.getByRole('button', { name: 'Sign in' }).click();
-    await popup.getByRole('heading', { name: 'Logged in' }).waitFor();
+    // The callback page finishes nothing itself: it hands the provider's answer to the frame, which finishes the login.
+    await popup.getByRole('heading', { name: 'Logging in' }).waitFor();
     await promptOpen(page, frameElement);
     await frameElement.getByRole('button', { name: 'I have saved it' }).click();
     const user = (await connecting.answer).ok as { address: string; email?: string };

@@ -25,6 +25,8 @@ export interface FrameStack {
   frame: FrameServer;
   mailbox: MailSink;
   oidc: LocalOidcProvider;
+  /** The Cairn server the frame logs in against. */
+  serverUrl: string;
   browser: Browser;
   chainUrl: string;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function startFrameStack(name: string): Promise<FrameStack> {
       SMTP_URL: mailbox.smtpUrl,
       // The frame, not the site, calls the server.
       CORS_ORIGINS: frameOrigin,
+      FRAME_ORIGINS: frameOrigin,
       SOCIAL_GOOGLE_CLIENT_ID: oidc.clientId,
       SOCIAL_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       SOCIAL_GOOGLE_ISSUER: oidc.issuer,
@@ -78,6 +81,7 @@ export async function startFrameStack(name: string): Promise<FrameStack> {
     frame,
     mailbox,
     oidc,
+    serverUrl: `http://127.0.0.1:${serverPort}`,
     browser,
     chainUrl: chain.url,
     async close() {

@@ -83,6 +83,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     // The secure frame (packages/frame) on an origin of its own; the demo may embed it.
     FRAME_PORT: String(ports.frame),
     FRAME_ALLOWED_ORIGINS: process.env.FRAME_ALLOWED_ORIGINS ?? `http://${HOST}:${ports.demo}`,
+    // The server hands a social login's answer to the frame's origin only (and lets only it start one).
+    FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? `http://${HOST}:${ports.frame}`,
     CAIRN_SERVER_URL: process.env.CAIRN_SERVER_URL ?? `http://${HOST}:${ports.server}`,
   };
   if (ports.oidc) {

@@ -159,6 +159,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RPC_URL_1: 'https://rpc.example/eth', SOCIAL_GOOGLE_CLIENT_ID: 'g', SOCIAL_GOOGLE_CLIENT_SECRET: 's' })).toThrow(/^LOGIN_SECRET must be set/);
   });
 
+  it("knows the secure frame's origins (FRAME_ORIGINS), required beside a real chain with a social provider: the provider's code goes only there", () => {
+    expect(loadConfig({}).login.frameOrigins).toEqual(['http://127.0.0.1:5174', 'http://127.0.0.1:27174']);
+    const real = { RPC_URL_1: 'https://rpc.example/eth', LOGIN_SECRET: 's'.repeat(40), SOCIAL_GOOGLE_CLIENT_ID: 'g', SOCIAL_GOOGLE_CLIENT_SECRET: 's' };
+    expect(loadConfig({ ...real, FRAME_ORIGINS: 'https://wallet.shop.example/' }).login.frameOrigins).toEqual(['https://wallet.shop.example']);
+    expect(() => loadConfig(real)).toThrow(/^FRAME_ORIGINS must be set when a social provider is/);
+    expect(() => loadConfig({ ...real, FRAME_ORIGINS: '*' })).toThrow(/^FRAME_ORIGINS must list exact origins/);
+    expect(() => loadConfig({ FRAME_ORIGINS: 'https://wallet.shop.example/app' })).toThrow(/^FRAME_ORIGINS must list origins like/);
+  });
+
   it('does not echo a database password in its error', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^(?!.*hunter2)/);
   });

@@ -7,6 +7,7 @@ import {
   DEVNET_CHAIN_IDS,
   DEVNET_CONTRACTS,
   DEVNET_CORS_ORIGINS,
+  DEVNET_FRAME_ORIGINS,
   DEVNET_ONRAMP_FUNDER_KEY,
   DEVNET_PROJECT_ID,
   DEVNET_SOLANA_CHAIN,
@@ -109,6 +110,11 @@ export interface LoginConfig {
   /** Social logins started per client IP per minute, and in all. */
   socialStartsPerIp: number;
   socialStartsTotal: number;
+  /**
+   * The origins the secure frame is served on (FRAME_ORIGINS): only these may start a social login,
+   * and the callback page hands the provider's code to the one that started it, nowhere else.
+   */
+  frameOrigins: string[];
 }
 
 /** Requests per minute; past them a client gets 429 with Retry-After. */
@@ -210,6 +216,11 @@ function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean, ownUrl: string
   if (!rawSecret && (smtpUrl !== undefined || social.length > 0) && !devnetOnly) {
     throw new ConfigError('LOGIN_SECRET', 'must be set when SMTP_URL or a social provider is (at least 32 characters, the same on every server copy)');
   }
+  const frameOrigins = (list(env, 'FRAME_ORIGINS') ?? (devnetOnly ? DEVNET_FRAME_ORIGINS : [])).map((value) => origin(value, 'FRAME_ORIGINS'));
+  if (frameOrigins.includes('*')) throw new ConfigError('FRAME_ORIGINS', 'must list exact origins (not *): the code of a social login goes only there');
+  if (social.length > 0 && frameOrigins.length === 0) {
+    throw new ConfigError('FRAME_ORIGINS', 'must be set when a social provider is: the origin the secure frame is served on, like https://wallet.shop.example');
+  }
   return {
     // The devnet stack gets a secret per process: codes and logins end with it, as a devnet does.
     secret: rawSecret ? new TextEncoder().encode(rawSecret) : new Uint8Array(randomBytes(32)),
@@ -224,6 +235,7 @@ function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean, ownUrl: string
     socialCallbackUrl: httpUrl(env, 'SOCIAL_CALLBACK_URL') ?? `${ownUrl}/auth/v1/social/callback`,
     socialStartsPerIp: integer(env, 'SOCIAL_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     socialStartsTotal: integer(env, 'SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE', 1200, 1, 10_000_000),
+    frameOrigins,
   };
 }
 
@@ -333,16 +345,16 @@ function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
   throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or proxy addresses (CIDR allowed), got "${raw}"`);
 }
 
-function origin(value: string): string {
+function origin(value: string, name = 'CORS_ORIGINS'): string {
   if (value === '*') return value;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError('CORS_ORIGINS', `must list origins like http://127.0.0.1:5173 (or *), got "${value}"`);
+    throw new ConfigError(name, `must list origins like http://127.0.0.1:5173 (or *), got "${value}"`);
   }
   if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
-    throw new ConfigError('CORS_ORIGINS', `must list origins like http://127.0.0.1:5173 (scheme, host and port only), got "${value}"`);
+    throw new ConfigError(name, `must list origins like http://127.0.0.1:5173 (scheme, host and port only), got "${value}"`);
   }
   return url.origin;
 }
@@ -434,7 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       if (!/^[0-9a-f]{32}$/.test(reference)) throw new ConfigError('POLKADOT_SIGN_IN_NETWORKS', `must list CAIP-2 references (a genesis hash's first 32 hex digits), got "${reference}"`);
       return reference;
     }),
-    corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map(origin),
+    corsOrigins: (list(env, 'CORS_ORIGINS') ?? DEVNET_CORS_ORIGINS).map((value) => origin(value)),
     projectIds,
     spamContracts: (list(env, 'SPAM_CONTRACTS') ?? [DEVNET_CONTRACTS.spamNft]).map(spamContract),
     indexer: {

@@ -144,7 +144,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
     await registerRelay(app, { ...options.relay, limits: { maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits } });
   }
-  await registerCors(app, config.corsOrigins);
+  // The secure frame's social login sends its browser key cookie: its origins may send credentials.
+  await registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
   registerHealth(app, services);
   // A social provider sends the visitor back here without the project's query.
   registerSocialCallback(app, services);

@@ -44,6 +44,9 @@ export const DEVNET_PROJECT_ID = 'cairn-local';
 /** Origins of the demo site under `npm start` and under the e2e suite. */
 export const DEVNET_CORS_ORIGINS = ['http://127.0.0.1:5173', 'http://127.0.0.1:24173'];
 
+/** Origins of the secure frame under `npm start` and under the e2e suite (FRAME_PORT's defaults). */
+export const DEVNET_FRAME_ORIGINS = ['http://127.0.0.1:5174', 'http://127.0.0.1:27174'];
+
 /** Multicall3's address on nearly every public EVM chain (not on the devnet). */
 export const CANONICAL_MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
 

@@ -23,8 +23,34 @@ export type Login = v.InferOutput<typeof loginSchema>;
 
 export const codeSentSchema = v.object({ sent: v.literal(true), expiresInSeconds: v.number() });
 
-export const socialStartSchema = v.object({ flowId: text(64), flowSecret: text(64), authorizeUrl: v.pipe(v.string(), v.url(), v.maxLength(4096)), expiresInSeconds: v.number() });
+export const socialStartSchema = v.object({
+  flowId: text(64),
+  flowSecret: text(64),
+  authorizeUrl: v.pipe(v.string(), v.url(), v.maxLength(4096)),
+  /** The origin of the server's callback page: the only one the frame takes the provider's answer from. */
+  callbackOrigin: v.pipe(v.string(), v.url(), v.maxLength(256)),
+  expiresInSeconds: v.number(),
+});
 export type SocialStart = v.InferOutput<typeof socialStartSchema>;
+
+/**
+ * The provider's answer (RFC 6749 §4.1.2 and its error answer, RFC 9207's `iss`), each with its
+ * longest length: the callback page hands these to the frame, the frame presents them to the server.
+ */
+export const SOCIAL_CALLBACK_PARAMS = { state: 512, code: 4096, iss: 2048, error: 256, error_description: 1024, error_uri: 2048 } as const;
+export type SocialCallback = { state: string } & Partial<Record<Exclude<keyof typeof SOCIAL_CALLBACK_PARAMS, 'state'>, string>>;
+/** The type of the callback page's message to the frame. */
+export const SOCIAL_CALLBACK_MESSAGE = 'cairn:social-callback';
+
+const callbackText = (key: keyof typeof SOCIAL_CALLBACK_PARAMS) => v.pipe(v.string(), v.minLength(1), v.maxLength(SOCIAL_CALLBACK_PARAMS[key]));
+export const socialCallbackSchema = v.strictObject({
+  state: callbackText('state'),
+  code: v.optional(callbackText('code')),
+  iss: v.optional(callbackText('iss')),
+  error: v.optional(callbackText('error')),
+  error_description: v.optional(callbackText('error_description')),
+  error_uri: v.optional(callbackText('error_uri')),
+});
 
 const walletDeviceSchema = v.object({ id: text(64), createdAt: text(40), lastUsedAt: v.nullable(text(40)) });
 export const embeddedWalletSchema = v.nullable(v.object({ address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), devices: v.array(walletDeviceSchema) }));
@@ -56,9 +82,12 @@ export interface LoginApi {
   startEmailUpdate(token: string, email: string): Promise<void>;
   confirmEmailUpdatePrimary(token: string, code: string): Promise<void>;
   confirmEmailUpdateSecondary(token: string, email: string, code: string): Promise<LoginUser>;
+  /** Starts a social login; the server may set its browser key cookie (so these calls send credentials). */
   startSocial(provider: string): Promise<SocialStart>;
-  /** 'pending' until the provider sent the visitor back; then the login, once. */
-  completeSocial(flowId: string, flowSecret: string): Promise<Login | 'pending'>;
+  /** Whether the flow is now bound to this browser (it kept the browser key cookie). */
+  bindSocial(flowId: string, flowSecret: string): Promise<boolean>;
+  /** The provider's answer, as the callback page handed it to the frame: the server exchanges it, once, for the login. */
+  completeSocial(flowId: string, flowSecret: string, callback: SocialCallback): Promise<Login>;
   getWallet(token: string): Promise<EmbeddedWalletInfo>;
   /** Custody's server record (the recovery blob as base64url text) and the wallet key's proof. */
   createWallet(token: string, body: { address: string; recoveryAuthShare: string; recoveryBlob: string; device: DeviceEnrollment; proof: DeviceProof }): Promise<{ deviceId: string }>;
@@ -72,11 +101,12 @@ export interface LoginApi {
 /** Calls to the site's Cairn server for log-in without a wallet; used by the secure frame. None is retried. */
 export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {}): LoginApi {
   const once = { ...fetchOptions, retries: 0 };
-  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: v.GenericSchema<unknown, T> | undefined, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: v.GenericSchema<unknown, T> | undefined, options: { token?: string; body?: unknown; withCookies?: boolean } = {}): Promise<T> {
     const response = await fetchWithRetry(
       serverUrl(config, path),
       {
         method,
+        ...(options.withCookies ? { credentials: 'include' as const } : {}),
         headers: {
           accept: 'application/json',
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -113,11 +143,11 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
     async confirmEmailUpdateSecondary(loginToken, email, code) {
       return (await call('POST', '/auth/v1/email/update/secondary', v.object({ user: loginUserSchema }), { token: loginToken, body: { email, code } })).user;
     },
-    startSocial: (provider) => call('POST', `/auth/v1/social/${encodeURIComponent(provider)}/start`, socialStartSchema, { body: {} }),
-    async completeSocial(flowId, flowSecret) {
-      const answer = await call('POST', '/auth/v1/social/complete', v.union([v.object({ status: v.literal('pending') }), v.object({ status: v.literal('done'), ...loginSchema.entries })]), { body: { flowId, flowSecret } });
-      return answer.status === 'pending' ? 'pending' : { token: answer.token, user: answer.user };
+    startSocial: (provider) => call('POST', `/auth/v1/social/${encodeURIComponent(provider)}/start`, socialStartSchema, { body: {}, withCookies: true }),
+    async bindSocial(flowId, flowSecret) {
+      return (await call('POST', '/auth/v1/social/bind', v.object({ bound: v.boolean() }), { body: { flowId, flowSecret }, withCookies: true })).bound;
     },
+    completeSocial: (flowId, flowSecret, callback) => call('POST', '/auth/v1/social/complete', loginSchema, { body: { flowId, flowSecret, callback }, withCookies: true }),
     async getWallet(loginToken) {
       return (await call('GET', '/auth/v1/wallet', v.object({ wallet: embeddedWalletSchema }), { token: loginToken })).wallet;
     },

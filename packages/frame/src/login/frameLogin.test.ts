@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLoginApi, type LoginApi } from '@cairn/core/internal';
+import { createLoginApi, SOCIAL_CALLBACK_MESSAGE, SOCIAL_CALLBACK_PARAMS, type LoginApi } from '@cairn/core/internal';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { signInAtLocalProvider, startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
 import { createServer, loadConfig } from '@cairn/server';
@@ -19,10 +19,13 @@ import { recoverOnNewDevice } from '../custody/wallet.ts';
 import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { FrameLogin } from './frameLogin.ts';
 import { memoryLoginTokenStore } from './loginTokenStore.ts';
+import type { MessageListenerTarget } from '../protocol/messaging.ts';
+import { windowSocialAnswers } from './socialAnswers.ts';
 
 // The frame's login against the real server over HTTP (core's client, every answer parsed by core's
 // wire shapes), the local mailbox over SMTP and the local OpenID Connect provider.
 const PROJECT_ID = 'cairn-local';
+const FRAME_ORIGIN = 'http://127.0.0.1:5174';
 let mailbox: MailSink;
 let provider: LocalOidcProvider;
 let app: FastifyInstance;
@@ -62,7 +65,8 @@ beforeAll(async () => {
     ),
   );
   await app.listen({ port, host: '127.0.0.1' });
-  api = createLoginApi({ url: `http://127.0.0.1:${port}`, projectId: PROJECT_ID });
+  // Requests as the frame's page sends them, from its origin (the devnet's FRAME_ORIGINS).
+  api = createLoginApi({ url: `http://127.0.0.1:${port}`, projectId: PROJECT_ID }, { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: FRAME_ORIGIN } }) });
 }, 60_000);
 
 afterAll(async () => {
@@ -78,7 +82,9 @@ function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; toke
   const prompts = { chooseFactor: vi.fn(async () => factor), askFactor: vi.fn(async () => factor), showExport: vi.fn(async (_mnemonic: string) => undefined) };
   const devices = browser.devices ?? memoryDeviceStore();
   const tokens = browser.tokens ?? memoryLoginTokenStore();
-  return { login: new FrameLogin({ api, devices, tokens, prompts, socialPoll: { intervalMs: 20, timeoutMs: 5000 } }), prompts, devices, tokens };
+  // The frame's window, where the server's callback page posts the provider's answer.
+  const frameWindow = new EventTarget() as EventTarget & MessageListenerTarget;
+  return { login: new FrameLogin({ api, devices, tokens, prompts, socialAnswers: windowSocialAnswers(frameWindow), socialTimeoutMs: 5000 }), prompts, devices, tokens, frameWindow };
 }
 
 let unique = 0;
@@ -155,13 +161,21 @@ describe("the frame's login", () => {
     expect(later.prompts.showExport).not.toHaveBeenCalled();
   });
 
-  it('logs in through a social provider: the login waits until the provider sends the visitor back', async () => {
+  it("logs in through a social provider: the login waits for the provider's answer for its own flow, from the callback page's origin", async () => {
     const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
     const social = await frame.login.startSocial('google');
     const finished = social.finish();
-    // The popup: the visitor signs in at the provider, which sends them to the server's callback.
+    // The popup: the visitor signs in at the provider, which sends them to the server's callback page.
     const back = await signInAtLocalProvider(social.authorizeUrl, 'dora', callbackUrl);
     expect((await fetch(back)).status).toBe(200);
+    // What that page posts to the frame's window; another origin's, or another flow's, is not taken.
+    const params = Object.fromEntries([...back.searchParams].filter(([key]) => key in SOCIAL_CALLBACK_PARAMS));
+    const post = (origin: string, data: unknown) => frame.frameWindow.dispatchEvent(new MessageEvent('message', { origin, data }));
+    post('http://127.0.0.1:9', { type: SOCIAL_CALLBACK_MESSAGE, params });
+    post(new URL(callbackUrl).origin, { type: SOCIAL_CALLBACK_MESSAGE, params: { ...params, state: 'another-flow' } });
+    post(new URL(callbackUrl).origin, { type: SOCIAL_CALLBACK_MESSAGE, params: { ...params, code: 42 } });
+    expect(frame.login.loggedInUser).toBeUndefined();
+    post(new URL(callbackUrl).origin, { type: SOCIAL_CALLBACK_MESSAGE, params });
     const signer = await finished;
     expect(frame.login.loggedInUser).toMatchObject({ provider: 'google', email: 'dora@oidc.localhost' });
     expect(signer.address).toMatch(/^0x[0-9a-fA-F]{40}$/);

@@ -6,6 +6,7 @@ import { createWallet, exportMnemonic, proveDevice, recoverOnNewDevice, unlockDe
 import { type RecoveryBlob, type RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { CustodyError, CustodyErrorText } from '../custody/errors.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
+import type { SocialAnswers } from './socialAnswers.ts';
 
 /** What the frame asks its own user (its own UI, never the site's). */
 export interface RecoveryPrompts {
@@ -23,14 +24,17 @@ export interface FrameLoginOptions {
   devices: DeviceStore;
   tokens: LoginTokenStore;
   prompts: RecoveryPrompts;
-  /** How often, and how long, a social login is awaited while the provider's popup is open. */
-  socialPoll?: { intervalMs: number; timeoutMs: number };
+  /** Where the provider's answer reaches the frame: the server's callback page posts it to the frame's window. */
+  socialAnswers: SocialAnswers;
+  /** How long a social login is awaited while the provider's popup is open; the flow's lifetime by default. */
+  socialTimeoutMs?: number;
 }
 
 export const FRAME_LOGIN_ERRORS = {
   noPendingEmail: 'Ask for a code first',
   notLoggedIn: 'Log in with your e-mail or a social account first',
   socialTimedOut: 'The login with the provider did not finish: try again',
+  socialFailed: 'The login provider could not be opened: try again',
 } as const;
 
 /** The recovery blob travels to the server as base64url text of its JSON. */
@@ -93,20 +97,29 @@ export class FrameLogin {
     return this.loggedIn(login.token, login.user);
   }
 
-  /** A social login: the provider's page for the popup, and the wait for the visitor to come back. */
+  /**
+   * A social login: the provider's page for the popup, and the wait for the provider's answer. The
+   * flow is this frame's alone (issue 22): bound to this browser where it keeps the server's cookie,
+   * finished only when the callback page hands this frame the answer for its own state, which the
+   * frame then presents with the flow's secret. Whoever else opens the provider's page gets nothing.
+   */
   async startSocial(provider: string): Promise<{ authorizeUrl: string; finish(): Promise<PrivateKeyAccount> }> {
-    const flow = await this.api.startSocial(provider);
-    const { intervalMs, timeoutMs } = this.options.socialPoll ?? { intervalMs: 1000, timeoutMs: flow.expiresInSeconds * 1000 };
+    const { api } = this;
+    const flow = await api.startSocial(provider);
+    const state = new URL(flow.authorizeUrl).searchParams.get('state');
+    if (!state) throw new Error(FRAME_LOGIN_ERRORS.socialFailed);
+    await api.bindSocial(flow.flowId, flow.flowSecret);
+    // Listening from now on: the answer may come before the widget asks for the login.
+    const answer = this.options.socialAnswers({ origin: flow.callbackOrigin, state }, AbortSignal.timeout(this.options.socialTimeoutMs ?? flow.expiresInSeconds * 1000));
+    answer.catch(() => undefined);
     return {
       authorizeUrl: flow.authorizeUrl,
       finish: async () => {
-        const deadline = Date.now() + timeoutMs;
-        while (Date.now() < deadline) {
-          const answer = await this.api.completeSocial(flow.flowId, flow.flowSecret);
-          if (answer !== 'pending') return this.loggedIn(answer.token, answer.user);
-          await new Promise((resolve) => setTimeout(resolve, intervalMs));
-        }
-        throw new Error(FRAME_LOGIN_ERRORS.socialTimedOut);
+        const callback = await answer.catch(() => {
+          throw new Error(FRAME_LOGIN_ERRORS.socialTimedOut);
+        });
+        const login = await api.completeSocial(flow.flowId, flow.flowSecret, callback);
+        return this.loggedIn(login.token, login.user);
       },
     };
   }

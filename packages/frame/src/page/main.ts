@@ -3,6 +3,7 @@ import { indexedDbDeviceStore } from '../custody/deviceStore.ts';
 import { startFrameHost } from '../host/frameHost.ts';
 import { FrameLogin } from '../login/frameLogin.ts';
 import { localLoginTokenStore } from '../login/loginTokenStore.ts';
+import { windowSocialAnswers } from '../login/socialAnswers.ts';
 import { domApprovalPrompts } from './approvalPrompts.ts';
 import { domRecoveryPrompts } from './recoveryPrompts.ts';
 import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
@@ -34,7 +35,9 @@ function run() {
     devices: indexedDbDeviceStore(),
     tokens: localLoginTokenStore(localStorage),
     prompts: domRecoveryPrompts(promptRoot, showPrompt),
-    socialPoll: { intervalMs: 1000, timeoutMs: 25_000 },
+    // The server's callback page posts the provider's answer to this window (checked: its origin, this flow's state).
+    socialAnswers: windowSocialAnswers(window),
+    socialTimeoutMs: 25_000,
   });
   // Declared before the prompts use it; they run only after the handshake.
   let host: ReturnType<typeof startFrameHost>;

@@ -14,7 +14,7 @@ export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
  * Whether the visitor reached the server over https: the socket's own TLS, X-Forwarded-Proto from a
  * proxy TRUST_PROXY believes (request.protocol follows both), or a PUBLIC_URL on https.
  */
-function isHttps(request: FastifyRequest, publicUrl: string | undefined): boolean {
+export function isHttps(request: FastifyRequest, publicUrl: string | undefined): boolean {
   return request.protocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
 }
 
@@ -42,7 +42,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
  * The values of one cookie name in the raw Cookie header. (@fastify/cookie's parser keeps the first
  * of two same-named cookies, which is how cookie tossing works, so the header is read here.)
  */
-function cookieValues(header: string | undefined, name: string): string[] {
+export function cookieValues(header: string | undefined, name: string): string[] {
   if (typeof header !== 'string') return [];
   return header.split(';').flatMap((part) => {
     const [key, ...value] = part.trim().split('=');

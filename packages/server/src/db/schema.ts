@@ -232,10 +232,15 @@ export interface SocialFlowsTable {
   state: string;
   nonce: string;
   code_verifier: string;
-  /** Keyed hash of the secret the starting page holds: only it collects the login. */
+  /** Keyed hash of the secret the starting frame holds: only it finishes the login. */
   secret_hash: string;
-  status: 'pending' | 'done' | 'failed' | 'collected';
-  user_id: string | null;
-  error: string | null;
+  /** 'used' once the frame presented the provider's answer: a second presentation gives nothing. */
+  status: 'pending' | 'used';
+  /** The frame that started the flow (its start request's Origin): the only origin the callback page posts the code to. */
+  frame_origin: string;
+  /** Keyed hash of the browser key cookie offered at start (same-site frames), or null. */
+  browser_key_hash: string | null;
+  /** When the browser showed that cookie back: from then on the flow finishes only with it. */
+  browser_bound_at: number | null;
   expires_at: number;
 }

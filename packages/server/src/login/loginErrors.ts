@@ -39,6 +39,9 @@ export const SOCIAL_ERRORS = {
   notSetUp: (provider: string) => `Login with ${provider} is not set up on this server (SOCIAL_${provider.toUpperCase()}_CLIENT_ID)`,
   providerDown: 'The login provider cannot be reached right now; try again shortly',
   unknownFlow: 'Unknown or finished social login: start again',
+  notFromFrame: 'A social login starts only in the secure frame: its origin is not in FRAME_ORIGINS',
+  otherBrowser: 'This social login was started in another browser: start again',
+  otherState: "The provider's answer belongs to another login: start again",
   denied: (reason: string) => `The provider did not log you in (${reason})`,
   unverified: "The provider's answer could not be verified: start again",
 } as const;

@@ -1,25 +1,25 @@
-import { isSocialLoginProvider } from '@cairn/core/internal';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isSocialLoginProvider, SOCIAL_CALLBACK_PARAMS, type SocialCallback } from '@cairn/core/internal';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import { sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
 import { SOCIAL_ERRORS } from './loginErrors.ts';
 import { LoginStore } from './loginStore.ts';
+import { browserKeyOf, isSameSiteRequest, newBrowserKey, setBrowserKeyCookie } from './socialBrowserKey.ts';
+import { CALLBACK_PAGE_TEXT, callbackPage } from './socialCallbackPage.ts';
 import { SocialClient } from './socialClient.ts';
 import { SOCIAL_FLOW_TTL_MS, SocialFlowStore } from './socialFlowStore.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The page the provider's redirect lands on, in the popup: text only, no script. */
-function callbackPage(reply: FastifyReply, status: number, title: string, text: string) {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui;margin:3rem auto;max-width:28rem;text-align:center}</style><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
-}
+const FLOW_ID = { type: 'string', format: 'uuid', description: 'the flow id from start' } as const;
+const FLOW_SECRET = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'the flow secret from start' } as const;
+/** The provider's answer as the callback page handed it to the frame (core's SOCIAL_CALLBACK_PARAMS). */
+const CALLBACK = {
+  type: 'object',
+  required: ['state'],
+  additionalProperties: false,
+  properties: Object.fromEntries(Object.entries(SOCIAL_CALLBACK_PARAMS).map(([key, maxLength]) => [key, { type: 'string', minLength: 1, maxLength }])),
+  description: "the provider's answer (state, and code or error) from the callback page",
+} as const;
 
 function socialClients(services: ServerServices): Map<string, SocialClient> {
   const { social, socialCallbackUrl } = services.config.login;
@@ -27,15 +27,20 @@ function socialClients(services: ServerServices): Map<string, SocialClient> {
 }
 
 /**
- * Social login (issue 14; SPEC §5): POST /auth/v1/social/{provider}/start gives the popup's
- * provider URL and a flow secret; the provider sends the visitor back to GET /auth/v1/social/callback
- * (registered outside the project check: providers call it without one), where the server
- * exchanges the code; POST /auth/v1/social/complete hands the login to the holder of the secret.
+ * Social login (issue 14; SPEC §5), finished only by the frame that started it (issue 22):
+ * POST /auth/v1/social/{provider}/start, from the secure frame's origin (FRAME_ORIGINS), gives the
+ * provider URL for the popup and a flow secret, and (same-site frames) sets the browser key cookie;
+ * POST /auth/v1/social/bind binds the flow to that cookie if the browser kept it; the provider sends
+ * the visitor to GET /auth/v1/social/callback (registered outside the project check: providers call
+ * it without one), a page that hands the answer to the frame's origin only; POST
+ * /auth/v1/social/complete, with the flow secret, the answer (and the cookie, once bound), exchanges
+ * the code and hands over the login in the same response, once.
  */
 export function registerSocial(app: FastifyInstance, services: ServerServices, clients = socialClients(services)): void {
-  const { login } = services.config;
+  const { login, publicUrl } = services.config;
   const flows = new SocialFlowStore(services.db, login.secret);
   const logins = new LoginStore(services.db, login.secret);
+  const callbackOrigin = new URL(login.socialCallbackUrl).origin;
 
   app.post<{ Params: { provider: string } }>(
     '/auth/v1/social/:provider/start',
@@ -49,7 +54,11 @@ export function registerSocial(app: FastifyInstance, services: ServerServices, c
       if (!isSocialLoginProvider(provider)) throw new ApiError(400, SOCIAL_ERRORS.unsupported(provider), 'provider');
       const client = clients.get(provider);
       if (!client) throw new ApiError(404, SOCIAL_ERRORS.notSetUp(provider));
-      const flow = await flows.start(provider, Date.now());
+      const frameOrigin = request.headers.origin;
+      if (typeof frameOrigin !== 'string' || !login.frameOrigins.includes(frameOrigin)) throw new ApiError(403, SOCIAL_ERRORS.notFromFrame);
+      // A browser that already holds a key keeps it: two logins at once in one browser share it.
+      const browserKey = isSameSiteRequest(request.headers) ? (browserKeyOf(request, publicUrl) ?? newBrowserKey()) : undefined;
+      const flow = await flows.start({ provider, frameOrigin, browserKey }, Date.now());
       let authorizeUrl: string;
       try {
         authorizeUrl = await client.authorizeUrl(flow.secrets);
@@ -57,70 +66,74 @@ export function registerSocial(app: FastifyInstance, services: ServerServices, c
         request.log.warn({ err: error instanceof Error ? error.message : String(error), provider }, 'social provider unreachable');
         throw new ApiError(502, SOCIAL_ERRORS.providerDown);
       }
+      if (browserKey) setBrowserKeyCookie(request, reply, browserKey, publicUrl);
       void reply.header('cache-control', 'no-store');
-      return { flowId: flow.id, flowSecret: flow.flowSecret, authorizeUrl, expiresInSeconds: SOCIAL_FLOW_TTL_MS / 1000 };
+      return { flowId: flow.id, flowSecret: flow.flowSecret, authorizeUrl, callbackOrigin, expiresInSeconds: SOCIAL_FLOW_TTL_MS / 1000 };
     },
   );
 
   app.post<{ Body: { flowId: string; flowSecret: string } }>(
+    '/auth/v1/social/bind',
+    { schema: { body: { type: 'object', required: ['flowId', 'flowSecret'], additionalProperties: false, properties: { flowId: FLOW_ID, flowSecret: FLOW_SECRET, projectId: { type: 'string' } } } } },
+    async (request, reply) => {
+      const bound = await flows.bindBrowser(request.body.flowId, request.body.flowSecret, browserKeyOf(request, publicUrl), Date.now());
+      if (bound === 'unknown') throw new ApiError(404, SOCIAL_ERRORS.unknownFlow);
+      void reply.header('cache-control', 'no-store');
+      return { bound: bound === 'bound' };
+    },
+  );
+
+  app.post<{ Body: { flowId: string; flowSecret: string; callback: SocialCallback } }>(
     '/auth/v1/social/complete',
     {
       schema: {
         body: {
           type: 'object',
-          required: ['flowId', 'flowSecret'],
+          required: ['flowId', 'flowSecret', 'callback'],
           additionalProperties: false,
-          properties: {
-            flowId: { type: 'string', format: 'uuid', description: 'the flow id from start' },
-            flowSecret: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'the flow secret from start' },
-            projectId: { type: 'string' },
-          },
+          properties: { flowId: FLOW_ID, flowSecret: FLOW_SECRET, callback: CALLBACK, projectId: { type: 'string' } },
         },
       },
     },
     async (request, reply) => {
       const now = Date.now();
-      const state = await flows.collect(request.body.flowId, request.body.flowSecret, now);
+      const { flowId, flowSecret, callback } = request.body;
       void reply.header('cache-control', 'no-store');
-      if (state.kind === 'unknown') throw new ApiError(404, SOCIAL_ERRORS.unknownFlow);
-      if (state.kind === 'failed') throw new ApiError(401, state.error);
-      if (state.kind === 'pending') return reply.code(202).send({ status: 'pending' });
-      const token = await logins.createLogin(state.userId, state.provider, now, login.sessionTtlSeconds * 1000);
-      return { status: 'done', token, user: await logins.findLogin(token, now) };
+      const claim = await flows.claim(flowId, { flowSecret, state: callback.state, browserKey: browserKeyOf(request, publicUrl) }, now);
+      if (claim.kind === 'unknown') throw new ApiError(404, SOCIAL_ERRORS.unknownFlow);
+      if (claim.kind === 'otherBrowser') throw new ApiError(403, SOCIAL_ERRORS.otherBrowser);
+      if (claim.kind === 'otherState') throw new ApiError(400, SOCIAL_ERRORS.otherState, 'callback.state');
+      if (callback.error !== undefined) {
+        const reason = callback.error.replace(/[^\w.-]/g, '').slice(0, 60) || 'error';
+        throw new ApiError(401, SOCIAL_ERRORS.denied(reason));
+      }
+      const client = clients.get(claim.provider);
+      let userId: string;
+      try {
+        if (!client) throw new Error('provider no longer configured');
+        const identity = await client.identify(new URLSearchParams(Object.entries(callback).filter((entry): entry is [string, string] => typeof entry[1] === 'string')), claim.secrets);
+        userId = (await logins.userFor(claim.provider, identity.subject, identity.verifiedEmail, now)).id;
+      } catch (error) {
+        request.log.warn({ err: error instanceof Error ? error.message : String(error), provider: claim.provider }, 'social login not verified');
+        throw new ApiError(401, SOCIAL_ERRORS.unverified);
+      }
+      const token = await logins.createLogin(userId, claim.provider, now, login.sessionTtlSeconds * 1000);
+      return { token, user: await logins.findLogin(token, now) };
     },
   );
 }
 
-/** The provider's redirect (outside the project check). */
-export function registerSocialCallback(app: FastifyInstance, services: ServerServices, clients = socialClients(services)): void {
+/** The provider's redirect (outside the project check): a page that hands the answer to the frame that started the flow. */
+export function registerSocialCallback(app: FastifyInstance, services: ServerServices): void {
   const flows = new SocialFlowStore(services.db, services.config.login.secret);
-  const logins = new LoginStore(services.db, services.config.login.secret);
 
-  app.get<{ Querystring: { state: string } & Record<string, string> }>(
+  app.get<{ Querystring: { state: string } }>(
     '/auth/v1/social/callback',
     { schema: { querystring: { type: 'object', required: ['state'], properties: { state: { type: 'string', minLength: 1, maxLength: 200 } } } } },
     async (request, reply) => {
-      const now = Date.now();
-      const flow = await flows.byState(request.query.state, now);
-      if (!flow) return callbackPage(reply, 400, 'Login expired', 'This login has expired or is unknown: start again from the site.');
-      const client = clients.get(flow.provider);
-      const callback = new URLSearchParams(Object.entries(request.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-      if (callback.has('error')) {
-        const reason = (callback.get('error') ?? '').replace(/[^\w.-]/g, '').slice(0, 60) || 'error';
-        await flows.finish(flow.id, { error: SOCIAL_ERRORS.denied(reason) });
-        return callbackPage(reply, 200, 'Login cancelled', 'You can close this window and try again on the site.');
-      }
-      try {
-        if (!client) throw new Error('provider no longer configured');
-        const identity = await client.identify(callback, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-        const user = await logins.userFor(flow.provider, identity.subject, identity.verifiedEmail, now);
-        await flows.finish(flow.id, { userId: user.id });
-      } catch (error) {
-        request.log.warn({ err: error instanceof Error ? error.message : String(error), provider: flow.provider }, 'social login not verified');
-        await flows.finish(flow.id, { error: SOCIAL_ERRORS.unverified });
-        return callbackPage(reply, 401, 'Login failed', "The provider's answer could not be verified. Close this window and try again.");
-      }
-      return callbackPage(reply, 200, 'Logged in', 'You are logged in. You can close this window and go back to the site.');
+      const frameOrigin = await flows.frameOriginOf(request.query.state, Date.now());
+      if (!frameOrigin) return callbackPage(reply, { status: 400, title: 'Login expired', text: 'This login has expired or is unknown: start again from the site.' });
+      return callbackPage(reply, { status: 200, title: 'Logging in', text: CALLBACK_PAGE_TEXT.handingOff, frameOrigin });
     },
   );
 }
