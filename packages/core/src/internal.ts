@@ -39,7 +39,7 @@ export { walletFeaturesFor, showsActivity, WALLET_FEATURES, type WalletFeature }
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
 export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
-export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, KNOWN_NAME_ZONES, type NameRegistration } from './rules/accountName.ts';
+export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, type NameRegistration } from './rules/accountName.ts';
 export {
   createConvertApi,
   NATIVE_TOKEN_ADDRESS,

@@ -190,4 +190,33 @@ describe('loadConfig: Solana clusters', () => {
     expect(() => loadConfig({ RPC_URL_SOLANA_localnet: 'ftp://x' })).toThrow('RPC_URL_SOLANA_localnet');
     expect(() => loadConfig({ [`RPC_URL_SOLANA_${'x'.repeat(33)}`]: 'http://x' })).toThrow('CAIP-2 reference');
   });
+
+  it('takes an onramp funder key only for a test chain, and then PUBLIC_URL for the checkout links (issue 22, items 6 and 13)', () => {
+    const key = `0x${'1'.repeat(64)}`;
+    expect(() => loadConfig({ RPC_URL_1: 'https://rpc.example/eth', ONRAMP_FUNDER_KEY_1: key, PUBLIC_URL: 'https://api.shop.example' })).toThrow(
+      /^ONRAMP_FUNDER_KEY_1 is set for chain 1, which is not a known test network.*TESTNET_1=true/,
+    );
+    const sepolia = { RPC_URL_11155111: 'https://rpc.example/sepolia', ONRAMP_FUNDER_KEY_11155111: key };
+    expect(() => loadConfig(sepolia)).toThrow(/^PUBLIC_URL must be set when the onramp pays on a chain other than the devnet's \(eip155:11155111\)/);
+    const live = loadConfig({ ...sepolia, PUBLIC_URL: 'https://api.shop.example/' });
+    expect(live.chains[0]!.onrampFunderKey).toBe(key);
+    expect(live.onramp).toEqual({ checkoutBaseUrl: 'https://api.shop.example', priceWindowBlocks: 120, payoutsPerAddressPerDay: 3, payoutsPerIpPerDay: 10, payoutsPerDay: 200 });
+    // A chain its operator marks as a test chain, e.g. a local fork of mainnet.
+    const fork = loadConfig({ RPC_URL_1: 'http://127.0.0.1:8545', ONRAMP_FUNDER_KEY_1: key, TESTNET_1: 'true', PUBLIC_URL: 'http://127.0.0.1:8787' });
+    expect(fork.chains[0]!.onrampFunderKey).toBe(key);
+    // A real chain without a key: no onramp, nothing required.
+    expect(loadConfig({ RPC_URL_1: 'https://rpc.example/eth' }).chains[0]!.onrampFunderKey).toBeUndefined();
+  });
+
+  it("builds the devnet's checkout links on the server's own address, and caps names and payouts per day", () => {
+    const devnet = loadConfig({});
+    expect(devnet.onramp).toMatchObject({ checkoutBaseUrl: 'http://127.0.0.1:8787', payoutsPerAddressPerDay: 3 });
+    expect(loadConfig({ SERVER_HOST: '0.0.0.0', SERVER_PORT: '9000' }).onramp.checkoutBaseUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ SERVER_HOST: '::' }).onramp.checkoutBaseUrl).toBe('http://[::1]:8787');
+    expect(loadConfig({ RPC_URL_1: 'https://rpc.example/eth' }).nameRegistrations).toEqual({ perIpPerDay: 20, perDay: 2000 });
+    const set = loadConfig({ ONRAMP_PRICE_WINDOW_BLOCKS: '30', ONRAMP_PAYOUTS_PER_ADDRESS_PER_DAY: '1', ONRAMP_PAYOUTS_PER_IP_PER_DAY: '2', ONRAMP_PAYOUTS_PER_DAY: '5', NAME_REGISTRATIONS_PER_IP_PER_DAY: '4', NAME_REGISTRATIONS_PER_DAY: '9' });
+    expect(set.onramp).toEqual({ checkoutBaseUrl: 'http://127.0.0.1:8787', priceWindowBlocks: 30, payoutsPerAddressPerDay: 1, payoutsPerIpPerDay: 2, payoutsPerDay: 5 });
+    expect(set.nameRegistrations).toEqual({ perIpPerDay: 4, perDay: 9 });
+    expect(() => loadConfig({ ONRAMP_PAYOUTS_PER_DAY: '0' })).toThrow(/^ONRAMP_PAYOUTS_PER_DAY must be an integer from 1/);
+  });
 });

@@ -14,6 +14,7 @@ import {
   DEVNET_SOLANA_TOKENS,
 } from './devnetDefaults.ts';
 import { DEFAULT_REORG_WINDOW } from './indexer/indexer.ts';
+import { isTestChain } from './onramp/testChains.ts';
 import { SOCIAL_LOGIN_PROVIDERS, SOCIAL_PRESETS, type SocialProviderConfig } from './login/socialProviders.ts';
 
 export interface ChainConfig {
@@ -29,7 +30,7 @@ export interface ChainConfig {
   wrappedNativeAddress?: Address;
   /** A Uniswap-V2-style router (swapExact*) over the factory's pools; none: no swaps on this chain. */
   ammRouterAddress?: Address;
-  /** The key the local onramp provider pays bought Ether from (test networks only); none: no onramp here. */
+  /** The key the local onramp provider pays bought Ether from (test chains only: onramp/testChains.ts); none: no onramp here. */
   onrampFunderKey?: `0x${string}`;
   /** First block the indexer reads when the database has none for this chain. */
   indexerStartBlock: number;
@@ -83,8 +84,23 @@ export interface ServerConfig {
   forcedRefreshMs: number;
   /** Log-in without a wallet (issue 14): e-mail one-time codes. */
   login: LoginConfig;
-  /** The zone names are registered under (NAME_ZONE), e.g. `.cairn.id`. */
+  /** The zone names are registered under (NAME_ZONE), e.g. `.cairn.id`; the only zone this server registers and resolves. */
   nameZone: string;
+  /** Name registrations per UTC day, per client network (an IPv4 address, an IPv6 /64) and in all. */
+  nameRegistrations: { perIpPerDay: number; perDay: number };
+  /** The built-in local onramp provider (on the chains with an onramp funder key). */
+  onramp: OnrampConfig;
+}
+
+export interface OnrampConfig {
+  /** Where checkout links point: PUBLIC_URL, or on the devnet the server's own address; never a request's Host. */
+  checkoutBaseUrl: string;
+  /** Quotes price Ether at the median of its pool's spot price at blocks spread over this many latest blocks. */
+  priceWindowBlocks: number;
+  /** Payouts per UTC day: to one address, to one client network (an IPv4 address, an IPv6 /64), and in all. */
+  payoutsPerAddressPerDay: number;
+  payoutsPerIpPerDay: number;
+  payoutsPerDay: number;
 }
 
 export interface LoginConfig {
@@ -204,6 +220,42 @@ function privateKey(env: NodeJS.ProcessEnv, name: string): `0x${string}` | undef
   // The value is a secret: the error never repeats it.
   if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError(name, 'must be a 0x-prefixed 32-byte hex private key');
   return raw as `0x${string}`;
+}
+
+/** The onramp pays out real coins only on a test chain: a funder key elsewhere is refused at start. */
+function onrampFunderKey(env: NodeJS.ProcessEnv, chainId: number, devnet: boolean): `0x${string}` | undefined {
+  const name = `ONRAMP_FUNDER_KEY_${chainId}`;
+  const key = privateKey(env, name);
+  if (key === undefined) return devnet ? DEVNET_ONRAMP_FUNDER_KEY : undefined;
+  if (!isTestChain(chainId, boolean(env, `TESTNET_${chainId}`, false))) {
+    throw new ConfigError(
+      name,
+      `is set for chain ${chainId}, which is not a known test network: the local onramp charges no card, so it would give its Ether away. Set a funder key only on a test chain, or mark a private test chain (or a local fork) with TESTNET_${chainId}=true`,
+    );
+  }
+  return key;
+}
+
+/** The server's own address, as a browser reaches it when it runs on this machine. */
+function ownUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+function onrampConfig(env: NodeJS.ProcessEnv, chains: readonly ChainConfig[], publicUrl: string | undefined, serverUrl: string): OnrampConfig {
+  const paidOutside = chains.find((chain) => chain.onrampFunderKey && !DEVNET_CHAIN_IDS.has(chain.chainId));
+  if (paidOutside && publicUrl === undefined) {
+    throw new ConfigError('PUBLIC_URL', `must be set when the onramp pays on a chain other than the devnet's (eip155:${paidOutside.chainId}): checkout links are built from it, never from a request's Host header`);
+  }
+  // The devnet stack (`npm start`, the e2e suite) restarts onto one database many times a day.
+  const devnetOnly = paidOutside === undefined;
+  return {
+    checkoutBaseUrl: publicUrl ?? serverUrl,
+    priceWindowBlocks: integer(env, 'ONRAMP_PRICE_WINDOW_BLOCKS', 120, 2, 100_000),
+    payoutsPerAddressPerDay: integer(env, 'ONRAMP_PAYOUTS_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
+    payoutsPerIpPerDay: integer(env, 'ONRAMP_PAYOUTS_PER_IP_PER_DAY', devnetOnly ? 1000 : 10, 1, 1_000_000),
+    payoutsPerDay: integer(env, 'ONRAMP_PAYOUTS_PER_DAY', devnetOnly ? 100_000 : 200, 1, 100_000_000),
+  };
 }
 
 function loginConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean, ownUrl: string): LoginConfig {
@@ -401,7 +453,7 @@ function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
           env[`AMM_ROUTER_ADDRESS_${chainId}`]?.trim() === 'none'
             ? undefined
             : (address(env, `AMM_ROUTER_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammRouter : undefined)),
-        onrampFunderKey: privateKey(env, `ONRAMP_FUNDER_KEY_${chainId}`) ?? (devnet ? DEVNET_ONRAMP_FUNDER_KEY : undefined),
+        onrampFunderKey: onrampFunderKey(env, chainId, devnet),
         indexerStartBlock: integer(env, `INDEXER_START_BLOCK_${chainId}`, 0, 0, Number.MAX_SAFE_INTEGER),
       };
     });
@@ -435,9 +487,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     if (!/^[\w.-]{1,128}$/.test(id)) throw new ConfigError('PROJECT_IDS', `must list ids of letters, digits, '.', '_' or '-', got "${id}"`);
   }
   const port = integer(env, 'SERVER_PORT', 8787, 0, 65535);
+  const host = env.SERVER_HOST?.trim() || '127.0.0.1';
   const servedChains = chains(env);
+  const devnetOnly = servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId));
   return {
-    host: env.SERVER_HOST?.trim() || '127.0.0.1',
+    host,
     port,
     database: databaseConfig(env.DATABASE_URL, port),
     chains: servedChains,
@@ -476,6 +530,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     forcedRefreshMs: integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000),
     login: loginConfig(env, servedChains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId)), publicUrl?.replace(/\/$/, '') ?? `http://${env.SERVER_HOST?.trim() || '127.0.0.1'}:${port}`),
     nameZone: nameZone(env.NAME_ZONE),
+    nameRegistrations: {
+      perIpPerDay: integer(env, 'NAME_REGISTRATIONS_PER_IP_PER_DAY', devnetOnly ? 1000 : 20, 1, 1_000_000),
+      perDay: integer(env, 'NAME_REGISTRATIONS_PER_DAY', devnetOnly ? 100_000 : 2000, 1, 100_000_000),
+    },
+    onramp: onrampConfig(env, servedChains, publicUrl?.replace(/\/$/, ''), ownUrl(host, port)),
     rateLimit: {
       perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 100_000_000),
       perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 0, 100_000_000),

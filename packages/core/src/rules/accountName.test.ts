@@ -15,12 +15,32 @@ describe('names (SPEC §5)', () => {
     expect(['abc', 'with space', 'under_score', 'dot.ted', '-lead', 'trail-', 'x'.repeat(64), 'émile'].some(isValidNameLabel)).toBe(false);
   });
 
-  it('reads back exactly the registration it wrote, and nothing else', () => {
-    const registration = { name: 'trail.cairn.id', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', timestamp: 1_764_000_000 };
+  const registration = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', name: 'trail.cairn.id', nonce: 'n0nce4Trail2025', timestamp: 1_764_000_000, zone: '.cairn.id' };
+
+  it('writes a registration as canonical JSON (sorted keys, no whitespace) and reads it back', () => {
+    expect(nameRegistrationMessage(registration)).toBe(
+      '{"address":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","name":"trail.cairn.id","nonce":"n0nce4Trail2025","timestamp":1764000000,"zone":".cairn.id"}',
+    );
     expect(parseNameRegistration(nameRegistrationMessage(registration))).toEqual(registration);
-    expect(parseNameRegistration('Register trail.cairn.id')).toBeUndefined();
-    expect(parseNameRegistration(JSON.stringify({ ...registration, extra: 1 }))).toBeUndefined();
-    expect(parseNameRegistration(JSON.stringify({ ...registration, timestamp: '1' }))).toBeUndefined();
-    expect(parseNameRegistration('x'.repeat(1001))).toBeUndefined();
+  });
+
+  it('reads nothing but the canonical text: no duplicate key, other order, spacing, escape, extra or missing field', () => {
+    const canonical = nameRegistrationMessage(registration);
+    const duplicate = canonical.replace('"name":"trail.cairn.id"', '"name":"trail.cairn.id","name":"other.cairn.id"');
+    expect(JSON.parse(duplicate).name).toBe('other.cairn.id');
+    for (const text of [
+      duplicate,
+      JSON.stringify({ name: registration.name, address: registration.address, nonce: registration.nonce, timestamp: registration.timestamp, zone: registration.zone }),
+      JSON.stringify(registration, null, 1),
+      canonical.replace('"trail.cairn.id"', '"tr\\u0061il.cairn.id"'),
+      JSON.stringify({ ...registration, extra: 1 }),
+      JSON.stringify({ ...registration, zone: undefined }),
+      JSON.stringify({ ...registration, timestamp: '1764000000' }),
+      JSON.stringify({ ...registration, nonce: 'short' }),
+      'Register trail.cairn.id',
+      'x'.repeat(1001),
+    ]) {
+      expect(parseNameRegistration(text), text).toBeUndefined();
+    }
   });
 });

@@ -1,35 +1,51 @@
-/** SPEC §9: the name suffixes the field uses, accepted as zones beside the server's own. */
-export const KNOWN_NAME_ZONES = ['.reown.id', '.wcn.id'] as const;
-
 /** SPEC §5: letters, digits and hyphens, at least 4 characters (and a DNS label's 63 at most). */
 export function isValidNameLabel(label: string): boolean {
   return /^[a-z0-9-]{4,63}$/i.test(label) && !label.startsWith('-') && !label.endsWith('-');
 }
 
-/** What an address signs (personal_sign) to register a name: the name, itself, and when. */
+/**
+ * What an address signs (personal_sign) to register a name: the name, itself, the zone of the
+ * server it registers on and that server's single-use nonce (so the text is good once, on one
+ * server), and when (the server takes only a time newer than the address's last registration).
+ */
 export interface NameRegistration {
-  name: string;
   address: string;
+  name: string;
+  /** From the server's GET /v1/profile/nonce; the server takes it once. */
+  nonce: string;
   /** Seconds since the epoch; the server refuses a stale one. */
   timestamp: number;
+  /** The server's zone, e.g. `.cairn.id`; `name` ends with it. */
+  zone: string;
 }
 
+const NONCE = /^[A-Za-z0-9]{8,64}$/;
+
+/** The registration's one text: JSON, keys in sorted order, no whitespace. */
 export function nameRegistrationMessage(registration: NameRegistration): string {
-  return JSON.stringify({ name: registration.name, address: registration.address, timestamp: registration.timestamp });
+  const { address, name, nonce, timestamp, zone } = registration;
+  return JSON.stringify({ address, name, nonce, timestamp, zone });
 }
 
-/** The registration a signed message stands for, or undefined for any other text. */
+/**
+ * The registration a signed message stands for, or undefined for any other text. Only the
+ * canonical text is read: a duplicate key, another key order, spaces or escapes could make the
+ * server read another registration than the one the wallet showed.
+ */
 export function parseNameRegistration(message: string): NameRegistration | undefined {
   if (message.length > 1000) return undefined;
+  let value: unknown;
   try {
-    const value = JSON.parse(message) as Record<string, unknown>;
-    const { name, address, timestamp } = value;
-    if (typeof name !== 'string' || typeof address !== 'string' || typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp)) return undefined;
-    if (Object.keys(value).length !== 3) return undefined;
-    return { name, address, timestamp };
+    value = JSON.parse(message);
   } catch {
     return undefined;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { address, name, nonce, timestamp, zone } = value as Record<string, unknown>;
+  if (typeof address !== 'string' || typeof name !== 'string' || typeof zone !== 'string') return undefined;
+  if (typeof nonce !== 'string' || !NONCE.test(nonce) || typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp)) return undefined;
+  const registration = { address, name, nonce, timestamp, zone };
+  return nameRegistrationMessage(registration) === message ? registration : undefined;
 }
 
 /** SPEC §5: names are supported only on eip155; identity (a name and its avatar) with them. */

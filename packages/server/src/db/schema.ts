@@ -23,6 +23,8 @@ export interface Database {
   login_devices: LoginDevicesTable;
   device_challenges: DeviceChallengesTable;
   social_flows: SocialFlowsTable;
+  daily_counts: DailyCountsTable;
+  name_nonces: NameNoncesTable;
 }
 
 export interface BlocksTable {
@@ -104,6 +106,26 @@ export interface NamesTable {
   address: string;
   avatar: string | null;
   created_at: number;
+  /** The registration's signed timestamp (seconds); null for names from before 0009. */
+  signed_at: number | null;
+}
+
+/** A nonce GET /v1/profile/nonce issued; used_at is set once, when a registration takes it. */
+export interface NameNoncesTable {
+  nonce: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** How many of a capped thing (an onramp payout, a name registration) one key had on one UTC day. */
+export interface DailyCountsTable {
+  /** What is counted, e.g. 'onramp-address', 'onramp-ip', 'onramp-all'. */
+  scope: string;
+  /** Whose: an address, a client network, or '' for everyone together. */
+  key: string;
+  /** Days since the epoch, UTC. */
+  day: number;
+  count: number;
 }
 
 /** Ether bought through the onramp provider and paid to `address` by the transaction `hash`. */

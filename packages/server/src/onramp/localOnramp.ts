@@ -3,8 +3,12 @@ import { createWalletClient, formatEther, http, parseEther, type Address, type H
 import { privateKeyToAccount } from 'viem/accounts';
 import { TtlCache } from '../cache/ttlCache.ts';
 import type { ChainContext } from '../chain/chainContext.ts';
-import { NATIVE } from '../prices/poolPrices.ts';
+import { ApiError } from '../http/errors.ts';
+import { releaseDailyCaps, takeDailyCaps } from '../limits/dailyCaps.ts';
+import { WindowedPrices } from '../prices/windowedPrices.ts';
 import type { ServerServices } from '../services.ts';
+import { ONRAMP_ERRORS } from './onrampErrors.ts';
+import { payoutCaps } from './payoutCaps.ts';
 
 /** The provider's id: the history's `onramp` parameter names it. */
 export const LOCAL_PROVIDER_ID = 'local';
@@ -22,27 +26,30 @@ export type Payment = { hash: Hex; amount: bigint };
 export type CheckoutSession = { id: string; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; quote: LocalQuote; payment?: Promise<Payment> };
 
 /**
- * The built-in onramp provider for local and test networks: quotes Ether at the chain's pool price
- * less its fee, serves a checkout page of its own, and on confirm pays the bought Ether from a
- * funder key to the visitor's address, as a real transaction.
+ * The built-in onramp provider for test networks (config.ts takes a funder key for no other): quotes
+ * Ether at the chain's time-weighted pool price less its fee, serves a checkout page of its own,
+ * and on confirm pays the bought Ether from a funder key to the visitor's address, as a real
+ * transaction, within the day's caps per address, per client network and in all.
  */
 export class LocalOnramp {
   readonly sessions = new TtlCache<string, CheckoutSession>(CHECKOUT_TTL_MS, MAX_CHECKOUT_SESSIONS);
+  private readonly prices: WindowedPrices;
 
   constructor(
     private readonly services: ServerServices,
     /** Per chain id, the key that pays bought Ether; a chain without one offers no onramp. */
     private readonly funders: ReadonlyMap<number, Hex>,
-  ) {}
+  ) {
+    this.prices = new WindowedPrices(services.prices, services.config.onramp.priceWindowBlocks);
+  }
 
   chains(): ChainContext[] {
     return [...this.services.chains.values()].filter((chain) => this.funders.has(chain.config.chainId));
   }
 
   async quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<LocalQuote> {
-    const prices = await this.services.prices.usdPrices(chain, [{ address: NATIVE, decimals: 18 }]);
-    const priceUsd = prices.get(NATIVE) ?? 0;
-    if (priceUsd <= 0) throw new Error('No price for the native coin on this chain');
+    const priceUsd = await this.prices.nativeUsd(chain);
+    if (priceUsd === undefined) throw new ApiError(503, ONRAMP_ERRORS.noPrice(chain.caip2));
     const fee = round2((fiatAmount * LOCAL_FEE_PERCENT) / 100);
     const usd = (fiatAmount - fee) * (fiatCurrency === 'EUR' ? LOCAL_USD_PER_EUR : 1);
     // 18 decimals through a string: never more precision than a float has, never a rounding up.
@@ -57,23 +64,33 @@ export class LocalOnramp {
     return session;
   }
 
-  /** Pays the session's Ether once: a second confirm, even a concurrent one, answers the first payment. */
-  pay(session: CheckoutSession): Promise<Payment> {
-    session.payment ??= this.send(session).catch((error: unknown) => {
+  /**
+   * Pays the session's Ether once: a second confirm, even a concurrent one, answers the first
+   * payment. Rejects with DailyCapReached when the address, the confirming client's network
+   * (`clientNetwork`) or the day has had its payouts.
+   */
+  pay(session: CheckoutSession, clientNetwork: string): Promise<Payment> {
+    session.payment ??= this.send(session, clientNetwork).catch((error: unknown) => {
       session.payment = undefined; // a failed payment may be tried again
       throw error;
     });
     return session.payment;
   }
 
-  private async send(session: CheckoutSession): Promise<Payment> {
+  private async send(session: CheckoutSession, clientNetwork: string): Promise<Payment> {
     const chain = this.services.chains.get(session.chainId);
     const key = this.funders.get(session.chainId);
     if (!chain || !key) throw new Error('This network has no onramp');
     const { cryptoAmount } = session.quote;
     const funder = privateKeyToAccount(key);
     const wallet = createWalletClient({ account: funder, transport: http(chain.config.rpcUrl) });
-    const hash = await wallet.sendTransaction({ to: session.address, value: cryptoAmount, chain: null });
+    const caps = payoutCaps(this.services.config.onramp, session.address, clientNetwork);
+    const takenAt = Date.now();
+    await this.services.db.transaction().execute((trx) => takeDailyCaps(trx, caps, takenAt));
+    const hash = await wallet.sendTransaction({ to: session.address, value: cryptoAmount, chain: null }).catch(async (error: unknown) => {
+      await this.services.db.transaction().execute((trx) => releaseDailyCaps(trx, caps, takenAt));
+      throw error;
+    });
     await this.services.db
       .insertInto('onramp_purchases')
       .values({

@@ -7,8 +7,8 @@ export const NATIVE = 'native';
 /** A token to price: its address (lowercase) or NATIVE, and its decimals. */
 export type PricedToken = { address: string; decimals: number };
 
-const factoryAbi = parseAbi(['function getPair(address tokenA, address tokenB) view returns (address pair)']);
-const pairAbi = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)', 'function token0() view returns (address)']);
+export const factoryAbi = parseAbi(['function getPair(address tokenA, address tokenB) view returns (address pair)']);
+export const pairAbi = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)', 'function token0() view returns (address)']);
 const erc20Abi = parseAbi(['function decimals() view returns (uint8)']);
 
 /** Prices move with every swap; a few seconds of reuse spares the node on a busy page. */
@@ -72,7 +72,8 @@ export class PoolPrices {
     return prices;
   }
 
-  private decimalsOfStable(chain: ChainContext, stable: Address): Promise<number | null> {
+  /** The stablecoin's decimals (read once per chain); null when the read fails. */
+  decimalsOfStable(chain: ChainContext, stable: Address): Promise<number | null> {
     let decimals = this.stableDecimals.get(chain.config.chainId);
     if (!decimals) {
       decimals = readContracts(chain, [{ address: stable, abi: erc20Abi, functionName: 'decimals' }]).then(([result]) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TtlCache } from '../cache/ttlCache.ts';
 import { addressSchema } from '../http/schemas.ts';
+import { NameStore } from '../names/nameStore.ts';
 import type { ServerServices } from '../services.ts';
 
 /** SPEC §9: identity is cached 5 min. */
@@ -17,9 +18,11 @@ export function identityCacheOf(services: ServerServices): TtlCache<string, Iden
   return cache;
 }
 
-/** GET /v1/identity/{address}: the address's newest registered name and its avatar; nulls when none. */
+/** GET /v1/identity/{address}: the address's newest registered name in the zone and its avatar; nulls when none. */
 export function registerIdentity(app: FastifyInstance, services: ServerServices): void {
   const cache = identityCacheOf(services);
+  // Only names in the server's zone (issue 22, item 7), as /v1/profile answers them.
+  const names = new NameStore(services.db, services.config.nameZone);
   app.get<{ Params: { address: string }; Querystring: { sender?: string } }>(
     '/v1/identity/:address',
     {
@@ -32,13 +35,7 @@ export function registerIdentity(app: FastifyInstance, services: ServerServices)
       const address = request.params.address.toLowerCase();
       let identity = cache.get(address);
       if (!identity) {
-        const row = await services.db
-          .selectFrom('names')
-          .select(['name', 'avatar'])
-          .where('address', '=', address)
-          .orderBy('created_at', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        const [row] = await names.namesOf(address, 1);
         identity = { name: row?.name ?? null, avatar: row?.avatar ?? null };
         cache.set(address, identity);
       }

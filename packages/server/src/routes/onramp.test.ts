@@ -6,12 +6,26 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHECKOUT_SESSIONS } from '../onramp/localOnramp.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
+import { pushEtherPool } from '../testing/pushEtherPool.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
-import { ONRAMP_ERRORS } from './onramp.ts';
+import { ONRAMP_ERRORS } from '../onramp/onrampErrors.ts';
 
 const devnet = useTestDevnet({ 31337: 25245, 31338: 25246 });
 const buyer = () => privateKeyToAccount(generatePrivateKey()).address;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Opens a checkout for `address` and confirms it with a card from `remoteAddress`. */
+async function buy(app: FastifyInstance, address: Address, remoteAddress = '127.0.0.1') {
+  const generated = await app.inject({
+    method: 'POST',
+    url: `/v1/generators/onrampurl?${ACCESS_QUERY}`,
+    payload: { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 20 },
+  });
+  expect(generated.statusCode, generated.body).toBe(200);
+  const url = new URL(generated.json().url);
+  return app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: FORM, payload: 'card=4242424242424242', remoteAddress });
+}
 
 describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $name', ({ name, skip }) => {
   let database: TestDatabase;
@@ -71,6 +85,48 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
     expect((await get(app, `/v1/account/${address}/history?onramp=coinbase`)).json()).toEqual({ data: [], next: null });
   });
 
+  it.skipIf(skip)("builds the checkout link on the server's own address, whatever Host the request names (issue 22, item 13)", async () => {
+    const address = buyer();
+    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }]) {
+      const generated = await app.inject({
+        method: 'POST',
+        url: `/v1/generators/onrampurl?${ACCESS_QUERY}`,
+        headers,
+        payload: { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 20 },
+      });
+      expect(generated.json().url).toMatch(/^http:\/\/127\.0\.0\.1:8787\/onramp\/checkout\//);
+    }
+  });
+
+  it.skipIf(skip)('pays out no more than the caps per address, per client network and per day (issue 22, item 6)', async () => {
+    const capped = await startTestServer(
+      testConfig(database.config, devnet.devnet().chains, { INDEXER_ENABLED: 'false', ONRAMP_PAYOUTS_PER_ADDRESS_PER_DAY: '1', ONRAMP_PAYOUTS_PER_IP_PER_DAY: '2', ONRAMP_PAYOUTS_PER_DAY: '3' }),
+    );
+    try {
+      const refused = async (response: Awaited<ReturnType<typeof buy>>, text: string) => {
+        expect(response.statusCode).toBe(429);
+        expect(response.body).toContain(text);
+      };
+      // The earlier tests' payouts on this database count towards the day: start from a clean day.
+      await capped.cairn.db.deleteFrom('daily_counts').execute();
+      const first = buyer();
+      expect((await buy(capped, first, '192.0.2.1')).statusCode).toBe(200);
+      await refused(await buy(capped, first, '192.0.2.99'), ONRAMP_ERRORS.payoutCap('address', 1));
+      expect((await buy(capped, buyer(), '192.0.2.1')).statusCode).toBe(200);
+      await refused(await buy(capped, buyer(), '192.0.2.1'), ONRAMP_ERRORS.payoutCap('ip', 2));
+      // One IPv6 host holds a whole /64: its addresses count together.
+      expect((await buy(capped, buyer(), '2001:db8:0:1::1')).statusCode).toBe(200);
+      await refused(await buy(capped, buyer(), '192.0.2.2'), ONRAMP_ERRORS.payoutCap('all', 3));
+      const counts = await capped.cairn.db.selectFrom('daily_counts').select(['scope', 'key', 'count']).where('scope', '=', 'onramp-ip').orderBy('key').execute();
+      expect(counts).toEqual([
+        { scope: 'onramp-ip', key: '192.0.2.1', count: 2 },
+        { scope: 'onramp-ip', key: '2001:db8:0:1::/64', count: 1 },
+      ]);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it.skipIf(skip)('refuses amounts outside the limits, networks without a funder, unknown sessions, and bounds the sessions', async () => {
     const address = TEST_ACCOUNTS[1]!.address;
     const low = await post('/v1/generators/onrampurl', { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 5 });
@@ -86,5 +142,26 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
     }
     const oldest = new URL(urls[0]!);
     expect((await app.inject({ method: 'GET', url: `${oldest.pathname}${oldest.search}` })).statusCode).toBe(404);
+  });
+});
+
+describe('onramp quote (issue 22, item 6): a pool pushed in one block', () => {
+  it('does not move the quote: it is the pool price weighted by the time it held', async () => {
+    const database = await createTestDatabase('sqlite');
+    const app = await startTestServer(testConfig(database.config, devnet.devnet().chains, { INDEXER_ENABLED: 'false' }));
+    try {
+      const chain = devnet.chain(31338);
+      const quote = async () => {
+        const response = await app.inject({ method: 'POST', url: `/v1/onramp/quote?${ACCESS_QUERY}`, payload: { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: 100, network: 'eip155:31338' } });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().purchaseAmount.value;
+      };
+      // A spot quote would pay about five times the Ether.
+      await pushEtherPool(chain);
+      expect(await quote()).toBe('0.04925');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

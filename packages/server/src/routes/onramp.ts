@@ -2,17 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatEther, getAddress } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
+import { DailyCapReached } from '../limits/dailyCaps.ts';
 import { checkoutPage, errorPage, paidPage } from '../onramp/checkoutPage.ts';
 import { LocalOnramp } from '../onramp/localOnramp.ts';
+import { ONRAMP_ERRORS } from '../onramp/onrampErrors.ts';
 import { FALLBACK_LIMITS, fallbackOptions } from '../onramp/onrampOptions.ts';
+import { payoutScope } from '../onramp/payoutCaps.ts';
+import { clientNetwork } from '../relay/connectionSlots.ts';
 import type { ServerServices } from '../services.ts';
-
-export const ONRAMP_ERRORS = {
-  networkNotOffered: (network: string) => `${network} is not a network this server's onramp pays on (see /v1/onramp/options)`,
-  outOfLimits: (min: string, max: string, currency: string) => `amount must be from ${min} to ${max} ${currency}`,
-  sessionUnknown: 'This checkout has expired or does not exist: start again from the site',
-  cardInvalid: 'Enter a card number of 12 to 19 digits',
-} as const;
 
 const currencySchema = { type: 'string', enum: ['USD', 'EUR'], description: '"USD" or "EUR"' } as const;
 const amountSchema = { type: ['number', 'string'], pattern: '^[0-9]{1,7}(\\.[0-9]{1,2})?$', description: 'an amount of money such as 100 or 99.50' } as const;
@@ -106,8 +103,8 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
       checkAmount(amount, fiatCurrency);
       const chain = offered(defaultNetwork);
       const session = await provider.open(chain, getAddress(request.body.destinationWallets[0]!.address), amount, fiatCurrency);
-      const base = services.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return { url: `${base}/onramp/checkout/${session.id}?${access(request.query)}` };
+      // Issue 22 item 13: never the request's Host, which whoever sends the request chooses.
+      return { url: `${services.config.onramp.checkoutBaseUrl}/onramp/checkout/${session.id}?${access(request.query)}` };
     },
   );
 
@@ -131,7 +128,12 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
     if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
     const card = String(request.body?.card ?? '').replace(/ /g, '');
     if (!/^\d{12,19}$/.test(card)) return html(reply, 400, errorPage(ONRAMP_ERRORS.cardInvalid));
-    const payment = await provider.pay(session);
-    return html(reply, 200, paidPage(`${formatEther(payment.amount)} ETH`, payment.hash));
+    try {
+      const payment = await provider.pay(session, clientNetwork(request.ip));
+      return html(reply, 200, paidPage(`${formatEther(payment.amount)} ETH`, payment.hash));
+    } catch (error) {
+      if (!(error instanceof DailyCapReached)) throw error;
+      return html(reply, 429, errorPage(ONRAMP_ERRORS.payoutCap(payoutScope(error.cap), error.cap.max)));
+    }
   });
 }

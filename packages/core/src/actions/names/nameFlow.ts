@@ -54,7 +54,7 @@ export async function searchName(ctx: CairnContext): Promise<void> {
 
 /**
  * Registers `name` for the active address: the wallet signs the registration (name, address,
- * time), the server checks it. Success lands on RegisterAccountNameSuccess and Account shows the
+ * time, and the server's zone and single-use nonce), the server checks it. Success lands on RegisterAccountNameSuccess and Account shows the
  * name; a failure stays on RegisterAccountName with the reason (SPEC §8).
  */
 export async function registerName(ctx: CairnContext, name: string): Promise<boolean> {
@@ -72,7 +72,8 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
   if (!api) return fail(ErrorText.errorResolvingName);
   ctx.accountName.set({ registering: true, error: undefined });
   try {
-    const message = nameRegistrationMessage({ name, address, timestamp: Math.floor(ctx.now() / 1000) });
+    const { nonce, zone } = await api.registrationNonce();
+    const message = nameRegistrationMessage({ address, name, nonce, timestamp: Math.floor(ctx.now() / 1000), zone });
     const signature = await adapterFor(ctx, network.chainNamespace).signMessage({ connectorId, address, message });
     const registered = await api.register({ address, message, signature });
     saveIdentity(ctx, address.toLowerCase(), { name: registered.name, avatar: account.get().profileImage ?? null });
