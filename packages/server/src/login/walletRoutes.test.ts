@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
+import { startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { randomUUID } from 'node:crypto';
 import { authShareReleaseMessage, embeddedWalletProofMessage, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../createServer.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
+import { logInByEmail } from '../testing/emailLogin.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
 import { MAX_DEVICES } from './walletStore.ts';
@@ -50,13 +51,7 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
   const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown) =>
     app.inject({ method, url: `${path}?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
 
-  async function logIn(email = `owner-${process.pid}-${++unique}@example.com`) {
-    const after = mailbox.messages().at(-1)?.id ?? 0;
-    expect((await app.inject({ method: 'POST', url: `/auth/v1/email/login?${ACCESS_QUERY}`, payload: { email } })).statusCode).toBe(200);
-    const code = codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
-    const response = await app.inject({ method: 'POST', url: `/auth/v1/email/verify?${ACCESS_QUERY}`, payload: { email, code } });
-    return { email, ...(response.json() as { token: string; user: { id: string } }) };
-  }
+  const logIn = (email = `owner-${process.pid}-${++unique}@example.com`) => logInByEmail(app, mailbox, email);
 
   async function proof(account: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: Device, issuedAt = new Date().toISOString()) {
     return { issuedAt, signature: await account.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.publicKey, issuedAt }) }) };

@@ -5,6 +5,7 @@ import * as authAttempts from './0003_auth_attempts.ts';
 import * as onramp from './0004_onramp.ts';
 import * as embeddedLogin from './0005_embedded_login.ts';
 import * as signInNetworks from './0006_sign_in_networks.ts';
+import * as emailAttempts from './0008_email_attempts.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_onramp': onramp,
   '0005_embedded_login': embeddedLogin,
   '0006_sign_in_networks': signInNetworks,
+  '0008_email_attempts': emailAttempts,
 };
