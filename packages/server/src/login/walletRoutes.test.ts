@@ -203,4 +203,18 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect((await call('POST', '/auth/v1/wallet/devices/not-a-uuid/challenge', login.token)).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: `/auth/v1/wallet?${ACCESS_QUERY}` })).statusCode).toBe(401);
   });
+
+  it.skipIf(skip)("leaves another user's device, and its pending challenge, as they are when someone else removes it (issue 22)", async () => {
+    const victim = await createWallet();
+    const { challenge } = (await call('POST', `/auth/v1/wallet/devices/${victim.deviceId}/challenge`, victim.login.token)).json();
+    const intruder = await createWallet();
+    const removed = await call('DELETE', `/auth/v1/wallet/devices/${victim.deviceId}`, intruder.login.token);
+    expect([removed.statusCode, removed.json().message]).toEqual([404, WALLET_ERRORS.unknownDevice]);
+    // The victim's challenge still answers: nothing of theirs was deleted.
+    const { wallet } = (await call('GET', '/auth/v1/wallet', victim.login.token)).json();
+    const signature = await victim.device.sign(authShareReleaseMessage({ nonce: challenge, deviceId: victim.deviceId, address: wallet.address }));
+    const released = await call('POST', `/auth/v1/wallet/devices/${victim.deviceId}/share`, victim.login.token, { challenge, signature });
+    expect([released.statusCode, released.json()]).toEqual([200, { authShare: 'auth-share-of-device-1' }]);
+    expect(wallet.devices).toHaveLength(1);
+  });
 });

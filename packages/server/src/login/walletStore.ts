@@ -80,10 +80,14 @@ export class WalletStore {
     return (await trx.selectFrom('login_devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined;
   }
 
+  /** Removes the user's own device and then its challenge; another user's device is left as it is, challenge and all. */
   async removeDevice(userId: string, deviceId: string): Promise<boolean> {
-    await this.db.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
-    const removed = await this.db.deleteFrom('login_devices').where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
-    return Number(removed.numDeletedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx.deleteFrom('login_devices').where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) return false;
+      await trx.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
+      return true;
+    });
   }
 
   async device(userId: string, deviceId: string): Promise<StoredDevice | undefined> {
