@@ -31,6 +31,7 @@ export const WALLET_ERRORS = {
   badDeviceSignature: 'The device signature does not verify',
   invalidDeviceKey: 'devicePublicKey must be an ECDSA P-256 public key (SPKI, base64url)',
   deviceIdTaken: 'This device id is taken: make a new one',
+  recoveryLimit: (perDay: number, wait: string) => `The recovery material was released ${perDay} times in 24 hours: try again in ${wait}`,
 } as const;
 
 /** What a client reads when a social login fails. */
