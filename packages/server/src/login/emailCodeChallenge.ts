@@ -43,7 +43,7 @@ export function issueEmailCodeChallenge(secret: Uint8Array, email: string, diffi
   return `${difficulty}.${expiresAt}.${salt}.${mac(secret, email, difficulty, expiresAt, salt).toString('base64url')}`;
 }
 
-export type ProofReading = { kind: 'solved'; difficulty: number; proofHash: string } | { kind: 'invalid' | 'expired' };
+export type ProofReading = { kind: 'solved'; difficulty: number; proofHash: string } | { kind: 'invalid' } | { kind: 'expired' };
 
 const CHALLENGE = /^(\d{1,2})\.(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
