@@ -72,6 +72,7 @@ export {
   type SocialStart,
   type EmbeddedWalletInfo,
   type WalletRecovery,
+  type EmailAttempt,
   type DeviceProof,
   type DeviceEnrollment,
 } from './api/loginApi.ts';
