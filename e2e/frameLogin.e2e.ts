@@ -25,6 +25,11 @@ describe('log-in by e-mail in the secure frame', () => {
     await promptOpen(phone.page, phone.frameElement);
     const recoveryCode = (await phone.frameElement.locator('[data-recovery-code]').textContent())!;
     expect(recoveryCode).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
+    // The printed code is the default (issue 22): the passphrase only on request, with why the code is safer beside it.
+    expect(await phone.frameElement.locator('[data-recovery-code]').isVisible()).toBe(true);
+    expect(await phone.frameElement.getByLabel('Passphrase', { exact: true }).isVisible()).toBe(false);
+    expect(await phone.frameElement.getByRole('button', { name: 'Use a passphrase instead' }).isVisible()).toBe(true);
+    expect(await phone.frameElement.locator('[data-passphrase-warning]').textContent()).toMatch(/^The recovery code is the safer choice: .*offline/);
     // The site's page cannot read the frame's document: the code never reaches it.
     expect(await phone.page.evaluate(() => document.body.innerText)).not.toContain(recoveryCode);
     await phone.frameElement.getByRole('button', { name: 'I have saved it' }).click();
