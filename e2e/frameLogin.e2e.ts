@@ -1,3 +1,4 @@
+import { codeFromMail } from '@cairn/devnet/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, openSite as openFrameSite, promptClosed, promptOpen, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
 
@@ -25,6 +26,11 @@ describe('log-in by e-mail in the secure frame', () => {
     await promptOpen(phone.page, phone.frameElement);
     const recoveryCode = (await phone.frameElement.locator('[data-recovery-code]').textContent())!;
     expect(recoveryCode).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
+    // The printed code is the default (issue 22): the passphrase only on request, with why the code is safer beside it.
+    expect(await phone.frameElement.locator('[data-recovery-code]').isVisible()).toBe(true);
+    expect(await phone.frameElement.getByLabel('Passphrase', { exact: true }).isVisible()).toBe(false);
+    expect(await phone.frameElement.getByRole('button', { name: 'Use a passphrase instead' }).isVisible()).toBe(true);
+    expect(await phone.frameElement.locator('[data-passphrase-warning]').textContent()).toMatch(/^The recovery code is the safer choice: .*offline/);
     // The site's page cannot read the frame's document: the code never reaches it.
     expect(await phone.page.evaluate(() => document.body.innerText)).not.toContain(recoveryCode);
     await phone.frameElement.getByRole('button', { name: 'I have saved it' }).click();
@@ -75,6 +81,35 @@ describe('log-in by e-mail in the secure frame', () => {
     expect(user.email).toBe('ann@oidc.localhost');
     expect(await call(page, 'IS_CONNECTED', {})).toEqual({ ok: { isConnected: true } });
     expect(await call(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'farcaster' as never })).toEqual({ error: 'Social provider not allowed' });
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps the owner's code working through a stranger's wrong guesses for the address (issue 22)", async () => {
+    const email = `guessed-${process.pid}@example.com`;
+    const { page, frameElement, errors } = await openSite();
+    const after = stack.mailbox.messages().at(-1)?.id ?? 0;
+    expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_OTP' } });
+    const code = codeFromMail(await stack.mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
+
+    // The stranger knows the address, not the attempt the owner's frame holds: his guesses count against nothing.
+    const serverUrl = await frameElement.evaluate(() => (JSON.parse(document.querySelector('meta[name="cairn-frame-config"]')!.getAttribute('content')!) as { serverUrl: string }).serverUrl);
+    for (let guess = 0; guess < 6; guess++) {
+      const response = await fetch(`${serverUrl}/auth/v1/email/verify?projectId=cairn-local&st=e2e&sv=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, attemptId: `${'S'.repeat(42)}${guess}`, code: String(guess).padStart(6, '0') }),
+      });
+      expect([response.status, ((await response.json()) as { message: string }).message]).toEqual([401, 'Invalid code']);
+    }
+    // Nor can a stranger's frame, which holds no attempt for it.
+    const stranger = await openSite();
+    expect(await call(stranger.page, 'CONNECT_OTP', { otp: code === '000000' ? '000001' : '000000' })).toEqual({ error: 'Ask for a code first' });
+
+    const connecting = call(page, 'CONNECT_OTP', { otp: code });
+    await promptOpen(page, frameElement);
+    await frameElement.getByRole('button', { name: 'I have saved it' }).click();
+    expect(await connecting).toEqual({ ok: {} });
+    expect(((await call(page, 'GET_USER', {})).ok as { email: string }).email).toBe(email);
     expect(errors).toEqual([]);
   });
 

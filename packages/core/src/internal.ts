@@ -57,6 +57,7 @@ export {
 export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
 export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';
 export { isValidEmail, normalizeEmail } from './rules/emailLogin.ts';
+export { solvesEmailCodeChallenge, solveEmailCodeChallenge, PROOF_NONCE, type EmailCodeProof } from './rules/emailCodeProof.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, connectLoginOptions, type SocialLoginProvider } from './rules/socialLogin.ts';
 export {
@@ -75,6 +76,7 @@ export {
   type SocialStart,
   type EmbeddedWalletInfo,
   type WalletRecovery,
+  type EmailAttempt,
   type DeviceProof,
   type DeviceEnrollment,
 } from './api/loginApi.ts';

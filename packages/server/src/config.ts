@@ -113,7 +113,7 @@ export interface LoginConfig {
   siteName: string;
   /** How long a login lasts. */
   sessionTtlSeconds: number;
-  /** Codes one address may be sent per hour. */
+  /** Codes an address gets per hour at the base proof-of-work price; past them each costs more (issue 22: no hard cap, so no lockout). */
   codesPerAddressPerHour: number;
   /** Code requests per client IP per minute. */
   codesPerIp: number;

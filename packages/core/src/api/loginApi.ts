@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { DevicePublicKey } from '../rules/embeddedWallet.ts';
-import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import { fetchWithRetry, HttpError, type FetchOptions } from '../http.ts';
+import { solveEmailCodeChallenge, type EmailCodeProof } from '../rules/emailCodeProof.ts';
 import { serverUrl, type ApiConfig } from './apiConfig.ts';
 import { parseResponse } from './getJson.ts';
 
@@ -21,7 +22,14 @@ export type LoginUser = v.InferOutput<typeof loginUserSchema>;
 export const loginSchema = v.object({ token, user: loginUserSchema });
 export type Login = v.InferOutput<typeof loginSchema>;
 
-export const codeSentSchema = v.object({ sent: v.literal(true), expiresInSeconds: v.number() });
+/** A code request the server answered: the code it mailed is checked against this attempt only. */
+export const emailAttemptSchema = v.object({ attemptId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)) });
+export type EmailAttempt = v.InferOutput<typeof emailAttemptSchema>;
+export const codeSentSchema = v.object({ sent: v.literal(true), expiresInSeconds: v.number(), ...emailAttemptSchema.entries });
+const challengeSchema = v.object({ challenge: text(200), difficulty: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(32)), expiresInSeconds: v.number() });
+
+/** Proofs solved for one code: the address may get dearer while one is solved (409), then it is solved again. */
+const PROOF_TRIES = 3;
 
 export const socialStartSchema = v.object({
   flowId: text(64),
@@ -73,15 +81,18 @@ export interface DeviceProof {
 }
 
 export interface LoginApi {
-  /** Mails a one-time code; rejects with the server's reason ('Please try again after {n} seconds', ...). */
-  requestEmailCode(email: string): Promise<void>;
-  verifyEmailCode(email: string, code: string): Promise<Login>;
+  /**
+   * Pays the address's price (the server's proof-of-work challenge, solved here) and mails a
+   * one-time code; rejects with the server's reason ('Please try again after {n} seconds', ...).
+   */
+  requestEmailCode(email: string): Promise<EmailAttempt>;
+  verifyEmailCode(email: string, attempt: EmailAttempt, code: string): Promise<Login>;
   getUser(token: string): Promise<LoginUser | undefined>;
   signOut(token: string): Promise<void>;
-  /** SPEC §4: a code to the current address, then (`confirmPrimary`) one to the new, then `confirmSecondary`. */
-  startEmailUpdate(token: string, email: string): Promise<void>;
-  confirmEmailUpdatePrimary(token: string, code: string): Promise<void>;
-  confirmEmailUpdateSecondary(token: string, email: string, code: string): Promise<LoginUser>;
+  /** SPEC §4: a code to the current address, then (`confirmPrimary`) one to the new, then `confirmSecondary`; each code paid for. */
+  startEmailUpdate(token: string, current: string, next: string): Promise<EmailAttempt>;
+  confirmEmailUpdatePrimary(token: string, next: string, attempt: EmailAttempt, code: string): Promise<EmailAttempt>;
+  confirmEmailUpdateSecondary(token: string, next: string, attempt: EmailAttempt, code: string): Promise<LoginUser>;
   /** Starts a social login; the server may set its browser key cookie (so these calls send credentials). */
   startSocial(provider: string): Promise<SocialStart>;
   /** Whether the flow is now bound to this browser (it kept the browser key cookie). */
@@ -120,11 +131,21 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
     return parseResponse(schema, response.status === 204 ? undefined : await response.json(), path);
   }
   const device = (id: string) => `/auth/v1/wallet/devices/${encodeURIComponent(id)}`;
+  /** Sends a request that mails a code to `email`, with a proof of the price the server asks for it. */
+  async function paid<T>(email: string, send: (proof: EmailCodeProof) => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      const { challenge, difficulty } = await call('POST', '/auth/v1/email/challenge', challengeSchema, { body: { email } });
+      try {
+        return await send(await solveEmailCodeChallenge(challenge, difficulty));
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 409) || tries >= PROOF_TRIES) throw error;
+      }
+    }
+  }
+  const attemptOf = ({ attemptId }: EmailAttempt): EmailAttempt => ({ attemptId });
   return {
-    async requestEmailCode(email) {
-      await call('POST', '/auth/v1/email/login', codeSentSchema, { body: { email } });
-    },
-    verifyEmailCode: (email, code) => call('POST', '/auth/v1/email/verify', loginSchema, { body: { email, code } }),
+    requestEmailCode: (email) => paid(email, async (proof) => attemptOf(await call('POST', '/auth/v1/email/login', codeSentSchema, { body: { email, proof } }))),
+    verifyEmailCode: (email, attempt, code) => call('POST', '/auth/v1/email/verify', loginSchema, { body: { email, attemptId: attempt.attemptId, code } }),
     async getUser(loginToken) {
       try {
         return (await call('GET', '/auth/v1/user', v.object({ user: loginUserSchema }), { token: loginToken })).user;
@@ -134,14 +155,13 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       }
     },
     signOut: (loginToken) => call('POST', '/auth/v1/user/signout', undefined, { token: loginToken, body: {} }),
-    async startEmailUpdate(loginToken, email) {
-      await call('POST', '/auth/v1/email/update', codeSentSchema, { token: loginToken, body: { email } });
-    },
-    async confirmEmailUpdatePrimary(loginToken, code) {
-      await call('POST', '/auth/v1/email/update/primary', codeSentSchema, { token: loginToken, body: { code } });
-    },
-    async confirmEmailUpdateSecondary(loginToken, email, code) {
-      return (await call('POST', '/auth/v1/email/update/secondary', v.object({ user: loginUserSchema }), { token: loginToken, body: { email, code } })).user;
+    // The first code goes to the current address, the second to the new one: each is paid for where it goes.
+    startEmailUpdate: (loginToken, current, next) =>
+      paid(current, async (proof) => attemptOf(await call('POST', '/auth/v1/email/update', codeSentSchema, { token: loginToken, body: { email: next, proof } }))),
+    confirmEmailUpdatePrimary: (loginToken, next, attempt, code) =>
+      paid(next, async (proof) => attemptOf(await call('POST', '/auth/v1/email/update/primary', codeSentSchema, { token: loginToken, body: { email: next, attemptId: attempt.attemptId, code, proof } }))),
+    async confirmEmailUpdateSecondary(loginToken, next, attempt, code) {
+      return (await call('POST', '/auth/v1/email/update/secondary', v.object({ user: loginUserSchema }), { token: loginToken, body: { email: next, attemptId: attempt.attemptId, code } })).user;
     },
     startSocial: (provider) => call('POST', `/auth/v1/social/${encodeURIComponent(provider)}/start`, socialStartSchema, { body: {}, withCookies: true }),
     async bindSocial(flowId, flowSecret) {

@@ -228,6 +228,44 @@ describe("the frame's login", () => {
     await expect(frame.login.verifyOtp(code === '000000' ? '000001' : '000000')).rejects.toThrow('Invalid code');
   });
 
+  it("pays the address's higher price when strangers asked it for many codes, and logs in (issue 22)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('fay');
+    for (let n = 0; n < 8; n++) {
+      vi.setSystemTime(start + n * 31_000);
+      await api.requestEmailCode(email);
+    }
+    vi.setSystemTime(start + 8 * 31_000);
+    const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    const signer = await logInByEmail(frame.login, email);
+    expect(frame.login.loggedInUser).toMatchObject({ email });
+    expect(signer.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  }, 60_000);
+
+  it('updates the e-mail in two steps (SPEC §4), each code paid for and bound to its attempt', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    const old = newEmail('gus');
+    const next = newEmail('gus-new');
+    await logInByEmail(frame.login, old);
+    const codeTo = async (email: string, step: () => Promise<unknown>) => {
+      const after = mailbox.messages().at(-1)?.id ?? 0;
+      await step();
+      return codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
+    };
+    const primary = await codeTo(old, () => frame.login.startEmailUpdate(next));
+    const secondary = await codeTo(next, () => frame.login.confirmEmailUpdatePrimary(primary));
+    await expect(frame.login.confirmEmailUpdateSecondary(secondary === '000000' ? '000001' : '000000')).rejects.toThrow('Invalid code');
+    expect(await frame.login.confirmEmailUpdateSecondary(secondary)).toBe(next);
+    expect(frame.login.loggedInUser).toMatchObject({ email: next });
+    vi.setSystemTime(start + 31_000);
+    const again = frameIn({ devices: frame.devices }, { kind: 'code', code: createRecoveryCode() });
+    await logInByEmail(again.login, next);
+    expect(again.login.loggedInUser?.id).toBe(frame.login.loggedInUser?.id);
+  });
+
   it('asks for a code before taking one', async () => {
     const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
     await expect(frame.login.verifyOtp('123456')).rejects.toThrow('Ask for a code first');

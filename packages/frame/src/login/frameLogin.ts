@@ -1,4 +1,4 @@
-import { embeddedWalletProofMessage, HttpError, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
+import { embeddedWalletProofMessage, HttpError, type EmailAttempt, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceStore } from '../custody/deviceStore.ts';
 import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
@@ -33,6 +33,7 @@ export interface FrameLoginOptions {
 export const FRAME_LOGIN_ERRORS = {
   noPendingEmail: 'Ask for a code first',
   notLoggedIn: 'Log in with your e-mail or a social account first',
+  noEmail: 'This account has no e-mail address to confirm the change with',
   socialTimedOut: 'The login with the provider did not finish: try again',
   socialFailed: 'The login provider could not be opened: try again',
 } as const;
@@ -62,7 +63,8 @@ function withServerReasons(api: LoginApi): LoginApi {
  * only in this object, in the frame.
  */
 export class FrameLogin {
-  private pendingEmail?: string;
+  /** The address a code went to and the attempt the server bound it to: only this frame holds the attempt's id. */
+  private pendingEmail?: { email: string; attempt: EmailAttempt };
   private user?: LoginUser;
   private signer?: PrivateKeyAccount;
 
@@ -84,15 +86,14 @@ export class FrameLogin {
 
   /** SPEC §4 connect by e-mail: a code goes out; the widget asks the visitor for it next. */
   async startEmail(email: string): Promise<{ action: 'VERIFY_OTP' }> {
-    await this.api.requestEmailCode(email);
-    this.pendingEmail = email;
+    this.pendingEmail = { email, attempt: await this.api.requestEmailCode(email) };
     return { action: 'VERIFY_OTP' };
   }
 
   /** The code from the e-mail: logs in and opens the wallet. */
   async verifyOtp(otp: string): Promise<PrivateKeyAccount> {
-    if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
-    const login = await this.api.verifyEmailCode(this.pendingEmail, otp);
+    const { email, attempt } = this.pending();
+    const login = await this.api.verifyEmailCode(email, attempt, otp);
     this.pendingEmail = undefined;
     return this.loggedIn(login.token, login.user);
   }
@@ -126,24 +127,30 @@ export class FrameLogin {
 
   /** SPEC §4 e-mail update, first step: a code to the current address. */
   async startEmailUpdate(email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
-    await this.api.startEmailUpdate(this.token(), email);
-    this.pendingEmail = email;
+    const token = this.token();
+    const current = this.user?.email ?? (await this.api.getUser(token))?.email;
+    if (!current) throw new Error(FRAME_LOGIN_ERRORS.noEmail);
+    this.pendingEmail = { email, attempt: await this.api.startEmailUpdate(token, current, email) };
     return { action: 'VERIFY_PRIMARY_OTP' };
   }
 
   /** The code from the current address: a code goes to the new one. */
   async confirmEmailUpdatePrimary(otp: string): Promise<void> {
-    if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
-    await this.api.confirmEmailUpdatePrimary(this.token(), otp);
+    const { email, attempt } = this.pending();
+    this.pendingEmail = { email, attempt: await this.api.confirmEmailUpdatePrimary(this.token(), email, attempt, otp) };
   }
 
   /** The code from the new address: it is the user's now. */
   async confirmEmailUpdateSecondary(otp: string): Promise<string> {
-    const email = this.pendingEmail;
-    if (!email) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
-    this.user = await this.api.confirmEmailUpdateSecondary(this.token(), email, otp);
+    const { email, attempt } = this.pending();
+    this.user = await this.api.confirmEmailUpdateSecondary(this.token(), email, attempt, otp);
     this.pendingEmail = undefined;
     return email;
+  }
+
+  private pending(): { email: string; attempt: EmailAttempt } {
+    if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
+    return this.pendingEmail;
   }
 
   private token(): string {

@@ -5,6 +5,9 @@ import type { RecoveryPrompts } from '../login/frameLogin.ts';
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
   passphraseTooShort: `A passphrase needs at least ${MIN_PASSPHRASE_LENGTH} characters`,
+  /** Beside the passphrase option (issue 22 item 16): why the printed code is offered first. */
+  codeIsSafer:
+    'The recovery code is the safer choice: anyone who gets into your mailbox, or this site\'s server, can try passphrases offline, as many as they like; a recovery code cannot be guessed.',
 } as const;
 
 /** Why a chosen passphrase is refused, or undefined when it may be used. */
@@ -16,9 +19,10 @@ export function passphraseProblem(passphrase: string, repeated: string): string 
 
 /**
  * The frame's own screens for the recovery factor (the site never sees them, nor the factor): a new
- * wallet offers a printed code (shown once, until the user says it is saved) or a passphrase of the
- * user's own; a new device asks for the kind chosen then. Only a trusted click (the user's, not a
- * script's) goes on.
+ * wallet offers a printed code first (shown once, until the user says it is saved), and a
+ * passphrase of the user's own only on request, with why the code is safer (a released recovery
+ * blob can be attacked offline; 128 random bits cannot be guessed, a passphrase can); a new device
+ * asks for the kind chosen then. Only a trusted click (the user's, not a script's) goes on.
  */
 export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean) => void): RecoveryPrompts {
   function screen(build: (done: (factor: RecoveryFactor) => void) => HTMLElement[]): Promise<RecoveryFactor> {
@@ -83,6 +87,8 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
         const toPassphrase = button('Use a passphrase instead');
         const toCode = button('Use a recovery code instead');
         toCode.hidden = true;
+        const why = text('p', RecoveryPromptText.codeIsSafer);
+        why.setAttribute('data-passphrase-warning', '');
         const swap = (passphrase: boolean) => {
           codePart.hidden = passphrase;
           passphrasePart.hidden = !passphrase;
@@ -91,7 +97,8 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
         };
         trustedClick(toPassphrase, () => swap(true));
         trustedClick(toCode, () => swap(false));
-        return [text('h1', 'Protect your wallet'), codePart, passphrasePart, toPassphrase, toCode];
+        // The code is the default; the reason to keep it stays beside the passphrase option, whichever is shown.
+        return [text('h1', 'Protect your wallet'), codePart, passphrasePart, why, toPassphrase, toCode];
       }),
     askFactor: (kind, why) =>
       screen((done) => {

@@ -17,7 +17,8 @@ export interface Database {
   onramp_purchases: OnrampPurchasesTable;
   login_users: LoginUsersTable;
   login_identities: LoginIdentitiesTable;
-  email_codes: EmailCodesTable;
+  email_attempts: EmailAttemptsTable;
+  email_code_cooldowns: EmailCodeCooldownsTable;
   login_sessions: LoginSessionsTable;
   login_wallets: LoginWalletsTable;
   login_devices: LoginDevicesTable;
@@ -191,21 +192,36 @@ export interface LoginIdentitiesTable {
   created_at: number;
 }
 
-/** The one live one-time code per (purpose, address); only its keyed hash is kept. */
-export interface EmailCodesTable {
+/**
+ * An e-mail code request (0008, issue 22): the attempt that asked for a code, found by its id's
+ * keyed hash, with the code's keyed hash. Kept an hour (the address's recent codes set the next
+ * one's price); at most MAX_LIVE_ATTEMPTS live per (purpose, address).
+ */
+export interface EmailAttemptsTable {
+  attempt_hash: string;
   /** 'login', or an e-mail update's 'update-primary' / 'update-secondary'. */
   purpose: string;
   email: string;
+  /** 'spent' once used, burnt by wrong codes, or pushed out by newer attempts. */
   code_hash: string;
+  /** SHA-256 of the proof-of-work challenge that paid for it: each pays for one code. */
+  proof_hash: string;
   /** For an update: the user whose e-mail changes. */
   user_id: string | null;
   /** For an update's primary step: the address the secondary code goes to. */
   next_email: string | null;
+  sent_at: number;
   expires_at: number;
   failed_attempts: number;
+}
+
+/** SPEC §5's 30 s between two codes, per (purpose, address, requester): a stranger cannot hold an owner's window. */
+export interface EmailCodeCooldownsTable {
+  purpose: string;
+  email: string;
+  /** Keyed hash of who asked: the client's IP for a login, the user for an update. */
+  requester: string;
   sent_at: number;
-  window_start: number;
-  window_count: number;
 }
 
 /** A login (after a code or a social provider). Only the token's keyed hash is kept. */
@@ -228,6 +244,9 @@ export interface LoginWalletsTable {
   /** The recovery share encrypted in the browser under a factor the server never sees. */
   recovery_blob: string;
   created_at: number;
+  /** Recovery releases (0008, issue 22): the first one of the current 24 hours, and how many since. */
+  recovery_window_start: Generated<number>;
+  recovery_releases: Generated<number>;
 }
 
 /** A device of an embedded wallet: its non-extractable key (public JWK) and the server's share of its pair. */

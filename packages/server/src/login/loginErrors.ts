@@ -5,10 +5,10 @@ export const LOGIN_ERRORS = {
   /** SPEC §8, with the remaining seconds. */
   tooSoon: ErrorText.emailLoginTooSoon,
   invalidEmail: 'Invalid e-mail address',
+  /** A wrong, burnt, expired or unknown code, or another attempt's: one text, so it tells a stranger nothing. */
   invalidCode: 'Invalid code',
-  codeExpired: 'This code has expired: ask for a new one',
-  codeBurnt: 'Too many wrong codes: ask for a new one',
-  addressLimit: (minutes: number) => `Too many codes sent to this address: try again in ${minutes} minutes`,
+  proofInvalid: 'The proof of work does not solve a challenge for this address: ask for a new challenge',
+  proofStale: 'The challenge has expired, was used, or this address now costs more: solve a new one',
   mailFailed: 'The e-mail could not be sent; try again shortly',
   mailNotConfigured: 'E-mail login is not set up on this server (SMTP_URL)',
   noLogin: 'Not logged in: send the login token as a bearer token',
@@ -31,6 +31,7 @@ export const WALLET_ERRORS = {
   badDeviceSignature: 'The device signature does not verify',
   invalidDeviceKey: 'devicePublicKey must be an ECDSA P-256 public key (SPKI, base64url)',
   deviceIdTaken: 'This device id is taken: make a new one',
+  recoveryLimit: (perDay: number, wait: string) => `The recovery material was released ${perDay} times in 24 hours: try again in ${wait}`,
 } as const;
 
 /** What a client reads when a social login fails. */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** Digits in a one-time code: 10^6 codes, with 5 tries per code (LOGIN_CODE_ATTEMPTS). */
+/** Digits in a one-time code: 10^6 codes, with 5 tries per attempt (CODE_ATTEMPTS). */
 export const CODE_DIGITS = 6;
 
 /** A one-time code from the operating system's CSPRNG, zero-padded. */
@@ -9,11 +9,17 @@ export function newOneTimeCode(): string {
 }
 
 /**
- * The stored form of a code: an HMAC under the server's login secret, bound to what the code is
- * for. A copy of the database alone cannot try the million codes offline.
+ * An HMAC under the server's login secret of a labelled value: what the database keeps of codes,
+ * attempt ids and tokens, so a copy of it alone can neither try the million codes offline nor
+ * present an id or a token.
  */
-export function oneTimeCodeHash(secret: Uint8Array, purpose: string, email: string, code: string): string {
-  return createHmac('sha256', secret).update(`${purpose}\n${email}\n${code}`).digest('hex');
+export function keyedHash(secret: Uint8Array, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\n')).digest('hex');
+}
+
+/** The stored form of a code: bound to what it is for, the address and the attempt that asked for it. */
+export function oneTimeCodeHash(secret: Uint8Array, purpose: string, email: string, attemptHash: string, code: string): string {
+  return keyedHash(secret, purpose, email, attemptHash, code);
 }
 
 export function sameHash(a: string, b: string): boolean {
@@ -22,11 +28,14 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** A login token: 256 random bits, base64url. */
-export function newLoginToken(): string {
+/** 256 random bits, base64url (43 characters): a login token or an e-mail attempt id. */
+export function newSecretId(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** A login token: 256 random bits, base64url. */
+export const newLoginToken = newSecretId;
+
 export function loginTokenHash(secret: Uint8Array, token: string): string {
-  return createHmac('sha256', secret).update(`login-token\n${token}`).digest('hex');
+  return keyedHash(secret, 'login-token', token);
 }

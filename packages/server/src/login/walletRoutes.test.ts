@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
+import { startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { randomUUID } from 'node:crypto';
 import { authShareReleaseMessage, embeddedWalletProofMessage, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
@@ -7,9 +7,11 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../createServer.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
+import { logInByEmail } from '../testing/emailLogin.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
-import { MAX_DEVICES } from './walletStore.ts';
+import { waitText } from './walletRoutes.ts';
+import { MAX_DEVICES, RECOVERY_RELEASES_PER_DAY, RECOVERY_WINDOW_MS } from './walletStore.ts';
 
 const NO_CHAINS = [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }];
 let mailbox: MailSink;
@@ -50,13 +52,7 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
   const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown) =>
     app.inject({ method, url: `${path}?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
 
-  async function logIn(email = `owner-${process.pid}-${++unique}@example.com`) {
-    const after = mailbox.messages().at(-1)?.id ?? 0;
-    expect((await app.inject({ method: 'POST', url: `/auth/v1/email/login?${ACCESS_QUERY}`, payload: { email } })).statusCode).toBe(200);
-    const code = codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
-    const response = await app.inject({ method: 'POST', url: `/auth/v1/email/verify?${ACCESS_QUERY}`, payload: { email, code } });
-    return { email, ...(response.json() as { token: string; user: { id: string } }) };
-  }
+  const logIn = (email = `owner-${process.pid}-${++unique}@example.com`) => logInByEmail(app, mailbox, email);
 
   async function proof(account: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: Device, issuedAt = new Date().toISOString()) {
     return { issuedAt, signature: await account.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.publicKey, issuedAt }) }) };
@@ -208,4 +204,42 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect((await call('POST', '/auth/v1/wallet/devices/not-a-uuid/challenge', login.token)).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: `/auth/v1/wallet?${ACCESS_QUERY}` })).statusCode).toBe(401);
   });
+  it.skipIf(skip)("leaves another user's device, and its pending challenge, as they are when someone else removes it (issue 22)", async () => {
+    const victim = await createWallet();
+    const { challenge } = (await call('POST', `/auth/v1/wallet/devices/${victim.deviceId}/challenge`, victim.login.token)).json();
+    const intruder = await createWallet();
+    const removed = await call('DELETE', `/auth/v1/wallet/devices/${victim.deviceId}`, intruder.login.token);
+    expect([removed.statusCode, removed.json().message]).toEqual([404, WALLET_ERRORS.unknownDevice]);
+    // The victim's challenge still answers: nothing of theirs was deleted.
+    const { wallet } = (await call('GET', '/auth/v1/wallet', victim.login.token)).json();
+    const signature = await victim.device.sign(authShareReleaseMessage({ nonce: challenge, deviceId: victim.deviceId, address: wallet.address }));
+    const released = await call('POST', `/auth/v1/wallet/devices/${victim.deviceId}/share`, victim.login.token, { challenge, signature });
+    expect([released.statusCode, released.json()]).toEqual([200, { authShare: 'auth-share-of-device-1' }]);
+    expect(wallet.devices).toHaveLength(1);
+  });
+
+  it.skipIf(skip)(`releases the recovery material ${RECOVERY_RELEASES_PER_DAY} times in 24 hours, then says when to come back (issue 22)`, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const { login } = await createWallet();
+    for (let n = 0; n < RECOVERY_RELEASES_PER_DAY; n++) {
+      vi.setSystemTime(start + n * 60_000);
+      expect((await call('POST', '/auth/v1/wallet/recovery', login.token)).statusCode).toBe(200);
+    }
+    vi.setSystemTime(start + 9 * 60_000);
+    const refused = await call('POST', '/auth/v1/wallet/recovery', login.token);
+    expect([refused.statusCode, refused.json().message]).toEqual([429, WALLET_ERRORS.recoveryLimit(RECOVERY_RELEASES_PER_DAY, '24 hours')]);
+    expect(refused.headers['retry-after']).toBe(String((RECOVERY_WINDOW_MS - 9 * 60_000) / 1000));
+    // A fresh login does not reset it: the count is the wallet's, in the database.
+    vi.setSystemTime(start + RECOVERY_WINDOW_MS - 60_000);
+    const { token } = await logIn(login.email);
+    const stillRefused = await call('POST', '/auth/v1/wallet/recovery', token);
+    expect([stillRefused.statusCode, stillRefused.json().message]).toEqual([429, WALLET_ERRORS.recoveryLimit(RECOVERY_RELEASES_PER_DAY, '1 minute')]);
+    vi.setSystemTime(start + RECOVERY_WINDOW_MS);
+    expect((await call('POST', '/auth/v1/wallet/recovery', token)).statusCode).toBe(200);
+  });
+});
+
+it('says a wait in minutes, then in hours', () => {
+  expect([1, 60, 61, 7140, 7200, 7201, 86_400].map(waitText)).toEqual(['1 minute', '1 minute', '2 minutes', '119 minutes', '2 hours', '3 hours', '24 hours']);
 });

@@ -8,7 +8,7 @@ import { verifyDeviceSignature } from './deviceSignature.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
 import { LoginStore, type LoginUser } from './loginStore.ts';
 import { requireLogin } from './requireLogin.ts';
-import { WalletStore, type NewDevice } from './walletStore.ts';
+import { RECOVERY_RELEASES_PER_DAY, WalletStore, type NewDevice } from './walletStore.ts';
 
 /** The wallet's shares are released, and devices added, only within this long of a login. */
 export const FRESH_LOGIN_MS = 10 * 60_000;
@@ -36,6 +36,13 @@ const PROOF = {
 const DEVICE_ID = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid', description: 'a device id' } } } as const;
 
 type Proof = { issuedAt: string; signature: Hex };
+
+/** A wait in the unit a person reads: '40 minutes', '3 hours'. */
+export function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
 
 /**
  * The embedded wallet's server side (issue 14): it keeps the wallet's address, one share per
@@ -185,6 +192,13 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     const user = await freshLogin(request);
     const wallet = await wallets.wallet(user.id);
     if (!wallet) throw new ApiError(404, WALLET_ERRORS.noWallet);
+    const now = Date.now();
+    const counted = await wallets.countRecoveryRelease(user.id, now);
+    if (!counted.allowed) {
+      const seconds = Math.max(1, Math.ceil((counted.retryAt - now) / 1000));
+      void reply.header('retry-after', String(seconds));
+      throw new ApiError(429, WALLET_ERRORS.recoveryLimit(RECOVERY_RELEASES_PER_DAY, waitText(seconds)));
+    }
     void reply.header('cache-control', 'no-store');
     return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });

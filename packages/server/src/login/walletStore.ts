@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { DevicePublicKey } from '@cairn/core/internal';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 /** Devices one wallet may have at once. */
 export const MAX_DEVICES = 10;
 /** How long a device challenge may be answered. */
 export const CHALLENGE_TTL_MS = 2 * 60_000;
+/**
+ * Releases of a wallet's recovery material per 24 hours. Each gives whoever holds the login a copy
+ * of the blob to attack offline (a passphrase's weakness): a taken mailbox gets a few, not one per
+ * login; a user setting up devices or exporting needs one each.
+ */
+export const RECOVERY_RELEASES_PER_DAY = 5;
+export const RECOVERY_WINDOW_MS = 24 * 60 * 60_000;
 
 export interface WalletDevice {
   id: string;
@@ -80,10 +88,14 @@ export class WalletStore {
     return (await trx.selectFrom('login_devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined;
   }
 
+  /** Removes the user's own device and then its challenge; another user's device is left as it is, challenge and all. */
   async removeDevice(userId: string, deviceId: string): Promise<boolean> {
-    await this.db.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
-    const removed = await this.db.deleteFrom('login_devices').where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
-    return Number(removed.numDeletedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx.deleteFrom('login_devices').where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) return false;
+      await trx.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
+      return true;
+    });
   }
 
   async device(userId: string, deviceId: string): Promise<StoredDevice | undefined> {
@@ -108,6 +120,27 @@ export class WalletStore {
     if (Number(taken.numDeletedRows) === 1) return true;
     await this.db.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
     return false;
+  }
+
+  /**
+   * Counts a release of the recovery material (issue 22 item 16): at most RECOVERY_RELEASES_PER_DAY
+   * in 24 hours from the first, one conditional update so racing requests cannot pass it; when
+   * refused, the time the next one is allowed.
+   */
+  async countRecoveryRelease(userId: string, now: number): Promise<{ allowed: true } | { allowed: false; retryAt: number }> {
+    const windowOpen = now - RECOVERY_WINDOW_MS;
+    const counted = await this.db
+      .updateTable('login_wallets')
+      .set({
+        recovery_window_start: sql<number>`case when recovery_window_start > ${windowOpen} then recovery_window_start else ${now} end`,
+        recovery_releases: sql<number>`case when recovery_window_start > ${windowOpen} then recovery_releases + 1 else 1 end`,
+      })
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('recovery_window_start', '<=', windowOpen), eb('recovery_releases', '<', RECOVERY_RELEASES_PER_DAY)]))
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 1) return { allowed: true };
+    const row = await this.db.selectFrom('login_wallets').select('recovery_window_start').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return { allowed: false, retryAt: Number(row.recovery_window_start) + RECOVERY_WINDOW_MS };
   }
 
   async markUsed(deviceId: string, now: number): Promise<void> {

@@ -24,23 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('login_identities_user').on('login_identities').column('user_id').execute();
 
-  // One live code per (purpose, address): a resend replaces it. `window_*` count the codes sent
-  // to the address in the current hour (the per-address limit).
-  await db.schema
-    .createTable('email_codes')
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('code_hash', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text')
-    .addColumn('next_email', 'text')
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
-    .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('sent_at', 'bigint', (c) => c.notNull())
-    .addColumn('window_start', 'bigint', (c) => c.notNull())
-    .addColumn('window_count', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('email_codes_pk', ['purpose', 'email'])
-    .execute();
-  await db.schema.createIndex('email_codes_expires').on('email_codes').column('expires_at').execute();
+  await createEmailCodes(db);
 
   await db.schema
     .createTable('login_sessions')
@@ -108,4 +92,24 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('email_codes').execute();
   await db.schema.dropTable('login_identities').execute();
   await db.schema.dropTable('login_users').execute();
+}
+
+// One live code per (purpose, address): a resend replaces it. `window_*` count the codes sent to
+// the address in the current hour (the per-address limit). 0008 replaced it; its down() makes it again.
+export async function createEmailCodes(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('email_codes')
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('code_hash', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('next_email', 'text')
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sent_at', 'bigint', (c) => c.notNull())
+    .addColumn('window_start', 'bigint', (c) => c.notNull())
+    .addColumn('window_count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('email_codes_pk', ['purpose', 'email'])
+    .execute();
+  await db.schema.createIndex('email_codes_expires').on('email_codes').column('expires_at').execute();
 }

@@ -6,6 +6,7 @@ import * as onramp from './0004_onramp.ts';
 import * as embeddedLogin from './0005_embedded_login.ts';
 import * as signInNetworks from './0006_sign_in_networks.ts';
 import * as socialFlowBinding from './0007_social_flow_binding.ts';
+import * as emailAttempts from './0008_email_attempts.ts';
 import * as onrampAndNameLimits from './0009_onramp_and_name_limits.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_embedded_login': embeddedLogin,
   '0006_sign_in_networks': signInNetworks,
   '0007_social_flow_binding': socialFlowBinding,
+  '0008_email_attempts': emailAttempts,
   '0009_onramp_and_name_limits': onrampAndNameLimits,
 };
