@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { IViolation } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundaryConfig, checkBoundaries, describeViolation } from './checkBoundaries.mjs';
-import { root } from './ensureInstall.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // A small workspace shaped like ours, where each rule of .dependency-cruiser.mjs is broken once
 // and the allowed imports are made too: the check must name each planted import, and only those.
