@@ -14,6 +14,7 @@ const postgres = await ensurePostgres(); // the server suite runs on SQLite and 
 const steps = [
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['licences', ['node', 'scripts/checkLicences.mjs']],
+  ['boundaries', ['node', 'scripts/checkBoundaries.mjs']],
   ['unit and integration', ['npx', 'vitest', 'run']],
   ['e2e (Chromium)', ['npx', 'vitest', 'run', '--config', 'e2e/vitest.config.ts']],
 ];

@@ -1,9 +1,8 @@
 // The server for the relay part of the bench (relayLoad.ts), in a child process: configured by the
 // environment as `npm start` is (cli.ts), plus an IPC channel through which the bench reads the
 // process's own memory and the relay's counters, which no HTTP route shows.
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { createServer } from '../../packages/server/src/createServer.ts';
-import type { RelayStats } from '../../packages/server/src/relay/relay.ts';
+import { createServer, loadConfig } from '@cairn/server';
+import type { RelayStats } from '@cairn/server/testing';
 
 /** What the child answers to a `stats` request. */
 export interface RelayServerSample {

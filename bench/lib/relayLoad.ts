@@ -1,14 +1,14 @@
 // The relay under abuse, on loopback: a publish flood from many addresses and keys, then readers
 // that stop reading, each against a fresh server with the relay's default limits, while pairs of
-// honest clients keep talking. Run alone: `node --import tsx bench/lib/relayLoad.ts` (writes
-// bench/results/relay.json). Clients at several addresses need Linux (all of 127/8 answers).
+// honest clients keep talking. Run alone: `node --conditions=@cairn/source --import tsx
+// bench/lib/relayLoad.ts` (writes bench/results/relay.json). Clients at several addresses need
+// Linux (all of 127/8 answers).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_RELAY_LIMITS } from '../../packages/server/src/relay/relayLimits.ts';
-import { RawRelayClient } from '../../packages/server/src/relay/testing/rawRelayClient.ts';
+import { DEFAULT_RELAY_LIMITS, RawRelayClient } from '@cairn/server/testing';
 import { waitFor } from './benchServer.ts';
 import { repoRoot, resultsDir } from './paths.ts';
 import type { RelayServerRequest, RelayServerSample } from './relayBenchServer.ts';

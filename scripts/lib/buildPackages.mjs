@@ -25,8 +25,10 @@ export function publishedPackages(rootDir = root) {
   return ordered;
 }
 
+// Only what the build compiles against: devDependencies serve tests, which the build leaves out
+// (core's tests use @cairn/server/testing while the server depends on core).
 function workspaceDependencies(manifest) {
-  const names = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.devDependencies });
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
   return names.filter((name) => name.startsWith('@cairn/'));
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
-import { blockOutboundConnections } from '../../server/src/relay/testing/blockOutboundConnections.ts';
-import { startRelayServer, type RelayServer } from '../../server/src/relay/testing/startRelayServer.ts';
+import { blockOutboundConnections, startRelayServer, type RelayServer } from '@cairn/server/testing';
 import { createWalletConnectWallet, type WalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
 import { createWalletConnectClient, RELAY_TIMEOUT_MESSAGE } from './createWalletConnectClient.ts';
 import type { WalletConnectClient } from './types.ts';

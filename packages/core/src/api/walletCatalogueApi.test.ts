@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_TYPE, SDK_VERSION } from './apiConfig.ts';
 import { createWalletCatalogueApi, parseWalletPage } from './walletCatalogueApi.ts';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../testing/catalogueTestServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '@cairn/server/testing';
 
 let server: CatalogueServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../testing/catalogueTestServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '@cairn/server/testing';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { loadMoreWallets } from './loadMoreWallets.ts';
 import { walletListTestContext, withHeldCatalogue } from '../../testing/walletListTestContext.ts';

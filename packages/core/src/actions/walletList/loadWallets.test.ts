@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../testing/catalogueTestServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '@cairn/server/testing';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { createTestCairn, fakeConnector } from '../../testing/fakeAdapter.ts';
 import { loadWallets } from './loadWallets.ts';

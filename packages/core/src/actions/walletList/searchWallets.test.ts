@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetWalletsParams } from '../../api/walletCatalogueApi.ts';
-import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '../../testing/catalogueTestServer.ts';
+import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '@cairn/server/testing';
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../../constants.ts';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { searchWallets } from './searchWallets.ts';

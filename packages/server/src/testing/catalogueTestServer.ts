@@ -2,7 +2,8 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createServer, loadConfig } from '@cairn/server';
+import { loadConfig } from '../config.ts';
+import { createServer } from '../createServer.ts';
 
 /** The project id the test server accepts (its default, as under `npm start`). */
 export const CATALOGUE_PROJECT_ID = 'cairn-local';
@@ -15,7 +16,7 @@ export interface CatalogueServer {
 /**
  * The real Cairn server (packages/server) on a loopback port, with its shipped 616-wallet
  * catalogue plus `extraWallets` (same format as data/wallets.json), no chain and no indexer:
- * the catalogue routes need neither. For the core's catalogue tests only.
+ * the catalogue routes need neither. For core's catalogue tests (through `@cairn/server/testing`).
  */
 export async function startCatalogueServer(extraWallets: readonly Record<string, unknown>[] = []): Promise<CatalogueServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-catalogue-'));
