@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundExtraAccount } from './support/extraAccounts.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
+import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
 
 // The secure frame's approval screen (issue 14), in Chromium: a site on one origin asks the frame
 // on another to sign through RPC_REQUEST; the frame shows itself with its own screen (the site's
@@ -21,12 +21,7 @@ beforeAll(async () => {
   stack = await startFrameStack('frame-approval');
   ({ page, frameElement, errors } = await openSite(stack));
   siteOrigin = new URL(stack.site.url).origin;
-  const connecting = await logIn(stack, page, `approve-${process.pid}@example.com`);
-  await promptOpen(page, frameElement);
-  await frameElement.getByRole('button', { name: 'I have saved it' }).click();
-  expect(await connecting.answer).toEqual({ ok: {} });
-  await promptClosed(page);
-  address = ((await call(page, 'GET_USER', {})).ok as { address: Address }).address;
+  address = await signUp(stack, page, frameElement, `approve-${process.pid}@example.com`);
   await fundExtraAccount(address, parseEther('1'));
 }, 180_000);
 
