@@ -2,6 +2,7 @@ import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTyped
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSiweMessage } from '@cairn/core/siwx';
 import { fundExtraAccount } from './support/extraAccounts.ts';
 import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
 
@@ -63,6 +64,25 @@ describe("the frame's approval screen", () => {
     const { ok } = await request;
     const signature = (ok as { result: Hex }).result;
     expect(await verifyMessage({ address, message, signature })).toBe(true);
+    await promptClosed(page);
+  });
+
+  it('warns when the site asks for a sign-in message of another site; its own sign-in shows no warning', async () => {
+    const signIn = (domain: string) =>
+      buildSiweMessage({ domain, address, statement: 'Sign in.', uri: `http://${domain}/`, version: '1', chainId: 31337, nonce: `n${process.pid}nonce`, issuedAt: new Date().toISOString() });
+    const elsewhere = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex(signIn('bank.example')), address] });
+    await promptOpen(page, frameElement);
+    expect(await screen().getByRole('alert').innerText()).toBe('This site is asking you to sign in to another site: bank.example');
+    await frameElement.getByRole('button', { name: 'Reject' }).click();
+    expect(await elsewhere).toEqual({ error: 'User rejected the request.' });
+    await promptClosed(page);
+
+    const message = signIn(new URL(siteOrigin).host);
+    const own = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex(message), address] });
+    await promptOpen(page, frameElement);
+    expect(await screen().getByRole('alert').count()).toBe(0);
+    await approveButton().click();
+    expect(await verifyMessage({ address, message, signature: ((await own).ok as { result: Hex }).result })).toBe(true);
     await promptClosed(page);
   });
 

@@ -39,6 +39,7 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
         const hint = element('p', ApprovalScreenText.waiting, { class: 'hint', 'aria-live': 'polite' });
         section.append(
           element('h1', summary.title, { id: 'approval-title' }),
+          ...(summary.warning ? [element('p', summary.warning, { class: 'warning', role: 'alert' })] : []),
           list(summary.context, 'Request'),
           element('div', undefined, { class: 'details' }),
           element('footer'),
