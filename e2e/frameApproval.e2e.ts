@@ -17,11 +17,17 @@ let frameElement: Frame;
 let errors: string[];
 let address: Address;
 let siteOrigin: string;
+const violations: string[] = [];
 
 beforeAll(async () => {
   stack = await startFrameStack('frame-approval');
   ({ page, frameElement, errors } = await openSite(stack));
   siteOrigin = new URL(stack.site.url).origin;
+  // From here on (the recovery screen, every approval screen), any CSP or Trusted Types refusal in the frame is kept.
+  page.on('console', (message) => {
+    if (/Content Security Policy|Trusted ?(Types|HTML|Script)/i.test(message.text())) violations.push(message.text());
+  });
+  await frameElement.evaluate(() => document.addEventListener('securitypolicyviolation', (event) => document.documentElement.setAttribute('data-csp-violation', event.violatedDirective)));
   address = await signUp(stack, page, frameElement, `approve-${process.pid}@example.com`);
   await fundExtraAccount(address, parseEther('1'));
 }, 180_000);
@@ -179,5 +185,20 @@ describe("the frame's approval screen", () => {
     expect(await reader.getBalance({ address: receiver })).toBe(parseEther('0.01'));
     await promptClosed(page);
     expect(errors).toEqual([]);
+  });
+
+  it("ran every screen above under the frame's Trusted Types policy with no CSP violation; an HTML string sink is refused", async () => {
+    expect(violations).toEqual([]);
+    expect(await frameElement.evaluate(() => document.documentElement.getAttribute('data-csp-violation'))).toBeNull();
+    // The policy is enforced, not only sent: a string assigned to innerHTML throws and is reported.
+    expect(await frameElement.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<img src=x onerror=alert(1)>';
+        return 'assigned';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    })).toBe('TypeError');
+    await expect.poll(() => frameElement.evaluate(() => document.documentElement.getAttribute('data-csp-violation'))).toBe('require-trusted-types-for');
   });
 });
