@@ -2,8 +2,9 @@ import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTyped
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSiweMessage } from '@cairn/core/siwx';
 import { fundExtraAccount } from './support/extraAccounts.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
+import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
 
 // The secure frame's approval screen (issue 14), in Chromium: a site on one origin asks the frame
 // on another to sign through RPC_REQUEST; the frame shows itself with its own screen (the site's
@@ -16,17 +17,18 @@ let frameElement: Frame;
 let errors: string[];
 let address: Address;
 let siteOrigin: string;
+const violations: string[] = [];
 
 beforeAll(async () => {
   stack = await startFrameStack('frame-approval');
   ({ page, frameElement, errors } = await openSite(stack));
   siteOrigin = new URL(stack.site.url).origin;
-  const connecting = await logIn(stack, page, `approve-${process.pid}@example.com`);
-  await promptOpen(page, frameElement);
-  await frameElement.getByRole('button', { name: 'I have saved it' }).click();
-  expect(await connecting.answer).toEqual({ ok: {} });
-  await promptClosed(page);
-  address = ((await call(page, 'GET_USER', {})).ok as { address: Address }).address;
+  // From here on (the recovery screen, every approval screen), any CSP or Trusted Types refusal in the frame is kept.
+  page.on('console', (message) => {
+    if (/Content Security Policy|Trusted ?(Types|HTML|Script)/i.test(message.text())) violations.push(message.text());
+  });
+  await frameElement.evaluate(() => document.addEventListener('securitypolicyviolation', (event) => document.documentElement.setAttribute('data-csp-violation', event.violatedDirective)));
+  address = await signUp(stack, page, frameElement, `approve-${process.pid}@example.com`);
   await fundExtraAccount(address, parseEther('1'));
 }, 180_000);
 
@@ -68,6 +70,25 @@ describe("the frame's approval screen", () => {
     const { ok } = await request;
     const signature = (ok as { result: Hex }).result;
     expect(await verifyMessage({ address, message, signature })).toBe(true);
+    await promptClosed(page);
+  });
+
+  it('warns when the site asks for a sign-in message of another site; its own sign-in shows no warning', async () => {
+    const signIn = (domain: string) =>
+      buildSiweMessage({ domain, address, statement: 'Sign in.', uri: `http://${domain}/`, version: '1', chainId: 31337, nonce: `n${process.pid}nonce`, issuedAt: new Date().toISOString() });
+    const elsewhere = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex(signIn('bank.example')), address] });
+    await promptOpen(page, frameElement);
+    expect(await screen().getByRole('alert').innerText()).toBe('This site is asking you to sign in to another site: bank.example');
+    await frameElement.getByRole('button', { name: 'Reject' }).click();
+    expect(await elsewhere).toEqual({ error: 'User rejected the request.' });
+    await promptClosed(page);
+
+    const message = signIn(new URL(siteOrigin).host);
+    const own = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex(message), address] });
+    await promptOpen(page, frameElement);
+    expect(await screen().getByRole('alert').count()).toBe(0);
+    await approveButton().click();
+    expect(await verifyMessage({ address, message, signature: ((await own).ok as { result: Hex }).result })).toBe(true);
     await promptClosed(page);
   });
 
@@ -164,5 +185,20 @@ describe("the frame's approval screen", () => {
     expect(await reader.getBalance({ address: receiver })).toBe(parseEther('0.01'));
     await promptClosed(page);
     expect(errors).toEqual([]);
+  });
+
+  it("ran every screen above under the frame's Trusted Types policy with no CSP violation; an HTML string sink is refused", async () => {
+    expect(violations).toEqual([]);
+    expect(await frameElement.evaluate(() => document.documentElement.getAttribute('data-csp-violation'))).toBeNull();
+    // The policy is enforced, not only sent: a string assigned to innerHTML throws and is reported.
+    expect(await frameElement.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<img src=x onerror=alert(1)>';
+        return 'assigned';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    })).toBe('TypeError');
+    await expect.poll(() => frameElement.evaluate(() => document.documentElement.getAttribute('data-csp-violation'))).toBe('require-trusted-types-for');
   });
 });

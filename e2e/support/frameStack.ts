@@ -117,6 +117,16 @@ export async function logIn(stack: FrameStack, page: Page, email: string): Promi
   return { answer: call(page, 'CONNECT_OTP', { otp: code }) };
 }
 
+/** Logs a new e-mail user in, saves the new wallet's recovery code, and answers the wallet's address. */
+export async function signUp(stack: FrameStack, page: Page, frameElement: Frame, email: string): Promise<`0x${string}`> {
+  const connecting = await logIn(stack, page, email);
+  await promptOpen(page, frameElement);
+  await frameElement.getByRole('button', { name: 'I have saved it' }).click();
+  expect(await connecting.answer).toEqual({ ok: {} });
+  await promptClosed(page);
+  return ((await call(page, 'GET_USER', {})).ok as { address: `0x${string}` }).address;
+}
+
 /**
  * Waits for the frame's own screen: the frame tells the client (FRAME_PROMPT), which shows the
  * iframe over the page; the visitor then reads and clicks inside the frame, on its origin.

@@ -1,6 +1,7 @@
-import { createApprovalGate } from '../signing/approvalGate.ts';
+import { ApprovalScreenText, createApprovalGate } from '../signing/approvalGate.ts';
 import { ApprovalText } from '../signing/approvalRequest.ts';
 import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
+import { screenView } from '../signing/screenView.ts';
 import type { ApprovalPrompts } from './approvalRpc.ts';
 
 /** Chromium's IntersectionObserver v2: `isVisible` also accounts for opacity, filters, transforms and anything painted over the target. */
@@ -9,9 +10,9 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean };
 /**
  * The frame's approval screen (the site never draws it, nor reads it): who asks (the channel's
  * origin), the network, the account and the decoded call, with Reject and Approve. Approve takes
- * only what createApprovalGate allows: trusted input, after the button was fully visible for a
- * moment (IntersectionObserver v2 where the browser has it, so a site that covers or fades the
- * frame restarts the wait; elsewhere fully inside the viewport).
+ * only what createApprovalGate allows, fed here: the whole section's view (screenView, from an
+ * IntersectionObserver v2 on the section, which covers every part of it, and its size against the
+ * frame's viewport), the pointer's moves over Approve and Approve's focus.
  */
 export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean) => void, now: () => number = () => performance.now()): ApprovalPrompts {
   const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attributes: Record<string, string> = {}) => {
@@ -35,9 +36,10 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
         const reject = element('button', 'Reject', { type: 'button' });
         const approve = element('button', 'Approve', { type: 'button', class: 'primary' });
         approve.disabled = true;
-        const hint = element('p', 'Approve can be clicked once this screen has been visible for a moment.', { class: 'hint', 'aria-live': 'polite' });
+        const hint = element('p', ApprovalScreenText.waiting, { class: 'hint', 'aria-live': 'polite' });
         section.append(
           element('h1', summary.title, { id: 'approval-title' }),
+          ...(summary.warning ? [element('p', summary.warning, { class: 'warning', role: 'alert' })] : []),
           list(summary.context, 'Request'),
           element('div', undefined, { class: 'details' }),
           element('footer'),
@@ -46,33 +48,57 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
         section.querySelector('footer')!.append(hint, reject, approve);
 
         const gate = createApprovalGate();
-        let timer: ReturnType<typeof setTimeout> | undefined;
+        // Why the last click on Approve was refused, while the screen stays as it was.
+        let refusal: string | undefined;
         const refresh = () => {
-          clearTimeout(timer);
-          const wait = gate.waitMs(now());
-          approve.disabled = wait !== 0;
-          hint.hidden = wait === 0;
-          if (wait) timer = setTimeout(refresh, wait);
+          const state = gate.state(now());
+          if (state !== 'ready') refusal = undefined;
+          approve.disabled = state !== 'ready';
+          const text = state === 'ready' ? (refusal ?? '') : state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting;
+          // Only a change: the hint is a live region, and the tick below would re-announce it.
+          if (hint.textContent !== text) hint.textContent = text;
+        };
+        // The wait ends with no event of its own: a steady tick, since one timer of the exact wait can come back a fraction of a millisecond early.
+        const ticking = setInterval(refresh, 50);
+        let seen: VisibilityEntry | undefined;
+        const look = () => {
+          if (!seen) return;
+          const page = document.documentElement;
+          gate.seen(
+            screenView({
+              ...(seen.isVisible !== undefined ? { isVisible: seen.isVisible } : {}),
+              boundingClientRect: seen.boundingClientRect,
+              intersectionRect: seen.intersectionRect,
+              needed: { width: Math.max(section.scrollWidth, page.scrollWidth), height: Math.max(section.scrollHeight, page.scrollHeight) },
+              viewport: { width: page.clientWidth, height: page.clientHeight },
+            }),
+            now(),
+          );
+          refresh();
         };
         const observer = new IntersectionObserver(
           (entries) => {
             if (!section.isConnected) return finish(false);
-            for (const entry of entries as VisibilityEntry[]) {
-              const visible = entry.isVisible ?? (entry.isIntersecting && entry.intersectionRatio >= 0.999);
-              if (visible) gate.visible(now());
-              else gate.hidden();
-            }
-            refresh();
+            seen = entries.at(-1) as VisibilityEntry;
+            look();
           },
           { threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
         );
+        // A frame made smaller (or content that grows) changes no intersection: sizes are watched too.
+        const resizes = new ResizeObserver(look);
+        const pointer = (event: PointerEvent) => {
+          gate.pointerOver({ isTrusted: event.isTrusted, pointerType: event.pointerType, press: event.type === 'pointerdown', x: event.clientX, y: event.clientY }, approve.getBoundingClientRect(), now());
+        };
+        section.addEventListener('pointermove', pointer);
+        section.addEventListener('pointerdown', pointer);
 
         let answered = false;
         const finish = (approved: boolean) => {
           if (answered) return;
           answered = true;
           observer.disconnect();
-          clearTimeout(timer);
+          resizes.disconnect();
+          clearInterval(ticking);
           // A screen that replaced this one keeps the frame shown.
           if (section.isConnected) {
             section.remove();
@@ -84,7 +110,11 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
         approve.addEventListener('blur', () => gate.blurred());
         approve.addEventListener('click', (event) => {
           const pointerType = 'pointerType' in event ? String((event as PointerEvent).pointerType) : undefined;
-          if (gate.accepts({ isTrusted: event.isTrusted, ...(pointerType !== undefined ? { pointerType } : {}) }, now())) finish(true);
+          look();
+          const verdict = gate.judge({ isTrusted: event.isTrusted, ...(pointerType !== undefined ? { pointerType } : {}) }, now());
+          if (verdict.approve) return finish(true);
+          refusal = verdict.reason;
+          refresh();
         });
         // Rejecting is always safe; still only the user's own input does it.
         reject.addEventListener('click', (event) => {
@@ -98,7 +128,8 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
 
         root.replaceChildren(section);
         onShow(true);
-        observer.observe(approve);
+        observer.observe(section);
+        for (const watched of [document.documentElement, section, ...section.children]) resizes.observe(watched);
         // Focus goes to Reject, never Approve: a key pressed for the site must not approve.
         reject.focus({ preventScroll: true });
       }),

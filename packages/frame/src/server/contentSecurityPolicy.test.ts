@@ -24,6 +24,12 @@ describe('frame CSP', () => {
     });
   });
 
+  it('enforces Trusted Types for scripts with no policy allowed (issue 22, item 15)', () => {
+    const directives = frameContentSecurityPolicy(config).split('; ');
+    expect(directives).toContain("require-trusted-types-for 'script'");
+    expect(directives).toContain("trusted-types 'none'");
+  });
+
   it('refuses configurations that would widen or break the policy', () => {
     const bad = [
       { ...config, allowedOrigins: ['*'] },

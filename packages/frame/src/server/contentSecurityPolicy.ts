@@ -2,7 +2,8 @@ import type { FrameConfig } from '../page/frameConfig.ts';
 
 /**
  * The frame page's CSP: only the project's allowed origins may embed it, only its own scripts run,
- * and it connects only to the Cairn server and the configured RPC URLs (never a URL a site passes).
+ * it connects only to the Cairn server and the configured RPC URLs (never a URL a site passes), and
+ * Trusted Types are enforced with no policy at all.
  */
 export function frameContentSecurityPolicy(config: FrameConfig): string {
   const connect = [...new Set([config.serverUrl, ...config.networks.map((network) => network.rpcUrl)].map((url) => new URL(url).origin))];
@@ -16,5 +17,9 @@ export function frameContentSecurityPolicy(config: FrameConfig): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
+    // DOM XSS sinks (innerHTML, script URLs, eval-like strings) refuse plain strings, and no policy
+    // may be made to turn one into a trusted value: the page builds its DOM from nodes and text only.
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
   ].join('; ');
 }

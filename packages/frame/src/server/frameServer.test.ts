@@ -43,6 +43,7 @@ describe('frame page server', () => {
     expect(csp).toContain('frame-ancestors http://127.0.0.1:5173');
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain('connect-src http://127.0.0.1:8787 http://127.0.0.1:8545');
+    expect(csp).toContain("require-trusted-types-for 'script'; trusted-types 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await response.text();
     expect(html).toContain('<meta name="cairn-frame-config" content="{&quot;allowedOrigins&quot;');

@@ -1,3 +1,4 @@
+import { toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { parseApprovalRequest, type ApprovalRequest } from './approvalRequest.ts';
 import { MAX_TYPED_DATA_ROWS, MAX_VALUE_LENGTH, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
@@ -30,6 +31,16 @@ describe('the approval screen content', () => {
     // viem and ethers send text as hex: 'héllo\nworld'
     expect(rows(summarizeApproval(request('personal_sign', ['0x68c3a96c6c6f0a776f726c64', account]), subject))).toEqual({ Message: 'héllo\nworld' });
     expect(rows(summarizeApproval(request('personal_sign', ['0xdeadbeef', account]), subject))).toEqual({ 'Message (hex bytes, 4 bytes)': '0xdeadbeef' });
+  });
+
+  it("warns above the rows when the message signs in to another site than the channel's origin, text or hex-encoded", () => {
+    const signIn = (domain: string) => `${domain} wants you to sign in with your Ethereum account:\n${account}\n\nURI: http://${domain}\nVersion: 1\nChain ID: 31337\nNonce: abcdefgh\nIssued At: 2025-01-01T00:00:00Z`;
+    const elsewhere = summarizeApproval(request('personal_sign', [toHex(signIn('bank.example')), account]), subject);
+    expect(elsewhere.warning).toBe('This site is asking you to sign in to another site: bank.example');
+    expect(rows(elsewhere)).toEqual({ Message: signIn('bank.example') });
+    expect(summarizeApproval(request('personal_sign', [signIn('bank.example'), account]), subject).warning).toBe('This site is asking you to sign in to another site: bank.example');
+    expect(summarizeApproval(request('personal_sign', [signIn('127.0.0.1:5173'), account]), subject)).not.toHaveProperty('warning');
+    expect(summarizeApproval(request('personal_sign', ['hi', account]), subject)).not.toHaveProperty('warning');
   });
 
   it('does not pass off bytes with control or direction-override characters as text', () => {

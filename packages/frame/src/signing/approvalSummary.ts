@@ -1,5 +1,6 @@
 import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem';
 import type { ApprovalRequest } from './approvalRequest.ts';
+import { signInWarning } from './signInWarning.ts';
 
 /** One line of the approval screen: what it is, and the value the user reads. */
 export interface ApprovalRow {
@@ -16,6 +17,8 @@ export interface ApprovalSummary {
   context: ApprovalRow[];
   /** The decoded call. */
   details: ApprovalRow[];
+  /** What the user must know before approving (a sign-in for another site), shown above the rows. */
+  warning?: string;
 }
 
 export interface ApprovalSubject {
@@ -54,11 +57,14 @@ export function readableText(bytes: Hex): string | undefined {
   return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(text) ? undefined : text;
 }
 
-function messageRows(message: ApprovalRequest & { method: 'personal_sign' }): ApprovalRow[] {
-  if (typeof message.message === 'string') return [{ label: 'Message', value: message.message }];
-  const text = readableText(message.message.raw);
+/** The message as the user reads it: its text, or undefined for bytes that are no readable text. */
+const messageText = ({ message }: ApprovalRequest & { method: 'personal_sign' }) => (typeof message === 'string' ? message : readableText(message.raw));
+
+function messageRows(request: ApprovalRequest & { method: 'personal_sign' }): ApprovalRow[] {
+  const text = messageText(request);
   if (text !== undefined) return [{ label: 'Message', value: text }];
-  return [{ label: `Message (hex bytes, ${size(message.message.raw)} bytes)`, value: message.message.raw, code: true }];
+  const raw = (request.message as { raw: Hex }).raw;
+  return [{ label: `Message (hex bytes, ${size(raw)} bytes)`, value: raw, code: true }];
 }
 
 const display = (value: unknown): string => {
@@ -124,8 +130,11 @@ export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSub
     { label: 'Account', value: getAddress(subject.account), code: true },
   ];
   switch (request.method) {
-    case 'personal_sign':
-      return { title: 'Sign a message', context, details: messageRows(request) };
+    case 'personal_sign': {
+      const text = messageText(request);
+      const warning = text === undefined ? undefined : signInWarning(text, subject.origin);
+      return { title: 'Sign a message', context, details: messageRows(request), ...(warning ? { warning } : {}) };
+    }
     case 'eth_signTypedData_v4':
       return { title: 'Sign typed data', context, details: typedDataRows(request) };
     case 'eth_sendTransaction':
