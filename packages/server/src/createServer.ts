@@ -10,6 +10,7 @@ import { loadTokenList } from './catalogue/tokenList.ts';
 import { loadWalletCatalogue } from './catalogue/walletCatalogue.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { refuseNonJsonBodies } from './http/bodyTypes.ts';
 import { registerCors } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
@@ -93,6 +94,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  refuseNonJsonBodies(app);
 
   const chains = createChainContexts(config.chains);
   const networks = loadNetworks();
