@@ -15,6 +15,7 @@ import { registerCors } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
+import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
@@ -95,6 +96,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     void reply.header('x-request-id', request.id);
   });
   refuseNonJsonBodies(app);
+  drainRefusedBodies(app);
 
   const chains = createChainContexts(config.chains);
   const networks = loadNetworks();
