@@ -9,7 +9,8 @@ const GROUP_ORDER = ed25519.CURVE.n;
 function canonicalPoint(bytes: Uint8Array): InstanceType<typeof Point> | undefined {
   if (bytes.length !== 32) return undefined;
   try {
-    return Point.fromHex(bytes, false);
+    // fromHex reads strictly unless told to follow ZIP 215 (which takes y up to 2^255 - 1).
+    return Point.fromHex(bytes);
   } catch {
     return undefined;
   }
