@@ -10,10 +10,12 @@ import { loadTokenList } from './catalogue/tokenList.ts';
 import { loadWalletCatalogue } from './catalogue/walletCatalogue.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { refuseNonJsonBodies } from './http/bodyTypes.ts';
 import { registerCors } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
+import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
@@ -93,6 +95,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  refuseNonJsonBodies(app);
+  drainRefusedBodies(app);
 
   const chains = createChainContexts(config.chains);
   const networks = loadNetworks();

@@ -11,6 +11,7 @@ export const AUTH_ERRORS = {
   nonceUnknownOrUsed: 'Nonce was not issued by this server or was already used',
   nonceExpired: 'Nonce has expired; ask for a new one',
   badSignature: 'Signature does not match the address',
+  keylessAddress: 'This address is not a key anyone holds (a small-order or non-canonical ed25519 key): it cannot sign in',
   signInNotSupported: 'Sign-in is not supported for this network',
   noSession: 'No session: sign in first',
   twoSessionCookies: 'Two session cookies on one request: refused (one was set by another host; sign in again)',

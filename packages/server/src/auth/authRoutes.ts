@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refuseCrossSite } from '../http/crossSiteRequests.ts';
 import { ApiError } from '../http/errors.ts';
 import { sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
@@ -36,6 +37,8 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
   const { siwx, publicUrl } = services.config;
   // CAIP-2 ids of the chains a session may be for, in every namespace that has a verifier.
   const servedNetworks = new Set(verifiers().flatMap((verifier) => [...verifier.servedNetworks(services)]));
+  // Sign-in and sign-out set and clear the session cookie: no page of another site may.
+  const sameSiteOnly = refuseCrossSite(services.config.corsOrigins);
 
   // A nonce is a database row: limited per client and for all clients together, so the rows
   // stored at once stay bounded (nonceTotal x NONCE_TTL_SECONDS); expired ones are swept.
@@ -51,6 +54,7 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
   app.post<{ Body: { message: string; signature: string; token?: boolean } }>(
     '/auth/v1/authenticate',
     {
+      onRequest: sameSiteOnly,
       schema: {
         body: {
           type: 'object',
@@ -118,7 +122,7 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
     return { session };
   });
 
-  app.post('/auth/v1/signout', async (request, reply) => {
+  app.post('/auth/v1/signout', { onRequest: sameSiteOnly }, async (request, reply) => {
     const token = sessionToken(request, publicUrl);
     if (token) await store.revokeByToken(token, Date.now());
     clearSessionCookie(request, reply, publicUrl);

@@ -3,11 +3,13 @@ import { base58Encode } from '@cairn/solana/transaction';
 import { ed25519 } from '@noble/curves/ed25519';
 import { hexToBytes } from '@noble/hashes/utils';
 import { describe, expect, it } from 'vitest';
+import { canonicalForgery, IDENTITY_FORGERY, NON_CANONICAL_SMALL_ORDER_KEYS, SMALL_ORDER_KEYS, withSPlusL } from '../testing/ed25519Forgeries.ts';
 import { useSignInTestServer } from '../testing/signInTestServer.ts';
 import { testDatabaseKinds } from '../testing/testDatabases.ts';
 import { get } from '../testing/testServer.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
 import { MAX_SOLANA_SIGNATURE_LENGTH, SOLANA_SIGNATURE_ERROR } from './solanaSignIn.ts';
+import { NOT_CANONICAL_SIGNATURE_ERROR } from './strongEd25519.ts';
 
 const SITE = '127.0.0.1:5173';
 // Fixed ed25519 seeds: the visitor's key and another one.
@@ -72,6 +74,26 @@ describe.each(await testDatabaseKinds())('Sign In With Solana on $name', (kind) 
     const theirs = await messageFor({ address: addressOf(otherKey) });
     expectStatus(await post({ message: theirs, signature: base58Encode(sign(theirs)) }), 401, AUTH_ERRORS.badSignature);
     expect((await post({ message, signature: base58Encode(sign(message)) })).statusCode).toBe(200);
+  });
+
+  it.skipIf(skip)("refuses a forged sign-in as a key no one holds: the System Program's all-zero address and every small-order key, in every text", async () => {
+    expect(base58Encode(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+    for (const key of [...SMALL_ORDER_KEYS, ...NON_CANONICAL_SMALL_ORDER_KEYS]) {
+      const address = base58Encode(key);
+      // R = rB, S = r: canonical in form, verified by the library under this key for any text.
+      const message = await messageFor({ address });
+      expectStatus(await post({ message, signature: base58Encode(canonicalForgery()) }), 401, AUTH_ERRORS.keylessAddress);
+      // R = identity, S = 0: refused for its form, before any verifying.
+      const another = await messageFor({ address });
+      expectStatus(await post({ message: another, signature: base58Encode(IDENTITY_FORGERY) }), 400, NOT_CANONICAL_SIGNATURE_ERROR, 'signature');
+    }
+  });
+
+  it.skipIf(skip)("refuses an honest key's signature with S + L (malleated) for its form", async () => {
+    const message = await messageFor();
+    const signature = sign(message);
+    expectStatus(await post({ message, signature: base58Encode(withSPlusL(signature)) }), 400, NOT_CANONICAL_SIGNATURE_ERROR, 'signature');
+    expect((await post({ message, signature: base58Encode(signature) })).statusCode).toBe(200);
   });
 
   it.skipIf(skip)('refuses a signature over other text than the message sent', async () => {

@@ -2,6 +2,17 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
 
+/** Which origins CORS_ORIGINS lets read answers ('*' = any), and which may also send credentials (only listed ones). */
+export function originPolicy(origins: readonly string[]) {
+  const any = origins.includes('*');
+  const listed = new Set(origins);
+  return {
+    any,
+    isAllowed: (origin: string | undefined): origin is string => origin !== undefined && (any || listed.has(origin)),
+    mayUseCredentials: (origin: string | undefined) => origin !== undefined && listed.has(origin),
+  };
+}
+
 /**
  * CORS (@fastify/cors) for the configured origins ('*' = any). An allowed origin gets its own
  * origin echoed with Vary: Origin; any other gets no CORS headers, so the browser blocks the read.
@@ -10,9 +21,7 @@ import { errorBody } from './errors.ts';
  * says where the setting is (the library alone would answer 404).
  */
 export async function registerCors(app: FastifyInstance, origins: readonly string[]): Promise<void> {
-  const any = origins.includes('*');
-  const listed = new Set(origins);
-  const isAllowed = (origin: string | undefined) => origin !== undefined && (any || listed.has(origin));
+  const { isAllowed, mayUseCredentials } = originPolicy(origins);
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
@@ -24,8 +33,8 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     delegator: (request, callback) => {
       const origin = request.headers.origin;
       callback(null, {
-        origin: isAllowed(origin) ? (any && !listed.has(origin!) ? '*' : origin!) : false,
-        credentials: origin !== undefined && listed.has(origin),
+        origin: isAllowed(origin) ? (mayUseCredentials(origin) ? origin : '*') : false,
+        credentials: mayUseCredentials(origin),
         methods: ['GET', 'POST', 'OPTIONS'],
         exposedHeaders: ['etag', 'x-request-id', 'retry-after'],
         maxAge: 600,

@@ -45,6 +45,28 @@ describe('rate limits', () => {
     expect((await get(behindProxy, '/v1/supported-chains', from('10.0.0.1'))).statusCode).toBe(429);
   });
 
+  it('counts an IPv6 /64 as one client, an IPv4 address as itself, also written IPv4-mapped', async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' });
+    const status = async (ip: string) => (await get(server, '/v1/supported-chains', from(ip))).statusCode;
+    // Two addresses of one /64 (one host can hold it whole) share one budget.
+    expect(await status('2001:db8:0:1::1')).toBe(200);
+    expect(await status('2001:db8:0:1:ffff::2')).toBe(200);
+    expect(await status('2001:db8:0:1::3')).toBe(429);
+    // The next /64 is another client.
+    expect(await status('2001:db8:0:2::1')).toBe(200);
+    // IPv4 is unchanged: per address; a dual-stack socket's ::ffff:a.b.c.d is that address.
+    expect(await status('192.0.2.7')).toBe(200);
+    expect(await status('::ffff:192.0.2.7')).toBe(200);
+    expect(await status('192.0.2.7')).toBe(429);
+    expect(await status('192.0.2.8')).toBe(200);
+  });
+
+  it('keys a route\'s own per-IP limit (e-mail codes, nonces) by the /64 too', async () => {
+    const server = await serve({ TRUST_PROXY: 'true', NONCE_RATE_LIMIT_PER_MINUTE: '1' });
+    expect((await get(server, '/auth/v1/nonce', from('2001:db8:0:1::1'))).statusCode).toBe(200);
+    expect((await get(server, '/auth/v1/nonce', from('2001:db8:0:1::2'))).statusCode).toBe(429);
+  });
+
   it('limits nonces per client and for all clients, writing no row past the limit', async () => {
     const server = await serve({ TRUST_PROXY: 'true', NONCE_RATE_LIMIT_PER_MINUTE: '3', NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '5' });
     const nonce = (ip: string) => get(server, '/auth/v1/nonce', from(ip));

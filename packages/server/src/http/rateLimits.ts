@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitConfig } from '../config.ts';
+import { clientNetwork } from './clientNetwork.ts';
 import { ApiError } from './errors.ts';
 
 const MINUTE_MS = 60_000;
@@ -11,8 +12,9 @@ export const RATE_LIMIT_TEXT = (retryAfter: string) => `Too many requests: try a
 
 /**
  * The per-IP limit on every route (429 with Retry-After, which the widget's retry honours). Keyed by
- * request.ip, which follows X-Forwarded-For only as far as TRUST_PROXY allows. Registered before
- * the routes, so routes can set their own limits (`config.rateLimit`).
+ * the client's network (clientNetwork: an IPv4 address, an IPv6 /64) of request.ip, which follows
+ * X-Forwarded-For only as far as TRUST_PROXY allows. Registered before the routes, so routes can
+ * set their own limits (`config.rateLimit`), which share this key.
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig): Promise<void> {
   await app.register(rateLimit, {
@@ -21,7 +23,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     max: Math.max(1, limits.perIp),
     timeWindow: MINUTE_MS,
     cache: TRACKED_CLIENTS,
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => clientNetwork(request.ip),
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_TEXT(context.after) }),
   });
 }

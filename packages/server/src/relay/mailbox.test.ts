@@ -126,6 +126,24 @@ describe('Mailbox', () => {
     expect(mailbox.size.bytes).toBe(50 + 2 * 101);
   });
 
+  it("keeps an honest publisher's message when a full topic is flooded from many keys at another address: the heaviest address's oldest go", () => {
+    const mailbox = newMailbox({ maxMessagesPerTopic: 5 });
+    mailbox.add(message({ message: 'session proposal', publisherId: 'dapp', publisherIp: '192.0.2.1' }));
+    for (let index = 0; index < 50; index++) mailbox.add(message({ message: `flood ${index}`, publisherId: `key ${index}`, publisherIp: '2001:db8:0:1::/64' }));
+    expect(mailbox.pendingFor(topicA, 'wallet').map((stored) => stored.message)).toEqual(['session proposal', 'flood 46', 'flood 47', 'flood 48', 'flood 49']);
+    // The honest peer's next message takes a slot from the flood, not from its own first one.
+    mailbox.add(message({ message: 'second', publisherId: 'dapp', publisherIp: '192.0.2.1' }));
+    expect(mailbox.pendingFor(topicA, 'wallet').map((stored) => stored.message)).toEqual(['session proposal', 'flood 47', 'flood 48', 'flood 49', 'second']);
+  });
+
+  it('lets the oldest message go among addresses holding equally many of a full topic', () => {
+    const mailbox = newMailbox({ maxMessagesPerTopic: 2 });
+    mailbox.add(message({ message: 'a', publisherIp: '192.0.2.1' }));
+    mailbox.add(message({ message: 'b', publisherIp: '192.0.2.2' }));
+    mailbox.add(message({ message: 'c', publisherIp: '192.0.2.3' }));
+    expect(mailbox.pendingFor(topicA, 'reader').map((stored) => stored.message)).toEqual(['b', 'c']);
+  });
+
   it('records at most 8 acknowledgements of a message, each charged to the whole mailbox', () => {
     const mailbox = newMailbox();
     const added = mailbox.add(message());

@@ -50,8 +50,24 @@ interface TopicBox {
   /** The topic, kept once: its messages share this string rather than each keep the copy its frame brought. */
   topic: string;
   messages: Map<string, StoredMessage>;
+  /** How many of the topic's messages each publisher address (quota group) holds. */
+  countByAddress: Map<string, number>;
   publisherId: string;
   publisherIp: string;
+}
+
+/**
+ * The message a full topic lets go: the oldest of the publisher address holding the most of the
+ * topic's messages. Counted in messages, not bytes: a topic's limit is a count of slots, and the
+ * bytes are bounded already (per client, per address, in all). By address, not by client key: a
+ * key costs nothing to make, so a flood from many keys at one address is one heavy publisher,
+ * and an honest peer's one or two messages outlast it. Among addresses holding equally many, the
+ * oldest message goes.
+ */
+function topicEviction(box: TopicBox): StoredMessage {
+  const most = Math.max(...box.countByAddress.values());
+  for (const stored of box.messages.values()) if (box.countByAddress.get(stored.publisherIp) === most) return stored;
+  return box.messages.values().next().value!;
 }
 
 /** Heap a string's characters take: V8 keeps Latin-1 text at one byte a character, other text at two. */
@@ -70,8 +86,9 @@ function textBytes(text: string | undefined): number {
  * full (maxStoredBytes or maxStoredMessages, a flood from many addresses) does a message make
  * room, and then at the expense of the address holding (about) the most, oldest first, never of
  * one holding less than the publisher's own: a light user's messages outlast a flood, and the
- * relay keeps taking their new ones. Within a topic, past maxMessagesPerTopic, the topic's oldest
- * message goes. A message is gone at its TTL.
+ * relay keeps taking their new ones. Within a topic, past maxMessagesPerTopic, the oldest message
+ * of the address holding the most of the topic goes (topicEviction), so a flood on a topic someone
+ * knows does not push out its peers' messages. A message is gone at its TTL.
  */
 export class Mailbox {
   private readonly topics = new Map<string, TopicBox>();
@@ -107,7 +124,7 @@ export class Mailbox {
 
     let box = this.topics.get(input.topic);
     if (!box) {
-      box = { topic: input.topic, messages: new Map(), publisherId: input.publisherId, publisherIp: input.publisherIp };
+      box = { topic: input.topic, messages: new Map(), countByAddress: new Map(), publisherId: input.publisherId, publisherIp: input.publisherIp };
       this.topics.set(input.topic, box);
       this.charge(box, this.options.topicOverheadBytes);
     }
@@ -125,10 +142,11 @@ export class Mailbox {
       acknowledgedBy: new Set(),
     };
     box.messages.set(stored.message, stored);
+    adjust(box.countByAddress, stored.publisherIp, 1);
     this.all.set(stored.seq, stored);
     this.addresses.addMessage(stored.publisherIp, stored);
     this.charge(stored, bytes);
-    while (box.messages.size > this.options.maxMessagesPerTopic) this.remove(box.messages.values().next().value!);
+    while (box.messages.size > this.options.maxMessagesPerTopic) this.remove(topicEviction(box));
     return { stored, duplicate: false };
   }
 
@@ -222,6 +240,7 @@ export class Mailbox {
     const box = this.topics.get(stored.topic);
     if (!box) return;
     box.messages.delete(stored.message);
+    adjust(box.countByAddress, stored.publisherIp, -1);
     if (box.messages.size === 0) {
       this.topics.delete(stored.topic);
       this.charge(box, -this.options.topicOverheadBytes);

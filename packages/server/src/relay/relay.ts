@@ -1,4 +1,4 @@
-import { clientNetwork } from './connectionSlots.ts';
+import { clientNetwork } from '../http/clientNetwork.ts';
 import { Mailbox, type MailboxRefusal, type StoredMessage } from './mailbox.ts';
 import { PublishRate } from './publishRate.ts';
 import { errorFrame, idKey, parseFrame, requestFrame, resultFrame, type RpcId } from './relayFrames.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_ERRORS, RPC_ERROR_CODES } from './relayErrors.ts';
+import type { RelayLimits } from './relayLimits.ts';
 import { RawRelayClient } from './testing/rawRelayClient.ts';
 import { startRelayServer, type RelayServer } from './testing/startRelayServer.ts';
 
@@ -16,6 +17,22 @@ const LIMITS = {
 };
 // The flood comes from another address than its victims (Linux answers on all of 127/8).
 const FLOODER_ADDRESS = '127.0.0.2';
+
+/** A relay of its own for one test, and its clients (from `localAddress`, any 127.x.y.z), all closed after. */
+async function withRelayServer(limits: Partial<RelayLimits>, test: (server: RelayServer, connect: (localAddress?: string) => Promise<RawRelayClient>) => Promise<void>): Promise<void> {
+  const server = await startRelayServer({ limits });
+  const clients: RawRelayClient[] = [];
+  try {
+    await test(server, async (localAddress) => {
+      const client = await RawRelayClient.connect(server.url, { localAddress });
+      clients.push(client);
+      return client;
+    });
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+    await server.close();
+  }
+}
 
 describe('relay under a publish flood (real websockets)', () => {
   let server: RelayServer;
@@ -77,14 +94,7 @@ describe('relay under a publish flood (real websockets)', () => {
 describe('relay under a publish flood from many addresses (real websockets)', () => {
   it('keeps the mailbox under maxStoredBytes by dropping the flooders’ oldest messages, never a light user’s, and keeps taking the light user’s new ones', async () => {
     const limits = { ...LIMITS, maxStoredBytes: 512 * 1024, maxStoredBytesPerIp: 128 * 1024 };
-    const server = await startRelayServer({ limits });
-    const clients: RawRelayClient[] = [];
-    const connect = async (localAddress?: string) => {
-      const client = await RawRelayClient.connect(server.url, { localAddress });
-      clients.push(client);
-      return client;
-    };
-    try {
+    await withRelayServer(limits, async (server, connect) => {
       const [dapp, wallet] = [await connect(), await connect()];
       const sessionTopic = newTopic();
       await dapp.call('irn_publish', publish(sessionTopic, 'stored before the flood'));
@@ -103,9 +113,26 @@ describe('relay under a publish flood from many addresses (real websockets)', ()
       await wallet.call('irn_subscribe', { topic: sessionTopic });
       const deliveries = await wallet.waitForDeliveries(2);
       expect(deliveries.map((delivery) => delivery.data.message)).toEqual(['stored before the flood', 'published during the flood']);
-    } finally {
-      await Promise.all(clients.map((client) => client.close()));
-      await server.close();
-    }
+    });
+  });
+});
+
+describe('relay under a flood on one topic (real websockets)', () => {
+  it("keeps the honest publisher's stored message when many connections and keys flood its full topic", async () => {
+    const limits = { ...LIMITS, maxMessagesPerTopic: 20 };
+    await withRelayServer(limits, async (_server, connect) => {
+      const [dapp, wallet] = [await connect(), await connect()];
+      const sessionTopic = newTopic();
+      await dapp.call('irn_publish', publish(sessionTopic, 'session proposal'));
+      // Whoever learnt the topic: ten keys, on ten connections from one address, 100 messages.
+      for (let key = 0; key < 10; key++) {
+        const flooder = await connect(FLOODER_ADDRESS);
+        await flooder.call('irn_batchPublish', { messages: Array.from({ length: 10 }, (_, i) => publish(sessionTopic, `flood ${key}.${i}`)) });
+      }
+      await wallet.call('irn_subscribe', { topic: sessionTopic });
+      const deliveries = await wallet.waitForDeliveries(limits.maxMessagesPerTopic);
+      expect(deliveries[0]!.data.message).toBe('session proposal');
+      expect(deliveries.slice(1).every((delivery) => delivery.data.message.startsWith('flood 9.') || delivery.data.message.startsWith('flood 8.'))).toBe(true);
+    });
   });
 });

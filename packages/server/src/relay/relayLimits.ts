@@ -18,7 +18,7 @@ export interface RelayLimits {
   maxAttestationChars: number;
   /** Highest `ttl`, in seconds. */
   maxTtlSeconds: number;
-  /** Messages one topic's mailbox keeps; past it the oldest of that topic goes. */
+  /** Messages one topic's mailbox keeps; past it the oldest of the address holding the most of them goes (see Mailbox). */
   maxMessagesPerTopic: number;
   /**
    * Heap all mailboxes may hold, in bytes as charged: each message's text (1 byte a character,
@@ -35,7 +35,7 @@ export interface RelayLimits {
   maxStoredBytesPerIp: number;
   /** Heap a stored message costs beyond its text: its record, its places in the indexes and its acknowledgement set (measured on Node 20: ~415 B with a 5-character text). */
   messageOverheadBytes: number;
-  /** Heap a topic's mailbox costs while it holds messages: the topic text and its index (measured on Node 20: ~320 B). */
+  /** Heap a topic's mailbox costs while it holds messages: the topic text and its index (measured on Node 20: ~320 B), and its count per publisher address (~220 B for one). */
   topicOverheadBytes: number;
   /** Topics one connection may be subscribed to. */
   maxTopicsPerConnection: number;
@@ -83,7 +83,7 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxStoredBytesPerClient: 2 * 1024 * 1024,
   maxStoredBytesPerIp: 16 * 1024 * 1024,
   messageOverheadBytes: 448,
-  topicOverheadBytes: 384,
+  topicOverheadBytes: 608,
   maxTopicsPerConnection: 1000,
   maxBatchSize: 500,
   maxFetchMessages: 500,

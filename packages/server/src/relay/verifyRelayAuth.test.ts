@@ -1,5 +1,6 @@
 import { encodeIss, generateKeyPair } from '@walletconnect/relay-auth';
 import { describe, expect, it } from 'vitest';
+import { canonicalForgery, IDENTITY_FORGERY, NON_CANONICAL_SMALL_ORDER_KEYS, SMALL_ORDER_KEYS, withSPlusL } from '../testing/ed25519Forgeries.ts';
 import { RELAY_ERRORS } from './relayErrors.ts';
 import { relayToken, relayTokenWithPayload } from './testing/rawRelayClient.ts';
 import { verifyRelayAuth } from './verifyRelayAuth.ts';
@@ -63,5 +64,27 @@ describe('verifyRelayAuth', () => {
   it('refuses a token over 4,096 characters before decoding it, even a validly signed one', async () => {
     const token = await relayToken(keyPair, `${AUD}?${'x'.repeat(4096)}`, { issuedAt: NOW_SECONDS });
     expect(await verifyRelayAuth(token, NOW_MS)).toEqual({ ok: false, reason: RELAY_ERRORS.invalidAuth('longer than 4096 characters') });
+  });
+
+  it('refuses a forged JWT as a did:key no one holds (every small-order key, in every text), whatever the signature', async () => {
+    const refused = { ok: false, reason: RELAY_ERRORS.invalidAuth('iss is not a key anyone holds (a small-order or non-canonical Ed25519 key)') };
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const key of [...SMALL_ORDER_KEYS, ...NON_CANONICAL_SMALL_ORDER_KEYS]) {
+      const claims = { iss: encodeIss(key), sub: 'forged', aud: AUD, iat: NOW_SECONDS, exp: NOW_SECONDS + 60 };
+      for (const forgery of [IDENTITY_FORGERY, canonicalForgery()]) {
+        const token = `${encode({ alg: 'EdDSA', typ: 'JWT' })}.${encode(claims)}.${Buffer.from(forgery).toString('base64url')}`;
+        expect(await verifyRelayAuth(token, NOW_MS), encodeIss(key)).toEqual(refused);
+      }
+    }
+  });
+
+  it("refuses a client's own JWT with a malleated signature (S + L) for its form", async () => {
+    const token = await relayToken(keyPair, AUD, { issuedAt: NOW_SECONDS });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const malleated = Buffer.from(withSPlusL(Buffer.from(signature, 'base64url'))).toString('base64url');
+    expect(await verifyRelayAuth(`${header}.${payload}.${malleated}`, NOW_MS)).toEqual({
+      ok: false,
+      reason: RELAY_ERRORS.invalidAuth('signature is not a canonical Ed25519 signature'),
+    });
   });
 });

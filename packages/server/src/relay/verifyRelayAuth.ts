@@ -1,4 +1,5 @@
 import { decodeIss, decodeJWT, verifyJWT } from '@walletconnect/relay-auth';
+import { isCanonicalEd25519Signature, isStrongEd25519PublicKey } from '../auth/strongEd25519.ts';
 import { RELAY_ERRORS } from './relayErrors.ts';
 
 export type RelayAuth = { ok: true; clientId: string } | { ok: false; reason: string };
@@ -31,8 +32,9 @@ export async function verifyRelayAuth(token: string | undefined, nowMs: number):
   if (token.split('.').length !== 3) return refuse('not a JWT (header.payload.signature)');
   let header: unknown;
   let payload: unknown;
+  let signature: Uint8Array;
   try {
-    ({ header, payload } = decodeJWT(token));
+    ({ header, payload, signature } = decodeJWT(token));
   } catch {
     return refuse('not a JWT (header.payload.signature)');
   }
@@ -40,11 +42,16 @@ export async function verifyRelayAuth(token: string | undefined, nowMs: number):
   if (header.alg !== 'EdDSA' || header.typ !== 'JWT') return refuse('must use alg EdDSA, typ JWT');
   const { iss, sub, aud, iat, exp } = payload;
   if (typeof iss !== 'string') return refuse('iss is missing');
+  let key: Uint8Array;
   try {
-    decodeIss(iss);
+    key = decodeIss(iss);
   } catch {
     return refuse('iss must be an Ed25519 did:key');
   }
+  // verifyJWT's ed25519 takes R = identity, S = 0 for any text under a small-order key: such an
+  // iss would be a client id anyone can connect as.
+  if (!isStrongEd25519PublicKey(key)) return refuse('iss is not a key anyone holds (a small-order or non-canonical Ed25519 key)');
+  if (!isCanonicalEd25519Signature(signature)) return refuse('signature is not a canonical Ed25519 signature');
   if (typeof sub !== 'string' || typeof aud !== 'string') return refuse('sub and aud must be strings');
   if (typeof iat !== 'number' || typeof exp !== 'number') return refuse('iat and exp must be numbers (seconds)');
   // Checked before any use: JSON gives 1e400 as Infinity, and new Date() of a time outside its

@@ -15,6 +15,7 @@ import { DEVNET_CONTRACTS } from '../devnetDefaults.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+import { GAS_PRICE_RULE, uint256Error } from '../swap/swapAmount.ts';
 import { SWAP_DEADLINE_S, SWAP_ERRORS } from './convert.ts';
 
 const devnet = useTestDevnet({ 31337: 25145, 31338: 25146 });
@@ -197,5 +198,50 @@ describe('bad swap requests get a clear 400, never a 500', () => {
     if (message) expect(response.json().message).toBe(message);
     const asQuote = await get(app, `/v1/convert/quotes?${query({ userAddress: user, ...(body as Record<string, string>) })}`);
     expect(asQuote.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('amounts that are not a uint256 get a 400 naming the field on every convert route that takes one', () => {
+  const notUint256 = [
+    ['2^256', (2n ** 256n).toString()],
+    ['78 nines', '9'.repeat(78)],
+    ['negative', '-1'],
+    ['fractional', '1.5'],
+    ['hex', '0x10'],
+    ['an exponent', '1e3'],
+    ['garbage', '12abc'],
+  ] as const;
+  const inQuery = uint256Error({ field: 'amount', where: 'query parameter' });
+
+  it.each(notUint256)('quotes: %s', async (_, amount) => {
+    const response = await get(app, `/v1/convert/quotes?${query({ from: ETH, to: TUSD, userAddress: user, amount })}`);
+    expect([response.statusCode, response.json()]).toEqual([400, expect.objectContaining({ message: inQuery, field: 'amount' })]);
+    const gasPrice = await get(app, `/v1/convert/quotes?${query({ from: ETH, to: TUSD, userAddress: user, amount: '1', gasPrice: amount })}`);
+    expect([gasPrice.statusCode, gasPrice.json().message]).toEqual([400, uint256Error({ field: 'gasPrice', where: 'query parameter', rule: GAS_PRICE_RULE })]);
+  });
+
+  it.each(notUint256)('build-approve: %s', async (_, amount) => {
+    const response = await get(app, `/v1/convert/build-approve?${query({ from: TUSD, to: ETH, userAddress: user, amount })}`);
+    expect([response.statusCode, response.json()]).toEqual([400, expect.objectContaining({ message: inQuery, field: 'amount' })]);
+  });
+
+  it.each(notUint256)('build-transaction: %s', async (_, amount) => {
+    const response = await build({ from: ETH, to: TUSD, amount });
+    expect([response.statusCode, response.json()]).toEqual([400, expect.objectContaining({ message: uint256Error({ field: 'amount', where: 'body field' }), field: 'amount' })]);
+  });
+
+  it('build-transaction: a JSON number, fractional, negative or past 2^256-1, is refused the same way', async () => {
+    for (const amount of [1.5, -1, 1e78]) {
+      const response = await build({ from: ETH, to: TUSD, amount });
+      expect([response.statusCode, response.json().message]).toEqual([400, uint256Error({ field: 'amount', where: 'body field' })]);
+    }
+  });
+
+  it('2^256-1 itself is an amount: quoted, and built into calldata (which no wallet could pay)', async () => {
+    const max = (2n ** 256n - 1n).toString();
+    expect((await quote(ETH, TUSD, 2n ** 256n - 1n)).fromAmount).toBe(max);
+    const response = await build({ from: ETH, to: TUSD, amount: max, disableEstimate: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(v.parse(swapTransactionSchema, response.json()).tx.amount).toBe(max);
   });
 });

@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors.ts';
 import { caip10AddressSchema } from '../http/schemas.ts';
 import type { ServerServices } from '../services.ts';
 import { approveCalldata, swapCalldata } from '../swap/swapCalldata.ts';
+import { GAS_PRICE_RULE, gasPriceSchema, swapAmountSchema, uint256Param } from '../swap/swapAmount.ts';
 import { minimumOut } from '../swap/swapMath.ts';
 import { swapChain, SwapPools, type SwapChain } from '../swap/swapPools.ts';
 import { SwapTokens } from '../swap/swapTokens.ts';
@@ -29,7 +30,6 @@ export const SWAP_ERRORS = {
   wouldRevert: (reason: string) => `The swap would fail: ${reason}`,
 } as const;
 
-const amountSchema = { type: 'string', pattern: '^[0-9]{1,78}$', description: "a whole number of the token's smallest unit" } as const;
 const erc20Abi = parseAbi(['function allowance(address owner, address spender) view returns (uint256)']);
 
 type Pair = { from: string; to: string; userAddress: string };
@@ -72,12 +72,13 @@ export function registerConvert(app: FastifyInstance, services: ServerServices):
     '/v1/convert/quotes',
     {
       schema: {
-        querystring: { type: 'object', required: ['from', 'to', 'userAddress', 'amount'], properties: { ...pairQuery, amount: amountSchema, gasPrice: amountSchema } },
+        querystring: { type: 'object', required: ['from', 'to', 'userAddress', 'amount'], properties: { ...pairQuery, amount: swapAmountSchema, gasPrice: gasPriceSchema } },
       },
     },
     async (request) => {
+      if (request.query.gasPrice !== undefined) uint256Param(request.query.gasPrice, { field: 'gasPrice', where: 'query parameter', rule: GAS_PRICE_RULE });
+      const amount = uint256Param(request.query.amount, { field: 'amount', where: 'query parameter' });
       const { chain, tokenIn, tokenOut } = await swapRequest(request.query);
-      const amount = BigInt(request.query.amount);
       const found = await route(chain, tokenIn.address, tokenOut.address, amount);
       const { from, to } = request.query;
       return { quotes: [{ fromAmount: amount.toString(), fromAccount: from, toAmount: found.amountOut.toString(), toAccount: to, priceImpact: found.priceImpact }] };
@@ -106,12 +107,11 @@ export function registerConvert(app: FastifyInstance, services: ServerServices):
 
   app.get<{ Querystring: Pair & { amount?: string } }>(
     '/v1/convert/build-approve',
-    { schema: { querystring: { type: 'object', required: ['from', 'to', 'userAddress'], properties: { ...pairQuery, amount: amountSchema } } } },
+    { schema: { querystring: { type: 'object', required: ['from', 'to', 'userAddress'], properties: { ...pairQuery, amount: swapAmountSchema } } } },
     async (request) => {
       const { chain, tokenIn } = await swapRequest(request.query);
       if (tokenIn.native) throw new ApiError(400, SWAP_ERRORS.nativeNeedsNoApproval, 'from');
-      const amount = request.query.amount === undefined ? maxUint256 : BigInt(request.query.amount);
-      if (amount > maxUint256) throw new ApiError(400, 'amount must not exceed 2^256-1', 'amount');
+      const amount = request.query.amount === undefined ? maxUint256 : uint256Param(request.query.amount, { field: 'amount', where: 'query parameter' });
       const gasPrice = await chain.rpc.call<Hex>('eth_gasPrice');
       return {
         tx: {
@@ -135,7 +135,7 @@ export function registerConvert(app: FastifyInstance, services: ServerServices):
           additionalProperties: false,
           properties: {
             ...pairQuery,
-            amount: amountSchema,
+            amount: swapAmountSchema,
             projectId: { type: 'string', maxLength: 200 },
             disableEstimate: { type: 'boolean' },
             eip155: {
@@ -148,12 +148,12 @@ export function registerConvert(app: FastifyInstance, services: ServerServices):
       },
     },
     async (request) => {
+      const amount = uint256Param(request.body.amount, { field: 'amount', where: 'body field' });
       const { chain, tokenIn, tokenOut, user } = await swapRequest(request.body);
       const slippage = Number(request.body.eip155?.slippage ?? DEFAULT_SLIPPAGE_PERCENT);
       if (!Number.isFinite(slippage) || slippage < 0 || slippage > MAX_SLIPPAGE_PERCENT) {
         throw new ApiError(400, `eip155.slippage must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`, 'eip155.slippage');
       }
-      const amount = BigInt(request.body.amount);
       const found = await route(chain, tokenIn.address, tokenOut.address, amount);
       const { data, value } = swapCalldata({
         path: found.path,

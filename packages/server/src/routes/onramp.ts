@@ -123,7 +123,7 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  app.post<{ Params: { session: string }; Body: { card?: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams } }, async (request, reply) => {
+  app.post<{ Params: { session: string }; Body: { card?: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams }, config: { formBody: true } }, async (request, reply) => {
     const session = provider.sessions.get(request.params.session);
     if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
     const card = String(request.body?.card ?? '').replace(/ /g, '');
