@@ -1,5 +1,6 @@
 import { isValidEmail, normalizeEmail, PROOF_NONCE, type EmailCodeProof } from '@cairn/core/internal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientNetwork } from '../http/clientNetwork.ts';
 import { ApiError } from '../http/errors.ts';
 import { sharedRateLimit } from '../http/rateLimits.ts';
 import { loginCodeMail } from '../mail/loginCodeMail.ts';
@@ -111,7 +112,7 @@ export function registerLogin(app: FastifyInstance, services: ServerServices): v
     const email = emailFrom(request.body.email);
     const now = Date.now();
     const proofHash = await paidFor(email, request.body.proof, now);
-    return sendCode({ purpose: 'login', email, requester: `ip:${request.ip}` }, proofHash, now, reply);
+    return sendCode({ purpose: 'login', email, requester: `ip:${clientNetwork(request.ip)}` }, proofHash, now, reply);
   });
 
   app.post<{ Body: { email: string; attemptId: string; code: string } }>(

@@ -8,7 +8,7 @@ import { LocalOnramp } from '../onramp/localOnramp.ts';
 import { ONRAMP_ERRORS } from '../onramp/onrampErrors.ts';
 import { FALLBACK_LIMITS, fallbackOptions } from '../onramp/onrampOptions.ts';
 import { payoutScope } from '../onramp/payoutCaps.ts';
-import { clientNetwork } from '../relay/connectionSlots.ts';
+import { clientNetwork } from '../http/clientNetwork.ts';
 import type { ServerServices } from '../services.ts';
 
 const currencySchema = { type: 'string', enum: ['USD', 'EUR'], description: '"USD" or "EUR"' } as const;

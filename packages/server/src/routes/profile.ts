@@ -9,7 +9,7 @@ import { addressSchema } from '../http/schemas.ts';
 import { DailyCapReached } from '../limits/dailyCaps.ts';
 import type { NamesTable } from '../db/schema.ts';
 import { NameStore } from '../names/nameStore.ts';
-import { clientNetwork } from '../relay/connectionSlots.ts';
+import { clientNetwork } from '../http/clientNetwork.ts';
 import type { ServerServices } from '../services.ts';
 import { identityCacheOf } from './identity.ts';
 
