@@ -10,7 +10,6 @@ import { createAccountStore, type AccountStore } from './stores/account.ts';
 import { createConnectionStore, type ConnectionStore } from './stores/connection.ts';
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
-import { createSendStore, type SendStore } from './stores/send.ts';
 import { createSwapStore, type SwapStore } from './stores/swap.ts';
 import { createAccountNameStore, type AccountNameStore } from './stores/accountName.ts';
 import { loadNameFlow } from './actions/names/loadNameFlow.ts';
@@ -25,9 +24,6 @@ import { createToastStore, type ToastStore } from './stores/toast.ts';
 import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import { createTransactionsStore, type TransactionsStore } from './stores/transactions.ts';
 import { loadHistoryFlow } from './actions/history/loadHistoryFlow.ts';
-import { loadedSendFlow, loadSendFlow } from './actions/send/loadSendFlow.ts';
-import type { SendSummary } from './rules/send/sendSummary.ts';
-import type { SendableToken } from './rules/send/sendableTokens.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
@@ -52,16 +48,18 @@ import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
 import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
 import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
 import type { SocialLoginProvider } from './rules/socialLogin.ts';
+import { FEATURES } from './features/features.ts';
+import { createFeatureStores, featureFacades, featureResets } from './features/assembleFeatures.ts';
+import type { FeatureFacades, FeatureStores } from './features/featureRegistry.ts';
 
-export interface Cairn {
+export interface Cairn extends FeatureFacades {
   readonly options: ResolvedOptions;
   readonly events: Pick<Events, 'subscribe'>;
-  readonly stores: {
+  readonly stores: FeatureStores & {
     modal: ModalStore;
     router: Router;
     connection: ConnectionStore;
     network: NetworkStore;
-    send: SendStore;
     swap: SwapStore;
     accountName: AccountNameStore;
     onramp: OnrampStore;
@@ -131,8 +129,6 @@ export interface Cairn {
   loadMoreTransactions(): Promise<void>;
   /** Fetches Activity's code ahead of the visitor's click. */
   prefetchActivity(): void;
-  /** Send (SPEC §5, §8): its own chunk, fetched by `prepare` or `prefetch`. */
-  readonly send: CairnSendActions;
   /** Swap (SPEC §2, §7): its own chunk, fetched by `prepare` or `prefetch`. */
   readonly swap: CairnSwapActions;
   /** Account names (SPEC §2 RegisterAccountName): their own chunk. */
@@ -145,23 +141,6 @@ export interface Cairn {
   setThemeVariables(variables: ThemeVariablesInput): void;
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
-}
-
-export interface CairnSendActions {
-  prefetch(): void;
-  /** Gas price, network balance in USD and a first gas estimate. */
-  prepare(): Promise<void>;
-  setMax(): Promise<void>;
-  /** The receiver's name and avatar, once the typed address is valid. */
-  lookupReceiver(): Promise<void>;
-  /** To the review when the form is complete and covered; else the reason shows. */
-  review(): Promise<boolean>;
-  /** Asks the wallet; resolves true once it sent. */
-  confirm(): Promise<boolean>;
-  /** What Send shows and checks now; undefined until the chunk has loaded. */
-  summary(): (SendSummary & { token?: SendableToken }) | undefined;
-  /** The token picker's list, native first. */
-  tokens(): SendableToken[];
 }
 
 export interface CairnOnrampActions {
@@ -229,6 +208,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;
   const namespaces = [...new Set(options.adapters.map((adapter) => adapter.namespace))];
+  const featureStores = createFeatureStores(FEATURES);
+  const resetFeatures = featureResets(FEATURES);
   const ctx: CairnContext = {
     options,
     storage,
@@ -238,7 +219,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     connection: createConnectionStore(storage.get('recentWallets') ?? []),
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
-    send: createSendStore(),
+    ...featureStores,
     swap: createSwapStore(),
     accountName: createAccountNameStore(),
     onramp: createOnrampStore(),
@@ -254,6 +235,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: Date.now,
+    resetFeatures: (on) => resetFeatures(ctx, on),
   };
   if (options.walletConnect) {
     const load = createWalletConnectLoader(options);
@@ -320,12 +302,13 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   return {
     options,
     events: { subscribe: ctx.events.subscribe },
+    ...featureFacades(FEATURES, ctx),
     stores: {
+      ...featureStores,
       modal: ctx.modal,
       router: ctx.router,
       connection: ctx.connection,
       network: ctx.network,
-      send: ctx.send,
       swap: ctx.swap,
       accountName: ctx.accountName,
       onramp: ctx.onramp,
@@ -400,16 +383,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
     loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
     prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
-    send: {
-      prefetch: () => void loadSendFlow().catch(() => undefined),
-      prepare: () => loadSendFlow().then((flow) => flow.prepareSend(ctx)),
-      setMax: () => loadSendFlow().then((flow) => flow.setSendMax(ctx)),
-      lookupReceiver: () => loadSendFlow().then((flow) => flow.lookupReceiver(ctx)),
-      review: () => loadSendFlow().then((flow) => flow.reviewSend(ctx)),
-      confirm: () => loadSendFlow().then((flow) => flow.confirmSend(ctx)),
-      summary: () => loadedSendFlow()?.currentSendSummary(ctx),
-      tokens: () => loadedSendFlow()?.sendTokens(ctx) ?? [],
-    },
     swap: {
       prefetch: () => void loadSwapFlow().catch(() => undefined),
       prepare: () => loadSwapFlow().then((flow) => flow.prepareSwap(ctx)),

@@ -5,7 +5,7 @@ export { whenIdle } from './whenIdle.ts';
 export { lazyModule, type LazyModule } from './lazyModule.ts';
 export { lazyChainAdapter, type LazyChainAdapterOptions, type LazyOptionalMethod } from './lazyChainAdapter.ts';
 export { PREFERRED_ACCOUNT_TYPES, preferredAccountsFirst, type PreferredAccountType } from './rules/preferredAccountType.ts';
-export { createRouter } from './router.ts';
+export { createRouter, type CoreViewName } from './router.ts';
 export { createEvents } from './events.ts';
 export { createSafeStorage, type SafeStorage } from './storage.ts';
 export { errorMessage } from './errors.ts';

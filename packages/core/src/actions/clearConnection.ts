@@ -23,7 +23,7 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
-  ctx.send.reset();
+  ctx.resetFeatures('disconnect');
   ctx.swap.reset();
   ctx.accountName.reset();
   ctx.onramp.reset();

@@ -12,7 +12,7 @@ export function setActiveNetwork(ctx: CairnContext, namespace: ChainNamespace, c
   if (current.activeCaipNetworkId === caipNetworkId && current.activeNamespace === namespace) return false;
   ctx.network.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, switchError: undefined });
   ctx.storage.set('activeNetwork', caipNetworkId);
-  ctx.send.reset();
+  ctx.resetFeatures('networkChange');
   ctx.swap.reset();
   ctx.onramp.reset();
   return true;

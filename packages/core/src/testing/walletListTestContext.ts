@@ -13,7 +13,8 @@ import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
 import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts';
 import { createTransactionsStore } from '../stores/transactions.ts';
-import { createSendStore } from '../stores/send.ts';
+import { FEATURES } from '../features/features.ts';
+import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
 import { createSwapStore } from '../stores/swap.ts';
 import { createAccountNameStore } from '../stores/accountName.ts';
 import { createOnrampStore } from '../stores/onramp.ts';
@@ -67,6 +68,7 @@ export function walletListTestContext(
   const timers = manualTimers();
   const connection = createConnectionStore(recentWallets);
   connection.set({ connectors: adapter.getConnectors() });
+  const resetFeatures = featureResets(FEATURES);
   const ctx: CairnContext = {
     platform: () => 'desktop',
     openLink: () => undefined,
@@ -78,7 +80,7 @@ export function walletListTestContext(
     connection,
     network: createNetworkStore(resolved.networks, resolved.defaultNetwork),
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
-    send: createSendStore(),
+    ...createFeatureStores(FEATURES),
     swap: createSwapStore(),
     accountName: createAccountNameStore(),
     onramp: createOnrampStore(),
@@ -93,6 +95,7 @@ export function walletListTestContext(
     balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: timers.now,
+    resetFeatures: (on) => resetFeatures(ctx, on),
   };
   return { ctx, timers, adapter, events };
 }

@@ -1,8 +1,9 @@
 import type { RouteData, RouteEntry, ViewName } from '@cairn/core';
+import { FEATURE_VIEWS } from '../features/features.ts';
 import { msg } from '../i18n/useT.ts';
 
 // The heading of each view; every dialog is labelled by it.
-const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
+const CORE_TITLES: Partial<Record<ViewName, (data: RouteData | undefined) => string>> = {
   Connect: () => msg('Connect Wallet'),
   ConnectingExternal: (data) => data?.connector?.name ?? msg('Connecting'),
   Account: () => msg('Account'),
@@ -17,8 +18,6 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   ConnectingSocial: () => msg('Log In'),
   ApproveTransaction: () => msg('Approve'),
   Activity: () => msg('Activity'),
-  Send: () => msg('Send'),
-  SendPreview: () => msg('Review Send'),
   Receive: () => msg('Receive'),
   Swap: () => msg('Swap'),
   SwapPreview: () => msg('Review Swap'),
@@ -28,5 +27,5 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
 };
 
 export function viewTitle(entry: RouteEntry): string {
-  return TITLES[entry.view](entry.data);
+  return (FEATURE_VIEWS[entry.view]?.title ?? CORE_TITLES[entry.view])?.(entry.data) ?? '';
 }

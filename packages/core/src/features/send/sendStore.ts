@@ -1,4 +1,4 @@
-import { createStore } from '../createStore.ts';
+import { createStore } from '../../createStore.ts';
 
 // SPEC §3: send state. SPEC §4: a switch of network resets it.
 export interface SendState {

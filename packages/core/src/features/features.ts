@@ -1,0 +1,10 @@
+import type { CairnFeature } from './cairnFeature.ts';
+import { sendFeature } from './send/sendFeature.ts';
+
+/**
+ * Every wallet feature, one line each. createCairn, the resets on disconnect and on network
+ * change, and the test context are built from this list; React has its own (its views and entry).
+ */
+export const FEATURES: readonly CairnFeature[] = [
+  sendFeature,
+];
