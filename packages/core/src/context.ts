@@ -6,9 +6,7 @@ import type { AccountStore } from './stores/account.ts';
 import type { ConnectionStore } from './stores/connection.ts';
 import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
-import type { SwapStore } from './stores/swap.ts';
 import type { AccountNameStore } from './stores/accountName.ts';
-import type { OnrampStore } from './stores/onramp.ts';
 import type { ToastStore } from './stores/toast.ts';
 import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
 import type { TransactionsStore } from './stores/transactions.ts';
@@ -36,9 +34,7 @@ export interface CairnContext extends FeatureStores {
   connection: ConnectionStore;
   network: NetworkStore;
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
-  swap: SwapStore;
   accountName: AccountNameStore;
-  onramp: OnrampStore;
   /** SPEC §8: the modal's one toast. */
   toast: ToastStore;
   /** Transactions sent through the widget and not yet mined. */

@@ -10,14 +10,8 @@ import { createAccountStore, type AccountStore } from './stores/account.ts';
 import { createConnectionStore, type ConnectionStore } from './stores/connection.ts';
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
-import { createSwapStore, type SwapStore } from './stores/swap.ts';
 import { createAccountNameStore, type AccountNameStore } from './stores/accountName.ts';
 import { loadNameFlow } from './actions/names/loadNameFlow.ts';
-import { createOnrampStore, type OnrampStore } from './stores/onramp.ts';
-import { loadedOnrampFlow, loadOnrampFlow } from './actions/onramp/loadOnrampFlow.ts';
-import { loadedSwapFlow, loadSwapFlow } from './actions/swap/loadSwapFlow.ts';
-import type { SwapSummary } from './rules/swap/swapSummary.ts';
-import type { SwapToken } from './api/convertApi.ts';
 import { createThemeStore, type ThemeStore } from './stores/theme.ts';
 import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
@@ -60,9 +54,7 @@ export interface Cairn extends FeatureFacades {
     router: Router;
     connection: ConnectionStore;
     network: NetworkStore;
-    swap: SwapStore;
     accountName: AccountNameStore;
-    onramp: OnrampStore;
     toast: ToastStore;
     pendingTransactions: PendingTransactionsStore;
     transactions: TransactionsStore;
@@ -129,12 +121,8 @@ export interface Cairn extends FeatureFacades {
   loadMoreTransactions(): Promise<void>;
   /** Fetches Activity's code ahead of the visitor's click. */
   prefetchActivity(): void;
-  /** Swap (SPEC §2, §7): its own chunk, fetched by `prepare` or `prefetch`. */
-  readonly swap: CairnSwapActions;
   /** Account names (SPEC §2 RegisterAccountName): their own chunk. */
   readonly names: CairnNameActions;
-  /** Buy (SPEC §7 onramp): its own chunk. */
-  readonly onramp: CairnOnrampActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -143,20 +131,6 @@ export interface Cairn extends FeatureFacades {
   destroy(): void;
 }
 
-export interface CairnOnrampActions {
-  prefetch(): void;
-  /** The provider's options (the built-in defaults when they fail) and a first quote. */
-  prepare(): Promise<void>;
-  /** Sets the amount (in the payment currency) and quotes it. */
-  setAmount(amount: string): Promise<void>;
-  setCurrency(currency: string): Promise<void>;
-  /** Opens the provider's checkout in a popup and watches for the coins; resolves true once they arrived. */
-  buy(): Promise<boolean>;
-  /** Buy was left: stops watching. */
-  stop(): void;
-  /** The card limits of the chosen currency, and whether the provider pays on this network; undefined until loaded. */
-  limits(): { min: number; max: number; offered: boolean } | undefined;
-}
 
 export interface CairnNameActions {
   prefetch(): void;
@@ -166,26 +140,6 @@ export interface CairnNameActions {
   register(name: string): Promise<boolean>;
 }
 
-export interface CairnSwapActions {
-  prefetch(): void;
-  /** The tokens the site's server swaps here, the gas price, and a first quote. */
-  prepare(): Promise<void>;
-  /** Sets the amount (whole units, as typed) and asks for a quote once typing pauses. */
-  setAmount(amount: string): void;
-  /** Picks a token for one side (the other side's token swaps the sides) and asks for a quote. */
-  setToken(side: 'source' | 'to', caip10: string): void;
-  /** Swaps the sides. */
-  flip(): void;
-  /** Percent, 0 to 50. */
-  setSlippage(percent: number): void;
-  setMax(): Promise<void>;
-  /** To the review when the form is complete, quoted and covered; else the reason shows. */
-  review(): Promise<boolean>;
-  /** Approves the router when needed, then asks the wallet to swap; resolves true once it sent. */
-  confirm(): Promise<boolean>;
-  /** What Swap shows and checks now; undefined until the chunk has loaded. */
-  summary(): (SwapSummary & { source?: SwapToken; to?: SwapToken; sourceBalanceText: string }) | undefined;
-}
 
 /** The one place where stores, adapters, storage and events are wired together. */
 /** Parts the core's own tests replace; not options a site sets. */
@@ -220,9 +174,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     ...featureStores,
-    swap: createSwapStore(),
     accountName: createAccountNameStore(),
-    onramp: createOnrampStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),
@@ -309,9 +261,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       router: ctx.router,
       connection: ctx.connection,
       network: ctx.network,
-      swap: ctx.swap,
       accountName: ctx.accountName,
-      onramp: ctx.onramp,
       toast: ctx.toast,
       pendingTransactions: ctx.pendingTransactions,
       transactions: ctx.transactions,
@@ -383,56 +333,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
     loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
     prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
-    swap: {
-      prefetch: () => void loadSwapFlow().catch(() => undefined),
-      prepare: () => loadSwapFlow().then((flow) => flow.prepareSwap(ctx)),
-      setAmount: (amount) => {
-        ctx.swap.setAmount(amount);
-        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx));
-      },
-      setToken: (side, caip10) => {
-        if (side !== 'source' && side !== 'to') throw new TypeError("swap.setToken: `side` must be 'source' or 'to'");
-        if (!ctx.swap.get().tokens?.some((token) => token.address === caip10)) throw new TypeError('swap.setToken: not a token Swap offers here');
-        ctx.swap.setToken(side, caip10);
-        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx, { now: true }));
-      },
-      flip: () => {
-        ctx.swap.flip();
-        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx, { now: true }));
-      },
-      setSlippage: (percent) => ctx.swap.setSlippage(percent),
-      setMax: () => loadSwapFlow().then((flow) => flow.setSwapMax(ctx)),
-      review: () => loadSwapFlow().then((flow) => flow.reviewSwap(ctx)),
-      confirm: () => loadSwapFlow().then((flow) => flow.confirmSwap(ctx)),
-      summary: () => loadedSwapFlow()?.currentSwapSummary(ctx),
-    },
-    onramp: {
-      prefetch: () => void loadOnrampFlow().catch(() => undefined),
-      prepare: () => loadOnrampFlow().then((flow) => flow.prepareOnramp(ctx)),
-      setAmount: (amount) => {
-        ctx.onramp.setAmount(amount);
-        return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
-      },
-      setCurrency: (currency) => {
-        if (!ctx.onramp.get().options?.paymentCurrencies.some((entry) => entry.id === currency)) {
-          return Promise.reject(new TypeError('onramp.setCurrency: not a currency the provider offers'));
-        }
-        ctx.onramp.setCurrency(currency);
-        return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
-      },
-      buy: () =>
-        loadOnrampFlow().then((flow) =>
-          flow.startPurchase(ctx, (url) => {
-            if (typeof window !== 'undefined') window.open(url, 'cairn-onramp', 'popup,width=440,height=680');
-          }),
-        ),
-      stop: () => loadedOnrampFlow()?.stopWatching(ctx),
-      limits: () => {
-        const flow = loadedOnrampFlow();
-        const limits = flow?.onrampLimits(ctx);
-        return flow && limits ? { ...limits, offered: flow.onrampOffersNetwork(ctx) } : undefined;
-      },
-    },
     names: {
       prefetch: () => void loadNameFlow().catch(() => undefined),
       setQuery: (label) => {

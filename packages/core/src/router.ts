@@ -22,12 +22,8 @@ export type CoreViewName =
   | 'SwitchNetwork'
   | 'UnsupportedChain'
   | 'Activity'
-  | 'Swap'
-  | 'SwapPreview'
-  | 'Buy'
   | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'Receive';
+  | 'RegisterAccountNameSuccess';
 
 export interface RouteData {
   connector?: Connector;

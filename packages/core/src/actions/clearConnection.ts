@@ -24,8 +24,6 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.resetFeatures('disconnect');
-  ctx.swap.reset();
   ctx.accountName.reset();
-  ctx.onramp.reset();
   ctx.transactions.reset();
 }

@@ -13,7 +13,5 @@ export function setActiveNetwork(ctx: CairnContext, namespace: ChainNamespace, c
   ctx.network.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, switchError: undefined });
   ctx.storage.set('activeNetwork', caipNetworkId);
   ctx.resetFeatures('networkChange');
-  ctx.swap.reset();
-  ctx.onramp.reset();
   return true;
 }

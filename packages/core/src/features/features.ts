@@ -1,5 +1,8 @@
 import type { CairnFeature } from './cairnFeature.ts';
 import { sendFeature } from './send/sendFeature.ts';
+import { swapFeature } from './swap/swapFeature.ts';
+import { buyFeature } from './buy/buyFeature.ts';
+import { receiveFeature } from './receive/receiveFeature.ts';
 
 /**
  * Every wallet feature, one line each. createCairn, the resets on disconnect and on network
@@ -7,4 +10,7 @@ import { sendFeature } from './send/sendFeature.ts';
  */
 export const FEATURES: readonly CairnFeature[] = [
   sendFeature,
+  swapFeature,
+  buyFeature,
+  receiveFeature,
 ];

@@ -15,9 +15,7 @@ import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts
 import { createTransactionsStore } from '../stores/transactions.ts';
 import { FEATURES } from '../features/features.ts';
 import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
-import { createSwapStore } from '../stores/swap.ts';
 import { createAccountNameStore } from '../stores/accountName.ts';
-import { createOnrampStore } from '../stores/onramp.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
@@ -81,9 +79,7 @@ export function walletListTestContext(
     network: createNetworkStore(resolved.networks, resolved.defaultNetwork),
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
     ...createFeatureStores(FEATURES),
-    swap: createSwapStore(),
     accountName: createAccountNameStore(),
-    onramp: createOnrampStore(),
     toast: createToastStore(),
     pendingTransactions: createPendingTransactionsStore(),
     transactions: createTransactionsStore(),

@@ -2,6 +2,9 @@ import type { ViewName } from '@cairn/core';
 import type { CoreViewName } from '@cairn/core/internal';
 import type { FeatureUi, FeatureView } from './featureUi.ts';
 import { sendUi } from './send/sendUi.ts';
+import { swapUi } from './swap/swapUi.ts';
+import { buyUi } from './buy/buyUi.ts';
+import { receiveUi } from './receive/receiveUi.ts';
 
 /**
  * Every wallet feature's views and entry, one line each. The view list, the titles and Account's
@@ -9,6 +12,9 @@ import { sendUi } from './send/sendUi.ts';
  */
 const TABLE = [
   sendUi,
+  swapUi,
+  buyUi,
+  receiveUi,
 ] as const;
 
 export const FEATURE_UI: readonly FeatureUi[] = TABLE;

@@ -15,10 +15,6 @@ import { FEATURE_VIEWS } from '../features/features.ts';
 // The wallet features' views are chunks of their own, fetched on intent or when opened.
 const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> = {
   Activity: lazy(() => import('./activity/ActivityView.tsx')),
-  Receive: lazy(() => import('./receive/ReceiveView.tsx')),
-  Swap: lazy(() => import('./swap/SwapView.tsx')),
-  SwapPreview: lazy(() => import('./swap/SwapPreviewView.tsx')),
-  Buy: lazy(() => import('./buy/BuyView.tsx')),
   RegisterAccountName: lazy(() => import('./names/RegisterAccountNameView.tsx')),
   RegisterAccountNameSuccess: lazy(() => import('./names/RegisterAccountNameSuccessView.tsx')),
   EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),

@@ -18,10 +18,6 @@ const CORE_TITLES: Partial<Record<ViewName, (data: RouteData | undefined) => str
   ConnectingSocial: () => msg('Log In'),
   ApproveTransaction: () => msg('Approve'),
   Activity: () => msg('Activity'),
-  Receive: () => msg('Receive'),
-  Swap: () => msg('Swap'),
-  SwapPreview: () => msg('Review Swap'),
-  Buy: () => msg('Buy'),
   RegisterAccountName: () => msg('Choose a Name'),
   RegisterAccountNameSuccess: () => msg('Name Registered'),
 };

@@ -1,6 +1,6 @@
-import type { SwapToken } from '../api/convertApi.ts';
-import { createStore } from '../createStore.ts';
-import { SWAP_SLIPPAGE_DEFAULT } from '../constants.ts';
+import type { SwapToken } from '../../api/convertApi.ts';
+import { createStore } from '../../createStore.ts';
+import { SWAP_SLIPPAGE_DEFAULT } from '../../constants.ts';
 
 /** A quote as Swap holds it: for which pair and amount, and what it gives. */
 export interface HeldQuote {

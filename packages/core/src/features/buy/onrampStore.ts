@@ -1,5 +1,5 @@
-import type { OnrampOptions, OnrampQuote } from '../api/onrampApi.ts';
-import { createStore } from '../createStore.ts';
+import type { OnrampOptions, OnrampQuote } from '../../api/onrampApi.ts';
+import { createStore } from '../../createStore.ts';
 
 /** SPEC §9-ish presets for the amount (in the payment currency). */
 export const ONRAMP_PRESETS = ['50', '100', '250'] as const;

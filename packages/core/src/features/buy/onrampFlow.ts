@@ -5,7 +5,7 @@ import { errorMessage } from '../../errors.ts';
 import { formatUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
 import { findNetwork } from '../../stores/network.ts';
-import { refreshBalance } from '../refreshBalance.ts';
+import { refreshBalance } from '../../actions/refreshBalance.ts';
 
 /** How often, and how long, Buy looks for the bought coins to arrive. */
 export const ONRAMP_WATCH_EVERY_MS = 2_000;

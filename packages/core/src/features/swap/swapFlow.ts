@@ -11,8 +11,8 @@ import { SWAP_TEXTS, swapSummary, type SwapSummary } from '../../rules/swap/swap
 import { isSwapNetwork } from '../../rules/walletFeatures.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
-import { land } from '../land.ts';
-import { trackPending } from '../../features/send/trackPending.ts';
+import { land } from '../../actions/land.ts';
+import { trackPending } from '../send/trackPending.ts';
 
 interface SwapContext {
   network: CaipNetwork;

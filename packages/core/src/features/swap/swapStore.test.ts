@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSwapStore } from './swap.ts';
+import { createSwapStore } from './swapStore.ts';
 
 describe('swap store', () => {
   it('starts at SPEC §9 slippage 1 and keeps it within 0 to 50', () => {
