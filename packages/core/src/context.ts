@@ -6,10 +6,7 @@ import type { AccountStore } from './stores/account.ts';
 import type { ConnectionStore } from './stores/connection.ts';
 import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
-import type { AccountNameStore } from './stores/accountName.ts';
 import type { ToastStore } from './stores/toast.ts';
-import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
-import type { TransactionsStore } from './stores/transactions.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
@@ -34,13 +31,8 @@ export interface CairnContext extends FeatureStores {
   connection: ConnectionStore;
   network: NetworkStore;
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
-  accountName: AccountNameStore;
   /** SPEC §8: the modal's one toast. */
   toast: ToastStore;
-  /** Transactions sent through the widget and not yet mined. */
-  pendingTransactions: PendingTransactionsStore;
-  /** SPEC §3 transaction-list state (Activity). */
-  transactions: TransactionsStore;
   /** The site's Cairn server, when configured. */
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */

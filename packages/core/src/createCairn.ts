@@ -10,14 +10,9 @@ import { createAccountStore, type AccountStore } from './stores/account.ts';
 import { createConnectionStore, type ConnectionStore } from './stores/connection.ts';
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
-import { createAccountNameStore, type AccountNameStore } from './stores/accountName.ts';
-import { loadNameFlow } from './actions/names/loadNameFlow.ts';
 import { createThemeStore, type ThemeStore } from './stores/theme.ts';
 import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
-import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
-import { createTransactionsStore, type TransactionsStore } from './stores/transactions.ts';
-import { loadHistoryFlow } from './actions/history/loadHistoryFlow.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
@@ -54,10 +49,7 @@ export interface Cairn extends FeatureFacades {
     router: Router;
     connection: ConnectionStore;
     network: NetworkStore;
-    accountName: AccountNameStore;
     toast: ToastStore;
-    pendingTransactions: PendingTransactionsStore;
-    transactions: TransactionsStore;
     theme: ThemeStore;
     siwx: SiwxStore;
     walletList: WalletListStore;
@@ -115,14 +107,6 @@ export interface Cairn extends FeatureFacades {
   placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
   request: CairnRequestFn;
-  /** Activity: the connected account's transactions on the active network, afresh (SPEC §4). */
-  fetchTransactions(): Promise<void>;
-  /** Activity: the next page by cursor (infinite scroll); nothing on the last page. */
-  loadMoreTransactions(): Promise<void>;
-  /** Fetches Activity's code ahead of the visitor's click. */
-  prefetchActivity(): void;
-  /** Account names (SPEC §2 RegisterAccountName): their own chunk. */
-  readonly names: CairnNameActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -132,13 +116,6 @@ export interface Cairn extends FeatureFacades {
 }
 
 
-export interface CairnNameActions {
-  prefetch(): void;
-  /** Sets the label being chosen and checks it (free or not, and suggestions) once typing pauses. */
-  setQuery(label: string): void;
-  /** Signs and registers `name` (a full name from the store: available or a suggestion) for the active address. */
-  register(name: string): Promise<boolean>;
-}
 
 
 /** The one place where stores, adapters, storage and events are wired together. */
@@ -174,10 +151,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     ...featureStores,
-    accountName: createAccountNameStore(),
     toast: createToastStore(),
-    pendingTransactions: createPendingTransactionsStore(),
-    transactions: createTransactionsStore(),
     siwx: createSiwxStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
@@ -261,10 +235,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       router: ctx.router,
       connection: ctx.connection,
       network: ctx.network,
-      accountName: ctx.accountName,
       toast: ctx.toast,
-      pendingTransactions: ctx.pendingTransactions,
-      transactions: ctx.transactions,
       theme,
       siwx: ctx.siwx,
       walletList: ctx.walletList,
@@ -330,24 +301,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     placeFrame: (placement) => embeddedLoader?.loaded()?.placeFrame(placement),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
-    fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
-    loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
-    prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
-    names: {
-      prefetch: () => void loadNameFlow().catch(() => undefined),
-      setQuery: (label) => {
-        if (typeof label !== 'string') throw new TypeError('names.setQuery: `label` must be a string');
-        ctx.accountName.setQuery(label);
-        void loadNameFlow().then((flow) => flow.scheduleNameSearch(ctx));
-      },
-      register: (name) => {
-        const { available, suggestions } = ctx.accountName.get();
-        if (typeof name !== 'string' || (name !== available && !suggestions.includes(name))) {
-          return Promise.reject(new TypeError('names.register: `name` must be the available name or one of the suggestions'));
-        }
-        return loadNameFlow().then((flow) => flow.registerName(ctx, name));
-      },
-    },
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),

@@ -25,9 +25,9 @@ export type { ConnectionState, ConnectionStore, ConnectingState } from './stores
 export type { ModalState, ModalStore } from './stores/modal.ts';
 export type { SendState, SendStore } from './features/send/sendStore.ts';
 export type { ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
-export type { TransactionsState, TransactionsStore } from './stores/transactions.ts';
+export type { TransactionsState, TransactionsStore } from './features/activity/transactionsStore.ts';
 export type { HistoryTransaction, HistoryTransfer, HistoryPage, OperationType } from './api/historyApi.ts';
-export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './stores/pendingTransactions.ts';
+export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './features/activity/pendingTransactionsStore.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
 export type { WalletListState, WalletListStore } from './stores/walletList.ts';
 export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from './stores/walletConnect.ts';

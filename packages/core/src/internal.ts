@@ -35,7 +35,7 @@ export type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rules/walletDeepLink.ts';
 export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
 export { WalletConnectText } from './walletConnect/walletConnectText.ts';
-export { walletFeaturesFor, showsActivity, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
+export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
 export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
@@ -55,7 +55,7 @@ export {
   type SwapTransaction,
 } from './api/convertApi.ts';
 export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
-export { NAME_RULE_TEXT } from './actions/names/nameRuleText.ts';
+export { NAME_RULE_TEXT } from './features/names/nameRuleText.ts';
 export { isValidEmail, normalizeEmail } from './rules/emailLogin.ts';
 export { solvesEmailCodeChallenge, solveEmailCodeChallenge, PROOF_NONCE, type EmailCodeProof } from './rules/emailCodeProof.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';

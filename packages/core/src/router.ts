@@ -20,10 +20,7 @@ export type CoreViewName =
   | 'ApproveTransaction'
   | 'Networks'
   | 'SwitchNetwork'
-  | 'UnsupportedChain'
-  | 'Activity'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess';
+  | 'UnsupportedChain';
 
 export interface RouteData {
   connector?: Connector;

@@ -24,6 +24,4 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.resetFeatures('disconnect');
-  ctx.accountName.reset();
-  ctx.transactions.reset();
 }

@@ -3,6 +3,8 @@ import { sendFeature } from './send/sendFeature.ts';
 import { swapFeature } from './swap/swapFeature.ts';
 import { buyFeature } from './buy/buyFeature.ts';
 import { receiveFeature } from './receive/receiveFeature.ts';
+import { namesFeature } from './names/namesFeature.ts';
+import { activityFeature } from './activity/activityFeature.ts';
 
 /**
  * Every wallet feature, one line each. createCairn, the resets on disconnect and on network
@@ -13,4 +15,6 @@ export const FEATURES: readonly CairnFeature[] = [
   swapFeature,
   buyFeature,
   receiveFeature,
+  namesFeature,
+  activityFeature,
 ];

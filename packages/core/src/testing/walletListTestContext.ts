@@ -11,11 +11,8 @@ import { createConnectionStore } from '../stores/connection.ts';
 import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
-import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts';
-import { createTransactionsStore } from '../stores/transactions.ts';
 import { FEATURES } from '../features/features.ts';
 import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
-import { createAccountNameStore } from '../stores/accountName.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
@@ -79,10 +76,7 @@ export function walletListTestContext(
     network: createNetworkStore(resolved.networks, resolved.defaultNetwork),
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
     ...createFeatureStores(FEATURES),
-    accountName: createAccountNameStore(),
     toast: createToastStore(),
-    pendingTransactions: createPendingTransactionsStore(),
-    transactions: createTransactionsStore(),
     siwx: createSiwxStore(),
     walletList: createWalletListStore(timers),
     ...(resolved.api ? { catalogue: createWalletCatalogueApi(resolved.api, { retries: 0 }) } : {}),

@@ -5,6 +5,8 @@ import { sendUi } from './send/sendUi.ts';
 import { swapUi } from './swap/swapUi.ts';
 import { buyUi } from './buy/buyUi.ts';
 import { receiveUi } from './receive/receiveUi.ts';
+import { namesUi } from './names/namesUi.ts';
+import { activityUi } from './activity/activityUi.ts';
 
 /**
  * Every wallet feature's views and entry, one line each. The view list, the titles and Account's
@@ -15,6 +17,8 @@ const TABLE = [
   swapUi,
   buyUi,
   receiveUi,
+  namesUi,
+  activityUi,
 ] as const;
 
 export const FEATURE_UI: readonly FeatureUi[] = TABLE;

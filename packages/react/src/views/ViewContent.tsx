@@ -12,11 +12,9 @@ import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { FEATURE_VIEWS } from '../features/features.ts';
 
-// The wallet features' views are chunks of their own, fetched on intent or when opened.
+// The login's views are chunks of their own, fetched on intent or when opened (the wallet
+// features' views are too: features/features.ts).
 const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> = {
-  Activity: lazy(() => import('./activity/ActivityView.tsx')),
-  RegisterAccountName: lazy(() => import('./names/RegisterAccountNameView.tsx')),
-  RegisterAccountNameSuccess: lazy(() => import('./names/RegisterAccountNameSuccessView.tsx')),
   EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
   ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
   ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),

@@ -11,9 +11,9 @@ import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
-import { trackPending } from './trackPending.ts';
+import { trackPending } from '../activity/trackPending.ts';
 
-export { trackPending, trackPendingCalls } from './trackPending.ts';
+export { trackPending, trackPendingCalls } from '../activity/trackPending.ts';
 export { sendCallsError } from '../../rules/send/sendCallsValidation.ts';
 
 interface SendContext {
@@ -141,7 +141,7 @@ const looksLikeName = (text: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text
 export async function lookupReceiver(ctx: CairnContext): Promise<void> {
   const typed = ctx.send.get().receiverAddress ?? '';
   if (looksLikeName(typed)) {
-    const { resolveName } = await import('../../actions/names/nameFlow.ts');
+    const { resolveName } = await import('../names/nameFlow.ts');
     const resolved = await resolveName(ctx, typed);
     if (ctx.send.get().receiverAddress !== typed) return;
     if (resolved.address) ctx.send.set({ receiverResolvedAddress: resolved.address, receiverProfileName: typed.trim().toLowerCase() });

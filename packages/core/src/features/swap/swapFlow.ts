@@ -12,7 +12,7 @@ import { isSwapNetwork } from '../../rules/walletFeatures.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
-import { trackPending } from '../send/trackPending.ts';
+import { trackPending } from '../activity/trackPending.ts';
 
 interface SwapContext {
   network: CaipNetwork;

@@ -1,5 +1,5 @@
-import { createStore } from '../createStore.ts';
-import type { CaipNetworkId } from '../types.ts';
+import { createStore } from '../../createStore.ts';
+import type { CaipNetworkId } from '../../types.ts';
 
 /** SPEC §9: at most this many transactions are watched as pending; the oldest are dropped. */
 export const PENDING_TRANSACTIONS_LIMIT = 99;

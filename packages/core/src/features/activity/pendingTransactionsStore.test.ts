@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPendingTransactionsStore, PENDING_TRANSACTIONS_LIMIT, type PendingTransaction } from './pendingTransactions.ts';
+import { createPendingTransactionsStore, PENDING_TRANSACTIONS_LIMIT, type PendingTransaction } from './pendingTransactionsStore.ts';
 
 const tx = (n: number): PendingTransaction => ({
   hash: `0x${n.toString(16).padStart(64, '0')}`,

@@ -1,7 +1,7 @@
-import { createStore } from '../createStore.ts';
-import type { HistoryTransaction } from '../api/historyApi.ts';
-import type { TransactionsByYear } from '../rules/transactionList.ts';
-import type { CaipNetworkId } from '../types.ts';
+import { createStore } from '../../createStore.ts';
+import type { HistoryTransaction } from '../../api/historyApi.ts';
+import type { TransactionsByYear } from '../../rules/transactionList.ts';
+import type { CaipNetworkId } from '../../types.ts';
 
 // SPEC §3: transaction-list state.
 export interface TransactionsState {

@@ -1,4 +1,4 @@
-import { createStore } from '../createStore.ts';
+import { createStore } from '../../createStore.ts';
 
 // SPEC §2 RegisterAccountName: the name being chosen, its availability and the suggestions (§3).
 export interface AccountNameState {

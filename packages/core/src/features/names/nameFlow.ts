@@ -6,7 +6,7 @@ import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { HttpError } from '../../http.ts';
 import { isValidNameLabel, nameRegistrationMessage, namesSupportedOn } from '../../rules/accountName.ts';
 import { findNetwork } from '../../stores/network.ts';
-import { land } from '../land.ts';
+import { land } from '../../actions/land.ts';
 import { NAME_RULE_TEXT } from './nameRuleText.ts';
 
 /** How long the name field waits after the last keystroke before asking the server. */

@@ -1,5 +1,5 @@
 import { adapterFor, type CairnContext } from '../../context.ts';
-import type { PendingTransaction } from '../../stores/pendingTransactions.ts';
+import type { PendingTransaction } from './pendingTransactionsStore.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { refreshBalance } from '../../actions/refreshBalance.ts';
 
@@ -31,7 +31,7 @@ async function showInActivity(ctx: CairnContext, network: CaipNetwork, hash: str
   for (let attempt = 0; attempt < HISTORY_TRIES; attempt += 1) {
     const list = ctx.transactions.get();
     if (list.lastNetworkInView !== network.caipNetworkId || list.account === undefined) return;
-    const { fetchTransactions } = await import('../../actions/history/historyFlow.ts');
+    const { fetchTransactions } = await import('./historyFlow.ts');
     await fetchTransactions(ctx);
     if (listed()) return;
     await new Promise((resolve) => setTimeout(resolve, HISTORY_WAIT_MS));
