@@ -1,3 +1,4 @@
+import { namespaceOffers } from '../namespaces.ts';
 import type { CaipNetworkId } from '../types.ts';
 
 /** SPEC §9: wallet feature order on Account. */
@@ -19,7 +20,7 @@ export interface WalletFeaturesInput {
 /** SPEC §9: Swap is offered on the swap-supported eip155 networks and the site's own. */
 export function isSwapNetwork(caipNetworkId: string, swapNetworks: readonly string[] = []): boolean {
   const [namespace, reference] = caipNetworkId.split(':');
-  return namespace === 'eip155' && (SWAP_CHAIN_IDS.includes(Number(reference)) || swapNetworks.includes(caipNetworkId));
+  return namespaceOffers(namespace, 'swaps') && (SWAP_CHAIN_IDS.includes(Number(reference)) || swapNetworks.includes(caipNetworkId));
 }
 
 function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId, swapNetworks: readonly string[] | undefined): boolean {

@@ -1,8 +1,8 @@
 import type { CairnFeature } from '../cairnFeature.ts';
-import type { SendSummary } from '../../rules/send/sendSummary.ts';
 import type { SendableToken } from '../../rules/send/sendableTokens.ts';
 import { createSendStore, type SendStore } from './sendStore.ts';
 import { loadedSendFlow, loadSendFlow } from './loadSendFlow.ts';
+import type { CurrentSendSummary } from './sendFlow.ts';
 
 declare module '../featureRegistry.ts' {
   interface FeatureStores {
@@ -30,7 +30,7 @@ export interface CairnSendActions {
   /** Asks the wallet; resolves true once it sent. */
   confirm(): Promise<boolean>;
   /** What Send shows and checks now; undefined until the chunk has loaded. */
-  summary(): (SendSummary & { token?: SendableToken }) | undefined;
+  summary(): CurrentSendSummary | undefined;
   /** The token picker's list, native first. */
   tokens(): SendableToken[];
 }

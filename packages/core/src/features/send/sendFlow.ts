@@ -7,7 +7,7 @@ import { HttpError } from '../../http.ts';
 import { namesSupportedOn } from '../../rules/accountName.ts';
 import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
 import { sendableTokens, type SendableToken } from '../../rules/send/sendableTokens.ts';
-import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
+import { sendSummary, type SendSummary, type SendSummaryInput } from '../../rules/send/sendSummary.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
@@ -42,8 +42,11 @@ export function sendTokens(ctx: CairnContext): SendableToken[] {
   return sendContext(ctx)?.tokens ?? [];
 }
 
+/** What Send shows: the summary, the token, and what its fee is counted in (wei reads well, lamports do not). */
+export type CurrentSendSummary = SendSummary & { token?: SendableToken; feeUnit?: SendSummaryInput['feeUnit'] };
+
 /** What Send shows and checks now, from the form and the account. */
-export function currentSendSummary(ctx: CairnContext): SendSummary & { token?: SendableToken } {
+export function currentSendSummary(ctx: CairnContext): CurrentSendSummary {
   const context = sendContext(ctx);
   if (!context) return { maxText: '0', error: ErrorText.unsupportedChain };
   const state = ctx.send.get();
@@ -53,8 +56,9 @@ export function currentSendSummary(ctx: CairnContext): SendSummary & { token?: S
   const { decimals } = context.network.nativeCurrency;
   return {
     token,
+    feeUnit: adapter.sendFeeUnit ?? 'native',
     ...sendSummary({
-      namespace: context.network.chainNamespace,
+      feeUnit: adapter.sendFeeUnit ?? 'native',
       token,
       nativeDecimals: decimals,
       nativeBalance: parseUnits(account.balance ?? '0', decimals),

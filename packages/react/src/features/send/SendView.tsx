@@ -95,7 +95,7 @@ export default function SendView() {
       )}
       <dl className="send-lines">
         <dt>{t('Network fee')}</dt>
-        <dd data-testid="send-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? feeText(summary.gasCost, network) : '…'}</dd>
+        <dd data-testid="send-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? feeText(summary.gasCost, summary.feeUnit, network) : '…'}</dd>
         <dt>{t('Network balance')}</dt>
         <dd>{state.networkBalanceInUsd !== undefined ? formatUsd(state.networkBalanceInUsd) : '—'}</dd>
       </dl>
@@ -111,8 +111,8 @@ export default function SendView() {
   );
 }
 
-/** The fee without a USD price: in wei on eip155, else in the native coin (lamports read badly as SOL). */
-function feeText(gasCost: bigint, network: ReturnType<typeof findNetwork>): string {
-  if (!network || network.chainNamespace === 'eip155') return `${gasCost} wei`;
+/** The fee without a USD price: in wei when counted in gas, else in the native coin (lamports read badly as SOL). */
+function feeText(gasCost: bigint, feeUnit: 'gas' | 'native' | undefined, network: ReturnType<typeof findNetwork>): string {
+  if (!network || feeUnit === 'gas') return `${gasCost} wei`;
   return `${formatUnits(gasCost, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`;
 }
