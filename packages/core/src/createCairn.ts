@@ -37,7 +37,9 @@ import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
 import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
 import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
 import type { SocialLoginProvider } from './rules/socialLogin.ts';
-import { FEATURES } from './features/features.ts';
+import { FEATURES } from './features/featureList.ts';
+// Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
+import './features/features.ts';
 import { createFeatureStores, featureFacades, featureResets } from './features/assembleFeatures.ts';
 import type { FeatureFacades, FeatureStores } from './features/featureRegistry.ts';
 

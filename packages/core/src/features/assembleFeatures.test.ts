@@ -3,7 +3,7 @@ import { createStore } from '../createStore.ts';
 import { walletListTestContext } from '../testing/walletListTestContext.ts';
 import type { CairnFeature } from './cairnFeature.ts';
 import { createFeatureStores, featureFacades, featureResets } from './assembleFeatures.ts';
-import { FEATURES } from './features.ts';
+import { FEATURES } from './featureList.ts';
 
 // A feature made up for the test: a counter that a disconnect zeroes and another network halves.
 function counterFeature(log: string[]): CairnFeature {

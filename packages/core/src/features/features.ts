@@ -1,20 +1,10 @@
-import type { CairnFeature } from './cairnFeature.ts';
-import { sendFeature } from './send/sendFeature.ts';
-import { swapFeature } from './swap/swapFeature.ts';
-import { buyFeature } from './buy/buyFeature.ts';
-import { receiveFeature } from './receive/receiveFeature.ts';
-import { namesFeature } from './names/namesFeature.ts';
-import { activityFeature } from './activity/activityFeature.ts';
-
-/**
- * Every wallet feature, one line each. createCairn, the resets on disconnect and on network
- * change, and the test context are built from this list; React has its own (its views and entry).
- */
-export const FEATURES: readonly CairnFeature[] = [
-  sendFeature,
-  swapFeature,
-  buyFeature,
-  receiveFeature,
-  namesFeature,
-  activityFeature,
-];
+// Every wallet feature, one line each. createCairn, the resets on disconnect and on network
+// change, and the test context are built from this list (featureList.ts); React has its own (its
+// views and entries). Re-exports, not an array, so that the published declarations load each
+// feature's types too (an array's declaration would name only CairnFeature).
+export { sendFeature } from './send/sendFeature.ts';
+export { swapFeature } from './swap/swapFeature.ts';
+export { buyFeature } from './buy/buyFeature.ts';
+export { receiveFeature } from './receive/receiveFeature.ts';
+export { namesFeature } from './names/namesFeature.ts';
+export { activityFeature } from './activity/activityFeature.ts';

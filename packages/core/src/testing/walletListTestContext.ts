@@ -11,7 +11,7 @@ import { createConnectionStore } from '../stores/connection.ts';
 import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
-import { FEATURES } from '../features/features.ts';
+import { FEATURES } from '../features/featureList.ts';
 import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
