@@ -29,12 +29,17 @@ const HEADROOM = 3 * 1024;
 // option's check, its loader and the login methods on the instance; the frame client, the login
 // flow and the OTP, social and ApproveTransaction views are lazy chunks), the everything-on page
 // 90,392 B with sign-in on Solana, Polkadot and Bitcoin.
+// Issue 23 (2026-11-25), wallet features as a table (core/src/features, react/src/features): the
+// one-button page 88,983 B (+404 B: the feature table's assembly and the namespace table), the
+// modal 17,684 B (+377 B: React's feature table with each feature's views and Account entries,
+// the entry rows as components, and icons.js split into a file of its own), the everything-on
+// page 90,906 B (+353 B). The modal's budget rises by those 377 B.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
   initialGzip: 87_532 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
-  modalGzip: 14_388 + HEADROOM,
+  modalGzip: 14_765 + HEADROOM,
   /**
    * Issue 13: the "everything on" page (bench/pages/cairnFull, every feature switch of SPEC §9 on,
    * the site's server, sign-in and WalletConnect configured). Not measured + headroom but the

@@ -3,8 +3,6 @@ export const RECENT_WALLETS_MAX = 2;
 export const BALANCE_CACHE_MS = 30_000;
 /** SPEC §8/§9: after a failed balance read, retries are blocked for 30 s. */
 export const BALANCE_RETRY_BLOCK_MS = 30_000;
-/** SPEC §9: the namespaces whose balances the site's server answers; others are read from the chain. */
-export const BALANCE_SUPPORTED_NAMESPACES: readonly string[] = ['eip155', 'solana'];
 export const NAME_CACHE_MS = 5 * 60_000;
 export const IDENTITY_CACHE_MS = 5 * 60_000;
 export const DESCRIPTION_AMOUNT_DECIMALS = 3;

@@ -6,13 +6,7 @@ import type { AccountStore } from './stores/account.ts';
 import type { ConnectionStore } from './stores/connection.ts';
 import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
-import type { SendStore } from './stores/send.ts';
-import type { SwapStore } from './stores/swap.ts';
-import type { AccountNameStore } from './stores/accountName.ts';
-import type { OnrampStore } from './stores/onramp.ts';
 import type { ToastStore } from './stores/toast.ts';
-import type { PendingTransactionsStore } from './stores/pendingTransactions.ts';
-import type { TransactionsStore } from './stores/transactions.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
@@ -25,9 +19,10 @@ import type { WalletListStore } from './stores/walletList.ts';
 import type { EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import type { EmbeddedWalletClient } from './embeddedWallet/embeddedWalletPlugin.ts';
 import type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
+import type { FeatureReset, FeatureStores } from './features/featureRegistry.ts';
 
 /** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
-export interface CairnContext {
+export interface CairnContext extends FeatureStores {
   options: ResolvedOptions;
   storage: SafeStorage;
   events: Events;
@@ -36,16 +31,8 @@ export interface CairnContext {
   connection: ConnectionStore;
   network: NetworkStore;
   accounts: ReadonlyMap<ChainNamespace, AccountStore>;
-  send: SendStore;
-  swap: SwapStore;
-  accountName: AccountNameStore;
-  onramp: OnrampStore;
   /** SPEC §8: the modal's one toast. */
   toast: ToastStore;
-  /** Transactions sent through the widget and not yet mined. */
-  pendingTransactions: PendingTransactionsStore;
-  /** SPEC §3 transaction-list state (Activity). */
-  transactions: TransactionsStore;
   /** The site's Cairn server, when configured. */
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */
@@ -70,6 +57,8 @@ export interface CairnContext {
   /** When a failed balance read may be retried, per network and address. */
   balanceRetryAt: Map<string, number>;
   now(): number;
+  /** Resets what every wallet feature forgets (features/features.ts lists them). */
+  resetFeatures(on: FeatureReset): void;
 }
 
 export interface WalletConnectContext {

@@ -10,24 +10,9 @@ import { createAccountStore, type AccountStore } from './stores/account.ts';
 import { createConnectionStore, type ConnectionStore } from './stores/connection.ts';
 import { createModalStore, type ModalStore } from './stores/modal.ts';
 import { createNetworkStore, type NetworkStore } from './stores/network.ts';
-import { createSendStore, type SendStore } from './stores/send.ts';
-import { createSwapStore, type SwapStore } from './stores/swap.ts';
-import { createAccountNameStore, type AccountNameStore } from './stores/accountName.ts';
-import { loadNameFlow } from './actions/names/loadNameFlow.ts';
-import { createOnrampStore, type OnrampStore } from './stores/onramp.ts';
-import { loadedOnrampFlow, loadOnrampFlow } from './actions/onramp/loadOnrampFlow.ts';
-import { loadedSwapFlow, loadSwapFlow } from './actions/swap/loadSwapFlow.ts';
-import type { SwapSummary } from './rules/swap/swapSummary.ts';
-import type { SwapToken } from './api/convertApi.ts';
 import { createThemeStore, type ThemeStore } from './stores/theme.ts';
 import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
-import { createPendingTransactionsStore, type PendingTransactionsStore } from './stores/pendingTransactions.ts';
-import { createTransactionsStore, type TransactionsStore } from './stores/transactions.ts';
-import { loadHistoryFlow } from './actions/history/loadHistoryFlow.ts';
-import { loadedSendFlow, loadSendFlow } from './actions/send/loadSendFlow.ts';
-import type { SendSummary } from './rules/send/sendSummary.ts';
-import type { SendableToken } from './rules/send/sendableTokens.ts';
 import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
@@ -52,22 +37,21 @@ import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
 import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
 import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
 import type { SocialLoginProvider } from './rules/socialLogin.ts';
+import { FEATURES } from './features/featureList.ts';
+// Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
+import './features/features.ts';
+import { createFeatureStores, featureFacades, featureResets } from './features/assembleFeatures.ts';
+import type { FeatureFacades, FeatureStores } from './features/featureRegistry.ts';
 
-export interface Cairn {
+export interface Cairn extends FeatureFacades {
   readonly options: ResolvedOptions;
   readonly events: Pick<Events, 'subscribe'>;
-  readonly stores: {
+  readonly stores: FeatureStores & {
     modal: ModalStore;
     router: Router;
     connection: ConnectionStore;
     network: NetworkStore;
-    send: SendStore;
-    swap: SwapStore;
-    accountName: AccountNameStore;
-    onramp: OnrampStore;
     toast: ToastStore;
-    pendingTransactions: PendingTransactionsStore;
-    transactions: TransactionsStore;
     theme: ThemeStore;
     siwx: SiwxStore;
     walletList: WalletListStore;
@@ -125,20 +109,6 @@ export interface Cairn {
   placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
   request: CairnRequestFn;
-  /** Activity: the connected account's transactions on the active network, afresh (SPEC §4). */
-  fetchTransactions(): Promise<void>;
-  /** Activity: the next page by cursor (infinite scroll); nothing on the last page. */
-  loadMoreTransactions(): Promise<void>;
-  /** Fetches Activity's code ahead of the visitor's click. */
-  prefetchActivity(): void;
-  /** Send (SPEC §5, §8): its own chunk, fetched by `prepare` or `prefetch`. */
-  readonly send: CairnSendActions;
-  /** Swap (SPEC §2, §7): its own chunk, fetched by `prepare` or `prefetch`. */
-  readonly swap: CairnSwapActions;
-  /** Account names (SPEC §2 RegisterAccountName): their own chunk. */
-  readonly names: CairnNameActions;
-  /** Buy (SPEC §7 onramp): its own chunk. */
-  readonly onramp: CairnOnrampActions;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
   setThemeMode(mode: ThemeMode): void;
   /** Replaces the site's `--cairn-*` overrides (for both palettes, or `{ light, dark }`); takes effect at once. */
@@ -147,66 +117,8 @@ export interface Cairn {
   destroy(): void;
 }
 
-export interface CairnSendActions {
-  prefetch(): void;
-  /** Gas price, network balance in USD and a first gas estimate. */
-  prepare(): Promise<void>;
-  setMax(): Promise<void>;
-  /** The receiver's name and avatar, once the typed address is valid. */
-  lookupReceiver(): Promise<void>;
-  /** To the review when the form is complete and covered; else the reason shows. */
-  review(): Promise<boolean>;
-  /** Asks the wallet; resolves true once it sent. */
-  confirm(): Promise<boolean>;
-  /** What Send shows and checks now; undefined until the chunk has loaded. */
-  summary(): (SendSummary & { token?: SendableToken }) | undefined;
-  /** The token picker's list, native first. */
-  tokens(): SendableToken[];
-}
 
-export interface CairnOnrampActions {
-  prefetch(): void;
-  /** The provider's options (the built-in defaults when they fail) and a first quote. */
-  prepare(): Promise<void>;
-  /** Sets the amount (in the payment currency) and quotes it. */
-  setAmount(amount: string): Promise<void>;
-  setCurrency(currency: string): Promise<void>;
-  /** Opens the provider's checkout in a popup and watches for the coins; resolves true once they arrived. */
-  buy(): Promise<boolean>;
-  /** Buy was left: stops watching. */
-  stop(): void;
-  /** The card limits of the chosen currency, and whether the provider pays on this network; undefined until loaded. */
-  limits(): { min: number; max: number; offered: boolean } | undefined;
-}
 
-export interface CairnNameActions {
-  prefetch(): void;
-  /** Sets the label being chosen and checks it (free or not, and suggestions) once typing pauses. */
-  setQuery(label: string): void;
-  /** Signs and registers `name` (a full name from the store: available or a suggestion) for the active address. */
-  register(name: string): Promise<boolean>;
-}
-
-export interface CairnSwapActions {
-  prefetch(): void;
-  /** The tokens the site's server swaps here, the gas price, and a first quote. */
-  prepare(): Promise<void>;
-  /** Sets the amount (whole units, as typed) and asks for a quote once typing pauses. */
-  setAmount(amount: string): void;
-  /** Picks a token for one side (the other side's token swaps the sides) and asks for a quote. */
-  setToken(side: 'source' | 'to', caip10: string): void;
-  /** Swaps the sides. */
-  flip(): void;
-  /** Percent, 0 to 50. */
-  setSlippage(percent: number): void;
-  setMax(): Promise<void>;
-  /** To the review when the form is complete, quoted and covered; else the reason shows. */
-  review(): Promise<boolean>;
-  /** Approves the router when needed, then asks the wallet to swap; resolves true once it sent. */
-  confirm(): Promise<boolean>;
-  /** What Swap shows and checks now; undefined until the chunk has loaded. */
-  summary(): (SwapSummary & { source?: SwapToken; to?: SwapToken; sourceBalanceText: string }) | undefined;
-}
 
 /** The one place where stores, adapters, storage and events are wired together. */
 /** Parts the core's own tests replace; not options a site sets. */
@@ -229,6 +141,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;
   const namespaces = [...new Set(options.adapters.map((adapter) => adapter.namespace))];
+  const featureStores = createFeatureStores(FEATURES);
+  const resetFeatures = featureResets(FEATURES);
   const ctx: CairnContext = {
     options,
     storage,
@@ -238,13 +152,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     connection: createConnectionStore(storage.get('recentWallets') ?? []),
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
-    send: createSendStore(),
-    swap: createSwapStore(),
-    accountName: createAccountNameStore(),
-    onramp: createOnrampStore(),
+    ...featureStores,
     toast: createToastStore(),
-    pendingTransactions: createPendingTransactionsStore(),
-    transactions: createTransactionsStore(),
     siwx: createSiwxStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
@@ -254,6 +163,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: Date.now,
+    resetFeatures: (on) => resetFeatures(ctx, on),
   };
   if (options.walletConnect) {
     const load = createWalletConnectLoader(options);
@@ -320,18 +230,14 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   return {
     options,
     events: { subscribe: ctx.events.subscribe },
+    ...featureFacades(FEATURES, ctx),
     stores: {
+      ...featureStores,
       modal: ctx.modal,
       router: ctx.router,
       connection: ctx.connection,
       network: ctx.network,
-      send: ctx.send,
-      swap: ctx.swap,
-      accountName: ctx.accountName,
-      onramp: ctx.onramp,
       toast: ctx.toast,
-      pendingTransactions: ctx.pendingTransactions,
-      transactions: ctx.transactions,
       theme,
       siwx: ctx.siwx,
       walletList: ctx.walletList,
@@ -397,84 +303,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     placeFrame: (placement) => embeddedLoader?.loaded()?.placeFrame(placement),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
-    fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
-    loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
-    prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
-    send: {
-      prefetch: () => void loadSendFlow().catch(() => undefined),
-      prepare: () => loadSendFlow().then((flow) => flow.prepareSend(ctx)),
-      setMax: () => loadSendFlow().then((flow) => flow.setSendMax(ctx)),
-      lookupReceiver: () => loadSendFlow().then((flow) => flow.lookupReceiver(ctx)),
-      review: () => loadSendFlow().then((flow) => flow.reviewSend(ctx)),
-      confirm: () => loadSendFlow().then((flow) => flow.confirmSend(ctx)),
-      summary: () => loadedSendFlow()?.currentSendSummary(ctx),
-      tokens: () => loadedSendFlow()?.sendTokens(ctx) ?? [],
-    },
-    swap: {
-      prefetch: () => void loadSwapFlow().catch(() => undefined),
-      prepare: () => loadSwapFlow().then((flow) => flow.prepareSwap(ctx)),
-      setAmount: (amount) => {
-        ctx.swap.setAmount(amount);
-        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx));
-      },
-      setToken: (side, caip10) => {
-        if (side !== 'source' && side !== 'to') throw new TypeError("swap.setToken: `side` must be 'source' or 'to'");
-        if (!ctx.swap.get().tokens?.some((token) => token.address === caip10)) throw new TypeError('swap.setToken: not a token Swap offers here');
-        ctx.swap.setToken(side, caip10);
-        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx, { now: true }));
-      },
-      flip: () => {
-        ctx.swap.flip();
-        void loadSwapFlow().then((flow) => flow.scheduleQuote(ctx, { now: true }));
-      },
-      setSlippage: (percent) => ctx.swap.setSlippage(percent),
-      setMax: () => loadSwapFlow().then((flow) => flow.setSwapMax(ctx)),
-      review: () => loadSwapFlow().then((flow) => flow.reviewSwap(ctx)),
-      confirm: () => loadSwapFlow().then((flow) => flow.confirmSwap(ctx)),
-      summary: () => loadedSwapFlow()?.currentSwapSummary(ctx),
-    },
-    onramp: {
-      prefetch: () => void loadOnrampFlow().catch(() => undefined),
-      prepare: () => loadOnrampFlow().then((flow) => flow.prepareOnramp(ctx)),
-      setAmount: (amount) => {
-        ctx.onramp.setAmount(amount);
-        return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
-      },
-      setCurrency: (currency) => {
-        if (!ctx.onramp.get().options?.paymentCurrencies.some((entry) => entry.id === currency)) {
-          return Promise.reject(new TypeError('onramp.setCurrency: not a currency the provider offers'));
-        }
-        ctx.onramp.setCurrency(currency);
-        return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
-      },
-      buy: () =>
-        loadOnrampFlow().then((flow) =>
-          flow.startPurchase(ctx, (url) => {
-            if (typeof window !== 'undefined') window.open(url, 'cairn-onramp', 'popup,width=440,height=680');
-          }),
-        ),
-      stop: () => loadedOnrampFlow()?.stopWatching(ctx),
-      limits: () => {
-        const flow = loadedOnrampFlow();
-        const limits = flow?.onrampLimits(ctx);
-        return flow && limits ? { ...limits, offered: flow.onrampOffersNetwork(ctx) } : undefined;
-      },
-    },
-    names: {
-      prefetch: () => void loadNameFlow().catch(() => undefined),
-      setQuery: (label) => {
-        if (typeof label !== 'string') throw new TypeError('names.setQuery: `label` must be a string');
-        ctx.accountName.setQuery(label);
-        void loadNameFlow().then((flow) => flow.scheduleNameSearch(ctx));
-      },
-      register: (name) => {
-        const { available, suggestions } = ctx.accountName.get();
-        if (typeof name !== 'string' || (name !== available && !suggestions.includes(name))) {
-          return Promise.reject(new TypeError('names.register: `name` must be the available name or one of the suggestions'));
-        }
-        return loadNameFlow().then((flow) => flow.registerName(ctx, name));
-      },
-    },
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),

@@ -1,6 +1,7 @@
 // The public API of @cairn/core: what a site, or the author of a chain adapter or renderer, uses.
 // What only Cairn's own packages need is in ./internal.ts (`@cairn/core/internal`).
-export { createCairn, type Cairn, type CairnSendActions } from './createCairn.ts';
+export { createCairn, type Cairn } from './createCairn.ts';
+export type { CairnSendActions } from './features/send/sendFeature.ts';
 export type { SendSummary } from './rules/send/sendSummary.ts';
 export type { SendableToken } from './rules/send/sendableTokens.ts';
 export type { SendParams } from './types.ts';
@@ -22,11 +23,11 @@ export type { NetworkState, NetworkStore } from './stores/network.ts';
 export type { AccountState, AccountStore } from './stores/account.ts';
 export type { ConnectionState, ConnectionStore, ConnectingState } from './stores/connection.ts';
 export type { ModalState, ModalStore } from './stores/modal.ts';
-export type { SendState, SendStore } from './stores/send.ts';
+export type { SendState, SendStore } from './features/send/sendStore.ts';
 export type { ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
-export type { TransactionsState, TransactionsStore } from './stores/transactions.ts';
+export type { TransactionsState, TransactionsStore } from './features/activity/transactionsStore.ts';
 export type { HistoryTransaction, HistoryTransfer, HistoryPage, OperationType } from './api/historyApi.ts';
-export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './stores/pendingTransactions.ts';
+export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './features/activity/pendingTransactionsStore.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './stores/siwx.ts';
 export type { WalletListState, WalletListStore } from './stores/walletList.ts';
 export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from './stores/walletConnect.ts';

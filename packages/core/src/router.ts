@@ -1,8 +1,13 @@
 import { createStore, type Store } from './createStore.ts';
 import type { Connector, WalletListItem } from './types.ts';
+import type { FeatureViews } from './features/featureRegistry.ts';
 
-// SPEC §2: the modal has no URL routes, only a stack of named views.
-export type ViewName =
+// SPEC §2: the modal has no URL routes, only a stack of named views: the core's own, and each
+// wallet feature's (features/<name>/).
+export type ViewName = CoreViewName | keyof FeatureViews;
+
+/** The views of connecting, the account and the network, which no feature owns. */
+export type CoreViewName =
   | 'Connect'
   | 'Account'
   | 'AllWallets'
@@ -15,16 +20,7 @@ export type ViewName =
   | 'ApproveTransaction'
   | 'Networks'
   | 'SwitchNetwork'
-  | 'UnsupportedChain'
-  | 'Activity'
-  | 'Send'
-  | 'SendPreview'
-  | 'Swap'
-  | 'SwapPreview'
-  | 'Buy'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'Receive';
+  | 'UnsupportedChain';
 
 export interface RouteData {
   connector?: Connector;

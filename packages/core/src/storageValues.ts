@@ -1,5 +1,6 @@
 import { RECENT_WALLETS_MAX } from './constants.ts';
 import { isCaipNetworkId } from './caip.ts';
+import { isChainNamespace, type ChainNamespace } from './namespaces.ts';
 
 // What the widget keeps in storage, and the parsers a stored value must pass to be trusted. They
 // are written out rather than declared with valibot because they run on every page load before
@@ -7,7 +8,7 @@ import { isCaipNetworkId } from './caip.ts';
 // first JS for five small shapes (bench/). The server's answers, read later, do use valibot.
 // Each parser returns a fresh value holding only the known fields, or undefined.
 
-export type StoredNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122';
+export type StoredNamespace = ChainNamespace;
 
 export interface RecentWallet {
   id: string;
@@ -41,13 +42,11 @@ export interface StoredSiwxSession {
   expirationTime?: string;
 }
 
-const NAMESPACES: readonly string[] = ['eip155', 'solana', 'polkadot', 'bip122'];
-
 type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, min: number, max: number): value is string =>
   typeof value === 'string' && value.length >= min && value.length <= max;
-const isNamespace = (value: unknown): value is StoredNamespace => typeof value === 'string' && NAMESPACES.includes(value);
+const isNamespace = isChainNamespace;
 
 function parseList<T>(value: unknown, max: number, parseItem: (item: unknown) => T | undefined): T[] | undefined {
   if (!Array.isArray(value) || value.length > max) return undefined;

@@ -1,6 +1,8 @@
 // SPEC §3: the entities the core keeps. Chain adapters fill them; views only read them.
 
-export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122';
+import type { ChainNamespace } from './namespaces.ts';
+
+export type { ChainNamespace };
 
 /** CAIP-2 chain id, e.g. `eip155:1`. */
 export type CaipNetworkId = `${string}:${string}`;

@@ -23,9 +23,5 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
-  ctx.send.reset();
-  ctx.swap.reset();
-  ctx.accountName.reset();
-  ctx.onramp.reset();
-  ctx.transactions.reset();
+  ctx.resetFeatures('disconnect');
 }

@@ -1,4 +1,4 @@
-import { BALANCE_SUPPORTED_NAMESPACES } from '../constants.ts';
+import { namespaceOffers } from '../namespaces.ts';
 import { adapterFor, type CairnContext } from '../context.ts';
 import { errorMessage } from '../errors.ts';
 import { parseUnits } from '../format.ts';
@@ -35,7 +35,7 @@ export function portfolioFromServer(entries: readonly TokenBalance[], network: C
  * the chain adapter.
  */
 export async function readPortfolio(ctx: CairnContext, network: CaipNetwork, address: string, force: boolean): Promise<Portfolio> {
-  if (ctx.api && BALANCE_SUPPORTED_NAMESPACES.includes(network.chainNamespace)) {
+  if (ctx.api && namespaceOffers(network.chainNamespace, 'serverBalances')) {
     try {
       const entries = await ctx.api.getBalances(address, network.caipNetworkId, { forceUpdate: force });
       return portfolioFromServer(entries, network);

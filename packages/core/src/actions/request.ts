@@ -3,7 +3,7 @@ import { sendCallsError } from '../rules/send/sendCallsValidation.ts';
 import { feeFieldsError, type FeeFields } from '../rules/send/feeFields.ts';
 import { findNetwork } from '../stores/network.ts';
 import { ErrorText } from '../errors.ts';
-import { loadSendFlow } from './send/loadSendFlow.ts';
+import { loadSendFlow } from '../features/send/loadSendFlow.ts';
 
 /**
  * The site's own call to the connected wallet, EIP-1193 style (`eth_sendTransaction`,

@@ -12,8 +12,6 @@ export function setActiveNetwork(ctx: CairnContext, namespace: ChainNamespace, c
   if (current.activeCaipNetworkId === caipNetworkId && current.activeNamespace === namespace) return false;
   ctx.network.set({ activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, switchError: undefined });
   ctx.storage.set('activeNetwork', caipNetworkId);
-  ctx.send.reset();
-  ctx.swap.reset();
-  ctx.onramp.reset();
+  ctx.resetFeatures('networkChange');
   return true;
 }

@@ -1,3 +1,5 @@
+import { namespaceOffers } from '../namespaces.ts';
+
 /** SPEC §5: letters, digits and hyphens, at least 4 characters (and a DNS label's 63 at most). */
 export function isValidNameLabel(label: string): boolean {
   return /^[a-z0-9-]{4,63}$/i.test(label) && !label.startsWith('-') && !label.endsWith('-');
@@ -50,7 +52,7 @@ export function parseNameRegistration(message: string): NameRegistration | undef
 
 /** SPEC §5: names are supported only on eip155; identity (a name and its avatar) with them. */
 export function namesSupportedOn(namespace: string | undefined): boolean {
-  return namespace === 'eip155';
+  return namespaceOffers(namespace, 'names');
 }
 
 /** SPEC §5: Account offers a name to an account without one where names are supported, when the site has a server. */

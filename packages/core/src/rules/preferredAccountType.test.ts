@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PREFERRED_ACCOUNT_TYPES, preferredAccountsFirst } from './preferredAccountType.ts';
+import { NAMESPACES } from '../namespaces.ts';
+import { preferredAccountsFirst } from './preferredAccountType.ts';
 
 describe('preferred account types (SPEC §4)', () => {
   it('defaults eip155 to smart account, solana and polkadot to eoa, bip122 to payment', () => {
-    expect(PREFERRED_ACCOUNT_TYPES).toEqual({ eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' });
+    const preferred = Object.fromEntries(Object.entries(NAMESPACES).map(([namespace, facts]) => [namespace, facts.preferredAccountType]));
+    expect(preferred).toEqual({ eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' });
   });
 
   it('puts the preferred accounts first and keeps the order of the rest', () => {

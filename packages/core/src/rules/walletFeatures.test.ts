@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsActivity, walletFeaturesFor, WALLET_FEATURES } from './walletFeatures.ts';
+import { walletFeaturesFor, WALLET_FEATURES } from './walletFeatures.ts';
 
 const allOn = { onramp: true, swaps: true, receive: true, send: true };
 
@@ -23,10 +23,6 @@ describe('walletFeaturesFor', () => {
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1', built: ['receive'] })).toEqual(['receive']);
   });
 
-  it('shows only what is built: all four today', () => {
-    expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:1' })).toEqual(['onramp', 'swaps', 'receive', 'send']);
-  });
-
   it('offers swaps only on the swap-supported eip155 networks', () => {
     const built = WALLET_FEATURES;
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:8453', built })).toContain('swaps');
@@ -39,13 +35,5 @@ describe('walletFeaturesFor', () => {
     const built = WALLET_FEATURES;
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:31337', built, swapNetworks: ['eip155:31337'] })).toContain('swaps');
     expect(walletFeaturesFor({ switches: allOn, activeCaipNetworkId: 'eip155:31338', built, swapNetworks: ['eip155:31337'] })).not.toContain('swaps');
-  });
-});
-
-describe('showsActivity', () => {
-  it('shows the Activity entry only when history is switched on and built', () => {
-    expect(showsActivity({ history: true, built: ['history'] })).toBe(true);
-    expect(showsActivity({ history: false, built: ['history'] })).toBe(false);
-    expect(showsActivity({ history: true, built: ['send'] })).toBe(false);
   });
 });

@@ -1,19 +1,9 @@
+import { namespaceOffers } from '../namespaces.ts';
 import type { CaipNetworkId } from '../types.ts';
 
 /** SPEC §9: wallet feature order on Account. */
 export const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const;
 export type WalletFeature = (typeof WALLET_FEATURES)[number];
-
-/**
- * The account features whose views exist. A feature not built shows nothing whatever its switch
- * says; building one means adding it here.
- */
-export const BUILT_WALLET_FEATURES: readonly (WalletFeature | 'history')[] = ['history', 'onramp', 'swaps', 'receive', 'send'];
-
-/** SPEC §9 `history`: the Activity entry on Account, when switched on and built. */
-export function showsActivity(input: { history: boolean; built?: readonly (WalletFeature | 'history')[] }): boolean {
-  return input.history && (input.built ?? BUILT_WALLET_FEATURES).includes('history');
-}
 
 /** SPEC §9: swap-supported eip155 networks. */
 export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554];
@@ -21,7 +11,8 @@ export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 1
 export interface WalletFeaturesInput {
   switches: Readonly<Record<WalletFeature, boolean>>;
   activeCaipNetworkId: CaipNetworkId;
-  built?: readonly (WalletFeature | 'history')[];
+  /** The features whose views exist (React's feature table): one not built shows nothing whatever its switch says. */
+  built: readonly WalletFeature[];
   /** The site's extra swap networks (options.swapNetworks). */
   swapNetworks?: readonly string[];
 }
@@ -29,7 +20,7 @@ export interface WalletFeaturesInput {
 /** SPEC §9: Swap is offered on the swap-supported eip155 networks and the site's own. */
 export function isSwapNetwork(caipNetworkId: string, swapNetworks: readonly string[] = []): boolean {
   const [namespace, reference] = caipNetworkId.split(':');
-  return namespace === 'eip155' && (SWAP_CHAIN_IDS.includes(Number(reference)) || swapNetworks.includes(caipNetworkId));
+  return namespaceOffers(namespace, 'swaps') && (SWAP_CHAIN_IDS.includes(Number(reference)) || swapNetworks.includes(caipNetworkId));
 }
 
 function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId, swapNetworks: readonly string[] | undefined): boolean {
@@ -38,8 +29,7 @@ function isPossibleOn(feature: WalletFeature, caipNetworkId: CaipNetworkId, swap
 
 /** The wallet features Account lists: in SPEC §9's order, switched on, built, possible on the active network. */
 export function walletFeaturesFor(input: WalletFeaturesInput): WalletFeature[] {
-  const built = input.built ?? BUILT_WALLET_FEATURES;
   return WALLET_FEATURES.filter(
-    (feature) => input.switches[feature] && (built as readonly string[]).includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId, input.swapNetworks),
+    (feature) => input.switches[feature] && input.built.includes(feature) && isPossibleOn(feature, input.activeCaipNetworkId, input.swapNetworks),
   );
 }

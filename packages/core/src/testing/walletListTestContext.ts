@@ -11,12 +11,8 @@ import { createConnectionStore } from '../stores/connection.ts';
 import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
-import { createPendingTransactionsStore } from '../stores/pendingTransactions.ts';
-import { createTransactionsStore } from '../stores/transactions.ts';
-import { createSendStore } from '../stores/send.ts';
-import { createSwapStore } from '../stores/swap.ts';
-import { createAccountNameStore } from '../stores/accountName.ts';
-import { createOnrampStore } from '../stores/onramp.ts';
+import { FEATURES } from '../features/featureList.ts';
+import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
 import { createSiwxStore } from '../stores/siwx.ts';
 import { createWalletListStore, type Timers } from '../stores/walletList.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
@@ -67,6 +63,7 @@ export function walletListTestContext(
   const timers = manualTimers();
   const connection = createConnectionStore(recentWallets);
   connection.set({ connectors: adapter.getConnectors() });
+  const resetFeatures = featureResets(FEATURES);
   const ctx: CairnContext = {
     platform: () => 'desktop',
     openLink: () => undefined,
@@ -78,13 +75,8 @@ export function walletListTestContext(
     connection,
     network: createNetworkStore(resolved.networks, resolved.defaultNetwork),
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
-    send: createSendStore(),
-    swap: createSwapStore(),
-    accountName: createAccountNameStore(),
-    onramp: createOnrampStore(),
+    ...createFeatureStores(FEATURES),
     toast: createToastStore(),
-    pendingTransactions: createPendingTransactionsStore(),
-    transactions: createTransactionsStore(),
     siwx: createSiwxStore(),
     walletList: createWalletListStore(timers),
     ...(resolved.api ? { catalogue: createWalletCatalogueApi(resolved.api, { retries: 0 }) } : {}),
@@ -93,6 +85,7 @@ export function walletListTestContext(
     balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: timers.now,
+    resetFeatures: (on) => resetFeatures(ctx, on),
   };
   return { ctx, timers, adapter, events };
 }

@@ -1,4 +1,4 @@
-import { findNetwork, formatBalance, formatUsd, offersNameRegistration, shortenAddress, showsActivity } from '@cairn/core/internal';
+import { findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/internal';
 import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
@@ -8,6 +8,7 @@ import { ChevronRightIcon } from '../components/icons.tsx';
 import { NetworkBadge } from '../components/NetworkBadge.tsx';
 import { TokenList } from '../components/TokenList.tsx';
 import { WalletFeatureButtons } from '../components/WalletFeatureButtons.tsx';
+import { FEATURE_UI } from '../features/features.ts';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useConnectedAccounts } from '../hooks/useConnectedAccounts.ts';
@@ -53,36 +54,7 @@ export function AccountView() {
       <WalletFeatureButtons />
       <TokenList tokens={account.tokenBalance} />
       <div className="account-actions">
-        {offersNameRegistration({ hasServer: cairn.options.api !== undefined, namespace: network?.chainNamespace, profileName: account.profileName }) && (
-          <button
-            type="button"
-            className="row"
-            data-testid="account-choose-name"
-            onPointerEnter={cairn.names.prefetch}
-            onFocus={cairn.names.prefetch}
-            onClick={() => cairn.stores.router.push('RegisterAccountName')}
-          >
-            <span className="row-name">{t('Choose a name')}</span>
-            <span className="row-chevron" aria-hidden="true">
-              <ChevronRightIcon />
-            </span>
-          </button>
-        )}
-        {showsActivity({ history: cairn.options.features.history }) && (
-          <button
-            type="button"
-            className="row"
-            data-testid="account-activity"
-            onPointerEnter={cairn.prefetchActivity}
-            onFocus={cairn.prefetchActivity}
-            onClick={() => cairn.stores.router.push('Activity')}
-          >
-            <span className="row-name">{t('Activity')}</span>
-            <span className="row-chevron" aria-hidden="true">
-              <ChevronRightIcon />
-            </span>
-          </button>
-        )}
+        {FEATURE_UI.map(({ AccountRow }, index) => AccountRow && <AccountRow key={index} />)}
         {cairn.options.features.networkSwitching ? (
           <button
             type="button"

@@ -10,18 +10,11 @@ import { UnavailableView } from './UnavailableView.tsx';
 import { UnsupportedChainView } from './UnsupportedChainView.tsx';
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
+import { FEATURE_VIEWS } from '../features/features.ts';
 
-// The wallet's views are chunks of their own, fetched on intent or when opened.
+// The login's views are chunks of their own, fetched on intent or when opened (the wallet
+// features' views are too: features/features.ts).
 const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> = {
-  Activity: lazy(() => import('./activity/ActivityView.tsx')),
-  Receive: lazy(() => import('./receive/ReceiveView.tsx')),
-  Send: lazy(() => import('./send/SendView.tsx')),
-  SendPreview: lazy(() => import('./send/SendPreviewView.tsx')),
-  Swap: lazy(() => import('./swap/SwapView.tsx')),
-  SwapPreview: lazy(() => import('./swap/SwapPreviewView.tsx')),
-  Buy: lazy(() => import('./buy/BuyView.tsx')),
-  RegisterAccountName: lazy(() => import('./names/RegisterAccountNameView.tsx')),
-  RegisterAccountNameSuccess: lazy(() => import('./names/RegisterAccountNameSuccessView.tsx')),
   EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
   ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
   ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
@@ -29,7 +22,7 @@ const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> 
 
 /** The view on top of the router's stack. */
 export function ViewContent({ entry }: { entry: RouteEntry }) {
-  const LazyView = LAZY_VIEWS[entry.view];
+  const LazyView = FEATURE_VIEWS[entry.view]?.component ?? LAZY_VIEWS[entry.view];
   if (LazyView) {
     return (
       <Suspense fallback={<LoadingLine />}>

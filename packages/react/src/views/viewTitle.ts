@@ -1,8 +1,11 @@
-import type { RouteData, RouteEntry, ViewName } from '@cairn/core';
+import type { RouteData, RouteEntry } from '@cairn/core';
+import type { CoreViewName } from '@cairn/core/internal';
+import { FEATURE_VIEWS } from '../features/features.ts';
 import { msg } from '../i18n/useT.ts';
 
-// The heading of each view; every dialog is labelled by it.
-const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
+// The heading of each view; every dialog is labelled by it. The wallet features' are in their
+// folders (features/features.ts).
+const CORE_TITLES: Record<CoreViewName, (data: RouteData | undefined) => string> = {
   Connect: () => msg('Connect Wallet'),
   ConnectingExternal: (data) => data?.connector?.name ?? msg('Connecting'),
   Account: () => msg('Account'),
@@ -16,17 +19,9 @@ const TITLES: Record<ViewName, (data: RouteData | undefined) => string> = {
   EmailVerifyOtp: () => msg('Confirm Email'),
   ConnectingSocial: () => msg('Log In'),
   ApproveTransaction: () => msg('Approve'),
-  Activity: () => msg('Activity'),
-  Send: () => msg('Send'),
-  SendPreview: () => msg('Review Send'),
-  Receive: () => msg('Receive'),
-  Swap: () => msg('Swap'),
-  SwapPreview: () => msg('Review Swap'),
-  Buy: () => msg('Buy'),
-  RegisterAccountName: () => msg('Choose a Name'),
-  RegisterAccountNameSuccess: () => msg('Name Registered'),
 };
 
 export function viewTitle(entry: RouteEntry): string {
-  return TITLES[entry.view](entry.data);
+  const title = entry.view in CORE_TITLES ? CORE_TITLES[entry.view as CoreViewName] : FEATURE_VIEWS[entry.view]?.title;
+  return title?.(entry.data) ?? '';
 }

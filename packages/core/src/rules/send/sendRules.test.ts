@@ -38,25 +38,21 @@ describe('parseSendAmount', () => {
 describe('sendValidationError (SPEC §5)', () => {
   const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
   it('an ERC-20 send needs token address, amount and receiver', () => {
-    expect(sendValidationError({ namespace: 'eip155', tokenAddress: '0x1', amount: 1n, receiver })).toBeUndefined();
-    expect(sendValidationError({ namespace: 'eip155', tokenAddress: '0x1', amount: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
-    expect(sendValidationError({ namespace: 'eip155', tokenAddress: '0x1', receiver })).toBe(ErrorText.invalidAmountOrReceiver);
+    expect(sendValidationError({ feeUnit: 'gas', tokenAddress: '0x1', amount: 1n, receiver })).toBeUndefined();
+    expect(sendValidationError({ feeUnit: 'gas', tokenAddress: '0x1', amount: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
+    expect(sendValidationError({ feeUnit: 'gas', tokenAddress: '0x1', receiver })).toBe(ErrorText.invalidAmountOrReceiver);
   });
-  it('a native send also needs the gas price and decimals', () => {
-    expect(sendValidationError({ namespace: 'eip155', amount: 1n, receiver, gasPrice: 1n, decimals: 18 })).toBeUndefined();
-    expect(sendValidationError({ namespace: 'eip155', amount: 1n, receiver, decimals: 18 })).toBe(ErrorText.invalidAmountOrReceiver);
-    expect(sendValidationError({ namespace: 'eip155', amount: 1n, receiver, gasPrice: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
+  it('a native send whose fee is counted in gas (eip155) also needs the gas price and decimals', () => {
+    expect(sendValidationError({ feeUnit: 'gas', amount: 1n, receiver, gasPrice: 1n, decimals: 18 })).toBeUndefined();
+    expect(sendValidationError({ feeUnit: 'gas', amount: 1n, receiver, decimals: 18 })).toBe(ErrorText.invalidAmountOrReceiver);
+    expect(sendValidationError({ feeUnit: 'gas', amount: 1n, receiver, gasPrice: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
   });
-  it('a Solana or Bitcoin send needs amount and receiver', () => {
-    expect(sendValidationError({ namespace: 'solana', amount: 1n, receiver: 'x' })).toBeUndefined();
-    expect(sendValidationError({ namespace: 'bip122', amount: 1n, receiver: 'x' })).toBeUndefined();
-    expect(sendValidationError({ namespace: 'bip122', amount: 0n, receiver: 'x' })).toBe(ErrorText.invalidAmountOrReceiver);
+  it('a send whose fee is in the native coin (solana, polkadot, bip122) needs only amount and receiver, no gas price', () => {
+    expect(sendValidationError({ feeUnit: 'native', amount: 1n, receiver: 'x' })).toBeUndefined();
+    expect(sendValidationError({ feeUnit: 'native', amount: 1n, receiver: 'x', decimals: 9 })).toBeUndefined();
     expect(ErrorText.invalidAmountOrReceiver).toBe('Please enter a valid amount and receiver address');
-  });
-  it('a Polkadot send needs amount and receiver, as a Solana one', () => {
-    expect(sendValidationError({ namespace: 'polkadot', amount: 1n, receiver: 'x' })).toBeUndefined();
-    expect(sendValidationError({ namespace: 'polkadot', amount: 0n, receiver: 'x' })).toBe(ErrorText.invalidAmountOrReceiver);
-    expect(sendValidationError({ namespace: 'polkadot', amount: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
+    expect(sendValidationError({ feeUnit: 'native', amount: 0n, receiver: 'x' })).toBe(ErrorText.invalidAmountOrReceiver);
+    expect(sendValidationError({ feeUnit: 'native', amount: 1n })).toBe(ErrorText.invalidAmountOrReceiver);
   });
 });
 

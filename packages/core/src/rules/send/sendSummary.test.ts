@@ -6,7 +6,7 @@ const ETH = { symbol: 'ETH', name: 'Ether', decimals: 18, balance: '1', usdValue
 const CAIRN = { address: '0x03ab8C9BD00086dBded2bC5003D3c1E0d4eebefB', symbol: 'CAIRN', name: 'Cairn', decimals: 18, balance: '10', usdValue: 25 };
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const base: SendSummaryInput = {
-  namespace: 'eip155',
+  feeUnit: 'gas',
   token: ETH,
   nativeDecimals: 18,
   nativeBalance: 10n ** 18n,

@@ -1,12 +1,11 @@
 import { ErrorText } from '../../errors.ts';
 import { formatUnits } from '../../format.ts';
-import type { ChainNamespace } from '../../types.ts';
 import { parseSendAmount } from './parseSendAmount.ts';
 import type { SendableToken } from './sendableTokens.ts';
-import { coversNativeSend, hasInsufficientGas, maxNativeAmount, sendValidationError } from './sendValidation.ts';
+import { coversNativeSend, hasInsufficientGas, maxNativeAmount, sendValidationError, type SendInput } from './sendValidation.ts';
 
 export interface SendSummaryInput {
-  namespace: ChainNamespace;
+  feeUnit: SendInput['feeUnit'];
   /** The picked token (the native coin when its address is undefined). */
   token: SendableToken;
   nativeDecimals: number;
@@ -61,7 +60,7 @@ export function sendSummary(input: SendSummaryInput): SendSummary {
   if (feeUsd !== undefined) summary.feeUsd = feeUsd;
 
   const validation = sendValidationError({
-    namespace: input.namespace,
+    feeUnit: input.feeUnit,
     ...(token.address !== undefined ? { tokenAddress: token.address } : {}),
     decimals: token.decimals,
     ...(amount !== undefined ? { amount } : {}),

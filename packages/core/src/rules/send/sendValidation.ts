@@ -1,8 +1,9 @@
 import { ErrorText } from '../../errors.ts';
-import type { ChainNamespace } from '../../types.ts';
+import type { ChainAdapter } from '../../types.ts';
 
 export interface SendInput {
-  namespace: ChainNamespace;
+  /** The adapter's `sendFeeUnit`: a fee in 'gas' is priced by the gas price (eip155). */
+  feeUnit: NonNullable<ChainAdapter['sendFeeUnit']>;
   /** The token's contract; undefined for the native coin. */
   tokenAddress?: string;
   decimals?: number;
@@ -15,22 +16,16 @@ export interface SendInput {
 }
 
 /**
- * SPEC §5: an EVM ERC-20 send needs the token address, amount and receiver; a native send also
- * the gas price and decimals; a Solana send amount and receiver, and a Bitcoin send the same. Else the §8 text to show.
+ * SPEC §5: every send needs an amount and a receiver (a token send also its address); a native
+ * send whose fee is counted in gas (eip155) also the gas price and decimals, where the fee in the
+ * native coin (solana, polkadot, bip122) is the node's or the wallet's. Else the §8 text to show.
  */
 export function sendValidationError(input: SendInput): string | undefined {
   const hasBasics = input.amount !== undefined && input.amount > 0n && input.receiver !== undefined;
-  switch (input.namespace) {
-    case 'eip155':
-      if (input.tokenAddress !== undefined) return hasBasics ? undefined : ErrorText.invalidAmountOrReceiver;
-      return hasBasics && input.gasPrice !== undefined && input.decimals !== undefined ? undefined : ErrorText.invalidAmountOrReceiver;
-    case 'solana':
-    case 'polkadot': // a native transfer: amount and receiver, the fee is the node's
-    case 'bip122': // as on solana: the native coin, an amount and a receiver (the fee is the wallet's)
-      return hasBasics ? undefined : ErrorText.invalidAmountOrReceiver;
-    default:
-      return ErrorText.unsupportedChain;
-  }
+  if (!hasBasics) return ErrorText.invalidAmountOrReceiver;
+  const pricedByGas = input.feeUnit === 'gas' && input.tokenAddress === undefined;
+  if (pricedByGas && (input.gasPrice === undefined || input.decimals === undefined)) return ErrorText.invalidAmountOrReceiver;
+  return undefined;
 }
 
 /** SPEC §5: not enough for gas when the native balance is zero or below the gas cost; smart accounts skip the check. */

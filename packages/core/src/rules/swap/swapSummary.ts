@@ -1,6 +1,6 @@
 import type { SwapToken } from '../../api/convertApi.ts';
 import { formatUnits } from '../../format.ts';
-import type { HeldQuote } from '../../stores/swap.ts';
+import type { HeldQuote } from '../../features/swap/swapStore.ts';
 import { parseSendAmount } from '../send/parseSendAmount.ts';
 
 export const SWAP_TEXTS = {

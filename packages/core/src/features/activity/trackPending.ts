@@ -1,0 +1,69 @@
+import { adapterFor, type CairnContext } from '../../context.ts';
+import type { PendingTransaction } from './pendingTransactionsStore.ts';
+import type { CaipNetwork } from '../../types.ts';
+import { refreshBalance } from '../../actions/refreshBalance.ts';
+
+/** How often, after mining, the history is asked again until the server's indexer lists it. */
+const HISTORY_TRIES = 10;
+const HISTORY_WAIT_MS = 1000;
+
+/**
+ * A transaction sent through the widget: pending at the top of Activity until mined (SPEC §7
+ * polling), then the balances are read again and Activity lists it where it belongs.
+ */
+export async function trackPending(ctx: CairnContext, network: CaipNetwork, transaction: Omit<PendingTransaction, 'caipNetworkId' | 'sentAt'>): Promise<void> {
+  ctx.pendingTransactions.add({ ...transaction, caipNetworkId: network.caipNetworkId, sentAt: ctx.now() });
+  const adapter = adapterFor(ctx, network.chainNamespace);
+  try {
+    if (adapter.waitForTransaction) await adapter.waitForTransaction({ network, hash: transaction.hash });
+    await refreshBalance(ctx, { force: true }).catch(() => undefined);
+    await showInActivity(ctx, network, transaction.hash);
+  } catch (error) {
+    console.warn('[cairn] could not follow a pending transaction', error);
+  } finally {
+    ctx.pendingTransactions.remove(transaction.hash);
+  }
+}
+
+/** When Activity is in use, asks for the history again until it lists the hash (bounded). */
+async function showInActivity(ctx: CairnContext, network: CaipNetwork, hash: string): Promise<void> {
+  const listed = () => ctx.transactions.get().transactions.some((entry) => entry.metadata.hash.toLowerCase() === hash.toLowerCase());
+  for (let attempt = 0; attempt < HISTORY_TRIES; attempt += 1) {
+    const list = ctx.transactions.get();
+    if (list.lastNetworkInView !== network.caipNetworkId || list.account === undefined) return;
+    const { fetchTransactions } = await import('./historyFlow.ts');
+    await fetchTransactions(ctx);
+    if (listed()) return;
+    await new Promise((resolve) => setTimeout(resolve, HISTORY_WAIT_MS));
+  }
+}
+
+const CALLS_POLL_MS = 1000;
+const CALLS_WATCH_MS = 5 * 60_000;
+
+/**
+ * EIP-5792: a `wallet_sendCalls` batch is pending under its id until the wallet reports it done
+ * (wallet_getCallsStatus: 200 and up, or CONFIRMED in the drafts), at most 5 minutes.
+ */
+export async function trackPendingCalls(ctx: CairnContext, network: CaipNetwork, batch: { id: string; from: string; connectorId: string }): Promise<void> {
+  ctx.pendingTransactions.add({ hash: batch.id, caipNetworkId: network.caipNetworkId, from: batch.from, sentAt: ctx.now() });
+  const adapter = adapterFor(ctx, network.chainNamespace);
+  const deadline = Date.now() + CALLS_WATCH_MS;
+  try {
+    while (adapter.request && Date.now() < deadline) {
+      const status = (await adapter.request({ connectorId: batch.connectorId, method: 'wallet_getCallsStatus', params: [batch.id] }).catch(() => undefined)) as
+        | { status?: unknown; receipts?: { transactionHash?: unknown }[] }
+        | undefined;
+      const done = typeof status?.status === 'number' ? status.status >= 200 : status?.status === 'CONFIRMED';
+      if (done) {
+        await refreshBalance(ctx, { force: true }).catch(() => undefined);
+        const hash = status?.receipts?.find((receipt) => typeof receipt.transactionHash === 'string')?.transactionHash;
+        if (typeof hash === 'string') await showInActivity(ctx, network, hash);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, CALLS_POLL_MS));
+    }
+  } finally {
+    ctx.pendingTransactions.remove(batch.id);
+  }
+}

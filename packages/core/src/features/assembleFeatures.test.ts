@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../createStore.ts';
+import { walletListTestContext } from '../testing/walletListTestContext.ts';
+import type { CairnFeature } from './cairnFeature.ts';
+import { createFeatureStores, featureFacades, featureResets } from './assembleFeatures.ts';
+import { FEATURES } from './featureList.ts';
+
+// A feature made up for the test: a counter that a disconnect zeroes and another network halves.
+function counterFeature(log: string[]): CairnFeature {
+  return {
+    stores: () => ({ counter: createStore({ count: 4 }) }) as never,
+    resetOnDisconnect: (ctx) => log.push(`disconnect ${(ctx as unknown as { counter: { get(): { count: number } } }).counter.get().count}`),
+    resetOnNetworkChange: () => log.push('networkChange'),
+    facade: (ctx) => ({ counterTwice: () => (ctx as unknown as { counter: { get(): { count: number } } }).counter.get().count * 2 }) as never,
+  };
+}
+
+describe('the feature table', () => {
+  it('gives every listed feature its stores, fresh for each instance', () => {
+    const table = [counterFeature([])];
+    const first = createFeatureStores(table) as unknown as { counter: { get(): unknown } };
+    const second = createFeatureStores(table) as unknown as { counter: { get(): unknown } };
+    expect(first.counter.get()).toEqual({ count: 4 });
+    expect(first.counter).not.toBe(second.counter);
+  });
+
+  it("puts each feature's methods on the instance, bound to the context", () => {
+    const { ctx } = walletListTestContext();
+    const table = [counterFeature([])];
+    Object.assign(ctx, createFeatureStores(table));
+    const facade = featureFacades(table, ctx) as unknown as { counterTwice(): number };
+    expect(facade.counterTwice()).toBe(8);
+  });
+
+  it('resets each feature on a disconnect and on another network, and only the one asked for', () => {
+    const log: string[] = [];
+    const { ctx } = walletListTestContext();
+    const table = [counterFeature(log), { resetOnDisconnect: () => log.push('second') }];
+    Object.assign(ctx, createFeatureStores(table));
+    featureResets(table)(ctx, 'disconnect');
+    featureResets(table)(ctx, 'networkChange');
+    expect(log).toEqual(['disconnect 4', 'second', 'networkChange']);
+  });
+
+  it("clears the Send form through the table when the wallet's network changes", () => {
+    const { ctx } = walletListTestContext();
+    ctx.send.set({ sendTokenAmount: '1', receiverAddress: '0xabc' });
+    featureResets(FEATURES)(ctx, 'networkChange');
+    expect(ctx.send.get().sendTokenAmount).toBeUndefined();
+    expect(ctx.send.get().receiverAddress).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import type { CairnContext } from '../context.ts';
+import type { CairnFeature } from './cairnFeature.ts';
+import type { FeatureFacades, FeatureReset, FeatureStores } from './featureRegistry.ts';
+
+// Each feature's types merge into the registry from its own folder, so no type can tell that the
+// table holds every feature whose stores and methods the registry names: the table is the list,
+// and createCairn's tests use every store and method.
+
+/** Every feature's stores, made afresh. */
+export function createFeatureStores(features: readonly CairnFeature[]): FeatureStores {
+  return Object.assign({}, ...features.map((feature) => feature.stores?.() ?? {})) as FeatureStores;
+}
+
+/** Every feature's methods on the Cairn instance. */
+export function featureFacades(features: readonly CairnFeature[], ctx: CairnContext): FeatureFacades {
+  return Object.assign({}, ...features.map((feature) => feature.facade?.(ctx) ?? {})) as FeatureFacades;
+}
+
+/** Resets what every feature forgets on a disconnect or on another network. */
+export function featureResets(features: readonly CairnFeature[]): (ctx: CairnContext, on: FeatureReset) => void {
+  return (ctx, on) => {
+    for (const feature of features) {
+      if (on === 'disconnect') feature.resetOnDisconnect?.(ctx);
+      else feature.resetOnNetworkChange?.(ctx);
+    }
+  };
+}

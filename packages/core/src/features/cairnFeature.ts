@@ -1,0 +1,17 @@
+import type { CairnContext } from '../context.ts';
+import type { FeatureFacades, FeatureStores } from './featureRegistry.ts';
+
+/**
+ * A wallet feature as the core sees it: one folder under features/, one line in features.ts.
+ * Its actions are a lazy chunk its facade loads on first use.
+ */
+export interface CairnFeature {
+  /** Its stores, made once per instance. */
+  stores?(): Partial<FeatureStores>;
+  /** SPEC §4: what a disconnect forgets. */
+  resetOnDisconnect?(ctx: CairnContext): void;
+  /** SPEC §4: what another active network resets. */
+  resetOnNetworkChange?(ctx: CairnContext): void;
+  /** Its methods on the Cairn instance. */
+  facade?(ctx: CairnContext): Partial<FeatureFacades>;
+}

@@ -1,0 +1,28 @@
+import { createStore } from '../../createStore.ts';
+
+// SPEC §2 RegisterAccountName: the name being chosen, its availability and the suggestions (§3).
+export interface AccountNameState {
+  /** The label as typed (without the zone). */
+  query: string;
+  checking: boolean;
+  /** The full name (with the server's zone) when the typed label is free. */
+  available?: string;
+  /** Free names like the typed one (SPEC §3 name suggestion). */
+  suggestions: string[];
+  registering: boolean;
+  /** The name registered last, for RegisterAccountNameSuccess. */
+  registered?: string;
+  error?: string;
+}
+
+const EMPTY: AccountNameState = { query: '', checking: false, suggestions: [], registering: false };
+
+export function createAccountNameStore() {
+  const store = createStore<AccountNameState>(EMPTY);
+  return {
+    ...store,
+    setQuery: (query: string) => store.set({ query: String(query).slice(0, 63), available: undefined, suggestions: [], error: undefined }),
+    reset: () => store.set({ ...EMPTY, available: undefined, registered: undefined, error: undefined }),
+  };
+}
+export type AccountNameStore = ReturnType<typeof createAccountNameStore>;

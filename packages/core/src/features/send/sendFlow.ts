@@ -1,0 +1,221 @@
+// Send's actions, in a chunk of their own fetched when Send opens (or on intent).
+import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
+import { getGasPrice } from '../../api/gasPriceApi.ts';
+import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
+import { formatUnits, parseUnits } from '../../format.ts';
+import { HttpError } from '../../http.ts';
+import { namesSupportedOn } from '../../rules/accountName.ts';
+import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
+import { sendableTokens, type SendableToken } from '../../rules/send/sendableTokens.ts';
+import { sendSummary, type SendSummary, type SendSummaryInput } from '../../rules/send/sendSummary.ts';
+import { findNetwork } from '../../stores/network.ts';
+import type { CaipNetwork } from '../../types.ts';
+import { land } from '../../actions/land.ts';
+import { trackPending } from '../activity/trackPending.ts';
+
+export { trackPending, trackPendingCalls } from '../activity/trackPending.ts';
+export { sendCallsError } from '../../rules/send/sendCallsValidation.ts';
+
+interface SendContext {
+  network: CaipNetwork;
+  address: string;
+  connectorId: string;
+  tokens: SendableToken[];
+}
+
+function sendContext(ctx: CairnContext): SendContext | undefined {
+  const account = activeAccount(ctx).get();
+  const network = findNetwork(ctx.network.get());
+  if (!network || !account.address || !account.connectorId || account.status !== 'connected') return undefined;
+  const native: SendableToken = {
+    symbol: network.nativeCurrency.symbol,
+    name: network.nativeCurrency.name,
+    decimals: network.nativeCurrency.decimals,
+    balance: account.balance ?? '0',
+    usdValue: account.balanceUsd ?? 0,
+  };
+  return { network, address: account.address, connectorId: account.connectorId, tokens: sendableTokens(native, account.tokenBalance) };
+}
+
+/** The token picker's list: the native coin first, then by USD value. */
+export function sendTokens(ctx: CairnContext): SendableToken[] {
+  return sendContext(ctx)?.tokens ?? [];
+}
+
+/** What Send shows: the summary, the token, and what its fee is counted in (wei reads well, lamports do not). */
+export type CurrentSendSummary = SendSummary & { token?: SendableToken; feeUnit?: SendSummaryInput['feeUnit'] };
+
+/** What Send shows and checks now, from the form and the account. */
+export function currentSendSummary(ctx: CairnContext): CurrentSendSummary {
+  const context = sendContext(ctx);
+  if (!context) return { maxText: '0', error: ErrorText.unsupportedChain };
+  const state = ctx.send.get();
+  const token = context.tokens.find((candidate) => candidate.address === state.tokenAddress) ?? context.tokens[0]!;
+  const account = activeAccount(ctx).get();
+  const adapter = adapterFor(ctx, context.network.chainNamespace);
+  const { decimals } = context.network.nativeCurrency;
+  return {
+    token,
+    feeUnit: adapter.sendFeeUnit ?? 'native',
+    ...sendSummary({
+      feeUnit: adapter.sendFeeUnit ?? 'native',
+      token,
+      nativeDecimals: decimals,
+      nativeBalance: parseUnits(account.balance ?? '0', decimals),
+      ...(account.nativePriceUsd !== undefined ? { nativePriceUsd: account.nativePriceUsd } : {}),
+      ...(state.sendTokenAmount !== undefined ? { amountText: state.sendTokenAmount } : {}),
+      ...(state.receiverAddress !== undefined ? { receiverText: state.receiverResolvedAddress ?? state.receiverAddress } : {}),
+      normalizeAddress: (address) => adapter.normalizeAddress(address),
+      ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
+      ...(state.gasEstimate !== undefined ? { gasEstimate: BigInt(state.gasEstimate) } : {}),
+      accountType: 'eoa',
+    }),
+  };
+}
+
+/** Opens Send's data: the gas price from the site's server (SPEC §7), the network balance in USD, a first gas estimate. */
+export async function prepareSend(ctx: CairnContext): Promise<void> {
+  const context = sendContext(ctx);
+  if (!context) {
+    ctx.send.set({ error: ErrorText.unsupportedChain });
+    return;
+  }
+  const account = activeAccount(ctx).get();
+  ctx.send.set({ networkBalanceInUsd: account.balanceUsd, loading: true });
+  if (adapterFor(ctx, context.network.chainNamespace).sendFeeUnit !== 'gas') {
+    // The adapter's estimate is the fee itself (lamports on solana): no gas price to ask the server for.
+    ctx.send.set({ gasPrice: '1' });
+    await estimateSend(ctx);
+    ctx.send.set({ loading: false });
+    return;
+  }
+  try {
+    if (!ctx.options.api) throw new Error('no server');
+    const prices = await getGasPrice(ctx.options.api, context.network.caipNetworkId);
+    ctx.send.set({ gasPrice: prices.standard.toString() });
+  } catch (error) {
+    ctx.send.set({ error: error instanceof HttpError && error.status === 400 ? ErrorText.networkNotSupportedForGasPrice : ErrorText.somethingWentWrong });
+  }
+  await estimateSend(ctx);
+  ctx.send.set({ loading: false });
+}
+
+/** The gas a send of this token would use: for the fee line and the native Max. */
+export async function estimateSend(ctx: CairnContext): Promise<void> {
+  const context = sendContext(ctx);
+  if (!context) return;
+  const adapter = adapterFor(ctx, context.network.chainNamespace);
+  if (!adapter.estimateSend) return;
+  const state = ctx.send.get();
+  const token = context.tokens.find((candidate) => candidate.address === state.tokenAddress);
+  let receiver = context.address;
+  try {
+    if (state.receiverAddress) receiver = adapter.normalizeAddress(state.receiverAddress.trim());
+  } catch {
+    // an address still being typed: estimate a send to oneself, which costs the same
+  }
+  try {
+    const gas = await adapter.estimateSend({
+      network: context.network,
+      from: context.address,
+      receiver,
+      // One smallest unit: a transfer's gas does not depend on its amount.
+      amount: 1n,
+      ...(token?.address ? { token: { address: token.address, decimals: token.decimals } } : {}),
+    });
+    if (ctx.send.get().tokenAddress === state.tokenAddress) ctx.send.set({ gasEstimate: gas.toString() });
+  } catch (error) {
+    console.warn('[cairn] could not estimate the send', error);
+  }
+}
+
+/** Max: the whole token balance, or the native balance less the gas. */
+export async function setSendMax(ctx: CairnContext): Promise<void> {
+  if (ctx.send.get().gasEstimate === undefined) await estimateSend(ctx);
+  ctx.send.setAmount(currentSendSummary(ctx).maxText);
+}
+
+/** A receiver typed as a name (alice.cairn.id): it contains a dot and is not an address. */
+const looksLikeName = (text: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim()) && !/^0x/i.test(text.trim());
+
+/**
+ * The receiver's name and avatar through the identity route, once the address is valid; a typed
+ * name is resolved to its address first (SPEC §7 /v1/profile/account/{name}).
+ */
+export async function lookupReceiver(ctx: CairnContext): Promise<void> {
+  const typed = ctx.send.get().receiverAddress ?? '';
+  if (looksLikeName(typed)) {
+    const { resolveName } = await import('../names/nameFlow.ts');
+    const resolved = await resolveName(ctx, typed);
+    if (ctx.send.get().receiverAddress !== typed) return;
+    if (resolved.address) ctx.send.set({ receiverResolvedAddress: resolved.address, receiverProfileName: typed.trim().toLowerCase() });
+    else ctx.send.set({ error: resolved.error });
+    return;
+  }
+  const { receiver } = currentSendSummary(ctx);
+  if (!receiver || !ctx.api || !namesSupportedOn(activeAccount(ctx).get().namespace)) return;
+  try {
+    const identity = await ctx.api.getIdentity(receiver);
+    if (currentSendSummary(ctx).receiver !== receiver) return;
+    ctx.send.set({ receiverProfileName: identity.name ?? undefined, receiverProfileImage: identity.avatar ?? undefined });
+  } catch {
+    // a name is a nicety: the address stands alone
+  }
+}
+
+/** To the review, when the form is complete and covered; else the reason shows on Send. */
+export async function reviewSend(ctx: CairnContext): Promise<boolean> {
+  await estimateSend(ctx);
+  const summary = currentSendSummary(ctx);
+  if (summary.error) {
+    ctx.send.set({ error: summary.error });
+    return false;
+  }
+  ctx.router.push('SendPreview');
+  return true;
+}
+
+/** SPEC §5, §8: asks the wallet; 'Transaction started' and the pending entry, or the failure kept on the form. */
+export async function confirmSend(ctx: CairnContext): Promise<boolean> {
+  const context = sendContext(ctx);
+  const summary = currentSendSummary(ctx);
+  if (!context || summary.error || summary.amount === undefined || !summary.receiver || !summary.token) {
+    ctx.send.set({ error: summary.error ?? ErrorText.invalidAmountOrReceiver });
+    ctx.toast.show(ErrorText.invalidAmountOrReceiver, 'error');
+    return false;
+  }
+  const { token, amount, receiver } = summary;
+  const state = ctx.send.get();
+  const adapter = adapterFor(ctx, context.network.chainNamespace);
+  const properties = { network: context.network.caipNetworkId, token: token.symbol, amount: formatUnits(amount, token.decimals) };
+  ctx.events.emit('SEND_INITIATED', properties);
+  ctx.send.set({ loading: true, error: undefined });
+  try {
+    if (!adapter.sendToken) throw new Error(ErrorText.unsupportedChain);
+    const hash = await adapter.sendToken({
+      connectorId: context.connectorId,
+      network: context.network,
+      from: context.address,
+      receiver,
+      amount,
+      ...(token.address ? { token: { address: token.address, decimals: token.decimals } } : {}),
+      ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
+      ...(state.gasEstimate !== undefined ? { gas: (BigInt(state.gasEstimate) * 12n) / 10n } : {}),
+    });
+    ctx.toast.show(ErrorText.transactionStarted, 'success');
+    ctx.events.emit('SEND_SUCCESS', { ...properties, hash });
+    ctx.send.reset();
+    land(ctx, { kind: 'tokenSent' });
+    void trackPending(ctx, context.network, { hash, from: context.address, to: receiver, amount: formatUnits(amount, token.decimals), symbol: token.symbol });
+    return true;
+  } catch (error) {
+    const message = isUserRejection(error) ? undefined : nodeErrorText(errorMessage(error));
+    console.warn('[cairn] send failed', error);
+    ctx.events.emit('SEND_ERROR', { ...properties, message: errorMessage(error) });
+    ctx.send.set({ loading: false, error: message, lastRetry: ctx.now() });
+    ctx.toast.show(ErrorText.failedToSendTransaction, 'error');
+    // The form is kept: back to it, the amount and receiver as typed.
+    if (ctx.router.current().view === 'SendPreview') ctx.router.goBack();
+    return false;
+  }
+}

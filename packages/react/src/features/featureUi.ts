@@ -1,0 +1,25 @@
+import type { Cairn, RouteData, ViewName } from '@cairn/core';
+import type { WalletFeature } from '@cairn/core/internal';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+export interface FeatureView {
+  /** The heading; every dialog is labelled by it. */
+  title(data: RouteData | undefined): string;
+  /** The view: a chunk of its own, fetched on intent or when it opens. */
+  component: LazyExoticComponent<ComponentType>;
+}
+
+/** A wallet feature as the modal shows it: one folder under features/, one line in features.ts. */
+export interface FeatureUi {
+  views: Partial<Record<ViewName, FeatureView>>;
+  /** Its button among Account's wallet features (SPEC §9 orders them; the site's switch shows it). */
+  walletFeature?: {
+    feature: WalletFeature;
+    label: string;
+    view: ViewName;
+    /** Fetches the feature's code on intent, before the click. */
+    prefetch?(cairn: Cairn): void;
+  };
+  /** Its row on Account, which decides for itself whether it shows. */
+  AccountRow?: ComponentType;
+}
