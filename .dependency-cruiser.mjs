@@ -98,7 +98,7 @@ export function boundaryConfig(rootDir) {
     options: {
       baseDir: rootDir,
       doNotFollow: { path: 'node_modules' },
-      exclude: { path: '(^|/)(dist|\\.next)/' },
+      exclude: { path: '(^|/)(dist|dist-e2e-[^/]*|\\.next|\\.scratch)/' },
       // Type imports count: core may not even name a React type.
       tsPreCompilationDeps: true,
       enhancedResolveOptions: {
