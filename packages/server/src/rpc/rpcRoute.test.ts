@@ -3,18 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRpcProxy, type RpcProxy } from '../testing/rpcProxy.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RpcProxy } from '../testing/rpcProxy.ts';
+import type { TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
-import { deadPort, postRpc, startRpcTestServer } from './testing/rpcTestServer.ts';
+import { get } from '../testing/testServer.ts';
+import { deadPort, postRpc, startRpcTestServer, useProxiedChain, type RpcTestServer } from './testing/rpcTestServer.ts';
 
 // The proxy in front of the devnet's real Anvil, reached over HTTP. The node's own requests are
 // counted by a loopback proxy of the test's own between the server and Anvil.
 const devnet = useTestDevnet({ 31337: 27045, 31338: 27046 });
+const proxied = useProxiedChain('eip155:31337', () => devnet.chain(31337).rpcUrl, (nodeUrl) => ({
+  chains: [{ chainId: 31337, rpcUrl: nodeUrl }],
+  env: { RPC_MAX_BATCH_CALLS: '20', RPC_MAX_BODY_BYTES: '200000', RPC_BLOCK_TIME_MS_31337: '60000' },
+}));
 let database: TestDatabase;
 let node: RpcProxy;
-let server: Awaited<ReturnType<typeof startRpcTestServer>>;
+let server: RpcTestServer;
 let url: string;
 
 const anvilUrl = () => devnet.chain(31337).rpcUrl;
@@ -22,16 +27,9 @@ const call = (method: string, params: unknown[] = [], id: number | string = 1) =
 const nodeMethods = () => node.take().map((entry) => entry.method);
 const chain = () => defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } });
 
-beforeAll(async () => {
-  database = await createTestDatabase('sqlite');
-  node = await startRpcProxy(anvilUrl());
-  server = await startRpcTestServer(database.config, [{ chainId: 31337, rpcUrl: node.url }], { RPC_MAX_BATCH_CALLS: '20', RPC_MAX_BODY_BYTES: '200000', RPC_BLOCK_TIME_MS_31337: '60000' });
-  url = server.rpcUrl('eip155:31337');
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.close();
-  await database?.drop();
+beforeAll(() => {
+  ({ database, node, server } = { database: proxied.database(), node: proxied.node(), server: proxied.server() });
+  url = proxied.url();
 });
 
 describe('POST /v1/?chainId=eip155:<id>: the site RPC', () => {
@@ -122,6 +120,23 @@ describe('POST /v1/?chainId=eip155:<id>: the site RPC', () => {
     expect((await postRpc(url.replace(/projectId=.*/, 'projectId=stranger'), call('eth_chainId'))).status).toBe(401);
     const notification = await postRpc(url, { jsonrpc: '2.0', method: 'eth_chainId' });
     expect(notification.status).toBe(204);
+  });
+});
+
+describe('GET /v1/supported-chains', () => {
+  it('lists exactly the chains the proxy serves, none over WebSocket', async () => {
+    const answer = await get(server.app, '/v1/supported-chains');
+    expect(answer.json()).toEqual({ http: ['eip155:31337'], ws: [] });
+    const everything = await startRpcTestServer(database.config, [{ chainId: 31337, rpcUrl: anvilUrl() }], {
+      RPC_URL_SOLANA_localnet: 'http://127.0.0.1:1',
+      [`RPC_URL_POLKADOT_${'45'.repeat(16)}`]: 'http://127.0.0.1:1',
+    });
+    try {
+      expect((await get(everything.app, '/v1/supported-chains')).json()).toEqual({ http: ['eip155:31337', 'solana:localnet', `polkadot:${'45'.repeat(16)}`], ws: [] });
+      for (const chain of ['solana:localnet', `polkadot:${'45'.repeat(16)}`]) expect((await postRpc(everything.rpcUrl(chain), call('rpc_methods'))).status, chain).not.toBe(400);
+    } finally {
+      await everything.close();
+    }
   });
 });
 
