@@ -259,11 +259,12 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
   if (!seen.has(defaultNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
   }
-  const readNetworks = networks.map((network) => {
+  const readNetwork = (network: CaipNetwork) => {
     const read = withServerRpc(network, options.api);
     if (!read) throw new TypeError(`createCairn: network ${network.caipNetworkId} has no RPC URL: give it an rpcUrl, or set \`api\` (your Cairn server is its RPC)`);
     return read;
-  }) as CairnOptions['networks'];
+  };
+  const readNetworks: CairnOptions['networks'] = [readNetwork(networks[0]), ...networks.slice(1).map(readNetwork)];
   return {
     networks: readNetworks,
     adapters,
