@@ -70,7 +70,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
     ...Object.fromEntries(ports.chains.map((c) => [`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`])),
     ...(ports.solana ? { CHAIN_PORT_SOLANA: String(ports.solana), RPC_URL_SOLANA_localnet: `http://${HOST}:${ports.solana}` } : {}),
-    ...(ports.polkadot ? { CHAIN_PORT_POLKADOT: String(ports.polkadot) } : {}),
+    // The server's RPC proxy serves the local Polkadot chain over HTTP (chopsticks answers it on its websocket port).
+    ...(ports.polkadot ? { CHAIN_PORT_POLKADOT: String(ports.polkadot), [`RPC_URL_POLKADOT_${'45'.repeat(16)}`]: `http://${HOST}:${ports.polkadot}` } : {}),
     ...(ports.bitcoin ? { CHAIN_PORT_BITCOIN: String(ports.bitcoin) } : {}),
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),

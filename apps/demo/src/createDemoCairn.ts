@@ -17,9 +17,8 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login.
  */
 export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean; bitcoin?: boolean } = {}) {
-  const all = __DEMO_CONFIG__.chains.map((chain) =>
-    defineEvmNetwork({ id: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, testnet: true }),
-  );
+  // No rpcUrl: the site's server (`api` below) is these networks' RPC.
+  const all = __DEMO_CONFIG__.chains.map((chain) => defineEvmNetwork({ id: chain.chainId, name: chain.name, testnet: true }));
   const wanted = search.get('networks')?.split(',').map(Number);
   const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
   const withSolana = search.get('solana') === '1' || options.solana === true;

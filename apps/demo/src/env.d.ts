@@ -1,4 +1,5 @@
 declare const __DEMO_CONFIG__: {
+  /** rpcUrl: the server's RPC proxy for the chain (for the test and web wallets; the site reads through `api`). */
   chains: { chainId: number; name: string; rpcUrl: string }[];
   solanaRpcUrl: string;
   /** The devnet's local Polkadot chain, ws://… */

@@ -109,6 +109,20 @@ describe('resolveOptions', () => {
     }
   });
 
+  it("reads a network without an RPC URL through the site's server, and keeps a site's own", () => {
+    const serverRead: CaipNetwork = { ...optimism, rpcUrls: { default: { http: [] } } };
+    const api = { url: 'http://127.0.0.1:8787', projectId: 'cairn-local' };
+    const resolved = resolveOptions({ ...base, networks: [mainnet, serverRead], defaultNetwork: serverRead, api });
+    expect(resolved.networks.map((network) => network.rpcUrls.default.http)).toEqual([
+      mainnet.rpcUrls.default.http,
+      ['http://127.0.0.1:8787/v1/?projectId=cairn-local&st=cairn&sv=0.1.0&chainId=eip155%3A10'],
+    ]);
+    expect(resolved.defaultNetwork).toBe(resolved.networks[1]);
+    expect(() => resolveOptions({ ...base, networks: [mainnet, serverRead] })).toThrow(
+      'createCairn: network eip155:10 has no RPC URL: give it an rpcUrl, or set `api` (your Cairn server is its RPC)',
+    );
+  });
+
   it('keeps a valid api config and rejects a bad URL or project id', () => {
     expect(resolveOptions({ ...base, api: { url: 'http://127.0.0.1:8787', projectId: 'cairn-local' } }).api).toEqual({
       url: 'http://127.0.0.1:8787',

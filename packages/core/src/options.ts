@@ -7,6 +7,7 @@ import { readThemeMode, readThemeVariables, type PaletteVariables, type ThemeMod
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
+import { withServerRpc } from './api/serverRpc.ts';
 import { isWalletConnectPlugin, type WalletConnectPlugin } from './walletConnect/walletConnectPlugin.ts';
 import { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin } from './embeddedWallet/embeddedWalletPlugin.ts';
 
@@ -254,15 +255,21 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
   if (options.embeddedWallet !== undefined && !adapters.some((adapter) => adapter.namespace === 'eip155' && adapter.setRemoteProvider)) {
     throw new TypeError('createCairn: `embeddedWallet` needs the EVM adapter (the frame holds an EVM wallet)');
   }
-  const defaultNetwork = options.defaultNetwork ?? networks[0];
-  if (!seen.has(defaultNetwork.caipNetworkId)) {
+  const defaultNetworkId = (options.defaultNetwork ?? networks[0]).caipNetworkId;
+  if (!seen.has(defaultNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
   }
+  const readNetwork = (network: CaipNetwork) => {
+    const read = withServerRpc(network, options.api);
+    if (!read) throw new TypeError(`createCairn: network ${network.caipNetworkId} has no RPC URL: give it an rpcUrl, or set \`api\` (your Cairn server is its RPC)`);
+    return read;
+  };
+  const readNetworks: CairnOptions['networks'] = [readNetwork(networks[0]), ...networks.slice(1).map(readNetwork)];
   return {
-    networks,
+    networks: readNetworks,
     adapters,
     metadata: options.metadata,
-    defaultNetwork,
+    defaultNetwork: readNetworks.find((network) => network.caipNetworkId === defaultNetworkId)!,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     features: readFeatures(options.features),
     swapNetworks: readSwapNetworks(options.swapNetworks),

@@ -28,6 +28,10 @@ describe('defineEvmNetwork', () => {
     });
   });
 
+  it("leaves a network without rpcUrl to the site's server (createCairn's api fills it in)", () => {
+    expect(defineEvmNetwork({ id: 31337, name: 'Devnet' }).rpcUrls).toEqual({ default: { http: [] } });
+  });
+
   it("falls back to the viem chain's first default RPC URL", () => {
     expect(defineEvmNetwork(base).rpcUrls.default.http).toEqual([base.rpcUrls.default.http[0]]);
   });

@@ -4,7 +4,8 @@ import type { Chain } from 'viem';
 export interface EvmNetworkInput {
   id: number;
   name: string;
-  rpcUrl: string;
+  /** The node the widget reads through; none: the site's Cairn server (`api`) is the RPC. */
+  rpcUrl?: string;
   nativeCurrency?: NativeCurrency;
   blockExplorer?: { name: string; url: string };
   testnet?: boolean;
@@ -20,7 +21,8 @@ const ETHER: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 /**
  * An eip155 network in the shape the core expects, from Cairn's own fields or from a viem `Chain`
  * (`defineEvmNetwork(base, { rpcUrl })`). A viem chain's default RPC URL is a public endpoint run
- * by someone else: pass `rpcUrl` to read through your own node.
+ * by someone else: pass `rpcUrl` to read through your own node. Cairn's own fields without
+ * `rpcUrl` read through the site's Cairn server (createCairn's `api`), whose node keys stay there.
  */
 export function defineEvmNetwork(input: EvmNetworkInput): CaipNetwork;
 export function defineEvmNetwork(chain: Chain, overrides?: EvmChainOverrides): CaipNetwork;
@@ -50,14 +52,14 @@ function fromViemChain(chain: Chain, overrides: EvmChainOverrides): EvmNetworkIn
 function fromInput(input: EvmNetworkInput): CaipNetwork {
   if (!Number.isSafeInteger(input.id) || input.id <= 0) throw new TypeError(`Invalid EVM chain id: ${input.id}`);
   if (typeof input.name !== 'string' || input.name.trim() === '') throw new TypeError(`Chain ${input.id} needs a name`);
-  if (typeof input.rpcUrl !== 'string' || !/^https?:\/\//.test(input.rpcUrl)) throw new TypeError(`Invalid RPC URL for chain ${input.id}: ${input.rpcUrl}`);
+  if (input.rpcUrl !== undefined && (typeof input.rpcUrl !== 'string' || !/^https?:\/\//.test(input.rpcUrl))) throw new TypeError(`Invalid RPC URL for chain ${input.id}: ${input.rpcUrl}`);
   return {
     id: input.id,
     caipNetworkId: `eip155:${input.id}`,
     chainNamespace: 'eip155',
     name: input.name,
     nativeCurrency: input.nativeCurrency ?? ETHER,
-    rpcUrls: { default: { http: [input.rpcUrl] } },
+    rpcUrls: { default: { http: input.rpcUrl === undefined ? [] : [input.rpcUrl] } },
     ...(input.blockExplorer ? { blockExplorers: { default: input.blockExplorer } } : {}),
     ...(input.testnet !== undefined ? { testnet: input.testnet } : {}),
   };

@@ -49,7 +49,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       SERVER_PORT: '9000',
       DATABASE_URL: 'postgres://cairn:secret@db.internal:5432/cairn',
-      RPC_URL_1: 'https://eth.example/rpc',
+      RPC_URL_1: 'https://eth.example/rpc, https://backup.example/rpc',
       MULTICALL_ADDRESS_1: '0x0000000000000000000000000000000000000abc',
       STABLECOIN_ADDRESS_1: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
       INDEXER_START_BLOCK_1: '21000000',
@@ -71,7 +71,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://cairn:secret@db.internal:5432/cairn' });
     expect(config.chains).toEqual([
       {
-        chainId: 1, rpcUrl: 'https://eth.example/rpc', multicallAddress: '0x0000000000000000000000000000000000000aBc',
+        chainId: 1, rpcUrl: 'https://eth.example/rpc', rpcUrls: ['https://eth.example/rpc', 'https://backup.example/rpc'], multicallAddress: '0x0000000000000000000000000000000000000aBc',
         stablecoinAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', ammFactoryAddress: undefined, wrappedNativeAddress: undefined, ammRouterAddress: undefined, onrampFunderKey: undefined,
         indexerStartBlock: 21000000,
       },
@@ -173,16 +173,39 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: the RPC proxy', () => {
+  it('serves the devnet Polkadot chain when no chain is named, and RPC_URL_POLKADOT_<reference> otherwise', () => {
+    expect(loadConfig({}).polkadotChains).toEqual([{ reference: '45'.repeat(16), rpcUrls: ['http://127.0.0.1:9944'] }]);
+    const reference = '91b171bb158e2d3848fa23a9f1c25182';
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example', [`RPC_URL_POLKADOT_${reference}`]: 'https://dot.example, https://dot2.example' }).polkadotChains).toEqual([
+      { reference, rpcUrls: ['https://dot.example', 'https://dot2.example'] },
+    ]);
+    expect(loadConfig({ RPC_URL_1: 'https://eth.example' }).polkadotChains).toEqual([]);
+    expect(() => loadConfig({ RPC_URL_POLKADOT_polkadot: 'https://dot.example' })).toThrow('RPC_URL_POLKADOT_polkadot must name a CAIP-2 reference');
+  });
+
+  it('reads the proxy bounds, limits and block times, higher limits on the devnet stack', () => {
+    const real = loadConfig({ RPC_URL_1: 'https://eth.example', RPC_BLOCK_TIME_MS: '2000', RPC_BLOCK_TIME_MS_1: '12000', RPC_MAX_BATCH_CALLS: '50', RPC_CACHE_MB: '8' }).rpcProxy;
+    expect(real).toMatchObject({ callsPerMinute: 3000, projectCallsPerMinute: 600_000, maxBatchCalls: 50, maxBodyBytes: 512 * 1024, upstreamTimeoutMs: 10_000, cacheBytes: 8 * 1024 * 1024 });
+    expect(real.blockTimeMs(1)).toBe(12_000);
+    expect(real.blockTimeMs(10)).toBe(2000);
+    expect(loadConfig({}).rpcProxy.callsPerMinute).toBe(1_000_000);
+    expect(() => loadConfig({ RPC_MAX_BATCH_CALLS: '0' })).toThrow('RPC_MAX_BATCH_CALLS must be an integer from 1 to 1000');
+    expect(() => loadConfig({ RPC_URL_1: 'https://eth.example,' })).not.toThrow();
+    expect(() => loadConfig({ RPC_URL_1: 'https://eth.example, ftp://key@x' })).toThrow(/^RPC_URL_1 must be an http\(s\) URL \(or several, comma-separated\): entry 2 is not one$/);
+  });
+});
+
 describe('loadConfig: Solana clusters', () => {
   it('serves the devnet localnet when no chain is named, with the test mint named', () => {
     expect(loadConfig({}).solanaChains).toEqual([
-      { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899', tokens: { HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' } } },
+      { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899', rpcUrls: ['http://127.0.0.1:8899'], tokens: { HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' } } },
     ]);
   });
 
   it('reads RPC_URL_SOLANA_<reference>, and none when only EVM chains are named', () => {
     const config = loadConfig({ RPC_URL_1: 'https://eth.example', RPC_URL_SOLANA_5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp: 'https://sol.example' });
-    expect(config.solanaChains).toEqual([{ reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example', tokens: {} }]);
+    expect(config.solanaChains).toEqual([{ reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example', rpcUrls: ['https://sol.example'], tokens: {} }]);
     expect(loadConfig({ RPC_URL_1: 'https://eth.example' }).solanaChains).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   DEVNET_CORS_ORIGINS,
   DEVNET_FRAME_ORIGINS,
   DEVNET_ONRAMP_FUNDER_KEY,
+  DEVNET_POLKADOT_CHAIN,
   DEVNET_PROJECT_ID,
   DEVNET_SOLANA_CHAIN,
   DEVNET_SOLANA_TOKENS,
@@ -19,7 +20,10 @@ import { SOCIAL_LOGIN_PROVIDERS, SOCIAL_PRESETS, type SocialProviderConfig } fro
 
 export interface ChainConfig {
   chainId: number;
+  /** The first of rpcUrls: the node the indexer and the data API read. */
   rpcUrl: string;
+  /** RPC_URL_<chainId>, comma-separated: the RPC proxy fails over from one to the next. */
+  rpcUrls: string[];
   /** Multicall3-compatible contract for batched reads; none: plain batched eth_calls. */
   multicallAddress?: Address;
   /** The USD stablecoin prices are quoted against (price 1). */
@@ -41,8 +45,35 @@ export interface SolanaChainConfig {
   /** CAIP-2 reference: the genesis hash's first 32 characters, or `localnet`. */
   reference: string;
   rpcUrl: string;
+  /** RPC_URL_SOLANA_<reference>, comma-separated: the RPC proxy fails over from one to the next. */
+  rpcUrls: string[];
   /** Names of SPL mints (none is on chain without a metadata program): mint -> name, symbol. */
   tokens: Readonly<Record<string, { name: string; symbol: string }>>;
+}
+
+/** A Polkadot chain the RPC proxy serves over HTTP: `polkadot:<reference>` (RPC_URL_POLKADOT_<reference>). */
+export interface PolkadotChainConfig {
+  /** CAIP-2 reference: the genesis hash's first 32 hex digits. */
+  reference: string;
+  rpcUrls: string[];
+}
+
+/** The JSON-RPC proxy at POST /v1/?chainId=...: its bounds and limits. */
+export interface RpcProxyConfig {
+  /** Calls per minute per client network (an IPv4 address, an IPv6 /64), a batch's calls each counted. */
+  callsPerMinute: number;
+  /** Calls per minute per projectId, all clients together. */
+  projectCallsPerMinute: number;
+  /** The most calls one batch may hold. */
+  maxBatchCalls: number;
+  /** The largest request body, in bytes. */
+  maxBodyBytes: number;
+  /** How long one upstream may take before the next is tried. */
+  upstreamTimeoutMs: number;
+  /** Memory for cached answers, in bytes. */
+  cacheBytes: number;
+  /** How long eth_blockNumber and eth_gasPrice answers are kept, per chain id (RPC_BLOCK_TIME_MS_<chainId>). */
+  blockTimeMs: (chainId: number) => number;
 }
 
 export type DatabaseConfig = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
@@ -56,6 +87,9 @@ export interface ServerConfig {
   solanaChains: SolanaChainConfig[];
   /** Polkadot chains a sign-in may name (POLKADOT_SIGN_IN_NETWORKS, CAIP-2 references); Polkadot, Kusama, Westend and the devnet's by default. */
   polkadotSignInNetworks: string[];
+  /** Polkadot chains the RPC proxy serves (RPC_URL_POLKADOT_<reference>); the devnet's by default. */
+  polkadotChains: PolkadotChainConfig[];
+  rpcProxy: RpcProxyConfig;
   /** Origins allowed by CORS; '*' allows any. */
   corsOrigins: string[];
   /** Accepted projectId values. */
@@ -418,33 +452,40 @@ function spamContract(value: string): string {
   throw new ConfigError('SPAM_CONTRACTS', `must list addresses (every chain) or eip155:<chainId>:<address>, got "${value}"`);
 }
 
-function rpcUrl(key: string, value: string): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(key, `must be an http(s) URL, got "${value}"`);
+/** One or more http(s) URLs, comma-separated (failover order). Errors never repeat a URL: it may carry a node key. */
+function rpcUrls(key: string, value: string): string[] {
+  const urls = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (urls.length === 0) throw new ConfigError(key, 'must be an http(s) URL (or several, comma-separated)');
+  urls.forEach((item, index) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(key, `must be an http(s) URL (or several, comma-separated): entry ${index + 1} is not one`);
+  });
+  return urls;
 }
 
 function chains(env: NodeJS.ProcessEnv): ChainConfig[] {
   const configured = Object.entries(env).flatMap(([key, value]) => {
     const match = /^RPC_URL_(\d+)$/.exec(key);
     if (!match || !value) return [];
-    rpcUrl(key, value);
+    const urls = rpcUrls(key, value);
     const chainId = Number(match[1]);
     if (!Number.isSafeInteger(chainId) || chainId < 1) throw new ConfigError(key, 'names an invalid chain id');
-    return [{ chainId, rpcUrl: value }];
+    return [{ chainId, rpcUrls: urls }];
   });
-  const base = configured.length > 0 ? configured : DEVNET_CHAINS.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
+  const base = configured.length > 0 ? configured : DEVNET_CHAINS.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrls: [rpcUrl] }));
   return base
     .sort((a, b) => a.chainId - b.chainId)
-    .map(({ chainId, rpcUrl }) => {
+    .map(({ chainId, rpcUrls }) => {
       const devnet = DEVNET_CHAIN_IDS.has(chainId);
       return {
         chainId,
-        rpcUrl,
+        rpcUrl: rpcUrls[0]!,
+        rpcUrls,
         multicallAddress: address(env, `MULTICALL_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.multicall3 : CANONICAL_MULTICALL3),
         stablecoinAddress: address(env, `STABLECOIN_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.testUsd : undefined),
         ammFactoryAddress: address(env, `AMM_FACTORY_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammFactory : undefined),
@@ -467,13 +508,43 @@ function solanaChains(env: NodeJS.ProcessEnv): SolanaChainConfig[] {
     const match = /^RPC_URL_SOLANA_(.+)$/.exec(key);
     if (!match || !value) return [];
     if (!/^[-_a-zA-Z0-9]{1,32}$/.test(match[1]!)) throw new ConfigError(key, 'must name a CAIP-2 reference (the genesis hash prefix, or localnet)');
-    rpcUrl(key, value);
-    return [{ reference: match[1]!, rpcUrl: value }];
+    return [{ reference: match[1]!, rpcUrls: rpcUrls(key, value) }];
   });
-  // With no chain named at all this is the devnet stack: its local Solana chain too.
-  const anyEvm = Object.keys(env).some((key) => /^RPC_URL_\d+$/.test(key) && env[key]);
-  const base = configured.length > 0 || anyEvm ? configured : [DEVNET_SOLANA_CHAIN];
-  return base.map(({ reference, rpcUrl }) => ({ reference, rpcUrl, tokens: reference === DEVNET_SOLANA_CHAIN.reference ? DEVNET_SOLANA_TOKENS : {} }));
+  const base = configured.length > 0 || anyChainNamed(env) ? configured : [{ reference: DEVNET_SOLANA_CHAIN.reference, rpcUrls: [DEVNET_SOLANA_CHAIN.rpcUrl] }];
+  return base.map(({ reference, rpcUrls }) => ({ reference, rpcUrl: rpcUrls[0]!, rpcUrls, tokens: reference === DEVNET_SOLANA_CHAIN.reference ? DEVNET_SOLANA_TOKENS : {} }));
+}
+
+// With no chain named at all this is the devnet stack: its local Solana and Polkadot chains too.
+const anyChainNamed = (env: NodeJS.ProcessEnv) => Object.keys(env).some((key) => /^RPC_URL_(\d+|SOLANA_.+|POLKADOT_.+)$/.test(key) && env[key]);
+
+function polkadotChains(env: NodeJS.ProcessEnv): PolkadotChainConfig[] {
+  const configured = Object.entries(env).flatMap(([key, value]) => {
+    const match = /^RPC_URL_POLKADOT_(.+)$/.exec(key);
+    if (!match || !value) return [];
+    if (!/^[0-9a-f]{32}$/.test(match[1]!)) throw new ConfigError(key, "must name a CAIP-2 reference (the genesis hash's first 32 hex digits, lower case)");
+    return [{ reference: match[1]!, rpcUrls: rpcUrls(key, value) }];
+  });
+  return configured.length > 0 || anyChainNamed(env) ? configured : [{ reference: DEVNET_POLKADOT_CHAIN.reference, rpcUrls: [DEVNET_POLKADOT_CHAIN.rpcUrl] }];
+}
+
+function rpcProxyConfig(env: NodeJS.ProcessEnv, devnetOnly: boolean): RpcProxyConfig {
+  const defaultBlockTimeMs = integer(env, 'RPC_BLOCK_TIME_MS', 1000, 0, 600_000);
+  const blockTimes = new Map(
+    Object.keys(env).flatMap((key) => {
+      const match = /^RPC_BLOCK_TIME_MS_(\d+)$/.exec(key);
+      return match ? [[Number(match[1]), integer(env, key, defaultBlockTimeMs, 0, 600_000)] as const] : [];
+    }),
+  );
+  return {
+    // The devnet stack's every page and test comes from 127.0.0.1.
+    callsPerMinute: integer(env, 'RPC_CALLS_PER_MINUTE', devnetOnly ? 1_000_000 : 3000, 1, 100_000_000),
+    projectCallsPerMinute: integer(env, 'RPC_PROJECT_CALLS_PER_MINUTE', devnetOnly ? 10_000_000 : 600_000, 1, 1_000_000_000),
+    maxBatchCalls: integer(env, 'RPC_MAX_BATCH_CALLS', 100, 1, 1000),
+    maxBodyBytes: integer(env, 'RPC_MAX_BODY_BYTES', 512 * 1024, 1024, 16 * 1024 * 1024),
+    upstreamTimeoutMs: integer(env, 'RPC_UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    cacheBytes: integer(env, 'RPC_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
+    blockTimeMs: (chainId) => blockTimes.get(chainId) ?? defaultBlockTimeMs,
+  };
 }
 
 /** Reads configuration from the environment (documented in .env.example at the repository root). */
@@ -496,6 +567,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database: databaseConfig(env.DATABASE_URL, port),
     chains: servedChains,
     solanaChains: solanaChains(env),
+    polkadotChains: polkadotChains(env),
+    rpcProxy: rpcProxyConfig(env, devnetOnly),
     polkadotSignInNetworks: (list(env, 'POLKADOT_SIGN_IN_NETWORKS') ?? DEFAULT_POLKADOT_SIGN_IN_NETWORKS).map((reference) => {
       if (!/^[0-9a-f]{32}$/.test(reference)) throw new ConfigError('POLKADOT_SIGN_IN_NETWORKS', `must list CAIP-2 references (a genesis hash's first 32 hex digits), got "${reference}"`);
       return reference;

@@ -37,6 +37,7 @@ import { registerLogin } from './login/loginRoutes.ts';
 import { registerWallet } from './login/walletRoutes.ts';
 import { registerSocial, registerSocialCallback } from './login/socialRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
+import { registerRpcProxy } from './rpc/rpcRoute.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
 import { iconUrlsFor, spamChecker, type ServerServices } from './services.ts';
@@ -160,7 +161,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial,
+      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerRpcProxy,
     ]) {
       register(scope, services);
     }

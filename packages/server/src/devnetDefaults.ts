@@ -28,6 +28,9 @@ export const DEVNET_CHAINS = [
 /** The devnet's local Solana chain (packages/devnet: Surfpool on CHAIN_PORT_SOLANA). */
 export const DEVNET_SOLANA_CHAIN = { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899' } as const;
 
+/** The devnet's local Polkadot chain (chopsticks on CHAIN_PORT_POLKADOT; HTTP and websocket on one port, genesis 0x4545…). */
+export const DEVNET_POLKADOT_CHAIN = { reference: '45'.repeat(16), rpcUrl: 'http://127.0.0.1:9944' } as const;
+
 /** SPL mints the devnet creates, with the names a wallet shows (an SPL mint carries none on chain). */
 export const DEVNET_SOLANA_TOKENS: Readonly<Record<string, { name: string; symbol: string }>> = {
   HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' },

@@ -1,0 +1,40 @@
+import { Keyring } from '@polkadot/keyring';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_DEVNET_NETWORK_ID, POLKADOT_TEST_ACCOUNTS, polkadotBalance, withPolkadotApi } from '@cairn/devnet';
+import { useTestPolkadotChain } from '@cairn/devnet/testing';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../testing/waitFor.ts';
+import { postRpc, useProxiedChain } from './testing/rpcTestServer.ts';
+
+// The proxy in front of the devnet's real Polkadot chain (chopsticks answers HTTP JSON-RPC on its websocket port).
+const polkadot = useTestPolkadotChain();
+const proxied = useProxiedChain(`polkadot:${POLKADOT_DEVNET_NETWORK_ID}`, () => polkadot().rpcUrl.replace(/^ws/, 'http'), (nodeUrl) => ({
+  env: { [`RPC_URL_POLKADOT_${POLKADOT_DEVNET_NETWORK_ID}`]: nodeUrl },
+}));
+const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
+
+
+describe('POST /v1/?chainId=polkadot:<reference>', () => {
+  it('answers reads and a batch, and refuses node-operator calls without the node', async () => {
+    const { status, body } = await postRpc(proxied.url(), [call('chain_getBlockHash', [0], 'a'), call('author_insertKey', ['aura', '//Alice', '0x00'], 'b'), call('system_chain', [], 'c')]);
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { jsonrpc: '2.0', id: 'a', result: POLKADOT_DEVNET_GENESIS_HASH },
+      { jsonrpc: '2.0', id: 'b', error: { code: -32601, message: 'Method not found' } },
+      { jsonrpc: '2.0', id: 'c', result: expect.any(String) },
+    ]);
+    expect(proxied.node().take().map((entry) => entry.method).sort()).toEqual(['chain_getBlockHash', 'system_chain']);
+  });
+
+  it('submits an extrinsic signed by the sender and sees it on chain', async () => {
+    await cryptoWaitReady();
+    const [alice, bob] = POLKADOT_TEST_ACCOUNTS;
+    const pair = new Keyring({ type: 'sr25519' }).addFromUri(alice!.uri);
+    // Signed against the chain (metadata, nonce) over its websocket; sent through the proxy.
+    const extrinsic = await withPolkadotApi(polkadot().rpcUrl, async (api) => (await api.tx.balances.transferKeepAlive(bob!.address, 777n).signAsync(pair)).toHex());
+    const before = await polkadotBalance(polkadot().rpcUrl, bob!.address);
+    const { body } = await postRpc(proxied.url(), call('author_submitExtrinsic', [extrinsic]));
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await waitFor(async () => (await polkadotBalance(polkadot().rpcUrl, bob!.address)) === before + 777n, 'the transfer on chain');
+  });
+});
