@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, type ConfigError } from './config.ts';
 import { DEVNET_CONTRACTS } from './devnetDefaults.ts';
 
 describe('loadConfig', () => {
@@ -122,6 +122,40 @@ describe('loadConfig', () => {
       [{ RPC_URL_5: 'http://127.0.0.1:9', MULTICALL_ADDRESS_5: '0x12' }, 'MULTICALL_ADDRESS_5 must be a 0x-prefixed 20-byte address'],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+
+  it('of several bad variables, names the first in the order the areas are read, the same on every start', () => {
+    const bad: NodeJS.ProcessEnv = {
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'ftp://x',
+      PROJECT_IDS: 'not ok',
+      SERVER_PORT: '70000',
+      RPC_URL_1: 'ftp://x',
+      DATABASE_URL: 'mysql://x',
+      RPC_CACHE_MB: '-1',
+      CORS_ORIGINS: 'https://shop.example/path',
+      INDEXER_ENABLED: 'perhaps',
+      SIWX_DOMAINS: 'shop example',
+      RELAY_ENABLED: 'sometimes',
+      TRUST_PROXY: 'the usual',
+      SMTP_URL: 'http://x',
+      NAME_ZONE: '!',
+      RATE_LIMIT_PER_MINUTE: '-1',
+    };
+    const reported: string[] = [];
+    const env = { ...bad };
+    for (;;) {
+      let variable: string | undefined;
+      try {
+        loadConfig(env);
+      } catch (error) {
+        variable = (error as ConfigError).variable;
+      }
+      if (variable === undefined) break;
+      reported.push(variable);
+      delete env[variable];
+    }
+    expect(reported).toEqual(Object.keys(bad));
   });
 
   it('sets up e-mail login: SMTP_URL, LOGIN_SECRET (required beside a real chain), limits; and the name zone', () => {

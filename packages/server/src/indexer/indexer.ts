@@ -8,12 +8,9 @@ import { appendBlocks, dropBlocksAbove, knownTokens, lowestStoredBlock, storedHa
 import { extractBlockData } from './extractBlockData.ts';
 import { fetchBlockHashes, fetchBlocks } from './fetchBlocks.ts';
 import { IndexerFault } from './indexerFault.ts';
+import { DEFAULT_REORG_WINDOW } from './reorgWindow.ts';
 
-/**
- * The most stored blocks a rewind may drop, by default: deeper than any reorg a healthy chain has
- * (Ethereum finalizes in 64 blocks). A fork deeper than the window is refused (see rewind).
- */
-export const DEFAULT_REORG_WINDOW = 64;
+export { DEFAULT_REORG_WINDOW };
 
 export type IndexerOptions = {
   pollMs: number;

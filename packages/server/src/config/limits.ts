@@ -1,0 +1,27 @@
+import { integer, type Env } from './readers.ts';
+
+/** Requests per minute; past them a client gets 429 with Retry-After. */
+export interface RateLimitConfig {
+  /** Every route, per client IP; 0: off (a proxy in front limits). */
+  perIp: number;
+  /** The data API and catalogue, per projectId, all clients together; 0: off. */
+  perProject: number;
+  /** GET /auth/v1/nonce (a database row each), per client IP. */
+  noncePerIp: number;
+  /** GET /auth/v1/nonce, all clients together: bounds the nonces stored at once. */
+  nonceTotal: number;
+}
+
+export function rateLimitConfig(env: Env): RateLimitConfig {
+  return {
+    perIp: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 100_000_000),
+    perProject: integer(env, 'RATE_LIMIT_PROJECT_PER_MINUTE', 60_000, 0, 100_000_000),
+    noncePerIp: integer(env, 'NONCE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    nonceTotal: integer(env, 'NONCE_RATE_LIMIT_TOTAL_PER_MINUTE', 3000, 1, 10_000_000),
+  };
+}
+
+/** FORCED_REFRESH_MS: the shortest time between two forced balance reads of one account on one chain. */
+export function forcedRefreshMs(env: Env): number {
+  return integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000);
+}

@@ -1,0 +1,39 @@
+import { integer, type Env } from './readers.ts';
+
+/** The JSON-RPC proxy at POST /v1/?chainId=...: its bounds and limits. */
+export interface RpcProxyConfig {
+  /** Calls per minute per client network (an IPv4 address, an IPv6 /64), a batch's calls each counted. */
+  callsPerMinute: number;
+  /** Calls per minute per projectId, all clients together. */
+  projectCallsPerMinute: number;
+  /** The most calls one batch may hold. */
+  maxBatchCalls: number;
+  /** The largest request body, in bytes. */
+  maxBodyBytes: number;
+  /** How long one upstream may take before the next is tried. */
+  upstreamTimeoutMs: number;
+  /** Memory for cached answers, in bytes. */
+  cacheBytes: number;
+  /** How long eth_blockNumber and eth_gasPrice answers are kept, per chain id (RPC_BLOCK_TIME_MS_<chainId>). */
+  blockTimeMs: (chainId: number) => number;
+}
+
+export function rpcProxyConfig(env: Env, devnetOnly: boolean): RpcProxyConfig {
+  const defaultBlockTimeMs = integer(env, 'RPC_BLOCK_TIME_MS', 1000, 0, 600_000);
+  const blockTimes = new Map(
+    Object.keys(env).flatMap((key) => {
+      const match = /^RPC_BLOCK_TIME_MS_(\d+)$/.exec(key);
+      return match ? [[Number(match[1]), integer(env, key, defaultBlockTimeMs, 0, 600_000)] as const] : [];
+    }),
+  );
+  return {
+    // The devnet stack's every page and test comes from 127.0.0.1.
+    callsPerMinute: integer(env, 'RPC_CALLS_PER_MINUTE', devnetOnly ? 1_000_000 : 3000, 1, 100_000_000),
+    projectCallsPerMinute: integer(env, 'RPC_PROJECT_CALLS_PER_MINUTE', devnetOnly ? 10_000_000 : 600_000, 1, 1_000_000_000),
+    maxBatchCalls: integer(env, 'RPC_MAX_BATCH_CALLS', 100, 1, 1000),
+    maxBodyBytes: integer(env, 'RPC_MAX_BODY_BYTES', 512 * 1024, 1024, 16 * 1024 * 1024),
+    upstreamTimeoutMs: integer(env, 'RPC_UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    cacheBytes: integer(env, 'RPC_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
+    blockTimeMs: (chainId) => blockTimes.get(chainId) ?? defaultBlockTimeMs,
+  };
+}
