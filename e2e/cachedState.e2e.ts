@@ -58,9 +58,10 @@ describe('state that survives a reload', () => {
     await accountBalance(page).filter({ hasText: /ETH$/ }).waitFor();
     // Neither the server nor the chain answers for the other network.
     await page.route('**/balance?*', (route) => route.fulfill({ status: 404, body: '{}' }));
-    await page.route(`${walletChains()[31338]}/**`, (route) =>
-      route.request().postData()?.includes('eth_getBalance') ? route.abort() : route.continue(),
-    );
+    // The site reads the chain through its server's RPC proxy (`api`, no rpcUrl); a site's own RPC too.
+    const chainTwo = (url: URL) =>
+      (url.pathname === '/v1/' && url.searchParams.get('chainId') === 'eip155:31338') || url.href.startsWith(walletChains()[31338]!);
+    await page.route(chainTwo, (route) => (route.request().postData()?.includes('eth_getBalance') ? route.abort() : route.continue()));
     await dialog(page).getByTestId('account-network').click();
     await dialog(page).getByRole('button', { name: /Cairn Devnet Two/ }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.tokenBalanceUnavailable }).waitFor();

@@ -19,7 +19,11 @@ export function drainRefusedBodies(app: FastifyInstance, drain: { bytes: number;
     if (incoming.complete || reply.statusCode < 400) return payload;
     void reply.removeHeader('connection');
     let read = 0;
-    const cutOff = () => incoming.socket?.destroy();
+    // An injected request (light-my-request, in tests) has a socket stand-in without destroy.
+    const cutOff = () => {
+      const socket: { destroy?: unknown } | null = incoming.socket;
+      if (typeof socket?.destroy === 'function') incoming.socket.destroy();
+    };
     const timer = setTimeout(cutOff, drain.ms);
     timer.unref();
     incoming.on('data', (chunk: Buffer) => {
