@@ -1,32 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'vite';
 import { recoverMessageAddress } from 'viem';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fromBase64url, verifyAuthShareRelease } from '@cairn/frame/testing';
 import { startStaticServer, type StaticServer } from '../bench/lib/staticServer.ts';
-import { sourceResolve } from '../scripts/lib/sourceConditions.ts';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 
 // The frame's key custody in Chromium (issue 14): non-extractable keys kept in IndexedDB across a
 // reload, the device and auth shares signing together, recovery with the passphrase (scrypt 2^17).
-let dir: string;
 let site: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-frame-custody-'));
-  await build({ ...sourceResolve, root: join(import.meta.dirname, 'fixtures/frameCustody'), configFile: false, envDir: false, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
-  site = await startStaticServer(dir);
+  site = await startStaticServer(inject('pages').frameCustody);
   browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 type CustodyTest = Record<string, (...args: unknown[]) => Promise<Record<string, unknown>>>;

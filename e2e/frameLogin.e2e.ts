@@ -47,8 +47,8 @@ describe('log-in by e-mail in the secure frame', () => {
     await call(phone.page, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' });
     expect(((await call(phone.page, 'GET_USER', {})).ok as { address: string }).address).toBe(user.address);
 
-    // Another browser profile: log in again (after SPEC's 30 s for a new code), then the recovery code.
-    await new Promise((resolve) => setTimeout(resolve, 30_500));
+    // Another browser profile: log in again (once SPEC's 30 s for a new code are over), then the recovery code.
+    stack.endEmailCodeCooldowns();
     const laptop = await openSite();
     const recovering = await logIn(stack, laptop.page, email);
     await promptOpen(laptop.page, laptop.frameElement);

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildFramePage, startFrameServer, type FrameServer } from '@cairn/frame/server';
+import { startFrameServer, type FrameServer } from '@cairn/frame/server';
 import { startStaticServer, type StaticServer } from '../bench/lib/staticServer.ts';
-import { sourceResolve } from '../scripts/lib/sourceConditions.ts';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 
 // The frame page on its own origin, embedded by a site on another (issue 14): the handshake, the
@@ -20,10 +15,7 @@ let otherSite: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  frameDir = mkdtempSync(join(tmpdir(), 'cairn-frame-e2e-'));
-  siteDir = mkdtempSync(join(tmpdir(), 'cairn-frame-site-e2e-'));
-  await buildFramePage(frameDir);
-  await build({ ...sourceResolve, root: join(import.meta.dirname, 'fixtures/frameSite'), configFile: false, envDir: false, logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
+  ({ framePage: frameDir, frameSite: siteDir } = inject('pages'));
   site = await startStaticServer(siteDir);
   otherSite = await startStaticServer(siteDir);
   const chain = inject('chains').find((c) => c.chainId === 31337)!;
@@ -37,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all([frame?.close(), site?.close(), otherSite?.close()]);
-  for (const dir of [frameDir, siteDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function openSite(url: string): Promise<{ page: Page; errors: string[]; console: string[] }> {

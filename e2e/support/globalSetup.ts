@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { startStack, takenPorts } from '../../scripts/lib/stack.mjs';
 import { runOrExit } from '../../scripts/lib/run.mjs';
 import { E2E_DEMO_OUT_DIR, E2E_PORTS } from './ports.ts';
+import { buildPrebuiltPages, type PrebuiltPages } from './prebuiltPages.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
     polkadotUrl: string;
     /** The Bitcoin regtest chain's Esplora API (bcoin behind the devnet's facade). */
     bitcoinUrl: string;
+    /** Static pages built once for the run (the frame page, the frame fixtures' sites). */
+    pages: PrebuiltPages;
   }
 }
 
@@ -36,8 +39,12 @@ export default async function setup(project: TestProject) {
     CHAIN_PORT_POLKADOT: String(E2E_PORTS.polkadot),
     CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
-  await runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env });
-  const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR });
+  const [, pages] = await Promise.all([
+    runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env }),
+    buildPrebuiltPages(),
+  ]);
+  const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: pages.framePage });
+  project.provide('pages', pages);
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);
   project.provide('frameUrl', stack.frameUrl);

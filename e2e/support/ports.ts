@@ -29,3 +29,6 @@ export const E2E_NEXTJS_DIR = `.scratch/nextjs-e2e-${offset}`;
 
 /** Where the demo is built for this run, relative to apps/demo. */
 export const E2E_DEMO_OUT_DIR = offset === 0 ? 'dist' : `dist-e2e-${offset}`;
+
+/** Where the global setup builds the static pages several files serve (git-ignored). */
+export const E2E_PAGES_DIR = `.scratch/e2e-pages-${offset}`;

@@ -34,4 +34,4 @@ export interface RunningStack {
 }
 export function stackPorts(): StackPorts;
 export function takenPorts(ports: StackPorts): Promise<{ name: string; port: number; variable: string }[]>;
-export function startStack(ports: StackPorts, options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string }): Promise<RunningStack>;
+export function startStack(ports: StackPorts, options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string; framePageDir?: string }): Promise<RunningStack>;

@@ -41,7 +41,7 @@ export async function takenPorts(ports) {
   return taken;
 }
 
-async function waitFor(check, what, child, timeoutMs = 60_000) {
+async function waitFor(check, what, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
@@ -61,9 +61,9 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
 
 /**
  * Starts devnet, server, frame and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
- * 'preview' (the production build). Returns the URLs and a stop function that ends every child.
+ * 'preview' (the production build); `framePageDir` serves a frame page built before. Returns the URLs and a stop function that ends every child.
  */
-export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' } = {}) {
+export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir } = {}) {
   const children = [];
   const env = {
     ...process.env,
@@ -87,6 +87,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     // The server hands a social login's answer to the frame's origin only (and lets only it start one).
     FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? `http://${HOST}:${ports.frame}`,
     CAIRN_SERVER_URL: process.env.CAIRN_SERVER_URL ?? `http://${HOST}:${ports.server}`,
+    ...(framePageDir ? { FRAME_PAGE_DIR: framePageDir } : {}),
   };
   if (ports.oidc) {
     // A real OpenID Connect provider stands in for Google (OIDC) and GitHub (plain OAuth 2).
@@ -128,12 +129,27 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
   };
   try {
     const chains = ports.chains.map((c) => ({ chainId: c.chainId, url: `http://${HOST}:${c.port}` }));
+    // Everything that does not need the chains starts beside the devnet: the frame builds its page
+    // while the devnet deploys its contracts.
     // The devnet prints `chain <id>: <url>` once that chain's contracts are deployed.
     const devnet = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
     const announced = new Set();
     devnet.stdout.setEncoding('utf8').on('data', (text) => {
       for (const match of text.matchAll(/^chain (\d+|solana|polkadot|bitcoin): /gm)) announced.add(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
     });
+    let mailUrl;
+    const mail = ports.mail ? start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe') : undefined;
+    mail?.stdout.setEncoding('utf8').on('data', (text) => {
+      mailUrl ??= /^mail: (\S+)$/m.exec(text)?.[1];
+    });
+    let oidcUrl;
+    const oidc = ports.oidc ? start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/oidcCli.ts'], 'pipe') : undefined;
+    oidc?.stdout.setEncoding('utf8').on('data', (text) => {
+      oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
+    });
+    const frame = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
+    const frameUrl = `http://${HOST}:${ports.frame}/`;
+
     for (const chain of chains) {
       await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
     }
@@ -143,27 +159,11 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist' 
     if (polkadot) await waitFor(async () => announced.has('polkadot'), 'chain polkadot', devnet);
     const bitcoin = ports.bitcoin ? { url: `http://${HOST}:${ports.bitcoin}` } : undefined;
     if (bitcoin) await waitFor(async () => announced.has('bitcoin'), 'chain bitcoin', devnet);
-    let mailUrl;
-    if (ports.mail) {
-      const mail = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe');
-      mail.stdout.setEncoding('utf8').on('data', (text) => {
-        mailUrl ??= /^mail: (\S+)$/m.exec(text)?.[1];
-      });
-      await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', mail);
-    }
-    let oidcUrl;
-    if (ports.oidc) {
-      const oidc = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/oidcCli.ts'], 'pipe');
-      oidc.stdout.setEncoding('utf8').on('data', (text) => {
-        oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
-      });
-      await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
-    }
+    if (mail) await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', mail);
+    if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
     const server = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
-    const frame = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
-    const frameUrl = `http://${HOST}:${ports.frame}/`;
     await waitFor(httpIsUp(frameUrl), 'frame', frame);
     const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
     const demoArgs =

@@ -7,6 +7,7 @@ import { startFrameServer } from './frameServer.ts';
 
 // Builds the frame page and serves it on 127.0.0.1 (configuration from the environment, see frameEnv.ts):
 //   node --conditions=@cairn/source --import tsx packages/frame/src/server/cli.ts
+// FRAME_PAGE_DIR serves a page built before (buildFramePage) instead, and leaves the folder in place.
 let settings: ReturnType<typeof frameConfigFromEnv>;
 try {
   settings = frameConfigFromEnv(process.env);
@@ -14,13 +15,14 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const dir = mkdtempSync(join(tmpdir(), 'cairn-frame-page-'));
-await buildFramePage(dir);
+const prebuilt = process.env.FRAME_PAGE_DIR;
+const dir = prebuilt || mkdtempSync(join(tmpdir(), 'cairn-frame-page-'));
+if (!prebuilt) await buildFramePage(dir);
 const frame = await startFrameServer({ dir, config: settings.config, port: settings.port });
 console.log(`frame: ${frame.url}`);
 const stop = () =>
   frame.close().then(() => {
-    rmSync(dir, { recursive: true, force: true });
+    if (!prebuilt) rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
 process.on('SIGINT', stop);
