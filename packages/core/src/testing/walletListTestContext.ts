@@ -13,8 +13,8 @@ import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
 import { FEATURES } from '../features/featureList.ts';
 import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
-import { createSiwxStore } from '../stores/siwx.ts';
-import { createWalletListStore, type Timers } from '../stores/walletList.ts';
+import { createSiwxStore } from '../features/siwx/siwxStore.ts';
+import { createWalletListStore, type Timers } from '../features/catalogue/walletListStore.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
 import type { Connector } from '../types.ts';
 

@@ -3,12 +3,12 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
-import { AllWalletsView } from './AllWalletsView.tsx';
-import { ConnectingSiweView } from './ConnectingSiweView.tsx';
-import { NetworksView } from './NetworksView.tsx';
+import { AllWalletsView } from '../features/catalogue/AllWalletsView.tsx';
+import { ConnectingSiweView } from '../features/siwx/ConnectingSiweView.tsx';
+import { NetworksView } from '../features/networks/NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
-import { UnsupportedChainView } from './UnsupportedChainView.tsx';
-import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
+import { UnsupportedChainView } from '../features/networks/UnsupportedChainView.tsx';
+import { ConnectingWalletConnectView } from '../features/walletConnect/ConnectingWalletConnectView.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { FEATURE_VIEWS } from '../features/features.ts';
 
