@@ -1,4 +1,5 @@
-import type { CairnContext, WalletConnectContext } from '../../context.ts';
+import type { CairnContext } from '../../context.ts';
+import type { WalletConnectContext } from './walletConnectContext.ts';
 import { errorMessage } from '../../errors.ts';
 import { walletConnectLinks } from '../../rules/walletDeepLink.ts';
 import { dropWalletConnectConnection } from './endWalletConnectSession.ts';
