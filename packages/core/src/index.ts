@@ -10,8 +10,10 @@ export type { SiwxBackend, SiwxBackendSession, SiwxMessageInput } from './siwx/s
 export { createCairnServerSiwx } from './siwx/cairnServerSiwx.ts';
 export type { OpenOptions } from './actions/modal.ts';
 export type { CairnRequestSchemas, CairnRequestFn, UntypedRequestArguments, UntypedRequestFn } from './requestTypes.ts';
-export type { Store, Listener } from './createStore.ts';
-export type { Router, RouteEntry, RouteData, ViewName } from './router.ts';
+// Building blocks for a renderer or an adapter: a small vanilla store, and a code-split module fetched once.
+export { createStore, type Store, type Listener } from './createStore.ts';
+export { lazyModule, type LazyModule } from './lazyModule.ts';
+export type { Router, RouteEntry, RouteData, ViewName, CoreViewName } from './router.ts';
 export type { Events, CairnEvent, CairnEventName, CairnEventListener } from './events.ts';
 export { memoryStorage, type StorageLike, type RecentWallet } from './storage.ts';
 export { cookieStorage, cookieToInitialState, COOKIE_KEYS, type CairnInitialState } from './cookieStorage.ts';

@@ -1,5 +1,5 @@
 import type { Cairn, RouteData, ViewName } from '@cairn/core';
-import type { WalletFeature } from '@cairn/core/internal';
+import type { WalletFeature } from '@cairn/core/rules';
 import type { ComponentType } from 'react';
 
 /** What a view is given: its entry's data on the router's stack. */

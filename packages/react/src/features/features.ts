@@ -1,5 +1,4 @@
-import type { ViewName } from '@cairn/core';
-import type { CoreViewName } from '@cairn/core/internal';
+import type { CoreViewName, ViewName } from '@cairn/core';
 import type { FeatureUi, FeatureView } from './featureUi.ts';
 import { sendUi } from './send/sendUi.ts';
 import { swapUi } from './swap/swapUi.ts';

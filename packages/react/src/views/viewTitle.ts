@@ -1,5 +1,4 @@
-import type { RouteData, RouteEntry } from '@cairn/core';
-import type { CoreViewName } from '@cairn/core/internal';
+import type { CoreViewName, RouteData, RouteEntry } from '@cairn/core';
 import { FEATURE_VIEWS } from '../features/features.ts';
 import { msg } from '../i18n/useT.ts';
 

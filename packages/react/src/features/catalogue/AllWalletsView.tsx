@@ -1,5 +1,5 @@
 import { type WalletListItem } from '@cairn/core';
-import { catalogueTagger, orderCatalogueWallets, WalletListText } from '@cairn/core/internal';
+import { catalogueTagger, orderCatalogueWallets, WalletListText } from '@cairn/core/rules';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CatalogueWalletRow } from '../../components/CatalogueWalletRow.tsx';
 import { AlertIcon, CloseIcon, WalletGlyph } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { type CaipNetwork, type CaipNetworkId } from '@cairn/core';
-import { errorMessage } from '@cairn/core/internal';
+import { errorMessage } from '@cairn/core/rules';
 import { useState } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';

@@ -1,5 +1,5 @@
 import { ErrorText } from '@cairn/core';
-import { shortenAddress } from '@cairn/core/internal';
+import { shortenAddress } from '@cairn/core/rules';
 import { Avatar } from '../../components/Avatar.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';

@@ -1,5 +1,5 @@
 import { type Cairn, type WalletListItem } from '@cairn/core';
-import { WalletConnectText } from '@cairn/core/internal';
+import { WalletConnectText } from '@cairn/core/rules';
 import { useEffect, useRef, useState } from 'react';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
