@@ -32,6 +32,7 @@ const layerRules = [
   rule('adapter-no-react', 'adapters serve any binding, so they know no framework', { path: `^packages/(${ADAPTERS})/` }, { path: FRAMEWORK }),
   rule('react-no-adapter', 'the React binding renders core state; chains are reached through core', { path: '^packages/react/' }, { path: `^packages/(${ADAPTERS})/|${CHAIN_LIBRARY}` }),
   rule('react-no-plugin', 'plugins are passed in by the site, never imported by the binding', { path: '^packages/react/' }, { path: PLUGIN }),
+  rule('react-no-core-internal', "the React binding uses core's public API (the root, @cairn/core/rules), as any renderer could", { path: '^packages/react/' }, { path: '^packages/core/src/internal\\.ts$' }),
   rule('frame-no-server', 'the frame is a page of its own origin; it reaches the server over HTTP', { path: '^packages/frame/', pathNot: TEST }, { path: '^packages/server/' }),
   rule('frame-no-react', 'the frame page is framework-free', { path: '^packages/frame/' }, { path: FRAMEWORK }),
   rule('frame-no-devnet', 'the devnet is test support', { path: '^packages/frame/', pathNot: TEST }, { path: '^packages/devnet/' }),

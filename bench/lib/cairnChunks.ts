@@ -24,7 +24,7 @@ export const POLKADOT_CHAIN_SOURCE = 'packages/polkadot/dist/chain.js';
 export const BITCOIN_ADAPTER_SOURCE = 'packages/bitcoin/dist/bitcoinAdapterBody.js';
 
 /** The modules behind WalletConnect's dynamic imports (core's flow, the protocol client, the QR encoder). */
-export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/dist/actions/walletConnect/walletConnectFlow.js';
+export const WALLET_CONNECT_FLOW_SOURCE = 'packages/core/dist/features/walletConnect/walletConnectFlow.js';
 export const WALLET_CONNECT_CLIENT_SOURCE = 'packages/walletconnect/dist/createWalletConnectClient.js';
 export const QR_ENCODER_SOURCE = 'packages/react/dist/components/qrPath.js';
 

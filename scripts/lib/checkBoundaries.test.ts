@@ -28,7 +28,7 @@ const NPM_PACKAGES = ['react', 'react-dom', 'viem', '@walletconnect/core'];
 /** Imports the rules allow: none of these files may be reported (cycles are reported from PLANTED). */
 const ALLOWED: Record<string, string> = {
   'packages/react/src/connectButton.ts': "import '@cairn/core';\nimport 'react';",
-  'packages/evm/src/evmAdapter.ts': "import '@cairn/core';\nimport 'viem';",
+  'packages/evm/src/evmAdapter.ts': "import '@cairn/core';\nimport '@cairn/core/internal';\nimport 'viem';",
   'packages/core/src/catalogue.test.ts': "import '@cairn/server/testing';\nimport '@cairn/devnet';",
   'packages/frame/src/login.test.ts': "import '@cairn/server';\nimport '@cairn/devnet';",
   'packages/server/src/routes.ts': "import '@cairn/core';",
@@ -50,6 +50,7 @@ const PLANTED: { rule: string; from: string; source: string }[] = [
   { rule: 'adapter-no-react', from: 'packages/evm/src/useChain.ts', source: "import 'react';" },
   { rule: 'react-no-adapter', from: 'packages/react/src/sendView.ts', source: "import '@cairn/evm';" },
   { rule: 'react-no-plugin', from: 'packages/react/src/qrView.ts', source: "import '@cairn/walletconnect';" },
+  { rule: 'react-no-core-internal', from: 'packages/react/src/format.ts', source: "import '@cairn/core/internal';" },
   { rule: 'frame-no-server', from: 'packages/frame/src/otp.ts', source: "import '@cairn/server';" },
   { rule: 'frame-no-react', from: 'packages/frame/src/page.ts', source: "import 'react-dom';" },
   { rule: 'frame-no-devnet', from: 'packages/frame/src/keys.ts', source: "import '@cairn/devnet';" },
@@ -77,9 +78,10 @@ function plantWorkspace(): string {
   writeFile(rootDir, 'package.json', JSON.stringify({ name: 'cairn', private: true, workspaces: ['packages/*'] }));
   for (const [name, { dependencies = [], devDependencies = [] }] of Object.entries(PACKAGES)) {
     const version = (names: string[]) => Object.fromEntries(names.map((dependency) => [`@cairn/${dependency}`, '0.1.0']));
-    const exports = { '.': { '@cairn/source': './src/index.ts' }, './testing': { '@cairn/source': './src/testing/index.ts' } };
+    const exports = { '.': { '@cairn/source': './src/index.ts' }, './internal': { '@cairn/source': './src/internal.ts' }, './testing': { '@cairn/source': './src/testing/index.ts' } };
     writeFile(rootDir, `packages/${name}/package.json`, JSON.stringify({ name: `@cairn/${name}`, exports, dependencies: version(dependencies), devDependencies: version(devDependencies) }));
     writeFile(rootDir, `packages/${name}/src/index.ts`, `export const name = '${name}';`);
+    writeFile(rootDir, `packages/${name}/src/internal.ts`, `export const shared = '${name}';`);
     writeFile(rootDir, `packages/${name}/src/testing/index.ts`, `export const testSupport = '${name}';`);
     mkdirSync(join(rootDir, 'node_modules/@cairn'), { recursive: true });
     symlinkSync(`../../packages/${name}`, join(rootDir, 'node_modules/@cairn', name));

@@ -11,18 +11,14 @@ import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
 import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
 import type { SiwxBackend } from './siwx/siwxBackend.ts';
-import type { SiwxStore } from './stores/siwx.ts';
-import type { WalletConnectStore } from './stores/walletConnect.ts';
-import type { WalletConnectClient } from './walletConnect/walletConnectClient.ts';
 import type { Platform } from './rules/platform.ts';
-import type { WalletListStore } from './stores/walletList.ts';
 import type { EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import type { EmbeddedWalletClient } from './embeddedWallet/embeddedWalletPlugin.ts';
 import type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
-import type { FeatureReset, FeatureStores } from './features/featureRegistry.ts';
+import type { FeatureContext, FeatureReset, FeatureStores } from './features/featureRegistry.ts';
 
 /** Everything an action may touch. Built once in createCairn; actions take it as their first argument. */
-export interface CairnContext extends FeatureStores {
+export interface CairnContext extends FeatureStores, FeatureContext {
   options: ResolvedOptions;
   storage: SafeStorage;
   events: Events;
@@ -37,17 +33,12 @@ export interface CairnContext extends FeatureStores {
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */
   siwxBackend?: SiwxBackend;
-  siwx: SiwxStore;
-  /** WalletConnect, when the site configures it. */
-  walletConnect?: WalletConnectContext;
   /** E-mail and social login through the secure frame, when the site configures it. */
   embeddedWallet?: EmbeddedWalletContext;
   /** Phone or desktop: decides between deep links and a QR code. */
   platform(): Platform;
   /** Opens a wallet's deep link (the app, or its universal link in a new tab). */
   openLink(href: string): void;
-  /** The All Wallets catalogue: featured, recommended, pages and search. */
-  walletList: WalletListStore;
   /** The wallet catalogue on the site's server, when configured. */
   catalogue?: WalletCatalogueApi;
   balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number }>;
@@ -59,14 +50,6 @@ export interface CairnContext extends FeatureStores {
   now(): number;
   /** Resets what every wallet feature forgets (features/features.ts lists them). */
   resetFeatures(on: FeatureReset): void;
-}
-
-export interface WalletConnectContext {
-  store: WalletConnectStore;
-  /** The protocol client, loaded (its own chunk) and started on first use, then shared. */
-  load(): Promise<WalletConnectClient>;
-  /** Bumped by each pairing attempt, so the outcome of one the visitor left is ignored. */
-  attempt: number;
 }
 
 export interface EmbeddedWalletContext {

@@ -13,21 +13,12 @@ import { createNetworkStore, type NetworkStore } from './stores/network.ts';
 import { createThemeStore, type ThemeStore } from './stores/theme.ts';
 import { readThemeMode, readThemeVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
 import { createToastStore, type ToastStore } from './stores/toast.ts';
-import type { CaipNetwork, ChainNamespace, WalletListItem } from './types.ts';
+import type { ChainNamespace } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
-import { createSiwxStore, type SiwxStore } from './stores/siwx.ts';
-import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.ts';
-import { createWalletConnectLoader } from './walletConnect/loadWalletConnectClient.ts';
-import { walletConnectConnector } from './walletConnect/walletConnectConnector.ts';
-import type { StartWalletConnectOptions } from './actions/walletConnect/startWalletConnect.ts';
-import { abandonWalletConnect } from './actions/walletConnect/abandonWalletConnect.ts';
-import { loadWalletConnectFlow } from './actions/walletConnect/loadWalletConnectFlow.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
-import { openWalletLink } from './walletConnect/openWalletLink.ts';
-import { createWalletListStore, type WalletListStore } from './stores/walletList.ts';
-import { walletImageUrl } from './api/walletCatalogueApi.imageUrl.ts';
-import { loadCairnActions, loadedCairnActions, type CairnActions } from './loadCairnActions.ts';
+import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
+import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
 import { markReconnecting } from './actions/markReconnecting.ts';
 import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
@@ -40,22 +31,19 @@ import type { SocialLoginProvider } from './rules/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
-import { createFeatureStores, featureFacades, featureResets } from './features/assembleFeatures.ts';
-import type { FeatureFacades, FeatureStores } from './features/featureRegistry.ts';
+import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures } from './features/assembleFeatures.ts';
+import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
 
 export interface Cairn extends FeatureFacades {
   readonly options: ResolvedOptions;
   readonly events: Pick<Events, 'subscribe'>;
-  readonly stores: FeatureStores & {
+  readonly stores: FeatureStores & FeaturePublicStores & {
     modal: ModalStore;
     router: Router;
     connection: ConnectionStore;
     network: NetworkStore;
     toast: ToastStore;
     theme: ThemeStore;
-    siwx: SiwxStore;
-    walletList: WalletListStore;
-    walletConnect: WalletConnectStore;
     /** E-mail and social login (the secure frame): code sent, verifying, authenticating, the frame's own screen open. */
     embeddedLogin: EmbeddedLoginStore;
     account(namespace?: ChainNamespace): AccountStore;
@@ -74,27 +62,9 @@ export interface Cairn extends FeatureFacades {
   disconnect(options?: { namespace?: ChainNamespace }): Promise<void>;
   /** Shows a connected namespace's account (the Account view's switcher). Resolves false when it is not connected. */
   switchNamespace(namespace: ChainNamespace): Promise<boolean>;
-  switchNetwork(network: CaipNetwork): Promise<boolean>;
   refreshBalance(options?: { force?: boolean }): Promise<void>;
-  /** Signs in with the wallet (EIP-4361); the sign view calls it. */
-  signIn(): Promise<boolean>;
-  cancelSignIn(): Promise<void>;
   /** Whether the modal may not be closed now (sign-in required and not done). */
   isCloseBlocked(): boolean;
-  /** The catalogue for the Connect view: featured, installed / recent, recommended (once; again after a failure). */
-  loadWallets(): Promise<void>;
-  /** The next page of All Wallets (the first when none is loaded). */
-  loadMoreWallets(): Promise<void>;
-  /** Searches the catalogue after the debounce; an empty query returns to the list. */
-  searchWallets(query: string, options?: { immediate?: boolean }): Promise<void>;
-  /** A catalogue wallet's logo URL on the site's server; undefined without `api`. */
-  walletImageUrl(imageId: string): string | undefined;
-  /** A catalogue wallet picked: through the browser when installed, else WalletConnect. Resolves true when connected. */
-  selectWallet(wallet: WalletListItem): Promise<boolean>;
-  /** Pairs a wallet over WalletConnect (QR code, or the picked wallet's deep link on a phone). */
-  connectWalletConnect(options?: StartWalletConnectOptions): Promise<boolean>;
-  /** The visitor left the WalletConnect view. */
-  cancelWalletConnect(): void;
   /** E-mail login: the frame e-mails a one-time code and the OTP view opens (SPEC §5: not within 30 s of the last). */
   loginWithEmail(email: string): Promise<boolean>;
   /** The code from the e-mail; the frame opens the wallet. Resolves true when connected. */
@@ -116,9 +86,6 @@ export interface Cairn extends FeatureFacades {
   /** Stops listening to wallets; the instance is unusable afterwards. */
   destroy(): void;
 }
-
-
-
 
 /** The one place where stores, adapters, storage and events are wired together. */
 /** Parts the core's own tests replace; not options a site sets. */
@@ -154,10 +121,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
     ...featureStores,
     toast: createToastStore(),
-    siwx: createSiwxStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
-    walletList: createWalletListStore(),
     balanceCache: new Map(),
     identityCache: new Map(),
     balanceInFlight: new Map(),
@@ -165,23 +130,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     now: Date.now,
     resetFeatures: (on) => resetFeatures(ctx, on),
   };
-  if (options.walletConnect) {
-    const load = createWalletConnectLoader(options);
-    let watching = false;
-    ctx.walletConnect = {
-      store: createWalletConnectStore(),
-      attempt: 0,
-      load: () =>
-        load().then((client) => {
-          if (!watching) {
-            watching = true;
-            client.onSessionEnd(() => void loadWalletConnectFlow().then((flow) => flow.detachWalletConnect(ctx)));
-          }
-          return client;
-        }),
-    };
-    ctx.connection.set({ connectors: [walletConnectConnector(options.adapters[0]!.namespace)] });
-  }
+  setupFeatures(FEATURES, ctx);
   const embeddedLoader = options.embeddedWallet
     ? createEmbeddedWalletLoader(options, (client) => {
         client.onPrompt((open) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open)));
@@ -193,25 +142,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   };
   // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
   // that the button paints without them.
-  let clientsAttached = false;
-  const attach = (loaded: CairnActions) => {
-    if (!clientsAttached) {
-      clientsAttached = true;
-      loaded.attachServerClients(ctx);
-    }
-    return loaded;
-  };
-  const actions = () => loadCairnActions().then(attach);
-  // Synchronous once the chunk is in, so that a click's first state change lands in the same task.
-  const withActions = <T>(run: (loaded: CairnActions) => T): Promise<Awaited<T>> => {
-    const loaded = loadedCairnActions();
-    if (!loaded) return actions().then(run) as Promise<Awaited<T>>;
-    try {
-      return Promise.resolve(run(attach(loaded)));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  const actions = () => loadActionsFor(ctx);
+  const withActions = <T>(run: (loaded: CairnActions) => T) => withActionsFor(ctx, run);
   const applyWalletEvent = (run: (loaded: CairnActions) => void) => {
     withActions(run).catch((error: unknown) => console.warn('[cairn] could not apply a wallet event', error));
   };
@@ -233,15 +165,13 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     ...featureFacades(FEATURES, ctx),
     stores: {
       ...featureStores,
+      ...featurePublicStores(FEATURES, ctx),
       modal: ctx.modal,
       router: ctx.router,
       connection: ctx.connection,
       network: ctx.network,
       toast: ctx.toast,
       theme,
-      siwx: ctx.siwx,
-      walletList: ctx.walletList,
-      walletConnect: ctx.walletConnect?.store ?? createWalletConnectStore(),
       embeddedLogin: ctx.embeddedWallet?.store ?? createEmbeddedLoginStore(),
       account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
     },
@@ -255,29 +185,8 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     connect: (connectorId) => withActions((loaded) => loaded.connect(ctx, connectorId)),
     disconnect: (disconnectOptions) => withActions((loaded) => loaded.disconnect(ctx, disconnectOptions)),
     switchNamespace: (namespace) => withActions((loaded) => loaded.switchNamespace(ctx, namespace)),
-    switchNetwork: (network) => withActions((loaded) => loaded.switchNetwork(ctx, network)),
     refreshBalance: (balanceOptions) => withActions((loaded) => loaded.refreshBalance(ctx, balanceOptions)),
-    signIn: () => withActions((loaded) => loaded.signIn(ctx)),
-    cancelSignIn: () => withActions((loaded) => loaded.cancelSignIn(ctx)),
     isCloseBlocked: () => isCloseBlocked(ctx),
-    loadWallets: () => withActions((loaded) => loaded.loadWallets(ctx)),
-    loadMoreWallets: () => withActions((loaded) => loaded.loadMoreWallets(ctx)),
-    searchWallets: (query, searchOptions) => withActions((loaded) => loaded.searchWallets(ctx, query, searchOptions)),
-    walletImageUrl: (imageId) => (options.api ? walletImageUrl(options.api, imageId) : undefined),
-    selectWallet: (wallet) =>
-      withActions((loaded) => {
-        if (!loaded.isWalletListItem(wallet)) throw new TypeError('selectWallet: `wallet` must be a wallet of the catalogue (stores.walletList)');
-        return loaded.selectCatalogueWallet(ctx, wallet);
-      }),
-    connectWalletConnect: (walletConnectOptions) =>
-      withActions(async (loaded) => {
-        if (walletConnectOptions?.wallet !== undefined && !loaded.isWalletListItem(walletConnectOptions.wallet)) {
-          throw new TypeError('connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)');
-        }
-        loaded.showWalletConnectView(ctx, walletConnectOptions?.wallet);
-        return (await loadWalletConnectFlow()).startWalletConnect(ctx, walletConnectOptions);
-      }),
-    cancelWalletConnect: () => abandonWalletConnect(ctx),
     loginWithEmail: (email) => {
       requireLogin();
       return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startEmailLogin(ctx, email));

@@ -23,7 +23,7 @@ export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
 export { createBlockchainApi, tokenBalanceSchema, type BlockchainApi } from './api/blockchainApi.ts';
 export { parseResponse } from './api/getJson.ts';
 export { createAuthApi, type AuthApi } from './api/authApi.ts';
-export { WalletListText, type Timers } from './stores/walletList.ts';
+export { WalletListText, type Timers } from './features/catalogue/walletListStore.ts';
 export {
   orderCatalogueWallets,
   catalogueTagger,
@@ -35,7 +35,7 @@ export {
 export type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 export { walletConnectLinks, type WalletLink, type WalletLinkKind } from './rules/walletDeepLink.ts';
 export { detectPlatform, currentPlatform, type Platform } from './rules/platform.ts';
-export { WalletConnectText } from './walletConnect/walletConnectText.ts';
+export { WalletConnectText } from './features/walletConnect/walletConnectText.ts';
 export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
 export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';

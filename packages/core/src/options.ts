@@ -8,7 +8,7 @@ import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
 import { withServerRpc } from './api/serverRpc.ts';
-import { isWalletConnectPlugin, type WalletConnectPlugin } from './walletConnect/walletConnectPlugin.ts';
+import { isWalletConnectPlugin, type WalletConnectPlugin } from './features/walletConnect/walletConnectPlugin.ts';
 import { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin } from './embeddedWallet/embeddedWalletPlugin.ts';
 
 export interface CairnMetadata {

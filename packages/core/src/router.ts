@@ -6,21 +6,14 @@ import type { FeatureViews } from './features/featureRegistry.ts';
 // wallet feature's (features/<name>/).
 export type ViewName = CoreViewName | keyof FeatureViews;
 
-/** The views of connecting, the account and the network, which no feature owns. */
+/** The views of connecting and the account, which no feature owns. */
 export type CoreViewName =
   | 'Connect'
   | 'Account'
-  | 'AllWallets'
   | 'ConnectingExternal'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingWalletConnectBasic'
-  | 'ConnectingSiwe'
   | 'EmailVerifyOtp'
   | 'ConnectingSocial'
-  | 'ApproveTransaction'
-  | 'Networks'
-  | 'SwitchNetwork'
-  | 'UnsupportedChain';
+  | 'ApproveTransaction';
 
 export interface RouteData {
   connector?: Connector;

@@ -2,7 +2,7 @@ import { toCaipAddress } from '../caip.ts';
 import { accountFor, adapterFor, type CairnContext } from '../context.ts';
 import type { ChainNamespace, ConnectionResult, Connector } from '../types.ts';
 import { addRecentWallet } from '../rules/recentWallets.ts';
-import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
+import { checkUnsupportedChain } from '../features/networks/checkUnsupportedChain.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { refreshIdentity } from './refreshIdentity.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';

@@ -3,8 +3,8 @@ import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
 import { findNetwork, networkForNamespace } from '../stores/network.ts';
 import { applyConnection } from './applyConnection.ts';
 import { finishConnect } from './finishConnect.ts';
-import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
-import { showWalletConnectView } from './walletConnect/showWalletConnectView.ts';
+import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
+import { showWalletConnectView } from '../features/walletConnect/showWalletConnectView.ts';
 
 /**
  * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)

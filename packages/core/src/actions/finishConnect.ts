@@ -1,5 +1,5 @@
 import type { CairnContext } from '../context.ts';
-import { checkSignIn } from './siwx/checkSignIn.ts';
+import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 import { land } from './land.ts';
 
 /**

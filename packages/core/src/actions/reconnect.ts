@@ -4,9 +4,9 @@ import { applyConnection } from './applyConnection.ts';
 import { networkForNamespace } from '../stores/network.ts';
 import { switchNamespace } from './switchNamespace.ts';
 import { markReconnecting } from './markReconnecting.ts';
-import { checkSignIn } from './siwx/checkSignIn.ts';
-import { loadWalletConnectFlow } from './walletConnect/loadWalletConnectFlow.ts';
-import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/walletConnectConnector.ts';
+import { checkSignIn } from '../features/siwx/checkSignIn.ts';
+import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
 import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
 import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
 

@@ -1,12 +1,12 @@
 import { accountFor, adapterFor, type CairnContext } from '../context.ts';
 import type { ChainNamespace } from '../types.ts';
-import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
+import { checkUnsupportedChain } from '../features/networks/checkUnsupportedChain.ts';
 import { clearConnection } from './clearConnection.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { refreshIdentity } from './refreshIdentity.ts';
-import { checkSignIn } from './siwx/checkSignIn.ts';
+import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
-import { updateCaipAddress } from './switchNetwork.ts';
+import { updateCaipAddress } from '../features/networks/switchNetwork.ts';
 import { land } from './land.ts';
 
 /** The connected wallet switched accounts; none left means it disconnected the site (EIP-1193). */

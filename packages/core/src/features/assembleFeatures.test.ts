@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../createStore.ts';
 import { walletListTestContext } from '../testing/walletListTestContext.ts';
+import { createTestCairn } from '../testing/fakeAdapter.ts';
 import type { CairnFeature } from './cairnFeature.ts';
-import { createFeatureStores, featureFacades, featureResets } from './assembleFeatures.ts';
+import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures } from './assembleFeatures.ts';
 import { FEATURES } from './featureList.ts';
 
 // A feature made up for the test: a counter that a disconnect zeroes and another network halves.
@@ -40,6 +41,28 @@ describe('the feature table', () => {
     featureResets(table)(ctx, 'disconnect');
     featureResets(table)(ctx, 'networkChange');
     expect(log).toEqual(['disconnect 4', 'second', 'networkChange']);
+  });
+
+  it("lets a feature add its part of the context from the site's options, and show a store of it on the instance", () => {
+    const { ctx } = walletListTestContext();
+    const part = createStore({ on: true });
+    const table: CairnFeature[] = [
+      { setup: (setupCtx) => Object.assign(setupCtx, { part: setupCtx.options.features.send ? part : undefined }), publicStores: (storesCtx) => ({ part: (storesCtx as unknown as { part: unknown }).part }) as never },
+    ];
+    setupFeatures(table, ctx);
+    expect((ctx as unknown as { part: unknown }).part).toBe(part);
+    expect(featurePublicStores(table, ctx)).toEqual({ part });
+  });
+
+  it('lists sign-in, WalletConnect, the catalogue and Networks beside the wallet features, each once', () => {
+    const { cairn } = createTestCairn();
+    expect(FEATURES.length).toBe(10);
+    expect(cairn.stores.siwx.get().status).toBe('idle');
+    expect(cairn.stores.walletList.get().overviewStatus).toBe('idle');
+    expect(cairn.stores.walletConnect.get().status).toBe('idle');
+    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork'] as const) {
+      expect(typeof cairn[method], method).toBe('function');
+    }
   });
 
   it("clears the Send form through the table when the wallet's network changes", () => {

@@ -1,6 +1,6 @@
 import type { CairnContext } from '../context.ts';
 import type { CairnFeature } from './cairnFeature.ts';
-import type { FeatureFacades, FeatureReset, FeatureStores } from './featureRegistry.ts';
+import type { FeatureFacades, FeaturePublicStores, FeatureReset, FeatureStores } from './featureRegistry.ts';
 
 // Each feature's types merge into the registry from its own folder, so no type can tell that the
 // table holds every feature whose stores and methods the registry names: the table is the list,
@@ -9,6 +9,16 @@ import type { FeatureFacades, FeatureReset, FeatureStores } from './featureRegis
 /** Every feature's stores, made afresh. */
 export function createFeatureStores(features: readonly CairnFeature[]): FeatureStores {
   return Object.assign({}, ...features.map((feature) => feature.stores?.() ?? {})) as FeatureStores;
+}
+
+/** Lets every feature add its part of the context. */
+export function setupFeatures(features: readonly CairnFeature[], ctx: CairnContext): void {
+  for (const feature of features) feature.setup?.(ctx);
+}
+
+/** The stores features show on `cairn.stores` beside their FeatureStores. */
+export function featurePublicStores(features: readonly CairnFeature[], ctx: CairnContext): FeaturePublicStores {
+  return Object.assign({}, ...features.map((feature) => feature.publicStores?.(ctx) ?? {})) as FeaturePublicStores;
 }
 
 /** Every feature's methods on the Cairn instance. */

@@ -1,5 +1,5 @@
 import type { CairnContext } from '../context.ts';
-import type { FeatureFacades, FeatureStores } from './featureRegistry.ts';
+import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './featureRegistry.ts';
 
 /**
  * A wallet feature as the core sees it: one folder under features/, one line in features.ts.
@@ -8,6 +8,10 @@ import type { FeatureFacades, FeatureStores } from './featureRegistry.ts';
 export interface CairnFeature {
   /** Its stores, made once per instance. */
   stores?(): Partial<FeatureStores>;
+  /** Adds its part of the context (FeatureContext) from the site's options, before the wallets are watched. */
+  setup?(ctx: CairnContext): void;
+  /** Its stores on `cairn.stores` that are not FeatureStores. */
+  publicStores?(ctx: CairnContext): Partial<FeaturePublicStores>;
   /** SPEC §4: what a disconnect forgets. */
   resetOnDisconnect?(ctx: CairnContext): void;
   /** SPEC §4: what another active network resets. */

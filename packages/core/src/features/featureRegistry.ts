@@ -6,6 +6,12 @@
 /** The features' stores, on the context and on `cairn.stores`. */
 export interface FeatureStores {}
 
+/** The features' stores on `cairn.stores` only, for a feature that keeps its store elsewhere on the context. */
+export interface FeaturePublicStores {}
+
+/** What a feature adds to the context when the site configures it (made by its `setup`). */
+export interface FeatureContext {}
+
 /** The features' methods on the Cairn instance. */
 export interface FeatureFacades {}
 

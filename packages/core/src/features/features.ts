@@ -8,3 +8,7 @@ export { buyFeature } from './buy/buyFeature.ts';
 export { receiveFeature } from './receive/receiveFeature.ts';
 export { namesFeature } from './names/namesFeature.ts';
 export { activityFeature } from './activity/activityFeature.ts';
+export { siwxFeature } from './siwx/siwxFeature.ts';
+export { walletConnectFeature } from './walletConnect/walletConnectFeature.ts';
+export { catalogueFeature } from './catalogue/catalogueFeature.ts';
+export { networksFeature } from './networks/networksFeature.ts';

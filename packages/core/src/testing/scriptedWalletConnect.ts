@@ -1,8 +1,8 @@
 // Test double for @cairn/walletconnect's client, for the core's unit tests of the pairing flow.
 // The real client is tested against the real relay and a real wallet SDK in e2e/walletConnect.e2e.ts.
 import type { RemoteProvider, RemoteProviderEvent, WalletConnectNamespaceRequest } from '../types.ts';
-import type { WalletConnectClient, WalletConnectSessionInfo } from '../walletConnect/walletConnectClient.ts';
-import type { WalletConnectPlugin } from '../walletConnect/walletConnectPlugin.ts';
+import type { WalletConnectClient, WalletConnectSessionInfo } from '../features/walletConnect/walletConnectClient.ts';
+import type { WalletConnectPlugin } from '../features/walletConnect/walletConnectPlugin.ts';
 
 type Listener = (...args: never[]) => void;
 

@@ -12,9 +12,8 @@ import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
 import { FEATURES } from '../features/featureList.ts';
-import { createFeatureStores, featureResets } from '../features/assembleFeatures.ts';
-import { createSiwxStore } from '../stores/siwx.ts';
-import { createWalletListStore, type Timers } from '../stores/walletList.ts';
+import { createFeatureStores, featureResets, setupFeatures } from '../features/assembleFeatures.ts';
+import { createWalletListStore, type Timers } from '../features/catalogue/walletListStore.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
 import type { Connector } from '../types.ts';
 
@@ -77,7 +76,6 @@ export function walletListTestContext(
     accounts: new Map([['eip155', createAccountStore('eip155')]]),
     ...createFeatureStores(FEATURES),
     toast: createToastStore(),
-    siwx: createSiwxStore(),
     walletList: createWalletListStore(timers),
     ...(resolved.api ? { catalogue: createWalletCatalogueApi(resolved.api, { retries: 0 }) } : {}),
     balanceCache: new Map(),
@@ -87,6 +85,7 @@ export function walletListTestContext(
     now: timers.now,
     resetFeatures: (on) => resetFeatures(ctx, on),
   };
+  setupFeatures(FEATURES, ctx);
   return { ctx, timers, adapter, events };
 }
 

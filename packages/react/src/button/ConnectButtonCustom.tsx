@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatBalance, shortenAddress } from '@cairn/core/internal';
+import { formatBalance, shortenAddress } from '@cairn/core/rules';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useCairnNetwork } from '../hooks/useCairnNetwork.ts';

@@ -1,5 +1,4 @@
-import { type Cairn } from '@cairn/core';
-import { createStore } from '@cairn/core/internal';
+import { createStore, type Cairn } from '@cairn/core';
 import { describe, expect, it, vi } from 'vitest';
 import { bindButtonView, readButtonState, type ButtonState } from './buttonView.ts';
 

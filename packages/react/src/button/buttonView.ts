@@ -1,5 +1,5 @@
 import { type Cairn } from '@cairn/core';
-import { findNetwork, formatBalance, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, formatBalance, shortenAddress } from '@cairn/core/rules';
 import { avatarGradient } from '../components/avatarGradient.ts';
 import { themeHostCss } from '../theme/themeHostCss.ts';
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';

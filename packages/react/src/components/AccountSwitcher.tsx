@@ -1,5 +1,5 @@
 import type { AccountState } from '@cairn/core';
-import { findNetwork, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, shortenAddress } from '@cairn/core/rules';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { useT } from '../i18n/useT.ts';

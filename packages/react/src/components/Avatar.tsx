@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from '@cairn/core/internal';
+import { isSafeImageUrl } from '@cairn/core/rules';
 import { useState } from 'react';
 import { avatarGradient } from './avatarGradient.ts';
 

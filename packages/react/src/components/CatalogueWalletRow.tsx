@@ -1,5 +1,5 @@
 import type { WalletListItem } from '@cairn/core';
-import type { CatalogueTag } from '@cairn/core/internal';
+import type { CatalogueTag } from '@cairn/core/rules';
 import { memo, useId } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 import { msg, useT } from '../i18n/useT.ts';

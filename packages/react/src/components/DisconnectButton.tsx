@@ -1,5 +1,5 @@
 import { ErrorText, type ChainNamespace } from '@cairn/core';
-import { errorMessage } from '@cairn/core/internal';
+import { errorMessage } from '@cairn/core/rules';
 import { useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { AlertIcon, DisconnectIcon } from './icons.tsx';

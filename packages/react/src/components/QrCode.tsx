@@ -1,4 +1,4 @@
-import { lazyModule } from '@cairn/core/internal';
+import { lazyModule } from '@cairn/core';
 import { useEffect, useMemo, useState } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 import { useT } from '../i18n/useT.ts';

@@ -1,4 +1,4 @@
-import type { SocialLoginProvider } from '@cairn/core/internal';
+import type { SocialLoginProvider } from '@cairn/core';
 import { useCairnInstance } from '../context.ts';
 import { useT } from '../i18n/useT.ts';
 

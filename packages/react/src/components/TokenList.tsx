@@ -1,5 +1,5 @@
 import { type TokenBalance } from '@cairn/core';
-import { formatAmount, formatUsd, isSafeImageUrl } from '@cairn/core/internal';
+import { formatAmount, formatUsd, isSafeImageUrl } from '@cairn/core/rules';
 
 /** The account's tokens as the site's server reports them, with amounts and USD values. */
 export function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {

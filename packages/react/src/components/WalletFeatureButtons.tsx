@@ -1,4 +1,4 @@
-import { walletFeaturesFor } from '@cairn/core/internal';
+import { walletFeaturesFor } from '@cairn/core/rules';
 import { useCairnInstance } from '../context.ts';
 import { FEATURE_UI } from '../features/features.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';

@@ -1,4 +1,4 @@
-import type { ConnectorListItem, ConnectorSection } from '@cairn/core/internal';
+import type { ConnectorListItem, ConnectorSection } from '@cairn/core/rules';
 import { WalletIcon } from './WalletIcon.tsx';
 import { msg, useT } from '../i18n/useT.ts';
 

@@ -1,12 +1,17 @@
 import type { Cairn, RouteData, ViewName } from '@cairn/core';
-import type { WalletFeature } from '@cairn/core/internal';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { WalletFeature } from '@cairn/core/rules';
+import type { ComponentType } from 'react';
+
+/** What a view is given: its entry's data on the router's stack. */
+export interface FeatureViewProps {
+  data?: RouteData;
+}
 
 export interface FeatureView {
   /** The heading; every dialog is labelled by it. */
   title(data: RouteData | undefined): string;
-  /** The view: a chunk of its own, fetched on intent or when it opens. */
-  component: LazyExoticComponent<ComponentType>;
+  /** The view: best a chunk of its own (React's `lazy`), fetched on intent or when it opens. */
+  component: ComponentType<FeatureViewProps>;
 }
 
 /** A wallet feature as the modal shows it: one folder under features/, one line in features.ts. */

@@ -1,4 +1,4 @@
-import { WALLET_FEATURES } from '@cairn/core/internal';
+import { WALLET_FEATURES } from '@cairn/core/rules';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_UI, FEATURE_VIEWS } from './features.ts';
 

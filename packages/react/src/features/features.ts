@@ -1,5 +1,4 @@
-import type { ViewName } from '@cairn/core';
-import type { CoreViewName } from '@cairn/core/internal';
+import type { CoreViewName, ViewName } from '@cairn/core';
 import type { FeatureUi, FeatureView } from './featureUi.ts';
 import { sendUi } from './send/sendUi.ts';
 import { swapUi } from './swap/swapUi.ts';
@@ -7,6 +6,10 @@ import { buyUi } from './buy/buyUi.ts';
 import { receiveUi } from './receive/receiveUi.ts';
 import { namesUi } from './names/namesUi.ts';
 import { activityUi } from './activity/activityUi.ts';
+import { siwxUi } from './siwx/siwxUi.ts';
+import { walletConnectUi } from './walletConnect/walletConnectUi.tsx';
+import { catalogueUi } from './catalogue/catalogueUi.ts';
+import { networksUi } from './networks/networksUi.ts';
 
 /**
  * Every wallet feature's views and entry, one line each. The view list, the titles and Account's
@@ -19,6 +22,10 @@ const TABLE = [
   receiveUi,
   namesUi,
   activityUi,
+  siwxUi,
+  walletConnectUi,
+  catalogueUi,
+  networksUi,
 ] as const;
 
 export const FEATURE_UI: readonly FeatureUi[] = TABLE;

@@ -1,5 +1,5 @@
 import { parseCaipNetworkId, type CaipNetwork, type CaipNetworkId } from '@cairn/core';
-import { findNetwork } from '@cairn/core/internal';
+import { findNetwork } from '@cairn/core/rules';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from './useStoreState.ts';
 

@@ -1,5 +1,5 @@
 import { ErrorText } from '@cairn/core';
-import { EmbeddedLoginText, NAME_RULE_TEXT, SWAP_TEXTS, TRANSACTION_TITLES, WalletConnectText, WalletListText } from '@cairn/core/internal';
+import { EmbeddedLoginText, NAME_RULE_TEXT, SWAP_TEXTS, TRANSACTION_TITLES, WalletConnectText, WalletListText } from '@cairn/core/rules';
 
 /** Texts the core hands the modal that carry values: their templates, as catalogues key them. */
 export const CORE_TEMPLATES = [

@@ -1,5 +1,4 @@
-import type { Cairn } from '@cairn/core';
-import { createStore } from '@cairn/core/internal';
+import { createStore, type Cairn } from '@cairn/core';
 import { useCallback } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';

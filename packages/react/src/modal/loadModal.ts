@@ -1,4 +1,4 @@
-import { lazyModule } from '@cairn/core/internal';
+import { lazyModule } from '@cairn/core';
 import type { ComponentType } from 'react';
 import type { ModalProps } from './Modal.tsx';
 

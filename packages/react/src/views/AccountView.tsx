@@ -1,4 +1,4 @@
-import { findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/rules';
 import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';

@@ -1,5 +1,5 @@
 import { ErrorText, type WalletListItem } from '@cairn/core';
-import { connectLoginOptions, connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/internal';
+import { connectLoginOptions, connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/rules';
 import { useCallback, useEffect, useMemo } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';

@@ -1,20 +1,16 @@
 import type { RouteEntry, ViewName } from '@cairn/core';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
-import { AllWalletsView } from './AllWalletsView.tsx';
-import { ConnectingSiweView } from './ConnectingSiweView.tsx';
-import { NetworksView } from './NetworksView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
-import { UnsupportedChainView } from './UnsupportedChainView.tsx';
-import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { FEATURE_VIEWS } from '../features/features.ts';
+import type { FeatureViewProps } from '../features/featureUi.ts';
 
 // The login's views are chunks of their own, fetched on intent or when opened (the wallet
-// features' views are too: features/features.ts).
-const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> = {
+// features' views are in their folders: features/features.ts).
+const LAZY_VIEWS: Partial<Record<ViewName, ComponentType<FeatureViewProps>>> = {
   EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
   ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
   ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
@@ -22,11 +18,11 @@ const LAZY_VIEWS: Partial<Record<ViewName, LazyExoticComponent<ComponentType>>> 
 
 /** The view on top of the router's stack. */
 export function ViewContent({ entry }: { entry: RouteEntry }) {
-  const LazyView = FEATURE_VIEWS[entry.view]?.component ?? LAZY_VIEWS[entry.view];
-  if (LazyView) {
+  const View = FEATURE_VIEWS[entry.view]?.component ?? LAZY_VIEWS[entry.view];
+  if (View) {
     return (
       <Suspense fallback={<LoadingLine />}>
-        <LazyView />
+        <View data={entry.data} />
       </Suspense>
     );
   }
@@ -35,20 +31,8 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
       return <ConnectView />;
     case 'ConnectingExternal':
       return <ConnectingExternalView connector={entry.data?.connector} />;
-    case 'AllWallets':
-      return <AllWalletsView />;
     case 'Account':
       return <AccountView />;
-    case 'Networks':
-      return <NetworksView />;
-    case 'UnsupportedChain':
-      return <UnsupportedChainView />;
-    case 'ConnectingSiwe':
-      return <ConnectingSiweView />;
-    case 'ConnectingWalletConnect':
-      return <ConnectingWalletConnectView wallet={entry.data?.wallet} />;
-    case 'ConnectingWalletConnectBasic':
-      return <ConnectingWalletConnectView wallet={undefined} />;
     default:
       return <UnavailableView />;
   }

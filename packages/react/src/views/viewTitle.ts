@@ -1,5 +1,4 @@
-import type { RouteData, RouteEntry } from '@cairn/core';
-import type { CoreViewName } from '@cairn/core/internal';
+import type { CoreViewName, RouteData, RouteEntry } from '@cairn/core';
 import { FEATURE_VIEWS } from '../features/features.ts';
 import { msg } from '../i18n/useT.ts';
 
@@ -9,13 +8,6 @@ const CORE_TITLES: Record<CoreViewName, (data: RouteData | undefined) => string>
   Connect: () => msg('Connect Wallet'),
   ConnectingExternal: (data) => data?.connector?.name ?? msg('Connecting'),
   Account: () => msg('Account'),
-  Networks: () => msg('Choose Network'),
-  UnsupportedChain: () => msg('Switch Network'),
-  SwitchNetwork: () => msg('Switch Network'),
-  AllWallets: () => msg('All Wallets'),
-  ConnectingWalletConnect: (data) => data?.wallet?.name ?? msg('WalletConnect'),
-  ConnectingWalletConnectBasic: () => msg('WalletConnect'),
-  ConnectingSiwe: () => msg('Sign In'),
   EmailVerifyOtp: () => msg('Confirm Email'),
   ConnectingSocial: () => msg('Log In'),
   ApproveTransaction: () => msg('Approve'),

@@ -14,9 +14,8 @@ const isFixedBlock = (block: unknown): boolean =>
 
 const param = (params: unknown, index: number): unknown => (Array.isArray(params) ? params[index] : undefined);
 
-/** The lifetime of a call's answer, before it is known (see isFinalAnswer for the answer's own say). */
-export function answerLifetime(namespace: RpcNamespace, method: string, params: unknown): AnswerLifetime {
-  if (namespace !== 'eip155') return namespace === 'solana' && method === 'getGenesisHash' ? 'forever' : undefined;
+/** An EVM call's lifetime: by method, and for eth_call by its block. */
+function evmAnswerLifetime(method: string, params: unknown): AnswerLifetime {
   switch (method) {
     case 'eth_chainId':
     case 'net_version':
@@ -31,6 +30,18 @@ export function answerLifetime(namespace: RpcNamespace, method: string, params: 
     default:
       return undefined;
   }
+}
+
+// Each namespace's calls whose answers can be kept; one line per namespace the proxy serves.
+const LIFETIMES: Record<RpcNamespace, (method: string, params: unknown) => AnswerLifetime> = {
+  eip155: evmAnswerLifetime,
+  solana: (method) => (method === 'getGenesisHash' ? 'forever' : undefined),
+  polkadot: () => undefined,
+};
+
+/** The lifetime of a call's answer, before it is known (see isFinalAnswer for the answer's own say). */
+export function answerLifetime(namespace: RpcNamespace, method: string, params: unknown): AnswerLifetime {
+  return LIFETIMES[namespace](method, params);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CaipNetwork, HistoryTransaction } from '@cairn/core';
-import { describeTransaction, isSafeImageUrl, shortenAddress } from '@cairn/core/internal';
+import { describeTransaction, isSafeImageUrl, shortenAddress } from '@cairn/core/rules';
 import { ExternalLinkIcon } from '../../components/icons.tsx';
 import { useT } from '../../i18n/useT.ts';
 

@@ -1,5 +1,5 @@
 import { ErrorText } from '@cairn/core';
-import { findNetwork, monthSections } from '@cairn/core/internal';
+import { findNetwork, monthSections } from '@cairn/core/rules';
 import { useEffect, useRef } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';

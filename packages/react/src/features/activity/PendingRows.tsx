@@ -1,5 +1,5 @@
 import type { PendingTransaction } from '@cairn/core';
-import { shortenAddress } from '@cairn/core/internal';
+import { shortenAddress } from '@cairn/core/rules';
 import { useT } from '../../i18n/useT.ts';
 
 /** Transactions sent through the widget and not yet mined, above the history. */

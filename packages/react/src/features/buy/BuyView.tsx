@@ -1,4 +1,4 @@
-import { findNetwork } from '@cairn/core/internal';
+import { findNetwork } from '@cairn/core/rules';
 import { useEffect, useId } from 'react';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useCairnInstance } from '../../context.ts';

@@ -1,4 +1,4 @@
-import { findNetwork, offersNameRegistration } from '@cairn/core/internal';
+import { findNetwork, offersNameRegistration } from '@cairn/core/rules';
 import { AccountEntryRow } from '../../components/AccountEntryRow.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';

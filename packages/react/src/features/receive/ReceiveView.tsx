@@ -1,4 +1,4 @@
-import { shortenAddress } from '@cairn/core/internal';
+import { shortenAddress } from '@cairn/core/rules';
 import { CopyAddressButton } from '../../components/CopyAddressButton.tsx';
 import { NetworkBadge } from '../../components/NetworkBadge.tsx';
 import { QrCode } from '../../components/QrCode.tsx';

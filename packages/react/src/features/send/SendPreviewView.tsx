@@ -1,5 +1,5 @@
-import { formatUnits, formatUsd, shortenAddress } from '@cairn/core/internal';
-import { findNetwork } from '@cairn/core/internal';
+import { formatUnits, formatUsd, shortenAddress } from '@cairn/core/rules';
+import { findNetwork } from '@cairn/core/rules';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SEND_CSS } from './sendCss.ts';

@@ -1,4 +1,4 @@
-import { findNetwork, formatAmount, formatUnits, formatUsd, shortenAddress } from '@cairn/core/internal';
+import { findNetwork, formatAmount, formatUnits, formatUsd, shortenAddress } from '@cairn/core/rules';
 import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';

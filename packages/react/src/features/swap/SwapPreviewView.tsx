@@ -1,4 +1,4 @@
-import { formatAmount, formatUnits, formatUsd } from '@cairn/core/internal';
+import { formatAmount, formatUnits, formatUsd } from '@cairn/core/rules';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SWAP_CSS } from './swapCss.ts';

@@ -1,4 +1,4 @@
-import { formatAmount, formatUsd } from '@cairn/core/internal';
+import { formatAmount, formatUsd } from '@cairn/core/rules';
 import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';

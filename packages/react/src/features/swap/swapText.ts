@@ -1,4 +1,4 @@
-import { formatAmount } from '@cairn/core/internal';
+import { formatAmount } from '@cairn/core/rules';
 
 /** Price impact above this is shown as a warning. */
 export const HIGH_PRICE_IMPACT = 5;

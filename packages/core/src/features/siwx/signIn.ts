@@ -1,0 +1,100 @@
+import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
+import { ErrorText } from '../../errors.ts';
+import { signInRoute } from '../../rules/signIn/signInRoute.ts';
+import type { SiwxBackend, SiwxMessageInput } from '../../siwx/siwxBackend.ts';
+import { findNetwork } from '../../stores/network.ts';
+import type { CaipNetwork, ChainAdapter, SignedSignIn, SignInRequest } from '../../types.ts';
+import { disconnect } from '../../actions/disconnect.ts';
+import { land } from '../../actions/land.ts';
+
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+
+/** EIP-4361: the core (or the site's backend, `createMessage`) writes the message; signMessage signs it. */
+async function signEip4361(
+  adapter: ChainAdapter,
+  backend: SiwxBackend,
+  account: { connectorId: string; address: string },
+  network: CaipNetwork,
+  request: SignInRequest,
+): Promise<SignedSignIn> {
+  // The message grammar (and keccak for EIP-55) loads only for sites that use sign-in.
+  const { buildSiweMessage, toChecksumAddress } = await import('../../siwx/eip4361.ts');
+  const fields: SiwxMessageInput = {
+    ...request,
+    // EIP-4361 requires the EIP-55 form whatever the adapter keeps.
+    address: toChecksumAddress(account.address),
+    chainId: Number(network.id),
+  };
+  const message = backend.createMessage ? await backend.createMessage(fields) : buildSiweMessage(fields);
+  if (typeof message !== 'string' || message.length === 0 || message.length > 8192) throw new Error('The sign-in backend made an invalid message');
+  return { message, signature: await adapter.signMessage({ connectorId: account.connectorId, address: account.address, message }) };
+}
+
+/**
+ * SPEC §4/§5: has the active account sign its namespace's sign-in message (EIP-4361, or the
+ * adapter's CAIP-122 sign-in: signInRoute) and the backend (Cairn's server, or the site's own)
+ * verify it. Success stores the session, closes the modal and tracks SIWX_AUTH_SUCCESS; a
+ * declined or refused signature keeps the sign view open with the error.
+ */
+export async function signIn(ctx: CairnContext): Promise<boolean> {
+  const siwx = ctx.options.siwx;
+  const backend = ctx.siwxBackend;
+  const account = activeAccount(ctx).get();
+  const network = findNetwork(ctx.network.get());
+  if (!siwx || !backend || !account.address || !network || !account.connectorId) {
+    throw new Error('Signing in needs sign-in enabled, an active address, an active network and a connection');
+  }
+  const adapter = adapterFor(ctx, network.chainNamespace);
+  const route = signInRoute(adapter);
+  if (!route) throw new Error('Sign-in is not supported for this network');
+  const { address, connectorId } = account;
+  ctx.siwx.set({ status: 'signing', error: undefined });
+
+  let nonce: string;
+  try {
+    nonce = await backend.getNonce({ address, chainId: network.id });
+    if (typeof nonce !== 'string' || !/^[a-zA-Z0-9]{8,}$/.test(nonce)) throw new Error('The sign-in backend gave an invalid nonce');
+  } catch {
+    // SPEC §8: init failure disconnects and resets to Connect, where the error is shown.
+    ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'init' });
+    await disconnect(ctx).catch(() => undefined);
+    ctx.siwx.set({ status: 'error', error: ErrorText.siwxInitFailed });
+    land(ctx, { kind: 'signInInitFailed' });
+    return false;
+  }
+
+  const issuedAt = new Date(ctx.now());
+  const expiresAt = new Date(issuedAt.getTime() + (siwx.expirationSeconds ?? WEEK_SECONDS) * 1000);
+  const request: SignInRequest = {
+    domain: siwx.domain ?? location.host,
+    ...(siwx.statement ? { statement: siwx.statement } : {}),
+    uri: siwx.uri ?? location.origin,
+    version: '1',
+    nonce,
+    issuedAt: issuedAt.toISOString(),
+    expirationTime: expiresAt.toISOString(),
+  };
+  try {
+    const { message, signature } =
+      route === 'adapter'
+        ? await adapter.signIn!({ connectorId, address, network, request })
+        : await signEip4361(adapter, backend, { connectorId, address }, network, request);
+    if ((await backend.verify({ message, signature, address, chainId: network.id })) !== true) {
+      throw new Error('The sign-in backend refused the signature');
+    }
+    ctx.storage.set('siwxSession', { address, chainId: network.id, expirationTime: expiresAt.toISOString() });
+    ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: expiresAt.toISOString() } });
+    ctx.events.emit('SIWX_AUTH_SUCCESS', { network: network.caipNetworkId });
+    land(ctx, { kind: 'signInSucceeded' });
+    return true;
+  } catch (error) {
+    console.warn('[cairn] sign-in failed', error);
+    // SPEC §8: a smart account's failure may be the site's verifier, not the visitor's refusal.
+    const accountType = await adapter.getAccountType?.({ address, network }).catch(() => 'eoa' as const);
+    const message = accountType === 'smartAccount' ? ErrorText.smartAccountsUnsupported : ErrorText.signatureDeclined;
+    ctx.siwx.set({ status: 'error', error: message });
+    ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
+    land(ctx, { kind: 'signInFailed' });
+    return false;
+  }
+}

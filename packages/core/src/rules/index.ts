@@ -1,0 +1,29 @@
+// `@cairn/core/rules`: the pure rules and formats of SPEC that a renderer shows, so that every
+// renderer (the React modal, the custom elements, a site's own) orders, groups and words things
+// the same way. Each is a pure function or a constant, tested beside its module.
+
+// SPEC §9: amounts, balances, USD and addresses as the modal shows them.
+export { shortenAddress, formatUnits, parseUnits, formatAmount, formatBalance, formatUsd, isSafeImageUrl } from '../format.ts';
+// The network of an id among the site's networks (the network store's state).
+export { findNetwork } from '../stores/network.ts';
+// SPEC §9: the Connect view's connector order, and the catalogue's rows with their tags.
+export { orderConnectors, type ConnectorListItem } from './connectorSections.ts';
+export type { ConnectorSection } from '../constants.ts';
+export { orderCatalogueWallets, catalogueTagger, connectViewCatalogue, type CatalogueWallet, type CatalogueTag } from './catalogueOrder.ts';
+// SPEC §9: the wallet features Account offers, in order, from the site's switches.
+export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './walletFeatures.ts';
+// SPEC §2: Activity's months, and what each transaction says.
+export { monthSections, groupTransactionsByYear, filterTransactions, type MonthSection, type TransactionsByYear } from './transactionList.ts';
+export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './transactionDescription.ts';
+// SPEC §5: whether the connected account may register a name.
+export { offersNameRegistration } from './accountName.ts';
+// SPEC §9: which login options Connect offers (e-mail, the social providers).
+export { connectLoginOptions } from './socialLogin.ts';
+// The texts the core's flows set on their stores, so a view and a test name the same text.
+export { WalletListText } from '../features/catalogue/walletListStore.ts';
+export { WalletConnectText } from '../features/walletConnect/walletConnectText.ts';
+export { SWAP_TEXTS } from './swap/swapSummary.ts';
+export { NAME_RULE_TEXT } from '../features/names/nameRuleText.ts';
+export { EmbeddedLoginText } from '../embeddedWallet/embeddedLoginText.ts';
+// An error's message for display, whatever was thrown.
+export { errorMessage } from '../errors.ts';

@@ -1,0 +1,10 @@
+import { msg } from '../../i18n/useT.ts';
+import type { FeatureUi } from '../featureUi.ts';
+import { AllWalletsView } from './AllWalletsView.tsx';
+
+/** The catalogue: All Wallets, its pages and its search (Connect's rows of it are the Connect view's). */
+export const catalogueUi = {
+  views: {
+    AllWallets: { title: () => msg('All Wallets'), component: AllWalletsView },
+  },
+} satisfies FeatureUi;

@@ -1,0 +1,15 @@
+import { msg } from '../../i18n/useT.ts';
+import { UnavailableView } from '../../views/UnavailableView.tsx';
+import type { FeatureUi } from '../featureUi.ts';
+import { NetworksView } from './NetworksView.tsx';
+import { UnsupportedChainView } from './UnsupportedChainView.tsx';
+
+/** Networks: the list to switch to, and UnsupportedChain (SPEC §2). */
+export const networksUi = {
+  views: {
+    Networks: { title: () => msg('Choose Network'), component: NetworksView },
+    UnsupportedChain: { title: () => msg('Switch Network'), component: UnsupportedChainView },
+    // A site may open it by name; the modal has no screen of its own for it yet.
+    SwitchNetwork: { title: () => msg('Switch Network'), component: UnavailableView },
+  },
+} satisfies FeatureUi;

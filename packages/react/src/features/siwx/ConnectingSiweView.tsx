@@ -1,0 +1,54 @@
+import { ErrorText } from '@cairn/core';
+import { shortenAddress } from '@cairn/core/rules';
+import { Avatar } from '../../components/Avatar.tsx';
+import { useCairnInstance } from '../../context.ts';
+import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
+
+/** SPEC §4: asks the visitor to prove they own the account by signing a message. */
+export function ConnectingSiweView() {
+  const cairn = useCairnInstance('ConnectingSiweView');
+  const { t } = useT();
+  const { status, error } = useStoreState(cairn.stores.siwx);
+  const { address } = useActiveAccount(cairn);
+  const appName = cairn.options.metadata?.name ?? t('This site');
+  const signing = status === 'signing';
+  const report = (cause: unknown) => console.warn('[cairn] sign-in', cause);
+  return (
+    <div className="connecting siwe" data-state={error ? 'error' : signing ? 'pending' : 'idle'}>
+      {address && <Avatar address={address} size={64} />}
+      <p className="headline">{t('{app} needs to connect to your wallet', { app: appName })}</p>
+      <p className="muted">
+        {t('Sign this message to prove you own {account}. It costs nothing and sends no transaction.', {
+          account: address ? shortenAddress(address) : t('this wallet'),
+        })}
+      </p>
+      {error && (
+        <p className="headline error" role="alert">
+          {t(error)}
+        </p>
+      )}
+      {signing && (
+        <p className="muted" role="status">
+          {t(ErrorText.authenticating)}
+        </p>
+      )}
+      <div className="siwe-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => cairn.cancelSignIn().catch(report)}>
+          {t('Cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          aria-disabled={signing}
+          onClick={() => {
+            if (!signing) cairn.signIn().catch(report);
+          }}
+        >
+          {error ? t('Try again') : t('Sign in')}
+        </button>
+      </div>
+    </div>
+  );
+}
