@@ -45,13 +45,13 @@ async function linkedHash(page: Page): Promise<Hash> {
   return href!.slice(`${EXPLORER}/tx/`.length) as Hash;
 }
 
-/** No button, field or link of the dialog lies under the toast. */
+/** No button, field or link of the dialog (but the toast's own) lies under the toast. */
 async function expectToastCoversNoControl(page: Page) {
   const toast = await dialog(page).getByTestId('toast').boundingBox();
   expect(toast).not.toBeNull();
   for (const control of await dialog(page).locator('button, input, select, a[href]').all()) {
     const box = await control.boundingBox();
-    if (!box) continue;
+    if (!box || (await control.evaluate((element) => element.closest('[data-testid="toast"]') !== null))) continue;
     const overlaps = box.x < toast!.x + toast!.width && toast!.x < box.x + box.width && box.y < toast!.y + toast!.height && toast!.y < box.y + box.height;
     expect(overlaps, `the toast covers ${await control.evaluate((element) => element.outerHTML.slice(0, 80))}`).toBe(false);
   }
@@ -95,7 +95,10 @@ describe('Send: how it ended', () => {
     expect(await dialog(page).getByTestId('send-outcome-status').textContent()).toBe('Transaction confirmed');
     await dialog(page).getByTestId('toast').filter({ hasText: 'Transaction confirmed' }).waitFor();
     await expectToastCoversNoControl(page);
-    const receipt = await chain().getTransactionReceipt({ hash: await linkedHash(page) });
+    const hash = await linkedHash(page);
+    expect(await dialog(page).getByTestId('toast-link').getAttribute('href')).toBe(`${EXPLORER}/tx/${hash}`);
+    expect(await dialog(page).getByTestId('toast-link').textContent()).toBe('View on Devnet Explorer');
+    const receipt = await chain().getTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(await chain().getBalance({ address: RECEIVER.address })).toBe(receiverBefore + parseEther('0.0123'));
 

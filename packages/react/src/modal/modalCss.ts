@@ -135,6 +135,7 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .toast{display:flex;align-items:center;gap:8px;max-width:100%;margin:0;padding:8px 14px;border-radius:18px;overflow-wrap:anywhere;font-size:13px;
 background:var(--cairn-foreground);color:var(--cairn-background);box-shadow:0 4px 16px var(--_shadow);animation:cairn-toast .2s ease-out}
 .toast[data-variant="error"]{background:var(--_error);color:#fff}
+.toast-link{flex:none;color:inherit;font-weight:600;text-decoration:underline}
 @keyframes cairn-toast{from{opacity:0;transform:translateY(8px)}}
 
 .spinner{display:inline-block;flex:none;width:16px;height:16px;border-radius:50%;border:2px solid currentColor;

@@ -61,7 +61,7 @@ describe('the send flow', () => {
     mine();
     await done;
     expect(ctx.send.get().outcome?.status).toBe('confirmed');
-    expect(ctx.toast.get()).toMatchObject({ message: 'Transaction confirmed', variant: 'success' });
+    expect(ctx.toast.get()).toMatchObject({ message: 'Transaction confirmed', variant: 'success', link: { url: `https://etherscan.io/tx/${HASH}`, name: 'Etherscan' } });
     finishSend(ctx);
     expect(ctx.router.get().history.map((entry) => entry.view)).toEqual(['Account']);
   });

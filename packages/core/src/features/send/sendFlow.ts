@@ -250,14 +250,14 @@ async function followSend(ctx: CairnContext, network: CaipNetwork, outcome: Send
     const status = await adapter.waitForTransaction({ network, hash: outcome.hash });
     if (status === 'success') {
       settle({ status: 'confirmed' });
-      ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success');
+      ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success', outcome.explorer);
       return;
     }
     const nodeMessage = await adapter.transactionFailure?.({ network, hash: outcome.hash }).catch(() => undefined);
     const reason = failedSendReason(nodeMessage);
     settle({ status: 'failed', ...(reason ? { reason } : {}) });
     ctx.events.emit('SEND_ERROR', { ...properties, hash: outcome.hash, message: nodeMessage ?? 'reverted' });
-    ctx.toast.show(reason ?? SEND_OUTCOME_TEXTS.failed, 'error');
+    ctx.toast.show(reason ?? SEND_OUTCOME_TEXTS.failed, 'error', outcome.explorer);
   } catch (error) {
     console.warn('[cairn] could not follow the send', error);
   }
