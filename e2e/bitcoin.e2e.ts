@@ -100,6 +100,8 @@ describe('Bitcoin beside EVM', () => {
     expect(await esplora().getBalance(RECEIVER)).toEqual({ confirmed: receiverBefore.confirmed + 50_000_000n, unconfirmed: 0n, total: receiverBefore.total + 50_000_000n });
     const after = before - 50_000_000n - sent!.fee;
     expect(await esplora().getBalance(SENDER.payment)).toEqual({ confirmed: after, unconfirmed: 0n, total: after });
+    await dialog(page).locator('[data-testid="send-outcome"][data-status="confirmed"]').waitFor({ timeout: 20_000 });
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await expect.poll(() => shown.textContent(), { timeout: 20_000 }).toBe(formatBalance(formatUnits(after, 8), 'BTC'));
 

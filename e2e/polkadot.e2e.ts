@@ -81,6 +81,8 @@ describe('Polkadot beside EVM', () => {
     const after = await polkadotBalance(polkadotUrl(), SENDER.address);
     expect(after).toBeLessThan(before - 2_500_000_000_000n); // the amount and the fee
     // The Account view shows the new balance once the transfer is in a block.
+    await dialog(page).locator('[data-testid="send-outcome"][data-status="confirmed"]').waitFor({ timeout: 20_000 });
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await shown.filter({ hasText: formatBalance(formatUnits(after, 12), 'ROC') }).waitFor({ timeout: 20_000 });
     await page.keyboard.press('Escape');

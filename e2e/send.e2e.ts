@@ -35,7 +35,7 @@ async function openSend(page: Page) {
   await page.getByRole('button', { name: /^Account / }).click();
   await dialog(page).getByTestId('wallet-feature-send').click();
   await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
-  await dialog(page).getByTestId('send-fee').filter({ hasText: /\$|wei/ }).waitFor();
+  await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
 }
 
 async function fillSend(page: Page, amount: string) {
@@ -70,6 +70,8 @@ describe('Send', () => {
     await rpc('evm_setAutomine', [false]);
     await dialog(page).getByRole('button', { name: 'Send' }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
+    await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await dialog(page).getByTestId('account-activity').click();
     await dialog(page).getByTestId('activity-pending').filter({ hasText: '-0.25 ETH' }).waitFor();
@@ -109,17 +111,54 @@ describe('Send', () => {
     await demo.close();
   });
 
-  it('says so before the wallet is asked when the funds do not cover the amount and the fee', async () => {
+  it('says under each field what is wrong as it is typed, before the wallet is asked; reopened, Send is clean', async () => {
     const demo = await openDemo(browser, { wallets: [{ privateKey: SENDER.privateKey }] });
     const { page } = demo;
     await connectWallet(page);
     await openSend(page);
-    await fillSend(page, '1000000');
+    const amount = dialog(page).getByLabel('Amount', { exact: true });
+    const receiver = dialog(page).getByLabel('To', { exact: true });
+    const amountError = dialog(page).getByTestId('send-amount-error');
+    const receiverError = dialog(page).getByTestId('send-receiver-error');
+    const says = (field: typeof amountError, text: string) => expect.poll(() => field.textContent(), { timeout: 5000 }).toBe(text);
+
+    // As typed, without Review: each field its own text.
+    await amount.fill('abc');
+    await says(amountError, 'Enter the amount as a number, like 0.5');
+    await amount.fill('-1');
+    await says(amountError, 'The amount cannot be negative');
+    await amount.fill('1e18');
+    await says(amountError, 'Enter the amount as a number, like 0.5');
+    await amount.fill('0.1234567890123456789');
+    await says(amountError, 'ETH has at most 18 decimals');
+    await receiver.fill('0x123');
+    await says(receiverError, 'This is not a valid address on this network');
+    expect(await receiver.getAttribute('aria-invalid')).toBe('true');
+    await receiver.fill(RECEIVER.address);
+    await receiverError.waitFor({ state: 'detached' });
+    await amount.fill('1000000');
+    await says(amountError, 'Insufficient funds for the amount and the network fee');
+    await amount.fill('0.5');
+    await amountError.waitFor({ state: 'detached' });
+
+    // Empty fields say so once the review is asked for.
+    await amount.fill('');
+    await receiver.fill('');
+    expect(await amountError.count()).toBe(0);
     await dialog(page).getByTestId('send-review').click();
-    await dialog(page).getByTestId('send-error').filter({ hasText: 'Insufficient funds' }).waitFor();
-    await dialog(page).getByLabel('Amount', { exact: true }).fill('1e18');
-    await dialog(page).getByTestId('send-review').click();
-    await dialog(page).getByTestId('send-error').filter({ hasText: ErrorText.invalidAmountOrReceiver }).waitFor();
+    await says(amountError, 'Enter an amount');
+    await says(receiverError, "Enter the receiver's address");
+    expect(await dialog(page).getByTestId('send-preview-amount').count()).toBe(0);
+
+    // Back to Account and into Send again: a clean form, no error.
+    await amount.fill('abc');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+    await dialog(page).getByTestId('wallet-feature-send').click();
+    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    expect(await amount.inputValue()).toBe('');
+    expect(await receiver.inputValue()).toBe('');
+    expect(await amountError.count()).toBe(0);
     expect(await pageEvents(page)).not.toContain('SEND_INITIATED');
     await demo.close();
   });

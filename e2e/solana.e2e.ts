@@ -92,6 +92,8 @@ describe('Solana beside EVM', () => {
     await expect.poll(() => solanaBalance(solanaUrl(), SOLANA_RECEIVER), { timeout: 15_000 }).toBe(receiverBefore + 1_500_000_000n);
     expect(await solanaBalance(solanaUrl(), SOLANA_SENDER.address)).toBe(before - 1_500_000_000n - 5000n);
     // ... and the Account view shows the new balance once the transaction is confirmed.
+    await dialog(page).locator('[data-testid="send-outcome"][data-status="confirmed"]').waitFor({ timeout: 20_000 });
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await expect.poll(() => shown.textContent(), { timeout: 20_000 }).not.toBe(shownBefore);
     expect(await shown.textContent()).toBe(formatBalance(formatUnits(before - 1_500_005_000n, 9), 'SOL'));

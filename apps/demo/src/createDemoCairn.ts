@@ -14,11 +14,14 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
  * Solana switch does), `polkadot=1` the local Polkadot chain and injected extensions (as its
  * Polkadot switch does), `bitcoin=1` the devnet's Bitcoin regtest chain (its Esplora API) and
- * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login.
+ * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login,
+ * `explorer=<url>` gives the devnet's EVM networks a block explorer there (Send links its transactions).
  */
 export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean; bitcoin?: boolean } = {}) {
   // No rpcUrl: the site's server (`api` below) is these networks' RPC.
-  const all = __DEMO_CONFIG__.chains.map((chain) => defineEvmNetwork({ id: chain.chainId, name: chain.name, testnet: true }));
+  const explorer = search.get('explorer');
+  const blockExplorer = explorer && /^https?:\/\//.test(explorer) ? { blockExplorer: { name: 'Devnet Explorer', url: explorer } } : {};
+  const all = __DEMO_CONFIG__.chains.map((chain) => defineEvmNetwork({ id: chain.chainId, name: chain.name, testnet: true, ...blockExplorer }));
   const wanted = search.get('networks')?.split(',').map(Number);
   const picked = wanted ? all.filter((network) => wanted.includes(Number(network.id))) : all;
   const withSolana = search.get('solana') === '1' || options.solana === true;

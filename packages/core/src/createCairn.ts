@@ -31,7 +31,7 @@ import type { SocialLoginProvider } from './rules/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
-import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures } from './features/assembleFeatures.ts';
+import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
 
 export interface Cairn extends FeatureFacades {
@@ -154,6 +154,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   );
   // Off the first paint: drop any bad stored value (the keys read above are already checked).
   cleanups.push(whenIdle(() => storage.validateAll(), 4000));
+  cleanups.push(watchFeatures(FEATURES, ctx));
   // The actions are fetched on intent (the button hovered or focused, the modal opened), not on
   // every page load: most visitors never open the modal, and a remembered connection loads them
   // at once anyway.

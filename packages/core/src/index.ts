@@ -26,7 +26,7 @@ export type { AccountState, AccountStore } from './stores/account.ts';
 export type { ConnectionState, ConnectionStore, ConnectingState } from './stores/connection.ts';
 export type { ModalState, ModalStore } from './stores/modal.ts';
 export type { SendState, SendStore } from './features/send/sendStore.ts';
-export type { ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
+export type { ToastLink, ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
 export type { TransactionsState, TransactionsStore } from './features/activity/transactionsStore.ts';
 export type { HistoryTransaction, HistoryTransfer, HistoryPage, OperationType } from './api/historyApi.ts';
 export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './features/activity/pendingTransactionsStore.ts';

@@ -1,13 +1,13 @@
 // SPEC §3: every chain namespace Cairn knows, one line each, with the facts that are not its
 // adapter's to tell: what the site's server offers there (SPEC §5 names, §9 balances and swaps)
-// and which account a wallet's list puts first (SPEC §4). What differs in talking to the chain
-// (address checks, the send's fee unit, the sign-in grammar, the account's kind) is the adapter's:
-// ChainAdapter in types.ts.
+// and which account a wallet's list puts first (SPEC §4), how a fee and an explorer link are
+// written there. What differs in talking to the chain (address checks, the send's fee unit, the
+// sign-in grammar, the account's kind) is the adapter's: ChainAdapter in types.ts.
 export const NAMESPACES = {
-  eip155: { preferredAccountType: 'smartAccount', serverBalances: true, names: true, swaps: true },
-  solana: { preferredAccountType: 'eoa', serverBalances: true, names: false, swaps: false },
-  polkadot: { preferredAccountType: 'eoa', serverBalances: false, names: false, swaps: false },
-  bip122: { preferredAccountType: 'payment', serverBalances: false, names: false, swaps: false },
+  eip155: { preferredAccountType: 'smartAccount', serverBalances: true, names: true, swaps: true, smallUnit: { name: 'gwei', exponent: 9 }, explorerTransactionPath: '/tx/' },
+  solana: { preferredAccountType: 'eoa', serverBalances: true, names: false, swaps: false, smallUnit: { name: 'lamports', exponent: 0 }, explorerTransactionPath: '/tx/' },
+  polkadot: { preferredAccountType: 'eoa', serverBalances: false, names: false, swaps: false, smallUnit: { name: 'planck', exponent: 0 }, explorerTransactionPath: '/extrinsic/' },
+  bip122: { preferredAccountType: 'payment', serverBalances: false, names: false, swaps: false, smallUnit: { name: 'sats', exponent: 0 }, explorerTransactionPath: '/tx/' },
 } as const satisfies Record<string, NamespaceFacts>;
 
 export interface NamespaceFacts {
@@ -19,6 +19,13 @@ export interface NamespaceFacts {
   names: boolean;
   /** SPEC §9: Swap is offered on this namespace's swap networks. */
   swaps: boolean;
+  /**
+   * The unit a fee too small to read in the native coin is written in (Send's fee line): its name
+   * and its size in the chain's smallest unit, as a power of ten (gwei is 10^9 wei).
+   */
+  smallUnit: { name: string; exponent: number };
+  /** Where a network's block explorer shows a transaction, after its base URL (Subscan says extrinsic). */
+  explorerTransactionPath: string;
 }
 
 export type ChainNamespace = keyof typeof NAMESPACES;

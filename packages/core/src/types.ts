@@ -118,6 +118,11 @@ export interface ChainAdapter {
   sendToken?(params: SendParams & { connectorId: string; gas?: bigint }): Promise<string>;
   /** Resolves once the transaction is mined (SPEC §7 polling); rejects when `signal` aborts. */
   waitForTransaction?(params: { network: CaipNetwork; hash: string; signal?: AbortSignal }): Promise<'success' | 'reverted'>;
+  /**
+   * Why a mined transaction failed, in the node's words ('execution reverted: …', with the
+   * contract's reason decoded where the adapter can); undefined when the node does not say.
+   */
+  transactionFailure?(params: { network: CaipNetwork; hash: string }): Promise<string | undefined>;
 }
 
 /** What the core fills of a sign-in message (SPEC §3 sign-in data); the adapter adds the account and the chain. */

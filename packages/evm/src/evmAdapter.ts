@@ -270,6 +270,11 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
       return waitForEvmTransaction(params);
     },
 
+    async transactionFailure(params) {
+      const { evmTransactionFailure } = await loadSendSupport();
+      return evmTransactionFailure(params);
+    },
+
     async signMessage({ connectorId, address, message }) {
       const { provider } = entryFor(connectorId);
       const { stringToHex } = await loadSupport();

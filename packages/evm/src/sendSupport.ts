@@ -83,3 +83,4 @@ export async function waitForEvmTransaction(params: { network: SendParams['netwo
     if (filter) void jsonRpcRequest(url, 'eth_uninstallFilter', [filter]).catch(() => undefined);
   }
 }
+export { evmTransactionFailure } from './transactionFailure.ts';

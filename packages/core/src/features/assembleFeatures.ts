@@ -35,3 +35,9 @@ export function featureResets(features: readonly CairnFeature[]): (ctx: CairnCon
     }
   };
 }
+
+/** Starts every feature's watch; returns one stop for them all. */
+export function watchFeatures(features: readonly CairnFeature[], ctx: CairnContext): () => void {
+  const stops = features.flatMap((feature) => (feature.watch ? [feature.watch(ctx)] : []));
+  return () => stops.forEach((stop) => stop());
+}

@@ -16,6 +16,8 @@ export interface CairnFeature {
   resetOnDisconnect?(ctx: CairnContext): void;
   /** SPEC §4: what another active network resets. */
   resetOnNetworkChange?(ctx: CairnContext): void;
+  /** What it follows in the other stores for as long as the instance lives; returns the stop. */
+  watch?(ctx: CairnContext): () => void;
   /** Its methods on the Cairn instance. */
   facade?(ctx: CairnContext): Partial<FeatureFacades>;
 }

@@ -27,3 +27,7 @@ export { NAME_RULE_TEXT } from '../features/names/nameRuleText.ts';
 export { EmbeddedLoginText } from '../embeddedWallet/embeddedLoginText.ts';
 // An error's message for display, whatever was thrown.
 export { errorMessage } from '../errors.ts';
+// SPEC §5: Send's texts per field, its outcome (pending, confirmed, failed with the node's reason).
+export { SEND_FIELD_TEXTS, TOO_MANY_DECIMALS } from './send/sendFieldErrors.ts';
+export { SEND_OUTCOME_TEXTS, REVERTED_WITH_REASON, type SendOutcome } from './send/sendOutcome.ts';
+export { SendText } from './send/sendSummary.ts';

@@ -52,8 +52,10 @@ describe('landingFor', () => {
     expect(landingFor(on('ConnectingSiwe'), { kind: 'signInCancelled' })).toEqual({ view: 'Connect', open: false });
   });
 
-  it('moves to Account after a token send or a swap', () => {
-    expect(landingFor(on('Account'), { kind: 'tokenSent' })).toEqual({ view: 'Account' });
+  it('after a token send, back to Send (which shows how it goes) and to Account when done; after a swap, Account', () => {
+    expect(landingFor(on('SendPreview'), { kind: 'tokenSent' })).toEqual({ back: true });
+    expect(landingFor(on('Account'), { kind: 'tokenSent' })).toEqual({});
+    expect(landingFor(on('Send'), { kind: 'sendDone' })).toEqual({ view: 'Account' });
     expect(landingFor(on('SwapPreview'), { kind: 'swapped' })).toEqual({ view: 'Account' });
   });
 

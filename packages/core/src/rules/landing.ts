@@ -13,6 +13,7 @@ export type FlowOutcome =
   | { kind: 'signInInitFailed' }
   | { kind: 'signInCancelled' }
   | { kind: 'tokenSent' }
+  | { kind: 'sendDone' }
   | { kind: 'swapped' }
   | { kind: 'nameRegistered' }
   | { kind: 'nameRegistrationFailed' }
@@ -70,8 +71,11 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
     // SPEC §4: cancel closes (disconnecting first when sign-in is required); then the view resets to Connect.
     case 'signInCancelled':
       return { view: 'Connect', open: false };
-    // SPEC §2: after a token send the stack moves to Account.
+    // Sent: back from the review to Send, which shows how the transaction goes until the visitor is done.
     case 'tokenSent':
+      return state.currentView === 'SendPreview' ? { back: true } : {};
+    // SPEC §2: after a token send the stack moves to Account.
+    case 'sendDone':
       return { view: 'Account' };
     // Like a send: the swap is pending in Activity; the account shows the balances move.
     case 'swapped':

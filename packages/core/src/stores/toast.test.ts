@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createToastStore, TOAST_DURATION_MS } from './toast.ts';
+import { createToastStore, LINK_TOAST_DURATION_MS, TOAST_DURATION_MS } from './toast.ts';
 
 function withClock() {
   const timers: { at: number; run: () => void }[] = [];
@@ -25,6 +25,16 @@ describe('toast store', () => {
     expect(toast.get()).toMatchObject({ open: true, message: 'Failed to send transaction. Please try again.', id: 2 });
     timers[1]!.run();
     expect(toast.get().open).toBe(false);
+  });
+
+  it('carries a link, stays longer for it, and the next toast drops it', () => {
+    const { toast, timers } = withClock();
+    const link = { url: 'https://etherscan.io/tx/0xab', name: 'Etherscan' };
+    toast.show('Transaction confirmed', 'success', link);
+    expect(toast.get()).toMatchObject({ open: true, message: 'Transaction confirmed', link });
+    expect(timers.map((timer) => timer.at)).toEqual([LINK_TOAST_DURATION_MS]);
+    toast.show('Transaction started', 'info');
+    expect(toast.get().link).toBeUndefined();
   });
 
   it('keeps a loading toast until another replaces it or it is hidden', () => {

@@ -10,10 +10,20 @@ export interface ToastState {
   variant: ToastVariant;
   /** Grows with each toast, so a view can tell a repeated message from the same one. */
   id: number;
+  /** A page the toast points to (a transaction on the network's explorer). */
+  link?: ToastLink;
+}
+
+export interface ToastLink {
+  url: string;
+  /** Whose page it is ('Etherscan'): the link reads 'View on {name}'. */
+  name: string;
 }
 
 /** How long a toast stays before it hides itself; a loading toast stays until replaced. */
 export const TOAST_DURATION_MS = 3000;
+/** A toast with a link stays longer: it is there to be followed. */
+export const LINK_TOAST_DURATION_MS = 8000;
 
 export function createToastStore(schedule: (run: () => void, ms: number) => unknown = setTimeout) {
   const store = createStore<ToastState>({ open: false, variant: 'info', id: 0 });
@@ -22,10 +32,10 @@ export function createToastStore(schedule: (run: () => void, ms: number) => unkn
   };
   return {
     ...store,
-    show(message: string, variant: ToastVariant = 'info'): void {
+    show(message: string, variant: ToastVariant = 'info', link?: ToastLink): void {
       const id = store.get().id + 1;
-      store.set({ open: true, message, variant, id });
-      if (variant !== 'loading') schedule(() => hide(id), TOAST_DURATION_MS);
+      store.set({ open: true, message, variant, id, link });
+      if (variant !== 'loading') schedule(() => hide(id), link ? LINK_TOAST_DURATION_MS : TOAST_DURATION_MS);
     },
     hide: () => store.set({ open: false }),
   };

@@ -17,6 +17,11 @@ export function Toast() {
         <p key={toast.id} className="toast" data-variant={toast.variant} data-testid="toast">
           {toast.variant === 'loading' && <span className="spinner" aria-hidden="true" />}
           {t(toast.message)}
+          {toast.link && (
+            <a className="toast-link" href={toast.link.url} target="_blank" rel="noopener noreferrer" data-testid="toast-link">
+              {t('View on {explorer}', { explorer: toast.link.name })}
+            </a>
+          )}
         </p>
       )}
     </div>

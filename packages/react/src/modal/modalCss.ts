@@ -129,10 +129,13 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .status-line:empty{min-height:0;margin-top:0}
 .error-text{display:flex;align-items:center;justify-content:center;gap:6px;margin-top:10px;font-size:13px;color:var(--_error);text-align:center}
 .error-text svg{flex:none}
-.toast-region{position:absolute;left:0;right:0;bottom:16px;display:flex;justify-content:center;pointer-events:none}
-.toast{display:flex;align-items:center;gap:8px;max-width:calc(100% - 32px);margin:0;padding:8px 14px;border-radius:999px;font-size:13px;
+/* In the card's flow, under the view: a toast never covers the modal's controls. */
+.toast-region{display:flex;justify-content:center;padding:0 16px 16px}
+.toast-region:empty{padding:0}
+.toast{display:flex;align-items:center;gap:8px;max-width:100%;margin:0;padding:8px 14px;border-radius:18px;overflow-wrap:anywhere;font-size:13px;
 background:var(--cairn-foreground);color:var(--cairn-background);box-shadow:0 4px 16px var(--_shadow);animation:cairn-toast .2s ease-out}
 .toast[data-variant="error"]{background:var(--_error);color:#fff}
+.toast-link{flex:none;color:inherit;font-weight:600;text-decoration:underline}
 @keyframes cairn-toast{from{opacity:0;transform:translateY(8px)}}
 
 .spinner{display:inline-block;flex:none;width:16px;height:16px;border-radius:50%;border:2px solid currentColor;

@@ -27,8 +27,12 @@ export interface CairnSendActions {
   lookupReceiver(): Promise<void>;
   /** To the review when the form is complete and covered; else the reason shows. */
   review(): Promise<boolean>;
-  /** Asks the wallet; resolves true once it sent. */
+  /** Asks the wallet; resolves true once it sent. Send then shows how it goes (pending, confirmed, failed). */
   confirm(): Promise<boolean>;
+  /** After a send: to Account (SPEC §2). */
+  done(): Promise<void>;
+  /** After a failed send: the form again, as it was typed. */
+  retry(): void;
   /** What Send shows and checks now; undefined until the chunk has loaded. */
   summary(): CurrentSendSummary | undefined;
   /** The token picker's list, native first. */
@@ -41,6 +45,11 @@ export const sendFeature: CairnFeature = {
   // SPEC §4: a disconnect or another network clears the form.
   resetOnDisconnect: (ctx) => ctx.send.reset(),
   resetOnNetworkChange: (ctx) => ctx.send.reset(),
+  // The form lives while Send is on the stack: Send opened again starts clean.
+  watch: (ctx) =>
+    ctx.router.subscribe(() => {
+      if (!ctx.router.get().history.some((entry) => entry.view === 'Send' || entry.view === 'SendPreview')) ctx.send.reset();
+    }),
   facade: (ctx) => ({
     send: {
       prefetch: () => void loadSendFlow().catch(() => undefined),
@@ -49,6 +58,8 @@ export const sendFeature: CairnFeature = {
       lookupReceiver: () => loadSendFlow().then((flow) => flow.lookupReceiver(ctx)),
       review: () => loadSendFlow().then((flow) => flow.reviewSend(ctx)),
       confirm: () => loadSendFlow().then((flow) => flow.confirmSend(ctx)),
+      done: () => loadSendFlow().then((flow) => flow.finishSend(ctx)),
+      retry: () => ctx.send.set({ outcome: undefined }),
       summary: () => loadedSendFlow()?.currentSendSummary(ctx),
       tokens: () => loadedSendFlow()?.sendTokens(ctx) ?? [],
     },

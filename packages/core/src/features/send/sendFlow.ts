@@ -6,8 +6,10 @@ import { formatUnits, parseUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
 import { namesSupportedOn } from '../../rules/accountName.ts';
 import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
+import { looksLikeName } from '../../rules/send/sendFieldErrors.ts';
+import { failedSendReason, SEND_OUTCOME_TEXTS, transactionExplorerUrl, type SendOutcome } from '../../rules/send/sendOutcome.ts';
 import { sendableTokens, type SendableToken } from '../../rules/send/sendableTokens.ts';
-import { sendSummary, type SendSummary, type SendSummaryInput } from '../../rules/send/sendSummary.ts';
+import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
@@ -42,25 +44,28 @@ export function sendTokens(ctx: CairnContext): SendableToken[] {
   return sendContext(ctx)?.tokens ?? [];
 }
 
-/** What Send shows: the summary, the token, and what its fee is counted in (wei reads well, lamports do not). */
-export type CurrentSendSummary = SendSummary & { token?: SendableToken; feeUnit?: SendSummaryInput['feeUnit'] };
+/** What Send shows: the summary and the token. */
+export type CurrentSendSummary = SendSummary & { token?: SendableToken };
 
 /** What Send shows and checks now, from the form and the account. */
 export function currentSendSummary(ctx: CairnContext): CurrentSendSummary {
   const context = sendContext(ctx);
-  if (!context) return { maxText: '0', error: ErrorText.unsupportedChain };
+  if (!context) return { maxText: '0', fields: {}, formError: ErrorText.unsupportedChain, error: ErrorText.unsupportedChain };
   const state = ctx.send.get();
   const token = context.tokens.find((candidate) => candidate.address === state.tokenAddress) ?? context.tokens[0]!;
   const account = activeAccount(ctx).get();
   const adapter = adapterFor(ctx, context.network.chainNamespace);
-  const { decimals } = context.network.nativeCurrency;
+  const { decimals, symbol } = context.network.nativeCurrency;
   return {
     token,
-    feeUnit: adapter.sendFeeUnit ?? 'native',
     ...sendSummary({
+      namespace: context.network.chainNamespace,
       feeUnit: adapter.sendFeeUnit ?? 'native',
       token,
       nativeDecimals: decimals,
+      nativeSymbol: symbol,
+      namesAllowed: namesSupportedOn(context.network.chainNamespace),
+      showMissing: state.reviewTried === true,
       nativeBalance: parseUnits(account.balance ?? '0', decimals),
       ...(account.nativePriceUsd !== undefined ? { nativePriceUsd: account.nativePriceUsd } : {}),
       ...(state.sendTokenAmount !== undefined ? { amountText: state.sendTokenAmount } : {}),
@@ -135,9 +140,6 @@ export async function setSendMax(ctx: CairnContext): Promise<void> {
   ctx.send.setAmount(currentSendSummary(ctx).maxText);
 }
 
-/** A receiver typed as a name (alice.cairn.id): it contains a dot and is not an address. */
-const looksLikeName = (text: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim()) && !/^0x/i.test(text.trim());
-
 /**
  * The receiver's name and avatar through the identity route, once the address is valid; a typed
  * name is resolved to its address first (SPEC §7 /v1/profile/account/{name}).
@@ -168,31 +170,38 @@ export async function reviewSend(ctx: CairnContext): Promise<boolean> {
   await estimateSend(ctx);
   const summary = currentSendSummary(ctx);
   if (summary.error) {
-    ctx.send.set({ error: summary.error });
+    // The fields say what is wrong with them (an empty one too, from now on); the form, the rest.
+    ctx.send.set({ reviewTried: true, error: summary.formError ?? ctx.send.get().error });
     return false;
   }
   ctx.router.push('SendPreview');
   return true;
 }
 
-/** SPEC §5, §8: asks the wallet; 'Transaction started' and the pending entry, or the failure kept on the form. */
+/**
+ * SPEC §5, §8: asks the wallet; then 'Transaction started', the pending entry in Activity, and
+ * Send shows the transaction until it is confirmed or failed (and says so in a toast). A wallet's
+ * refusal keeps the form.
+ */
 export async function confirmSend(ctx: CairnContext): Promise<boolean> {
   const context = sendContext(ctx);
   const summary = currentSendSummary(ctx);
   if (!context || summary.error || summary.amount === undefined || !summary.receiver || !summary.token) {
-    ctx.send.set({ error: summary.error ?? ErrorText.invalidAmountOrReceiver });
+    ctx.send.set({ error: summary.formError ?? ErrorText.invalidAmountOrReceiver, reviewTried: true });
     ctx.toast.show(ErrorText.invalidAmountOrReceiver, 'error');
     return false;
   }
   const { token, amount, receiver } = summary;
   const state = ctx.send.get();
   const adapter = adapterFor(ctx, context.network.chainNamespace);
-  const properties = { network: context.network.caipNetworkId, token: token.symbol, amount: formatUnits(amount, token.decimals) };
+  const amountText = formatUnits(amount, token.decimals);
+  const properties = { network: context.network.caipNetworkId, token: token.symbol, amount: amountText };
   ctx.events.emit('SEND_INITIATED', properties);
   ctx.send.set({ loading: true, error: undefined });
+  let hash: string;
   try {
     if (!adapter.sendToken) throw new Error(ErrorText.unsupportedChain);
-    const hash = await adapter.sendToken({
+    hash = await adapter.sendToken({
       connectorId: context.connectorId,
       network: context.network,
       from: context.address,
@@ -202,12 +211,6 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
       ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
       ...(state.gasEstimate !== undefined ? { gas: (BigInt(state.gasEstimate) * 12n) / 10n } : {}),
     });
-    ctx.toast.show(ErrorText.transactionStarted, 'success');
-    ctx.events.emit('SEND_SUCCESS', { ...properties, hash });
-    ctx.send.reset();
-    land(ctx, { kind: 'tokenSent' });
-    void trackPending(ctx, context.network, { hash, from: context.address, to: receiver, amount: formatUnits(amount, token.decimals), symbol: token.symbol });
-    return true;
   } catch (error) {
     const message = isUserRejection(error) ? undefined : nodeErrorText(errorMessage(error));
     console.warn('[cairn] send failed', error);
@@ -218,4 +221,49 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
     if (ctx.router.current().view === 'SendPreview') ctx.router.goBack();
     return false;
   }
+  ctx.toast.show(ErrorText.transactionStarted, 'info');
+  ctx.events.emit('SEND_SUCCESS', { ...properties, hash });
+  const explorerUrl = transactionExplorerUrl(context.network, hash);
+  const outcome: SendOutcome = {
+    status: 'pending',
+    hash,
+    amountText,
+    symbol: token.symbol,
+    receiver,
+    ...(explorerUrl ? { explorer: { url: explorerUrl, name: context.network.blockExplorers!.default.name } } : {}),
+  };
+  ctx.send.set({ loading: false, outcome });
+  land(ctx, { kind: 'tokenSent' });
+  void trackPending(ctx, context.network, { hash, from: context.address, to: receiver, amount: amountText, symbol: token.symbol });
+  void followSend(ctx, context.network, outcome, properties);
+  return true;
+}
+
+/** Waits for the receipt; Send (while it shows this send) and a toast say how it went. */
+async function followSend(ctx: CairnContext, network: CaipNetwork, outcome: SendOutcome, properties: Record<string, string>): Promise<void> {
+  const adapter = adapterFor(ctx, network.chainNamespace);
+  if (!adapter.waitForTransaction) return;
+  const settle = (next: Partial<SendOutcome>) => {
+    if (ctx.send.get().outcome?.hash === outcome.hash) ctx.send.set({ outcome: { ...outcome, ...next } });
+  };
+  try {
+    const status = await adapter.waitForTransaction({ network, hash: outcome.hash });
+    if (status === 'success') {
+      settle({ status: 'confirmed' });
+      ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success', outcome.explorer);
+      return;
+    }
+    const nodeMessage = await adapter.transactionFailure?.({ network, hash: outcome.hash }).catch(() => undefined);
+    const reason = failedSendReason(nodeMessage);
+    settle({ status: 'failed', ...(reason ? { reason } : {}) });
+    ctx.events.emit('SEND_ERROR', { ...properties, hash: outcome.hash, message: nodeMessage ?? 'reverted' });
+    ctx.toast.show(reason ?? SEND_OUTCOME_TEXTS.failed, 'error', outcome.explorer);
+  } catch (error) {
+    console.warn('[cairn] could not follow the send', error);
+  }
+}
+
+/** After a send: to Account (SPEC §2), where Send is left and its form forgotten. */
+export function finishSend(ctx: CairnContext): void {
+  land(ctx, { kind: 'sendDone' });
 }

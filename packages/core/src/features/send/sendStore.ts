@@ -1,4 +1,5 @@
 import { createStore } from '../../createStore.ts';
+import type { SendOutcome } from '../../rules/send/sendOutcome.ts';
 
 // SPEC §3: send state. SPEC §4: a switch of network resets it.
 export interface SendState {
@@ -25,6 +26,10 @@ export interface SendState {
   error?: string;
   /** When the last failed attempt was made (ms). */
   lastRetry?: number;
+  /** The visitor asked for the review: an empty field now says so. */
+  reviewTried?: boolean;
+  /** The sent transaction: pending, then confirmed or failed. */
+  outcome?: SendOutcome;
 }
 
 const EMPTY_SEND: SendState = { loading: false };
@@ -52,6 +57,8 @@ export function createSendStore() {
         loading: false,
         error: undefined,
         lastRetry: undefined,
+        reviewTried: undefined,
+        outcome: undefined,
       }),
   };
 }

@@ -1,6 +1,6 @@
 const MAX_UINT256 = 2n ** 256n - 1n;
 
-export type ParsedAmount = { ok: true; value: bigint } | { ok: false; reason: 'empty' | 'format' | 'decimals' | 'zero' | 'too-large' };
+export type ParsedAmount = { ok: true; value: bigint } | { ok: false; reason: 'empty' | 'format' | 'negative' | 'decimals' | 'zero' | 'too-large' };
 
 /**
  * An amount typed by the visitor, in whole units, to the smallest unit. Digits with one decimal
@@ -12,6 +12,8 @@ export function parseSendAmount(input: string, decimals: number): ParsedAmount {
   if (text === '') return { ok: false, reason: 'empty' };
   const normalised = text.includes(',') && !text.includes('.') && text.split(',').length === 2 ? text.replace(',', '.') : text;
   const match = /^(\d*)(?:\.(\d*))?$/.exec(normalised);
+  // A number with a minus sign is refused for what it is, not as text that is no number.
+  if (!match && /^-\s*(\d+\.?\d*|\.\d+)$/.test(normalised)) return { ok: false, reason: 'negative' };
   if (!match || (match[1] === '' && (match[2] ?? '') === '')) return { ok: false, reason: 'format' };
   const [, whole = '', fraction = ''] = match;
   if (fraction.length > decimals) return { ok: false, reason: 'decimals' };

@@ -23,7 +23,10 @@ describe('parseSendAmount', () => {
 
   it('refuses too many decimals, negatives, exponents, huge values, zero and empty', () => {
     expect(parseSendAmount('1.1234567', 6)).toEqual({ ok: false, reason: 'decimals' });
-    expect(parseSendAmount('-1', 18)).toEqual({ ok: false, reason: 'format' });
+    expect(parseSendAmount('-1', 18)).toEqual({ ok: false, reason: 'negative' });
+    expect(parseSendAmount('-0.5', 18)).toEqual({ ok: false, reason: 'negative' });
+    expect(parseSendAmount('-', 18)).toEqual({ ok: false, reason: 'format' });
+    expect(parseSendAmount('--1', 18)).toEqual({ ok: false, reason: 'format' });
     expect(parseSendAmount('1e18', 18)).toEqual({ ok: false, reason: 'format' });
     expect(parseSendAmount('9'.repeat(80), 0)).toEqual({ ok: false, reason: 'too-large' });
     expect(parseSendAmount((2n ** 256n).toString(), 0)).toEqual({ ok: false, reason: 'too-large' });

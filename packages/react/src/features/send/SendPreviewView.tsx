@@ -1,4 +1,4 @@
-import { formatUnits, formatUsd, shortenAddress } from '@cairn/core/rules';
+import { formatUnits, shortenAddress } from '@cairn/core/rules';
 import { findNetwork } from '@cairn/core/rules';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
@@ -24,7 +24,7 @@ export default function SendPreviewView() {
         <dt>{t('Network')}</dt>
         <dd>{network?.name ?? '—'}</dd>
         <dt>{t('Network fee')}</dt>
-        <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? `${summary.gasCost} wei` : '…'}</dd>
+        <dd data-testid="send-preview-fee">{summary.feeText ?? '…'}</dd>
       </dl>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import { findNetwork, formatAmount, formatUnits, formatUsd, shortenAddress } from '@cairn/core/rules';
+import { formatAmount, formatUsd, shortenAddress } from '@cairn/core/rules';
 import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
@@ -6,15 +6,15 @@ import { useStoreState } from '../../hooks/useStoreState.ts';
 import { SEND_CSS } from './sendCss.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { SendOutcomePanel } from './SendOutcomePanel.tsx';
 
-/** SPEC §5, §8: what to send, how much, to whom, at what fee; the wallet is asked on review. */
+/** SPEC §5, §8: what to send, how much, to whom, at what fee; the wallet is asked on review; then how it went. */
 export default function SendView() {
   const cairn = useCairnInstance('SendView');
   const { t } = useT();
   const state = useStoreState(cairn.stores.send);
   useActiveAccount(cairn); // balances feed the summary
-  const network = findNetwork(useStoreState(cairn.stores.network));
-  const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId() };
+  const ids = { token: useId(), amount: useId(), amountError: useId(), receiver: useId(), receiverError: useId(), error: useId() };
 
   useEffect(() => {
     void cairn.send.prepare();
@@ -25,10 +25,23 @@ export default function SendView() {
 
   const summary = cairn.send.summary();
   const tokens = cairn.send.tokens();
+  if (state.outcome) {
+    return (
+      <>
+        <style>{SEND_CSS}</style>
+        <SendOutcomePanel
+          outcome={state.outcome}
+          {...(state.receiverProfileName ? { receiverName: state.receiverProfileName } : {})}
+          onDone={() => void cairn.send.done()}
+          onRetry={() => cairn.send.retry()}
+        />
+      </>
+    );
+  }
   if (!summary) {
     return <LoadingLine />;
   }
-  const { token } = summary;
+  const { token, fields } = summary;
   const error = state.error;
   return (
     <form
@@ -67,13 +80,19 @@ export default function SendView() {
             placeholder="0.0"
             data-autofocus
             value={state.sendTokenAmount ?? ''}
-            aria-describedby={error ? ids.error : undefined}
+            aria-invalid={fields.amount ? true : undefined}
+            aria-describedby={fields.amount ? ids.amountError : undefined}
             onChange={(event) => cairn.stores.send.setAmount(event.target.value)}
           />
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.send.setMax()}>
             {t('Max')}
           </button>
         </span>
+        {fields.amount && (
+          <p className="send-error" id={ids.amountError} data-testid="send-amount-error">
+            {t(fields.amount)}
+          </p>
+        )}
       </div>
       <div className="send-field">
         <label htmlFor={ids.receiver}>{t('To')}</label>
@@ -83,9 +102,15 @@ export default function SendView() {
           spellCheck={false}
           placeholder="0x…"
           value={state.receiverAddress ?? ''}
-          aria-describedby={error ? ids.error : undefined}
+          aria-invalid={fields.receiver ? true : undefined}
+          aria-describedby={fields.receiver ? ids.receiverError : undefined}
           onChange={(event) => cairn.stores.send.setReceiver(event.target.value)}
         />
+        {fields.receiver && (
+          <p className="send-error" id={ids.receiverError} data-testid="send-receiver-error">
+            {t(fields.receiver)}
+          </p>
+        )}
       </div>
       {summary.receiver && (
         <p className="send-receiver" data-testid="send-receiver">
@@ -95,7 +120,7 @@ export default function SendView() {
       )}
       <dl className="send-lines">
         <dt>{t('Network fee')}</dt>
-        <dd data-testid="send-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.gasCost !== undefined ? feeText(summary.gasCost, summary.feeUnit, network) : '…'}</dd>
+        <dd data-testid="send-fee">{summary.feeText ?? '…'}</dd>
         <dt>{t('Network balance')}</dt>
         <dd>{state.networkBalanceInUsd !== undefined ? formatUsd(state.networkBalanceInUsd) : '—'}</dd>
       </dl>
@@ -109,10 +134,4 @@ export default function SendView() {
       </button>
     </form>
   );
-}
-
-/** The fee without a USD price: in wei when counted in gas, else in the native coin (lamports read badly as SOL). */
-function feeText(gasCost: bigint, feeUnit: 'gas' | 'native' | undefined, network: ReturnType<typeof findNetwork>): string {
-  if (!network || feeUnit === 'gas') return `${gasCost} wei`;
-  return `${formatUnits(gasCost, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`;
 }

@@ -12,7 +12,18 @@ export const SEND_CSS = `
 .send-lines{margin:0;display:grid;grid-template-columns:1fr auto;gap:4px 12px;font-size:13px}
 .send-lines dt{color:var(--cairn-muted)}
 .send-lines dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
-.send-error{margin:0;font-size:13px;color:var(--_error)}
+.send-error{margin:0;font-size:13px;color:var(--_error);overflow-wrap:anywhere}
+.send input[aria-invalid="true"]{border-color:var(--_error)}
 .send-review{display:flex;flex-direction:column;gap:12px;width:100%}
 .send-review-amount{margin:0;text-align:center;font-size:24px;font-weight:700;font-variant-numeric:tabular-nums}
+.send-outcome{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding-top:4px;text-align:center}
+.send-outcome-icon{display:inline-flex;align-items:center;justify-content:center;width:56px;height:56px;margin-bottom:6px;border-radius:50%;background:var(--_surface);color:var(--cairn-accent)}
+.send-outcome[data-status="failed"] .send-outcome-icon{color:var(--_error)}
+.send-outcome-icon .spinner{width:24px;height:24px}
+.send-outcome-amount{font-size:22px;font-weight:700;font-variant-numeric:tabular-nums}
+.send-outcome .send-lines{width:100%;margin-top:6px}
+.send-outcome-link{display:inline-flex;align-items:center;gap:4px;margin-top:4px;font-size:14px;font-weight:600;color:var(--cairn-accent);text-decoration:none}
+.send-outcome-link:hover{text-decoration:underline}
+.send-outcome-actions{display:flex;gap:8px;width:100%;margin-top:14px}
+.send-outcome-actions .btn{flex:1}
 `;

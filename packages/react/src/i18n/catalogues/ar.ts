@@ -222,6 +222,20 @@ const ar: Catalogue = {
   'One-time code': 'رمز لمرة واحدة',
   'Resend code': 'إعادة إرسال الرمز',
   'Export wallet': 'تصدير المحفظة',
+  'Enter the amount as a number, like 0.5': 'أدخل المبلغ كرقم، مثل 0.5',
+  'The amount cannot be negative': 'لا يمكن أن يكون المبلغ سالبًا',
+  'Enter an amount above zero': 'أدخل مبلغًا أكبر من صفر',
+  'This amount is too large': 'هذا المبلغ كبير جدًا',
+  'Enter the receiver\'s address': 'أدخل عنوان المستلم',
+  'This is not a valid address on this network': 'هذا ليس عنوانًا صالحًا على هذه الشبكة',
+  '{symbol} has at most {decimals} decimals': 'لا يتجاوز {symbol} عدد {decimals} منازل عشرية',
+  'Sent. Waiting for the network to confirm it…': 'تم الإرسال. بانتظار تأكيد الشبكة…',
+  'Transaction confirmed': 'تم تأكيد المعاملة',
+  'Transaction failed': 'فشلت المعاملة',
+  'The contract refused the transaction.': 'رفض العقد المعاملة.',
+  'The contract refused the transaction: {reason}': 'رفض العقد المعاملة: {reason}',
+  'Insufficient funds for the amount and the network fee': 'الرصيد غير كافٍ للمبلغ ورسوم الشبكة',
+  'Insufficient balance': 'الرصيد غير كافٍ',
 };
 
 export default ar;

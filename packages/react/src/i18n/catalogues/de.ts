@@ -222,6 +222,20 @@ const de: Catalogue = {
   'One-time code': 'Einmalcode',
   'Resend code': 'Code erneut senden',
   'Export wallet': 'Wallet exportieren',
+  'Enter the amount as a number, like 0.5': 'Gib den Betrag als Zahl ein, z. B. 0.5',
+  'The amount cannot be negative': 'Der Betrag darf nicht negativ sein',
+  'Enter an amount above zero': 'Gib einen Betrag über null ein',
+  'This amount is too large': 'Dieser Betrag ist zu groß',
+  'Enter the receiver\'s address': 'Gib die Adresse des Empfängers ein',
+  'This is not a valid address on this network': 'Das ist keine gültige Adresse in diesem Netzwerk',
+  '{symbol} has at most {decimals} decimals': '{symbol} hat höchstens {decimals} Nachkommastellen',
+  'Sent. Waiting for the network to confirm it…': 'Gesendet. Warte auf die Bestätigung durch das Netzwerk…',
+  'Transaction confirmed': 'Transaktion bestätigt',
+  'Transaction failed': 'Transaktion fehlgeschlagen',
+  'The contract refused the transaction.': 'Der Vertrag hat die Transaktion abgelehnt.',
+  'The contract refused the transaction: {reason}': 'Der Vertrag hat die Transaktion abgelehnt: {reason}',
+  'Insufficient funds for the amount and the network fee': 'Unzureichendes Guthaben für Betrag und Netzwerkgebühr',
+  'Insufficient balance': 'Unzureichendes Guthaben',
 };
 
 export default de;

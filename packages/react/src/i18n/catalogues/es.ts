@@ -222,6 +222,20 @@ const es: Catalogue = {
   'One-time code': 'Código de un solo uso',
   'Resend code': 'Reenviar código',
   'Export wallet': 'Exportar billetera',
+  'Enter the amount as a number, like 0.5': 'Introduce el importe como número, p. ej. 0.5',
+  'The amount cannot be negative': 'El importe no puede ser negativo',
+  'Enter an amount above zero': 'Introduce un importe mayor que cero',
+  'This amount is too large': 'Este importe es demasiado grande',
+  'Enter the receiver\'s address': 'Introduce la dirección del destinatario',
+  'This is not a valid address on this network': 'No es una dirección válida en esta red',
+  '{symbol} has at most {decimals} decimals': '{symbol} admite como máximo {decimals} decimales',
+  'Sent. Waiting for the network to confirm it…': 'Enviado. Esperando la confirmación de la red…',
+  'Transaction confirmed': 'Transacción confirmada',
+  'Transaction failed': 'La transacción falló',
+  'The contract refused the transaction.': 'El contrato rechazó la transacción.',
+  'The contract refused the transaction: {reason}': 'El contrato rechazó la transacción: {reason}',
+  'Insufficient funds for the amount and the network fee': 'Fondos insuficientes para el importe y la comisión de red',
+  'Insufficient balance': 'Saldo insuficiente',
 };
 
 export default es;

@@ -222,6 +222,20 @@ const fr: Catalogue = {
   'One-time code': 'Code à usage unique',
   'Resend code': 'Renvoyer le code',
   'Export wallet': 'Exporter le portefeuille',
+  'Enter the amount as a number, like 0.5': 'Saisissez le montant en chiffres, par exemple 0.5',
+  'The amount cannot be negative': 'Le montant ne peut pas être négatif',
+  'Enter an amount above zero': 'Saisissez un montant supérieur à zéro',
+  'This amount is too large': 'Ce montant est trop élevé',
+  'Enter the receiver\'s address': 'Saisissez l’adresse du destinataire',
+  'This is not a valid address on this network': 'Ce n’est pas une adresse valide sur ce réseau',
+  '{symbol} has at most {decimals} decimals': '{symbol} a au plus {decimals} décimales',
+  'Sent. Waiting for the network to confirm it…': 'Envoyé. En attente de la confirmation du réseau…',
+  'Transaction confirmed': 'Transaction confirmée',
+  'Transaction failed': 'La transaction a échoué',
+  'The contract refused the transaction.': 'Le contrat a refusé la transaction.',
+  'The contract refused the transaction: {reason}': 'Le contrat a refusé la transaction : {reason}',
+  'Insufficient funds for the amount and the network fee': 'Fonds insuffisants pour le montant et les frais de réseau',
+  'Insufficient balance': 'Solde insuffisant',
 };
 
 export default fr;

@@ -222,6 +222,20 @@ const ja: Catalogue = {
   'One-time code': 'ワンタイムコード',
   'Resend code': 'コードを再送信',
   'Export wallet': 'ウォレットをエクスポート',
+  'Enter the amount as a number, like 0.5': '金額は 0.5 のように数字で入力してください',
+  'The amount cannot be negative': '金額を負の値にすることはできません',
+  'Enter an amount above zero': '0 より大きい金額を入力してください',
+  'This amount is too large': 'この金額は大きすぎます',
+  'Enter the receiver\'s address': '受取人のアドレスを入力してください',
+  'This is not a valid address on this network': 'このネットワークで有効なアドレスではありません',
+  '{symbol} has at most {decimals} decimals': '{symbol} の小数点以下は最大 {decimals} 桁です',
+  'Sent. Waiting for the network to confirm it…': '送信しました。ネットワークの承認を待っています…',
+  'Transaction confirmed': 'トランザクションが承認されました',
+  'Transaction failed': 'トランザクションが失敗しました',
+  'The contract refused the transaction.': 'コントラクトがトランザクションを拒否しました。',
+  'The contract refused the transaction: {reason}': 'コントラクトがトランザクションを拒否しました: {reason}',
+  'Insufficient funds for the amount and the network fee': '金額とネットワーク手数料に対して残高が不足しています',
+  'Insufficient balance': '残高が不足しています',
 };
 
 export default ja;

@@ -222,6 +222,20 @@ const ko: Catalogue = {
   'One-time code': '일회용 코드',
   'Resend code': '코드 다시 보내기',
   'Export wallet': '지갑 내보내기',
+  'Enter the amount as a number, like 0.5': '금액을 0.5처럼 숫자로 입력하세요',
+  'The amount cannot be negative': '금액은 음수일 수 없습니다',
+  'Enter an amount above zero': '0보다 큰 금액을 입력하세요',
+  'This amount is too large': '금액이 너무 큽니다',
+  'Enter the receiver\'s address': '받는 사람 주소를 입력하세요',
+  'This is not a valid address on this network': '이 네트워크에서 유효한 주소가 아닙니다',
+  '{symbol} has at most {decimals} decimals': '{symbol}은(는) 소수점 이하 최대 {decimals}자리입니다',
+  'Sent. Waiting for the network to confirm it…': '전송했습니다. 네트워크 확인을 기다리는 중…',
+  'Transaction confirmed': '거래가 확인되었습니다',
+  'Transaction failed': '거래가 실패했습니다',
+  'The contract refused the transaction.': '컨트랙트가 거래를 거부했습니다.',
+  'The contract refused the transaction: {reason}': '컨트랙트가 거래를 거부했습니다: {reason}',
+  'Insufficient funds for the amount and the network fee': '금액과 네트워크 수수료를 낼 잔액이 부족합니다',
+  'Insufficient balance': '잔액이 부족합니다',
 };
 
 export default ko;

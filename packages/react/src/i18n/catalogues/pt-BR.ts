@@ -222,6 +222,20 @@ const ptBR: Catalogue = {
   'One-time code': 'Código de uso único',
   'Resend code': 'Reenviar código',
   'Export wallet': 'Exportar carteira',
+  'Enter the amount as a number, like 0.5': 'Digite o valor como número, por exemplo 0.5',
+  'The amount cannot be negative': 'O valor não pode ser negativo',
+  'Enter an amount above zero': 'Digite um valor maior que zero',
+  'This amount is too large': 'Este valor é grande demais',
+  'Enter the receiver\'s address': 'Digite o endereço do destinatário',
+  'This is not a valid address on this network': 'Este não é um endereço válido nesta rede',
+  '{symbol} has at most {decimals} decimals': '{symbol} tem no máximo {decimals} casas decimais',
+  'Sent. Waiting for the network to confirm it…': 'Enviado. Aguardando a confirmação da rede…',
+  'Transaction confirmed': 'Transação confirmada',
+  'Transaction failed': 'A transação falhou',
+  'The contract refused the transaction.': 'O contrato recusou a transação.',
+  'The contract refused the transaction: {reason}': 'O contrato recusou a transação: {reason}',
+  'Insufficient funds for the amount and the network fee': 'Saldo insuficiente para o valor e a taxa de rede',
+  'Insufficient balance': 'Saldo insuficiente',
 };
 
 export default ptBR;

@@ -222,6 +222,20 @@ const ru: Catalogue = {
   'One-time code': 'Одноразовый код',
   'Resend code': 'Отправить код ещё раз',
   'Export wallet': 'Экспортировать кошелёк',
+  'Enter the amount as a number, like 0.5': 'Введите сумму числом, например 0.5',
+  'The amount cannot be negative': 'Сумма не может быть отрицательной',
+  'Enter an amount above zero': 'Введите сумму больше нуля',
+  'This amount is too large': 'Эта сумма слишком велика',
+  'Enter the receiver\'s address': 'Введите адрес получателя',
+  'This is not a valid address on this network': 'Это недействительный адрес в этой сети',
+  '{symbol} has at most {decimals} decimals': 'У {symbol} не более {decimals} знаков после запятой',
+  'Sent. Waiting for the network to confirm it…': 'Отправлено. Ждём подтверждения сети…',
+  'Transaction confirmed': 'Транзакция подтверждена',
+  'Transaction failed': 'Транзакция не выполнена',
+  'The contract refused the transaction.': 'Контракт отклонил транзакцию.',
+  'The contract refused the transaction: {reason}': 'Контракт отклонил транзакцию: {reason}',
+  'Insufficient funds for the amount and the network fee': 'Недостаточно средств для суммы и комиссии сети',
+  'Insufficient balance': 'Недостаточно средств',
 };
 
 export default ru;

@@ -222,6 +222,20 @@ const tr: Catalogue = {
   'One-time code': 'Tek kullanımlık kod',
   'Resend code': 'Kodu yeniden gönder',
   'Export wallet': 'Cüzdanı dışa aktar',
+  'Enter the amount as a number, like 0.5': 'Tutarı 0.5 gibi bir sayı olarak girin',
+  'The amount cannot be negative': 'Tutar negatif olamaz',
+  'Enter an amount above zero': 'Sıfırdan büyük bir tutar girin',
+  'This amount is too large': 'Bu tutar çok büyük',
+  'Enter the receiver\'s address': 'Alıcının adresini girin',
+  'This is not a valid address on this network': 'Bu, bu ağda geçerli bir adres değil',
+  '{symbol} has at most {decimals} decimals': '{symbol} en fazla {decimals} ondalık basamak alır',
+  'Sent. Waiting for the network to confirm it…': 'Gönderildi. Ağın onaylaması bekleniyor…',
+  'Transaction confirmed': 'İşlem onaylandı',
+  'Transaction failed': 'İşlem başarısız oldu',
+  'The contract refused the transaction.': 'Sözleşme işlemi reddetti.',
+  'The contract refused the transaction: {reason}': 'Sözleşme işlemi reddetti: {reason}',
+  'Insufficient funds for the amount and the network fee': 'Tutar ve ağ ücreti için bakiye yetersiz',
+  'Insufficient balance': 'Bakiye yetersiz',
 };
 
 export default tr;

@@ -222,6 +222,20 @@ const zhCN: Catalogue = {
   'One-time code': '一次性验证码',
   'Resend code': '重新发送验证码',
   'Export wallet': '导出钱包',
+  'Enter the amount as a number, like 0.5': '请以数字输入金额，例如 0.5',
+  'The amount cannot be negative': '金额不能为负数',
+  'Enter an amount above zero': '请输入大于零的金额',
+  'This amount is too large': '金额过大',
+  'Enter the receiver\'s address': '请输入收款地址',
+  'This is not a valid address on this network': '这不是此网络上的有效地址',
+  '{symbol} has at most {decimals} decimals': '{symbol} 最多 {decimals} 位小数',
+  'Sent. Waiting for the network to confirm it…': '已发送，正在等待网络确认…',
+  'Transaction confirmed': '交易已确认',
+  'Transaction failed': '交易失败',
+  'The contract refused the transaction.': '合约拒绝了该交易。',
+  'The contract refused the transaction: {reason}': '合约拒绝了该交易：{reason}',
+  'Insufficient funds for the amount and the network fee': '余额不足以支付金额和网络费用',
+  'Insufficient balance': '余额不足',
 };
 
 export default zhCN;
