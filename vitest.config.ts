@@ -5,7 +5,7 @@ import { sourceResolve } from './scripts/lib/sourceConditions.ts';
 export default defineConfig({
   ...sourceResolve,
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/support/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { sourceResolve } from '../scripts/lib/sourceConditions.ts';
+import WeightedShardSequencer from './support/weightedShards.ts';
 
 // Browser tests: Debian Chromium driven by playwright-core against the whole local stack.
 export default defineConfig({
@@ -8,6 +9,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/globalSetup.ts'],
     fileParallelism: false,
+    // `npm test` runs the files in two shards side by side, each on its own stack; split by time.
+    sequence: { sequencer: WeightedShardSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

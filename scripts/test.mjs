@@ -1,9 +1,10 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
+import { availableParallelism } from 'node:os';
 import { buildPackages } from './lib/buildPackages.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
-import { run } from './lib/run.mjs';
+import { runLanes } from './lib/lanes.mjs';
 
 await ensureNpmPackages();
 await ensureChromium();
@@ -11,19 +12,26 @@ await ensureDevnetBuild();
 await buildPackages(); // dist/ of every published package: the licence check's notices and the packed-packages test use it
 const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
 
-const steps = [
-  ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['licences', ['node', 'scripts/checkLicences.mjs']],
-  ['boundaries', ['node', 'scripts/checkBoundaries.mjs']],
-  ['unit and integration', ['npx', 'vitest', 'run']],
-  ['e2e (Chromium)', ['npx', 'vitest', 'run', '--config', 'e2e/vitest.config.ts']],
+// The browser suite runs in E2E_SHARDS parts side by side, each part on a stack of its own (its own
+// devnet, server, frame and demo on ports moved by E2E_PORT_OFFSET), so no part sees another's
+// chain state. Most of a browser test's time is spent waiting (on the chain, the server, timers),
+// so two parts finish sooner even on 2 cores.
+const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
+if (!Number.isInteger(shards) || shards < 1 || shards > 2) throw new Error('E2E_SHARDS must be 1 or 2');
+const SHARD_PORT_OFFSETS = [0, 1000];
+const e2e = Array.from({ length: shards }, (_, index) => ({
+  name: shards === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${index + 1}/${shards}`,
+  command: 'npx',
+  args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...(shards === 1 ? [] : [`--shard=${index + 1}/${shards}`])],
+  env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
+}));
+const checks = [
+  { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
+  { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
+  { name: 'unit and integration', command: 'npx', args: ['vitest', 'run'] },
 ];
-const failed = [];
-for (const [name, [command, ...args]] of steps) {
-  console.log(`\n▶ ${name}`);
-  const code = await run(command, args, { cwd: root });
-  if (code !== 0) failed.push(name);
-}
+const failed = await runLanes([checks, ...e2e.map((shard) => [shard])], { cwd: root });
 await postgres.stop?.();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { runLanes } from './lanes.mjs';
+
+const node = (name: string, script: string) => ({ name, command: process.execPath, args: ['-e', script] });
+
+describe('runLanes', () => {
+  it('runs the lanes side by side and the steps of a lane in order, naming the failed steps', async () => {
+    const lines: string[] = [];
+    const failed = await runLanes(
+      [
+        [node('a1', "setTimeout(() => console.log('one'), 400)"), node('a2', "console.log('two'); process.exit(3)")],
+        [node('b', "setTimeout(() => console.log('three'), 400)")],
+      ],
+      { log: (line) => lines.push(line) },
+    );
+    expect(failed).toEqual(['a2']);
+    const output = lines.join('');
+    // Side by side: lane b's step ends before lane a's second step begins, as both first steps run together.
+    expect(output.indexOf('[b] three')).toBeLessThan(output.indexOf('[a2] two'));
+    expect(output).toContain('[a1] one\n');
+    expect(output).toContain('[b] three\n');
+    expect(output.indexOf('[a1] one')).toBeLessThan(output.indexOf('[a2] two'));
+    expect(output).toMatch(/✖ a2 \(\d+ s/);
+  });
+
+  it('passes output through unprefixed with one lane', async () => {
+    const lines: string[] = [];
+    expect(await runLanes([[node('only', 'process.exit(0)')]], { log: (line) => lines.push(line) })).toEqual([]);
+    expect(lines.join('')).toMatch(/✔ only/);
+  });
+});
