@@ -3,6 +3,7 @@ import { buildPackages } from './lib/buildPackages.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
+import { ensureRedis } from './lib/ensureRedis.mjs';
 import { run } from './lib/run.mjs';
 
 await ensureNpmPackages();
@@ -10,6 +11,7 @@ await ensureChromium();
 await ensureDevnetBuild();
 await buildPackages(); // dist/ of every published package: the licence check's notices and the packed-packages test use it
 const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
+await ensureRedis(); // the replica tests start private redis-servers; in CI this throws rather than skip
 
 const steps = [
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
