@@ -20,8 +20,10 @@ import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
 import { redisCacheBus } from './redis/redisCacheBus.ts';
+import { redisRelayBus } from './redis/redisRelayBus.ts';
 import { SharedState, SharedStateUnavailable } from './redis/sharedState.ts';
 import { logSafeUrl } from './relay/logSafeUrl.ts';
+import { DEFAULT_RELAY_LIMITS } from './relay/relayLimits.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
@@ -158,7 +160,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // Before every other route: @fastify/websocket then turns away upgrades on them.
   if (config.relay.enabled) {
     const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
-    await registerRelay(app, { ...options.relay, limits: { maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits } });
+    const limits = { ...DEFAULT_RELAY_LIMITS, maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits };
+    // The stream keeps as many events as the mailbox keeps messages, and as many acknowledgements.
+    const bus = shared ? redisRelayBus(shared, limits.maxStoredMessages * 2, app.log.child({ component: 'relay' })) : undefined;
+    await registerRelay(app, { ...options.relay, limits, bus });
   }
   // The secure frame's social login sends its browser key cookie: its origins may send credentials.
   await registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
