@@ -112,7 +112,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const shared = config.redisUrl ? new SharedState(config.redisUrl, app.log) : undefined;
   await shared?.connect();
   const cacheBus = shared ? await redisCacheBus(shared) : undefined;
-  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, reorgWindow: config.indexer.reorgWindow, log: app.log });
+  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, reorgWindow: config.indexer.reorgWindow, leaseMs: config.indexer.leaseMs, log: app.log });
   const services: ServerServices = {
     config,
     db,
