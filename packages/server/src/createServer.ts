@@ -21,7 +21,7 @@ import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
 import { redisCacheBus } from './redis/redisCacheBus.ts';
 import { redisRelayBus } from './redis/redisRelayBus.ts';
-import { SharedState, SharedStateUnavailable } from './redis/sharedState.ts';
+import { SHARED_STATE_RETRY_SECONDS, SharedState, SharedStateUnavailable } from './redis/sharedState.ts';
 import { logSafeUrl } from './relay/logSafeUrl.ts';
 import { DEFAULT_RELAY_LIMITS } from './relay/relayLimits.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
@@ -138,7 +138,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     }
     if (error instanceof SharedStateUnavailable) {
       request.log.warn({ err: error.cause instanceof Error ? error.cause.message : String(error.cause) }, 'shared state unavailable');
-      return reply.code(503).header('retry-after', String(ERROR_TEXTS.sharedStateRetrySeconds)).send(errorBody(503, ERROR_TEXTS.sharedStateUnavailable));
+      return reply.code(503).header('retry-after', String(SHARED_STATE_RETRY_SECONDS)).send(errorBody(503, ERROR_TEXTS.sharedStateUnavailable));
     }
     if (error instanceof ChainUnavailableError) {
       request.log.warn({ err: error.message }, 'chain unavailable');

@@ -13,7 +13,6 @@ export const ERROR_TEXTS = {
   chainUnavailable: (chain: string) => `Chain ${chain} is unavailable right now; try again shortly`,
   /** A login limit could not be counted (Redis down): refused rather than let through. */
   sharedStateUnavailable: 'This server cannot check its limits right now; try again in a few seconds',
-  sharedStateRetrySeconds: 5,
 } as const;
 
 /** An error meant for the client: its status and message are sent as they are. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_STATE_RETRY_SECONDS } from '../redis/sharedState.ts';
 import { ERROR_TEXTS } from './errors.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { startTestRedis, type TestRedis } from '../testing/testRedis.ts';
@@ -40,7 +41,7 @@ describe.skipIf('skipped' in redis)('rate limits across replicas (REDIS_URL)', (
     expect((await get(a, '/v1/supported-chains')).statusCode).toBe(200);
     const nonce = await get(a, '/auth/v1/nonce');
     expect(nonce.statusCode).toBe(503);
-    expect(nonce.headers['retry-after']).toBe(String(ERROR_TEXTS.sharedStateRetrySeconds));
+    expect(nonce.headers['retry-after']).toBe(String(SHARED_STATE_RETRY_SECONDS));
     expect(nonce.json().message).toBe(ERROR_TEXTS.sharedStateUnavailable);
 
     await restart();

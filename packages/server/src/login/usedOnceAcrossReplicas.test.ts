@@ -44,7 +44,8 @@ describe.each(await testDatabaseKinds())('used once across replicas on $name', (
       const db = await openDatabase(database.config);
       connections.push(db);
       const app = await createServer(testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SMTP_URL: mailbox.smtpUrl }), { db });
-      replicas.push(await app.ready());
+      await app.ready();
+      replicas.push(app);
     }
   }, 60_000);
   afterAll(async () => {

@@ -60,6 +60,9 @@ export class SharedState {
   }
 }
 
+/** Retry-After (seconds) of a 503 for shared state that could not be read or written: Redis reconnects within 2 s. */
+export const SHARED_STATE_RETRY_SECONDS = 5;
+
 /** Shared state could not be read or written (Redis down): the request is answered 503 with Retry-After. */
 export class SharedStateUnavailable extends Error {
   constructor(cause: unknown) {
