@@ -17,7 +17,7 @@ describe.skipIf('skipped' in redis)('rate limits across replicas (REDIS_URL)', (
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    const config = testConfig(database.config, NO_NODE, { INDEXER_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '4', NONCE_RATE_LIMIT_PER_MINUTE: '100', REDIS_URL: url });
+    const config = testConfig(database.config, NO_NODE, { INDEXER_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '4', NONCE_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: url });
     for (let i = 0; i < 2; i++) replicas.push(await startTestServer(config));
   });
   afterAll(async () => {
@@ -32,6 +32,14 @@ describe.skipIf('skipped' in redis)('rate limits across replicas (REDIS_URL)', (
     const refused = await get(a, '/v1/supported-chains');
     expect(refused.statusCode).toBe(429);
     expect((await get(b, '/v1/supported-chains')).statusCode).toBe(429);
+  });
+
+  it('holds a login limit (nonces per client) across replicas', async () => {
+    const [a, b] = replicas as [FastifyInstance, FastifyInstance];
+    for (const replica of [a, b, a]) expect((await get(replica, '/auth/v1/nonce')).statusCode).toBe(200);
+    const refused = await get(b, '/auth/v1/nonce');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('lets reads through and refuses logins with 503 while Redis is down, and counts again once it is back', async () => {

@@ -25,6 +25,8 @@ export function redisRelayBus(shared: SharedState, keptEvents: number, log: { wa
   const reader = shared.connection('relay reader', { commandTimeout: BLOCK_MS * 2 });
   let running = false;
   let lastId = '0';
+  // One warning per outage, not one per message.
+  let sharing = true;
 
   async function follow(apply: (event: RelayEvent) => void): Promise<void> {
     await reader.connect().catch(() => undefined);
@@ -48,9 +50,13 @@ export function redisRelayBus(shared: SharedState, keptEvents: number, log: { wa
 
   return {
     share(event) {
-      shared.commands
-        .xadd(STREAM, 'MAXLEN', '~', keptEvents, '*', 'e', JSON.stringify({ origin, event }))
-        .catch((error: Error) => log.warn({ err: error.message, kind: event.kind }, 'relay event not shared with the other replicas'));
+      shared.commands.xadd(STREAM, 'MAXLEN', '~', keptEvents, '*', 'e', JSON.stringify({ origin, event })).then(
+        () => (sharing = true),
+        (error: Error) => {
+          if (sharing) log.warn({ err: error.message }, 'relay events not shared with the other replicas until Redis answers');
+          sharing = false;
+        },
+      );
     },
     start(apply) {
       running = true;
