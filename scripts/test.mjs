@@ -4,6 +4,7 @@ import { buildPackages } from './lib/buildPackages.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
+import { ensureRedis } from './lib/ensureRedis.mjs';
 import { runLanes } from './lib/lanes.mjs';
 
 await ensureNpmPackages();
@@ -11,6 +12,7 @@ await ensureChromium();
 await ensureDevnetBuild();
 await buildPackages(); // dist/ of every published package: the licence check's notices and the packed-packages test use it
 const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
+await ensureRedis(); // the replica tests start private redis-servers; in CI this throws rather than skip
 
 // The browser suite runs in E2E_SHARDS parts side by side, each part on a stack of its own (its own
 // devnet, server, frame and demo on ports moved by E2E_PORT_OFFSET), so no part sees another's

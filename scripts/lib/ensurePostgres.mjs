@@ -1,11 +1,11 @@
 // A private PostgreSQL cluster for the server's tests: Debian's postgresql binaries, a data folder
 // under packages/server/.data/pg, 127.0.0.1 only, on a port of its own (not 5432), so it never
 // meets a PostgreSQL the machine already runs.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createConnection } from 'node:net';
+import { capture, installDebianPackage } from './debianPackage.mjs';
 import { root } from './ensureInstall.mjs';
 
 export const TEST_POSTGRES_PORT = Number(process.env.TEST_POSTGRES_PORT || 25432);
@@ -14,16 +14,6 @@ const dataDir = join(dataRoot, 'pg');
 const lockDir = join(dataRoot, 'pg.lock');
 const logFile = join(dataRoot, 'pg.log');
 const DATABASE = 'cairn_test';
-
-/** Resolves with the exit code and output of a command (never rejects on a non-zero exit). */
-function capture(command, args, options = {}) {
-  return new Promise((resolve) => {
-    execFile(command, args, { ...options, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, output: `${stdout}${stderr}${error && typeof error.code !== 'number' ? error.message : ''}` });
-    });
-  });
-}
 
 function findBinDir() {
   if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'pg_ctl'))) return process.env.PG_BIN;
@@ -38,17 +28,6 @@ function findBinDir() {
 /** PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user. */
 function asServerUser(command, args) {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-}
-
-async function installDebianPostgres() {
-  if (process.getuid?.() !== 0) return 'PostgreSQL is not installed and this user cannot install it (run `sudo apt-get install -y postgresql`)';
-  console.log('Installing Debian postgresql for the server tests (first run only)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'postgresql']]) {
-    const { code, output } = await capture('apt-get', args, { env });
-    if (code !== 0) return `apt-get ${args.join(' ')} failed (exit ${code}): ${output.trim().split('\n').slice(-3).join(' ')}`;
-  }
-  return undefined;
 }
 
 function portAnswers(port) {
@@ -143,7 +122,7 @@ export async function ensurePostgres({ install = true } = {}) {
   let started = false;
   let binDir = findBinDir();
   if (!binDir && install) {
-    const reason = await installDebianPostgres();
+    const reason = await installDebianPackage('postgresql', 'the server tests');
     if (reason) return fail(reason);
     binDir = findBinDir();
   }

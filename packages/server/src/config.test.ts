@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(config.projectIds).toEqual(['cairn-local']);
     expect(config.spamContracts).toEqual([`*:${DEVNET_CONTRACTS.spamNft.toLowerCase()}`]);
     // Only devnet chains: no reorg window (a fresh devnet reuses the database); a real chain: 64.
-    expect(config.indexer).toEqual({ enabled: true, pollMs: 1000, reorgWindow: Number.MAX_SAFE_INTEGER });
+    expect(config.indexer).toEqual({ enabled: true, pollMs: 1000, leaseMs: 5000, reorgWindow: Number.MAX_SAFE_INTEGER });
     expect(config.siwx).toEqual({
       domains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:24173'],
       // Loopback hosts: the local stack serves the demo over plain http.
@@ -275,5 +275,15 @@ describe('loadConfig: Solana clusters', () => {
     expect(set.onramp).toEqual({ checkoutBaseUrl: 'http://127.0.0.1:8787', priceWindowBlocks: 30, payoutsPerAddressPerDay: 1, payoutsPerIpPerDay: 2, payoutsPerDay: 5 });
     expect(set.nameRegistrations).toEqual({ perIpPerDay: 4, perDay: 9 });
     expect(() => loadConfig({ ONRAMP_PAYOUTS_PER_DAY: '0' })).toThrow(/^ONRAMP_PAYOUTS_PER_DAY must be an integer from 1/);
+  });
+
+  it('reads REDIS_URL (shared state across replicas; absent, one process) and the indexer lease, with clear errors', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.5:6379/2' }).redisUrl).toBe('redis://:pw@10.0.0.5:6379/2');
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/^REDIS_URL is not a valid redis:\/\/ URL/);
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).toThrow(/^REDIS_URL must be redis:\/\/… or rediss:\/\/…, got "http:"/);
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).not.toThrow(/hunter2/);
+    expect(loadConfig({ INDEXER_LEASE_MS: '2000' }).indexer.leaseMs).toBe(2000);
+    expect(() => loadConfig({ INDEXER_LEASE_MS: '5' })).toThrow(/^INDEXER_LEASE_MS must be an integer from 100/);
   });
 });

@@ -8,6 +8,7 @@ import { loginConfig, type LoginConfig } from './config/login.ts';
 import { nameRegistrations, nameZone } from './config/names.ts';
 import { onrampConfig, type OnrampConfig } from './config/onramp.ts';
 import { analyticsEnabled, extraWalletsFile, projectIds } from './config/projects.ts';
+import { redisUrl } from './config/redis.ts';
 import { relayConfig, type RelayConfig } from './config/relay.ts';
 import { rpcProxyConfig, type RpcProxyConfig } from './config/rpcProxy.ts';
 import { polkadotSignInNetworks, siwxConfig, type SiwxConfig } from './config/siwx.ts';
@@ -64,6 +65,8 @@ export interface ServerConfig {
   nameRegistrations: { perIpPerDay: number; perDay: number };
   /** The built-in local onramp provider (on the chains with an onramp funder key). */
   onramp: OnrampConfig;
+  /** REDIS_URL: the relay, rate limits and caches shared by every replica; absent, kept in this process. */
+  redisUrl?: string;
 }
 
 /**
@@ -103,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nameRegistrations: nameRegistrations(env, devnetOnly),
     onramp: onrampConfig(env, servedChains, publicBase, ownUrl(host, port)),
     rateLimit: rateLimitConfig(env),
+    redisUrl: redisUrl(env),
   };
 }

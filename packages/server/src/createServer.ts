@@ -19,7 +19,11 @@ import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
+import { redisCacheBus } from './redis/redisCacheBus.ts';
+import { redisRelayBus } from './redis/redisRelayBus.ts';
+import { SHARED_STATE_RETRY_SECONDS, SharedState, SharedStateUnavailable } from './redis/sharedState.ts';
 import { logSafeUrl } from './relay/logSafeUrl.ts';
+import { DEFAULT_RELAY_LIMITS } from './relay/relayLimits.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
 import { registerBalance } from './routes/balance.ts';
@@ -104,7 +108,11 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const tokenList = loadTokenList();
   const wallets = loadWalletCatalogue(config.extraWalletsFile);
   const db = options.db ?? (await openDatabase(config.database));
-  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, reorgWindow: config.indexer.reorgWindow, log: app.log });
+  // REDIS_URL: what the replicas share beyond the database (limits, caches, the relay's messages).
+  const shared = config.redisUrl ? new SharedState(config.redisUrl, app.log) : undefined;
+  await shared?.connect();
+  const cacheBus = shared ? await redisCacheBus(shared) : undefined;
+  const indexer = new Indexer(db, chains.values(), { pollMs: config.indexer.pollMs, reorgWindow: config.indexer.reorgWindow, leaseMs: config.indexer.leaseMs, log: app.log });
   const services: ServerServices = {
     config,
     db,
@@ -113,9 +121,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     networks,
     tokenList,
     wallets,
-    prices: new PoolPrices(),
+    prices: new PoolPrices(cacheBus),
     indexer,
     mailer: options.mailer ?? (config.login.smtpUrl ? smtpMailer(config.login.smtpUrl, config.login.mailFrom) : undefined),
+    cacheBus,
     isSpam: spamChecker(config.spamContracts),
     iconUrls: iconUrlsFor(config, tokenList, networks),
   };
@@ -126,6 +135,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if ('validation' in error && error.validation) {
       const { message, field } = formatValidationError(error.validation, error.validationContext ?? 'request');
       return reply.code(400).send(errorBody(400, message, field));
+    }
+    if (error instanceof SharedStateUnavailable) {
+      request.log.warn({ err: error.cause instanceof Error ? error.cause.message : String(error.cause) }, 'shared state unavailable');
+      return reply.code(503).header('retry-after', String(SHARED_STATE_RETRY_SECONDS)).send(errorBody(503, ERROR_TEXTS.sharedStateUnavailable));
     }
     if (error instanceof ChainUnavailableError) {
       request.log.warn({ err: error.message }, 'chain unavailable');
@@ -142,12 +155,15 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     void reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  await registerRateLimits(app, config.rateLimit);
+  await registerRateLimits(app, config.rateLimit, shared?.commands);
   await app.register(cookie);
   // Before every other route: @fastify/websocket then turns away upgrades on them.
   if (config.relay.enabled) {
     const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
-    await registerRelay(app, { ...options.relay, limits: { maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits } });
+    const limits = { ...DEFAULT_RELAY_LIMITS, maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits };
+    // The stream keeps as many events as the mailbox keeps messages, and as many acknowledgements.
+    const bus = shared ? redisRelayBus(shared, limits.maxStoredMessages * 2, app.log.child({ component: 'relay' })) : undefined;
+    await registerRelay(app, { ...options.relay, limits, bus });
   }
   // The secure frame's social login sends its browser key cookie: its origins may send credentials.
   await registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
@@ -157,7 +173,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireProjectAccess(config.projectIds));
-    if (config.rateLimit.perProject > 0) scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId));
+    if (config.rateLimit.perProject > 0) scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId, 'allow'));
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
@@ -171,6 +187,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     await indexer.stop();
     if (!options.mailer) services.mailer?.close();
     if (!options.db) await db.destroy();
+    await shared?.close();
   });
   if (config.indexer.enabled) indexer.start();
   return app;

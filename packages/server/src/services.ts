@@ -7,6 +7,7 @@ import type { TokenList } from './catalogue/tokenList.ts';
 import type { WalletCatalogue } from './catalogue/walletCatalogue.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { CacheBus } from './cache/cacheBus.ts';
 import type { Indexer } from './indexer/indexer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PoolPrices } from './prices/poolPrices.ts';
@@ -23,6 +24,8 @@ export interface ServerServices {
   wallets: WalletCatalogue;
   prices: PoolPrices;
   indexer: Indexer;
+  /** Keeps the replicas' caches one cache (REDIS_URL); none in one process. */
+  cacheBus?: CacheBus;
   /** Sends the login codes; none when SMTP_URL is not set (e-mail login off). */
   mailer?: Mailer;
   isSpam(chainId: number, contract: string): boolean;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { refuseCrossSite } from '../http/crossSiteRequests.ts';
 import { ApiError } from '../http/errors.ts';
-import { sharedRateLimit } from '../http/rateLimits.ts';
+import { loginLimit, sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
 import { checkSignInMessage, siweInstants } from './checkSiweMessage.ts';
@@ -43,7 +43,7 @@ export function registerAuth(app: FastifyInstance, services: ServerServices): vo
   // A nonce is a database row: limited per client and for all clients together, so the rows
   // stored at once stay bounded (nonceTotal x NONCE_TTL_SECONDS); expired ones are swept.
   const nonceLimits = {
-    config: { rateLimit: { max: services.config.rateLimit.noncePerIp, timeWindow: 60_000 } },
+    config: { rateLimit: loginLimit(services.config.rateLimit.noncePerIp) },
     preHandler: sharedRateLimit(app, 'nonce', services.config.rateLimit.nonceTotal, () => 'all'),
   };
   app.get('/auth/v1/nonce', nonceLimits, async (_request, reply) => {

@@ -19,9 +19,24 @@ export class TtlCache<K, V> {
   }
 
   set(key: K, value: V): void {
+    this.setUntil(key, value, this.now() + this.ttlMs);
+  }
+
+  /** Keeps the value until `expiresAt` (ms since the epoch): another replica's entry keeps its own expiry. */
+  setUntil(key: K, value: V, expiresAt: number): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    if (expiresAt <= this.now()) return;
+    this.entries.set(key, { value, expiresAt });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  /** When an entry set now expires. */
+  expiryFromNow(): number {
+    return this.now() + this.ttlMs;
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   delete(key: K): void {

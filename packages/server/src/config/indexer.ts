@@ -9,6 +9,8 @@ export interface IndexerConfig {
   pollMs: number;
   /** The most stored blocks a reorg may drop; a deeper fork is refused and logged. */
   reorgWindow: number;
+  /** How long a replica's hold on a chain's indexing lasts unrenewed: another takes over that long after it dies. */
+  leaseMs: number;
 }
 
 export function indexerConfig(env: Env, devnetOnly: boolean): IndexerConfig {
@@ -17,6 +19,7 @@ export function indexerConfig(env: Env, devnetOnly: boolean): IndexerConfig {
     pollMs: integer(env, 'INDEXER_POLL_MS', 1000, 10, 3_600_000),
     // A devnet is restarted fresh onto the same database (npm start, e2e): follow it whatever the depth.
     reorgWindow: integer(env, 'INDEXER_REORG_WINDOW', devnetOnly ? Number.MAX_SAFE_INTEGER : DEFAULT_REORG_WINDOW, 1, Number.MAX_SAFE_INTEGER),
+    leaseMs: integer(env, 'INDEXER_LEASE_MS', 5_000, 100, 600_000),
   };
 }
 

@@ -26,6 +26,14 @@ export interface Database {
   social_flows: SocialFlowsTable;
   daily_counts: DailyCountsTable;
   name_nonces: NameNoncesTable;
+  indexer_leases: IndexerLeasesTable;
+}
+
+/** Which replica indexes a chain, until when (ms since the epoch). */
+export interface IndexerLeasesTable {
+  chain_id: number;
+  holder: string;
+  expires_at: number;
 }
 
 export interface BlocksTable {

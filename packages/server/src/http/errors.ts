@@ -11,6 +11,8 @@ export const ERROR_TEXTS = {
   invalidCursor: 'cursor is not a cursor this server issued (pass the `next` value of the previous page unchanged)',
   notFound: (what: string) => `${what} not found`,
   chainUnavailable: (chain: string) => `Chain ${chain} is unavailable right now; try again shortly`,
+  /** A login limit could not be counted (Redis down): refused rather than let through. */
+  sharedStateUnavailable: 'This server cannot check its limits right now; try again in a few seconds',
 } as const;
 
 /** An error meant for the client: its status and message are sent as they are. */

@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.ts';
 import { clientNetwork } from './clientNetwork.ts';
+import { sharedRateLimitStore } from '../redis/sharedRateLimitStore.ts';
 import { ApiError } from './errors.ts';
 
 const MINUTE_MS = 60_000;
@@ -16,8 +18,11 @@ export const RATE_LIMIT_TEXT = (retryAfter: string) => `Too many requests: try a
  * X-Forwarded-For only as far as TRUST_PROXY allows. Registered before the routes, so routes can
  * set their own limits (`config.rateLimit`), which share this key.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig, redis?: Redis): Promise<void> {
   await app.register(rateLimit, {
+    // With REDIS_URL every replica counts in Redis. While it is down a read goes through (open);
+    // the login limits (LOGIN_LIMIT, sharedRateLimit's 'refuse') answer 503 instead (closed).
+    ...(redis ? { store: sharedRateLimitStore(redis), skipOnError: true } : {}),
     // RATE_LIMIT_PER_MINUTE=0 turns the per-IP limit off; routes' own limits (nonces) still hold.
     global: limits.perIp > 0,
     max: Math.max(1, limits.perIp),
@@ -29,12 +34,23 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
 }
 
 /**
+ * A login route's own per-IP limit (nonces, e-mail codes, social starts): while the shared count
+ * cannot be taken (Redis down) the request is refused with 503 rather than let through.
+ */
+export function loginLimit(max: number) {
+  return { max, timeWindow: MINUTE_MS, skipOnError: false };
+}
+
+/** What a shared limit does when its count cannot be taken (Redis down): let the request through, or refuse it (503). */
+export type WhenUncounted = 'allow' | 'refuse';
+
+/**
  * One limit shared by every client with the same key (a project, or all clients of a route), as a
  * hook to add beside the per-IP limit. (The plugin's own `rateLimit()` hook runs only one limiter
  * per request, so this one checks through `createRateLimit` and answers the 429 itself.)
  */
-export function sharedRateLimit(app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined) {
-  const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (request) => `${name}:${key(request) ?? ''}` });
+export function sharedRateLimit(app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined, whenUncounted: WhenUncounted = 'refuse') {
+  const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (request) => `${name}:${key(request) ?? ''}`, skipOnError: whenUncounted === 'allow' });
   return async function sharedRateLimitHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;

@@ -8,6 +8,7 @@ import { appendBlocks, dropBlocksAbove, knownTokens, lowestStoredBlock, storedHa
 import { extractBlockData } from './extractBlockData.ts';
 import { fetchBlockHashes, fetchBlocks } from './fetchBlocks.ts';
 import { IndexerFault } from './indexerFault.ts';
+import { IndexerLease } from './indexerLease.ts';
 import { DEFAULT_REORG_WINDOW } from './reorgWindow.ts';
 
 export { DEFAULT_REORG_WINDOW };
@@ -18,6 +19,8 @@ export type IndexerOptions = {
   blocksPerRound?: number;
   /** The most stored blocks a rewind may drop (DEFAULT_REORG_WINDOW); an operator's setting. */
   reorgWindow?: number;
+  /** How long a replica's hold on a chain lasts unrenewed (IndexerLease); 5 s by default. */
+  leaseMs?: number;
 };
 
 export type ChainIndexStatus = {
@@ -27,6 +30,8 @@ export type ChainIndexStatus = {
   /** The highest block stored. */
   indexedBlock: number | null;
   lastError: string | null;
+  /** Whether this replica holds the chain's lease (indexes it); the others follow what it stores. */
+  leading: boolean;
 };
 
 /** What one sync step did: `more` means call again at once (still behind the head). */
@@ -62,6 +67,8 @@ export class ChainIndexer {
   private wake: (() => void) | undefined;
   private readonly blocksPerRound: number;
   private readonly reorgWindow: number;
+  private readonly lease: IndexerLease;
+  private leading = false;
 
   constructor(
     private readonly db: Db,
@@ -70,6 +77,7 @@ export class ChainIndexer {
   ) {
     this.blocksPerRound = options.blocksPerRound ?? 100;
     this.reorgWindow = options.reorgWindow ?? DEFAULT_REORG_WINDOW;
+    this.lease = new IndexerLease(db, chain.config.chainId, options.leaseMs ?? DEFAULT_LEASE_MS);
   }
 
   get chainId(): number {
@@ -77,7 +85,7 @@ export class ChainIndexer {
   }
 
   status(): ChainIndexStatus {
-    return { chainId: this.chainId, head: this.head, indexedBlock: this.indexedBlock, lastError: this.lastError };
+    return { chainId: this.chainId, head: this.head, indexedBlock: this.indexedBlock, lastError: this.lastError, leading: this.leading };
   }
 
   start(): void {
@@ -104,13 +112,18 @@ export class ChainIndexer {
     this.stopped = true;
     this.wake?.();
     await this.loop;
+    if (this.leading) await this.lease.release().catch(() => undefined);
+    this.leading = false;
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
       let more = false;
       try {
-        ({ more } = await this.step());
+        this.leading = await this.lease.hold();
+        // Another replica indexes this chain: follow what it stores (forced reads wait on it).
+        if (this.leading) ({ more } = await this.step());
+        else this.indexedBlock = (await storedTip(this.db, this.chainId))?.number ?? null;
         if (this.lastError) this.options.log.info({ chainId: this.chainId }, 'indexer recovered');
         this.lastError = null;
       } catch (error) {
@@ -263,6 +276,7 @@ function blockHash(reply: unknown): string | null {
 }
 
 const REACHED_CHECK_MS = 50;
+const DEFAULT_LEASE_MS = 5_000;
 
 /** One ChainIndexer per configured chain. */
 export class Indexer {

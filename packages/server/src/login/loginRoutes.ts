@@ -2,7 +2,7 @@ import { isValidEmail, normalizeEmail, PROOF_NONCE, type EmailCodeProof } from '
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientNetwork } from '../http/clientNetwork.ts';
 import { ApiError } from '../http/errors.ts';
-import { sharedRateLimit } from '../http/rateLimits.ts';
+import { loginLimit, sharedRateLimit } from '../http/rateLimits.ts';
 import { loginCodeMail } from '../mail/loginCodeMail.ts';
 import type { ServerServices } from '../services.ts';
 import { CHALLENGE_TTL_MS, emailCodeDifficulty, issueEmailCodeChallenge, proofStillPays, readEmailCodeProof } from './emailCodeChallenge.ts';
@@ -49,7 +49,7 @@ export function registerLogin(app: FastifyInstance, services: ServerServices): v
 
   // Each request may send an e-mail: limited per client IP and for all clients together.
   const codeLimits = {
-    config: { rateLimit: { max: login.codesPerIp, timeWindow: 60_000 } },
+    config: { rateLimit: loginLimit(login.codesPerIp) },
     preHandler: sharedRateLimit(app, 'email-code', login.codesTotal, () => 'all'),
   };
 
@@ -97,7 +97,7 @@ export function registerLogin(app: FastifyInstance, services: ServerServices): v
   // Stateless and cheap to answer; its price reads the address's codes of the last hour.
   app.post<{ Body: { email: string } }>(
     '/auth/v1/email/challenge',
-    { config: { rateLimit: { max: login.codesPerIp * 3, timeWindow: 60_000 } }, schema: { body: EMAIL_BODY } },
+    { config: { rateLimit: loginLimit(login.codesPerIp * 3) }, schema: { body: EMAIL_BODY } },
     async (request, reply) => {
       configuredMailer();
       const email = emailFrom(request.body.email);

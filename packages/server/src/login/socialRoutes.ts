@@ -1,7 +1,7 @@
 import { isSocialLoginProvider, SOCIAL_CALLBACK_PARAMS, type SocialCallback } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
-import { sharedRateLimit } from '../http/rateLimits.ts';
+import { loginLimit, sharedRateLimit } from '../http/rateLimits.ts';
 import type { ServerServices } from '../services.ts';
 import { SOCIAL_ERRORS } from './loginErrors.ts';
 import { LoginStore } from './loginStore.ts';
@@ -45,7 +45,7 @@ export function registerSocial(app: FastifyInstance, services: ServerServices, c
   app.post<{ Params: { provider: string } }>(
     '/auth/v1/social/:provider/start',
     {
-      config: { rateLimit: { max: login.socialStartsPerIp, timeWindow: 60_000 } },
+      config: { rateLimit: loginLimit(login.socialStartsPerIp) },
       preHandler: sharedRateLimit(app, 'social-start', login.socialStartsTotal, () => 'all'),
       schema: { params: { type: 'object', properties: { provider: { type: 'string', maxLength: 40 } } } },
     },

@@ -1,7 +1,8 @@
 import { parseAbi, zeroAddress, type Address } from 'viem';
 import type { ChainContext } from '../chain/chainContext.ts';
 import { readContracts } from '../chain/readContracts.ts';
-import { TtlCache } from '../cache/ttlCache.ts';
+import type { CacheBus } from '../cache/cacheBus.ts';
+import { valueCache } from '../cache/sharedTtlCache.ts';
 
 export const NATIVE = 'native';
 /** A token to price: its address (lowercase) or NATIVE, and its decimals. */
@@ -22,8 +23,13 @@ const PRECISION = 10n ** 18n;
  * stablecoin, no factory, no pool or an empty pool: price 0.
  */
 export class PoolPrices {
-  private readonly cache = new TtlCache<string, number>(PRICE_TTL_MS);
+  private readonly cache;
   private readonly stableDecimals = new Map<number, Promise<number | null>>();
+
+  /** `bus`: the replicas share their prices (REDIS_URL). */
+  constructor(bus?: CacheBus) {
+    this.cache = valueCache<number>(bus, 'price', PRICE_TTL_MS);
+  }
 
   /** `fresh`: read the pools now rather than reuse a price of the last few seconds. */
   async usdPrices(chain: ChainContext, tokens: readonly PricedToken[], { fresh = false } = {}): Promise<Map<string, number>> {

@@ -27,7 +27,11 @@ export type MailboxOptions = Pick<
   'maxMessagesPerTopic' | 'maxStoredBytes' | 'maxStoredMessages' | 'maxStoredBytesPerClient' | 'maxStoredBytesPerIp' | 'messageOverheadBytes' | 'topicOverheadBytes'
 > & { now: () => number };
 
-export type NewMessage = Pick<StoredMessage, 'topic' | 'message' | 'tag' | 'attestation' | 'publisherId' | 'publisherIp'> & { ttlSeconds: number };
+export type NewMessage = Pick<StoredMessage, 'topic' | 'message' | 'tag' | 'attestation' | 'publisherId' | 'publisherIp'> & {
+  ttlSeconds: number;
+  /** When another replica's relay took it (its TTL runs from then); now by default. */
+  publishedAt?: number;
+};
 
 /** Why a message was not stored: its client's quota, its address's quota, or the whole mailbox is full (and its address holds the most). */
 export type MailboxRefusal = 'clientQuota' | 'ipQuota' | 'full';
@@ -128,14 +132,15 @@ export class Mailbox {
       this.topics.set(input.topic, box);
       this.charge(box, this.options.topicOverheadBytes);
     }
+    const publishedAt = input.publishedAt ?? now;
     const stored: StoredMessage = {
       seq: this.nextSeq++,
       topic: box.topic,
       message: input.message,
       tag: input.tag,
       attestation: input.attestation,
-      publishedAt: now,
-      expiresAt: now + input.ttlSeconds * 1000,
+      publishedAt,
+      expiresAt: publishedAt + input.ttlSeconds * 1000,
       publisherId: input.publisherId,
       publisherIp: input.publisherIp,
       bytes,
@@ -162,6 +167,12 @@ export class Mailbox {
       pending.push(stored);
     }
     return pending;
+  }
+
+  /** The live message with this text on the topic, if the mailbox holds it. */
+  find(topic: string, message: string): StoredMessage | undefined {
+    const stored = this.topics.get(topic)?.messages.get(message);
+    return stored && stored.expiresAt > this.options.now() ? stored : undefined;
   }
 
   acknowledge(stored: StoredMessage, clientId: string): void {

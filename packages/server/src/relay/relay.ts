@@ -1,6 +1,7 @@
 import { clientNetwork } from '../http/clientNetwork.ts';
 import { Mailbox, type MailboxRefusal, type StoredMessage } from './mailbox.ts';
 import { PublishRate } from './publishRate.ts';
+import type { RelayBus, RelayEvent } from './relayBus.ts';
 import { errorFrame, idKey, parseFrame, requestFrame, resultFrame, type RpcId } from './relayFrames.ts';
 import { RELAY_ERRORS, RPC_ERROR_CODES } from './relayErrors.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './relayLimits.ts';
@@ -29,6 +30,8 @@ export interface RelayOptions {
   /** How often expired messages are dropped from memory (they are never delivered past their TTL anyway). */
   sweepIntervalMs?: number;
   log?: RelayLog;
+  /** Shares publishes and acknowledgements with the other replicas' relays (REDIS_URL). */
+  bus?: RelayBus;
 }
 
 export interface RelayStats {
@@ -125,6 +128,7 @@ export class Relay {
   private readonly connections = new Set<RelayConnection>();
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly log: RelayLog | undefined;
+  private readonly bus: RelayBus | undefined;
 
   constructor(options: RelayOptions = {}) {
     this.limits = { ...DEFAULT_RELAY_LIMITS, ...options.limits };
@@ -137,6 +141,8 @@ export class Relay {
       this.publishRate.sweep();
     }, options.sweepIntervalMs ?? 60_000);
     this.sweepTimer.unref();
+    this.bus = options.bus;
+    this.bus?.start((event) => this.applyShared(event));
   }
 
   connect(socket: RelaySocket, clientId: string, ip: string): RelayConnection {
@@ -169,6 +175,25 @@ export class Relay {
 
   stop(): void {
     clearInterval(this.sweepTimer);
+    this.bus?.stop();
+  }
+
+  /**
+   * Another replica's publish or acknowledgement: its message is stored here too (so a subscriber
+   * here, now or later, gets it once) and pushed to this replica's subscribers of the topic.
+   */
+  private applyShared(event: RelayEvent): void {
+    if (event.kind === 'ack') {
+      const stored = this.mailbox.find(event.topic, event.message);
+      if (stored) this.mailbox.acknowledge(stored, event.clientId);
+      return;
+    }
+    const { kind: _kind, ...message } = event;
+    if (message.publishedAt + message.ttlSeconds * 1000 <= this.now()) return;
+    const added = this.mailbox.add(message);
+    if (added.refused) return void this.log?.debug({ topic: message.topic, refused: added.refused }, "did not store another replica's message");
+    if (added.duplicate) return;
+    for (const subscriber of this.subscriptions.subscribers(message.topic)) this.push(subscriber, added.stored);
   }
 
   stats(): RelayStats {
@@ -299,6 +324,8 @@ export class Relay {
     if (added.refused) throw new RelayServerError(this.refusalText(added.refused));
     // A retried publish (same text on the same topic) was delivered the first time.
     if (added.duplicate) return;
+    const { publishedAt } = added.stored;
+    this.bus?.share({ kind: 'publish', topic, message, tag, attestation, ttlSeconds: ttl, publishedAt, publisherId: connection.clientId, publisherIp: connection.network });
     for (const subscriber of this.subscriptions.subscribers(topic)) this.push(subscriber, added.stored);
   }
 
@@ -324,7 +351,12 @@ export class Relay {
     connection.unacknowledged.delete(key);
     connection.inFlight.delete(stored);
     // An error answer leaves the message undelivered for this client: it comes again on its next subscribe.
-    if (accepted) this.mailbox.acknowledge(stored, connection.clientId);
+    if (accepted) this.acknowledge(stored, connection.clientId);
+  }
+
+  private acknowledge(stored: StoredMessage, clientId: string): void {
+    this.mailbox.acknowledge(stored, clientId);
+    this.bus?.share({ kind: 'ack', topic: stored.topic, message: stored.message, clientId });
   }
 
   private fetch(connection: RelayConnection, topics: string[]) {
@@ -340,7 +372,7 @@ export class Relay {
       chars += size;
     }
     // Fetched messages are delivered by the answer itself: the client sends no ack for them.
-    for (const stored of batch) this.mailbox.acknowledge(stored, connection.clientId);
+    for (const stored of batch) this.acknowledge(stored, connection.clientId);
     return { messages: batch.map(deliveryData), hasMore: pending.length > batch.length };
   }
 }

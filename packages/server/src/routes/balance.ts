@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { getBalances, type Balance } from '../account/getBalances.ts';
-import { TtlCache } from '../cache/ttlCache.ts';
+import { readCache, valueCache } from '../cache/sharedTtlCache.ts';
 import { currencySchema } from '../http/schemas.ts';
 import { balanceAddressSchema, balanceChainIdSchema, solanaBalanceReader } from './solanaBalance.ts';
 import type { ChainContext } from '../chain/chainContext.ts';
@@ -15,8 +15,8 @@ type Query = { currency: 'usd'; chainId?: string; forceUpdate?: boolean; project
 
 /** GET /v1/account/{address}/balance: native coin and ERC-20 holdings with USD prices. */
 export function registerBalance(app: FastifyInstance, services: ServerServices): void {
-  const cache = new TtlCache<string, Promise<Balance[]>>(BALANCE_TTL_MS);
-  const forcedAt = new TtlCache<string, number>(services.config.forcedRefreshMs);
+  const cache = readCache<Balance[]>(services.cacheBus, 'balance', BALANCE_TTL_MS);
+  const forcedAt = valueCache<number>(services.cacheBus, 'balance-forced', services.config.forcedRefreshMs);
   const solanaBalances = solanaBalanceReader(services);
   app.get<{ Params: { address: string }; Querystring: Query }>(
     '/v1/account/:address/balance',

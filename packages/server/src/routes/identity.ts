@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../cache/ttlCache.ts';
+import { valueCache } from '../cache/sharedTtlCache.ts';
+import type { TtlCache } from '../cache/ttlCache.ts';
 import { addressSchema } from '../http/schemas.ts';
 import { NameStore } from '../names/nameStore.ts';
 import type { ServerServices } from '../services.ts';
@@ -14,7 +15,7 @@ const caches = new WeakMap<ServerServices, TtlCache<string, Identity>>();
 /** The server's identity cache (one per server), so a name registration can drop a stale entry. */
 export function identityCacheOf(services: ServerServices): TtlCache<string, Identity> {
   let cache = caches.get(services);
-  if (!cache) caches.set(services, (cache = new TtlCache<string, Identity>(IDENTITY_TTL_MS)));
+  if (!cache) caches.set(services, (cache = valueCache<Identity>(services.cacheBus, 'identity', IDENTITY_TTL_MS)));
   return cache;
 }
 

@@ -4,7 +4,7 @@ import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import { SIGNATURE_SCHEMA } from '../auth/authRoutes.ts';
 import { verifySignature } from '../auth/verifySignature.ts';
 import { ApiError } from '../http/errors.ts';
-import { sharedRateLimit } from '../http/rateLimits.ts';
+import { loginLimit, sharedRateLimit } from '../http/rateLimits.ts';
 import { addressSchema } from '../http/schemas.ts';
 import { DailyCapReached } from '../limits/dailyCaps.ts';
 import type { NamesTable } from '../db/schema.ts';
@@ -92,7 +92,7 @@ export function registerProfile(app: FastifyInstance, services: ServerServices):
 
   // A nonce is a database row: limited as the sign-in nonces are, per client and in all.
   const nonceLimits = {
-    config: { rateLimit: { max: services.config.rateLimit.noncePerIp, timeWindow: 60_000 } },
+    config: { rateLimit: loginLimit(services.config.rateLimit.noncePerIp) },
     preHandler: sharedRateLimit(app, 'name-nonce', services.config.rateLimit.nonceTotal, () => 'all'),
   };
   app.get('/v1/profile/nonce', nonceLimits, async (_request, reply) => {

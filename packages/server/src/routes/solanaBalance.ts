@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@cairn/core';
 import { isSolanaAddress } from '@cairn/solana';
-import { TtlCache } from '../cache/ttlCache.ts';
+import { readCache, valueCache } from '../cache/sharedTtlCache.ts';
 import { ApiError, ERROR_TEXTS } from '../http/errors.ts';
 import type { ServerServices } from '../services.ts';
 import { getSolanaBalances } from '../solana/getSolanaBalances.ts';
@@ -27,8 +27,8 @@ export type SolanaBalanceReader = (address: string, chainId: string | undefined,
  * Solana address with an eip155 chain (or the reverse) is a 400, as is an unknown cluster.
  */
 export function solanaBalanceReader(services: ServerServices): SolanaBalanceReader {
-  const balances = new TtlCache<string, Promise<TokenBalance[]>>(BALANCE_TTL_MS);
-  const forcedAt = new TtlCache<string, number>(services.config.forcedRefreshMs);
+  const balances = readCache<TokenBalance[]>(services.cacheBus, 'solana-balance', BALANCE_TTL_MS);
+  const forcedAt = valueCache<number>(services.cacheBus, 'solana-balance-forced', services.config.forcedRefreshMs);
   return async (address, chainId, force) => {
     const solanaChain = chainId?.startsWith('solana:') === true;
     const solanaAddress = !address.startsWith('0x');

@@ -8,6 +8,7 @@ import * as signInNetworks from './0006_sign_in_networks.ts';
 import * as socialFlowBinding from './0007_social_flow_binding.ts';
 import * as emailAttempts from './0008_email_attempts.ts';
 import * as onrampAndNameLimits from './0009_onramp_and_name_limits.ts';
+import * as indexerLeases from './0010_indexer_leases.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_social_flow_binding': socialFlowBinding,
   '0008_email_attempts': emailAttempts,
   '0009_onramp_and_name_limits': onrampAndNameLimits,
+  '0010_indexer_leases': indexerLeases,
 };
