@@ -20,7 +20,8 @@ await ensureRedis(); // the replica tests start private redis-servers; in CI thi
 // so two parts finish sooner even on 2 cores.
 const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
 if (!Number.isInteger(shards) || shards < 1 || shards > 2) throw new Error('E2E_SHARDS must be 1 or 2');
-const SHARD_PORT_OFFSETS = [0, 1000];
+// Offsets whose ports meet neither the other shard's, the unit suite's devnets, nor the ephemeral range (32768 and up).
+const SHARD_PORT_OFFSETS = [0, 600];
 const e2e = Array.from({ length: shards }, (_, index) => ({
   name: shards === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${index + 1}/${shards}`,
   command: 'npx',
