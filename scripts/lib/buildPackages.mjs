@@ -48,10 +48,14 @@ function inputHash(pkg, builtHashes) {
   return hash.digest('hex');
 }
 
-/** Compiles each published package whose inputs changed; copies the licence into every one. */
-export async function buildPackages({ force = false } = {}) {
+/**
+ * Compiles each published package whose inputs changed, two at a time (a package once the
+ * @cairn packages it uses are built); copies the licence into every one.
+ */
+export async function buildPackages({ force = false, parallel = 2 } = {}) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const builtHashes = new Map();
+  const stale = [];
   for (const pkg of publishedPackages()) {
     const { name } = pkg.manifest;
     const hash = inputHash(pkg, builtHashes);
@@ -59,19 +63,54 @@ export async function buildPackages({ force = false } = {}) {
     copyFileSync(join(root, 'LICENSE'), join(pkg.dir, 'LICENSE'));
     const hashFile = join(root, 'node_modules', '.cache', 'cairn-build', `${name.replace('/', '+')}.hash`);
     const upToDate = existsSync(join(pkg.dir, 'dist')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash;
-    if (!force && upToDate) continue;
-    console.log(`Building ${name}…`);
-    rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
-    await runOrExit(process.execPath, [tsc, '-p', join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
-    if (pkg.manifest.cairn?.bundle) await bundlePackage(pkg);
+    if (force || !upToDate) stale.push({ pkg, hash, hashFile });
+  }
+  const builds = new Map();
+  let bundling = Promise.resolve(); // bundlePackage sets NODE_ENV for its process: one at a time
+  const slots = new Slots(parallel);
+  const build = async ({ pkg, hash, hashFile }) => {
+    const { name } = pkg.manifest;
+    await Promise.all(workspaceDependencies(pkg.manifest).map((dependency) => builds.get(dependency)));
+    await slots.take();
+    try {
+      console.log(`Building ${name}…`);
+      rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
+      await runOrExit(process.execPath, [tsc, '-p', join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
+    } finally {
+      slots.give();
+    }
+    if (pkg.manifest.cairn?.bundle) await (bundling = bundling.then(() => bundlePackage(pkg)));
     for (const bin of Object.values(typeof pkg.manifest.bin === 'string' ? { [name]: pkg.manifest.bin } : (pkg.manifest.bin ?? {}))) {
       const file = join(pkg.dir, bin);
       chmodSync(file, statSync(file).mode | 0o111);
     }
     mkdirSync(dirname(hashFile), { recursive: true });
     writeFileSync(hashFile, hash);
-  }
+  };
+  for (const entry of stale) builds.set(entry.pkg.manifest.name, build(entry));
+  await Promise.all(builds.values());
   writeNotices();
+}
+
+/** At most `count` holders at once. */
+class Slots {
+  #free;
+  #waiting = [];
+  constructor(count) {
+    this.#free = count;
+  }
+  async take() {
+    if (this.#free > 0) {
+      this.#free -= 1;
+      return;
+    }
+    await new Promise((resolve) => this.#waiting.push(resolve));
+  }
+  give() {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#free += 1;
+  }
 }
 
 /** Each published package's THIRD_PARTY_NOTICES, from the installed tree (`npm test` checks the licences). */
