@@ -175,6 +175,9 @@ describe('requests', () => {
     await expect(channel.request('CONNECT_EMAIL', { email: 'not-an-email' })).rejects.toThrow('E-mail payloads must be valid e-mails');
     await expect(channel.request('CONNECT_SOCIAL', { provider: 'farcaster' as 'google' })).rejects.toThrow('Social provider not allowed');
     await expect(channel.request('CONNECT_OTP', { otp: '12 34' })).rejects.toThrow();
+    // Core's code rule: exactly the six digits the server mails.
+    await expect(channel.request('CONNECT_OTP', { otp: '1234567' })).rejects.toThrow('A one-time code is 6 digits');
+    await expect(channel.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: '12345' })).rejects.toThrow('A one-time code is 6 digits');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FRAME_CONNECT_TIMEOUT_MS, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
+import { EMAIL_CODE_DIGITS, FRAME_CONNECT_TIMEOUT_MS, isEmailCode, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
 import { JsonValueSchema } from './jsonValue.ts';
 
 /**
@@ -9,7 +9,8 @@ import { JsonValueSchema } from './jsonValue.ts';
  */
 // SPEC §5: the same e-mail rule as the server's (core), after trimming.
 const Email = v.pipe(v.string(), v.trim(), v.check((value: string) => isValidEmail(value), 'E-mail payloads must be valid e-mails'));
-const Otp = v.pipe(v.string(), v.regex(/^\d{6,10}$/, 'A one-time code is 6 to 10 digits'));
+// The code the server mails: core's rule, as the widget and the server apply it.
+const Otp = v.pipe(v.string(), v.check(isEmailCode, `A one-time code is ${EMAIL_CODE_DIGITS} digits`));
 const ChainId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 const Address = v.pipe(v.string(), v.maxLength(128), v.regex(/^[0-9A-Za-z]+$/));
 const Empty = v.strictObject({});

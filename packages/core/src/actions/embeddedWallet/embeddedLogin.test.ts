@@ -68,12 +68,15 @@ describe('e-mail login', () => {
     expect(eventNames()).toContain('CONNECT_ERROR');
   });
 
-  it('refuses an invalid address and a code that is not digits, without asking the frame', async () => {
+  it('refuses an invalid address and a code that is not six digits, without asking the frame', async () => {
     const { cairn, frame } = await start();
     cairn.open();
     expect(await cairn.loginWithEmail('not-an-email')).toBe(false);
     expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidEmail);
     expect(await cairn.verifyEmailOtp('12ab')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidOtp);
+    // Core's code rule: six digits, as the server mails them (spaces from a paste aside).
+    expect(await cairn.verifyEmailOtp('1234567')).toBe(false);
     expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidOtp);
     expect(frame.calls).toEqual([]);
   });
