@@ -41,6 +41,7 @@ export { filterTransactions, groupTransactionsByYear, monthSections, type MonthS
 export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
 export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, type NameRegistration } from './rules/accountName.ts';
+export { accountDisplayName } from './rules/accountDisplayName.ts';
 export {
   createConvertApi,
   NATIVE_TOKEN_ADDRESS,
