@@ -14,7 +14,8 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * devnet's local Solana chain and Wallet Standard wallets beside the EVM ones (as the dev panel's
  * Solana switch does), `polkadot=1` the local Polkadot chain and injected extensions (as its
  * Polkadot switch does), `bitcoin=1` the devnet's Bitcoin regtest chain (its Esplora API) and
- * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login.
+ * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login,
+ * `frameTimeout=4000` shortens the secure frame's log-in request timeout (ms; SPEC's 30 s otherwise).
  */
 export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean; bitcoin?: boolean } = {}) {
   // No rpcUrl: the site's server (`api` below) is these networks' RPC.
@@ -43,6 +44,8 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
   const siwx = search.get('siwx');
+  const frameTimeout = Number(search.get('frameTimeout'));
+  const frameTimeouts = Number.isSafeInteger(frameTimeout) && frameTimeout > 0 && frameTimeout <= 3_600_000 ? { timeouts: { connect: frameTimeout } } : {};
   return createCairn({
     networks,
     adapters: [
@@ -65,7 +68,7 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
       basic: search.get('wc') === 'basic',
     }),
     // E-mail and social login through the local secure frame (`login=0` leaves it out).
-    ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl }) }),
+    ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl, ...frameTimeouts }) }),
     // The local stack's OpenID Connect provider stands in for these two.
     features: { socials: ['google', 'github'] },
     ...(siwx === 'required' || siwx === 'optional'

@@ -184,7 +184,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   }
   const embeddedLoader = options.embeddedWallet
     ? createEmbeddedWalletLoader(options, (client) => {
-        client.onPrompt((open) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open)));
+        client.onPrompt((open, kind) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open, kind)));
       })
     : undefined;
   if (embeddedLoader) ctx.embeddedWallet = { store: createEmbeddedLoginStore(), load: embeddedLoader.load, openedModalForPrompt: false };

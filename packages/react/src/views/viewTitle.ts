@@ -2,6 +2,7 @@ import type { RouteData, RouteEntry } from '@cairn/core';
 import type { CoreViewName } from '@cairn/core/internal';
 import { FEATURE_VIEWS } from '../features/features.ts';
 import { msg } from '../i18n/useT.ts';
+import { FRAME_PROMPT_TEXTS } from './login/framePromptTexts.ts';
 
 // The heading of each view; every dialog is labelled by it. The wallet features' are in their
 // folders (features/features.ts).
@@ -18,7 +19,7 @@ const CORE_TITLES: Record<CoreViewName, (data: RouteData | undefined) => string>
   ConnectingSiwe: () => msg('Sign In'),
   EmailVerifyOtp: () => msg('Confirm Email'),
   ConnectingSocial: () => msg('Log In'),
-  ApproveTransaction: () => msg('Approve'),
+  ApproveTransaction: (data) => FRAME_PROMPT_TEXTS[data?.framePrompt ?? 'approval'].title,
 };
 
 export function viewTitle(entry: RouteEntry): string {

@@ -134,14 +134,14 @@ describe('social login', () => {
 });
 
 describe('the frame\'s own screen', () => {
-  it('opens ApproveTransaction over the current view and goes back when it closes', async () => {
+  it('opens ApproveTransaction over the current view, named for what the frame asks, and goes back when it closes', async () => {
     const { cairn, frame } = await start();
     cairn.open();
     await cairn.loginWithEmail('visitor@example.com');
-    frame.prompt(true);
+    frame.prompt(true, 'protectWallet');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(cairn.stores.router.current().view).toBe('ApproveTransaction');
-    expect(cairn.stores.embeddedLogin.get().prompt).toBe(true);
+    expect(cairn.stores.router.current()).toEqual({ view: 'ApproveTransaction', data: { framePrompt: 'protectWallet' } });
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ prompt: true, promptKind: 'protectWallet' });
     frame.prompt(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');

@@ -3,10 +3,11 @@ import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { useResolvedTheme } from '../../theme/useResolvedTheme.ts';
 import { useT } from '../../i18n/useT.ts';
+import { FRAME_PROMPT_TEXTS } from './framePromptTexts.ts';
 
 /**
  * SPEC §2 ApproveTransaction: hosts the secure frame's own screen (the request, decoded, and its
- * Approve button). The frame is not in the modal's DOM (it would reload if moved): it is laid over
+ * Approve button; or a new wallet's recovery code, ...), named for what it asks. The frame is not in the modal's DOM (it would reload if moved): it is laid over
  * this box, and follows it when the page scrolls or resizes.
  */
 export default function ApproveTransactionView() {
@@ -14,6 +15,8 @@ export default function ApproveTransactionView() {
   const { t } = useT();
   const box = useRef<HTMLDivElement>(null);
   const { themeMode } = useStoreState(cairn.stores.theme);
+  useStoreState(cairn.stores.router);
+  const framePrompt = cairn.stores.router.current().data?.framePrompt ?? 'approval';
   const palette = useResolvedTheme(themeMode);
   useEffect(() => cairn.syncFrameTheme(palette), [cairn, palette]);
   useLayoutEffect(() => {
@@ -42,7 +45,7 @@ export default function ApproveTransactionView() {
       <div ref={box} className="approve-frame" data-testid="approve-frame-box">
         <span className="spinner" aria-hidden="true" />
       </div>
-      <p className="muted">{t('Review the request in the secure frame above; only it can sign.')}</p>
+      <p className="muted">{t(FRAME_PROMPT_TEXTS[framePrompt].hint)}</p>
     </div>
   );
 }
