@@ -97,6 +97,7 @@ describe('e-mail login from the widget', () => {
     // The key export: the frame asks for the recovery factor, then shows the phrase on its own screen only.
     await page.getByRole('button', { name: /^Account / }).click();
     await dialog(page).getByTestId('account-export-wallet').click();
+    await dialog(page).getByRole('heading', { name: 'Export wallet' }).waitFor();
     await frameContent(page).getByLabel('Recovery code').fill(recoveryCode!);
     await frameContent(page).getByRole('button', { name: 'Open my wallet' }).click();
     const phrase = await frameContent(page).locator('[data-recovery-phrase]').textContent({ timeout: 20_000 });
@@ -228,6 +229,8 @@ describe('e-mail login from the widget', () => {
     await dialog(laptop.page).getByRole('button', { name: 'Continue', exact: true }).click();
     await dialog(laptop.page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, later));
     const newFrame = frameContent(laptop.page);
+    // A new device: the modal names the step (the frame asks for the factor that opens the wallet).
+    await dialog(laptop.page).getByRole('heading', { name: 'Open your wallet' }).waitFor({ timeout: 20_000 });
     await newFrame.getByLabel('Passphrase').fill('not the passphrase');
     await newFrame.getByRole('button', { name: 'Open my wallet' }).click();
     await newFrame.getByRole('alert').filter({ hasText: 'Wrong passphrase or recovery code' }).waitFor({ timeout: 20_000 });
