@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { launchChromium } from './support/browser.ts';
-import { connectWallet, dialog, openDemo } from './support/demo.ts';
+import { connectWallet, dialog, openDemo, waitForSiteStatus } from './support/demo.ts';
 import { shortenAddress } from '@cairn/core/internal';
 import { fundExtraAccount } from './support/extraAccounts.ts';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('account names', () => {
-  it('registers a free name signed by the wallet, shows it on Account, offers names like a taken one, and sends to a name', async () => {
+  it('registers a free name signed by the wallet (no suggestions beside a free name), shows it on Account and in the header, offers names like a taken one, and sends to a name', async () => {
     const { page } = await openDemo(browser, { wallets: [{ privateKey: VISITOR.privateKey }], context: { locale: 'en-US' } });
     await connectWallet(page);
     await page.getByRole('button', { name: /^Account / }).click();
@@ -36,12 +36,19 @@ describe('account names', () => {
     await dialog(page).getByTestId('name-error').filter({ hasText: 'Use at least 4 letters, digits or hyphens' }).waitFor();
     await dialog(page).getByLabel('Name').fill(label);
     await dialog(page).getByTestId('name-available').filter({ hasText: `${label}.cairn.id is available` }).waitFor();
+    // A free name is offered alone: suggestions are for a taken one.
+    expect(await dialog(page).getByRole('list', { name: 'Suggestions' }).count()).toBe(0);
+    expect(await dialog(page).getByTestId('name-taken').count()).toBe(0);
     await dialog(page).getByTestId('name-register').click();
     await dialog(page).getByTestId('name-registered').filter({ hasText: `${label}.cairn.id` }).waitFor();
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await dialog(page).locator('.account-address').filter({ hasText: `${label}.cairn.id` }).waitFor();
     expect(await dialog(page).getByTestId('account-choose-name').count()).toBe(0);
+    // The header (the site's account button) shows the name where it showed the address.
+    const header = page.getByRole('button', { name: new RegExp(`^Account ${label}\\.cairn\\.id`) });
+    await header.waitFor();
+    expect(await header.textContent()).not.toContain(shortenAddress(VISITOR.address));
 
     // The name is now taken: another visitor is offered names like it, and takes one.
     const other = await openDemo(browser, { wallets: [{ privateKey: generatePrivateKey() }], context: { locale: 'en-US' } });
@@ -62,5 +69,10 @@ describe('account names', () => {
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByRole('button', { name: 'Send' }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
+
+    // After a reload the header still shows the name (the server's reverse lookup, cached).
+    await page.reload();
+    await waitForSiteStatus(page, 'connected');
+    await header.waitFor();
   });
 });

@@ -16,6 +16,7 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * Polkadot switch does), `bitcoin=1` the devnet's Bitcoin regtest chain (its Esplora API) and
  * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login,
  * `explorer=<url>` gives the devnet's EVM networks a block explorer there (Send links its transactions).
+ * `frameTimeout=4000` shortens the secure frame's log-in request timeout (ms; SPEC's 30 s otherwise).
  */
 export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean; bitcoin?: boolean } = {}) {
   // No rpcUrl: the site's server (`api` below) is these networks' RPC.
@@ -46,6 +47,8 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
   const theme = search.get('theme');
   const themeMode: ThemeMode = theme === 'light' || theme === 'dark' ? theme : 'system';
   const siwx = search.get('siwx');
+  const frameTimeout = Number(search.get('frameTimeout'));
+  const frameTimeouts = Number.isSafeInteger(frameTimeout) && frameTimeout > 0 && frameTimeout <= 3_600_000 ? { timeouts: { connect: frameTimeout } } : {};
   return createCairn({
     networks,
     adapters: [
@@ -68,7 +71,7 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
       basic: search.get('wc') === 'basic',
     }),
     // E-mail and social login through the local secure frame (`login=0` leaves it out).
-    ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl }) }),
+    ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl, ...frameTimeouts }) }),
     // The local stack's OpenID Connect provider stands in for these two.
     features: { socials: ['google', 'github'] },
     ...(siwx === 'required' || siwx === 'optional'

@@ -133,7 +133,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   setupFeatures(FEATURES, ctx);
   const embeddedLoader = options.embeddedWallet
     ? createEmbeddedWalletLoader(options, (client) => {
-        client.onPrompt((open) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open)));
+        client.onPrompt((open, kind) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open, kind)));
       })
     : undefined;
   if (embeddedLoader) ctx.embeddedWallet = { store: createEmbeddedLoginStore(), load: embeddedLoader.load, openedModalForPrompt: false };

@@ -29,7 +29,7 @@ export const ErrorText = {
   frameErrorOccurred: 'An error occurred',
   requestAborted: 'Request was aborted',
   frameLoadFailed: 'Unable to load email login dependency',
-  // SPEC §5: e-mail login within 30 s of the previous one.
+  // SPEC §5: e-mail login within 30 s of the previous one; the server's rate limits answer with it too.
   emailLoginTooSoon: (seconds: number) => `Please try again after ${seconds} seconds`,
 } as const;
 

@@ -45,5 +45,6 @@ export { isWalletConnectPlugin, type WalletConnectPlugin, type WalletConnectClie
 export { createCairnProvider, getCairnProvider, ProviderRpcError, type CairnEip1193Provider, type CairnProviderEvents } from './provider/createCairnProvider.ts';
 export { AUTH_CONNECTOR_ID } from './embeddedWallet/authConnector.ts';
 export { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin, type EmbeddedWalletClient, type FrameUser, type FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
+export { FRAME_PROMPT_KINDS, type FramePromptKind } from './embeddedWallet/framePromptKind.ts';
 export type { EmbeddedLoginState, EmbeddedLoginStatus, EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 export type { SocialLoginProvider } from './rules/socialLogin.ts';

@@ -44,6 +44,7 @@ export { filterTransactions, groupTransactionsByYear, monthSections, type MonthS
 export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
 export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, type NameRegistration } from './rules/accountName.ts';
+export { accountDisplayName } from './rules/accountDisplayName.ts';
 export {
   createConvertApi,
   NATIVE_TOKEN_ADDRESS,
@@ -61,6 +62,7 @@ export {
 export { SWAP_TEXTS } from './rules/swap/swapSummary.ts';
 export { NAME_RULE_TEXT } from './features/names/nameRuleText.ts';
 export { isValidEmail, normalizeEmail } from './rules/emailLogin.ts';
+export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isEmailCode, emailCodeFrom } from './rules/emailCode.ts';
 export { solvesEmailCodeChallenge, solveEmailCodeChallenge, PROOF_NONCE, type EmailCodeProof } from './rules/emailCodeProof.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, connectLoginOptions, type SocialLoginProvider } from './rules/socialLogin.ts';

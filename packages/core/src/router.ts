@@ -1,3 +1,4 @@
+import type { FramePromptKind } from './embeddedWallet/framePromptKind.ts';
 import { createStore, type Store } from './createStore.ts';
 import type { Connector, WalletListItem } from './types.ts';
 import type { FeatureViews } from './features/featureRegistry.ts';
@@ -21,6 +22,8 @@ export interface RouteData {
   network?: string;
   /** The catalogue wallet a WalletConnect view is connecting (its logo, name and deep links). */
   wallet?: WalletListItem;
+  /** What the secure frame's screen hosted by ApproveTransaction asks of the visitor. */
+  framePrompt?: FramePromptKind;
 }
 
 export interface RouteEntry {

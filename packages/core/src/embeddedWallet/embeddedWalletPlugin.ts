@@ -1,4 +1,5 @@
 import type { RemoteProvider } from '../types.ts';
+import type { FramePromptKind } from './framePromptKind.ts';
 import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
 
 /** SPEC §3: the frame user (the logged-in wallet as the secure frame reports it). */
@@ -39,8 +40,8 @@ export interface EmbeddedWalletClient {
   signOut(): Promise<void>;
   /** The wallet's calls (EIP-1193) for the EVM adapter; signing waits for the user's approval in the frame. */
   provider(): RemoteProvider;
-  /** Told when the frame's own screen opens or closes; returns an unsubscribe. */
-  onPrompt(listener: (open: boolean) => void): () => void;
+  /** Told when the frame's own screen opens or closes, and what it asks; returns an unsubscribe. */
+  onPrompt(listener: (open: boolean, kind: FramePromptKind) => void): () => void;
   /** Puts the frame over the widget's approval view, or hides it (undefined). */
   placeFrame(placement: FramePlacement | undefined): void;
   syncTheme(themeMode: 'light' | 'dark'): Promise<void>;

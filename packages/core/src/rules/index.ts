@@ -31,3 +31,7 @@ export { errorMessage } from '../errors.ts';
 export { SEND_FIELD_TEXTS, TOO_MANY_DECIMALS } from './send/sendFieldErrors.ts';
 export { SEND_OUTCOME_TEXTS, REVERTED_WITH_REASON, type SendOutcome } from './send/sendOutcome.ts';
 export { SendText } from './send/sendSummary.ts';
+// SPEC's identity rule: the account's name where it has one, else its short address.
+export { accountDisplayName } from './accountDisplayName.ts';
+// The e-mail login's one-time code: one rule for the widget, the frame and the server.
+export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isEmailCode, emailCodeFrom } from './emailCode.ts';

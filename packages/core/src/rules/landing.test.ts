@@ -69,8 +69,10 @@ describe('landingFor', () => {
     expect(landingFor(on('Connect'), { kind: 'emailCodeSent' })).toEqual({ view: 'EmailVerifyOtp', push: true, open: true });
     expect(landingFor(on('EmailVerifyOtp'), { kind: 'emailCodeSent' })).toEqual({ open: true });
     expect(landingFor(on('Connect'), { kind: 'socialLoginStarted' })).toEqual({ view: 'ConnectingSocial', push: true, open: true });
-    expect(landingFor(on('Account'), { kind: 'framePromptOpened' })).toEqual({ view: 'ApproveTransaction', push: true, open: true });
-    expect(landingFor(on('ApproveTransaction'), { kind: 'framePromptOpened' })).toEqual({ open: true });
+    expect(landingFor(on('Account'), { kind: 'framePromptOpened', prompt: 'approval' })).toEqual({ view: 'ApproveTransaction', data: { framePrompt: 'approval' }, push: true, open: true });
+    // Named for what the frame's screen asks: a new wallet's recovery code is no request to approve.
+    expect(landingFor(on('EmailVerifyOtp'), { kind: 'framePromptOpened', prompt: 'protectWallet' })).toMatchObject({ view: 'ApproveTransaction', data: { framePrompt: 'protectWallet' } });
+    expect(landingFor(on('ApproveTransaction'), { kind: 'framePromptOpened', prompt: 'approval' })).toEqual({ open: true });
   });
 
   it('leaves ApproveTransaction when the frame\'s screen closes, closing the modal it opened', () => {

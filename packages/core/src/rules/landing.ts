@@ -1,4 +1,5 @@
 import type { RouteData, ViewName } from '../router.ts';
+import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
 
 /** What a flow reports when it ends; the landing rule turns it into a view and open/closed. */
 export type FlowOutcome =
@@ -19,7 +20,7 @@ export type FlowOutcome =
   | { kind: 'nameRegistrationFailed' }
   | { kind: 'emailCodeSent' }
   | { kind: 'socialLoginStarted' }
-  | { kind: 'framePromptOpened' }
+  | { kind: 'framePromptOpened'; prompt: FramePromptKind }
   | { kind: 'framePromptClosed'; openedModal: boolean };
 
 export interface LandingState {
@@ -91,8 +92,9 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
     case 'socialLoginStarted':
       return state.currentView === 'ConnectingSocial' ? { open: true } : { view: 'ConnectingSocial', push: true, open: true };
     // The frame's own screen (approval, recovery code) shows inside ApproveTransaction, over the current view.
+    // The view is named for what the screen asks (approve a request, save a recovery code, ...).
     case 'framePromptOpened':
-      return state.currentView === 'ApproveTransaction' ? { open: true } : { view: 'ApproveTransaction', push: true, open: true };
+      return state.currentView === 'ApproveTransaction' ? { open: true } : { view: 'ApproveTransaction', data: { framePrompt: outcome.prompt }, push: true, open: true };
     // Back to where the visitor was; closed again if the frame's screen was what opened the modal.
     case 'framePromptClosed':
       if (state.currentView !== 'ApproveTransaction') return {};

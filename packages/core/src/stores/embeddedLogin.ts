@@ -1,5 +1,6 @@
 import { createStore } from '../createStore.ts';
 import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
+import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
 
 /**
  * An e-mail or social login as the views show it: sending the code, waiting for it, checking it,
@@ -16,6 +17,8 @@ export interface EmbeddedLoginState {
   emailStartedAt?: number;
   /** The frame's own screen (approval, recovery code) is open. */
   prompt: boolean;
+  /** What that screen asks of the visitor, while it is open. */
+  promptKind?: FramePromptKind;
 }
 
 export const createEmbeddedLoginStore = () => createStore<EmbeddedLoginState>({ status: 'idle', prompt: false });

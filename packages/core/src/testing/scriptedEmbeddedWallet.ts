@@ -1,6 +1,7 @@
 // Test double for @cairn/frame's client, for the core's unit tests of the login flow. The real
 // client, frame page and server are tested together in e2e/widgetLogin.e2e.ts.
 import type { EmbeddedWalletClient, EmbeddedWalletPlugin, FramePlacement, FrameUser } from '../embeddedWallet/embeddedWalletPlugin.ts';
+import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
 import type { RemoteProvider } from '../types.ts';
 
 export interface ScriptedEmbeddedWallet {
@@ -10,8 +11,8 @@ export interface ScriptedEmbeddedWallet {
   readonly mailed: Map<string, string>;
   readonly calls: string[];
   readonly placements: (FramePlacement | undefined)[];
-  /** The frame's own screen opens or closes. */
-  prompt(open: boolean): void;
+  /** The frame's own screen opens (asking this of the visitor) or closes. */
+  prompt(open: boolean, kind?: FramePromptKind): void;
   /** The next connectEmail fails with this message (the server's throttle, say). */
   failNextEmail(message: string): void;
   loggedIn: boolean;
@@ -29,7 +30,7 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
   const mailed = new Map<string, string>();
   const calls: string[] = [];
   const placements: (FramePlacement | undefined)[] = [];
-  const promptListeners = new Set<(open: boolean) => void>();
+  const promptListeners = new Set<(open: boolean, kind: FramePromptKind) => void>();
   let pendingEmail: string | undefined;
   let emailFailure: string | undefined;
   const provider: RemoteProvider = {
@@ -42,7 +43,7 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
     calls,
     placements,
     loggedIn: false,
-    prompt: (open) => promptListeners.forEach((listener) => listener(open)),
+    prompt: (open, kind = 'approval') => promptListeners.forEach((listener) => listener(open, kind)),
     failNextEmail: (message) => (emailFailure = message),
     client: {
       async connectEmail(email) {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '@cairn/core';
-import { APP_HELLO, FRAME_LOADED, FRAME_READY, PROTOCOL_VERSION } from '../protocol/events.ts';
+import { APP_HELLO, FRAME_LOADED, FRAME_READY, FRAME_TIMEOUTS_MS, PROTOCOL_VERSION, type FrameTimeouts } from '../protocol/events.ts';
 import { MAX_IN_FLIGHT, startFrameHost, TOO_MANY_REQUESTS, type FrameHandlers } from '../host/frameHost.ts';
 import { fakeEmbedding, waitFor } from '../testing/fakeWindows.ts';
-import { connectToFrame } from './frameChannel.ts';
+import { connectToFrame, FrameTimeoutError } from './frameChannel.ts';
 
 const SITE = 'https://site.example';
 const FRAME = 'https://frame.example';
@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 const user = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, accounts: [], smartAccountDeployed: false, preferredAccountType: 'eoa' as const };
 
-function embedded(handlers: FrameHandlers = {}, options: { readyWaitMs?: number; loadTimeoutMs?: number } = {}) {
+function embedded(handlers: FrameHandlers = {}, options: { readyWaitMs?: number; loadTimeoutMs?: number; timeouts?: FrameTimeouts } = {}) {
   const windows = fakeEmbedding(SITE, FRAME);
   const connecting = connectToFrame({ listenOn: windows.site, frameWindow: windows.frameFromSite, frameOrigin: FRAME, readyWaitMs: 0, ...options });
   const host = startFrameHost({ self: windows.frame, selfOrigin: FRAME, parent: windows.siteFromFrame, allowedOrigins: [SITE, 'https://other.example'], handlers });
@@ -54,15 +54,42 @@ describe('handshake', () => {
 
   it("tells the widget when the frame's own screen opens and closes, over the channel only", async () => {
     const windows = fakeEmbedding(SITE, FRAME);
-    const prompts: boolean[] = [];
-    const connecting = connectToFrame({ listenOn: windows.site, frameWindow: windows.frameFromSite, frameOrigin: FRAME, readyWaitMs: 0, onPrompt: (open) => prompts.push(open) });
+    const prompts: [boolean, string][] = [];
+    const connecting = connectToFrame({ listenOn: windows.site, frameWindow: windows.frameFromSite, frameOrigin: FRAME, readyWaitMs: 0, onPrompt: (open, kind) => prompts.push([open, kind]) });
     const host = startFrameHost({ self: windows.frame, selfOrigin: FRAME, parent: windows.siteFromFrame, allowedOrigins: [SITE], handlers: {} });
     await connecting;
-    host.prompt(true);
-    host.prompt(false);
+    host.prompt(true, 'protectWallet');
+    host.prompt(false, 'protectWallet');
     await waitFor(() => prompts.length === 2);
-    expect(prompts).toEqual([true, false]);
+    // What the screen asks travels with it: the widget names its view after it.
+    expect(prompts).toEqual([[true, 'protectWallet'], [false, 'protectWallet']]);
     expect(windows.site.posted).toHaveLength(1);
+  });
+
+  it("stops a request's clock while the frame's own screen waits on the person, and gives it a whole timeout after (issue 24)", async () => {
+    let saved!: () => void;
+    const { connecting, host } = embedded(
+      {
+        CONNECT_OTP: async () => {
+          // The frame shows a new wallet's recovery code and waits for "I have saved it".
+          host.prompt(true, 'protectWallet');
+          await new Promise<void>((resolve) => (saved = resolve));
+          host.prompt(false, 'protectWallet');
+          return {};
+        },
+        GET_CHAIN_ID: () => new Promise(() => undefined),
+      },
+      { timeouts: { ...FRAME_TIMEOUTS_MS, connect: 40, request: 40 } },
+    );
+    const channel = await connecting;
+    const login = channel.request('CONNECT_OTP', { otp: '123456' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    saved();
+    expect(await login).toEqual({});
+    // Without a person to wait for, the clock runs: a request the frame never answers times out, as one the widget can tell apart.
+    const stuck = channel.request('GET_CHAIN_ID', {});
+    await expect(stuck).rejects.toBeInstanceOf(FrameTimeoutError);
+    await expect(stuck).rejects.toThrow(ErrorText.somethingWentWrong);
   });
 
   it('resolves init only after the ready event plus 500 ms (SPEC §4)', async () => {
@@ -175,6 +202,9 @@ describe('requests', () => {
     await expect(channel.request('CONNECT_EMAIL', { email: 'not-an-email' })).rejects.toThrow('E-mail payloads must be valid e-mails');
     await expect(channel.request('CONNECT_SOCIAL', { provider: 'farcaster' as 'google' })).rejects.toThrow('Social provider not allowed');
     await expect(channel.request('CONNECT_OTP', { otp: '12 34' })).rejects.toThrow();
+    // Core's code rule: exactly the six digits the server mails.
+    await expect(channel.request('CONNECT_OTP', { otp: '1234567' })).rejects.toThrow('A one-time code is 6 digits');
+    await expect(channel.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: '12345' })).rejects.toThrow('A one-time code is 6 digits');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received).toHaveLength(0);
   });

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { ErrorText } from '@cairn/core';
+import { ErrorText, type FramePromptKind } from '@cairn/core';
 import { FRAME_READY_WAIT_MS, frameRpcPermission } from '@cairn/core/internal';
 import {
   APP_HELLO,
   ErrorPayloadSchema,
   errorType,
   FRAME_REQUESTS,
+  FRAME_TIMEOUTS_MS,
   LoadedSchema,
   PromptSchema,
   PROTOCOL_VERSION,
@@ -17,6 +18,7 @@ import {
   type FrameRequestName,
   type FrameRequestPayload,
   type FrameSuccessPayload,
+  type FrameTimeouts,
 } from '../protocol/events.ts';
 import type { MessageListenerTarget, MessageTarget } from '../protocol/messaging.ts';
 
@@ -36,8 +38,10 @@ export interface ConnectOptions {
   readyWaitMs?: number;
   /** Aborted when the iframe fails to load. */
   signal?: AbortSignal;
-  /** The frame's own screen opened or closed. */
-  onPrompt?: (open: boolean) => void;
+  /** The frame's own screen opened or closed, and what it asks of the person. */
+  onPrompt?: (open: boolean, kind: FramePromptKind) => void;
+  /** Each request class's timeout; SPEC §9's by default. */
+  timeouts?: FrameTimeouts;
 }
 
 export interface RequestOptions {
@@ -55,10 +59,23 @@ interface Pending {
   name: FrameRequestName;
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** Stops the request's clock (the frame waits on a person) or starts it again, for a whole timeout. */
+  pause(paused: boolean): void;
 }
 
 /** SPEC §8: an aborted RPC says 'Request was aborted', any other aborted request 'Something went wrong'. */
 export const abortedText = (name: FrameRequestName) => (name === 'RPC_REQUEST' ? ErrorText.requestAborted : ErrorText.somethingWentWrong);
+
+/**
+ * A request the frame did not answer in time (SPEC §8's aborted text): the frame may still finish
+ * it, so a step that can be read back from the frame (a login) resumes instead of starting over.
+ */
+export class FrameTimeoutError extends Error {
+  constructor(readonly request: FrameRequestName) {
+    super(abortedText(request));
+    this.name = 'FrameTimeoutError';
+  }
+}
 
 /**
  * The widget's side: waits for the frame's "loaded" message (checked: `event.origin` is the frame's
@@ -96,7 +113,7 @@ export function connectToFrame(options: ConnectOptions): Promise<FrameChannel> {
       port.onmessage = (message) => {
         if (!v.is(ReadySchema, message.data)) return;
         port.onmessage = null;
-        setTimeout(() => finish(undefined, createChannel(port, options.onPrompt)), options.readyWaitMs ?? FRAME_READY_WAIT_MS);
+        setTimeout(() => finish(undefined, createChannel(port, options.onPrompt, options.timeouts ?? FRAME_TIMEOUTS_MS)), options.readyWaitMs ?? FRAME_READY_WAIT_MS);
       };
       options.frameWindow.postMessage({ type: APP_HELLO, v: PROTOCOL_VERSION }, options.frameOrigin, [channel.port2]);
     };
@@ -106,11 +123,16 @@ export function connectToFrame(options: ConnectOptions): Promise<FrameChannel> {
   });
 }
 
-function createChannel(port: MessagePort, onPrompt?: (open: boolean) => void): FrameChannel {
+function createChannel(port: MessagePort, onPrompt: ((open: boolean, kind: FramePromptKind) => void) | undefined, timeouts: FrameTimeouts): FrameChannel {
   const pending = new Map<string, Pending>();
+  // While the frame's own screen is open it waits on a person (a recovery code to write down, a
+  // request to read): no request times out then, and each gets its whole timeout again after.
+  let promptOpen = false;
   port.onmessage = (message) => {
     if (v.is(PromptSchema, message.data)) {
-      onPrompt?.(message.data.open);
+      promptOpen = message.data.open;
+      for (const entry of pending.values()) entry.pause(promptOpen);
+      onPrompt?.(message.data.open, message.data.kind);
       return;
     }
     const envelope = v.safeParse(ResponseEnvelopeSchema, message.data);
@@ -135,6 +157,7 @@ function createChannel(port: MessagePort, onPrompt?: (open: boolean) => void): F
         if (!checked.success) return reject(new Error(checked.issues[0]?.message ?? ErrorText.frameErrorOccurred));
         const id = crypto.randomUUID();
         const { signal } = requestOptions;
+        let timer: ReturnType<typeof setTimeout> | undefined;
         const done = () => {
           pending.delete(id);
           clearTimeout(timer);
@@ -144,13 +167,23 @@ function createChannel(port: MessagePort, onPrompt?: (open: boolean) => void): F
           done();
           reject(new Error(abortedText(name)));
         };
+        const onTimeout = () => {
+          done();
+          reject(new FrameTimeoutError(name));
+        };
         if (signal?.aborted) return reject(new Error(abortedText(name)));
         const method = name === 'RPC_REQUEST' ? (checked.output as { method: string }).method : undefined;
         const needsApproval = requestOptions.needsApproval ?? (method !== undefined && frameRpcPermission(method) === 'approve');
-        const timer = setTimeout(onAbort, requestTimeoutMs(name, method, needsApproval));
+        const timeoutMs = requestTimeoutMs(name, method, needsApproval, timeouts);
+        const pause = (paused: boolean) => {
+          clearTimeout(timer);
+          timer = paused ? undefined : setTimeout(onTimeout, timeoutMs);
+        };
+        pause(promptOpen);
         signal?.addEventListener('abort', onAbort);
         pending.set(id, {
           name,
+          pause,
           resolve: (value) => {
             done();
             resolve(value as FrameSuccessPayload<typeof name>);

@@ -1,9 +1,9 @@
-import { ErrorText } from '@cairn/core';
+import { ErrorText, type FramePromptKind } from '@cairn/core';
 import type { MessageListenerTarget, MessageTarget } from '../protocol/messaging.ts';
 import { frameOriginOf } from './frameOrigin.ts';
 
 export { frameOriginOf };
-import type { FrameRequestName, FrameRequestPayload, FrameSuccessPayload } from '../protocol/events.ts';
+import type { FrameRequestName, FrameRequestPayload, FrameSuccessPayload, FrameTimeouts } from '../protocol/events.ts';
 import { connectToFrame, type FrameChannel, type RequestOptions } from './frameChannel.ts';
 
 /** The iframe the client talks to. */
@@ -26,8 +26,10 @@ export interface FrameClientOptions {
   listenOn?: MessageListenerTarget;
   /** The widget's remembered e-mail/social login, cleared when the frame says it is not connected (SPEC §4). */
   loginCache?: { clear(): void };
-  /** Told when the frame's own screen opens or closes (after the mounted frame is shown or hidden). */
-  onPrompt?: (open: boolean) => void;
+  /** Told when the frame's own screen opens or closes (after the mounted frame is shown or hidden), and what it asks. */
+  onPrompt?: (open: boolean, kind: FramePromptKind) => void;
+  /** Each request class's timeout (SPEC §9's by default); the clock stops while the frame's screen is open. */
+  timeouts?: FrameTimeouts;
   loadTimeoutMs?: number;
   readyWaitMs?: number;
 }
@@ -85,9 +87,10 @@ export class FrameClient {
       signal: mounted.failed,
       loadTimeoutMs: this.options.loadTimeoutMs,
       readyWaitMs: this.options.readyWaitMs,
-      onPrompt: (open) => {
+      ...(this.options.timeouts ? { timeouts: this.options.timeouts } : {}),
+      onPrompt: (open, kind) => {
         mounted.show?.(open);
-        this.options.onPrompt?.(open);
+        this.options.onPrompt?.(open, kind);
       },
     });
   }

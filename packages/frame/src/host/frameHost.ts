@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ErrorText } from '@cairn/core';
+import { ErrorText, type FramePromptKind } from '@cairn/core';
 import { frameRpcPermission, type FrameRpcPermission } from '@cairn/core/internal';
 import {
   FRAME_PROMPT,
@@ -47,8 +47,8 @@ export interface FrameHostOptions {
 export interface FrameHost {
   /** The site's origin once the handshake is done. */
   readonly connectedOrigin: string | undefined;
-  /** Tells the widget the frame's own screen opened or closed (it shows or hides the iframe). */
-  prompt(open: boolean): void;
+  /** Tells the widget the frame's own screen opened or closed (it shows or hides the iframe), and what it asks. */
+  prompt(open: boolean, kind: FramePromptKind): void;
   stop(): void;
 }
 
@@ -130,8 +130,8 @@ export function startFrameHost(options: FrameHostOptions): FrameHost {
   for (const origin of allowed) options.parent.postMessage({ type: FRAME_LOADED, v: PROTOCOL_VERSION }, origin);
 
   return {
-    prompt(open: boolean) {
-      port?.postMessage({ type: FRAME_PROMPT, open });
+    prompt(open: boolean, kind: FramePromptKind) {
+      port?.postMessage({ type: FRAME_PROMPT, open, kind });
     },
     get connectedOrigin() {
       return connectedOrigin;

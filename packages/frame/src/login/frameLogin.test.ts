@@ -115,6 +115,27 @@ describe("the frame's login", () => {
     expect(reloaded.prompts.chooseFactor).not.toHaveBeenCalled();
   });
 
+  it('answers a resume while the user is still writing down the new wallet\'s code with that same wallet, showing no second screen (issue 24)', async () => {
+    const code = createRecoveryCode();
+    const frame = frameIn({}, { kind: 'code', code });
+    let saved!: () => void;
+    const onScreen = new Promise<void>((shown) => {
+      frame.prompts.chooseFactor.mockImplementationOnce(() => {
+        shown();
+        return new Promise((resolve) => (saved = () => resolve({ kind: 'code', code })));
+      });
+    });
+    const loggingIn = logInByEmail(frame.login, newEmail('slow'));
+    await onScreen;
+    // The widget gave up waiting for the code's answer and reads the login back (GET_USER) instead.
+    const resumed = frame.login.resume();
+    saved();
+    const [signer, again] = await Promise.all([loggingIn, resumed]);
+    expect(again.address).toBe(signer.address);
+    expect(frame.prompts.chooseFactor).toHaveBeenCalledTimes(1);
+    expect(await api.getWallet(frame.tokens.get()!)).toMatchObject({ address: signer.address });
+  });
+
   it('recovers on a new device with the printed code, and refuses a wrong one', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
@@ -145,7 +166,7 @@ describe("the frame's login", () => {
     await frame.login.exportWallet();
     const [mnemonic] = frame.prompts.showExport.mock.calls[0]!;
     expect(mnemonicToAccount(mnemonic).address).toBe(signer.address);
-    expect(frame.prompts.askFactor).toHaveBeenCalledWith('code', undefined);
+    expect(frame.prompts.askFactor).toHaveBeenCalledWith('code', undefined, 'exportWallet');
 
     // A wrong factor is asked again, a few times, then the export is refused.
     const guessed = frameIn({ devices: frame.devices, tokens: frame.tokens }, { kind: 'code', code: createRecoveryCode() });

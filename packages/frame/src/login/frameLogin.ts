@@ -12,8 +12,11 @@ import type { SocialAnswers } from './socialAnswers.ts';
 export interface RecoveryPrompts {
   /** A new wallet: the factor that will recover it (e.g. a printed code the user has saved). */
   chooseFactor(): Promise<RecoveryFactor>;
-  /** A wallet made on another device: the factor chosen then (of this kind), with why the last one did not open it. */
-  askFactor(kind: RecoveryFactor['kind'], problem?: string): Promise<RecoveryFactor>;
+  /**
+   * The factor chosen when the wallet was made (of this kind), with why the last one did not open
+   * it: to open the wallet on a new device, or to export its key.
+   */
+  askFactor(kind: RecoveryFactor['kind'], problem: string | undefined, purpose: 'recoverWallet' | 'exportWallet'): Promise<RecoveryFactor>;
   /** The wallet's recovery phrase, shown in the frame only, until the user says they are done. */
   showExport(mnemonic: string): Promise<void>;
 }
@@ -67,6 +70,8 @@ export class FrameLogin {
   private pendingEmail?: { email: string; attempt: EmailAttempt };
   private user?: LoginUser;
   private signer?: PrivateKeyAccount;
+  /** The wallet being opened (made, unlocked or recovered, maybe waiting on the user): one at a time. */
+  private opening?: Promise<PrivateKeyAccount>;
 
   constructor(private readonly options: FrameLoginOptions) {}
 
@@ -175,6 +180,8 @@ export class FrameLogin {
   /** The wallet's signer after a reload: the remembered login unlocks this device again (while fresh). */
   async resume(): Promise<PrivateKeyAccount> {
     if (this.signer) return this.signer;
+    // A login still opening its wallet (the user writing down a new wallet's code): the same one, awaited.
+    if (this.opening) return this.opening;
     const token = this.options.tokens.get();
     const user = token ? await this.api.getUser(token) : undefined;
     if (!token || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
@@ -194,7 +201,7 @@ export class FrameLogin {
     const recoveryBlob = textToBlob(material.recoveryBlob);
     const { prompts } = this.options;
     const mnemonic = await withRetries(async (problem) =>
-      exportMnemonic({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem)),
+      exportMnemonic({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem, 'exportWallet')),
     );
     await prompts.showExport(mnemonic);
   }
@@ -209,13 +216,22 @@ export class FrameLogin {
     this.options.tokens.set(undefined);
     this.user = undefined;
     this.signer = undefined;
+    this.opening = undefined;
   }
 
   private async loggedIn(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
     this.options.tokens.set(token);
     this.user = user;
-    this.signer = await this.openWallet(token, user);
-    return this.signer;
+    const opening = this.openWallet(token, user);
+    this.opening = opening;
+    try {
+      const signer = await opening;
+      // Signed out meanwhile: the wallet opened for a login that has ended stays closed.
+      if (this.opening === opening) this.signer = signer;
+      return signer;
+    } finally {
+      if (this.opening === opening) this.opening = undefined;
+    }
   }
 
   private async vouch(signer: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: DeviceEnrollment) {
@@ -250,7 +266,7 @@ export class FrameLogin {
     const material = await api.recovery(token);
     const recoveryBlob = textToBlob(material.recoveryBlob);
     const recovered = await withRetries(async (problem) =>
-      recoverOnNewDevice({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem)),
+      recoverOnNewDevice({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem, 'recoverWallet')),
     );
     const signer = await unlockDevice(recovered.device, recovered.enrollment.authShare);
     await api.addDevice(token, { device: recovered.enrollment, proof: await this.vouch(signer, 'add-device', user.id, recovered.enrollment) });

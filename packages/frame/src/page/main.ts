@@ -1,3 +1,4 @@
+import type { FramePromptKind } from '@cairn/core';
 import { createLoginApi } from '@cairn/core/internal';
 import { indexedDbDeviceStore } from '../custody/deviceStore.ts';
 import { startFrameHost } from '../host/frameHost.ts';
@@ -25,9 +26,9 @@ function run() {
   const state: FramePageState = { chainId: config.networks[0]!.chainId, themeMode: 'light' };
   const promptRoot = document.getElementById('prompt') ?? document.body;
   // The frame's own screens: the widget shows the iframe while one is open.
-  const showPrompt = (visible: boolean) => {
+  const showPrompt = (visible: boolean, kind: FramePromptKind) => {
     document.documentElement.dataset.prompt = visible ? 'open' : 'closed';
-    host.prompt(visible);
+    host.prompt(visible, kind);
   };
   // The server is the frame's own configuration; the project id comes with the site's SYNC_DAPP_DATA.
   const login = new FrameLogin({
@@ -49,7 +50,7 @@ function run() {
     handlers: frameHandlers(config, state, {
       applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
       reload: () => location.reload(),
-    }, { login, approvals: domApprovalPrompts(promptRoot, showPrompt) }),
+    }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval')) }),
   });
   show('waiting');
   const watch = setInterval(() => {

@@ -1,5 +1,6 @@
 import { MIN_PASSPHRASE_LENGTH, type RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { createRecoveryCode } from '../custody/recoveryCode.ts';
+import type { FramePromptKind } from '@cairn/core';
 import type { RecoveryPrompts } from '../login/frameLogin.ts';
 
 export const RecoveryPromptText = {
@@ -18,26 +19,41 @@ export function passphraseProblem(passphrase: string, repeated: string): string 
 }
 
 /**
+ * A printed code as it is read and written down: its groups of four side by side, in two rows. The
+ * dashes stay in its text but take no room; the code reads back the same with or without them.
+ */
+function codeInGroups(code: string): HTMLOutputElement {
+  const shown = document.createElement('output');
+  shown.setAttribute('data-recovery-code', '');
+  shown.className = 'recovery-code';
+  code.split('-').forEach((group, index) => {
+    if (index > 0) shown.append(Object.assign(document.createElement('span'), { className: 'dash', textContent: '-' }));
+    shown.append(Object.assign(document.createElement('span'), { className: 'group', textContent: group }));
+  });
+  return shown;
+}
+
+/**
  * The frame's own screens for the recovery factor (the site never sees them, nor the factor): a new
  * wallet offers a printed code first (shown once, until the user says it is saved), and a
  * passphrase of the user's own only on request, with why the code is safer (a released recovery
  * blob can be attacked offline; 128 random bits cannot be guessed, a passphrase can); a new device
  * asks for the kind chosen then. Only a trusted click (the user's, not a script's) goes on.
  */
-export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean) => void): RecoveryPrompts {
-  function screen(build: (done: (factor: RecoveryFactor) => void) => HTMLElement[]): Promise<RecoveryFactor> {
+export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean, kind: FramePromptKind) => void): RecoveryPrompts {
+  function screen(kind: FramePromptKind, build: (done: (factor: RecoveryFactor) => void) => HTMLElement[]): Promise<RecoveryFactor> {
     return new Promise((resolve) => {
       const section = document.createElement('section');
       section.setAttribute('aria-label', 'Recovery');
       section.append(
         ...build((factor) => {
           section.remove();
-          onShow(false);
+          onShow(false, kind);
           resolve(factor);
         }),
       );
       root.replaceChildren(section);
-      onShow(true);
+      onShow(true, kind);
     });
   }
   const text = (tag: string, content: string) => Object.assign(document.createElement(tag), { textContent: content });
@@ -62,11 +78,11 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
 
   return {
     chooseFactor: () =>
-      screen((done) => {
+      screen('protectWallet', (done) => {
         const code = createRecoveryCode();
-        const shown = text('output', code);
-        shown.setAttribute('data-recovery-code', '');
+        const shown = codeInGroups(code);
         const saved = button('I have saved it');
+        saved.className = 'primary saved';
         trustedClick(saved, () => done({ kind: 'code', code }));
         const codePart = document.createElement('div');
         codePart.append(text('p', 'Write it down and keep it safe: with it, and only with it, you can open this wallet on another device.'), shown, saved);
@@ -100,8 +116,8 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
         // The code is the default; the reason to keep it stays beside the passphrase option, whichever is shown.
         return [text('h1', 'Protect your wallet'), codePart, passphrasePart, why, toPassphrase, toCode];
       }),
-    askFactor: (kind, why) =>
-      screen((done) => {
+    askFactor: (kind, why, purpose) =>
+      screen(purpose, (done) => {
         const passphrase = kind === 'passphrase';
         const { input, wrapper } = field(passphrase ? 'Passphrase' : 'Recovery code', passphrase ? 'password' : 'text');
         const recover = button('Open my wallet');
@@ -110,7 +126,7 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean)
         return [text('h1', 'A new device'), text('p', intro), wrapper, problemLine(why), recover];
       }),
     showExport: async (mnemonic) => {
-      await screen((done) => {
+      await screen('exportWallet', (done) => {
         const shown = text('output', mnemonic);
         shown.setAttribute('data-recovery-phrase', '');
         const finished = button('Done');

@@ -1,11 +1,13 @@
-import type { EmbeddedWalletClient, FramePlacement } from '@cairn/core';
+import type { EmbeddedWalletClient, FramePlacement, FramePromptKind } from '@cairn/core';
 import { getFrameClient } from '../client/frameClient.ts';
-import type { FrameUser } from '../protocol/events.ts';
+import { FRAME_TIMEOUTS_MS, type FrameTimeouts, type FrameUser } from '../protocol/events.ts';
 import { mountPlaceableFrame } from './frameMount.ts';
 import { createFrameProvider } from './frameProvider.ts';
+import { resumeLogin } from './resumeLogin.ts';
 
 export interface EmbeddedWalletClientParams {
   frameUrl: string;
+  timeouts?: Partial<FrameTimeouts>;
   projectId?: string;
   metadata: { name: string; url: string };
 }
@@ -27,11 +29,12 @@ function isHttpUrl(value: string): boolean {
  */
 export async function createEmbeddedWalletClient(params: EmbeddedWalletClientParams): Promise<EmbeddedWalletClient> {
   let mounted: ReturnType<typeof mountPlaceableFrame> | undefined;
-  const promptListeners = new Set<(open: boolean) => void>();
+  const promptListeners = new Set<(open: boolean, kind: FramePromptKind) => void>();
   const client = getFrameClient({
     frameUrl: params.frameUrl,
     mountFrame: (url) => (mounted = mountPlaceableFrame(url)),
-    onPrompt: (open) => promptListeners.forEach((listener) => listener(open)),
+    onPrompt: (open, kind) => promptListeners.forEach((listener) => listener(open, kind)),
+    ...(params.timeouts ? { timeouts: { ...FRAME_TIMEOUTS_MS, ...params.timeouts } } : {}),
   });
   await client.init();
   const metadata = params.metadata.url && isHttpUrl(params.metadata.url) ? { metadata: { name: params.metadata.name.slice(0, 256), url: params.metadata.url } } : {};
@@ -48,13 +51,13 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
     connectDevice: async () => {
       await client.request('CONNECT_DEVICE', {});
     },
+    // A step that timed out resumes where it was: the user is read back from the frame.
     connectOtp: async (otp) => {
-      await client.request('CONNECT_OTP', { otp });
-      await loadUser();
+      await resumeLogin(client.request('CONNECT_OTP', { otp }).then(loadUser), loadUser);
     },
     socialRedirectUri: async (provider) => (await client.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
     connectSocial: async (provider) => {
-      user = await client.request('CONNECT_SOCIAL', { provider });
+      user = await resumeLogin(client.request('CONNECT_SOCIAL', { provider }), loadUser);
       return user;
     },
     getUser: async ({ chainId }) => {

@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorText, USER_REJECTED_CODE } from '@cairn/core';
-import { getFrameClient, type FrameClient } from '../client/frameClient.ts';
-import { startFrameHost, type FrameHandlers } from '../host/frameHost.ts';
-import { fakeEmbedding } from '../testing/fakeWindows.ts';
+import type { FrameClient } from '../client/frameClient.ts';
+import type { FrameHandlers } from '../host/frameHost.ts';
 import type { FrameUser } from '../protocol/events.ts';
+import { embeddedFrameClient, TEST_ADDRESS as ADDRESS, TEST_USER as USER } from '../testing/embeddedFrameClient.ts';
 import { createFrameProvider, USER_REJECTED_TEXT } from './frameProvider.ts';
 
 // The widget's EIP-1193 view of the frame, over the real client, channel and host (the frame page's
 // handlers stand in for its login); the whole page runs in Chromium in e2e/widgetLogin.e2e.ts.
-const SITE = 'https://site.example';
-const FRAME_URL = 'https://frame.example/';
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const USER: FrameUser = { address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' }], smartAccountDeployed: false, preferredAccountType: 'eoa' };
 let client: FrameClient | undefined;
 afterEach(() => {
   client?.destroy();
@@ -19,17 +15,7 @@ afterEach(() => {
 });
 
 function providerOver(handlers: FrameHandlers, loggedIn = true) {
-  const windows = fakeEmbedding(SITE, new URL(FRAME_URL).origin);
-  client = getFrameClient({
-    frameUrl: FRAME_URL,
-    listenOn: windows.site,
-    readyWaitMs: 0,
-    mountFrame: () => {
-      const host = startFrameHost({ self: windows.frame, selfOrigin: windows.frame.origin, parent: windows.siteFromFrame, allowedOrigins: [SITE], handlers });
-      return { window: windows.frameFromSite, failed: new AbortController().signal, remove: () => host.stop() };
-    },
-  });
-  const frame = client;
+  const frame = (client = embeddedFrameClient(handlers));
   return createFrameProvider(frame, () => undefined, async () => {
     if (!loggedIn) throw new Error('Log in with your e-mail or a social account first');
     return (await frame.request('GET_USER', {})) as FrameUser;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { FRAME_CONNECT_TIMEOUT_MS, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
+import { EMAIL_CODE_DIGITS, FRAME_CONNECT_TIMEOUT_MS, isEmailCode, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
+import { FRAME_PROMPT_KINDS } from '@cairn/core';
 import { JsonValueSchema } from './jsonValue.ts';
 
 /**
@@ -9,7 +10,8 @@ import { JsonValueSchema } from './jsonValue.ts';
  */
 // SPEC §5: the same e-mail rule as the server's (core), after trimming.
 const Email = v.pipe(v.string(), v.trim(), v.check((value: string) => isValidEmail(value), 'E-mail payloads must be valid e-mails'));
-const Otp = v.pipe(v.string(), v.regex(/^\d{6,10}$/, 'A one-time code is 6 to 10 digits'));
+// The code the server mails: core's rule, as the widget and the server apply it.
+const Otp = v.pipe(v.string(), v.check((value: string) => isEmailCode(value), `A one-time code is ${EMAIL_CODE_DIGITS} digits`));
 const ChainId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 const Address = v.pipe(v.string(), v.maxLength(128), v.regex(/^[0-9A-Za-z]+$/));
 const Empty = v.strictObject({});
@@ -38,7 +40,22 @@ const ThemeVariables = v.pipe(
 
 /** How long the widget waits for an RPC call the user approves in the frame (the user reads first). */
 export const RPC_APPROVAL_TIMEOUT_MS = 5 * 60_000;
-const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * How long the widget waits for each class of request (SPEC §9: connect-type requests 30 s). The
+ * clock stops while the frame's own screen is open: a step that waits on a person is never bound
+ * by a request's timeout. A site (or a test) may shorten or lengthen them (`embeddedWallet({ timeouts })`).
+ */
+export interface FrameTimeouts {
+  /** Log-in requests: e-mail, device, one-time code, social, social redirect, e-mail update. */
+  connect: number;
+  /** Everything else the frame answers by itself. */
+  request: number;
+  /** RPC calls and the key export, which wait for the user's approval in the frame. */
+  approval: number;
+}
+export const FRAME_TIMEOUTS_MS: FrameTimeouts = { connect: FRAME_CONNECT_TIMEOUT_MS, request: 30_000, approval: RPC_APPROVAL_TIMEOUT_MS };
+type TimeoutClass = keyof FrameTimeouts;
 
 /**
  * The frame's answers to an RPC call that needs the user, as the widget receives them (the error
@@ -52,21 +69,21 @@ export const FRAME_RPC_ERRORS = {
   notSignedIn: 'Log in with your e-mail or a social account first',
 } as const;
 
-const request = <Req extends v.GenericSchema, Res extends v.GenericSchema>(requestSchema: Req, success: Res, timeoutMs: number) => ({ request: requestSchema, success, timeoutMs });
+const request = <Req extends v.GenericSchema, Res extends v.GenericSchema>(requestSchema: Req, success: Res, timeout: TimeoutClass) => ({ request: requestSchema, success, timeout });
 
 export const FRAME_REQUESTS = {
-  CONNECT_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) }), FRAME_CONNECT_TIMEOUT_MS),
-  CONNECT_DEVICE: request(Empty, Empty, FRAME_CONNECT_TIMEOUT_MS),
-  CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, FRAME_CONNECT_TIMEOUT_MS),
-  CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, FRAME_CONNECT_TIMEOUT_MS),
-  GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), FRAME_CONNECT_TIMEOUT_MS),
-  GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, REQUEST_TIMEOUT_MS),
-  SIGN_OUT: request(Empty, Empty, REQUEST_TIMEOUT_MS),
-  IS_CONNECTED: request(Empty, v.strictObject({ isConnected: v.boolean() }), REQUEST_TIMEOUT_MS),
-  SWITCH_NETWORK: request(v.strictObject({ chainId: ChainId }), v.strictObject({ chainId: ChainId }), REQUEST_TIMEOUT_MS),
-  GET_CHAIN_ID: request(Empty, v.strictObject({ chainId: ChainId }), REQUEST_TIMEOUT_MS),
-  GET_SMART_ACCOUNT_ENABLED_NETWORKS: request(Empty, v.strictObject({ smartAccountEnabledNetworks: v.pipe(v.array(ChainId), v.maxLength(256)) }), REQUEST_TIMEOUT_MS),
-  SET_PREFERRED_ACCOUNT: request(v.strictObject({ type: AccountType }), v.strictObject({ type: AccountType, address: Address }), REQUEST_TIMEOUT_MS),
+  CONNECT_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) }), 'connect'),
+  CONNECT_DEVICE: request(Empty, Empty, 'connect'),
+  CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
+  CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, 'connect'),
+  GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
+  GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, 'request'),
+  SIGN_OUT: request(Empty, Empty, 'request'),
+  IS_CONNECTED: request(Empty, v.strictObject({ isConnected: v.boolean() }), 'request'),
+  SWITCH_NETWORK: request(v.strictObject({ chainId: ChainId }), v.strictObject({ chainId: ChainId }), 'request'),
+  GET_CHAIN_ID: request(Empty, v.strictObject({ chainId: ChainId }), 'request'),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: request(Empty, v.strictObject({ smartAccountEnabledNetworks: v.pipe(v.array(ChainId), v.maxLength(256)) }), 'request'),
+  SET_PREFERRED_ACCOUNT: request(v.strictObject({ type: AccountType }), v.strictObject({ type: AccountType, address: Address }), 'request'),
   RPC_REQUEST: request(
     v.strictObject({
       method: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,64}$/)),
@@ -74,14 +91,14 @@ export const FRAME_REQUESTS = {
       chainId: v.optional(ChainId),
     }),
     v.strictObject({ result: JsonValueSchema }),
-    RPC_APPROVAL_TIMEOUT_MS,
+    'approval',
   ),
   // Not in SPEC §7's list: the user's key export (issue 14), after a fresh login and the recovery factor, shown in the frame only.
-  EXPORT_WALLET: request(Empty, Empty, RPC_APPROVAL_TIMEOUT_MS),
-  UPDATE_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }), FRAME_CONNECT_TIMEOUT_MS),
-  UPDATE_EMAIL_PRIMARY_OTP: request(v.strictObject({ otp: Otp }), Empty, FRAME_CONNECT_TIMEOUT_MS),
-  UPDATE_EMAIL_SECONDARY_OTP: request(v.strictObject({ otp: Otp }), v.strictObject({ newEmail: Email }), FRAME_CONNECT_TIMEOUT_MS),
-  SYNC_THEME: request(v.strictObject({ themeMode: v.picklist(['light', 'dark']), themeVariables: v.optional(ThemeVariables) }), Empty, REQUEST_TIMEOUT_MS),
+  EXPORT_WALLET: request(Empty, Empty, 'approval'),
+  UPDATE_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }), 'connect'),
+  UPDATE_EMAIL_PRIMARY_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
+  UPDATE_EMAIL_SECONDARY_OTP: request(v.strictObject({ otp: Otp }), v.strictObject({ newEmail: Email }), 'connect'),
+  SYNC_THEME: request(v.strictObject({ themeMode: v.picklist(['light', 'dark']), themeVariables: v.optional(ThemeVariables) }), Empty, 'request'),
   SYNC_DAPP_DATA: request(
     v.strictObject({
       projectId: v.optional(ShortText),
@@ -90,9 +107,9 @@ export const FRAME_REQUESTS = {
       metadata: v.optional(v.strictObject({ name: ShortText, url: v.pipe(v.string(), v.maxLength(2048), v.url()), description: v.optional(ShortText), icons: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2048))), v.maxLength(8))) })),
     }),
     Empty,
-    REQUEST_TIMEOUT_MS,
+    'request',
   ),
-  RELOAD: request(Empty, Empty, REQUEST_TIMEOUT_MS),
+  RELOAD: request(Empty, Empty, 'request'),
 } as const;
 
 export type FrameRequestName = keyof typeof FRAME_REQUESTS;
@@ -101,9 +118,9 @@ export type FrameSuccessPayload<N extends FrameRequestName> = v.InferOutput<(typ
 export const FRAME_REQUEST_NAMES = Object.keys(FRAME_REQUESTS) as FrameRequestName[];
 
 /** Read-only RPC calls answer within the JSON-RPC timeout (SPEC §9); those that wait for the user get longer. */
-export function requestTimeoutMs(name: FrameRequestName, method?: string, needsApproval = false): number {
+export function requestTimeoutMs(name: FrameRequestName, method?: string, needsApproval = false, timeouts: FrameTimeouts = FRAME_TIMEOUTS_MS): number {
   if (name === 'RPC_REQUEST' && method !== undefined && !needsApproval) return JSON_RPC_TIMEOUT_MS;
-  return FRAME_REQUESTS[name].timeoutMs;
+  return timeouts[FRAME_REQUESTS[name].timeout];
 }
 
 export const APP_PREFIX = '@cairn-app/';
@@ -122,7 +139,8 @@ const RequestType = v.picklist(FRAME_REQUEST_NAMES.map((name) => `${APP_PREFIX}$
 export const LoadedSchema = v.strictObject({ type: v.literal(FRAME_LOADED), v: v.literal(PROTOCOL_VERSION) });
 export const HelloSchema = v.strictObject({ type: v.literal(APP_HELLO), v: v.literal(PROTOCOL_VERSION) });
 export const ReadySchema = v.strictObject({ type: v.literal(FRAME_READY), v: v.literal(PROTOCOL_VERSION) });
-export const PromptSchema = v.strictObject({ type: v.literal(FRAME_PROMPT), open: v.boolean() });
+/** The frame's own screen opened or closed, and what it asks of the person (the widget names its view after it). */
+export const PromptSchema = v.strictObject({ type: v.literal(FRAME_PROMPT), open: v.boolean(), kind: v.picklist(FRAME_PROMPT_KINDS) });
 
 /** A request's envelope; its payload is then parsed by the request's own schema. */
 export const RequestEnvelopeSchema = v.strictObject({ type: RequestType, id: Id, payload: v.unknown() });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatBalance, shortenAddress } from '@cairn/core/rules';
+import { accountDisplayName, formatBalance } from '@cairn/core/rules';
 import { useCairnInstance } from '../context.ts';
 import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useCairnNetwork } from '../hooks/useCairnNetwork.ts';
@@ -47,7 +47,7 @@ export function ConnectButtonCustom({ children }: { children: (props: ConnectBut
       ? {
           account: {
             address: account.address!,
-            displayName: account.profileName ?? shortenAddress(account.address!),
+            displayName: accountDisplayName({ address: account.address!, profileName: account.profileName }),
             ...(balance ? { displayBalance: balance } : {}),
             ...(account.profileName ? { ensName: account.profileName } : {}),
             ...(account.profileImage ? { ensAvatar: account.profileImage } : {}),

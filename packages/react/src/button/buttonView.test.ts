@@ -8,8 +8,8 @@ function instance() {
   const connection = createStore({ status: 'disconnected' as ButtonState['status'] });
   const network = createStore({ activeNamespace: 'eip155' as 'eip155' | 'solana', activeCaipNetworkId: 'eip155:1', requested: [] as { caipNetworkId: string; name: string }[] });
   const accounts = {
-    eip155: createStore<{ address?: string; balance?: string; balanceSymbol?: string }>({}),
-    solana: createStore<{ address?: string; balance?: string; balanceSymbol?: string }>({}),
+    eip155: createStore<{ address?: string; balance?: string; balanceSymbol?: string; profileName?: string }>({}),
+    solana: createStore<{ address?: string; balance?: string; balanceSymbol?: string; profileName?: string }>({}),
   };
   const cairn = {
     stores: { connection, network, account: (namespace = network.get().activeNamespace) => accounts[namespace] },
@@ -28,8 +28,12 @@ describe('bindButtonView', () => {
     expect(view.show).toHaveBeenLastCalledWith({
       status: 'connected',
       address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      name: '0xf39F…b92266',
       balanceText: '1.500 ETH',
     });
+    // A name registered or resolved for the account replaces the address (SPEC's identity rule).
+    accounts.eip155.set({ profileName: 'ridge.cairn.id' });
+    expect(view.show).toHaveBeenLastCalledWith(expect.objectContaining({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', name: 'ridge.cairn.id' }));
     unbind();
     const calls = view.show.mock.calls.length;
     connection.set({ status: 'disconnected' });

@@ -1,5 +1,5 @@
 import { type Cairn } from '@cairn/core';
-import { findNetwork, formatBalance, shortenAddress } from '@cairn/core/rules';
+import { accountDisplayName, findNetwork, formatBalance } from '@cairn/core/rules';
 import { avatarGradient } from '../components/avatarGradient.ts';
 import { themeHostCss } from '../theme/themeHostCss.ts';
 import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';
@@ -12,6 +12,8 @@ const STYLE = themeHostCss() + CONNECT_BUTTON_CSS;
 export interface ButtonState {
   status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
   address?: string;
+  /** How the account is shown: its name, or its shortened address (core's identity rule). */
+  name?: string;
   /** "1.25 ETH", or empty while unknown. */
   balanceText: string;
   /** The active network's name; undefined when the wallet is on one the site did not ask for. */
@@ -20,9 +22,9 @@ export interface ButtonState {
 
 export function readButtonState(cairn: Cairn): ButtonState {
   const { status } = cairn.stores.connection.get();
-  const { address, balance, balanceSymbol } = cairn.stores.account().get();
+  const { address, balance, balanceSymbol, profileName } = cairn.stores.account().get();
   const networkName = findNetwork(cairn.stores.network.get())?.name;
-  return { status, ...(address ? { address } : {}), balanceText: formatBalance(balance, balanceSymbol), ...(networkName ? { networkName } : {}) };
+  return { status, ...(address ? { address, name: accountDisplayName({ address, profileName }) } : {}), balanceText: formatBalance(balance, balanceSymbol), ...(networkName ? { networkName } : {}) };
 }
 
 /** What the site chose for its button (ConnectButton's props). */
@@ -101,17 +103,16 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
       spinner.setAttribute('aria-hidden', 'true');
       button.replaceChildren(spinner, state.status === 'reconnecting' ? t('Reconnecting…') : t('Connecting…'));
     } else if (state.status === 'connected' && state.address) {
-      const short = shortenAddress(state.address);
       button.dataset.state = 'connected';
       button.removeAttribute('aria-busy');
-      // The name comes from the visible text (WCAG 2.5.3): "Account", the address, the balance.
+      // The name comes from the visible text (WCAG 2.5.3): "Account", the account's name or address, the balance.
       // The balance shows first but is read last, after what identifies the account.
       button.removeAttribute('aria-label');
       const avatar = span('avatar');
       avatar.setAttribute('aria-hidden', 'true');
       avatar.style.background = avatarGradient(state.address);
       const address = span('address');
-      address.append(avatar, short);
+      address.append(avatar, state.name ?? state.address);
       const network = options.showNetwork ? [span('network', ` ${state.networkName ?? t('Wrong network')}`)] : [];
       if (options.showNetwork && !state.networkName) network[0]!.dataset.unsupported = '';
       button.replaceChildren(span('sr-only', `${t('Account')} `), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);

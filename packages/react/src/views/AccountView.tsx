@@ -1,4 +1,4 @@
-import { findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/rules';
+import { accountDisplayName, findNetwork, formatBalance, formatUsd, shortenAddress } from '@cairn/core/rules';
 import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
@@ -40,7 +40,7 @@ export function AccountView() {
       <Avatar address={address} image={account.profileImage} />
       <div className="account-id">
         <p className="account-address" title={address}>
-          {account.profileName ?? shortenAddress(address)}
+          {accountDisplayName({ address, profileName: account.profileName })}
         </p>
         <CopyAddressButton address={address} />
       </div>

@@ -29,7 +29,8 @@ describe('rate limits', () => {
     const refused = await get(server, '/v1/supported-chains');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many requests: try again in /) });
+    // SPEC §8's wording, the same as the e-mail login's cooldown, with the Retry-After seconds.
+    expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: `Please try again after ${refused.headers['retry-after']} seconds` });
   });
 
   it('believes X-Forwarded-For only with TRUST_PROXY', async () => {

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { ErrorText } from '@cairn/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.ts';
@@ -10,7 +11,11 @@ const MINUTE_MS = 60_000;
 /** Clients remembered at once per limiter (least recently seen dropped first): memory stays bounded. */
 const TRACKED_CLIENTS = 20_000;
 
-export const RATE_LIMIT_TEXT = (retryAfter: string) => `Too many requests: try again in ${retryAfter}`;
+/**
+ * SPEC §8's one text for "not yet" ('Please try again after {n} seconds'): the e-mail login's
+ * cooldown says it, and so does every rate limit, so a visitor reads one wording for one answer.
+ */
+export const RATE_LIMIT_TEXT = ErrorText.emailLoginTooSoon;
 
 /**
  * The per-IP limit on every route (429 with Retry-After, which the widget's retry honours). Keyed by
@@ -29,7 +34,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     timeWindow: MINUTE_MS,
     cache: TRACKED_CLIENTS,
     keyGenerator: (request) => clientNetwork(request.ip),
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_TEXT(context.after) }),
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_TEXT(Math.ceil(context.ttl / 1000)) }),
   });
 }
 
@@ -55,7 +60,7 @@ export function sharedRateLimit(app: FastifyInstance, name: string, max: number,
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', String(result.ttlInSeconds));
-    throw new ApiError(429, RATE_LIMIT_TEXT(`${result.ttlInSeconds} seconds`));
+    throw new ApiError(429, RATE_LIMIT_TEXT(result.ttlInSeconds));
   };
 }
 

@@ -227,6 +227,7 @@ describe.each(await testDatabaseKinds())('e-mail login on $name', ({ name, skip 
       ['/auth/v1/email/login', { email: 'a@example.com', proof: { challenge: 'x', nonce: 'NOT BASE 36' } }],
       ['/auth/v1/email/verify', { email: 'a@example.com', attemptId, code: '12345' }],
       ['/auth/v1/email/verify', { email: 'a@example.com', attemptId, code: 'abcdef' }],
+      ['/auth/v1/email/verify', { email: 'a@example.com', attemptId, code: '1234567' }],
       ['/auth/v1/email/verify', { email: 'a@example.com', code: '123456' }],
       ['/auth/v1/email/verify', { email: 'a@example.com', attemptId: 'short', code: '123456' }],
     ] as const) {

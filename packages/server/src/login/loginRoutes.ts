@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail, PROOF_NONCE, type EmailCodeProof } from '@cairn/core/internal';
+import { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isValidEmail, normalizeEmail, PROOF_NONCE, type EmailCodeProof } from '@cairn/core/internal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientNetwork } from '../http/clientNetwork.ts';
 import { ApiError } from '../http/errors.ts';
@@ -14,7 +14,7 @@ import { bearerToken, requireLogin } from './requireLogin.ts';
 const EMAIL = { type: 'string', maxLength: 320, description: 'an e-mail address' } as const;
 const PROJECT_ID = { type: 'string' } as const;
 const EMAIL_BODY = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: EMAIL, projectId: PROJECT_ID } } as const;
-const CODE = { type: 'string', pattern: '^[0-9]{6}$', description: 'the 6-digit code from the e-mail' } as const;
+const CODE = { type: 'string', pattern: EMAIL_CODE_PATTERN, description: `the ${EMAIL_CODE_DIGITS}-digit code from the e-mail` } as const;
 const ATTEMPT_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'the attemptId the code request answered' } as const;
 const PROOF = {
   type: 'object',

@@ -1,11 +1,9 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { EMAIL_CODE_DIGITS } from '@cairn/core/internal';
 
-/** Digits in a one-time code: 10^6 codes, with 5 tries per attempt (CODE_ATTEMPTS). */
-export const CODE_DIGITS = 6;
-
-/** A one-time code from the operating system's CSPRNG, zero-padded. */
+/** A one-time code from the operating system's CSPRNG, zero-padded to core's length (the rule the widget and the frame check). */
 export function newOneTimeCode(): string {
-  return String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+  return String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, '0');
 }
 
 /**

@@ -42,7 +42,7 @@ export function registerRpcProxy(app: FastifyInstance, services: ServerServices)
     const wait = budget.take(key, calls);
     if (wait === undefined) return;
     void reply.header('retry-after', String(wait));
-    throw new ApiError(429, RATE_LIMIT_TEXT(`${wait} seconds`));
+    throw new ApiError(429, RATE_LIMIT_TEXT(wait));
   };
 
   app.post('/v1/', { bodyLimit: settings.maxBodyBytes, config: { rateLimit: false } }, async (request, reply) => {

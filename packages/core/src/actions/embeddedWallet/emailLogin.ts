@@ -1,6 +1,7 @@
 import type { CairnContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
 import { isValidEmail, normalizeEmail } from '../../rules/emailLogin.ts';
+import { isEmailCode } from '../../rules/emailCode.ts';
 import { emailLoginThrottleError } from '../../rules/emailLoginThrottle.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
 import { land } from '../land.ts';
@@ -45,7 +46,7 @@ export async function startEmailLogin(ctx: CairnContext, email: string): Promise
 export async function verifyEmailOtp(ctx: CairnContext, otp: string): Promise<boolean> {
   const { store, load } = requireEmbeddedWallet(ctx);
   const code = typeof otp === 'string' ? otp.replace(/\s+/g, '') : '';
-  if (!/^\d{6,10}$/.test(code)) {
+  if (!isEmailCode(code)) {
     store.set({ error: EmbeddedLoginText.invalidOtp });
     return false;
   }

@@ -68,12 +68,15 @@ describe('e-mail login', () => {
     expect(eventNames()).toContain('CONNECT_ERROR');
   });
 
-  it('refuses an invalid address and a code that is not digits, without asking the frame', async () => {
+  it('refuses an invalid address and a code that is not six digits, without asking the frame', async () => {
     const { cairn, frame } = await start();
     cairn.open();
     expect(await cairn.loginWithEmail('not-an-email')).toBe(false);
     expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidEmail);
     expect(await cairn.verifyEmailOtp('12ab')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidOtp);
+    // Core's code rule: six digits, as the server mails them (spaces from a paste aside).
+    expect(await cairn.verifyEmailOtp('1234567')).toBe(false);
     expect(cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.invalidOtp);
     expect(frame.calls).toEqual([]);
   });
@@ -131,14 +134,14 @@ describe('social login', () => {
 });
 
 describe('the frame\'s own screen', () => {
-  it('opens ApproveTransaction over the current view and goes back when it closes', async () => {
+  it('opens ApproveTransaction over the current view, named for what the frame asks, and goes back when it closes', async () => {
     const { cairn, frame } = await start();
     cairn.open();
     await cairn.loginWithEmail('visitor@example.com');
-    frame.prompt(true);
+    frame.prompt(true, 'protectWallet');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(cairn.stores.router.current().view).toBe('ApproveTransaction');
-    expect(cairn.stores.embeddedLogin.get().prompt).toBe(true);
+    expect(cairn.stores.router.current()).toEqual({ view: 'ApproveTransaction', data: { framePrompt: 'protectWallet' } });
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ prompt: true, promptKind: 'protectWallet' });
     frame.prompt(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');

@@ -7,7 +7,9 @@ export interface AccountNameState {
   checking: boolean;
   /** The full name (with the server's zone) when the typed label is free. */
   available?: string;
-  /** Free names like the typed one (SPEC §3 name suggestion). */
+  /** The typed label is someone's. */
+  taken: boolean;
+  /** Free names like the typed one, when it is taken (SPEC §3 name suggestion). */
   suggestions: string[];
   registering: boolean;
   /** The name registered last, for RegisterAccountNameSuccess. */
@@ -15,13 +17,13 @@ export interface AccountNameState {
   error?: string;
 }
 
-const EMPTY: AccountNameState = { query: '', checking: false, suggestions: [], registering: false };
+const EMPTY: AccountNameState = { query: '', checking: false, taken: false, suggestions: [], registering: false };
 
 export function createAccountNameStore() {
   const store = createStore<AccountNameState>(EMPTY);
   return {
     ...store,
-    setQuery: (query: string) => store.set({ query: String(query).slice(0, 63), available: undefined, suggestions: [], error: undefined }),
+    setQuery: (query: string) => store.set({ query: String(query).slice(0, 63), available: undefined, taken: false, suggestions: [], error: undefined }),
     reset: () => store.set({ ...EMPTY, available: undefined, registered: undefined, error: undefined }),
   };
 }

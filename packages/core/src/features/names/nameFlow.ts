@@ -5,6 +5,7 @@ import { saveIdentity } from '../../cache/persistedCaches.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { HttpError } from '../../http.ts';
 import { isValidNameLabel, nameRegistrationMessage, namesSupportedOn } from '../../rules/accountName.ts';
+import { nameChoices } from '../../rules/nameChoices.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { land } from '../../actions/land.ts';
 import { NAME_RULE_TEXT } from './nameRuleText.ts';
@@ -38,15 +39,14 @@ export async function searchName(ctx: CairnContext): Promise<void> {
   const label = ctx.accountName.get().query.trim().toLowerCase();
   const api = profileApiOf(ctx);
   if (!isValidNameLabel(label) || !api) {
-    ctx.accountName.set({ checking: false, available: undefined, suggestions: [], error: label ? NAME_RULE_TEXT : undefined });
+    ctx.accountName.set({ checking: false, available: undefined, taken: false, suggestions: [], error: label ? NAME_RULE_TEXT : undefined });
     return;
   }
   ctx.accountName.set({ checking: true, error: undefined });
   try {
     const names = await api.suggestions(label);
     if (ctx.accountName.get().query.trim().toLowerCase() !== label) return;
-    const available = names.find((name) => name.startsWith(`${label}.`));
-    ctx.accountName.set({ checking: false, available, suggestions: names.filter((name) => name !== available) });
+    ctx.accountName.set({ checking: false, available: undefined, ...nameChoices(label, names) });
   } catch (error) {
     ctx.accountName.set({ checking: false, error: reasonOr(error, ErrorText.errorFetchingNameSuggestions) });
   }
@@ -78,7 +78,7 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
     const registered = await api.register({ address, message, signature });
     saveIdentity(ctx, address.toLowerCase(), { name: registered.name, avatar: account.get().profileImage ?? null });
     if (account.get().address === address) account.set({ profileName: registered.name });
-    ctx.accountName.set({ registering: false, registered: registered.name, query: '', available: undefined, suggestions: [] });
+    ctx.accountName.set({ registering: false, registered: registered.name, query: '', available: undefined, taken: false, suggestions: [] });
     land(ctx, { kind: 'nameRegistered' });
     return true;
   } catch (error) {

@@ -4,7 +4,7 @@ import { useStoreState } from '../../hooks/useStoreState.ts';
 import { NAMES_CSS } from './namesCss.ts';
 import { useT } from '../../i18n/useT.ts';
 
-/** SPEC §2 RegisterAccountName: type a name, see whether it is free and names like it, sign to register. */
+/** SPEC §2 RegisterAccountName: type a name, see whether it is free (or, when taken, free names like it), sign to register. */
 export default function RegisterAccountNameView() {
   const cairn = useCairnInstance('RegisterAccountNameView');
   const { t } = useT();
@@ -38,7 +38,7 @@ export default function RegisterAccountNameView() {
         {!state.checking && state.available && (
           <p className="names-status" data-testid="name-available">{t('{name} is available', { name: state.available })}</p>
         )}
-        {!state.checking && !state.available && label && !state.error && state.suggestions.length > 0 && (
+        {!state.checking && state.taken && !state.error && (
           <p className="names-status" data-testid="name-taken">{t('{name} is taken', { name: label })}</p>
         )}
         {state.error && (
@@ -47,7 +47,7 @@ export default function RegisterAccountNameView() {
           </p>
         )}
       </div>
-      {state.suggestions.length > 0 && (
+      {!state.checking && state.suggestions.length > 0 && (
         <ul className="names-suggestions" aria-label={t('Suggestions')}>
           {state.suggestions.map((name) => (
             <li key={name}>

@@ -1,5 +1,5 @@
 import { ErrorText } from '@cairn/core';
-import { shortenAddress } from '@cairn/core/rules';
+import { accountDisplayName } from '@cairn/core/rules';
 import { Avatar } from '../../components/Avatar.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
@@ -11,7 +11,7 @@ export function ConnectingSiweView() {
   const cairn = useCairnInstance('ConnectingSiweView');
   const { t } = useT();
   const { status, error } = useStoreState(cairn.stores.siwx);
-  const { address } = useActiveAccount(cairn);
+  const { address, profileName } = useActiveAccount(cairn);
   const appName = cairn.options.metadata?.name ?? t('This site');
   const signing = status === 'signing';
   const report = (cause: unknown) => console.warn('[cairn] sign-in', cause);
@@ -21,7 +21,7 @@ export function ConnectingSiweView() {
       <p className="headline">{t('{app} needs to connect to your wallet', { app: appName })}</p>
       <p className="muted">
         {t('Sign this message to prove you own {account}. It costs nothing and sends no transaction.', {
-          account: address ? shortenAddress(address) : t('this wallet'),
+          account: address ? accountDisplayName({ address, profileName }) : t('this wallet'),
         })}
       </p>
       {error && (

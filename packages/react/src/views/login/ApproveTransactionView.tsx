@@ -2,18 +2,30 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { useResolvedTheme } from '../../theme/useResolvedTheme.ts';
-import { useT } from '../../i18n/useT.ts';
+import { msg, useT } from '../../i18n/useT.ts';
+import type { FramePromptKind } from '@cairn/core';
+
+/** What the view says under the frame, by what the frame's screen asks (its title is in viewTitle.ts). */
+const FRAME_PROMPT_HINTS: Record<FramePromptKind, string> = {
+  approval: msg('Review the request in the secure frame above; only it can sign.'),
+  protectWallet: msg('Write down the recovery code shown in the secure frame above; this site never sees it.'),
+  recoverWallet: msg('Enter your recovery code or passphrase in the secure frame above; this site never sees it.'),
+  exportWallet: msg('Your recovery phrase shows only in the secure frame above; this site never sees it.'),
+};
 
 /**
  * SPEC §2 ApproveTransaction: hosts the secure frame's own screen (the request, decoded, and its
- * Approve button). The frame is not in the modal's DOM (it would reload if moved): it is laid over
- * this box, and follows it when the page scrolls or resizes.
+ * Approve button; or a new wallet's recovery code, ...), named for what it asks. The frame is not
+ * in the modal's DOM (it would reload if moved): it is laid over this box, and follows it when the
+ * page scrolls or resizes.
  */
 export default function ApproveTransactionView() {
   const cairn = useCairnInstance('ApproveTransactionView');
   const { t } = useT();
   const box = useRef<HTMLDivElement>(null);
   const { themeMode } = useStoreState(cairn.stores.theme);
+  useStoreState(cairn.stores.router);
+  const framePrompt = cairn.stores.router.current().data?.framePrompt ?? 'approval';
   const palette = useResolvedTheme(themeMode);
   useEffect(() => cairn.syncFrameTheme(palette), [cairn, palette]);
   useLayoutEffect(() => {
@@ -42,7 +54,7 @@ export default function ApproveTransactionView() {
       <div ref={box} className="approve-frame" data-testid="approve-frame-box">
         <span className="spinner" aria-hidden="true" />
       </div>
-      <p className="muted">{t('Review the request in the secure frame above; only it can sign.')}</p>
+      <p className="muted">{t(FRAME_PROMPT_HINTS[framePrompt])}</p>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { ErrorText } from '@cairn/core';
+import { EMAIL_CODE_DIGITS, emailCodeFrom, isEmailCode } from '@cairn/core/rules';
 import { useState, type FormEvent } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { useT } from '../../i18n/useT.ts';
-
-const CODE_LENGTH = 6;
 
 /** The one-time code from the e-mail; a full code is checked at once. 'Authenticating...' while the frame opens the wallet. */
 export default function EmailVerifyOtpView() {
@@ -34,14 +33,14 @@ export default function EmailVerifyOtpView() {
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={10}
+        maxLength={EMAIL_CODE_DIGITS}
         value={code}
         disabled={busy}
         aria-invalid={login.error ? true : undefined}
         onChange={(event) => {
-          const digits = event.target.value.replace(/\D/g, '').slice(0, 10);
+          const digits = emailCodeFrom(event.target.value);
           setCode(digits);
-          if (digits.length === CODE_LENGTH) verify(digits);
+          if (isEmailCode(digits)) verify(digits);
         }}
       />
       {login.error && !busy && (
@@ -58,7 +57,7 @@ export default function EmailVerifyOtpView() {
         <button type="button" className="btn btn-secondary" aria-disabled={busy} onClick={() => !busy && login.email && cairn.loginWithEmail(login.email).catch(report)}>
           {t('Resend code')}
         </button>
-        <button type="submit" className="btn btn-primary" aria-disabled={busy || code.length < CODE_LENGTH}>
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || !isEmailCode(code)}>
           {t('Continue')}
         </button>
       </div>
