@@ -38,7 +38,8 @@ export { detectPlatform, currentPlatform, type Platform } from './rules/platform
 export { WalletConnectText } from './walletConnect/walletConnectText.ts';
 export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
-export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './rules/transactionDescription.ts';
+export { describeTransaction, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './rules/transactionDescription.ts';
+export { activityDate } from './rules/activityDate.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
 export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, type NameRegistration } from './rules/accountName.ts';
 export {

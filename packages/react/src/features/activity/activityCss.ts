@@ -14,7 +14,8 @@ export const ACTIVITY_CSS = `
 .activity-failed,.activity-pending{font-size:11px;font-weight:650;padding:1px 6px;border-radius:999px;background:var(--_surface-hover)}
 .activity-failed{color:var(--_error)}
 .activity-detail{font-size:12px;color:var(--cairn-muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabular-nums}
-.activity-amounts{display:flex;flex-direction:column;align-items:flex-end;font-size:13px;font-variant-numeric:tabular-nums;white-space:nowrap}
+.activity-amounts{display:flex;flex-direction:column;align-items:flex-end;flex:none;max-width:55%;font-size:13px;font-variant-numeric:tabular-nums;white-space:nowrap}
+.activity-amounts>span{max-width:100%;overflow:hidden;text-overflow:ellipsis}
 .activity-amounts [data-sign="+"]{color:var(--_positive)}
 .activity-link{display:inline-flex;padding:4px;border-radius:8px;color:var(--cairn-muted)}
 .activity-link:hover{color:var(--cairn-foreground);background:var(--_surface-hover)}
