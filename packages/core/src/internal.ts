@@ -40,6 +40,7 @@ export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './rules/
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
 export { describeTransaction, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './rules/transactionDescription.ts';
 export { activityDate } from './rules/activityDate.ts';
+export { activityAmount, type ActivityAmount } from './rules/activityAmount.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';
 export { isValidNameLabel, nameRegistrationMessage, parseNameRegistration, offersNameRegistration, type NameRegistration } from './rules/accountName.ts';
 export {

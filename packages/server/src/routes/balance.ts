@@ -56,10 +56,8 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
             if (forced) forcedAt.set(key, newBlock);
             // A forced read follows a transaction the visitor just saw mined: the token it brought is
             // known once the indexer has stored that block, so the read waits for it (bounded).
-            const caughtUp = forced && services.config.indexer.enabled ? services.indexer.reached(chain.config.chainId, newBlock, FORCED_READ_INDEX_WAIT_MS) : Promise.resolve();
-            balances = caughtUp.then(() =>
-              getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced }),
-            );
+            const indexed = forced && services.config.indexer.enabled ? services.indexer.reached(chain.config.chainId, newBlock, FORCED_READ_INDEX_WAIT_MS) : undefined;
+            balances = getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced, ...(indexed ? { indexed } : {}) });
             cache.set(key, balances);
             balances.catch(() => cache.delete(key)); // a failure is not cached
           }

@@ -31,9 +31,6 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
             </>
           )}
         </span>
-        <time className="activity-detail" dateTime={transaction.metadata.minedAt}>
-          {activityDate(transaction.metadata.minedAt, locale)}
-        </time>
       </span>
       <span className="activity-amounts">
         {description.amounts.map((amount) => (
@@ -42,6 +39,9 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
           </span>
         ))}
       </span>
+      <time className="activity-date" dateTime={transaction.metadata.minedAt}>
+        {activityDate(transaction.metadata.minedAt, locale)}
+      </time>
       {explorer && (
         <a
           className="activity-link"
