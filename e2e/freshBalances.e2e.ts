@@ -8,10 +8,11 @@ import { launchChromium } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 import { fundExtraAccount } from './support/extraAccounts.ts';
 
-// After the visitor's own transactions (a swap, an ETH send, a token send), Account and Send's
-// token list show the chain's new figures within a second of the widget's receipt, without a
-// reload, and Activity describes each exactly. On chain 31338: the swap moves the pool's price,
-// and other files assert USD values at 31337's seeded prices.
+// After the visitor's own transactions (a swap, an ETH send, a token send, a purchase), the
+// header, Account and Send's token list show the chain's new figures within a second of the
+// widget's receipt (or of the bought coins' arrival), without a reload, and Activity describes
+// each exactly. On chain 31338: the swap moves the pool's price, and other files assert USD
+// values at 31337's seeded prices.
 const CHAIN_ID = 31338;
 const VISITOR_KEY = generatePrivateKey();
 const VISITOR = privateKeyToAccount(VISITOR_KEY);
@@ -65,6 +66,8 @@ async function shownAfter(since: Promise<number>, read: () => Promise<string | n
 
 const tokenAmount = (page: Page, symbol: string) => () => dialog(page).getByTestId(`token-${symbol}`).locator('.token-amount').textContent();
 const accountBalance = (page: Page) => () => dialog(page).getByTestId('account-balance').textContent();
+/** The balance on the site's Account button, in the page's header. */
+const headerBalance = (page: Page) => async () => (await page.getByRole('button', { name: /^Account / }).locator('.balance').textContent())?.trim() ?? null;
 
 async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string) {
   await dialog(page).getByTestId('wallet-feature-send').click();
@@ -81,7 +84,7 @@ async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string
 }
 
 describe('fresh balances and exact Activity after the visitor’s own transactions', () => {
-  it('swap, ETH send and token send: Account and Send show the chain within a second of the receipt; Activity names amounts, receivers and both swap tokens', async () => {
+  it('swap, ETH send, token send and purchase: the header, Account and Send show the chain within a second; Activity names amounts, receivers and both swap tokens', async () => {
     const demo = await openDemo(browser, { wallets: [{ privateKey: VISITOR_KEY, chainId: CHAIN_ID }], query: `networks=${CHAIN_ID}`, context: { locale: 'en-US' } });
     const { page } = demo;
     const receipts = watchReceipts(page);
@@ -106,6 +109,7 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     const ethReceipt = receipts.after(receipts.count());
     await sendFromAccount(page, 'ETH', '0.0123');
     expect(await shownAfter(ethReceipt, accountBalance(page), shownEth)).toBeLessThan(FRESH_WITHIN_MS);
+    expect(await headerBalance(page)()).toBe(await shownEth());
 
     // A token send: Account's TUSD follows the chain, and so does Send's list when it opens again.
     const tokenReceipt = receipts.after(receipts.count());
@@ -117,21 +121,38 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     expect(options).toEqual([`ETH (${formatAmount(formatEther(await ethOf()))})`, `TUSD (${await shownTusd()})`]);
     await dialog(page).getByRole('button', { name: 'Back' }).click();
 
+    // A purchase right after: the header and Account show the bought Ether, not the balance read a moment before.
+    await dialog(page).getByTestId('wallet-feature-onramp').click();
+    await dialog(page).getByRole('button', { name: '50 USD', exact: true }).click();
+    await dialog(page).getByTestId('buy-quote').filter({ hasText: /ETH$/ }).waitFor();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('buy-continue').click()]);
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await popup.getByRole('button', { name: 'Pay 50 USD' }).click();
+    await popup.getByTestId('checkout-done').waitFor();
+    await popup.close();
+    await dialog(page).getByTestId('buy-arrived').waitFor({ timeout: 20_000 });
+    expect(await shownAfter(Promise.resolve(Date.now()), headerBalance(page), shownEth)).toBeLessThan(FRESH_WITHIN_MS);
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    expect(await accountBalance(page)()).toBe(await shownEth());
+
     // Activity: newest first, each row exact.
     await dialog(page).getByTestId('account-activity').click();
     const rows = dialog(page).getByTestId('activity-row');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
-    const [tokenSend, ethSend, swap] = [rows.nth(0), rows.nth(1), rows.nth(2)];
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    // Newest first: the purchase, the token send, the ETH send, the swap (then the funding).
+    const [purchase, tokenSend, ethSend, swap] = [rows.nth(0), rows.nth(1), rows.nth(2), rows.nth(3)];
+    expect(await purchase.innerText()).toMatch(/^Received[\s\S]*from 0x/);
     expect(await tokenSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-1\\.500 TUSD`));
     expect(await ethSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-0\\.0123 ETH`));
     expect(await swap.innerText()).toMatch(new RegExp(`^Swapped[\\s\\S]*ETH → TUSD[\\s\\S]*-0\\.050 ETH[\\s\\S]*\\+${activityAmount(formatUnits(bought, 6)).shown.replace('.', '\\.')} TUSD`));
     // A full date that fits: day, month, year and time, not cut.
     const year = new Date().getFullYear();
-    for (const row of [tokenSend, ethSend, swap]) {
+    for (const row of [purchase, tokenSend, ethSend, swap]) {
       const date = row.locator('time');
       expect(await date.textContent()).toMatch(new RegExp(`^[A-Z][a-z]{2} \\d{1,2}, ${year}, \\d{1,2}:\\d{2} [AP]M$`));
       expect(await date.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }
     await demo.close();
   });
+
 });
