@@ -1,7 +1,7 @@
 import { parseHistoryPage } from '@cairn/core/internal';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
-import { getAddress, maxUint256, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { formatEther, getAddress, maxUint256, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Balance } from '../account/getBalances.ts';
@@ -272,6 +272,24 @@ describe.each(await testDatabaseKinds())('account routes on $name', ({ name, ski
       ['TUSD', 'in', DEVNET_CONTRACTS.wethTusdPair, account],
     ]);
     expect(bought?.transfers[0]?.quantity.numeric).toBe('0.0123');
+
+    // The stablecoin back for ETH: the router pays the ETH by an internal call, read from its unwrapping and its `to`.
+    const toEthAbi = parseAbi(['function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])']);
+    await chain.client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: DEVNET_CONTRACTS.testUsd, abi: approveAbi, functionName: 'approve', args: [DEVNET_CONTRACTS.ammRouter, maxUint256] }) });
+    const ethBefore = await chain.client.getBalance({ address: account });
+    const sold = await wallet.writeContract({
+      address: DEVNET_CONTRACTS.ammRouter, abi: toEthAbi, functionName: 'swapExactTokensForETH',
+      args: [parseUnits('5', 6), 0n, [DEVNET_CONTRACTS.testUsd, DEVNET_CONTRACTS.weth], account, 2n ** 40n],
+    });
+    const soldReceipt = await chain.client.waitForTransactionReceipt({ hash: sold });
+    await waitForIndexed(Number(soldReceipt.blockNumber));
+    const received = (await chain.client.getBalance({ address: account })) - ethBefore + soldReceipt.gasUsed * soldReceipt.effectiveGasPrice;
+    const [back] = (await history('chainId=eip155:31337&limit=1')).data;
+    expect(back?.metadata).toMatchObject({ hash: sold, operationType: 'trade' });
+    expect(back?.transfers.map((transfer) => [transfer.fungible_info?.symbol, transfer.direction, transfer.sender, transfer.recipient, transfer.quantity.numeric])).toEqual([
+      ['ETH', 'in', DEVNET_CONTRACTS.ammRouter, account, formatEther(received)],
+      ['TUSD', 'out', account, DEVNET_CONTRACTS.wethTusdPair, '5'],
+    ]);
   });
 
   it.skipIf(skip)('reads gas prices from the chain, slowest first', async () => {
