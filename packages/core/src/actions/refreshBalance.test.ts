@@ -92,6 +92,21 @@ describe('refreshBalance', () => {
     expect(account().balance).toBe('42');
   });
 
+  it('a forced read after a transaction wins over an older read that ends after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    const { cairn, adapter, account } = await connectedCairn();
+    vi.setSystemTime(T0 + BALANCE_CACHE_MS);
+    const olderRead = adapter.holdNext('getBalance');
+    const older = cairn.refreshBalance();
+    adapter.wallet.defaultBalance = 7n * 10n ** 18n;
+    await cairn.refreshBalance({ force: true });
+    expect(account().balance).toBe('7');
+    olderRead.resolve(ether('1.5', 15n * 10n ** 17n));
+    await older;
+    expect(account()).toMatchObject({ balance: '7', balanceLoading: false });
+  });
+
   it("sets 'Token Balance Unavailable' when the read fails (SPEC §8)", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { cairn, adapter, account } = await connectedCairn();

@@ -5,6 +5,9 @@ import { findNetwork } from '../stores/network.ts';
 import { readPortfolio, type Portfolio } from './readPortfolio.ts';
 import { cachedPortfolio, savePortfolio } from '../cache/persistedCaches.ts';
 
+/** Per account and network, the number of the latest read started: an answer to an older one is dropped. */
+const latestReads = new WeakMap<CairnContext, Map<string, number>>();
+
 /**
  * Reads the active account's native balance on the active network. SPEC §5: skipped when the
  * network is not one the site supports; SPEC §9: cached 30 s unless forced; SPEC §8: after a
@@ -48,6 +51,12 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
   // refresh runs; it is never counted as fresh.
   if (cached) show(cached);
   account.set({ balanceLoading: true, balanceError: undefined });
+  const reads = latestReads.get(ctx) ?? new Map<string, number>();
+  latestReads.set(ctx, reads);
+  const readNumber = (reads.get(key) ?? 0) + 1;
+  reads.set(key, readNumber);
+  // A forced read after a transaction may end before an older read that started before it: the older, stale answer loses.
+  const superseded = () => reads.get(key) !== readNumber;
   try {
     const inFlight = options.force ? undefined : (ctx.balanceInFlight.get(key) as Promise<Portfolio> | undefined);
     const read = inFlight ?? readPortfolio(ctx, network, address, options.force === true);
@@ -59,11 +68,13 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
       );
     }
     const portfolio = await read;
+    if (superseded()) return;
     savePortfolio(ctx, key, portfolio);
     ctx.balanceRetryAt.delete(key);
     if (isStale()) return;
     show(portfolio);
   } catch (error) {
+    if (superseded()) return;
     console.warn('[cairn] balance unavailable:', errorMessage(error));
     ctx.balanceRetryAt.set(key, ctx.now() + BALANCE_RETRY_BLOCK_MS);
     if (isStale()) return;

@@ -50,6 +50,19 @@ describe('blockchain API client', () => {
     });
   });
 
+  it('asks past the HTTP cache for a forced read only (SPEC §7 forceUpdate)', async () => {
+    const { url } = await serve(json(200, { balances: [native] }, { 'cache-control': 'private, max-age=30' }));
+    const modes: (RequestCache | undefined)[] = [];
+    const recording: typeof fetch = (input, init) => {
+      modes.push(init?.cache);
+      return fetch(input, init);
+    };
+    const api = createBlockchainApi({ url, projectId: 'p' }, { fetch: recording });
+    await api.getBalances(ADDRESS, 'eip155:31337');
+    await api.getBalances(ADDRESS, 'eip155:31337', { forceUpdate: true });
+    expect(modes).toEqual([undefined, 'no-store']);
+  });
+
   it('retries a 429 after the Retry-After the server asked for, then succeeds', async () => {
     const { url, requests } = await serve(
       json(429, { message: 'slow down' }, { 'retry-after': '1' }),

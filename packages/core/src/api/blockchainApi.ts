@@ -38,14 +38,16 @@ export interface BlockchainApi {
  * not have the documented shape is an error, never rendered.
  */
 export function createBlockchainApi(config: ApiConfig, fetchOptions: FetchOptions = {}): BlockchainApi {
-  const get = <T>(path: string, query: ServerQuery, schema: v.GenericSchema<unknown, T>) =>
-    getJson(config, fetchOptions, path, query, (body) => parseResponse(schema, body, path));
+  const get = <T>(path: string, query: ServerQuery, schema: v.GenericSchema<unknown, T>, fresh = false) =>
+    getJson(config, fetchOptions, path, query, (body) => parseResponse(schema, body, path), { fresh });
   return {
     async getBalances(address, caipNetworkId, options = {}) {
       const body = await get(
         `/v1/account/${encodeURIComponent(address)}/balance`,
         { currency: 'usd', chainId: caipNetworkId, forceUpdate: options.forceUpdate ? 'true' : undefined },
         balancesSchema,
+        // SPEC §7 forceUpdate: past every cache, the browser's HTTP cache too.
+        options.forceUpdate === true,
       );
       return body.balances;
     },

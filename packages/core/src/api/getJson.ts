@@ -15,6 +15,7 @@ export function parseResponse<T>(schema: v.GenericSchema<unknown, T>, body: unkn
 /**
  * GET a JSON document from the site's server through the one HTTP client (retries,
  * 'HTTP status code: {status}'), read by `parse`, which throws for a body of the wrong shape.
+ * `fresh`: the answer must come from the server, never from an HTTP cache on the way.
  */
 export async function getJson<T>(
   config: ApiConfig,
@@ -22,8 +23,10 @@ export async function getJson<T>(
   path: string,
   query: ServerQuery,
   parse: (body: unknown) => T,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<T> {
-  const response = await fetchWithRetry(serverUrl(config, path, query), { headers: { accept: 'application/json' } }, fetchOptions);
+  const init: RequestInit = { headers: { accept: 'application/json' }, ...(fresh ? { cache: 'no-store' } : {}) };
+  const response = await fetchWithRetry(serverUrl(config, path, query), init, fetchOptions);
   return parse(await response.json());
 }
 

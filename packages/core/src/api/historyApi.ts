@@ -27,6 +27,9 @@ const transferSchema = v.object({
   ),
   direction: v.picklist(['in', 'out', 'self']),
   quantity: v.object({ numeric: decimal }),
+  /** Who paid and who was paid in this transfer (a token's Transfer log, not the transaction's `to`, which is the token or the router). */
+  sender: v.optional(text(128)),
+  recipient: v.optional(text(128)),
 });
 export type HistoryTransfer = v.InferOutput<typeof transferSchema>;
 

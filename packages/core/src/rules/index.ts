@@ -14,7 +14,9 @@ export { orderCatalogueWallets, catalogueTagger, connectViewCatalogue, type Cata
 export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './walletFeatures.ts';
 // SPEC §2: Activity's months, and what each transaction says.
 export { monthSections, groupTransactionsByYear, filterTransactions, type MonthSection, type TransactionsByYear } from './transactionList.ts';
-export { describeTransaction, TRANSACTION_TITLES, type TransactionDescription } from './transactionDescription.ts';
+export { describeTransaction, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './transactionDescription.ts';
+export { activityDate } from './activityDate.ts';
+export { activityAmount, type ActivityAmount } from './activityAmount.ts';
 // SPEC §5: whether the connected account may register a name.
 export { offersNameRegistration } from './accountName.ts';
 // SPEC §9: which login options Connect offers (e-mail, the social providers).

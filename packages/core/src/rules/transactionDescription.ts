@@ -1,5 +1,5 @@
 import type { HistoryTransaction, HistoryTransfer, OperationType } from '../api/historyApi.ts';
-import { formatAmount } from '../format.ts';
+import { activityAmount } from './activityAmount.ts';
 
 // What each operation is called in a row of Activity.
 export const TRANSACTION_TITLES: Record<OperationType, string> = {
@@ -13,38 +13,64 @@ export const TRANSACTION_TITLES: Record<OperationType, string> = {
   trade: 'Swapped',
 };
 
+export interface TransactionAmount {
+  /** As shown, signed, with the symbol: `-0.0123 ETH`, `+2.000 CAIRN`, `≈+1.12345678 TUSD`; an NFT by name. */
+  text: string;
+  /** Every digit: `-1.123456789123456789 TUSD` (for a hover and screen readers when `text` is cut). */
+  exact: string;
+  sign: '+' | '-' | '';
+}
+
 export interface TransactionDescription {
   title: string;
   failed: boolean;
-  /** The address on the other side: who was paid, or who paid. */
+  /** Whether the other side paid the account (`from`) or was paid by it (`to`). */
+  direction: 'from' | 'to';
+  /** The address on the other side: who was paid, or who paid (the transfer's, not the token contract or router). */
   otherSide: string;
-  /** Signed, 3 decimals (SPEC §9), with the symbol: `-1.500 ETH`, `+2.000 CAIRN`; NFTs by name. */
-  amounts: string[];
+  /** A swap's two sides, by symbol: what was sold and what was bought. */
+  swap?: { sold: string; bought: string };
+  /** The amounts moved, up to two (a swap's both legs). */
+  amounts: TransactionAmount[];
   /** The token's icon, or the NFT's preview. */
   imageUrl?: string;
   /** The NFT's name, for the preview's alternative text. */
   nftName?: string;
 }
 
-function signedAmount(transfer: HistoryTransfer): string {
+const symbolOf = (transfer: HistoryTransfer) => transfer.nft_info?.name ?? transfer.fungible_info?.symbol ?? '';
+
+function signedAmount(transfer: HistoryTransfer): TransactionAmount {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : '';
-  if (transfer.nft_info) return `${sign}${transfer.nft_info.name}`;
-  const symbol = transfer.fungible_info?.symbol ?? '';
-  return `${sign}${formatAmount(transfer.quantity.numeric)}${symbol ? ` ${symbol}` : ''}`;
+  if (transfer.nft_info) return { text: `${sign}${transfer.nft_info.name}`, exact: `${sign}${transfer.nft_info.name}`, sign };
+  const symbol = transfer.fungible_info?.symbol ? ` ${transfer.fungible_info.symbol}` : '';
+  const { shown, exact } = activityAmount(transfer.quantity.numeric);
+  const approximate = shown.startsWith('≈');
+  return { text: `${approximate ? '≈' : ''}${sign}${shown.replace('≈', '')}${symbol}`, exact: `${sign}${exact}${symbol}`, sign };
 }
 
 /** One Activity row, from SPEC §3's transaction, seen from the connected account. */
 export function describeTransaction(transaction: HistoryTransaction): TransactionDescription {
   const { metadata, transfers } = transaction;
   const incoming = metadata.operationType === 'receive' || metadata.operationType === 'mint';
-  const first = transfers[0];
+  const sold = transfers.find((transfer) => transfer.direction === 'out');
+  const bought = transfers.find((transfer) => transfer.direction === 'in');
+  // The counterparty of the transfer itself: a token send's transaction goes to the token contract.
+  const otherSide = incoming
+    ? (metadata.operationType === 'receive' ? bought?.sender : undefined) ?? metadata.sentFrom
+    : (metadata.operationType === 'send' ? sold?.recipient : undefined) ?? metadata.sentTo;
+  const swap = metadata.operationType === 'trade' && sold && bought ? { sold: symbolOf(sold), bought: symbolOf(bought) } : undefined;
+  // A swap shows what was sold, then what was bought.
+  const shown = swap ? [sold!, bought!] : transfers.slice(0, 2);
   const nft = transfers.find((transfer) => transfer.nft_info)?.nft_info;
-  const image = nft?.content.preview?.url ?? first?.fungible_info?.icon.url;
+  const image = nft?.content.preview?.url ?? shown[0]?.fungible_info?.icon.url;
   return {
     title: TRANSACTION_TITLES[metadata.operationType],
     failed: metadata.status === 'failed',
-    otherSide: incoming ? metadata.sentFrom : metadata.sentTo,
-    amounts: transfers.slice(0, 2).map(signedAmount),
+    direction: incoming ? 'from' : 'to',
+    otherSide,
+    ...(swap ? { swap } : {}),
+    amounts: shown.map(signedAmount),
     ...(image ? { imageUrl: image } : {}),
     ...(nft ? { nftName: nft.name } : {}),
   };

@@ -34,6 +34,8 @@ async function heldTokenCandidates(db: Db, chainId: number, account: string) {
  * The native coin and every ERC-20 the account holds on one chain: the candidates come from the
  * indexer, the amounts are read live (balanceOf through Multicall3, one eth_call), the prices from
  * the chain's pools. Zero balances are left out; 0-decimal tokens are kept (the widget decides).
+ * `indexed`: the indexer catching up with the head; the known tokens are read meanwhile, and only
+ * those it then adds (a token the account holds for the first time) are read after it.
  */
 export async function getBalances(
   db: Db,
@@ -42,16 +44,25 @@ export async function getBalances(
   prices: PoolPrices,
   icons: IconUrls,
   account: Address,
-  { fresh = false } = {},
+  { fresh = false, indexed }: { fresh?: boolean; indexed?: Promise<unknown> } = {},
 ): Promise<Balance[]> {
   const chainId = chain.config.chainId;
-  const tokens = await heldTokenCandidates(db, chainId, account.toLowerCase());
+  const readTokens = (tokens: readonly { address: string }[]) =>
+    readContracts(chain, tokens.map((token): ContractRead => ({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account] })));
+  const known = await heldTokenCandidates(db, chainId, account.toLowerCase());
   const nativeRead = nativeBalanceRead(chain, account);
-  const reads: ContractRead[] = tokens.map((token) => ({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account] }));
-  const [nativeAmount, results] = await Promise.all([
+  const [nativeAmount, knownResults] = await Promise.all([
     nativeRead ? readContracts(chain, [nativeRead]).then(([result]) => (result?.ok ? (result.value as bigint) : 0n)) : chain.client.getBalance({ address: account }),
-    readContracts(chain, reads),
+    readTokens(known),
   ]);
+  let tokens = known;
+  let results = knownResults;
+  if (indexed) {
+    await indexed;
+    const seen = new Set(known.map((token) => token.address));
+    const added = (await heldTokenCandidates(db, chainId, account.toLowerCase())).filter((token) => !seen.has(token.address));
+    if (added.length > 0) [tokens, results] = [[...known, ...added], [...knownResults, ...(await readTokens(added))]];
+  }
   const native = network?.nativeCurrency ?? { name: 'Native coin', symbol: 'ETH', decimals: 18 };
   const held = [
     ...(nativeAmount > 0n ? [{ address: NATIVE, name: native.name, symbol: native.symbol, decimals: native.decimals, amount: nativeAmount }] : []),

@@ -107,12 +107,15 @@ export async function getHistory(
       },
       transfers: mine.map((transfer) => {
         const direction = transfer.from_address === owner ? (transfer.to_address === owner ? 'self' : 'out') : 'in';
+        // The real counterparty: the Transfer log's from and to (a token send's transaction goes to the token contract).
+        const sides = { sender: getAddress(transfer.from_address), recipient: getAddress(transfer.to_address) };
         if (transfer.standard === 'native') {
           const native = context.networks.get(caip2)?.nativeCurrency ?? { name: 'Native coin', symbol: 'ETH', decimals: 18 };
           return {
             fungible_info: { name: native.name, symbol: native.symbol, icon: { url: context.icons.native(caip2) } },
             direction,
             quantity: { numeric: formatUnits(BigInt(transfer.amount), native.decimals) },
+            ...sides,
           };
         }
         const token = tokens.get(`${row.chain_id}:${transfer.contract}`);
@@ -130,6 +133,7 @@ export async function getHistory(
             },
             direction,
             quantity: { numeric: '1' },
+            ...sides,
           };
         }
         return {
@@ -141,6 +145,7 @@ export async function getHistory(
           },
           direction,
           quantity: { numeric: formatUnits(BigInt(transfer.amount), token?.decimals ?? 0) },
+          ...sides,
         };
       }),
     };

@@ -21,7 +21,7 @@ export function rateLimitConfig(env: Env): RateLimitConfig {
   };
 }
 
-/** FORCED_REFRESH_MS: the shortest time between two forced balance reads of one account on one chain. */
+/** FORCED_REFRESH_MS: how long the block of a forced balance read is remembered: within it, a forced read of the same account and chain reads the node again only once the chain has a new block. */
 export function forcedRefreshMs(env: Env): number {
   return integer(env, 'FORCED_REFRESH_MS', 10_000, 0, 3_600_000);
 }

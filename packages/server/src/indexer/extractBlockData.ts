@@ -1,10 +1,10 @@
 import { hexToBigInt, hexToNumber, type Hex } from 'viem';
 import type { AccountTransactionsTable, BlocksTable, TransactionsTable, TransfersTable } from '../db/schema.ts';
 import type { FetchedBlock } from './fetchBlocks.ts';
+import { TRANSFER_TOPIC, topicAddress, ZERO_ADDRESS } from './eventTopics.ts';
+import { routerNativePayouts } from './routerNativePayouts.ts';
 
-/** keccak256("Transfer(address,address,uint256)"): ERC-20 and ERC-721 share the event. */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+export { TRANSFER_TOPIC, ZERO_ADDRESS } from './eventTopics.ts';
 
 export type BlockRows = {
   blocks: BlocksTable[];
@@ -12,8 +12,6 @@ export type BlockRows = {
   transfers: TransfersTable[];
   accountTransactions: AccountTransactionsTable[];
 };
-
-const topicAddress = (topic: Hex) => `0x${topic.slice(26)}`.toLowerCase();
 
 /**
  * Turns fetched blocks into rows: every transaction, the native value of each successful one, and
@@ -64,6 +62,10 @@ export function extractBlockData(chainId: number, fetched: readonly FetchedBlock
         };
         rows.transfers.push(transfer);
         participants.add(transfer.from_address).add(transfer.to_address);
+      }
+      for (const payout of routerNativePayouts(chainId, number, tx, receipt)) {
+        rows.transfers.push(payout);
+        participants.add(payout.to_address);
       }
       participants.delete(ZERO_ADDRESS);
       for (const address of participants) {

@@ -275,7 +275,8 @@ function blockHash(reply: unknown): string | null {
   return typeof hash === 'string' ? hash.toLowerCase() : null;
 }
 
-const REACHED_CHECK_MS = 50;
+// A forced balance read waits on this after the visitor's own transaction: it must not add much.
+const REACHED_CHECK_MS = 10;
 const DEFAULT_LEASE_MS = 5_000;
 
 /** One ChainIndexer per configured chain. */

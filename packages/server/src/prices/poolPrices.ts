@@ -3,6 +3,7 @@ import type { ChainContext } from '../chain/chainContext.ts';
 import { readContracts } from '../chain/readContracts.ts';
 import type { CacheBus } from '../cache/cacheBus.ts';
 import { valueCache } from '../cache/sharedTtlCache.ts';
+import { TtlCache } from '../cache/ttlCache.ts';
 
 export const NATIVE = 'native';
 /** A token to price: its address (lowercase) or NATIVE, and its decimals. */
@@ -14,6 +15,8 @@ const erc20Abi = parseAbi(['function decimals() view returns (uint8)']);
 
 /** Prices move with every swap; a few seconds of reuse spares the node on a busy page. */
 const PRICE_TTL_MS = 10_000;
+/** A pool's address does not change; an hour bounds what a redeployed devnet can leave stale. */
+const PAIR_TTL_MS = 3_600_000;
 const PRECISION = 10n ** 18n;
 
 /**
@@ -25,6 +28,7 @@ const PRECISION = 10n ** 18n;
 export class PoolPrices {
   private readonly cache;
   private readonly stableDecimals = new Map<number, Promise<number | null>>();
+  private readonly pairs = new TtlCache<string, Address>(PAIR_TTL_MS);
 
   /** `bus`: the replicas share their prices (REDIS_URL). */
   constructor(bus?: CacheBus) {
@@ -49,11 +53,7 @@ export class PoolPrices {
       for (const token of missing) prices.set(token.address, 0);
       return prices;
     }
-    const pairs = await readContracts(
-      chain,
-      poolTokens.map((token) => ({ address: factory, abi: factoryAbi, functionName: 'getPair', args: [token ?? zeroAddress, stable] })),
-    );
-    const pairAddresses = pairs.map((pair, index) => (poolTokens[index] && pair.ok && pair.value !== zeroAddress ? (pair.value as Address) : undefined));
+    const pairAddresses = await this.pairsOf(chain, factory, stable, poolTokens);
     const reads = await readContracts(
       chain,
       pairAddresses.flatMap((pair) =>
@@ -76,6 +76,22 @@ export class PoolPrices {
       prices.set(token.address, price);
     });
     return prices;
+  }
+
+  /**
+   * Each token's pool against the stablecoin, undefined where there is none. A pool once created
+   * keeps its address, so it is remembered: a fresh price (after the visitor's own swap) then reads
+   * only the reserves, one round trip to the node instead of two.
+   */
+  private async pairsOf(chain: ChainContext, factory: Address, stable: Address, tokens: readonly (Address | undefined)[]): Promise<(Address | undefined)[]> {
+    const key = (token: Address) => `${chain.config.chainId}:${factory}:${token.toLowerCase()}`;
+    const unknown = [...new Set(tokens.filter((token): token is Address => token !== undefined && this.pairs.get(key(token)) === undefined))];
+    const found = await readContracts(chain, unknown.map((token) => ({ address: factory, abi: factoryAbi, functionName: 'getPair', args: [token, stable] })));
+    unknown.forEach((token, index) => {
+      const pair = found[index];
+      if (pair?.ok && pair.value !== zeroAddress) this.pairs.set(key(token), pair.value as Address);
+    });
+    return tokens.map((token) => (token ? this.pairs.get(key(token)) : undefined));
   }
 
   /** The stablecoin's decimals (read once per chain); null when the read fails. */

@@ -1,7 +1,7 @@
 import { parseHistoryPage } from '@cairn/core/internal';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
-import { getAddress, maxUint256, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { formatEther, getAddress, maxUint256, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Balance } from '../account/getBalances.ts';
@@ -162,17 +162,25 @@ describe.each(await testDatabaseKinds())('account routes on $name', ({ name, ski
         operationType: 'receive', hash: sent.nativeIn!.hash, minedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), chain: 'eip155:31337',
         status: 'confirmed', sentFrom: TEST_ACCOUNTS[0]!.address, sentTo: account, nonce: expect.any(Number),
       },
-      transfers: [{ fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: expect.stringContaining('/public/getAssetImage/eip155%3A1?') } }, direction: 'in', quantity: { numeric: '2' } }],
+      transfers: [
+        {
+          fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: expect.stringContaining('/public/getAssetImage/eip155%3A1?') } },
+          direction: 'in', quantity: { numeric: '2' }, sender: TEST_ACCOUNTS[0]!.address, recipient: account,
+        },
+      ],
     });
     expect(tx('cairnIn').transfers).toEqual([
       {
         fungible_info: { name: 'Cairn Token', symbol: 'CAIRN', icon: { url: expect.stringContaining('/public/getTokenImage/31337-') }, address: `eip155:31337:${DEVNET_CONTRACTS.cairnToken}` },
         direction: 'in',
         quantity: { numeric: '100' },
+        sender: TEST_ACCOUNTS[0]!.address,
+        recipient: account,
       },
     ]);
+    // The transaction goes to the token contract; the transfer names the real receiver (its Transfer log).
     expect(tx('cairnOut').metadata).toMatchObject({ operationType: 'send', sentFrom: account, sentTo: DEVNET_CONTRACTS.cairnToken });
-    expect(tx('cairnOut').transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '10' } });
+    expect(tx('cairnOut').transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '10' }, sender: account, recipient: friend });
     expect(tx('zeroIn').transfers[0]?.quantity.numeric).toBe('3');
 
     const minted = tx('nftMint');
@@ -244,6 +252,44 @@ describe.each(await testDatabaseKinds())('account routes on $name', ({ name, ski
     const { data } = await history('chainId=eip155:31337&limit=1');
     expect(data[0]?.metadata).toMatchObject({ hash: swap, operationType: 'trade' });
     expect(data[0]?.transfers.map((transfer) => [transfer.fungible_info?.symbol, transfer.direction])).toEqual([['CAIRN', 'out'], ['TUSD', 'in']]);
+    // Both legs of the swap, each with its real side: the account paid the pool, the pool paid the account.
+    expect(data[0]?.transfers.map((transfer) => [transfer.sender, transfer.recipient])).toEqual([
+      [account, DEVNET_CONTRACTS.cairnTusdPair],
+      [DEVNET_CONTRACTS.cairnTusdPair, account],
+    ]);
+
+    // ETH for the stablecoin: the ETH leg is the transaction's value (to the router), the TUSD leg the pool's Transfer log.
+    const ethSwapAbi = parseAbi(['function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])']);
+    const ethSwap = await wallet.writeContract({
+      address: DEVNET_CONTRACTS.ammRouter, abi: ethSwapAbi, functionName: 'swapExactETHForTokens', value: parseEther('0.0123'),
+      args: [0n, [DEVNET_CONTRACTS.weth, DEVNET_CONTRACTS.testUsd], account, 2n ** 40n],
+    });
+    await waitForIndexed(Number((await chain.client.waitForTransactionReceipt({ hash: ethSwap })).blockNumber));
+    const [bought] = (await history('chainId=eip155:31337&limit=1')).data;
+    expect(bought?.metadata).toMatchObject({ hash: ethSwap, operationType: 'trade', sentTo: DEVNET_CONTRACTS.ammRouter });
+    expect(bought?.transfers.map((transfer) => [transfer.fungible_info?.symbol, transfer.direction, transfer.sender, transfer.recipient])).toEqual([
+      ['ETH', 'out', account, DEVNET_CONTRACTS.ammRouter],
+      ['TUSD', 'in', DEVNET_CONTRACTS.wethTusdPair, account],
+    ]);
+    expect(bought?.transfers[0]?.quantity.numeric).toBe('0.0123');
+
+    // The stablecoin back for ETH: the router pays the ETH by an internal call, read from its unwrapping and its `to`.
+    const toEthAbi = parseAbi(['function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])']);
+    await chain.client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: DEVNET_CONTRACTS.testUsd, abi: approveAbi, functionName: 'approve', args: [DEVNET_CONTRACTS.ammRouter, maxUint256] }) });
+    const ethBefore = await chain.client.getBalance({ address: account });
+    const sold = await wallet.writeContract({
+      address: DEVNET_CONTRACTS.ammRouter, abi: toEthAbi, functionName: 'swapExactTokensForETH',
+      args: [parseUnits('5', 6), 0n, [DEVNET_CONTRACTS.testUsd, DEVNET_CONTRACTS.weth], account, 2n ** 40n],
+    });
+    const soldReceipt = await chain.client.waitForTransactionReceipt({ hash: sold });
+    await waitForIndexed(Number(soldReceipt.blockNumber));
+    const received = (await chain.client.getBalance({ address: account })) - ethBefore + soldReceipt.gasUsed * soldReceipt.effectiveGasPrice;
+    const [back] = (await history('chainId=eip155:31337&limit=1')).data;
+    expect(back?.metadata).toMatchObject({ hash: sold, operationType: 'trade' });
+    expect(back?.transfers.map((transfer) => [transfer.fungible_info?.symbol, transfer.direction, transfer.sender, transfer.recipient, transfer.quantity.numeric])).toEqual([
+      ['ETH', 'in', DEVNET_CONTRACTS.ammRouter, account, formatEther(received)],
+      ['TUSD', 'out', account, DEVNET_CONTRACTS.wethTusdPair, '5'],
+    ]);
   });
 
   it.skipIf(skip)('reads gas prices from the chain, slowest first', async () => {

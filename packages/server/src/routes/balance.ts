@@ -16,6 +16,8 @@ type Query = { currency: 'usd'; chainId?: string; forceUpdate?: boolean; project
 /** GET /v1/account/{address}/balance: native coin and ERC-20 holdings with USD prices. */
 export function registerBalance(app: FastifyInstance, services: ServerServices): void {
   const cache = readCache<Balance[]>(services.cacheBus, 'balance', BALANCE_TTL_MS);
+  // Per account and chain, the head block of the last forced read: a forced read goes to the node
+  // once per new block (the visitor's own transaction makes one), never twice for the same block.
   const forcedAt = valueCache<number>(services.cacheBus, 'balance-forced', services.config.forcedRefreshMs);
   const solanaBalances = solanaBalanceReader(services);
   app.get<{ Params: { address: string }; Querystring: Query }>(
@@ -34,46 +36,47 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       },
     },
     async (request, reply) => {
+      const force = request.query.forceUpdate === true;
+      // A forced answer is for this moment only: no HTTP cache on the way may keep it.
+      void reply.header('cache-control', force ? 'no-store' : `private, max-age=${BALANCE_TTL_MS / 1000}`);
       // SPEC §9: balances for eip155 and solana; a Solana address or chain goes to its own reader.
-      const solana = await solanaBalances(request.params.address, request.query.chainId, request.query.forceUpdate === true);
-      if (solana) {
-        void reply.header('cache-control', `private, max-age=${BALANCE_TTL_MS / 1000}`);
-        return { balances: solana };
-      }
+      const solana = await solanaBalances(request.params.address, request.query.chainId, force);
+      if (solana) return { balances: solana };
       const account = request.params.address as Address;
       const chains = requestedChains(services, request.query.chainId);
       const icons = services.iconUrls(request);
       const perChain = await Promise.all(
-        chains.map((chain) => {
+        chains.map(async (chain) => {
           const key = `${chain.config.chainId}:${account.toLowerCase()}:${icons.cacheKey}`;
-          // A forced refresh reads the node again, but at most once per FORCED_REFRESH_MS per account
-          // and chain: the ones in between get the last answer.
-          const forced = request.query.forceUpdate === true && forcedAt.get(key) === undefined;
+          const head = force ? await chainHead(chain) : undefined;
+          const newBlock = head !== undefined && (forcedAt.get(key) ?? -1) < head ? head : undefined;
+          const forced = newBlock !== undefined;
           let balances = forced ? undefined : cache.get(key);
           if (!balances) {
-            if (forced) forcedAt.set(key, Date.now());
+            if (forced) forcedAt.set(key, newBlock);
             // A forced read follows a transaction the visitor just saw mined: the token it brought is
             // known once the indexer has stored that block, so the read waits for it (bounded).
-            const caughtUp = forced && services.config.indexer.enabled ? indexerAtHead(services, chain) : Promise.resolve();
-            balances = caughtUp.then(() =>
-              getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced }),
-            );
+            const indexed = forced && services.config.indexer.enabled ? services.indexer.reached(chain.config.chainId, newBlock, FORCED_READ_INDEX_WAIT_MS) : undefined;
+            balances = getBalances(services.db, chain, services.networks.get(chain.caip2), services.prices, icons, account, { fresh: forced, ...(indexed ? { indexed } : {}) });
             cache.set(key, balances);
             balances.catch(() => cache.delete(key)); // a failure is not cached
           }
           return balances;
         }),
       );
-      void reply.header('cache-control', `private, max-age=${BALANCE_TTL_MS / 1000}`);
       return { balances: perChain.flat() };
     },
   );
 }
 
+/** The chain's head block, or undefined when the node does not answer (the read then fails or is served as cached). */
+async function chainHead(chain: ChainContext): Promise<number | undefined> {
+  try {
+    return Number(BigInt(await chain.rpc.call<string>('eth_blockNumber')));
+  } catch {
+    return undefined;
+  }
+}
+
 /** How long a forced balance read waits for the indexer to store the chain's head block. */
 export const FORCED_READ_INDEX_WAIT_MS = 3_000;
-
-async function indexerAtHead(services: ServerServices, chain: ChainContext): Promise<void> {
-  const head = Number(BigInt(await chain.rpc.call<string>('eth_blockNumber')));
-  await services.indexer.reached(chain.config.chainId, head, FORCED_READ_INDEX_WAIT_MS);
-}

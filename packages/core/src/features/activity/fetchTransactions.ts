@@ -39,7 +39,8 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
   if (more && (current.next === undefined || current.loading)) return;
   const generation = (generations.get(ctx) ?? 0) + (more ? 0 : 1);
   generations.set(ctx, generation);
-  if (!more) {
+  // Afresh for another list; for the same one (a refresh after a transaction) its rows stay in view until the answer.
+  if (!more && !sameList) {
     store.reset();
     store.set({ account: address, lastNetworkInView: network.caipNetworkId });
   }
@@ -51,7 +52,8 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
   try {
     const page = await client.getHistory(address, { chainId: network.caipNetworkId, ...(more ? { cursor: current.next } : {}) });
     if (isStale() || store.get().account !== address) return;
-    const transactions = [...store.get().transactions, ...filterTransactions(page.data, network.caipNetworkId)];
+    const before = more ? store.get().transactions : [];
+    const transactions = [...before, ...filterTransactions(page.data, network.caipNetworkId)];
     store.set({
       transactions,
       transactionsByYear: groupTransactionsByYear(transactions),

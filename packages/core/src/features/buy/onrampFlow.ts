@@ -5,10 +5,10 @@ import { errorMessage } from '../../errors.ts';
 import { formatUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
 import { findNetwork } from '../../stores/network.ts';
-import { refreshBalance } from '../../actions/refreshBalance.ts';
+import { transactionConfirmed } from '../activity/transactionConfirmed.ts';
 
 /** How often, and how long, Buy looks for the bought coins to arrive. */
-export const ONRAMP_WATCH_EVERY_MS = 2_000;
+export const ONRAMP_WATCH_EVERY_MS = 1_000;
 export const ONRAMP_WATCH_FOR_MS = 5 * 60_000;
 
 const apis = new WeakMap<CairnContext, OnrampApi>();
@@ -96,7 +96,7 @@ export async function startPurchase(ctx: CairnContext, openPopup: (url: string) 
       const now = (await adapter.getBalance({ address: account.address, network }).catch(() => undefined))?.value;
       if (now !== undefined && now > before) {
         ctx.onramp.set({ status: 'arrived', arrived: formatUnits(now - before, network.nativeCurrency.decimals) });
-        await refreshBalance(ctx, { force: true }).catch(() => undefined);
+        await transactionConfirmed(ctx, network);
         return true;
       }
     }

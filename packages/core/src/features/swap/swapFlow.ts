@@ -13,6 +13,7 @@ import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
 import { trackPending } from '../activity/trackPending.ts';
+import { transactionConfirmed } from '../activity/transactionConfirmed.ts';
 
 interface SwapContext {
   network: CaipNetwork;
@@ -196,6 +197,7 @@ export async function confirmSwap(ctx: CairnContext): Promise<boolean> {
       const approval = await context.api.buildApprove({ from: source.address, to: to.address, userAddress: user, amount });
       const hash = await send({ to: approval.to, data: approval.data, value: 0n });
       const status = adapter.waitForTransaction ? await adapter.waitForTransaction({ network: context.network, hash }) : 'success';
+      void transactionConfirmed(ctx, context.network, hash);
       if (status !== 'success') throw new Error('The approval was reverted');
       ctx.swap.set({ allowance: amount.toString() });
     }

@@ -1,20 +1,12 @@
 import type { CaipNetwork, HistoryTransaction } from '@cairn/core';
-import { describeTransaction, isSafeImageUrl, shortenAddress } from '@cairn/core/rules';
+import { activityDate, describeTransaction, isSafeImageUrl, shortenAddress } from '@cairn/core/rules';
 import { ExternalLinkIcon } from '../../components/icons.tsx';
 import { useT } from '../../i18n/useT.ts';
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-const timeFormat = (locale: string) => {
-  let format = timeFormats.get(locale);
-  if (!format) timeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })));
-  return format;
-};
-
-/** One transaction: what happened, with whom, how much, when, and where to see it. */
+/** One transaction: what happened, with whom (or which two tokens), how much, when, and where to see it. */
 export function ActivityRow({ transaction, network }: { transaction: HistoryTransaction; network: CaipNetwork | undefined }) {
   const description = describeTransaction(transaction);
   const { t, locale } = useT();
-  const incoming = transaction.metadata.operationType === 'receive' || transaction.metadata.operationType === 'mint';
   const explorer = network?.blockExplorers?.default;
   return (
     <li className="activity-row" data-testid="activity-row">
@@ -30,18 +22,26 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
           {t(description.title)}
           {description.failed && <span className="activity-failed">{t('Failed')}</span>}
         </span>
-        <span className="activity-detail">
-          {incoming ? t('from') : t('to')} <span title={description.otherSide}>{shortenAddress(description.otherSide)}</span> ·{' '}
-          <time dateTime={transaction.metadata.minedAt}>{timeFormat(locale).format(new Date(transaction.metadata.minedAt))}</time>
+        <span className="activity-detail" data-testid="activity-counterparty">
+          {description.swap ? (
+            `${description.swap.sold} → ${description.swap.bought}`
+          ) : (
+            <>
+              {description.direction === 'from' ? t('from') : t('to')} <span title={description.otherSide}>{shortenAddress(description.otherSide)}</span>
+            </>
+          )}
         </span>
       </span>
       <span className="activity-amounts">
         {description.amounts.map((amount) => (
-          <span key={amount} data-sign={amount[0]}>
-            {amount}
+          <span key={amount.exact} data-sign={amount.sign} title={amount.exact} aria-label={amount.exact !== amount.text ? amount.exact : undefined}>
+            {amount.text}
           </span>
         ))}
       </span>
+      <time className="activity-date" dateTime={transaction.metadata.minedAt}>
+        {activityDate(transaction.metadata.minedAt, locale)}
+      </time>
       {explorer && (
         <a
           className="activity-link"

@@ -1,0 +1,158 @@
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http, parseEther, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { deployment } from '@cairn/devnet';
+import { activityAmount, formatAmount } from '@cairn/core/internal';
+import { launchChromium } from './support/browser.ts';
+import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
+import { fundExtraAccount } from './support/extraAccounts.ts';
+
+// After the visitor's own transactions (a swap, an ETH send, a token send, a purchase), the
+// header, Account and Send's token list show the chain's new figures within a second of the
+// widget's receipt (or of the bought coins' arrival), without a reload, and Activity describes
+// each exactly. On chain 31338: the swap moves the pool's price, and other files assert USD
+// values at 31337's seeded prices.
+const CHAIN_ID = 31338;
+const VISITOR_KEY = generatePrivateKey();
+const VISITOR = privateKeyToAccount(VISITOR_KEY);
+const RECEIVER = privateKeyToAccount(generatePrivateKey()).address;
+const TUSD = deployment.contracts.testUsd as Address;
+const chain = () => createPublicClient({ transport: http(walletChains()[CHAIN_ID]) });
+const ethOf = () => chain().getBalance({ address: VISITOR.address });
+const tusdOf = (address: Address = VISITOR.address) => chain().readContract({ address: TUSD, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
+/** How the widget shows an amount on Account and in Send's list (SPEC §9: 3 decimals). */
+const shownEth = async () => `${formatAmount(formatEther(await ethOf()))} ETH`;
+const shownTusd = async () => formatAmount(formatUnits(await tusdOf(), 6));
+
+/** The within-a-second promise, measured from the moment the page got the transaction's receipt. */
+const FRESH_WITHIN_MS = 1000;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await fundExtraAccount(VISITOR.address, parseEther('3'), CHAIN_ID);
+}, 60_000);
+afterAll(() => browser?.close());
+
+/** When the page's receipt polls first found each transaction mined: what the widget itself saw. */
+function watchReceipts(page: Page): { after(count: number): Promise<number>; count(): number } {
+  const seen: number[] = [];
+  page.on('response', async (response) => {
+    const body = response.request().postData();
+    if (!body?.includes('eth_getTransactionReceipt')) return;
+    const at = Date.now();
+    const answer = (await response.json().catch(() => undefined)) as { result?: unknown } | undefined;
+    if (answer?.result) seen.push(at);
+  });
+  return {
+    count: () => seen.length,
+    async after(count) {
+      await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThan(count);
+      return seen[count]!;
+    },
+  };
+}
+
+/** Waits until `read` (the page) equals `expected` (the chain), and says how long after `since` it did. */
+async function shownAfter(since: Promise<number>, read: () => Promise<string | null>, expected: () => Promise<string>): Promise<number> {
+  const receipt = await since;
+  const want = await expected();
+  await expect.poll(read, { timeout: 10_000, interval: 20 }).toBe(want);
+  return Date.now() - receipt;
+}
+
+const tokenAmount = (page: Page, symbol: string) => () => dialog(page).getByTestId(`token-${symbol}`).locator('.token-amount').textContent();
+const accountBalance = (page: Page) => () => dialog(page).getByTestId('account-balance').textContent();
+/** The balance on the site's Account button, in the page's header. */
+const headerBalance = (page: Page) => async () => (await page.getByRole('button', { name: /^Account / }).locator('.balance').textContent())?.trim() ?? null;
+
+async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string) {
+  await dialog(page).getByTestId('wallet-feature-send').click();
+  await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+  if (token === 'TUSD') await dialog(page).getByLabel('Token', { exact: true }).selectOption({ label: `TUSD (${await shownTusd()})` });
+  await dialog(page).getByLabel('Amount', { exact: true }).fill(amount);
+  await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER);
+  await dialog(page).getByTestId('send-receiver').filter({ hasText: short(RECEIVER) }).waitFor();
+  await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
+  await dialog(page).getByTestId('send-review').click();
+  await dialog(page).getByTestId('send-preview-amount').filter({ hasText: `${amount} ${token}` }).waitFor();
+  await dialog(page).getByRole('button', { name: 'Send' }).click();
+  await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+}
+
+describe('fresh balances and exact Activity after the visitor’s own transactions', () => {
+  it('swap, ETH send, token send and purchase: the header, Account and Send show the chain within a second; Activity names amounts, receivers and both swap tokens', async () => {
+    const demo = await openDemo(browser, { wallets: [{ privateKey: VISITOR_KEY, chainId: CHAIN_ID }], query: `networks=${CHAIN_ID}`, context: { locale: 'en-US' } });
+    const { page } = demo;
+    const receipts = watchReceipts(page);
+    await connectWallet(page);
+    await page.getByRole('button', { name: /^Account / }).click();
+    await expect.poll(accountBalance(page)).toBe(await shownEth());
+
+    // Swap ETH for TUSD: the bought TUSD is on Account, and in Send's token list, at once.
+    await dialog(page).getByTestId('wallet-feature-swaps').click();
+    await dialog(page).getByLabel('You pay').fill('0.05');
+    await dialog(page).getByTestId('swap-to-amount').filter({ hasText: /[1-9]/ }).waitFor();
+    await dialog(page).getByTestId('swap-review').click();
+    const swapReceipt = receipts.after(receipts.count());
+    await dialog(page).getByTestId('swap-confirm').click();
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+    const swapShownIn = await shownAfter(swapReceipt, tokenAmount(page, 'TUSD'), shownTusd);
+    expect(swapShownIn).toBeLessThan(FRESH_WITHIN_MS);
+    expect(await accountBalance(page)()).toBe(await shownEth());
+    const bought = await tusdOf();
+
+    // ETH send of 0.0123: the balance on Account follows the chain.
+    const ethReceipt = receipts.after(receipts.count());
+    await sendFromAccount(page, 'ETH', '0.0123');
+    expect(await shownAfter(ethReceipt, accountBalance(page), shownEth)).toBeLessThan(FRESH_WITHIN_MS);
+    expect(await headerBalance(page)()).toBe(await shownEth());
+
+    // A token send: Account's TUSD follows the chain, and so does Send's list when it opens again.
+    const tokenReceipt = receipts.after(receipts.count());
+    await sendFromAccount(page, 'TUSD', '1.5');
+    expect(await shownAfter(tokenReceipt, tokenAmount(page, 'TUSD'), shownTusd)).toBeLessThan(FRESH_WITHIN_MS);
+    expect(await tusdOf(RECEIVER)).toBe(1_500_000n);
+    await dialog(page).getByTestId('wallet-feature-send').click();
+    const options = await dialog(page).getByLabel('Token', { exact: true }).locator('option').allTextContents();
+    expect(options).toEqual([`ETH (${formatAmount(formatEther(await ethOf()))})`, `TUSD (${await shownTusd()})`]);
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+
+    // A purchase right after: the header and Account show the bought Ether, not the balance read a moment before.
+    await dialog(page).getByTestId('wallet-feature-onramp').click();
+    await dialog(page).getByRole('button', { name: '50 USD', exact: true }).click();
+    await dialog(page).getByTestId('buy-quote').filter({ hasText: /ETH$/ }).waitFor();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('buy-continue').click()]);
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await popup.getByRole('button', { name: 'Pay 50 USD' }).click();
+    await popup.getByTestId('checkout-done').waitFor();
+    await popup.close();
+    await dialog(page).getByTestId('buy-arrived').waitFor({ timeout: 20_000 });
+    expect(await shownAfter(Promise.resolve(Date.now()), headerBalance(page), shownEth)).toBeLessThan(FRESH_WITHIN_MS);
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    expect(await accountBalance(page)()).toBe(await shownEth());
+
+    // Activity: newest first, each row exact.
+    await dialog(page).getByTestId('account-activity').click();
+    const rows = dialog(page).getByTestId('activity-row');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    // Newest first: the purchase, the token send, the ETH send, the swap (then the funding).
+    const [purchase, tokenSend, ethSend, swap] = [rows.nth(0), rows.nth(1), rows.nth(2), rows.nth(3)];
+    expect(await purchase.innerText()).toMatch(/^Received[\s\S]*from 0x/);
+    expect(await tokenSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-1\\.500 TUSD`));
+    expect(await ethSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-0\\.0123 ETH`));
+    expect(await swap.innerText()).toMatch(new RegExp(`^Swapped[\\s\\S]*ETH → TUSD[\\s\\S]*-0\\.050 ETH[\\s\\S]*\\+${activityAmount(formatUnits(bought, 6)).shown.replace('.', '\\.')} TUSD`));
+    // A full date that fits: day, month, year and time, not cut.
+    const year = new Date().getFullYear();
+    for (const row of [purchase, tokenSend, ethSend, swap]) {
+      const date = row.locator('time');
+      expect(await date.textContent()).toMatch(new RegExp(`^[A-Z][a-z]{2} \\d{1,2}, ${year}, \\d{1,2}:\\d{2} [AP]M$`));
+      expect(await date.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    await demo.close();
+  });
+
+});
