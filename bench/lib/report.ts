@@ -40,6 +40,21 @@ function bundleTable(results: BenchResults): string[] {
   return lines;
 }
 
+/** Issue 29: per page, each JS file fetched before the click, its size and why it loads then. */
+function beforeClickTables(results: BenchResults): string[] {
+  return results.apps.flatMap((app) =>
+    app.beforeClick
+      ? [
+          '',
+          `${app.label}: ${kB(app.beforeClick.reduce((sum, chunk) => sum + chunk.gzip, 0))} gzip in ${app.beforeClick.length} files (first unthrottled load)`,
+          '',
+          ...header(['file', 'module', 'gzip', 'why it loads before the click']),
+          ...app.beforeClick.map((chunk) => row([chunk.file, chunk.name, kB(chunk.gzip), chunk.why])),
+        ]
+      : [],
+  );
+}
+
 function timingTable(results: BenchResults): string[] {
   const cairn = results.apps.find((app) => app.id === 'cairn');
   const lines = header([
@@ -187,6 +202,9 @@ export function markdownReport(results: BenchResults & { walletList?: WalletList
       `WalletConnect when picked: ${cairn.walletConnect.chunk ? `${kB(cairn.walletConnect.chunk.gzip)} gzip (flow and protocol client)` : 'not found'}` +
       `${cairn.walletConnect.qrEncoder ? ` + QR encoder ${kB(cairn.walletConnect.qrEncoder.gzip)}` : ''}` +
       `, in the initial JS: ${cairn.walletConnect.inInitial.length > 0 ? cairn.walletConnect.inInitial.join(', ') : 'nothing'}. Cairn's entry by package (gzip, pro rata from the source map): ${composition}.`,
+    '',
+    '### What the Cairn pages fetch before the click, file by file',
+    ...beforeClickTables(results),
     '',
     '## Time and heap: headless Chromium, only 127.0.0.1 reachable',
     '',
