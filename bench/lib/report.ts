@@ -1,5 +1,6 @@
 import { kB, MB, ms, ratio, stat } from './format.ts';
 import { CONDITIONS, type AppResult, type BenchResults } from './results.ts';
+import { BARE_FASTIFY_CASE } from './bareFastifyFloor.ts';
 import type { WalletListResults } from './walletListBench.ts';
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -105,6 +106,18 @@ function blockedList(results: BenchResults): string[] {
   });
 }
 
+/** Issue 29: the cached balance against a bare Fastify returning the same bytes in the same run. */
+function floorRatio(server: NonNullable<BenchResults['server']>): string[] {
+  const balance = server.cases.find((c) => c.name === 'cached balance');
+  const floor = server.cases.find((c) => c.name === BARE_FASTIFY_CASE);
+  if (!balance || !floor) return [];
+  return [
+    '',
+    `Cached balance against the floor: **${((balance.reqPerS / floor.reqPerS) * 100).toFixed(0)} %** of a bare Fastify (no plugin, no logger) ` +
+      `returning the same ${server.floorBytes ?? '?'} bytes under the same load in this run (${balance.reqPerS.toFixed(0)} vs ${floor.reqPerS.toFixed(0)} req/s).`,
+  ];
+}
+
 function serverSection(results: BenchResults): string[] {
   const server = results.server;
   if (!server) return [];
@@ -131,6 +144,7 @@ function serverSection(results: BenchResults): string[] {
         failed(c),
       ]),
     ),
+    ...floorRatio(server),
     '',
     `Indexer backfill: blocks 0–${backfill.headBlock} of the devnet chain (its deployment and seed, then empty blocks mined with anvil_mine) into an empty database: ` +
       `**${backfill.blocksPerS.toFixed(0)} blocks/s** once the server answered (${(backfill.indexMs / 1000).toFixed(1)} s), ` +

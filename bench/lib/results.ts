@@ -86,6 +86,8 @@ export interface ServerResults {
   connections: number;
   durationS: number;
   cases: ServerCase[];
+  /** The cached balance's answer in bytes, which the bare Fastify floor returned (issue 29). */
+  floorBytes?: number;
   backfill: {
     /** Blocks 0..headBlock. */
     blocks: number;
