@@ -1,12 +1,13 @@
 import type { Cairn, RouteData, ViewName } from '@cairn/core';
 import type { WalletFeature } from '@cairn/core/internal';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { LazyView } from './lazyView.ts';
 
 export interface FeatureView {
   /** The heading; every dialog is labelled by it. */
   title(data: RouteData | undefined): string;
-  /** The view: a chunk of its own, fetched on intent or when it opens. */
-  component: LazyExoticComponent<ComponentType>;
+  /** The view: a chunk of its own, fetched on intent (its button hovered or focused) or when it opens. */
+  component: LazyView;
 }
 
 /** A wallet feature as the modal shows it: one folder under features/, one line in features.ts. */
