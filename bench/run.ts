@@ -9,7 +9,7 @@ import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { measureBundle, type BundleSizes } from './lib/bundleSizes.ts';
 import { explainFetched } from './lib/fetchedBeforeClick.ts';
-import { cairnChunks } from './lib/cairnChunks.ts';
+import { BEFORE_CLICK, cairnChunks } from './lib/cairnChunks.ts';
 import { ensureAnchors, installedVersions } from './lib/installAnchors.ts';
 import { measureTiming } from './lib/measureTiming.ts';
 import { buildDir, repoRoot, resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
@@ -130,7 +130,7 @@ const apps: AppResult[] = appIds.map((id) => {
     label: APPS[id].label,
     bundle: { buildMs, initial, lazy, total, initialCss },
     timing: timings[id] ?? {},
-    ...(fetched ? { beforeClick: explainFetched(join(buildDir, id), bundles[id], fetched) } : {}),
+    ...(fetched ? { beforeClick: explainFetched(join(buildDir, id), bundles[id], fetched, BEFORE_CLICK) } : {}),
   };
 });
 const cairn = appIds.includes('cairn')

@@ -7,7 +7,7 @@ import { APPS } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { lazyChunkCost, measureBundle, readManifest, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
-import { ACTIONS_SOURCE, BITCOIN_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
+import { ACTIONS_SOURCE, BEFORE_CLICK, BITCOIN_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
 import { explainFetched, fetchedBeforeClick, gzipOf } from './lib/fetchedBeforeClick.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { SIZE_BUDGET } from './sizeBudget.ts';
@@ -97,7 +97,7 @@ describe('what each page fetches before the click, in Chromium as the bench load
   };
   /** The guard's message: every file with its size and why it came. */
   const explain = (dir: string, sizes: BundleSizes, files: string[]) =>
-    explainFetched(dir, sizes, files).map((chunk) => `${chunk.file} (${chunk.name}) ${kB(chunk.gzip)}: ${chunk.why}`).join('\n');
+    explainFetched(dir, sizes, files, BEFORE_CLICK).map((chunk) => `${chunk.file} (${chunk.name}) ${kB(chunk.gzip)}: ${chunk.why}`).join('\n');
 
   beforeAll(async () => {
     browser = await launchBenchChromium();

@@ -1,7 +1,6 @@
 import { injectTestWallets } from '@cairn/devnet';
 import type { Browser, Page } from 'playwright-core';
 import { readManifest, staticClosure, type BundleSizes } from './bundleSizes.ts';
-import { MODAL_SOURCE } from './cairnChunks.ts';
 
 /** The least time between the button showing and the click (a person's reaction time). */
 export const SETTLE_MS = 1_000;
@@ -58,19 +57,15 @@ export interface FetchedChunk {
   why: string;
 }
 
-/** Why a dynamic import may be fetched before the click (issue 29: the next click's code only). */
-const EXPECTED_BEFORE_CLICK: Record<string, string> = {
-  [MODAL_SOURCE]: 'the modal, prefetched when the page is idle: the click only renders it',
-};
-
 const shortName = (source: string) => source.replace(/^(\.\.\/)+/, '').replace(/^_/, '');
 
 /**
  * A row per JS file fetched before the click: its size and why it loads when it does, read from
  * Vite's manifest: the entry, a static import of it, or the dynamic import(s) whose chunk or shared
- * code it is.
+ * code it is. `expected`: the reason for each dynamic import a page may fetch before the click,
+ * by source (cairnChunks.ts, BEFORE_CLICK).
  */
-export function explainFetched(buildDir: string, bundle: BundleSizes, fetched: readonly string[]): FetchedChunk[] {
+export function explainFetched(buildDir: string, bundle: BundleSizes, fetched: readonly string[], expected: Readonly<Record<string, string>>): FetchedChunk[] {
   const manifest = readManifest(buildDir);
   const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
@@ -87,8 +82,8 @@ export function explainFetched(buildDir: string, bundle: BundleSizes, fetched: r
     const owners = dynamicFetched.filter((owner) => staticClosure(manifest, [owner]).has(key));
     const reasons = owners.map((owner) => {
       const source = manifest[owner]!.src ?? owner;
-      const expected = Object.entries(EXPECTED_BEFORE_CLICK).find(([suffix]) => source.endsWith(suffix))?.[1];
-      return owner === key ? (expected ?? 'a dynamic import fetched before the click (not the next click’s code)') : `shared code of ${shortName(source)}`;
+      const reason = Object.entries(expected).find(([suffix]) => source.endsWith(suffix))?.[1];
+      return owner === key ? (reason ?? 'a dynamic import fetched before the click (not the next click’s code)') : `shared code of ${shortName(source)}`;
     });
     return { file, name, gzip, why: reasons.join('; ') || 'fetched before the click by no known import' };
   });
