@@ -99,7 +99,8 @@ export function boundaryConfig(rootDir) {
     options: {
       baseDir: rootDir,
       doNotFollow: { path: 'node_modules' },
-      exclude: { path: '(^|/)(dist|dist-e2e-[^/]*|\\.next|\\.scratch)/' },
+      // Build output, git-ignored: bench/results/ holds the bench's page builds and anchors/ its installs.
+      exclude: { path: '(^|/)(dist|dist-e2e-[^/]*|\\.next|\\.scratch)/|^bench/(results|anchors)/' },
       // Type imports count: core may not even name a React type.
       tsPreCompilationDeps: true,
       enhancedResolveOptions: {

@@ -8,7 +8,8 @@ import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { measureBundle, type BundleSizes } from './lib/bundleSizes.ts';
-import { cairnChunks } from './lib/cairnChunks.ts';
+import { explainFetched } from './lib/fetchedBeforeClick.ts';
+import { BEFORE_CLICK, cairnChunks } from './lib/cairnChunks.ts';
 import { ensureAnchors, installedVersions } from './lib/installAnchors.ts';
 import { measureTiming } from './lib/measureTiming.ts';
 import { buildDir, repoRoot, resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
@@ -123,7 +124,14 @@ const relay: RelayResults | null = parts.has('relay') ? await measureRelay(log) 
 
 const apps: AppResult[] = appIds.map((id) => {
   const { initial, lazy, total, initialCss, buildMs } = bundles[id];
-  return { id, label: APPS[id].label, bundle: { buildMs, initial, lazy, total, initialCss }, timing: timings[id] ?? {} };
+  const fetched = APPS[id].anchor ? undefined : timings[id]?.cpu1x?.runs[0]?.jsFetchedBeforeClick;
+  return {
+    id,
+    label: APPS[id].label,
+    bundle: { buildMs, initial, lazy, total, initialCss },
+    timing: timings[id] ?? {},
+    ...(fetched ? { beforeClick: explainFetched(join(buildDir, id), bundles[id], fetched, BEFORE_CLICK) } : {}),
+  };
 });
 const cairn = appIds.includes('cairn')
   ? cairnChunks(join(buildDir, 'cairn'), bundles.cairn)

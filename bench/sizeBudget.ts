@@ -46,4 +46,11 @@ export const SIZE_BUDGET = {
    * ceiling later features must stay under: 110 kB gzip before the click.
    */
   everythingOnInitialGzip: 110_000,
+  /**
+   * Issue 29: all the JS either page (one-button and everything on) has fetched, in Chromium, when
+   * the visitor clicks: the initial JS and whatever it prefetches when idle. Only the next click's
+   * code may come before it (the modal); the actions and the adapters' lazy code come on intent.
+   * Measured 2026-11-26 before the change: 112.8 kB (one button) and 175.4 kB (everything on).
+   */
+  fetchedBeforeClickGzip: 110_000,
 } as const;

@@ -1,11 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS } from './lib/apps.ts';
+import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
-import { lazyChunkCost, measureBundle, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
-import { ACTIONS_SOURCE, BITCOIN_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE } from './lib/cairnChunks.ts';
+import { lazyChunkCost, measureBundle, readManifest, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
+import { ACTIONS_SOURCE, BEFORE_CLICK, BITCOIN_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
+import { explainFetched, fetchedBeforeClick, gzipOf } from './lib/fetchedBeforeClick.ts';
+import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { SIZE_BUDGET } from './sizeBudget.ts';
 
 // Builds the Cairn page exactly as `npm run bench` does (no anchors needed) into a scratch folder.
@@ -26,7 +30,7 @@ beforeAll(async () => {
   await buildPage(APPS.cairnFull, fullOutDir);
   fullBundle = await measureBundle(fullOutDir);
   // Two production builds, the second bundling @polkadot/api's lazy chunk: more than the default minute on a busy machine.
-}, 240_000);
+}, 400_000);
 
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
@@ -80,4 +84,60 @@ describe('the "everything on" page (bench/pages/cairnFull) stays within 110 kB g
       console.info(`${source}: ${kB(chunk!.gzip)} gzip when first needed (${chunk!.files.length} files)`);
     }
   });
+});
+
+describe('what each page fetches before the click, in Chromium as the bench loads it (issue 29)', () => {
+  let browser: Browser;
+  let plantedDir: string;
+  const servers: StaticServer[] = [];
+  const serve = async (dir: string) => {
+    const server = await startStaticServer(dir);
+    servers.push(server);
+    return server.url;
+  };
+  /** The guard's message: every file with its size and why it came. */
+  const explain = (dir: string, sizes: BundleSizes, files: string[]) =>
+    explainFetched(dir, sizes, files, BEFORE_CLICK).map((chunk) => `${chunk.file} (${chunk.name}) ${kB(chunk.gzip)}: ${chunk.why}`).join('\n');
+
+  beforeAll(async () => {
+    browser = await launchBenchChromium();
+    // A planted prefetch: the one-button page with WalletConnect's client imported when idle, the
+    // kind of regression the guard is for (the initial JS is unchanged by it).
+    plantedDir = mkdtempSync(join(tmpdir(), 'cairn-size-guard-planted-'));
+    cpSync(outDir, plantedDir, { recursive: true });
+    const planted = Object.values(readManifest(outDir)).find((chunk) => chunk.src?.endsWith(WALLET_CONNECT_CLIENT_SOURCE))!.file;
+    const html = readFileSync(join(plantedDir, 'index.html'), 'utf8');
+    writeFileSync(
+      join(plantedDir, 'index.html'),
+      html.replace('</body>', `<script type="module">requestIdleCallback(() => import('/${planted}').catch(() => {}));</script></body>`),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await browser?.close();
+    if (plantedDir) rmSync(plantedDir, { recursive: true, force: true });
+  });
+
+  it('the one-button page: within 110 kB gzip, the modal its only prefetch', async () => {
+    const files = await fetchedBeforeClick(browser, await serve(outDir));
+    expect(gzipOf(files, bundle), explain(outDir, bundle, files)).toBeLessThanOrEqual(SIZE_BUDGET.fetchedBeforeClickGzip);
+    expect(files).toEqual(expect.arrayContaining(modal!.files));
+    expect(files.some((file) => actions!.files.includes(file) && !modal!.files.includes(file)), 'the actions come on intent, not before').toBe(false);
+  }, 60_000);
+
+  it('the everything-on page: within 110 kB gzip, no adapter body before the click', async () => {
+    const files = await fetchedBeforeClick(browser, await serve(fullOutDir));
+    expect(gzipOf(files, fullBundle), explain(fullOutDir, fullBundle, files)).toBeLessThanOrEqual(SIZE_BUDGET.fetchedBeforeClickGzip);
+    for (const source of [SOLANA_ADAPTER_SOURCE, POLKADOT_ADAPTER_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
+      const body = lazyChunkCost(fullOutDir, fullBundle, source)!;
+      expect(files.filter((file) => body.files.includes(file) && !fullBundle.initial.files.includes(file)), `${source} before the click`).toEqual([]);
+    }
+  }, 60_000);
+
+  it('fails on a planted prefetch, and names it', async () => {
+    const files = await fetchedBeforeClick(browser, await serve(plantedDir));
+    expect(gzipOf(files, bundle)).toBeGreaterThan(SIZE_BUDGET.fetchedBeforeClickGzip);
+    expect(explain(outDir, bundle, files)).toMatch(/createWalletConnectClient.*a dynamic import fetched before the click/);
+  }, 60_000);
 });

@@ -10,6 +10,11 @@ import type { CairnChunks } from './results.ts';
 /** The module behind the modal's dynamic import (packages/react/src/modal/loadModal.ts). */
 export const MODAL_SOURCE = 'packages/react/dist/modal/Modal.js';
 
+/** Issue 29: the dynamic imports a Cairn page may fetch before the click (the next click's code only), and why. */
+export const BEFORE_CLICK: Readonly<Record<string, string>> = {
+  [MODAL_SOURCE]: 'the modal, prefetched when the page is idle: the click only renders it',
+};
+
 /** The module behind the core's actions chunk (packages/core/src/loadCairnActions.ts). */
 export const ACTIONS_SOURCE = 'packages/core/dist/actions/cairnActions.js';
 

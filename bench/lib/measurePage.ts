@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { injectTestWallets } from '@cairn/devnet';
 import type { Browser, Page } from 'playwright-core';
+import { CONNECT_TEXT, jsFetched, settleBeforeClick } from './fetchedBeforeClick.ts';
 
 const PROBE_SCRIPT = readFileSync(new URL('./pageProbe.browser.js', import.meta.url), 'utf8');
 /** The injected test wallet's default name (DEFAULT_WALLET_INFOS[0] in @cairn/devnet). */
 export const TEST_WALLET_NAME = 'Cairn Test Wallet';
-const CONNECT_TEXT = 'Connect Wallet';
-/** The least time between the button showing and the click. */
-export const SETTLE_MS = 1_000;
 /** The one network every page configures, in its main.jsx or main.tsx. */
 export const CHAIN_RPC_URL = 'http://127.0.0.1:8545';
 
@@ -103,22 +101,9 @@ export async function measurePage(browser: Browser, options: MeasureOptions): Pr
       timeout,
       polling: 20,
     });
-    // The visitor clicks once the page has settled: the network quiet for 500 ms, and at least
-    // SETTLE_MS after the button showed (a person's reaction time). Chunks a page fetches when idle
-    // (Cairn's modal, the anchors' connectors and views) are in by then on every page alike.
-    await page.waitForLoadState('networkidle', { timeout: 5_000 * options.cpuThrottle }).catch(() => {});
-    const sinceButton = await page.evaluate(
-      () => performance.now() - (window as unknown as { __benchProbe: Probe }).__benchProbe.buttonVisibleAt!,
-    );
-    if (sinceButton < SETTLE_MS) await page.waitForTimeout(SETTLE_MS - sinceButton);
-
-    const jsFetchedBeforeClick = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.hostname === '127.0.0.1' && url.pathname.endsWith('.js'))
-        .map((url) => url.pathname.slice(1)),
-    );
+    // The visitor clicks once the page has settled (settleBeforeClick).
+    await settleBeforeClick(page, (await readProbe(page)).buttonVisibleAt!, options.cpuThrottle);
+    const jsFetchedBeforeClick = await jsFetched(page);
 
     await page.getByRole('button', { name: CONNECT_TEXT, exact: true }).first().click({ timeout });
     const rowShown = await page

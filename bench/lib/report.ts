@@ -1,5 +1,6 @@
 import { kB, MB, ms, ratio, stat } from './format.ts';
 import { CONDITIONS, type AppResult, type BenchResults } from './results.ts';
+import { BARE_FASTIFY_CASE } from './bareFastifyFloor.ts';
 import type { WalletListResults } from './walletListBench.ts';
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -38,6 +39,21 @@ function bundleTable(results: BenchResults): string[] {
     );
   }
   return lines;
+}
+
+/** Issue 29: per page, each JS file fetched before the click, its size and why it loads then. */
+function beforeClickTables(results: BenchResults): string[] {
+  return results.apps.flatMap((app) =>
+    app.beforeClick
+      ? [
+          '',
+          `${app.label}: ${kB(app.beforeClick.reduce((sum, chunk) => sum + chunk.gzip, 0))} gzip in ${app.beforeClick.length} files (first unthrottled load)`,
+          '',
+          ...header(['file', 'module', 'gzip', 'why it loads before the click']),
+          ...app.beforeClick.map((chunk) => row([chunk.file, chunk.name, kB(chunk.gzip), chunk.why])),
+        ]
+      : [],
+  );
 }
 
 function timingTable(results: BenchResults): string[] {
@@ -90,6 +106,18 @@ function blockedList(results: BenchResults): string[] {
   });
 }
 
+/** Issue 29: the cached balance against a bare Fastify returning the same bytes in the same run. */
+function floorRatio(server: NonNullable<BenchResults['server']>): string[] {
+  const balance = server.cases.find((c) => c.name === 'cached balance');
+  const floor = server.cases.find((c) => c.name === BARE_FASTIFY_CASE);
+  if (!balance || !floor) return [];
+  return [
+    '',
+    `Cached balance against the floor: **${((balance.reqPerS / floor.reqPerS) * 100).toFixed(0)} %** of a bare Fastify (no plugin, no logger) ` +
+      `returning the same ${server.floorBytes ?? '?'} bytes under the same load in this run (${balance.reqPerS.toFixed(0)} vs ${floor.reqPerS.toFixed(0)} req/s).`,
+  ];
+}
+
 function serverSection(results: BenchResults): string[] {
   const server = results.server;
   if (!server) return [];
@@ -116,6 +144,7 @@ function serverSection(results: BenchResults): string[] {
         failed(c),
       ]),
     ),
+    ...floorRatio(server),
     '',
     `Indexer backfill: blocks 0–${backfill.headBlock} of the devnet chain (its deployment and seed, then empty blocks mined with anvil_mine) into an empty database: ` +
       `**${backfill.blocksPerS.toFixed(0)} blocks/s** once the server answered (${(backfill.indexMs / 1000).toFixed(1)} s), ` +
@@ -187,6 +216,9 @@ export function markdownReport(results: BenchResults & { walletList?: WalletList
       `WalletConnect when picked: ${cairn.walletConnect.chunk ? `${kB(cairn.walletConnect.chunk.gzip)} gzip (flow and protocol client)` : 'not found'}` +
       `${cairn.walletConnect.qrEncoder ? ` + QR encoder ${kB(cairn.walletConnect.qrEncoder.gzip)}` : ''}` +
       `, in the initial JS: ${cairn.walletConnect.inInitial.length > 0 ? cairn.walletConnect.inInitial.join(', ') : 'nothing'}. Cairn's entry by package (gzip, pro rata from the source map): ${composition}.`,
+    '',
+    '### What the Cairn pages fetch before the click, file by file',
+    ...beforeClickTables(results),
     '',
     '## Time and heap: headless Chromium, only 127.0.0.1 reachable',
     '',

@@ -1,5 +1,6 @@
 import type { AppId } from './apps.ts';
 import type { SizeTotals } from './bundleSizes.ts';
+import type { FetchedChunk } from './fetchedBeforeClick.ts';
 import type { PageRun } from './measurePage.ts';
 import type { Stat } from './stats.ts';
 
@@ -41,6 +42,8 @@ export interface AppResult {
   label: string;
   bundle: BundleResult;
   timing: Partial<Record<ConditionId, TimingResult>>;
+  /** Cairn's pages: each JS file fetched before the click (the first unthrottled load), its size and why. */
+  beforeClick?: FetchedChunk[];
 }
 
 export interface CairnChunks {
@@ -83,6 +86,8 @@ export interface ServerResults {
   connections: number;
   durationS: number;
   cases: ServerCase[];
+  /** The cached balance's answer in bytes, which the bare Fastify floor returned (issue 29). */
+  floorBytes?: number;
   backfill: {
     /** Blocks 0..headBlock. */
     blocks: number;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildSiweMessage } from '@cairn/core/siwx';
 import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
 import { privateKeyToAccount } from 'viem/accounts';
+import { BARE_FASTIFY_CASE, startBareFastifyFloor } from './bareFastifyFloor.ts';
 import { startBenchServer, waitFor } from './benchServer.ts';
 import { percentile } from './stats.ts';
 import { repoRoot, resultsDir, toolsDir } from './paths.ts';
@@ -13,7 +14,7 @@ import type { ServerCase, ServerResults } from './results.ts';
 
 const HOST = '127.0.0.1';
 /** Bench-only ports, apart from `npm start` (8545/8787), the tests (2xxxx) and the e2e stack. */
-export const SERVER_BENCH_PORTS = { chain: 26545, server: 26787, backfillServer: 26788 } as const;
+export const SERVER_BENCH_PORTS = { chain: 26545, server: 26787, backfillServer: 26788, floor: 26786 } as const;
 const CHAIN_ID = 31337;
 const PROJECT = 'projectId=cairn-local&st=bench&sv=1';
 /** In the server's default SIWX_DOMAINS. */
@@ -205,6 +206,20 @@ export async function measureServer({ connections, durationS, signIns, backfillB
       log(`server: ${labels[id]}: ${measured.reqPerS.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms`);
       results.push(measured);
     }
+    // Issue 29: the floor under the cached balance, in the same run: a bare Fastify returning the
+    // same bytes, with the same content type, under the same load.
+    const cachedAnswer = await fetch(cases.balance);
+    const floorAnswer = { method: 'GET' as const, body: await cachedAnswer.text(), contentType: cachedAnswer.headers.get('content-type') ?? 'application/json' };
+    const floor = await startBareFastifyFloor(SERVER_BENCH_PORTS.floor, floorAnswer);
+    stops.push(floor.stop);
+    await autocannon()({ url: floor.url, connections, duration: 1 });
+    log(`server: bare Fastify floor (the cached balance's ${Buffer.byteLength(floorAnswer.body)} bytes), ${connections} connections for ${durationS} s`);
+    const floorCase = await load(BARE_FASTIFY_CASE, floor.url, connections, durationS);
+    log(`server: bare Fastify floor: ${floorCase.reqPerS.toFixed(0)} req/s, p50 ${floorCase.p50Ms} ms, p99 ${floorCase.p99Ms} ms`);
+    results.push(floorCase);
+    await floor.stop();
+    const floorBytes = Buffer.byteLength(floorAnswer.body);
+
     log(`server: sign-in verify, ${signIns} nonce + signed message pairs, authenticated one after another`);
     results.push(await signInLoop(url, signIns));
     const stopping = performance.now();
@@ -260,7 +275,7 @@ export async function measureServer({ connections, durationS, signIns, backfillB
       blocksPerSIncludingStartup: (head + 1) / ((done - spawned) / 1000),
     };
     log(`server: backfill of ${head + 1} blocks: ${backfill.blocksPerS.toFixed(0)} blocks/s once up (${(backfill.indexMs / 1000).toFixed(1)} s)`);
-    return { connections, durationS, cases: results, backfill, ports: { ...SERVER_BENCH_PORTS } };
+    return { connections, durationS, cases: results, floorBytes, backfill, ports: { ...SERVER_BENCH_PORTS } };
   } finally {
     for (const stop of stops) await stop();
     await devnet.stop();

@@ -9,7 +9,8 @@ export const TARGETS = {
   initialGzip: 110_000,
   ownShareGzip: 42_000,
   modalGzip: 80_000,
-  buttonBehindBareMs: 50,
+  /** Issue 29: the goal, 30 ms (it was 50 until then). */
+  buttonBehindBareMs: 30,
   clickToRowMs: 20,
   rainbowKitShare: 1 / 3,
   appKitShare: 1 / 7,
@@ -98,7 +99,7 @@ export function checkTargets(results: Results): TargetCheck[] {
     const behind = median(differences);
     checks.push(
       check(
-        `load → button visible within 50 ms of bare React (${condition === 'cpu1x' ? 'unthrottled' : 'CPU 4x'})`,
+        `load → button visible within ${TARGETS.buttonBehindBareMs} ms of bare React (${condition === 'cpu1x' ? 'unthrottled' : 'CPU 4x'})`,
         behind,
         TARGETS.buttonBehindBareMs,
         (n) =>

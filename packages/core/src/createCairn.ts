@@ -155,10 +155,13 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   // Off the first paint: drop any bad stored value (the keys read above are already checked).
   cleanups.push(whenIdle(() => storage.validateAll(), 4000));
   cleanups.push(watchFeatures(FEATURES, ctx));
-  // The actions are fetched on intent (the button hovered or focused, the modal opened), not on
-  // every page load: most visitors never open the modal, and a remembered connection loads them
-  // at once anyway.
-  const prefetch = () => void actions().catch(() => undefined);
+  // The actions and the adapters' lazy code are fetched on intent (the button hovered or focused,
+  // the modal opened), not on every page load: most visitors never open the modal, and a
+  // remembered connection loads them at once anyway.
+  const prefetch = () => {
+    void actions().catch(() => undefined);
+    for (const adapter of options.adapters) adapter.prefetch?.();
+  };
   const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
   return {
     options,

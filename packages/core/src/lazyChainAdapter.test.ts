@@ -60,6 +60,20 @@ describe('lazyChainAdapter', () => {
     expect(stopped).toHaveBeenCalledTimes(1);
   });
 
+  it("fetches nothing when set up: the body comes on prefetch (the visitor's intent), once, and is set up with the events", async () => {
+    const { adapter } = body();
+    const load = vi.fn(async () => adapter);
+    const lazy = lazyChainAdapter({ namespace: 'solana', label: 'Solana', load, optional: [] });
+    lazy.setup(events);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).not.toHaveBeenCalled();
+    lazy.prefetch!();
+    lazy.prefetch!();
+    await vi.waitFor(() => expect(adapter.setup).toHaveBeenCalledWith(events));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(lazy.getConnectors().map((connector) => connector.id)).toEqual(['one']);
+  });
+
   it('tries the fetch again after it failed', async () => {
     const { adapter } = body();
     const load = vi.fn<() => Promise<ChainAdapter>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce(adapter);

@@ -1,5 +1,4 @@
 import type { AdapterEvents, ChainAdapter, ChainNamespace } from './types.ts';
-import { whenIdle } from './whenIdle.ts';
 
 /** The optional ChainAdapter methods a lazy adapter can offer before its body has arrived. */
 export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'signIn';
@@ -17,8 +16,9 @@ export interface LazyChainAdapterOptions {
 }
 
 /**
- * A chain adapter whose body is a chunk fetched when the page is idle, or at once when a call needs
- * it: a site that adds a namespace does not grow its first load by more than this stub.
+ * A chain adapter whose body is a chunk fetched on intent (`prefetch`: the button hovered or
+ * focused, the modal opened), or at once when a call needs it: a site that adds a namespace grows
+ * neither its first load nor what it fetches before the click by more than this stub.
  */
 export function lazyChainAdapter({ namespace, label, load: loadBody, optional, capabilities }: LazyChainAdapterOptions): ChainAdapter {
   let adapter: ChainAdapter | undefined;
@@ -52,13 +52,15 @@ export function lazyChainAdapter({ namespace, label, load: loadBody, optional, c
     ...capabilities,
     setup(adapterEvents) {
       events = adapterEvents;
-      const cancel = whenIdle(() => load().catch((error: unknown) => console.warn(`[cairn] could not load ${label} support`, error)));
+      // A body that arrives later sets itself up then (in load); discovery waits for the intent.
+      if (adapter) cleanup = adapter.setup(adapterEvents);
       return () => {
-        cancel();
         cleanup?.();
+        cleanup = undefined;
         events = undefined;
       };
     },
+    prefetch: () => void load().catch((error: unknown) => console.warn(`[cairn] could not load ${label} support`, error)),
     getConnectors: () => adapter?.getConnectors() ?? [],
     waitForConnector: async (connectorId, timeoutMs) => (await load()).waitForConnector(connectorId, timeoutMs),
     connect: async (params) => (await load()).connect(params),

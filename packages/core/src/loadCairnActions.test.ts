@@ -38,6 +38,18 @@ describe('the actions chunk', () => {
     expect(cairn.stores.modal.get().open).toBe(false);
   });
 
+  it("asks the adapters for their lazy code on the same intent, and not before (issue 29: nothing but the modal before the click)", async () => {
+    const { createTestCairn, createFakeAdapter } = await freshCore();
+    const adapter = Object.assign(createFakeAdapter(), { prefetch: vi.fn() });
+    const { cairn } = createTestCairn({ adapter });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // past the idle work
+    expect(adapter.prefetch).not.toHaveBeenCalled();
+    cairn.prefetch();
+    expect(adapter.prefetch).toHaveBeenCalledTimes(1);
+    cairn.open();
+    expect(adapter.prefetch).toHaveBeenCalledTimes(2);
+  });
+
   it('loads on the first action, which then runs as usual; later actions start synchronously', async () => {
     const { createTestCairn, fakeConnector, loadedCairnActions } = await freshCore();
     const { cairn, adapter } = createTestCairn();

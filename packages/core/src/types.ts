@@ -70,6 +70,12 @@ export interface ChainAdapter {
   readonly namespace: ChainNamespace;
   /** Starts discovery and event forwarding; returns a cleanup. */
   setup(events: AdapterEvents): () => void;
+  /**
+   * Fetches the code a connection needs (a lazy body, address support) ahead of it. Called on the
+   * visitor's intent (the button hovered or focused, the modal opened), never on page load: what
+   * the page fetches before the click stays the modal alone (issue 29).
+   */
+  prefetch?(): void;
   getConnectors(): readonly Connector[];
   /** Waits (bounded) for a connector to appear, e.g. an EIP-6963 wallet announcing after a reload. */
   waitForConnector(connectorId: string, timeoutMs: number): Promise<Connector | undefined>;

@@ -1,5 +1,5 @@
 import { type AdapterEvents, type Balance, type ChainAdapter, type ConnectionResult, type Connector } from '@cairn/core';
-import { formatUnits, lazyModule, whenIdle } from '@cairn/core/internal';
+import { formatUnits, lazyModule } from '@cairn/core/internal';
 import { isEip1193Provider, providerErrorCode, ProviderErrorCode, type Eip1193Provider } from './eip1193.ts';
 import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
 import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';
@@ -28,8 +28,8 @@ export const EVM_WALLET_CONNECT_METHODS = [
 export const EVM_WALLET_CONNECT_EVENTS = ['chainChanged', 'accountsChanged'] as const;
 
 /**
- * EIP-55 needs keccak, whose set-up and code cost a page's first load; the module is fetched when
- * the adapter starts and awaited by every wallet call, so it is always there when an address arrives.
+ * EIP-55 needs keccak, whose set-up and code cost a page's first load; the module is fetched on
+ * intent (`prefetch`) and awaited by every wallet call, so it is always there when an address arrives.
  */
 const walletCallSupport = lazyModule(() => import('./walletCallSupport.ts'));
 const loadSupport = () => walletCallSupport.load();
@@ -129,20 +129,18 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
 
     setup(adapterEvents) {
       events = adapterEvents;
-      // Off the page's first render: a wallet call awaits the module anyway, and loads it at once if needed.
-      const cancelPreload = whenIdle(() =>
-        loadSupport().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error)),
-      );
-      if (!win) return cancelPreload;
+      if (!win) return () => {};
       announced = watchAnnouncedWallets(win, rebuild);
       rebuild();
       return () => {
-        cancelPreload();
         announced?.stop();
         for (const unsubscribe of [...subscriptions.values()]) unsubscribe();
         events = undefined;
       };
     },
+
+    // On intent, not on page load: a wallet call awaits the module anyway, and loads it at once if needed.
+    prefetch: () => void loadSupport().catch((error: unknown) => console.warn('[cairn] could not load EVM address support', error)),
 
     getConnectors: () => entries.map((entry) => entry.connector),
 

@@ -54,10 +54,10 @@ export function fakeConnector(id: string, overrides: Partial<Connector> = {}): C
   return { id, name: id, type: 'ANNOUNCED', chain: 'eip155', info: { rdns: id }, ...overrides };
 }
 
-// The required methods: the optional ones (getAccountType) the fake leaves out, as an adapter may.
+// The required methods: the optional ones (getAccountType, prefetch) the fake leaves out, as an adapter may.
 type Method = Exclude<
   keyof ChainAdapter,
-  'namespace' | 'signInStandard' | 'signIn' | 'sendFeeUnit' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'transactionFailure'
+  'namespace' | 'signInStandard' | 'signIn' | 'sendFeeUnit' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'transactionFailure' | 'prefetch'
 >;
 type Params<M extends Method> = M extends 'waitForConnector'
   ? { connectorId: string; timeoutMs: number }

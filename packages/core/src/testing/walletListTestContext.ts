@@ -91,7 +91,7 @@ export function walletListTestContext(
 
 export interface HeldRequest {
   url: URL;
-  reply(status: number, body: unknown): void;
+  reply(status: number, body: unknown, headers?: Record<string, string>): void;
 }
 
 export interface HeldCatalogue {
@@ -114,8 +114,8 @@ export async function withHeldCatalogue(test: (stub: HeldCatalogue) => Promise<v
   const server = createServer((request, response) => {
     requests.push({
       url: new URL(request.url!, 'http://127.0.0.1'),
-      reply(status, body) {
-        response.writeHead(status, { 'content-type': 'application/json' });
+      reply(status, body, headers = {}) {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(JSON.stringify(body));
       },
     });

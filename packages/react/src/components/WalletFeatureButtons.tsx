@@ -1,6 +1,6 @@
 import { walletFeaturesFor } from '@cairn/core/rules';
 import { useCairnInstance } from '../context.ts';
-import { FEATURE_UI } from '../features/features.ts';
+import { FEATURE_UI, FEATURE_VIEWS } from '../features/features.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { useT } from '../i18n/useT.ts';
 
@@ -18,20 +18,26 @@ export function WalletFeatureButtons() {
   if (shown.length === 0) return null;
   return (
     <div className="wallet-features">
-      {shown.map(({ feature, label, view, prefetch }) => (
-        <button
-          key={feature}
-          type="button"
-          className="wallet-feature"
-          data-testid={`wallet-feature-${feature}`}
-          // The feature's code is fetched on intent, before the click.
-          onPointerEnter={prefetch && (() => prefetch(cairn))}
-          onFocus={prefetch && (() => prefetch(cairn))}
-          onClick={() => cairn.stores.router.push(view)}
-        >
-          {t(label)}
-        </button>
-      ))}
+      {shown.map(({ feature, label, view, prefetch }) => {
+        // The feature's code and its view's chunk are fetched on intent, before the click.
+        const warm = () => {
+          prefetch?.(cairn);
+          FEATURE_VIEWS[view]?.component.preload?.();
+        };
+        return (
+          <button
+            key={feature}
+            type="button"
+            className="wallet-feature"
+            data-testid={`wallet-feature-${feature}`}
+            onPointerEnter={warm}
+            onFocus={warm}
+            onClick={() => cairn.stores.router.push(view)}
+          >
+            {t(label)}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { WalletGlyph } from './icons.tsx';
+
+/**
+ * How long a lazy icon's row must stay on screen before its logo is fetched: a flick through All
+ * Wallets renders rows for a frame or two, and their logos would spend the site's server budget
+ * (its per-IP limit) for nothing (issue 29).
+ */
+const LAZY_LOGO_DELAY_MS = 120;
 
 export interface WalletIconProps {
   src: string | undefined;
   size?: number;
-  /** Fetch only when near the viewport: a long list loads only the logos it shows. */
+  /** Fetch only for a row that stays in view: a long list loads only the logos it shows. */
   lazy?: boolean;
 }
 
@@ -14,10 +21,16 @@ export interface WalletIconProps {
  */
 export function WalletIcon({ src, size = 40, lazy = false }: WalletIconProps) {
   const [failedSrc, setFailedSrc] = useState<string>();
+  const [stayed, setStayed] = useState(!lazy);
+  useEffect(() => {
+    if (stayed) return;
+    const timer = setTimeout(() => setStayed(true), LAZY_LOGO_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [stayed]);
   const usable = src && failedSrc !== src;
   return (
     <span className="wallet-icon" style={{ width: size, height: size }} aria-hidden="true">
-      {usable ? (
+      {!stayed ? null : usable ? (
         <img
           src={src}
           alt=""

@@ -10,8 +10,8 @@ export interface FeatureViewProps {
 export interface FeatureView {
   /** The heading; every dialog is labelled by it. */
   title(data: RouteData | undefined): string;
-  /** The view: best a chunk of its own (React's `lazy`), fetched on intent or when it opens. */
-  component: ComponentType<FeatureViewProps>;
+  /** The view: best a chunk of its own (lazyView), fetched on intent (its button hovered or focused) or when it opens. */
+  component: ComponentType<FeatureViewProps> & { preload?(): void };
 }
 
 /** A wallet feature as the modal shows it: one folder under features/, one line in features.ts. */

@@ -33,6 +33,20 @@ describe('rate limits', () => {
     expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: `Please try again after ${refused.headers['retry-after']} seconds` });
   });
 
+  it("counts images apart: a list's logos do not spend the budget its pages need (issue 29)", async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_IMAGES_PER_MINUTE: '5' });
+    const image = (id: string) => get(server, `/getWalletImage/${id}`);
+    const { data } = (await get(server, '/getWallets?page=1&entries=5')).json() as { data: { image_id: string }[] };
+    for (const wallet of data) expect((await image(wallet.image_id)).statusCode).toBe(200);
+    expect((await image(data[0]!.image_id)).statusCode).toBe(429);
+    // Five logos later, the pages still have their own budget: two more of the three.
+    expect((await get(server, '/getWallets?page=2&entries=5')).statusCode).toBe(200);
+    expect((await get(server, '/getWallets?page=3&entries=5')).statusCode).toBe(200);
+    const refused = await get(server, '/getWallets?page=4&entries=5');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('believes X-Forwarded-For only with TRUST_PROXY', async () => {
     const direct = await serve({ RATE_LIMIT_PER_MINUTE: '2' });
     for (const ip of ['10.0.0.1', '10.0.0.2']) expect((await get(direct, '/v1/supported-chains', from(ip))).statusCode).toBe(200);

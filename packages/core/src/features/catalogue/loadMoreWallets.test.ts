@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from '@cairn/server/testing';
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
+import { createWalletCatalogueApi } from '../../api/walletCatalogueApi.ts';
 import { loadMoreWallets } from './loadMoreWallets.ts';
 import { walletListTestContext, withHeldCatalogue } from '../../testing/walletListTestContext.ts';
 
@@ -54,6 +55,25 @@ describe('All Wallets pages', () => {
       await second;
       expect(walletIds(ctx.walletList.get().wallets)).toEqual(walletIds(page(0, 78)));
       expect(ctx.walletList.get().complete).toBe(true);
+    }));
+
+  it("retries a page refused with 429 after the server's Retry-After, and the list goes on (issue 29)", () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx } = walletListTestContext({ api: stub.api });
+      // The client as createCairn makes it, with its retries (the test context's has none).
+      ctx.catalogue = createWalletCatalogueApi(stub.api);
+      const loading = loadMoreWallets(ctx);
+      const refused = await stub.request(0);
+      const refusedAt = performance.now();
+      refused.reply(429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests: try again in 1 second' }, { 'retry-after': '1' });
+      const again = await stub.request(1);
+      expect(performance.now() - refusedAt).toBeGreaterThanOrEqual(950);
+      expect(ctx.walletList.get().pageStatus).toBe('loading');
+      expect(again.url.searchParams.get('page')).toBe('1');
+      again.reply(200, { data: page(0, 40), count: 100 });
+      await loading;
+      expect(ctx.walletList.get()).toMatchObject({ page: 1, pageStatus: 'idle', pageError: undefined });
+      expect(ctx.walletList.get().wallets).toHaveLength(40);
     }));
 
   it('keeps the pages after a failure, says why, and the retry asks for the same page', () =>

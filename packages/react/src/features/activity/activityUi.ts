@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import { msg } from '../../i18n/useT.ts';
 import type { FeatureUi } from '../featureUi.ts';
+import { lazyView } from '../lazyView.ts';
 import { ActivityEntryRow } from './ActivityEntryRow.tsx';
 
 /** Activity: the account's history, and the row on Account that leads there. */
 export const activityUi = {
   views: {
-    Activity: { title: () => msg('Activity'), component: lazy(() => import('./ActivityView.tsx')) },
+    Activity: { title: () => msg('Activity'), component: lazyView(() => import('./ActivityView.tsx')) },
   },
   AccountRow: ActivityEntryRow,
 } satisfies FeatureUi;

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { msg } from '../../i18n/useT.ts';
 import type { FeatureUi } from '../featureUi.ts';
+import { lazyView } from '../lazyView.ts';
 
 /** Buy: the onramp form, and its button on Account. */
 export const buyUi = {
   views: {
-    Buy: { title: () => msg('Buy'), component: lazy(() => import('./BuyView.tsx')) },
+    Buy: { title: () => msg('Buy'), component: lazyView(() => import('./BuyView.tsx')) },
   },
   walletFeature: { feature: 'onramp', label: msg('Buy'), view: 'Buy', prefetch: (cairn) => cairn.onramp.prefetch() },
 } satisfies FeatureUi;

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { msg } from '../../i18n/useT.ts';
 import type { FeatureUi } from '../featureUi.ts';
+import { lazyView } from '../lazyView.ts';
 
 /** Receive: the address and its QR code, and its button on Account. */
 export const receiveUi = {
   views: {
-    Receive: { title: () => msg('Receive'), component: lazy(() => import('./ReceiveView.tsx')) },
+    Receive: { title: () => msg('Receive'), component: lazyView(() => import('./ReceiveView.tsx')) },
   },
   walletFeature: { feature: 'receive', label: msg('Receive'), view: 'Receive' },
 } satisfies FeatureUi;
