@@ -38,6 +38,7 @@ import { registerWallet } from './login/walletRoutes.ts';
 import { registerSocial, registerSocialCallback } from './login/socialRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerRpcProxy } from './rpc/rpcRoute.ts';
+import { registerWebSockets } from './rpc/rpcSocketRoute.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
 import { iconUrlsFor, spamChecker, type ServerServices } from './services.ts';
@@ -99,7 +100,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
 
-  const chains = createChainContexts(config.chains);
+  const chains = createChainContexts(config.chains, { timeoutMs: config.rpcProxy.upstreamTimeoutMs, log: (message) => app.log.warn(message) });
   const networks = loadNetworks();
   const tokenList = loadTokenList();
   const wallets = loadWalletCatalogue(config.extraWalletsFile);
@@ -149,6 +150,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
     await registerRelay(app, { ...options.relay, limits: { maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits } });
   }
+  await registerWebSockets(app, config.rpcProxy.maxBodyBytes);
   // The secure frame's social login sends its browser key cookie: its origins may send credentials.
   await registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
   registerHealth(app, services);
