@@ -7,15 +7,22 @@ import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, waitForSiteStatus } from './support/demo.ts';
 import { E2E_DEMO_OUT_DIR } from './support/ports.ts';
 
-// Issue 30: the demo reads its EVM chains through the server's RPC proxy (`api`, no rpcUrl), so
-// no node URL of those chains is in the built page, and the browser never talks to their nodes.
+// Issue 30: the demo reads its chains through the server's RPC proxy (EVM: `api`, no rpcUrl;
+// Solana over HTTP and Polkadot over its websocket: the proxy's URL), so no node URL is in the
+// built page, and the browser never talks to a node.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 
-const nodeHosts = () => inject('chains').map((chain) => new URL(chain.url).host);
+/** Every local node's host: the EVM chains, Solana's RPC and its websocket (port + 1), Polkadot's. */
+function nodeHosts(): string[] {
+  const solana = new URL(inject('solanaUrl'));
+  return [...inject('chains').map((chain) => chain.url), inject('solanaUrl'), inject('polkadotUrl')]
+    .map((url) => new URL(url).host)
+    .concat(`${solana.hostname}:${Number(solana.port) + 1}`);
+}
 const serverRpc = (chainId: number) => `${inject('serverUrl')}/v1/?chainId=eip155:${chainId}&projectId=cairn-local`;
 
 function builtFiles(dir: string): string[] {
@@ -23,7 +30,7 @@ function builtFiles(dir: string): string[] {
 }
 
 describe('the demo on the server’s RPC', () => {
-  it('has no EVM node URL anywhere in the built page', () => {
+  it('has no node URL anywhere in the built page', () => {
     const dir = fileURLToPath(new URL(`../apps/demo/${E2E_DEMO_OUT_DIR}`, import.meta.url));
     const files = builtFiles(dir).filter((file) => /\.(js|html|css|json)$/.test(file));
     expect(files.length).toBeGreaterThan(0);

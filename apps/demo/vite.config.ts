@@ -13,21 +13,21 @@ const testWalletPaths = {
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 const serverUrl = `http://127.0.0.1:${port('SERVER_PORT', 8787)}`;
-/** The server's RPC proxy for an EVM chain (SPEC §7): the page holds no node URL for these chains. */
-const serverRpcUrl = (chainId: number) => `${serverUrl}/v1/?chainId=eip155:${chainId}&projectId=cairn-local`;
+/** The server's RPC proxy for a chain (SPEC §7): the page holds no node URL. */
+const serverRpcUrl = (chain: string) => `${serverUrl}/v1/?chainId=${chain}&projectId=cairn-local`;
 
 /** The local stack's addresses, baked in at build time from the same variables `npm start` sets. */
 const demoConfig = {
   // The site reads the EVM chains through its server (`api`, no rpcUrl); the test wallets and the
   // web wallet, standing in for wallets with nodes of their own, use the server's RPC too.
   chains: [
-    { chainId: 31337, name: 'Cairn Devnet', rpcUrl: serverRpcUrl(31337) },
-    { chainId: 31338, name: 'Cairn Devnet Two', rpcUrl: serverRpcUrl(31338) },
+    { chainId: 31337, name: 'Cairn Devnet', rpcUrl: serverRpcUrl('eip155:31337') },
+    { chainId: 31338, name: 'Cairn Devnet Two', rpcUrl: serverRpcUrl('eip155:31338') },
   ],
-  // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks).
-  solanaRpcUrl: `http://127.0.0.1:${port('CHAIN_PORT_SOLANA', 8899)}`,
-  // The devnet's local Polkadot chain (`?polkadot=1` adds it).
-  polkadotRpcUrl: `ws://127.0.0.1:${port('CHAIN_PORT_POLKADOT', 9944)}`,
+  // The devnet's local Solana chain (`?solana=1` adds it to the demo's networks), through the server's RPC.
+  solanaRpcUrl: serverRpcUrl('solana:localnet'),
+  // The devnet's local Polkadot chain (`?polkadot=1` adds it), through the server's RPC websocket (@polkadot/api subscribes).
+  polkadotRpcUrl: serverRpcUrl(`polkadot:${'45'.repeat(16)}`).replace(/^http/, 'ws'),
   // The devnet's Bitcoin regtest chain's Esplora API (`?bitcoin=1`).
   bitcoinEsploraUrl: `http://127.0.0.1:${port('CHAIN_PORT_BITCOIN', 3002)}`,
   serverUrl,

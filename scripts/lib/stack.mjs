@@ -68,10 +68,19 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
   const env = {
     ...process.env,
     ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
-    ...Object.fromEntries(ports.chains.map((c) => [`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`])),
-    ...(ports.solana ? { CHAIN_PORT_SOLANA: String(ports.solana), RPC_URL_SOLANA_localnet: `http://${HOST}:${ports.solana}` } : {}),
-    // The server's RPC proxy serves the local Polkadot chain over HTTP (chopsticks answers it on its websocket port).
-    ...(ports.polkadot ? { CHAIN_PORT_POLKADOT: String(ports.polkadot), [`RPC_URL_POLKADOT_${'45'.repeat(16)}`]: `http://${HOST}:${ports.polkadot}` } : {}),
+    // The server's RPC proxy serves every local chain over HTTP and WebSocket: Anvil and chopsticks
+    // answer both on one port, the Solana validator's websocket is its RPC port + 1.
+    ...Object.fromEntries(ports.chains.flatMap((c) => [[`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`], [`RPC_WS_URL_${c.chainId}`, `ws://${HOST}:${c.port}`]])),
+    ...(ports.solana
+      ? { CHAIN_PORT_SOLANA: String(ports.solana), RPC_URL_SOLANA_localnet: `http://${HOST}:${ports.solana}`, RPC_WS_URL_SOLANA_localnet: `ws://${HOST}:${ports.solana + 1}` }
+      : {}),
+    ...(ports.polkadot
+      ? {
+          CHAIN_PORT_POLKADOT: String(ports.polkadot),
+          [`RPC_URL_POLKADOT_${'45'.repeat(16)}`]: `http://${HOST}:${ports.polkadot}`,
+          [`RPC_WS_URL_POLKADOT_${'45'.repeat(16)}`]: `ws://${HOST}:${ports.polkadot}`,
+        }
+      : {}),
     ...(ports.bitcoin ? { CHAIN_PORT_BITCOIN: String(ports.bitcoin) } : {}),
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),

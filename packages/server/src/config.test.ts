@@ -71,7 +71,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://cairn:secret@db.internal:5432/cairn' });
     expect(config.chains).toEqual([
       {
-        chainId: 1, rpcUrl: 'https://eth.example/rpc', rpcUrls: ['https://eth.example/rpc', 'https://backup.example/rpc'], multicallAddress: '0x0000000000000000000000000000000000000aBc',
+        chainId: 1, rpcUrl: 'https://eth.example/rpc', rpcUrls: ['https://eth.example/rpc', 'https://backup.example/rpc'], wsUrls: [], multicallAddress: '0x0000000000000000000000000000000000000aBc',
         stablecoinAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', ammFactoryAddress: undefined, wrappedNativeAddress: undefined, ammRouterAddress: undefined, onrampFunderKey: undefined,
         indexerStartBlock: 21000000,
       },
@@ -209,10 +209,10 @@ describe('loadConfig', () => {
 
 describe('loadConfig: the RPC proxy', () => {
   it('serves the devnet Polkadot chain when no chain is named, and RPC_URL_POLKADOT_<reference> otherwise', () => {
-    expect(loadConfig({}).polkadotChains).toEqual([{ reference: '45'.repeat(16), rpcUrls: ['http://127.0.0.1:9944'] }]);
+    expect(loadConfig({}).polkadotChains).toEqual([{ reference: '45'.repeat(16), rpcUrls: ['http://127.0.0.1:9944'], wsUrls: ['ws://127.0.0.1:9944'] }]);
     const reference = '91b171bb158e2d3848fa23a9f1c25182';
     expect(loadConfig({ RPC_URL_1: 'https://eth.example', [`RPC_URL_POLKADOT_${reference}`]: 'https://dot.example, https://dot2.example' }).polkadotChains).toEqual([
-      { reference, rpcUrls: ['https://dot.example', 'https://dot2.example'] },
+      { reference, rpcUrls: ['https://dot.example', 'https://dot2.example'], wsUrls: [] },
     ]);
     expect(loadConfig({ RPC_URL_1: 'https://eth.example' }).polkadotChains).toEqual([]);
     expect(() => loadConfig({ RPC_URL_POLKADOT_polkadot: 'https://dot.example' })).toThrow('RPC_URL_POLKADOT_polkadot must name a CAIP-2 reference');
@@ -228,18 +228,40 @@ describe('loadConfig: the RPC proxy', () => {
     expect(() => loadConfig({ RPC_URL_1: 'https://eth.example,' })).not.toThrow();
     expect(() => loadConfig({ RPC_URL_1: 'https://eth.example, ftp://key@x' })).toThrow(/^RPC_URL_1 must be an http\(s\) URL \(or several, comma-separated\): entry 2 is not one$/);
   });
+
+  it('serves a chain over WebSocket only with RPC_WS_URL_* (the devnet’s by default), and bounds its sockets', () => {
+    const devnet = loadConfig({});
+    expect(devnet.chains.map((chain) => chain.wsUrls)).toEqual([['ws://127.0.0.1:8545'], ['ws://127.0.0.1:8546']]);
+    const reference = '91b171bb158e2d3848fa23a9f1c25182';
+    const real = loadConfig({
+      RPC_URL_1: 'https://eth.example/v3/key',
+      RPC_WS_URL_1: 'wss://eth.example/ws/v3/key, wss://backup.example',
+      RPC_URL_10: 'https://op.example',
+      RPC_URL_SOLANA_localnet: 'http://127.0.0.1:8899',
+      RPC_WS_URL_SOLANA_localnet: 'ws://127.0.0.1:8900',
+      [`RPC_URL_POLKADOT_${reference}`]: 'https://dot.example',
+      [`RPC_WS_URL_POLKADOT_${reference}`]: 'wss://dot.example',
+      RPC_WS_MAX_SUBSCRIPTIONS: '7',
+    });
+    expect(real.chains.map((chain) => chain.wsUrls)).toEqual([['wss://eth.example/ws/v3/key', 'wss://backup.example'], []]);
+    expect(real.solanaChains[0]!.wsUrls).toEqual(['ws://127.0.0.1:8900']);
+    expect(real.polkadotChains[0]!.wsUrls).toEqual(['wss://dot.example']);
+    expect(real.rpcProxy).toMatchObject({ wsMaxConnections: 2000, wsMaxConnectionsPerIp: 20, wsMaxConnectionsPerProject: 1000, wsMaxSubscriptions: 7, wsIdleMs: 60_000, wsMaxSendBufferBytes: 4 * 1024 * 1024 });
+    expect(() => loadConfig({ RPC_URL_1: 'https://eth.example', RPC_WS_URL_1: 'https://eth.example' })).toThrow(/^RPC_WS_URL_1 must be a ws\(s\) URL \(or several, comma-separated\): entry 1 is not one$/);
+    expect(() => loadConfig({ RPC_URL_1: Array.from({ length: 16 }, (_, i) => `https://n${i}.example`).join(',') })).toThrow('RPC_URL_1 names 16 URLs: at most 15');
+  });
 });
 
 describe('loadConfig: Solana clusters', () => {
   it('serves the devnet localnet when no chain is named, with the test mint named', () => {
     expect(loadConfig({}).solanaChains).toEqual([
-      { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899', rpcUrls: ['http://127.0.0.1:8899'], tokens: { HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' } } },
+      { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899', rpcUrls: ['http://127.0.0.1:8899'], wsUrls: ['ws://127.0.0.1:8900'], tokens: { HX7YJrpsv6SiSt3C4Qhj6AdC5uFyyi9DZVa4Ndh7BFLg: { name: 'Cairn Solana Token', symbol: 'CSOL' } } },
     ]);
   });
 
   it('reads RPC_URL_SOLANA_<reference>, and none when only EVM chains are named', () => {
     const config = loadConfig({ RPC_URL_1: 'https://eth.example', RPC_URL_SOLANA_5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp: 'https://sol.example' });
-    expect(config.solanaChains).toEqual([{ reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example', rpcUrls: ['https://sol.example'], tokens: {} }]);
+    expect(config.solanaChains).toEqual([{ reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example', rpcUrls: ['https://sol.example'], wsUrls: [], tokens: {} }]);
     expect(loadConfig({ RPC_URL_1: 'https://eth.example' }).solanaChains).toEqual([]);
   });
 

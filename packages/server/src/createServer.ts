@@ -42,6 +42,7 @@ import { registerWallet } from './login/walletRoutes.ts';
 import { registerSocial, registerSocialCallback } from './login/socialRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerRpcProxy } from './rpc/rpcRoute.ts';
+import { registerWebSockets } from './rpc/rpcSocketRoute.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
 import { iconUrlsFor, spamChecker, type ServerServices } from './services.ts';
@@ -103,7 +104,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
 
-  const chains = createChainContexts(config.chains);
+  const chains = createChainContexts(config.chains, { timeoutMs: config.rpcProxy.upstreamTimeoutMs, log: (message) => app.log.warn(message) });
   const networks = loadNetworks();
   const tokenList = loadTokenList();
   const wallets = loadWalletCatalogue(config.extraWalletsFile);
@@ -165,6 +166,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     const bus = shared ? redisRelayBus(shared, limits.maxStoredMessages * 2, app.log.child({ component: 'relay' })) : undefined;
     await registerRelay(app, { ...options.relay, limits, bus });
   }
+  await registerWebSockets(app, config.rpcProxy.maxBodyBytes);
   // The secure frame's social login sends its browser key cookie: its origins may send credentials.
   await registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
   registerHealth(app, services);

@@ -26,7 +26,7 @@ export const DEVNET_CHAINS = [
 ] as const;
 
 /** The devnet's local Solana chain (packages/devnet: Surfpool on CHAIN_PORT_SOLANA). */
-export const DEVNET_SOLANA_CHAIN = { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899' } as const;
+export const DEVNET_SOLANA_CHAIN = { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899', wsUrl: 'ws://127.0.0.1:8900' } as const;
 
 /** The devnet's local Polkadot chain (chopsticks on CHAIN_PORT_POLKADOT; HTTP and websocket on one port, genesis 0x4545…). */
 export const DEVNET_POLKADOT_CHAIN = { reference: '45'.repeat(16), rpcUrl: 'http://127.0.0.1:9944' } as const;

@@ -27,20 +27,24 @@ export interface JsonRpcClient {
 const TIMEOUT_MS = 10_000; // SPEC §9: JSON-RPC timeout 10000 ms
 const MAX_BATCH = 1000; // SPEC §9: batch size 1000
 
-export function createJsonRpcClient(url: string): JsonRpcClient {
+/** Posts a JSON-RPC body to `url` and parses the answer (a status other than 2xx is a failure). */
+async function postTo(url: string, body: string): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * A client of the node at `url` (named in errors as the chain's node), or of whatever `post`
+ * reaches: the server's chains post through their upstream pool, with failover.
+ */
+export function createJsonRpcClient(url: string, post: (body: string) => Promise<unknown> = (body) => postTo(url, body)): JsonRpcClient {
   let nextId = 1;
   async function send(calls: readonly RpcCall[]): Promise<(unknown | JsonRpcError)[]> {
     const body = calls.map(({ method, params = [] }) => ({ jsonrpc: '2.0', id: nextId++, method, params }));
     let replies: RpcReply[];
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      replies = (await response.json()) as RpcReply[];
+      replies = (await post(JSON.stringify(body))) as RpcReply[];
     } catch (error) {
       throw new ChainUnavailableError(url, error);
     }

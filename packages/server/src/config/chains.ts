@@ -10,6 +10,8 @@ export interface ChainConfig {
   rpcUrl: string;
   /** RPC_URL_<chainId>, comma-separated: the RPC proxy fails over from one to the next. */
   rpcUrls: string[];
+  /** RPC_WS_URL_<chainId>, comma-separated: the node's websocket, for subscriptions through the RPC proxy; none: no WebSocket. */
+  wsUrls: string[];
   /** Multicall3-compatible contract for batched reads; none: plain batched eth_calls. */
   multicallAddress?: Address;
   /** The USD stablecoin prices are quoted against (price 1). */
@@ -33,6 +35,8 @@ export interface SolanaChainConfig {
   rpcUrl: string;
   /** RPC_URL_SOLANA_<reference>, comma-separated: the RPC proxy fails over from one to the next. */
   rpcUrls: string[];
+  /** RPC_WS_URL_SOLANA_<reference>, comma-separated (a validator's websocket is its RPC port + 1); none: no WebSocket. */
+  wsUrls: string[];
   /** Names of SPL mints (none is on chain without a metadata program): mint -> name, symbol. */
   tokens: Readonly<Record<string, { name: string; symbol: string }>>;
 }
@@ -42,6 +46,8 @@ export interface PolkadotChainConfig {
   /** CAIP-2 reference: the genesis hash's first 32 hex digits. */
   reference: string;
   rpcUrls: string[];
+  /** RPC_WS_URL_POLKADOT_<reference>, comma-separated; none: no WebSocket. */
+  wsUrls: string[];
 }
 
 /** The devnet stack (`npm start`, the tests): every served EVM chain is one of the devnet's. */
@@ -49,10 +55,15 @@ export function servesOnlyDevnet(chains: readonly ChainConfig[]): boolean {
   return chains.every((chain) => DEVNET_CHAIN_IDS.has(chain.chainId));
 }
 
-/** One or more http(s) URLs, comma-separated (failover order). Errors never repeat a URL: it may carry a node key. */
-function rpcUrls(key: string, value: string): string[] {
+/** A chain's upstreams at most: the RPC proxy writes a filter's upstream into its id as one hex digit (rpc/filterIds.ts). */
+const MAX_UPSTREAMS = 15;
+
+/** One or more URLs of `scheme` (http, ws), comma-separated (failover order). Errors never repeat a URL: it may carry a node key. */
+function urlList(key: string, value: string, scheme: 'http' | 'ws' = 'http'): string[] {
+  const what = `${scheme === 'http' ? 'an' : 'a'} ${scheme}(s) URL (or several, comma-separated)`;
   const urls = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  if (urls.length === 0) throw new ConfigError(key, 'must be an http(s) URL (or several, comma-separated)');
+  if (urls.length === 0) throw new ConfigError(key, `must be ${what}`);
+  if (urls.length > MAX_UPSTREAMS) throw new ConfigError(key, `names ${urls.length} URLs: at most ${MAX_UPSTREAMS}`);
   urls.forEach((item, index) => {
     let url: URL | undefined;
     try {
@@ -60,10 +71,21 @@ function rpcUrls(key: string, value: string): string[] {
     } catch {
       url = undefined;
     }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError(key, `must be an http(s) URL (or several, comma-separated): entry ${index + 1} is not one`);
+    if (!url || url.protocol !== `${scheme}:` && url.protocol !== `${scheme}s:`) throw new ConfigError(key, `must be ${what}: entry ${index + 1} is not one`);
   });
   return urls;
 }
+
+const rpcUrls = (key: string, value: string) => urlList(key, value);
+
+/** RPC_WS_URL_<suffix>: the websocket URLs of the chain RPC_URL_<suffix> names; none when unset. */
+const wsUrls = (env: Env, suffix: string): string[] => {
+  const value = env[`RPC_WS_URL_${suffix}`];
+  return value ? urlList(`RPC_WS_URL_${suffix}`, value, 'ws') : [];
+};
+
+/** The devnet's websocket beside its HTTP RPC (Anvil and chopsticks answer both on one port). */
+const sameSocket = (url: string) => [url.replace(/^http/, 'ws')];
 
 /** The EVM chains (RPC_URL_<chainId>) and their contracts; the devnet's two by default. */
 export function chains(env: Env): ChainConfig[] {
@@ -73,17 +95,18 @@ export function chains(env: Env): ChainConfig[] {
     const urls = rpcUrls(key, value);
     const chainId = Number(match[1]);
     if (!Number.isSafeInteger(chainId) || chainId < 1) throw new ConfigError(key, 'names an invalid chain id');
-    return [{ chainId, rpcUrls: urls }];
+    return [{ chainId, rpcUrls: urls, wsUrls: wsUrls(env, String(chainId)) }];
   });
-  const base = configured.length > 0 ? configured : DEVNET_CHAINS.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrls: [rpcUrl] }));
+  const base = configured.length > 0 ? configured : DEVNET_CHAINS.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrls: [rpcUrl], wsUrls: sameSocket(rpcUrl) }));
   return base
     .sort((a, b) => a.chainId - b.chainId)
-    .map(({ chainId, rpcUrls }) => {
+    .map(({ chainId, rpcUrls, wsUrls }) => {
       const devnet = DEVNET_CHAIN_IDS.has(chainId);
       return {
         chainId,
         rpcUrl: rpcUrls[0]!,
         rpcUrls,
+        wsUrls,
         multicallAddress: address(env, `MULTICALL_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.multicall3 : CANONICAL_MULTICALL3),
         stablecoinAddress: address(env, `STABLECOIN_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.testUsd : undefined),
         ammFactoryAddress: address(env, `AMM_FACTORY_ADDRESS_${chainId}`) ?? (devnet ? DEVNET_CONTRACTS.ammFactory : undefined),
@@ -106,10 +129,10 @@ export function solanaChains(env: Env): SolanaChainConfig[] {
     const match = /^RPC_URL_SOLANA_(.+)$/.exec(key);
     if (!match || !value) return [];
     if (!/^[-_a-zA-Z0-9]{1,32}$/.test(match[1]!)) throw new ConfigError(key, 'must name a CAIP-2 reference (the genesis hash prefix, or localnet)');
-    return [{ reference: match[1]!, rpcUrls: rpcUrls(key, value) }];
+    return [{ reference: match[1]!, rpcUrls: rpcUrls(key, value), wsUrls: wsUrls(env, `SOLANA_${match[1]!}`) }];
   });
-  const base = configured.length > 0 || anyChainNamed(env) ? configured : [{ reference: DEVNET_SOLANA_CHAIN.reference, rpcUrls: [DEVNET_SOLANA_CHAIN.rpcUrl] }];
-  return base.map(({ reference, rpcUrls }) => ({ reference, rpcUrl: rpcUrls[0]!, rpcUrls, tokens: reference === DEVNET_SOLANA_CHAIN.reference ? DEVNET_SOLANA_TOKENS : {} }));
+  const base = configured.length > 0 || anyChainNamed(env) ? configured : [{ reference: DEVNET_SOLANA_CHAIN.reference, rpcUrls: [DEVNET_SOLANA_CHAIN.rpcUrl], wsUrls: [DEVNET_SOLANA_CHAIN.wsUrl] }];
+  return base.map(({ reference, rpcUrls, wsUrls }) => ({ reference, rpcUrl: rpcUrls[0]!, rpcUrls, wsUrls, tokens: reference === DEVNET_SOLANA_CHAIN.reference ? DEVNET_SOLANA_TOKENS : {} }));
 }
 
 export function polkadotChains(env: Env): PolkadotChainConfig[] {
@@ -117,7 +140,9 @@ export function polkadotChains(env: Env): PolkadotChainConfig[] {
     const match = /^RPC_URL_POLKADOT_(.+)$/.exec(key);
     if (!match || !value) return [];
     if (!/^[0-9a-f]{32}$/.test(match[1]!)) throw new ConfigError(key, "must name a CAIP-2 reference (the genesis hash's first 32 hex digits, lower case)");
-    return [{ reference: match[1]!, rpcUrls: rpcUrls(key, value) }];
+    return [{ reference: match[1]!, rpcUrls: rpcUrls(key, value), wsUrls: wsUrls(env, `POLKADOT_${match[1]!}`) }];
   });
-  return configured.length > 0 || anyChainNamed(env) ? configured : [{ reference: DEVNET_POLKADOT_CHAIN.reference, rpcUrls: [DEVNET_POLKADOT_CHAIN.rpcUrl] }];
+  return configured.length > 0 || anyChainNamed(env)
+    ? configured
+    : [{ reference: DEVNET_POLKADOT_CHAIN.reference, rpcUrls: [DEVNET_POLKADOT_CHAIN.rpcUrl], wsUrls: sameSocket(DEVNET_POLKADOT_CHAIN.rpcUrl) }];
 }

@@ -8,8 +8,20 @@ export interface RpcProxyConfig {
   projectCallsPerMinute: number;
   /** The most calls one batch may hold. */
   maxBatchCalls: number;
-  /** The largest request body, in bytes. */
+  /** The largest request body, in bytes; over WebSocket, the largest frame. */
   maxBodyBytes: number;
+  /** Open websockets to the proxy, all clients together (each holds at most one to a node); past it an upgrade gets 503. */
+  wsMaxConnections: number;
+  /** Open websockets per client network; past it an upgrade gets 429. */
+  wsMaxConnectionsPerIp: number;
+  /** Open websockets per projectId, all clients together; past it an upgrade gets 429. */
+  wsMaxConnectionsPerProject: number;
+  /** Subscriptions one websocket may hold at once. */
+  wsMaxSubscriptions: number;
+  /** A websocket with no subscription that sends nothing for this long is closed. */
+  wsIdleMs: number;
+  /** Bytes a client may leave unread on its websocket (a slow reader of a busy subscription) before it is dropped. */
+  wsMaxSendBufferBytes: number;
   /** How long one upstream may take before the next is tried. */
   upstreamTimeoutMs: number;
   /** Memory for cached answers, in bytes. */
@@ -32,6 +44,12 @@ export function rpcProxyConfig(env: Env, devnetOnly: boolean): RpcProxyConfig {
     projectCallsPerMinute: integer(env, 'RPC_PROJECT_CALLS_PER_MINUTE', devnetOnly ? 10_000_000 : 600_000, 1, 1_000_000_000),
     maxBatchCalls: integer(env, 'RPC_MAX_BATCH_CALLS', 100, 1, 1000),
     maxBodyBytes: integer(env, 'RPC_MAX_BODY_BYTES', 512 * 1024, 1024, 16 * 1024 * 1024),
+    wsMaxConnections: integer(env, 'RPC_WS_MAX_CONNECTIONS', 2000, 1, 1_000_000),
+    wsMaxConnectionsPerIp: integer(env, 'RPC_WS_MAX_CONNECTIONS_PER_IP', devnetOnly ? 1000 : 20, 1, 100_000),
+    wsMaxConnectionsPerProject: integer(env, 'RPC_WS_MAX_CONNECTIONS_PER_PROJECT', 1000, 1, 1_000_000),
+    wsMaxSubscriptions: integer(env, 'RPC_WS_MAX_SUBSCRIPTIONS', 50, 1, 10_000),
+    wsIdleMs: integer(env, 'RPC_WS_IDLE_MS', 60_000, 100, 3_600_000),
+    wsMaxSendBufferBytes: integer(env, 'RPC_WS_MAX_SEND_BUFFER_BYTES', 4 * 1024 * 1024, 64 * 1024, 256 * 1024 * 1024),
     upstreamTimeoutMs: integer(env, 'RPC_UPSTREAM_TIMEOUT_MS', 10_000, 100, 120_000),
     cacheBytes: integer(env, 'RPC_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
     blockTimeMs: (chainId) => blockTimes.get(chainId) ?? defaultBlockTimeMs,

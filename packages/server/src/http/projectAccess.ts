@@ -23,7 +23,7 @@ export function requireProjectAccess(projectIds: readonly string[]) {
     for (const name of ['st', 'sv'] as const) {
       const value = query[name];
       if (value === undefined || value === '') {
-        if (request.method === 'POST') continue;
+        if (request.method === 'POST' || request.ws) continue;
         throw new ApiError(400, ERROR_TEXTS.missingSdkParam(name), name);
       }
       if (typeof value !== 'string' || !SDK_PARAM.test(value)) {

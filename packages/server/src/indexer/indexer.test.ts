@@ -181,6 +181,22 @@ describe.each(await testDatabaseKinds())('indexer on $name', ({ name, skip }) =>
       await other.drop();
     }
   });
+
+  it.skipIf(skip)('reads through the next upstream when the first is down (RPC_URL_<chainId> comma-separated)', async () => {
+    const other = await createTestDatabase(name);
+    const chain = devnet.chain(31337);
+    const server = await startTestServer(testConfig(other.config, [{ chainId: 31337, rpcUrl: `http://127.0.0.1:1,${chain.rpcUrl}` }]));
+    try {
+      const sent = await chain.sendNative(3, carol!, parseEther('0.01'));
+      const head = await waitForCaughtUp(server, chain);
+      expect(head).toBeGreaterThanOrEqual(sent.blockNumber);
+      expect(await server.cairn.db.selectFrom('transactions').select('hash').where('hash', '=', sent.hash).execute()).toHaveLength(1);
+      expect(server.cairn.indexer.status(31337)?.lastError ?? null).toBeNull();
+    } finally {
+      await server.close();
+      await other.drop();
+    }
+  });
 });
 
 /** Every stored row of a chain that a rewind would drop: blocks with their hashes, and row counts. */

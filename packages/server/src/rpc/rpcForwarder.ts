@@ -1,8 +1,9 @@
 import { AnswerCache } from './answerCache.ts';
 import { answerLifetime, isFinalAnswer } from './answerLifetime.ts';
+import { readFilterId, tagFilterId } from './filterIds.ts';
 import { RPC_ERRORS, type RpcCall } from './rpcMessages.ts';
 import type { RpcNamespace } from './servedMethods.ts';
-import type { UpstreamPool } from './upstreamPool.ts';
+import { UpstreamsDownError, type UpstreamPool } from './upstreamPool.ts';
 
 /** A chain the proxy serves. */
 export interface RpcChain {
@@ -10,6 +11,8 @@ export interface RpcChain {
   caip2: string;
   namespace: RpcNamespace;
   upstreams: UpstreamPool;
+  /** The node's websocket URLs in failover order (RPC_WS_URL_*); none: no subscriptions on this chain. */
+  wsUrls: readonly string[];
   /** How long eth_blockNumber and eth_gasPrice answers are kept. */
   blockTimeMs: number;
   /** The node answers batches (Surfpool and chopsticks need not: their calls go one by one, at once). */
@@ -22,10 +25,12 @@ export type Outcome = { kind: 'result' | 'error'; json: string };
 const FOREVER_MS = 24 * 3600_000;
 
 /**
- * Filters belong to whoever made them: two makers must get two filters, and two pollers of one
- * filter each read its changes. Every other served call may share an identical one in flight.
+ * Filters belong to whoever made them (two makers must get two filters, two pollers of one filter
+ * each read its changes) and to the node that made them (see filterIds.ts): each goes on its own,
+ * never shared with an identical call in flight.
  */
-const UNSHARED = new Set(['eth_newFilter', 'eth_newBlockFilter', 'eth_getFilterChanges', 'eth_uninstallFilter']);
+const FILTER_MAKERS = new Set(['eth_newFilter', 'eth_newBlockFilter']);
+const FILTER_USERS = new Set(['eth_getFilterChanges', 'eth_getFilterLogs', 'eth_uninstallFilter']);
 
 type Pending = { call: RpcCall; key: string; settle(outcome: Outcome): void; fail(error: unknown): void };
 
@@ -53,9 +58,36 @@ export function createRpcForwarder(cache: AnswerCache) {
     return { outcome: { kind: 'error', json: JSON.stringify(RPC_ERRORS.noAnswer()) } };
   }
 
+  const single = (call: Pick<RpcCall, 'method' | 'params'>) => JSON.stringify({ jsonrpc: '2.0', id: 0, method: call.method, params: call.params });
+
+  /**
+   * A filter call: a new filter's id names the upstream that made it; its later calls go to that
+   * upstream alone. When that node is down the filter is gone with it: the client is told
+   * "filter not found" (as a node says of an expired filter), and makes a new one, on the next upstream.
+   */
+  async function filterCall(chain: RpcChain, call: RpcCall): Promise<Outcome> {
+    if (FILTER_MAKERS.has(call.method)) {
+      const { answer, upstream } = await chain.upstreams.post(single(call));
+      const { outcome, result } = outcomeOf(answer);
+      if (outcome.kind === 'error') return outcome;
+      const id = tagFilterId(result, upstream);
+      return id === undefined ? { kind: 'error', json: JSON.stringify(RPC_ERRORS.noAnswer()) } : { kind: 'result', json: JSON.stringify(id) };
+    }
+    const [tagged, ...rest] = Array.isArray(call.params) ? (call.params as unknown[]) : [];
+    const filter = readFilterId(tagged);
+    if (!filter) return { kind: 'error', json: JSON.stringify(RPC_ERRORS.filterNotFound()) };
+    try {
+      const { answer } = await chain.upstreams.post(single({ method: call.method, params: [filter.id, ...rest] }), filter.upstream);
+      return outcomeOf(answer).outcome;
+    } catch (error) {
+      if (error instanceof UpstreamsDownError) return { kind: 'error', json: JSON.stringify(RPC_ERRORS.filterNotFound()) };
+      throw error;
+    }
+  }
+
   async function sendBatch(chain: RpcChain, pending: Pending[]): Promise<void> {
     const body = JSON.stringify(pending.map(({ call }, id) => ({ jsonrpc: '2.0', id, method: call.method, params: call.params })));
-    const answer = await chain.upstreams.post(body);
+    const { answer } = await chain.upstreams.post(body);
     // A node that refuses the whole batch answers one error object: it is every call's answer.
     const replies = Array.isArray(answer) ? new Map(answer.map((reply: { id?: unknown }) => [reply?.id, reply])) : undefined;
     pending.forEach((entry, id) => {
@@ -66,7 +98,7 @@ export function createRpcForwarder(cache: AnswerCache) {
   }
 
   async function sendOne(chain: RpcChain, entry: Pending): Promise<void> {
-    const answer = await chain.upstreams.post(JSON.stringify({ jsonrpc: '2.0', id: 0, method: entry.call.method, params: entry.call.params }));
+    const { answer } = await chain.upstreams.post(single(entry.call));
     const { outcome, result } = outcomeOf(answer);
     remember(chain, entry.call, entry.key, outcome, result);
     entry.settle(outcome);
@@ -77,29 +109,30 @@ export function createRpcForwarder(cache: AnswerCache) {
     async answer(chain: RpcChain, calls: readonly RpcCall[]): Promise<Outcome[]> {
       const pending: Pending[] = [];
       const outcomes = calls.map((call): Promise<Outcome> => {
+        if (FILTER_MAKERS.has(call.method) || FILTER_USERS.has(call.method)) return filterCall(chain, call);
         const key = `${chain.caip2} ${call.method} ${JSON.stringify(call.params)}`;
         if (answerLifetime(chain.namespace, call.method, call.params)) {
           const kept = cache.get(key);
           if (kept !== undefined) return Promise.resolve({ kind: 'result', json: kept });
         }
-        const shared = !UNSHARED.has(call.method);
-        const underway = shared ? inFlight.get(key) : undefined;
+        const underway = inFlight.get(key);
         if (underway) return underway;
         const promise = new Promise<Outcome>((settle, fail) => pending.push({ call, key, settle, fail }));
-        if (shared) {
-          inFlight.set(key, promise);
-          const forget = () => inFlight.get(key) === promise && inFlight.delete(key);
-          promise.then(forget, forget);
-        }
+        inFlight.set(key, promise);
+        const forget = () => inFlight.get(key) === promise && inFlight.delete(key);
+        promise.then(forget, forget);
         return promise;
       });
+      const all = Promise.all(outcomes);
+      // A filter call may fail while the others are on their way: the caller hears of it from `all`.
+      all.catch(() => undefined);
       if (pending.length > 0) {
         const sent = chain.upstreamBatches && pending.length > 1 ? sendBatch(chain, pending) : Promise.all(pending.map((entry) => sendOne(chain, entry)));
         await sent.catch((error: unknown) => {
           for (const entry of pending) entry.fail(error);
         });
       }
-      return Promise.all(outcomes);
+      return all;
     },
   };
 }

@@ -4,12 +4,13 @@ import { POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_DEVNET_NETWORK_ID, POLKADOT_TEST
 import { useTestPolkadotChain } from '@cairn/devnet/testing';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/waitFor.ts';
+import { socketUrl } from './testing/rpcSocketClient.ts';
 import { postRpc, useProxiedChain } from './testing/rpcTestServer.ts';
 
 // The proxy in front of the devnet's real Polkadot chain (chopsticks answers HTTP JSON-RPC on its websocket port).
 const polkadot = useTestPolkadotChain();
 const proxied = useProxiedChain(`polkadot:${POLKADOT_DEVNET_NETWORK_ID}`, () => polkadot().rpcUrl.replace(/^ws/, 'http'), (nodeUrl) => ({
-  env: { [`RPC_URL_POLKADOT_${POLKADOT_DEVNET_NETWORK_ID}`]: nodeUrl },
+  env: { [`RPC_URL_POLKADOT_${POLKADOT_DEVNET_NETWORK_ID}`]: nodeUrl, [`RPC_WS_URL_POLKADOT_${POLKADOT_DEVNET_NETWORK_ID}`]: polkadot().rpcUrl },
 }));
 const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
 
@@ -37,4 +38,26 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
     expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     await waitFor(async () => (await polkadotBalance(polkadot().rpcUrl, bob!.address)) === before + 777n, 'the transfer on chain');
   });
+
+  it('serves @polkadot/api over its websocket: a transfer watched until it is in a block', async () => {
+    await cryptoWaitReady();
+    const [alice, bob] = POLKADOT_TEST_ACCOUNTS;
+    const pair = new Keyring({ type: 'sr25519' }).addFromUri(alice!.uri);
+    const before = await polkadotBalance(polkadot().rpcUrl, bob!.address);
+    // Metadata, nonce, fee and author_submitAndWatchExtrinsic, all through the proxy's websocket.
+    const statuses = await withPolkadotApi(socketUrl(proxied.url()), (api) =>
+      new Promise<string[]>((resolve, reject) => {
+        const seen: string[] = [];
+        api.tx.balances
+          .transferKeepAlive(bob!.address, 555n)
+          .signAndSend(pair, ({ status }) => {
+            seen.push(status.type);
+            if (status.isInBlock) resolve(seen);
+          })
+          .catch(reject);
+      }),
+    );
+    expect(statuses).toContain('InBlock');
+    expect(await polkadotBalance(polkadot().rpcUrl, bob!.address)).toBe(before + 555n);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RpcProxy } from '../testing/rpcProxy.ts';
+import { startRpcProxy, type RpcProxy } from '../testing/rpcProxy.ts';
 import type { TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { get } from '../testing/testServer.ts';
@@ -254,6 +254,34 @@ describe('limits and upstreams', () => {
     } finally {
       await failover.close();
       await new Promise<void>((resolve) => broken.close(() => resolve()));
+    }
+  });
+
+  it('keeps a filter on the upstream that made it; when that one is down the filter is gone, and a new one is made on the next', async () => {
+    const [first, second] = [await startRpcProxy(anvilUrl()), await startRpcProxy(anvilUrl())];
+    const pair = await startRpcTestServer(database.config, [{ chainId: 31337, rpcUrl: `${first.url},${second.url}` }]);
+    const methods = (upstream: RpcProxy) => upstream.take().map((entry) => entry.method);
+    const resultOf = async (body: unknown) => ((await postRpc(pair.rpcUrl('eip155:31337'), body)).body as { result: unknown }).result;
+    try {
+      const filter = (await resultOf(call('eth_newBlockFilter'))) as string;
+      expect(filter).toMatch(/^0x1/);
+      await devnet.chain(31337).rpc('evm_mine', []);
+      expect(await resultOf(call('eth_getFilterChanges', [filter]))).toEqual([(await devnet.chain(31337).client.getBlock()).hash]);
+      expect(methods(first)).toEqual(['eth_newBlockFilter', 'eth_getFilterChanges']);
+      expect(methods(second)).toEqual([]);
+
+      await first.close();
+      const gone = await postRpc(pair.rpcUrl('eip155:31337'), call('eth_getFilterChanges', [filter]));
+      expect(gone.body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'filter not found' } });
+      expect(methods(second)).toEqual([]);
+      const remade = (await resultOf(call('eth_newFilter', [{ address: TEST_ACCOUNTS[0]!.address }]))) as string;
+      expect(remade).toMatch(/^0x2/);
+      expect(await resultOf(call('eth_uninstallFilter', [remade]))).toBe(true);
+      expect(methods(second)).toEqual(['eth_newFilter', 'eth_uninstallFilter']);
+      expect((await postRpc(pair.rpcUrl('eip155:31337'), call('eth_getFilterChanges', ['0x0bad']))).body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'filter not found' } });
+    } finally {
+      await pair.close();
+      await second.close();
     }
   });
 });

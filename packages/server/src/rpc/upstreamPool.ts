@@ -9,9 +9,17 @@ export class UpstreamsDownError extends Error {
   }
 }
 
+/** A node's parsed answer, and which upstream (its place in the chain's list) gave it. */
+export type UpstreamAnswer = { answer: unknown; upstream: number };
+
 export interface UpstreamPool {
-  /** Posts a JSON-RPC body to the first upstream that answers it, and returns the parsed answer. */
-  post(body: string): Promise<unknown>;
+  /** How many upstreams the chain has. */
+  readonly size: number;
+  /**
+   * Posts a JSON-RPC body to the first upstream that answers it. With `only`, to that upstream
+   * alone, no failover (a node's filter lives on that node): UpstreamsDownError when it fails.
+   */
+  post(body: string, only?: number): Promise<UpstreamAnswer>;
 }
 
 /** How long an upstream that failed is tried only after the others. */
@@ -22,14 +30,16 @@ const RESTING_MS = 5_000;
  * resting; on a timeout, a refused connection, a 5xx or an answer that is not JSON, to the next
  * one (a failed upstream rests a few seconds, then is tried first again). An answer with a 4xx
  * status is still the node's answer (a JSON-RPC error body) and is passed on as it is. URLs never
- * appear in errors or logs: they may carry a provider's key.
+ * appear in errors or logs: they may carry a provider's key. The RPC proxy and the server's own
+ * reads (indexer, balances) share one pool per chain, so they rest the same failed node.
  */
 export function createUpstreamPool(chain: string, urls: readonly string[], options: { timeoutMs: number; log?: (message: string) => void; now?: () => number }): UpstreamPool {
   const now = options.now ?? Date.now;
   const restingUntil = urls.map(() => 0);
   return {
-    async post(body) {
-      const order = urls.map((_, index) => index).sort((a, b) => Number(restingUntil[a]! > now()) - Number(restingUntil[b]! > now()));
+    size: urls.length,
+    async post(body, only) {
+      const order = only !== undefined ? [only].filter((index) => index >= 0 && index < urls.length) : urls.map((_, index) => index).sort((a, b) => Number(restingUntil[a]! > now()) - Number(restingUntil[b]! > now()));
       for (const index of order) {
         try {
           const response = await fetch(urls[index]!, {
@@ -41,7 +51,7 @@ export function createUpstreamPool(chain: string, urls: readonly string[], optio
           if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
           const answer: unknown = await response.json();
           restingUntil[index] = 0;
-          return answer;
+          return { answer, upstream: index };
         } catch (error) {
           restingUntil[index] = now() + RESTING_MS;
           options.log?.(`${chain} upstream ${index + 1} of ${urls.length} failed: ${error instanceof Error ? error.name === 'TimeoutError' ? 'timed out' : error.message : String(error)}`);

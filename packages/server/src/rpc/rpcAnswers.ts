@@ -1,0 +1,56 @@
+import type { RpcEntry } from './readRpcRequest.ts';
+import type { Outcome, RpcChain, RpcForwarder } from './rpcForwarder.ts';
+import { errorReply, RPC_ERRORS, type RpcCall, type RpcId } from './rpcMessages.ts';
+import { isServedMethod } from './servedMethods.ts';
+import { UpstreamsDownError } from './upstreamPool.ts';
+
+const replyText = (id: RpcId, outcome: Outcome) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"${outcome.kind}":${outcome.json}}`;
+
+export interface AnswerOptions {
+  /** The outcome of a call that goes elsewhere (a subscription, to the node's socket; never rejects), or undefined for an ordinary call. */
+  elsewhere?: (call: RpcCall) => Promise<Outcome> | undefined;
+  /** Each served call's outcome when no upstream answered; without it, answerEntries rejects with UpstreamsDownError. */
+  unavailable?: (error: UpstreamsDownError) => Outcome;
+}
+
+/**
+ * The reply text of each entry of a request, in order: its own error, the node's answer (from the
+ * forwarder: cache, coalescing, failover), or "Method not found" for a method off the
+ * namespace's list, which never reaches a node. A notification (no id) gets no reply.
+ */
+export async function answerEntries(forwarder: RpcForwarder, chain: RpcChain, entries: readonly RpcEntry[], options: AnswerOptions = {}): Promise<string[]> {
+  const answers = new Map<RpcCall, Promise<Outcome>>();
+  const served: RpcCall[] = [];
+  for (const entry of entries) {
+    if (!('call' in entry)) continue;
+    const elsewhere = options.elsewhere?.(entry.call);
+    if (elsewhere) answers.set(entry.call, elsewhere);
+    else if (isServedMethod(chain.namespace, entry.call.method)) served.push(entry.call);
+  }
+  let outcomes: Outcome[] = [];
+  try {
+    if (served.length > 0) outcomes = await forwarder.answer(chain, served);
+  } catch (error) {
+    if (!(error instanceof UpstreamsDownError) || !options.unavailable) throw error;
+    outcomes = served.map(() => options.unavailable!(error));
+  }
+  served.forEach((call, index) => answers.set(call, Promise.resolve(outcomes[index]!)));
+  const replies: string[] = [];
+  for (const entry of entries) {
+    if ('reply' in entry) {
+      replies.push(JSON.stringify(entry.reply));
+      continue;
+    }
+    const outcome = await answers.get(entry.call);
+    // JSON-RPC 2.0: a notification (no id) is answered with nothing.
+    if (entry.call.id === undefined) continue;
+    replies.push(outcome ? replyText(entry.call.id, outcome) : JSON.stringify(errorReply(entry.call.id, RPC_ERRORS.methodNotFound())));
+  }
+  return replies;
+}
+
+/** The body of the replies: a batch's as an array, a single call's alone; undefined when there is none. */
+export function repliesBody(batch: boolean, replies: readonly string[]): string | undefined {
+  if (replies.length === 0) return undefined;
+  return batch ? `[${replies.join(',')}]` : replies[0];
+}
