@@ -34,12 +34,17 @@ const HEADROOM = 3 * 1024;
 // modal 17,684 B (+377 B: React's feature table with each feature's views and Account entries,
 // the entry rows as components, and icons.js split into a file of its own), the everything-on
 // page 90,906 B (+353 B). The modal's budget rises by those 377 B.
+// Issues 23, 24 and 29 together (2026-11-26): the modal 18,124 B (+440 B: Send's outcome and the
+// toast's link, the frame prompt's kinds that name the login step, the identity rule that shows a
+// name for the address, sign-in/WalletConnect/catalogue/Networks registered as features, and the
+// feature views' preload on intent). The modal's budget rises by those 440 B; what is fetched
+// before the click fell at the same time (one button 112.8 → 106.9 kB, everything on 175.4 → 108.9 kB).
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
   initialGzip: 87_532 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
-  modalGzip: 14_765 + HEADROOM,
+  modalGzip: 15_205 + HEADROOM,
   /**
    * Issue 13: the "everything on" page (bench/pages/cairnFull, every feature switch of SPEC §9 on,
    * the site's server, sign-in and WalletConnect configured). Not measured + headroom but the

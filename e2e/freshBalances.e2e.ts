@@ -80,6 +80,9 @@ async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string
   await dialog(page).getByTestId('send-review').click();
   await dialog(page).getByTestId('send-preview-amount').filter({ hasText: `${amount} ${token}` }).waitFor();
   await dialog(page).getByRole('button', { name: 'Send' }).click();
+  // Send shows how the transaction goes; Done leads to Account (SPEC §2's landing after a send).
+  await dialog(page).locator('[data-testid="send-outcome"]').waitFor();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
   await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
 }
 
