@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     });
     expect(config.trustProxy).toBe(false);
     expect(config.forcedRefreshMs).toBe(10000);
-    expect(config.rateLimit).toEqual({ perIp: 600, perProject: 60000, noncePerIp: 30, nonceTotal: 3000 });
+    expect(config.rateLimit).toEqual({ perIp: 600, imagesPerIp: 6000, perProject: 60000, noncePerIp: 30, nonceTotal: 3000 });
     expect(config.relay).toEqual({ enabled: true, maxConnections: 4000, maxConnectionsPerIp: 50, maxStoredMb: 128 });
     expect(loadConfig({ RELAY_MAX_CONNECTIONS: '100', RELAY_MAX_CONNECTIONS_PER_IP: '5', RELAY_MAX_STORED_MB: '16' }).relay).toEqual({ enabled: true, maxConnections: 100, maxConnectionsPerIp: 5, maxStoredMb: 16 });
   });
@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       SIWX_DOMAINS: 'shop.example, https://www.shop.example:8443, http://intranet.example',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
       RATE_LIMIT_PER_MINUTE: '100',
+      RATE_LIMIT_IMAGES_PER_MINUTE: '2000',
       RATE_LIMIT_PROJECT_PER_MINUTE: '1000',
       NONCE_RATE_LIMIT_PER_MINUTE: '5',
       NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '50',
@@ -96,7 +97,7 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(config.rateLimit).toEqual({ perIp: 100, perProject: 1000, noncePerIp: 5, nonceTotal: 50 });
+    expect(config.rateLimit).toEqual({ perIp: 100, imagesPerIp: 2000, perProject: 1000, noncePerIp: 5, nonceTotal: 50 });
   });
 
   it('fails at start with a message naming the variable', () => {
