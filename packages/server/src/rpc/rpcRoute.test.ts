@@ -279,6 +279,9 @@ describe('limits and upstreams', () => {
       expect(await resultOf(call('eth_uninstallFilter', [remade]))).toBe(true);
       expect(methods(second)).toEqual(['eth_newFilter', 'eth_uninstallFilter']);
       expect((await postRpc(pair.rpcUrl('eip155:31337'), call('eth_getFilterChanges', ['0x0bad']))).body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'filter not found' } });
+      // A made-up id naming an upstream the chain does not have (the 15th of two) reaches no node.
+      expect((await postRpc(pair.rpcUrl('eip155:31337'), call('eth_getFilterChanges', ['0xfbad']))).body).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'filter not found' } });
+      expect(methods(second)).toEqual([]);
     } finally {
       await pair.close();
       await second.close();
