@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
  */
 export async function runLanes(lanes, { cwd, log = (line) => process.stdout.write(line) } = {}) {
   const failed = [];
+  const digests = [];
   const prefixed = lanes.length > 1;
   const started = Date.now();
   await Promise.all(
@@ -14,17 +15,36 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
       for (const step of lane) {
         log(`\n▶ ${step.name}\n`);
         const stepStarted = Date.now();
-        const code = await runStep(step, { cwd, prefix: prefixed ? `[${step.name}] ` : '', log });
+        const digest = [];
+        const code = await runStep(step, { cwd, prefix: prefixed ? `[${step.name}] ` : '', log, digest });
         const seconds = Math.round((Date.now() - stepStarted) / 1000);
         log(`${code === 0 ? '✔' : '✖'} ${step.name} (${seconds} s, at ${Math.round((Date.now() - started) / 1000)} s)\n`);
-        if (code !== 0) failed.push(step.name);
+        if (code !== 0) {
+          failed.push(step.name);
+          digests.push({ name: step.name, lines: digest });
+        }
       }
     }),
   );
+  // CI shows only the tail of a long run: the failures are said again at the end, lane by lane.
+  for (const { name, lines } of digests) {
+    log(`\n✖ ${name}: what failed\n`);
+    for (const line of lines) log(`  ${line}\n`);
+  }
   return failed;
 }
 
-function runStep({ command, args, env }, { cwd, prefix, log }) {
+const DIGEST_LINE_LIMIT = 80;
+const FAILURE_LINE = /(\bFAIL\b|×|✗|AssertionError|Error:|Test Files|Tests\s+\d|expected|Timed out|timeout)/;
+// ANSI colour codes would hide the words the digest looks for.
+const stripColour = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
+
+function remember(digest, line) {
+  const plain = stripColour(line);
+  if (digest && digest.length < DIGEST_LINE_LIMIT && FAILURE_LINE.test(plain)) digest.push(plain.trim().slice(0, 300));
+}
+
+function runStep({ command, args, env }, { cwd, prefix, log, digest }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
@@ -33,9 +53,16 @@ function runStep({ command, args, env }, { cwd, prefix, log }) {
         stream.setEncoding('utf8').on('data', (text) => {
           const lines = (pending + text).split('\n');
           pending = lines.pop();
-          for (const line of lines) log(`${prefix}${line}\n`);
+          for (const line of lines) {
+            log(`${prefix}${line}\n`);
+            remember(digest, line);
+          }
         });
-        stream.on('end', () => pending && log(`${prefix}${pending}\n`));
+        stream.on('end', () => {
+          if (!pending) return;
+          log(`${prefix}${pending}\n`);
+          remember(digest, pending);
+        });
       }
     }
     child.on('error', (error) => {

@@ -23,6 +23,21 @@ describe('runLanes', () => {
     expect(output).toMatch(/✖ a2 \(\d+ s/);
   });
 
+  it('says again at the end which tests of a failed step failed, so the tail of a long log names them', async () => {
+    const lines: string[] = [];
+    await runLanes(
+      [
+        [node('fails', "console.log('\\u001b[31m FAIL \\u001b[39m e2e/networks.e2e.ts > opens'); console.log('noise'); process.exit(1)")],
+        [node('passes', "console.log('FAIL in a passing step is not repeated')")],
+      ],
+      { log: (line) => lines.push(line) },
+    );
+    const tail = lines.join('').split('✖ fails: what failed\n')[1];
+    expect(tail).toContain('FAIL  e2e/networks.e2e.ts > opens');
+    expect(tail).not.toContain('noise');
+    expect(tail).not.toContain('passing step');
+  });
+
   it('passes output through unprefixed with one lane', async () => {
     const lines: string[] = [];
     expect(await runLanes([[node('only', 'process.exit(0)')]], { log: (line) => lines.push(line) })).toEqual([]);
