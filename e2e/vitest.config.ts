@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/globalSetup.ts'],
+    setupFiles: ['e2e/support/failureSetup.ts'],
     fileParallelism: false,
     // `npm test` runs the files in two shards side by side, each on its own stack; split by time.
     sequence: { sequencer: WeightedShardSequencer },

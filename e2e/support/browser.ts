@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { reportPagesOnFailure } from './failureReport.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,8 +14,8 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ] as const;
 
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return reportPagesOnFailure(await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs] }));
 }
 
 /**

@@ -1,0 +1,66 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * What a failed browser test leaves behind: for each page still open, its address, the dialog's
+ * text (or the body's) and its last console errors and warnings. A flake seen once in CI is then
+ * read from the log instead of guessed at.
+ */
+const CONSOLE_LINES_KEPT = 30;
+const TEXT_CHARS_KEPT = 1_500;
+
+interface WatchedPage {
+  page: Page;
+  consoleLines: string[];
+}
+
+const watched = new Set<WatchedPage>();
+
+function watchPage(page: Page): void {
+  const entry: WatchedPage = { page, consoleLines: [] };
+  watched.add(entry);
+  const keep = (line: string) => {
+    entry.consoleLines.push(line);
+    if (entry.consoleLines.length > CONSOLE_LINES_KEPT) entry.consoleLines.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') keep(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => keep(`pageerror: ${error.message}`));
+  page.on('close', () => watched.delete(entry));
+}
+
+function watchContext(context: BrowserContext): BrowserContext {
+  context.on('page', watchPage);
+  return context;
+}
+
+/** Makes every page the browser opens reported when a test fails. */
+export function reportPagesOnFailure(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => watchContext(await newContext(options));
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watchPage(page);
+    return page;
+  };
+  return browser;
+}
+
+async function describePage({ page, consoleLines }: WatchedPage): Promise<string> {
+  const text = await page
+    .evaluate(() => {
+      const dialogs = Array.from(document.querySelectorAll('[role="dialog"]'));
+      const shown = dialogs.length > 0 ? dialogs : [document.body];
+      return shown.map((element) => (element as HTMLElement).innerText).join('\n---\n');
+    })
+    .catch((error: Error) => `(page unreadable: ${error.message})`);
+  const flat = text.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS_KEPT);
+  return [`  page ${page.url()}`, `    shows: ${flat}`, ...consoleLines.map((line) => `    ${line.slice(0, 300)}`)].join('\n');
+}
+
+/** What the open pages show, for a failed test's log (bench imports this file too, so no vitest here). */
+export async function describeOpenPages(testName: string): Promise<string> {
+  const reports = await Promise.all(Array.from(watched, describePage));
+  return `[failure report] ${testName}\n${reports.join('\n') || '  (no page open)'}`;
+}
