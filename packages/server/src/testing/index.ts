@@ -6,3 +6,4 @@ export { blockOutboundConnections, type OutboundAttempt } from '../relay/testing
 export { RawRelayClient } from '../relay/testing/rawRelayClient.ts';
 export { DEFAULT_RELAY_LIMITS } from '../relay/relayLimits.ts';
 export type { RelayStats } from '../relay/relay.ts';
+export { databaseConfig } from '../config/database.ts';
