@@ -98,7 +98,7 @@ describe('buttons a site can place', () => {
         (window as unknown as Page).cairn.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x1' }] }] }),
       );
       expect(answer).toEqual({ id: expect.any(String) });
-      await expect.poll(pending).toBe(1);
+      await expect.poll(pending, { timeout: 10_000 }).toBe(1);
       await rpc('evm_mine');
     } finally {
       await fetch(walletChains()[31337]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setAutomine', params: [true] }) });

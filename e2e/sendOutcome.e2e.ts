@@ -82,8 +82,9 @@ describe('Send: how it ended', () => {
     try {
       await dialog(page).getByRole('button', { name: 'Send' }).click();
       await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
-      await expectToastCoversNoControl(page);
+      // Checked once the view has settled on the outcome (the review view is leaving when the toast appears).
       await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
+      await expectToastCoversNoControl(page);
       expect(await dialog(page).getByTestId('send-outcome-status').textContent()).toBe('Sent. Waiting for the network to confirm it…');
       const hash = await linkedHash(page);
       expect((await chain().getTransaction({ hash })).blockNumber).toBeNull();
