@@ -248,8 +248,10 @@ describe('test wallet: EIP-5792 calls', () => {
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', chainId: '0x7a69', from: account0.address, calls: [{ to: account2.address, value: '0x5' }, { to: account2.address, value: '0x6' }] }],
     })) as { id: string };
-    const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; receipts: { status: string }[] };
-    expect(status.status).toBe(200);
+    const callsStatus = async () => (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; receipts: { status: string }[] };
+    // 100 (pending) until the node has mined both: a busy machine may answer before that.
+    await expect.poll(async () => (await callsStatus()).status, { timeout: 10_000 }).toBe(200);
+    const status = await callsStatus();
     expect(status.receipts.map((receipt) => receipt.status)).toEqual(['0x1', '0x1']);
     expect(await publicClient(31337).getBalance({ address: account2.address })).toBe(before + 11n);
     await expect(provider.request({ method: 'wallet_getCallsStatus', params: ['nope'] })).rejects.toMatchObject({ code: -32602 });
