@@ -10,6 +10,10 @@ export default defineConfig({
     globalSetup: ['e2e/support/globalSetup.ts'],
     setupFiles: ['e2e/support/failureSetup.ts'],
     fileParallelism: false,
+    // One module graph for the whole shard: each file no longer imports playwright, viem and the
+    // devnet's helpers afresh (measured on 8 files: import 68.8 s → 11.8 s, 119 → 94 CPU-s).
+    // Support modules keep no state between files (failureReport's open pages end with them).
+    isolate: false,
     // `npm test` runs the files in two shards side by side, each on its own stack; split by time.
     sequence: { sequencer: WeightedShardSequencer },
     testTimeout: 60_000,
