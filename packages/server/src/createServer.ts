@@ -98,9 +98,18 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     },
     // verbose: a failed keyword carries its schema, whose description makes the 400 message.
     ajv: { customOptions: { verbose: true } },
+    disableRequestLogging: true,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // One log line per request, when it is answered (Fastify's default is two: in and out). A
+  // websocket's upgrade is answered only when it closes: its line is written as it comes in.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    if (request.headers.upgrade !== undefined) request.log.info({ req: request }, 'incoming request');
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
