@@ -1,0 +1,32 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerCors } from './cors.ts';
+
+// Read as an attacker: a page on another origin must get neither credentials nor its own origin echoed.
+describe('registerCors', () => {
+  const serve = async () => {
+    const app = Fastify();
+    await registerCors(app, ['https://site.example']);
+    app.get('/x', async () => ({ ok: true }));
+    return app;
+  };
+
+  it('allows credentials only to a listed origin, never to a stranger', async () => {
+    const app = await serve();
+    const listed = await app.inject({ method: 'GET', url: '/x', headers: { origin: 'https://site.example' } });
+    expect(listed.headers['access-control-allow-origin']).toBe('https://site.example');
+    expect(listed.headers['access-control-allow-credentials']).toBe('true');
+    const stranger = await app.inject({ method: 'GET', url: '/x', headers: { origin: 'https://evil.example' } });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    expect(stranger.headers['access-control-allow-credentials']).toBeUndefined();
+    await app.close();
+  });
+
+  it("refuses a stranger's preflight with 403", async () => {
+    const app = await serve();
+    const preflight = await app.inject({ method: 'OPTIONS', url: '/x', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(403);
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    await app.close();
+  });
+});
