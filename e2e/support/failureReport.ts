@@ -50,9 +50,18 @@ export function reportPagesOnFailure(browser: Browser): Browser {
 async function describePage({ page, consoleLines }: WatchedPage): Promise<string> {
   const text = await page
     .evaluate(() => {
-      const dialogs = Array.from(document.querySelectorAll('[role="dialog"]'));
-      const shown = dialogs.length > 0 ? dialogs : [document.body];
-      return shown.map((element) => (element as HTMLElement).innerText).join('\n---\n');
+      // The modal lives in a shadow root: look through every open one, not only the document.
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (let i = 0; i < roots.length; i += 1) {
+        for (const element of Array.from(roots[i]!.querySelectorAll('*'))) if (element.shadowRoot) roots.push(element.shadowRoot);
+      }
+      const dialogs = roots.flatMap((root) => Array.from(root.querySelectorAll<HTMLElement>('[role="dialog"]')));
+      const status = document.querySelector('[data-testid="site-status"]')?.textContent ?? '(no site status)';
+      const shown = dialogs.map((element) => {
+        const state = element.closest('[data-state]')?.getAttribute('data-state') ?? 'open';
+        return `[dialog ${state}] ${element.innerText}`;
+      });
+      return `[site status ${status}] ${shown.length > 0 ? shown.join(' --- ') : `[no dialog] ${document.body.innerText}`}`;
     })
     .catch((error: Error) => `(page unreadable: ${error.message})`);
   const flat = text.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS_KEPT);

@@ -35,13 +35,13 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
 }
 
 const DIGEST_LINE_LIMIT = 80;
-const FAILURE_LINE = /(\bFAIL\b|\[failure report\]|\bshows: |pageerror: |×|✗|AssertionError|Error:|Test Files|Tests\s+\d|expected|Timed out|timeout)/;
+const FAILURE_LINE = /(\bFAIL\b|\[failure report\]|\bshows: |pageerror: |×|✗|AssertionError|Error:|Test Files|Tests\s+\d|expected|Timed out|timeout|waiting for )/;
 // ANSI colour codes would hide the words the digest looks for.
 const stripColour = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
 function remember(digest, line) {
   const plain = stripColour(line);
-  if (digest && digest.length < DIGEST_LINE_LIMIT && FAILURE_LINE.test(plain)) digest.push(plain.trim().slice(0, 300));
+  if (digest && digest.length < DIGEST_LINE_LIMIT && FAILURE_LINE.test(plain)) digest.push(plain.trim().slice(0, 600));
 }
 
 function runStep({ command, args, env }, { cwd, prefix, log, digest }) {

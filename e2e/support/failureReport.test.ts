@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { describeOpenPages } from './failureReport.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+it("reads the modal inside its shadow root, says whether it is open, and gives the site's status and console errors", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setContent(`
+    <p data-testid="site-status">connected</p>
+    <div id="host"></div>
+    <script>
+      const root = document.getElementById('host').attachShadow({ mode: 'open' });
+      root.innerHTML = '<div class="backdrop" data-state="closed"><div role="dialog">Choose a Name</div></div>';
+      console.error('the name server did not answer');
+    </script>`);
+  const report = await describeOpenPages('a test');
+  expect(report).toContain('[failure report] a test');
+  expect(report).toContain('[site status connected] [dialog closed] Choose a Name');
+  expect(report).toContain('error: the name server did not answer');
+  await context.close();
+  expect(await describeOpenPages('after')).toContain('(no page open)');
+}, 30_000);
