@@ -39,12 +39,18 @@ const HEADROOM = 3 * 1024;
 // name for the address, sign-in/WalletConnect/catalogue/Networks registered as features, and the
 // feature views' preload on intent). The modal's budget rises by those 440 B; what is fetched
 // before the click fell at the same time (one button 112.8 → 106.9 kB, everything on 175.4 → 108.9 kB).
+// Issue 29 (2026-11-26): the modal's first chunk carries only the first views (Connect,
+// ConnectingExternal, Account); All Wallets (with its virtual list), the WalletConnect pairing
+// (with its QR code), sign-in, Networks and UnsupportedChain are chunks of their own, fetched when
+// the view they usually follow shows (features' `follows`). The modal 18,124 → 14,681 B, so the
+// everything-on page fetches 106.4 kB before the click (it was 109.8). The modal's budget falls
+// to that measurement + headroom.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
   initialGzip: 87_532 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
-  modalGzip: 15_205 + HEADROOM,
+  modalGzip: 14_681 + HEADROOM,
   /**
    * Issue 13: the "everything on" page (bench/pages/cairnFull, every feature switch of SPEC §9 on,
    * the site's server, sign-in and WalletConnect configured). Not measured + headroom but the

@@ -6,8 +6,9 @@ import { connectButton, dialog, openDemo } from './support/demo.ts';
 import { E2E_DEMO_OUT_DIR } from './support/ports.ts';
 
 const dist = new URL(`../apps/demo/${E2E_DEMO_OUT_DIR}/`, import.meta.url).pathname;
-// A text only the UnsupportedChain view renders: it must live in the modal's chunk, not the entry.
-const MODAL_ONLY_TEXT = "This app doesn't support your current network";
+// A text only the Connect view renders (one of the modal's first views): it must live in the
+// modal's chunk, not the entry.
+const MODAL_ONLY_TEXT = 'Install a browser wallet extension, then reload this page to connect.';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ describe('the modal loads lazily', () => {
 
   it('fetches the modal chunk only after the page has loaded', async () => {
     const modalFile = readdirSync(`${dist}assets`).find(
-      (file) => file.endsWith('.js') && readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT),
+      (file) => file.startsWith('Modal-') && file.endsWith('.js') && readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT),
     )!;
     const demo = await openDemo(browser);
     const { page } = demo;
@@ -51,7 +52,7 @@ describe('the modal loads lazily', () => {
     const fetched = () =>
       page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)), actionsFile!);
     const modalFile = readdirSync(`${dist}assets`).find(
-      (file) => file.endsWith('.js') && readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT),
+      (file) => file.startsWith('Modal-') && file.endsWith('.js') && readFileSync(`${dist}assets/${file}`, 'utf8').includes(MODAL_ONLY_TEXT),
     )!;
     // The idle work has run once the modal's chunk, fetched when idle, has arrived.
     await expect

@@ -21,11 +21,14 @@ it("reads the modal inside its shadow root, says whether it is open, and gives t
       const root = document.getElementById('host').attachShadow({ mode: 'open' });
       root.innerHTML = '<div class="backdrop" data-state="closed"><div role="dialog">Choose a Name</div></div>';
       console.error('the name server did not answer');
+      console.error("WebSocket connection to 'ws://127.0.0.1/relay?auth=" + 'a'.repeat(400) + "' failed: Unexpected response code: 429");
     </script>`);
   const report = await describeOpenPages('a test');
   expect(report).toContain('[failure report] a test');
   expect(report).toContain('[site status connected] [dialog closed] Choose a Name');
   expect(report).toContain('error: the name server did not answer');
+  // A long token in a URL does not push the reason out of the line.
+  expect(report).toContain('failed: Unexpected response code: 429');
   await context.close();
   expect(await describeOpenPages('after')).toContain('(no page open)');
 }, 30_000);

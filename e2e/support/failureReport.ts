@@ -47,6 +47,9 @@ export function reportPagesOnFailure(browser: Browser): Browser {
   return browser;
 }
 
+/** A console line keeps its reason: a long query string (a relay's auth token) is cut short. */
+const withoutLongQueries = (line: string) => line.replace(/\?[^\s'"]{40,}/g, (query) => `${query.slice(0, 20)}…`);
+
 async function describePage({ page, consoleLines }: WatchedPage): Promise<string> {
   const text = await page
     .evaluate(() => {
@@ -65,7 +68,7 @@ async function describePage({ page, consoleLines }: WatchedPage): Promise<string
     })
     .catch((error: Error) => `(page unreadable: ${error.message})`);
   const flat = text.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS_KEPT);
-  return [`  page ${page.url()}`, `    shows: ${flat}`, ...consoleLines.map((line) => `    ${line.slice(0, 300)}`)].join('\n');
+  return [`  page ${page.url()}`, `    shows: ${flat}`, ...consoleLines.map((line) => `    ${withoutLongQueries(line).slice(0, 300)}`)].join('\n');
 }
 
 /** What the open pages show, for a failed test's log (bench imports this file too, so no vitest here). */

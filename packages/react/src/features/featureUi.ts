@@ -12,6 +12,11 @@ export interface FeatureView {
   title(data: RouteData | undefined): string;
   /** The view: best a chunk of its own (lazyView), fetched on intent (its button hovered or focused) or when it opens. */
   component: ComponentType<FeatureViewProps> & { preload?(): void };
+  /**
+   * The views this one usually follows: its chunk is fetched when one of them shows, so the
+   * modal's first chunk carries only the first views and the next one is ready before its click.
+   */
+  follows?: readonly ViewName[];
 }
 
 /** A wallet feature as the modal shows it: one folder under features/, one line in features.ts. */

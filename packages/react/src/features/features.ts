@@ -7,7 +7,7 @@ import { receiveUi } from './receive/receiveUi.ts';
 import { namesUi } from './names/namesUi.ts';
 import { activityUi } from './activity/activityUi.ts';
 import { siwxUi } from './siwx/siwxUi.ts';
-import { walletConnectUi } from './walletConnect/walletConnectUi.tsx';
+import { walletConnectUi } from './walletConnect/walletConnectUi.ts';
 import { catalogueUi } from './catalogue/catalogueUi.ts';
 import { networksUi } from './networks/networksUi.ts';
 

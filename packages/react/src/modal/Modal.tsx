@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { themeHostCss } from '../theme/themeHostCss.ts';
+import { preloadViewsFollowing } from '../features/preloadFollowing.ts';
 import { ViewContent } from '../views/ViewContent.tsx';
 import { viewTitle } from '../views/viewTitle.ts';
 import { Dialog } from './Dialog.tsx';
@@ -36,6 +37,10 @@ function ModalDialog({ open }: { open: boolean }) {
   useStoreState(cairn.stores.siwx); // the close control follows the sign-in state
   const entry = router.current();
   const titleId = useId();
+  // Only an open modal fetches what comes next: the hidden one rendered ahead of the first click must not.
+  useEffect(() => {
+    if (open) preloadViewsFollowing(entry.view);
+  }, [open, entry.view]);
   return (
     <Dialog open={open} titleId={titleId} onClose={cairn.close} focusKey={entry}>
       <Header

@@ -5,6 +5,7 @@ import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
+import { FocusWhenRevealed } from '../modal/FocusWhenRevealed.tsx';
 import { FEATURE_VIEWS } from '../features/features.ts';
 import type { FeatureViewProps } from '../features/featureUi.ts';
 
@@ -23,6 +24,7 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
     return (
       <Suspense fallback={<LoadingLine />}>
         <View data={entry.data} />
+        <FocusWhenRevealed />
       </Suspense>
     );
   }

@@ -24,7 +24,7 @@ const SearchIcon = () => (
  * recent and installed wallets and the rest, page by page as the visitor scrolls. Search waits
  * for a pause in typing (the store's debounce); the list stays until the results arrive.
  */
-export function AllWalletsView() {
+export default function AllWalletsView() {
   const cairn = useCairnInstance('AllWalletsView');
   const { t } = useT();
   const list = useStoreState(cairn.stores.walletList);

@@ -1,10 +1,10 @@
 import { msg } from '../../i18n/useT.ts';
 import type { FeatureUi } from '../featureUi.ts';
-import { AllWalletsView } from './AllWalletsView.tsx';
+import { lazyView } from '../lazyView.ts';
 
 /** The catalogue: All Wallets, its pages and its search (Connect's rows of it are the Connect view's). */
 export const catalogueUi = {
   views: {
-    AllWallets: { title: () => msg('All Wallets'), component: AllWalletsView },
+    AllWallets: { title: () => msg('All Wallets'), component: lazyView(() => import('./AllWalletsView.tsx')), follows: ['Connect'] },
   },
 } satisfies FeatureUi;

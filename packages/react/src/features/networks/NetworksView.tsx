@@ -2,7 +2,7 @@ import { NetworkList } from './NetworkList.tsx';
 import { useCairnInstance } from '../../context.ts';
 
 /** Choose among the requested networks; on success go back where the visitor came from. */
-export function NetworksView() {
+export default function NetworksView() {
   const cairn = useCairnInstance('NetworksView');
   const { router } = cairn.stores;
   return (

@@ -5,7 +5,7 @@ import { msg, useT } from '../../i18n/useT.ts';
 const UNSUPPORTED_CHAIN_TEXT = msg("This app doesn't support your current network. Switch to an available option to continue.");
 
 /** SPEC §2: the wallet is on a network the site did not request. Core moves on once it is fixed. */
-export function UnsupportedChainView() {
+export default function UnsupportedChainView() {
   const { t } = useT();
   return (
     <div className="stack">

@@ -7,7 +7,7 @@ import { useStoreState } from '../../hooks/useStoreState.ts';
 import { useT } from '../../i18n/useT.ts';
 
 /** SPEC §4: asks the visitor to prove they own the account by signing a message. */
-export function ConnectingSiweView() {
+export default function ConnectingSiweView() {
   const cairn = useCairnInstance('ConnectingSiweView');
   const { t } = useT();
   const { status, error } = useStoreState(cairn.stores.siwx);

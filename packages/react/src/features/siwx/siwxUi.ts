@@ -1,10 +1,10 @@
 import { msg } from '../../i18n/useT.ts';
 import type { FeatureUi } from '../featureUi.ts';
-import { ConnectingSiweView } from './ConnectingSiweView.tsx';
+import { lazyView } from '../lazyView.ts';
 
 /** Sign-in: the view that asks the wallet to sign the message. */
 export const siwxUi = {
   views: {
-    ConnectingSiwe: { title: () => msg('Sign In'), component: ConnectingSiweView },
+    ConnectingSiwe: { title: () => msg('Sign In'), component: lazyView(() => import('./ConnectingSiweView.tsx')), follows: ['ConnectingExternal', 'ConnectingWalletConnect', 'Account'] },
   },
 } satisfies FeatureUi;

@@ -8,6 +8,7 @@ import { WalletIcon } from '../../components/WalletIcon.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { msg, useT } from '../../i18n/useT.ts';
+import type { FeatureViewProps } from '../featureUi.ts';
 
 export interface ConnectingWalletConnectViewProps {
   /** The catalogue wallet picked; none in basic mode (SPEC §2: the QR code alone). */
@@ -114,4 +115,9 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
       </div>
     </div>
   );
+}
+
+/** The pairing screen as the modal shows it: the wallet picked on the router's stack, none in basic mode. */
+export default function ConnectingWalletConnectRoute({ data }: FeatureViewProps) {
+  return <ConnectingWalletConnectView wallet={data?.wallet} />;
 }
