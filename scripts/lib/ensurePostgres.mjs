@@ -15,7 +15,8 @@ const lockDir = join(dataRoot, 'pg.lock');
 const logFile = join(dataRoot, 'pg.log');
 const DATABASE = 'cairn_test';
 
-function findBinDir() {
+/** Debian's PostgreSQL binaries (the newest version installed), or PG_BIN; undefined when absent. */
+export function findBinDir() {
   if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'pg_ctl'))) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
@@ -26,11 +27,11 @@ function findBinDir() {
 }
 
 /** PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user. */
-function asServerUser(command, args) {
+export function asServerUser(command, args) {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-function portAnswers(port) {
+export function portAnswers(port) {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     socket.once('connect', () => {
@@ -90,7 +91,7 @@ async function createTestDatabase(url) {
   }
 }
 
-async function waitUntilAccepting(url) {
+export async function waitUntilAccepting(url) {
   const { default: pg } = await import('pg');
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -166,7 +167,7 @@ export async function ensurePostgres({ install = true } = {}) {
   };
 }
 
-function postgresIds() {
+export function postgresIds() {
   const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith('postgres:'));
   const [, , uid, gid] = line?.split(':') ?? [];
   if (uid === undefined || gid === undefined) throw new Error('The postgres user does not exist (is the postgresql package installed?)');

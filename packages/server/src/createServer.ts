@@ -10,6 +10,7 @@ import { loadTokenList } from './catalogue/tokenList.ts';
 import { loadWalletCatalogue } from './catalogue/walletCatalogue.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { DATABASE_RETRY_SECONDS, isDatabaseUnavailable } from './db/databaseUnavailable.ts';
 import { refuseNonJsonBodies } from './http/bodyTypes.ts';
 import { registerCors } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
@@ -97,9 +98,18 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     },
     // verbose: a failed keyword carries its schema, whose description makes the 400 message.
     ajv: { customOptions: { verbose: true } },
+    disableRequestLogging: true,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // One log line per request, when it is answered (Fastify's default is two: in and out). A
+  // websocket's upgrade is answered only when it closes: its line is written as it comes in.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    if (request.headers.upgrade !== undefined) request.log.info({ req: request }, 'incoming request');
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
@@ -140,6 +150,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (error instanceof SharedStateUnavailable) {
       request.log.warn({ err: error.cause instanceof Error ? error.cause.message : String(error.cause) }, 'shared state unavailable');
       return reply.code(503).header('retry-after', String(SHARED_STATE_RETRY_SECONDS)).send(errorBody(503, ERROR_TEXTS.sharedStateUnavailable));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_SECONDS)).send(errorBody(503, ERROR_TEXTS.databaseUnavailable));
     }
     if (error instanceof ChainUnavailableError) {
       request.log.warn({ err: error.message }, 'chain unavailable');

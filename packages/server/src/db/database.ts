@@ -39,6 +39,8 @@ export function createDialect(config: DatabaseConfig) {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
+      // A database that does not answer fails the request (503) within seconds, rather than holding it.
+      connectionTimeoutMillis: 3_000,
       // int8 (bigint, count(*)) as a JS number: every value we store fits in 2^53.
       types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
     });

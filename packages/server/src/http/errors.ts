@@ -13,6 +13,8 @@ export const ERROR_TEXTS = {
   chainUnavailable: (chain: string) => `Chain ${chain} is unavailable right now; try again shortly`,
   /** A login limit could not be counted (Redis down): refused rather than let through. */
   sharedStateUnavailable: 'This server cannot check its limits right now; try again in a few seconds',
+  /** The database could not be reached (down, restarting): nothing was done; a later try can succeed. */
+  databaseUnavailable: 'The database is unavailable right now; try again in a few seconds',
 } as const;
 
 /** An error meant for the client: its status and message are sent as they are. */

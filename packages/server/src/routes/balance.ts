@@ -64,9 +64,23 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
           return balances;
         }),
       );
-      return { balances: perChain.flat() };
+      return reply.type('application/json; charset=utf-8').send(`{"balances":[${perChain.map(balancesJson).filter(Boolean).join(',')}]}`);
     },
   );
+}
+
+/**
+ * A chain's balances as JSON array items (no brackets), serialized once per cached read: a
+ * cached answer is sent as the bytes it was the first time, not serialized per request.
+ */
+const serialized = new WeakMap<Balance[], string>();
+function balancesJson(balances: Balance[]): string {
+  let json = serialized.get(balances);
+  if (json === undefined) {
+    json = JSON.stringify(balances).slice(1, -1);
+    serialized.set(balances, json);
+  }
+  return json;
 }
 
 /** The chain's head block, or undefined when the node does not answer (the read then fails or is served as cached). */

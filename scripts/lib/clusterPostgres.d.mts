@@ -1,0 +1,1 @@
+export function startClusterPostgres(options: { dataDir: string; port: number; fresh?: boolean }): Promise<{ url: string; port: number; start(): Promise<void>; stop(mode?: 'fast' | 'immediate'): Promise<void> }>;

@@ -1,0 +1,3 @@
+export const HEALTH_CHECK: { intervalMs: number; timeoutMs: number; fall: number; rise: number };
+export function ensureHaproxy(): Promise<string>;
+export function haproxyConfig(options: { port: number; statsPort: number; replicas: number[]; dataDir: string }): string;

@@ -1,0 +1,102 @@
+// The cluster's load balancer: Debian's HAProxy, installed when absent, run in the foreground with a
+// configuration written for the replicas at hand.
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installDebianPackage } from './debianPackage.mjs';
+
+const BINARY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
+
+/** The haproxy binary, installed with apt-get (as root) when absent. */
+export async function ensureHaproxy() {
+  const found = () => BINARY_PATHS.find((path) => existsSync(path));
+  if (found()) return found();
+  const reason = await installDebianPackage('haproxy', 'the cluster');
+  if (reason) throw new Error(reason);
+  const binary = found();
+  if (!binary) throw new Error('haproxy not found after installing it');
+  return binary;
+}
+
+/**
+ * How often HAProxy asks each replica's /health, how long an answer may take (a busy replica is
+ * slow, not dead), and after how many failures in a row it takes it out (successes: puts it back).
+ */
+export const HEALTH_CHECK = { intervalMs: 1000, timeoutMs: 2000, fall: 2, rise: 2 };
+/** What a client is told when no replica is in (every one down): JSON, as the server's own errors. */
+const NO_REPLICA_BODY = '{"status":503,"message":"No server is available right now; try again shortly"}';
+
+/**
+ * The configuration for `replicas` (127.0.0.1 ports) behind 127.0.0.1:`port`. A replica is in
+ * while /health answers at all: 200, or 503 when its database is down (it then answers 503 with
+ * Retry-After itself, better than HAProxy's page); a replica that does not answer is out after
+ * `fall` checks. A request whose replica refused the connection or died before answering is
+ * sent to another (redispatch), never a request a replica answered.
+ */
+export function haproxyConfig({ port, statsPort, replicas, dataDir }) {
+  const errorFile = join(dataDir, 'no-replica.http');
+  writeFileSync(
+    errorFile,
+    `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 2\r\ncache-control: no-store\r\ncontent-length: ${NO_REPLICA_BODY.length}\r\nconnection: close\r\n\r\n${NO_REPLICA_BODY}`,
+  );
+  return `global
+  maxconn 4000
+  log stderr format short local0 warning
+
+defaults
+  mode http
+  log global
+  timeout connect 1s
+  timeout client 60s
+  timeout server 60s
+  # WebSockets (the relay, the RPC proxy's subscriptions) stay open this long without a frame.
+  timeout tunnel 1h
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response
+  errorfile 503 ${errorFile}
+
+# Which replicas are in, and why (CSV at /stats;csv).
+frontend stats
+  bind 127.0.0.1:${statsPort}
+  stats enable
+  stats uri /stats
+
+frontend cairn
+  bind 127.0.0.1:${port}
+  # The replicas see the visitor's address (TRUST_PROXY=127.0.0.1 on them).
+  option forwardfor
+  default_backend replicas
+
+backend replicas
+  balance roundrobin
+  option httpchk GET /health
+  timeout check ${HEALTH_CHECK.timeoutMs}ms
+  http-check expect rstatus ^(200|503)$
+  default-server inter ${HEALTH_CHECK.intervalMs}ms fall ${HEALTH_CHECK.fall} rise ${HEALTH_CHECK.rise}
+${replicas.map((replicaPort, index) => `  server replica${index + 1} 127.0.0.1:${replicaPort} check`).join('\n')}
+`;
+}
+
+/** Writes the configuration and starts HAProxy in the foreground; resolves once it accepts. */
+export async function startHaproxy({ binary, port, statsPort, replicas, dataDir, waitUntilUp }) {
+  const configFile = join(dataDir, 'haproxy.cfg');
+  writeFileSync(configFile, haproxyConfig({ port, statsPort, replicas, dataDir }));
+  const child = spawn(binary, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  await waitUntilUp(child, () => stderr);
+  const statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;
+  return {
+    child,
+    configFile,
+    url: `http://127.0.0.1:${port}`,
+    /** Each replica's state as HAProxy sees it: 'UP', 'DOWN', or a transition ('UP 1/2', ...). */
+    async replicaStates() {
+      const csv = await (await fetch(statsUrl)).text();
+      const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n').map((line) => line.split(','));
+      const [proxy, server, status] = ['pxname', 'svname', 'status'].map((name) => header.indexOf(name));
+      return Object.fromEntries(rows.filter((row) => row[proxy] === 'replicas' && row[server].startsWith('replica')).map((row) => [row[server], row[status]]));
+    },
+  };
+}
