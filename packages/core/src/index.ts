@@ -15,6 +15,7 @@ export { createStore, type Store, type Listener } from './createStore.ts';
 export { lazyModule, type LazyModule } from './lazyModule.ts';
 export type { Router, RouteEntry, RouteData, ViewName, CoreViewName } from './router.ts';
 export type { Events, CairnEvent, CairnEventName, CairnEventListener } from './events.ts';
+export { CAIRN_EVENT_NAMES } from './events.ts';
 export { memoryStorage, type StorageLike, type RecentWallet } from './storage.ts';
 export { cookieStorage, cookieToInitialState, COOKIE_KEYS, type CairnInitialState } from './cookieStorage.ts';
 export { ErrorText, USER_REJECTED_CODE, isUserRejection } from './errors.ts';
