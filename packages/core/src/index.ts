@@ -33,6 +33,8 @@ export type { HistoryTransaction, HistoryTransfer, HistoryPage, OperationType } 
 export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './features/activity/pendingTransactionsStore.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './features/siwx/siwxStore.ts';
 export type { WalletListState, WalletListStore } from './features/catalogue/walletListStore.ts';
+export type { LegalConsentState, LegalConsentStore } from './features/legal/legalFeature.ts';
+export type { CustomWallet } from './connect/customWallets.ts';
 export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from './features/walletConnect/walletConnectStore.ts';
 export type * from './types.ts';
 export type { ApiConfig } from './api/apiConfig.ts';

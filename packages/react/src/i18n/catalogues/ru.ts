@@ -241,6 +241,12 @@ const ru: Catalogue = {
   'The contract refused the transaction: {reason}': 'Контракт отклонил транзакцию: {reason}',
   'Insufficient funds for the amount and the network fee': 'Недостаточно средств для суммы и комиссии сети',
   'Insufficient balance': 'Недостаточно средств',
+  'I agree to the Terms of Service and the Privacy Policy': 'Я принимаю Условия использования и Политику конфиденциальности',
+  'I agree to the Terms of Service': 'Я принимаю Условия использования',
+  'I agree to the Privacy Policy': 'Я принимаю Политику конфиденциальности',
+  'Terms of Service': 'Условия использования',
+  'Privacy Policy': 'Политика конфиденциальности',
+  'Continue with a wallet': 'Продолжить с кошельком',
 };
 
 export default ru;
