@@ -18,7 +18,7 @@ export type { Events, CairnEvent, CairnEventName, CairnEventListener } from './e
 export { CAIRN_EVENT_NAMES } from './events.ts';
 export { memoryStorage, type StorageLike, type RecentWallet } from './storage.ts';
 export { cookieStorage, cookieToInitialState, COOKIE_KEYS, type CairnInitialState } from './cookieStorage.ts';
-export { ErrorText, USER_REJECTED_CODE, isUserRejection } from './errors.ts';
+export { ErrorText, DeveloperErrorText, USER_REJECTED_CODE, isUserRejection } from './errors.ts';
 export * from './caip.ts';
 export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables, type ThemeVariablesInput, type PaletteVariables } from './theme.ts';
 export type { ThemeState, ThemeStore } from './stores/theme.ts';

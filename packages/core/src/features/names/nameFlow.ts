@@ -87,6 +87,21 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
   }
 }
 
+/** The names the connected address already holds (SPEC §7 GET /v1/profile/reverse/{address}), for RegisterAccountName. */
+export async function loadOwnNames(ctx: CairnContext): Promise<void> {
+  const { address } = activeAccount(ctx).get();
+  const api = profileApiOf(ctx);
+  if (!address) return;
+  if (!api) return ctx.accountName.set({ ownNames: undefined, ownNamesError: ErrorText.errorFetchingNamesForAddress });
+  try {
+    const profiles = await api.reverse(address);
+    if (activeAccount(ctx).get().address !== address) return;
+    ctx.accountName.set({ ownNames: profiles.map((profile) => profile.name), ownNamesError: undefined });
+  } catch (error) {
+    ctx.accountName.set({ ownNames: undefined, ownNamesError: reasonOr(error, ErrorText.errorFetchingNamesForAddress) });
+  }
+}
+
 /** A typed receiver that is a name: the address it resolves to on eip155, or the SPEC §8 reason. */
 export async function resolveName(ctx: CairnContext, name: string): Promise<{ address?: string; error?: string }> {
   const api = profileApiOf(ctx);

@@ -247,6 +247,11 @@ const ar: Catalogue = {
   'Terms of Service': 'شروط الخدمة',
   'Privacy Policy': 'سياسة الخصوصية',
   'Continue with a wallet': 'المتابعة باستخدام محفظة',
+  'Network Not Found': 'لم يتم العثور على الشبكة',
+  'Invalid App Configuration': 'إعدادات التطبيق غير صالحة',
+  'Session Expired': 'انتهت الجلسة',
+  'Project ID Not Configured': 'معرّف المشروع غير مُعدّ',
+  'Your names: {names}': 'أسماؤك: {names}',
 };
 
 export default ar;

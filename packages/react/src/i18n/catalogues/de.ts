@@ -247,6 +247,11 @@ const de: Catalogue = {
   'Terms of Service': 'Nutzungsbedingungen',
   'Privacy Policy': 'Datenschutzerklärung',
   'Continue with a wallet': 'Weiter mit einer Wallet',
+  'Network Not Found': 'Netzwerk nicht gefunden',
+  'Invalid App Configuration': 'Ungültige App-Konfiguration',
+  'Session Expired': 'Sitzung abgelaufen',
+  'Project ID Not Configured': 'Projekt-ID nicht konfiguriert',
+  'Your names: {names}': 'Deine Namen: {names}',
 };
 
 export default de;

@@ -247,6 +247,11 @@ const es: Catalogue = {
   'Terms of Service': 'Términos del servicio',
   'Privacy Policy': 'Política de privacidad',
   'Continue with a wallet': 'Continuar con una billetera',
+  'Network Not Found': 'Red no encontrada',
+  'Invalid App Configuration': 'Configuración de la aplicación no válida',
+  'Session Expired': 'Sesión caducada',
+  'Project ID Not Configured': 'ID de proyecto no configurado',
+  'Your names: {names}': 'Tus nombres: {names}',
 };
 
 export default es;

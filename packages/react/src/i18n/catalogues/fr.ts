@@ -247,6 +247,11 @@ const fr: Catalogue = {
   'Terms of Service': 'Conditions d’utilisation',
   'Privacy Policy': 'Politique de confidentialité',
   'Continue with a wallet': 'Continuer avec un portefeuille',
+  'Network Not Found': 'Réseau introuvable',
+  'Invalid App Configuration': 'Configuration de l’application invalide',
+  'Session Expired': 'Session expirée',
+  'Project ID Not Configured': 'ID de projet non configuré',
+  'Your names: {names}': 'Vos noms : {names}',
 };
 
 export default fr;

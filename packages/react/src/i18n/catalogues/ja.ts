@@ -247,6 +247,11 @@ const ja: Catalogue = {
   'Terms of Service': '利用規約',
   'Privacy Policy': 'プライバシーポリシー',
   'Continue with a wallet': 'ウォレットで続ける',
+  'Network Not Found': 'ネットワークが見つかりません',
+  'Invalid App Configuration': 'アプリの設定が無効です',
+  'Session Expired': 'セッションの有効期限が切れました',
+  'Project ID Not Configured': 'プロジェクト ID が設定されていません',
+  'Your names: {names}': 'あなたの名前: {names}',
 };
 
 export default ja;

@@ -247,6 +247,11 @@ const ko: Catalogue = {
   'Terms of Service': '서비스 약관',
   'Privacy Policy': '개인정보 처리방침',
   'Continue with a wallet': '지갑으로 계속하기',
+  'Network Not Found': '네트워크를 찾을 수 없음',
+  'Invalid App Configuration': '잘못된 앱 구성',
+  'Session Expired': '세션 만료됨',
+  'Project ID Not Configured': '프로젝트 ID가 구성되지 않음',
+  'Your names: {names}': '내 이름: {names}',
 };
 
 export default ko;

@@ -247,6 +247,11 @@ const ptBR: Catalogue = {
   'Terms of Service': 'Termos de Serviço',
   'Privacy Policy': 'Política de Privacidade',
   'Continue with a wallet': 'Continuar com uma carteira',
+  'Network Not Found': 'Rede não encontrada',
+  'Invalid App Configuration': 'Configuração do app inválida',
+  'Session Expired': 'Sessão expirada',
+  'Project ID Not Configured': 'ID do projeto não configurado',
+  'Your names: {names}': 'Seus nomes: {names}',
 };
 
 export default ptBR;

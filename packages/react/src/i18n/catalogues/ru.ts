@@ -247,6 +247,11 @@ const ru: Catalogue = {
   'Terms of Service': 'Условия использования',
   'Privacy Policy': 'Политика конфиденциальности',
   'Continue with a wallet': 'Продолжить с кошельком',
+  'Network Not Found': 'Сеть не найдена',
+  'Invalid App Configuration': 'Неверная конфигурация приложения',
+  'Session Expired': 'Сеанс истёк',
+  'Project ID Not Configured': 'ID проекта не настроен',
+  'Your names: {names}': 'Ваши имена: {names}',
 };
 
 export default ru;

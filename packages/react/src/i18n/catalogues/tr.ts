@@ -247,6 +247,11 @@ const tr: Catalogue = {
   'Terms of Service': 'Hizmet Koşulları',
   'Privacy Policy': 'Gizlilik Politikası',
   'Continue with a wallet': 'Bir cüzdanla devam et',
+  'Network Not Found': 'Ağ bulunamadı',
+  'Invalid App Configuration': 'Geçersiz uygulama yapılandırması',
+  'Session Expired': 'Oturumun süresi doldu',
+  'Project ID Not Configured': 'Proje kimliği yapılandırılmadı',
+  'Your names: {names}': 'Adların: {names}',
 };
 
 export default tr;

@@ -247,6 +247,11 @@ const zhCN: Catalogue = {
   'Terms of Service': '服务条款',
   'Privacy Policy': '隐私政策',
   'Continue with a wallet': '使用钱包继续',
+  'Network Not Found': '未找到网络',
+  'Invalid App Configuration': '应用配置无效',
+  'Session Expired': '会话已过期',
+  'Project ID Not Configured': '未配置项目 ID',
+  'Your names: {names}': '你的名称：{names}',
 };
 
 export default zhCN;
