@@ -121,3 +121,30 @@ describe('analytics (SPEC §9)', () => {
     await Promise.all([off.close(), on.close()]);
   });
 });
+
+describe('a refused action (SPEC §9 modal shake)', () => {
+  it('the modal shakes for half a second when the wallet declines', async () => {
+    const demo = await openDemo(browser);
+    const { page } = demo;
+    await openConnect(page);
+    // Records each change of the card's shake, with its time (the modal is in a shadow root).
+    await page.evaluate(() => {
+      const find = (root: Document | ShadowRoot): Element | undefined =>
+        root.querySelector('[role="dialog"]') ?? [...root.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [find(el.shadowRoot)] : [])).find(Boolean);
+      const card = find(document)!;
+      const shakes: [boolean, number][] = [];
+      (window as unknown as { shakes: typeof shakes }).shakes = shakes;
+      new MutationObserver(() => shakes.push([card.hasAttribute('data-shaking'), performance.now()])).observe(card, { attributes: true, attributeFilter: ['data-shaking'] });
+    });
+    await demo.wallet().rejectNext();
+    await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
+    await dialog(page).getByText('Connection declined').waitFor();
+    const shakes = () => page.evaluate(() => (window as unknown as { shakes: [boolean, number][] }).shakes);
+    await expect.poll(async () => (await shakes()).map(([on]) => on), { timeout: 5_000 }).toEqual([true, false]);
+    const [[, start], [, end]] = (await shakes()) as [[boolean, number], [boolean, number]];
+    expect(end - start).toBeGreaterThanOrEqual(450);
+    expect(end - start).toBeLessThan(1_500);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+});

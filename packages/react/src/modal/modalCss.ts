@@ -188,6 +188,8 @@ border-radius:50%;color:var(--cairn-muted)}
 @keyframes cairn-sheet{from{transform:translateY(100%)}}
 @keyframes cairn-spin{to{transform:rotate(360deg)}}
 @keyframes cairn-pulse{50%{opacity:.45}}
+.card[data-shaking]{animation:cairn-shake .5s}
+@keyframes cairn-shake{20%,60%{transform:translateX(-8px)}40%,80%{transform:translateX(8px)}}
 
 @media (max-width:480px){
 .backdrop{align-items:flex-end;padding:0}
@@ -214,7 +216,7 @@ outline:none;box-shadow:inset 0 0 0 1px transparent;appearance:none}
 .approve{display:flex;flex-direction:column;gap:10px;align-items:center;text-align:center}
 .approve-frame{display:flex;align-items:center;justify-content:center;width:100%;height:min(480px,calc(100vh - 220px));border-radius:var(--cairn-radius);background:var(--_surface)}
 @media (prefers-reduced-motion:reduce){
-.backdrop,.card{animation:none}
+.backdrop,.card,.card[data-shaking]{animation:none}
 .spinner,.connecting-icon::before{animation-duration:2.4s}
 .skeleton,.toast{animation:none}
 *{transition:none!important}

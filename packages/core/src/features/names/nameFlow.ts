@@ -8,6 +8,7 @@ import { isValidNameLabel, nameRegistrationMessage, namesSupportedOn } from '../
 import { nameChoices } from '../../rules/nameChoices.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
 import { NAME_RULE_TEXT } from './nameRuleText.ts';
 
 /** How long the name field waits after the last keystroke before asking the server. */
@@ -83,6 +84,7 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
     return true;
   } catch (error) {
     console.warn('[cairn] name registration failed', error);
+    if (isUserRejection(error)) shakeModal(ctx);
     return fail(isUserRejection(error) ? ErrorText.signatureDeclined : reasonOr(error, errorMessage(error)));
   }
 }

@@ -109,6 +109,7 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(await cairn.signIn()).toBe(false);
     expect(cairn.stores.siwx.get()).toMatchObject({ status: 'error', error: ErrorText.signatureDeclined });
     expect(cairn.stores.router.current().view).toBe('ConnectingSiwe');
+    expect(cairn.stores.modal.get().shaking).toBe(true);
     expect(eventNames()).toContain('SIWX_AUTH_ERROR');
   });
 
