@@ -15,7 +15,11 @@ const refusesProject = (error: unknown) => error instanceof HttpError && error.s
  * TypeError) may be CORS, which GET /v1/origin, readable from any page, confirms or rules out.
  * Anything else (the server down, a timeout) is not the configuration and shows no alert.
  */
-export async function alertServerRefusal(ctx: Pick<CairnContext, 'options' | 'toast'>, error: unknown, fetchOptions: FetchOptions = {}): Promise<void> {
+export async function alertServerRefusal(
+  ctx: { options: Pick<CairnContext['options'], 'api'>; toast: CairnContext['toast'] },
+  error: unknown,
+  fetchOptions: FetchOptions = {},
+): Promise<void> {
   const { api } = ctx.options;
   if (!api) return;
   if (refusesProject(error)) return showAlert(ctx, 'projectIdNotConfigured', `projectId "${api.projectId}"`);
