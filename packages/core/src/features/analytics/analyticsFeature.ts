@@ -10,6 +10,10 @@ export const analyticsFeature: CairnFeature = {
     const { api, features } = ctx.options;
     if (!features.analytics || !api) return () => {};
     const sender = createAnalyticsSender(api);
-    return ctx.events.subscribe((event) => sender.track(event));
+    const unsubscribe = ctx.events.subscribe((event) => sender.track(event));
+    return () => {
+      unsubscribe();
+      sender.stop();
+    };
   },
 };

@@ -16,6 +16,8 @@ export interface AnalyticsSender {
   track(event: CairnEvent): void;
   /** Sends what is queued now; resolves when the server has answered (or the send failed). */
   flush(): Promise<void>;
+  /** Drops what is queued and sends nothing more (the instance is destroyed). */
+  stop(): void;
 }
 
 /** The server takes strings, numbers and booleans only; a property left undefined is left out. */
@@ -56,11 +58,19 @@ export function createAnalyticsSender(api: ApiConfig, options: { fetchOptions?: 
     if (queue.length > 0) await flush();
   };
 
+  let stopped = false;
   return {
     track(event) {
+      if (stopped) return;
       queue.push(event);
       timer ??= setTimeout(() => void flush(), options.flushMs ?? ANALYTICS_FLUSH_MS);
     },
     flush,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      queue = [];
+    },
   };
 }
