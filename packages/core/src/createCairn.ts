@@ -20,7 +20,7 @@ import { currentPlatform, type Platform } from './rules/platform.ts';
 import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
-import { markReconnecting } from './actions/markReconnecting.ts';
+import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
 import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
 import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedWallet/embeddedLoginText.ts';
@@ -247,7 +247,7 @@ function withInitialState(backend: StorageLike, initialState: CairnInitialState 
  * reconnect itself runs once the actions have loaded.
  */
 function startReconnect(ctx: CairnContext, actions: () => Promise<CairnActions>): Promise<unknown> {
-  if (markReconnecting(ctx).length === 0) return Promise.resolve(false);
+  if (markReconnecting(ctx).length === 0) return Promise.resolve(false).finally(() => endEmptyReconnect(ctx));
   // Rendering on a server from the visitor's cookies: the wallet is in their browser, which
   // reconnects after hydration.
   if (ctx.options.initialState && typeof window === 'undefined') return Promise.resolve(false);

@@ -88,6 +88,7 @@ describe('e-mail login', () => {
     expect(await cairn.verifyEmailOtp('654321')).toBe(false);
     expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'otp', error: 'The code is wrong or has expired' });
     expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');
+    expect(cairn.stores.modal.get().shaking).toBe(true); // SPEC §9: a wrong code shakes the modal
     expect(await cairn.verifyEmailOtp('123456')).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('social login', () => {
     expect(window.hrefs).toEqual(['http://127.0.0.1:9400/auth?provider=github']);
     expect(window.closed).toBe(true);
     expect(frame.calls).toEqual(['socialRedirectUri github', 'connectSocial github']);
-    expect(cairn.stores.account().get().connectorId).toBe(AUTH_CONNECTOR_ID);
+    expect(cairn.stores.account().get()).toMatchObject({ connectorId: AUTH_CONNECTOR_ID, socialProvider: 'github' });
   });
 
   it('refuses a provider the site did not offer, and says when the browser blocked the popup', async () => {
@@ -183,10 +184,13 @@ describe('reload and disconnect', () => {
     first.cairn.destroy();
     const reloaded = createTestCairn({ embeddedWallet: first.frame.plugin, backend: first.backend, adapter: first.adapter });
     await reloaded.cairn.ready;
-    expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(first.cairn.stores.account().get()).toMatchObject({ socialProvider: 'email', user: { email: 'visitor@example.com' } });
+    expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID, socialProvider: 'email' });
     expect(first.frame.calls).toContain('isConnected');
 
     await reloaded.cairn.disconnect();
+    // SPEC §4: the disconnect clears the social provider.
+    expect(reloaded.cairn.stores.account().get().socialProvider).toBeUndefined();
     expect(first.frame.calls.at(-1)).toBe('signOut');
     expect(reloaded.adapter.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
     expect(reloaded.storage.get('connectedSocial')).toBeUndefined();

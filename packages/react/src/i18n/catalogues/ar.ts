@@ -241,6 +241,17 @@ const ar: Catalogue = {
   'The contract refused the transaction: {reason}': 'رفض العقد المعاملة: {reason}',
   'Insufficient funds for the amount and the network fee': 'الرصيد غير كافٍ للمبلغ ورسوم الشبكة',
   'Insufficient balance': 'الرصيد غير كافٍ',
+  'I agree to the Terms of Service and the Privacy Policy': 'أوافق على شروط الخدمة وسياسة الخصوصية',
+  'I agree to the Terms of Service': 'أوافق على شروط الخدمة',
+  'I agree to the Privacy Policy': 'أوافق على سياسة الخصوصية',
+  'Terms of Service': 'شروط الخدمة',
+  'Privacy Policy': 'سياسة الخصوصية',
+  'Continue with a wallet': 'المتابعة باستخدام محفظة',
+  'Network Not Found': 'لم يتم العثور على الشبكة',
+  'Invalid App Configuration': 'إعدادات التطبيق غير صالحة',
+  'Session Expired': 'انتهت الجلسة',
+  'Project ID Not Configured': 'معرّف المشروع غير مُعدّ',
+  'Your names: {names}': 'أسماؤك: {names}',
 };
 
 export default ar;

@@ -241,6 +241,17 @@ const de: Catalogue = {
   'The contract refused the transaction: {reason}': 'Der Vertrag hat die Transaktion abgelehnt: {reason}',
   'Insufficient funds for the amount and the network fee': 'Unzureichendes Guthaben für Betrag und Netzwerkgebühr',
   'Insufficient balance': 'Unzureichendes Guthaben',
+  'I agree to the Terms of Service and the Privacy Policy': 'Ich stimme den Nutzungsbedingungen und der Datenschutzerklärung zu',
+  'I agree to the Terms of Service': 'Ich stimme den Nutzungsbedingungen zu',
+  'I agree to the Privacy Policy': 'Ich stimme der Datenschutzerklärung zu',
+  'Terms of Service': 'Nutzungsbedingungen',
+  'Privacy Policy': 'Datenschutzerklärung',
+  'Continue with a wallet': 'Weiter mit einer Wallet',
+  'Network Not Found': 'Netzwerk nicht gefunden',
+  'Invalid App Configuration': 'Ungültige App-Konfiguration',
+  'Session Expired': 'Sitzung abgelaufen',
+  'Project ID Not Configured': 'Projekt-ID nicht konfiguriert',
+  'Your names: {names}': 'Deine Namen: {names}',
 };
 
 export default de;

@@ -241,6 +241,17 @@ const es: Catalogue = {
   'The contract refused the transaction: {reason}': 'El contrato rechazó la transacción: {reason}',
   'Insufficient funds for the amount and the network fee': 'Fondos insuficientes para el importe y la comisión de red',
   'Insufficient balance': 'Saldo insuficiente',
+  'I agree to the Terms of Service and the Privacy Policy': 'Acepto los Términos del servicio y la Política de privacidad',
+  'I agree to the Terms of Service': 'Acepto los Términos del servicio',
+  'I agree to the Privacy Policy': 'Acepto la Política de privacidad',
+  'Terms of Service': 'Términos del servicio',
+  'Privacy Policy': 'Política de privacidad',
+  'Continue with a wallet': 'Continuar con una billetera',
+  'Network Not Found': 'Red no encontrada',
+  'Invalid App Configuration': 'Configuración de la aplicación no válida',
+  'Session Expired': 'Sesión caducada',
+  'Project ID Not Configured': 'ID de proyecto no configurado',
+  'Your names: {names}': 'Tus nombres: {names}',
 };
 
 export default es;

@@ -241,6 +241,17 @@ const fr: Catalogue = {
   'The contract refused the transaction: {reason}': 'Le contrat a refusé la transaction : {reason}',
   'Insufficient funds for the amount and the network fee': 'Fonds insuffisants pour le montant et les frais de réseau',
   'Insufficient balance': 'Solde insuffisant',
+  'I agree to the Terms of Service and the Privacy Policy': 'J’accepte les Conditions d’utilisation et la Politique de confidentialité',
+  'I agree to the Terms of Service': 'J’accepte les Conditions d’utilisation',
+  'I agree to the Privacy Policy': 'J’accepte la Politique de confidentialité',
+  'Terms of Service': 'Conditions d’utilisation',
+  'Privacy Policy': 'Politique de confidentialité',
+  'Continue with a wallet': 'Continuer avec un portefeuille',
+  'Network Not Found': 'Réseau introuvable',
+  'Invalid App Configuration': 'Configuration de l’application invalide',
+  'Session Expired': 'Session expirée',
+  'Project ID Not Configured': 'ID de projet non configuré',
+  'Your names: {names}': 'Vos noms : {names}',
 };
 
 export default fr;

@@ -241,6 +241,17 @@ const ja: Catalogue = {
   'The contract refused the transaction: {reason}': 'コントラクトがトランザクションを拒否しました: {reason}',
   'Insufficient funds for the amount and the network fee': '金額とネットワーク手数料に対して残高が不足しています',
   'Insufficient balance': '残高が不足しています',
+  'I agree to the Terms of Service and the Privacy Policy': '利用規約とプライバシーポリシーに同意します',
+  'I agree to the Terms of Service': '利用規約に同意します',
+  'I agree to the Privacy Policy': 'プライバシーポリシーに同意します',
+  'Terms of Service': '利用規約',
+  'Privacy Policy': 'プライバシーポリシー',
+  'Continue with a wallet': 'ウォレットで続ける',
+  'Network Not Found': 'ネットワークが見つかりません',
+  'Invalid App Configuration': 'アプリの設定が無効です',
+  'Session Expired': 'セッションの有効期限が切れました',
+  'Project ID Not Configured': 'プロジェクト ID が設定されていません',
+  'Your names: {names}': 'あなたの名前: {names}',
 };
 
 export default ja;

@@ -241,6 +241,17 @@ const ko: Catalogue = {
   'The contract refused the transaction: {reason}': '컨트랙트가 거래를 거부했습니다: {reason}',
   'Insufficient funds for the amount and the network fee': '금액과 네트워크 수수료를 낼 잔액이 부족합니다',
   'Insufficient balance': '잔액이 부족합니다',
+  'I agree to the Terms of Service and the Privacy Policy': '서비스 약관 및 개인정보 처리방침에 동의합니다',
+  'I agree to the Terms of Service': '서비스 약관에 동의합니다',
+  'I agree to the Privacy Policy': '개인정보 처리방침에 동의합니다',
+  'Terms of Service': '서비스 약관',
+  'Privacy Policy': '개인정보 처리방침',
+  'Continue with a wallet': '지갑으로 계속하기',
+  'Network Not Found': '네트워크를 찾을 수 없음',
+  'Invalid App Configuration': '잘못된 앱 구성',
+  'Session Expired': '세션 만료됨',
+  'Project ID Not Configured': '프로젝트 ID가 구성되지 않음',
+  'Your names: {names}': '내 이름: {names}',
 };
 
 export default ko;

@@ -241,6 +241,17 @@ const ptBR: Catalogue = {
   'The contract refused the transaction: {reason}': 'O contrato recusou a transação: {reason}',
   'Insufficient funds for the amount and the network fee': 'Saldo insuficiente para o valor e a taxa de rede',
   'Insufficient balance': 'Saldo insuficiente',
+  'I agree to the Terms of Service and the Privacy Policy': 'Concordo com os Termos de Serviço e a Política de Privacidade',
+  'I agree to the Terms of Service': 'Concordo com os Termos de Serviço',
+  'I agree to the Privacy Policy': 'Concordo com a Política de Privacidade',
+  'Terms of Service': 'Termos de Serviço',
+  'Privacy Policy': 'Política de Privacidade',
+  'Continue with a wallet': 'Continuar com uma carteira',
+  'Network Not Found': 'Rede não encontrada',
+  'Invalid App Configuration': 'Configuração do app inválida',
+  'Session Expired': 'Sessão expirada',
+  'Project ID Not Configured': 'ID do projeto não configurado',
+  'Your names: {names}': 'Seus nomes: {names}',
 };
 
 export default ptBR;

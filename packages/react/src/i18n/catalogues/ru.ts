@@ -241,6 +241,17 @@ const ru: Catalogue = {
   'The contract refused the transaction: {reason}': 'Контракт отклонил транзакцию: {reason}',
   'Insufficient funds for the amount and the network fee': 'Недостаточно средств для суммы и комиссии сети',
   'Insufficient balance': 'Недостаточно средств',
+  'I agree to the Terms of Service and the Privacy Policy': 'Я принимаю Условия использования и Политику конфиденциальности',
+  'I agree to the Terms of Service': 'Я принимаю Условия использования',
+  'I agree to the Privacy Policy': 'Я принимаю Политику конфиденциальности',
+  'Terms of Service': 'Условия использования',
+  'Privacy Policy': 'Политика конфиденциальности',
+  'Continue with a wallet': 'Продолжить с кошельком',
+  'Network Not Found': 'Сеть не найдена',
+  'Invalid App Configuration': 'Неверная конфигурация приложения',
+  'Session Expired': 'Сеанс истёк',
+  'Project ID Not Configured': 'ID проекта не настроен',
+  'Your names: {names}': 'Ваши имена: {names}',
 };
 
 export default ru;

@@ -241,6 +241,17 @@ const tr: Catalogue = {
   'The contract refused the transaction: {reason}': 'Sözleşme işlemi reddetti: {reason}',
   'Insufficient funds for the amount and the network fee': 'Tutar ve ağ ücreti için bakiye yetersiz',
   'Insufficient balance': 'Bakiye yetersiz',
+  'I agree to the Terms of Service and the Privacy Policy': 'Hizmet Koşulları’nı ve Gizlilik Politikası’nı kabul ediyorum',
+  'I agree to the Terms of Service': 'Hizmet Koşulları’nı kabul ediyorum',
+  'I agree to the Privacy Policy': 'Gizlilik Politikası’nı kabul ediyorum',
+  'Terms of Service': 'Hizmet Koşulları',
+  'Privacy Policy': 'Gizlilik Politikası',
+  'Continue with a wallet': 'Bir cüzdanla devam et',
+  'Network Not Found': 'Ağ bulunamadı',
+  'Invalid App Configuration': 'Geçersiz uygulama yapılandırması',
+  'Session Expired': 'Oturumun süresi doldu',
+  'Project ID Not Configured': 'Proje kimliği yapılandırılmadı',
+  'Your names: {names}': 'Adların: {names}',
 };
 
 export default tr;

@@ -241,6 +241,17 @@ const zhCN: Catalogue = {
   'The contract refused the transaction: {reason}': '合约拒绝了该交易：{reason}',
   'Insufficient funds for the amount and the network fee': '余额不足以支付金额和网络费用',
   'Insufficient balance': '余额不足',
+  'I agree to the Terms of Service and the Privacy Policy': '我同意服务条款和隐私政策',
+  'I agree to the Terms of Service': '我同意服务条款',
+  'I agree to the Privacy Policy': '我同意隐私政策',
+  'Terms of Service': '服务条款',
+  'Privacy Policy': '隐私政策',
+  'Continue with a wallet': '使用钱包继续',
+  'Network Not Found': '未找到网络',
+  'Invalid App Configuration': '应用配置无效',
+  'Session Expired': '会话已过期',
+  'Project ID Not Configured': '未配置项目 ID',
+  'Your names: {names}': '你的名称：{names}',
 };
 
 export default zhCN;
