@@ -231,6 +231,8 @@ describe('e-mail login from the widget', () => {
     const newFrame = frameContent(laptop.page);
     // A new device: the modal names the step (the frame asks for the factor that opens the wallet).
     await dialog(laptop.page).getByRole('heading', { name: 'Open your wallet' }).waitFor({ timeout: 20_000 });
+    // The phone is closed: the passphrase opens the wallet instead of its approval.
+    await newFrame.getByRole('button', { name: 'Use my recovery code or passphrase' }).click();
     await newFrame.getByLabel('Passphrase').fill('not the passphrase');
     await newFrame.getByRole('button', { name: 'Open my wallet' }).click();
     await newFrame.getByRole('alert').filter({ hasText: 'Wrong passphrase or recovery code' }).waitFor({ timeout: 20_000 });

@@ -25,6 +25,10 @@ export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHa
   };
   return {
     CONNECT_EMAIL: ({ email }) => login.startEmail(email),
+    CONNECT_DEVICE: async () => {
+      await login.registerDevice();
+      return {};
+    },
     CONNECT_OTP: async ({ otp }) => {
       await login.verifyOtp(otp);
       return {};
