@@ -76,6 +76,7 @@ export const FRAME_REQUESTS = {
   CONNECT_DEVICE: request(Empty, Empty, 'connect'),
   CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
   CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, 'connect'),
+  CONNECT_FARCASTER: request(Empty, FrameUserSchema, 'connect'),
   GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
   GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, 'request'),
   SIGN_OUT: request(Empty, Empty, 'request'),
