@@ -1,11 +1,10 @@
-import { codeFromMail, type ReceivedMail } from '@cairn/devnet/mail';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
-import { E2E_PORTS } from './support/ports.ts';
+import { codeFor, lastMailId } from './support/demoMailbox.ts';
 
 // E-mail login from the widget (issue 14): the demo's Connect view, the code read from the stack's
 // real SMTP mailbox, the OTP view, the frame's own recovery screen shown inside ApproveTransaction,
@@ -17,18 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const mailbox = `http://127.0.0.1:${E2E_PORTS.mail.page}/messages.json`;
-const mails = async (): Promise<ReceivedMail[]> => (await fetch(mailbox)).json() as Promise<ReceivedMail[]>;
-
-async function codeFor(email: string, after: number): Promise<string> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const mail = (await mails()).find((item) => item.to.includes(email) && item.id > after);
-    if (mail) return codeFromMail(mail);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
 
 const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
 
@@ -47,7 +34,6 @@ async function logInByEmail(page: Page, email: string) {
   await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
 }
 
-const lastMailId = async () => (await mails()).at(-1)?.id ?? 0;
 const frameElement = (page: Page) => page.locator('iframe[title="Cairn secure frame"]');
 const frameContent = (page: Page) => page.frameLocator('iframe[title="Cairn secure frame"]');
 

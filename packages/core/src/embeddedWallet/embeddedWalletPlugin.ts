@@ -47,6 +47,12 @@ export interface EmbeddedWalletClient {
   syncTheme(themeMode: 'light' | 'dark'): Promise<void>;
   /** The user takes the key out: the frame asks for the recovery factor and shows the phrase on its own screen. */
   exportWallet(): Promise<void>;
+  /** SPEC §4 e-mail update, first step: a code goes to the current address. */
+  updateEmail(email: string): Promise<void>;
+  /** The code from the current address: a code goes to the new one. */
+  updateEmailPrimaryOtp(otp: string): Promise<void>;
+  /** The code from the new address: the frame stores it; resolves with the new address. */
+  updateEmailSecondaryOtp(otp: string): Promise<string>;
 }
 
 /**

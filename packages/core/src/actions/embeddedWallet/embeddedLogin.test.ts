@@ -226,3 +226,46 @@ describe('reload and disconnect', () => {
     expect(() => createTestCairn({ embeddedWallet: { frameUrl: 'x' } as never })).toThrow(/embeddedWallet/);
   });
 });
+
+describe('e-mail update (SPEC §4)', () => {
+  it('takes a code from the current address, then one from the new address, and lands on Account with the new address', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('old@example.com');
+    await cairn.verifyEmailOtp('123456');
+    cairn.open();
+    expect(await cairn.openEmailUpdate()).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UpdateEmailWallet');
+    expect(await cairn.updateEmail(' New@Example.com ')).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UpdateEmailPrimaryOtp');
+    expect(cairn.stores.embeddedLogin.get().emailUpdate).toEqual({ step: 'primary', newEmail: 'new@example.com', busy: false });
+
+    expect(await cairn.verifyEmailUpdateOtp('999999')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate).toMatchObject({ step: 'primary', error: 'Invalid code' });
+    expect(await cairn.verifyEmailUpdateOtp('111111')).toBe(true);
+    // The secondary step takes the primary's place: back goes to the address form, not to a spent code.
+    expect(cairn.stores.router.get().history.map((entry) => entry.view)).toEqual(['Account', 'UpdateEmailWallet', 'UpdateEmailSecondaryOtp']);
+
+    expect(await cairn.verifyEmailUpdateOtp('222222')).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('Account');
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ email: 'new@example.com', emailUpdate: undefined });
+    expect(frame.calls.slice(-4)).toEqual(['updateEmail new@example.com', 'updateEmailPrimaryOtp 999999', 'updateEmailPrimaryOtp 111111', 'updateEmailSecondaryOtp 222222']);
+  });
+
+  it('refuses an invalid address or code without asking the frame, and any update without an e-mail wallet connected', async () => {
+    const { cairn, frame } = await start();
+    expect(await cairn.openEmailUpdate()).toBe(false);
+    expect(await cairn.updateEmail('new@example.com')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.notEmbeddedWallet);
+    cairn.open();
+    await cairn.loginWithEmail('old@example.com');
+    await cairn.verifyEmailOtp('123456');
+    expect(await cairn.updateEmail('not-an-email')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidEmail);
+    expect(await cairn.verifyEmailUpdateOtp('111111')).toBe(false);
+    await cairn.updateEmail('new@example.com');
+    expect(await cairn.verifyEmailUpdateOtp('12ab')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidOtp);
+    expect(frame.calls.filter((call) => call.startsWith('update'))).toEqual(['updateEmail new@example.com']);
+  });
+});

@@ -241,6 +241,13 @@ const de: Catalogue = {
   'The contract refused the transaction: {reason}': 'Der Vertrag hat die Transaktion abgelehnt: {reason}',
   'Insufficient funds for the amount and the network fee': 'Unzureichendes Guthaben für Betrag und Netzwerkgebühr',
   'Insufficient balance': 'Unzureichendes Guthaben',
+  'Edit email': 'E-Mail ändern',
+  'Confirm current email': 'Aktuelle E-Mail bestätigen',
+  'Confirm new email': 'Neue E-Mail bestätigen',
+  'New email': 'Neue E-Mail',
+  'Change email': 'E-Mail ändern',
+  'Enter the code we sent to your current email address.': 'Gib den Code ein, den wir an deine aktuelle E-Mail-Adresse gesendet haben.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Melde dich zuerst mit deiner E-Mail an: nur eine E-Mail-Wallet hat eine Adresse zum Ändern',
 };
 
 export default de;

@@ -241,6 +241,13 @@ const ja: Catalogue = {
   'The contract refused the transaction: {reason}': 'コントラクトがトランザクションを拒否しました: {reason}',
   'Insufficient funds for the amount and the network fee': '金額とネットワーク手数料に対して残高が不足しています',
   'Insufficient balance': '残高が不足しています',
+  'Edit email': 'メールを編集',
+  'Confirm current email': '現在のメールを確認',
+  'Confirm new email': '新しいメールを確認',
+  'New email': '新しいメール',
+  'Change email': 'メールを変更',
+  'Enter the code we sent to your current email address.': '現在のメールアドレスに送信したコードを入力してください。',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'まずメールでログインしてください。変更できるアドレスがあるのはメールのウォレットだけです',
 };
 
 export default ja;

@@ -241,6 +241,13 @@ const ko: Catalogue = {
   'The contract refused the transaction: {reason}': '컨트랙트가 거래를 거부했습니다: {reason}',
   'Insufficient funds for the amount and the network fee': '금액과 네트워크 수수료를 낼 잔액이 부족합니다',
   'Insufficient balance': '잔액이 부족합니다',
+  'Edit email': '이메일 편집',
+  'Confirm current email': '현재 이메일 확인',
+  'Confirm new email': '새 이메일 확인',
+  'New email': '새 이메일',
+  'Change email': '이메일 변경',
+  'Enter the code we sent to your current email address.': '현재 이메일 주소로 보낸 코드를 입력하세요.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': '먼저 이메일로 로그인하세요. 변경할 주소가 있는 것은 이메일 지갑뿐입니다',
 };
 
 export default ko;

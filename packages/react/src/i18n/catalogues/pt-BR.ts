@@ -241,6 +241,13 @@ const ptBR: Catalogue = {
   'The contract refused the transaction: {reason}': 'O contrato recusou a transação: {reason}',
   'Insufficient funds for the amount and the network fee': 'Saldo insuficiente para o valor e a taxa de rede',
   'Insufficient balance': 'Saldo insuficiente',
+  'Edit email': 'Editar e-mail',
+  'Confirm current email': 'Confirmar e-mail atual',
+  'Confirm new email': 'Confirmar novo e-mail',
+  'New email': 'Novo e-mail',
+  'Change email': 'Alterar e-mail',
+  'Enter the code we sent to your current email address.': 'Digite o código que enviamos para o seu endereço de e-mail atual.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Entre primeiro com seu e-mail: só uma carteira de e-mail tem um endereço para alterar',
 };
 
 export default ptBR;

@@ -241,6 +241,13 @@ const ru: Catalogue = {
   'The contract refused the transaction: {reason}': 'Контракт отклонил транзакцию: {reason}',
   'Insufficient funds for the amount and the network fee': 'Недостаточно средств для суммы и комиссии сети',
   'Insufficient balance': 'Недостаточно средств',
+  'Edit email': 'Изменить почту',
+  'Confirm current email': 'Подтвердите текущую почту',
+  'Confirm new email': 'Подтвердите новую почту',
+  'New email': 'Новая почта',
+  'Change email': 'Сменить почту',
+  'Enter the code we sent to your current email address.': 'Введите код, который мы отправили на ваш текущий адрес почты.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Сначала войдите по почте: адрес можно сменить только у кошелька, открытого по почте',
 };
 
 export default ru;

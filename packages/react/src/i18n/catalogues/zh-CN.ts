@@ -241,6 +241,13 @@ const zhCN: Catalogue = {
   'The contract refused the transaction: {reason}': '合约拒绝了该交易：{reason}',
   'Insufficient funds for the amount and the network fee': '余额不足以支付金额和网络费用',
   'Insufficient balance': '余额不足',
+  'Edit email': '编辑邮箱',
+  'Confirm current email': '确认当前邮箱',
+  'Confirm new email': '确认新邮箱',
+  'New email': '新邮箱',
+  'Change email': '更改邮箱',
+  'Enter the code we sent to your current email address.': '请输入我们发送到您当前邮箱地址的验证码。',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': '请先用邮箱登录：只有邮箱钱包才有可更改的地址',
 };
 
 export default zhCN;
