@@ -163,6 +163,9 @@ describe("the frame's login", () => {
     expect(laptop.prompts.askFactor).toHaveBeenCalledTimes(1);
     const token = laptop.tokens.get()!;
     expect((await api.getWallet(token))?.devices).toHaveLength(2);
+    // Enrolled by its code, the laptop's own request for an approval is gone: no device is asked about it.
+    const laptopDevice = (await laptop.devices.load())!.deviceId;
+    expect((await api.deviceRequests(token)).map((request) => request.deviceId)).not.toContain(laptopDevice);
   });
 
   it('exports the recovery phrase only after a fresh login and the recovery factor, in the frame\'s own screen', async () => {

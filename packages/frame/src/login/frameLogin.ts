@@ -301,8 +301,10 @@ export class FrameLogin {
   private async answerDeviceRequests(): Promise<void> {
     const token = this.options.tokens.get();
     if (!token) return;
+    const own = (await this.options.devices.load())?.deviceId;
     for (const request of await this.api.deviceRequests(token)) {
-      if (this.answered.has(request.id)) continue;
+      // Never this device's own request (left from before it opened the wallet another way).
+      if (this.answered.has(request.id) || request.deviceId === own) continue;
       this.answered.add(request.id);
       if (await this.options.prompts.approveDevice(pairingCode(request))) await this.approveDevice(token, request);
     }

@@ -32,6 +32,7 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
   const logins = new LoginStore(services.db, services.config.login.secret);
   const wallets = new WalletStore(services.db);
   const freshLogin = (request: Parameters<typeof freshLoginOf>[1]) => freshLoginOf(logins, request);
+  const requests = new DeviceRequestStore(services.db);
 
   app.get('/auth/v1/wallet', async (request, reply) => {
     const { user } = await requireLogin(logins, request);
@@ -95,6 +96,8 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       const added = await wallets.addDevice(user.id, device, Date.now());
       if (added === 'full') throw new ApiError(409, WALLET_ERRORS.tooManyDevices);
       if (added === 'taken') throw new ApiError(409, WALLET_ERRORS.deviceIdTaken, 'device.deviceId');
+      // Enrolled by its recovery factor: whatever approval it asked for is no longer wanted.
+      await requests.removeForDevice(user.id, device.deviceId);
       return reply.code(201).send({ deviceId: device.deviceId });
     },
   );
@@ -158,5 +161,5 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     void reply.header('cache-control', 'no-store');
     return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });
-  registerDeviceRequests(app, { logins, wallets, requests: new DeviceRequestStore(services.db) });
+  registerDeviceRequests(app, { logins, wallets, requests });
 }
