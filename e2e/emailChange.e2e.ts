@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { frameContent } from './support/demoFrame.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 import { codeFor, lastMailId } from './support/demoMailbox.ts';
 
@@ -15,7 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const frameContent = (page: Page) => page.frameLocator('iframe[title="Cairn secure frame"]');
 
 /**
  * An e-mail login from Connect up to the code. When the server still holds SPEC §5's 30 s for this

@@ -4,7 +4,7 @@ import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
-import { codeFor, lastMailId } from './support/demoMailbox.ts';
+import { codeFor, enterMailedCode, lastMailId } from './support/demoMailbox.ts';
 
 // E-mail login from the widget (issue 14): the demo's Connect view, the code read from the stack's
 // real SMTP mailbox, the OTP view, the frame's own recovery screen shown inside ApproveTransaction,
@@ -18,15 +18,6 @@ afterAll(async () => {
 });
 
 const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
-
-/** Starts an e-mail login in the demo's Connect view and types the mailed code. */
-async function enterMailedCode(page: Page, email: string) {
-  const after = await lastMailId();
-  await connectButton(page).click();
-  await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await dialog(page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, after));
-}
 
 /** Logs in by e-mail with a fresh address; a new wallet's recovery code is saved in the frame. */
 async function logInByEmail(page: Page, email: string) {

@@ -1,4 +1,6 @@
 import { codeFromMail, type ReceivedMail } from '@cairn/devnet/mail';
+import type { Page } from 'playwright-core';
+import { connectButton, dialog } from './demo.ts';
 import { E2E_PORTS } from './ports.ts';
 
 // The e2e stack's SMTP mailbox (the demo's server mails its codes there), read over its page.
@@ -15,4 +17,13 @@ export async function codeFor(email: string, after: number): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+/** Starts an e-mail login in the demo's Connect view and types the mailed code. */
+export async function enterMailedCode(page: Page, email: string) {
+  const after = await lastMailId();
+  await connectButton(page).click();
+  await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog(page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, after));
 }
