@@ -7,7 +7,8 @@ export interface FrameUser {
   email?: string;
   address: string;
   chainId: number;
-  accounts: readonly { address: string; type: 'eoa' | 'smartAccount' }[];
+  /** The frame's accounts; one of another namespace than the EVM address (its Solana account) names it. */
+  accounts: readonly { address: string; type: 'eoa' | 'smartAccount'; namespace?: 'eip155' | 'solana' }[];
   smartAccountDeployed: boolean;
   preferredAccountType: 'eoa' | 'smartAccount';
   userName?: string;

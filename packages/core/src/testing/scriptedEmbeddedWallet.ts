@@ -26,7 +26,9 @@ const USER: FrameUser = {
   preferredAccountType: 'eoa',
 };
 
-export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
+/** `solanaAddress`: the frame's Solana account (the same key's), listed beside the EVM one. */
+export function createScriptedEmbeddedWallet(options: { solanaAddress?: string } = {}): ScriptedEmbeddedWallet {
+  const user: FrameUser = options.solanaAddress ? { ...USER, accounts: [...USER.accounts, { address: options.solanaAddress, type: 'eoa', namespace: 'solana' }] } : USER;
   const mailed = new Map<string, string>();
   const calls: string[] = [];
   const placements: (FramePlacement | undefined)[] = [];
@@ -73,11 +75,11 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
       async connectSocial(provider) {
         calls.push(`connectSocial ${provider}`);
         scripted.loggedIn = true;
-        return USER;
+        return user;
       },
       async getUser() {
         if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
-        return USER;
+        return user;
       },
       async isConnected() {
         calls.push('isConnected');

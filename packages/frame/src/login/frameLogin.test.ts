@@ -332,6 +332,9 @@ describe('a new device (issue 27)', () => {
     expect(codes[1]).toBe(codes[0]);
     expect(laptop.prompts.askFactor).not.toHaveBeenCalled();
     expect((await api.getWallet(laptop.tokens.get()!))?.devices).toHaveLength(2);
+    // One key, two accounts: the approved device derives the same Solana account as the first.
+    expect(laptop.login.solanaAccount?.address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(laptop.login.solanaAccount?.address).toBe(phone.login.solanaAccount?.address);
     // The approved device opens its wallet again by itself after a reload.
     const reloaded = frameIn({ devices: laptop.devices, tokens: laptop.tokens }, { kind: 'code', code: createRecoveryCode() });
     expect((await reloaded.login.resume()).address).toBe(address);

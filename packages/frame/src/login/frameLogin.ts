@@ -3,6 +3,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceRecord, DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts';
 import { pairingCode } from '../custody/deviceHandoff.ts';
 import type { WalletSecret } from '../custody/walletSecret.ts';
+import { solanaAccountOf, type SolanaAccount } from '../custody/solanaAccount.ts';
 import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
 import { createWallet, deviceFromHandoff, exportMnemonic, proveDevice, recoverOnNewDevice, registerDevice, shareWithDevice, unlockWallet, type DeviceEnrollment } from '../custody/wallet.ts';
 import { type RecoveryBlob, type RecoveryFactor } from '../custody/recoveryBlob.ts';
@@ -91,6 +92,7 @@ export class FrameLogin {
   private signer?: PrivateKeyAccount;
   /** The wallet's secret while it is open: to hand an approved device its share. Zeroed when the login ends. */
   private secret?: WalletSecret;
+  private solana?: SolanaAccount;
   /** The wallet being opened (made, unlocked or recovered, maybe waiting on the user): one at a time. */
   private opening?: Promise<OpenedWallet>;
   /** The open wallet's watch for new devices asking to open it. */
@@ -108,6 +110,13 @@ export class FrameLogin {
 
   get account(): PrivateKeyAccount | undefined {
     return this.signer;
+  }
+
+  /** The open wallet's Solana account: the same key, SLIP-0010 at m/44'/501'/0'/0' (derived once per opening). */
+  get solanaAccount(): SolanaAccount | undefined {
+    if (!this.secret) return undefined;
+    this.solana ??= solanaAccountOf(this.secret);
+    return this.solana;
   }
 
   get loggedInUser(): LoginUser | undefined {
@@ -260,6 +269,8 @@ export class FrameLogin {
     this.signer = undefined;
     this.secret?.fill(0);
     this.secret = undefined;
+    this.solana?.privateKey.fill(0);
+    this.solana = undefined;
     this.opening = undefined;
     clearInterval(this.watching);
     this.watching = undefined;
@@ -277,6 +288,7 @@ export class FrameLogin {
         this.signer = opened.signer;
         this.secret?.fill(0);
         this.secret = opened.secret;
+        this.solana = undefined;
         this.watchDeviceRequests();
       } else opened.secret.fill(0);
       return opened.signer;

@@ -21,7 +21,8 @@ export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHa
       ...(email ? { email } : {}),
       address: account.address,
       chainId: chainId(),
-      accounts: [{ address: account.address, type: 'eoa' }],
+      // The same key's Solana account beside the EVM one (issue 27).
+      accounts: [{ address: account.address, type: 'eoa' }, ...(login.solanaAccount ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const }] : [])],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
     };

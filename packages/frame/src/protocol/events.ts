@@ -26,7 +26,8 @@ export const FrameUserSchema = v.strictObject({
   email: v.optional(Email),
   address: Address,
   chainId: ChainId,
-  accounts: v.pipe(v.array(v.strictObject({ address: Address, type: AccountType })), v.maxLength(16)),
+  // An account of another namespace than the EVM address (the frame's Solana account) names it.
+  accounts: v.pipe(v.array(v.strictObject({ address: Address, type: AccountType, namespace: v.optional(v.picklist(['eip155', 'solana'])) })), v.maxLength(16)),
   smartAccountDeployed: v.boolean(),
   preferredAccountType: AccountType,
   userName: v.optional(ShortText),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorText } from '../../errors.ts';
 import { loadCairnActions } from '../../loadCairnActions.ts';
-import { createTestCairn } from '../../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { createScriptedEmbeddedWallet } from '../../testing/scriptedEmbeddedWallet.ts';
 import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
@@ -267,5 +267,49 @@ describe('e-mail update (SPEC §4)', () => {
     expect(await cairn.verifyEmailUpdateOtp('12ab')).toBe(false);
     expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidOtp);
     expect(frame.calls.filter((call) => call.startsWith('update'))).toEqual(['updateEmail new@example.com']);
+  });
+});
+
+describe('the e-mail wallet on Solana (issue 27)', () => {
+  const SOLANA_ADDRESS = '4TXNZBc7UuGdaPgUCYgvmQ9bMCZw9vN9WKehCUmsh4PJ';
+
+  async function startWithSolana() {
+    const frame = createScriptedEmbeddedWallet({ solanaAddress: SOLANA_ADDRESS });
+    const evm = createFakeAdapter();
+    const solana = createFakeAdapter({ namespace: 'solana', wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id } });
+    const test = createTestCairn({ embeddedWallet: frame.plugin, adapter: evm, adapters: [evm, solana], networks: [testNetworks.mainnet, testNetworks.solana] });
+    await test.cairn.ready;
+    await loadCairnActions();
+    return { ...test, frame, evm, solana };
+  }
+
+  it('connects the auth connector on Solana too, through the same frame, with the EVM network still the active one', async () => {
+    const { cairn, evm, solana } = await startWithSolana();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(cairn.stores.account('eip155').get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(cairn.stores.account('solana').get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID, address: SOLANA_ADDRESS });
+    expect(cairn.stores.network.get().activeNamespace).toBe('eip155');
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(true);
+
+    // Disconnecting the login ends it on both (SPEC §4: the auth connector's chains go together).
+    await cairn.disconnect();
+    expect(evm.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(cairn.stores.account('solana').get().status).toBe('disconnected');
+  });
+
+  it('stays on EVM alone when the frame has no Solana account', async () => {
+    const frame = createScriptedEmbeddedWallet();
+    const evm = createFakeAdapter();
+    const solana = createFakeAdapter({ namespace: 'solana', wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id } });
+    const { cairn } = createTestCairn({ embeddedWallet: frame.plugin, adapter: evm, adapters: [evm, solana], networks: [testNetworks.mainnet, testNetworks.solana] });
+    await cairn.ready;
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(cairn.stores.account('solana').get().status).toBe('disconnected');
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
   });
 });
