@@ -75,6 +75,12 @@ export interface Cairn extends FeatureFacades {
   syncFrameTheme(themeMode: 'light' | 'dark'): void;
   /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
   exportEmbeddedWallet(): Promise<boolean>;
+  /** SPEC §4 e-mail update, from Account: the view for the new address. Resolves false unless an e-mail/social wallet is connected. */
+  openEmailUpdate(): Promise<boolean>;
+  /** The new address: the frame mails a code to the current one. */
+  updateEmail(email: string): Promise<boolean>;
+  /** The code of the update's current step (the current address's, then the new one's, which stores it). */
+  verifyEmailUpdateOtp(otp: string): Promise<boolean>;
   /** The ApproveTransaction view's box on screen: the frame's own screen is shown there (undefined hides it). */
   placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
@@ -208,6 +214,18 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     exportEmbeddedWallet: () => {
       requireLogin();
       return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.exportEmbeddedWallet(ctx));
+    },
+    openEmailUpdate: () => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.openEmailUpdate(ctx));
+    },
+    updateEmail: (email) => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startEmailUpdate(ctx, email));
+    },
+    verifyEmailUpdateOtp: (otp) => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.verifyEmailUpdateOtp(ctx, otp));
     },
     syncFrameTheme: (themeMode) => {
       if (themeMode !== 'light' && themeMode !== 'dark') throw new TypeError("syncFrameTheme: `themeMode` must be 'light' or 'dark'");

@@ -87,6 +87,9 @@ export {
   type EmailAttempt,
   type DeviceProof,
   type DeviceEnrollment,
+  type DeviceRequest,
+  type DeviceRequestStatus,
+  type SealedForDevice,
 } from './api/loginApi.ts';
 export { EmbeddedLoginText } from './embeddedWallet/embeddedLoginText.ts';
 export { watchWalletRegistry, type WalletRegistryEvents } from './watchWalletRegistry.ts';

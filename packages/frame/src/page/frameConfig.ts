@@ -21,6 +21,8 @@ export const FrameConfigSchema = v.strictObject({
     v.minLength(1),
     v.maxLength(64),
   ),
+  // The Solana cluster the frame's Solana account signs for (issue 27): `solana:<reference>`, its RPC, its name on the approval screen.
+  solana: v.optional(v.strictObject({ reference: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), rpcUrl: HttpUrl, name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))) })),
 });
 export type FrameConfig = v.InferOutput<typeof FrameConfigSchema>;
 

@@ -6,6 +6,8 @@ import type { FrameLogin } from '../login/frameLogin.ts';
 import { approvalRpc, NOT_SIGNED_IN, type ApprovalNetwork, type ApprovalPrompts } from './approvalRpc.ts';
 import type { FrameConfig } from './frameConfig.ts';
 import { loginHandlers } from './loginHandlers.ts';
+import { solanaApprovalRpc } from './solanaApprovalRpc.ts';
+import { isSolanaMethod } from '../signing/solanaApproval.ts';
 
 export { NOT_SIGNED_IN };
 
@@ -35,6 +37,7 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
   };
   const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, prompts: wallet.approvals }) : undefined;
   const login = wallet?.login;
+  const approveSolana = wallet ? solanaApprovalRpc({ account: () => wallet.login.solanaAccount, prompts: wallet.approvals, cluster: config.solana }) : undefined;
   return {
     ...(login ? loginHandlers(login, () => state.chainId) : {}),
     GET_CHAIN_ID: () => ({ chainId: state.chainId }),
@@ -58,6 +61,11 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
       return {};
     },
     RPC_REQUEST: async ({ method, params, chainId, permission }, { origin }) => {
+      // The frame's Solana account signs on its Solana cluster (issue 27).
+      if (permission === 'approve' && isSolanaMethod(method)) {
+        if (!approveSolana) throw new Error(NOT_SIGNED_IN);
+        return approveSolana({ method, params, origin });
+      }
       const network = networkOf(chainId ?? state.chainId);
       if (permission === 'approve') {
         if (!approve) throw new Error(NOT_SIGNED_IN);

@@ -1,6 +1,9 @@
 import type { FrameHandlers } from '../host/frameHost.ts';
 import type { FrameLogin } from '../login/frameLogin.ts';
 import type { FrameUser } from '../protocol/events.ts';
+import { eoaAccountTypeHandlers } from './accountTypeHandlers.ts';
+
+export const FARCASTER_NOT_AVAILABLE = 'Farcaster login is not available on this site yet';
 
 /** A social login the widget opened the popup for, awaited by CONNECT_SOCIAL. */
 type PendingSocial = { provider: string; finish(): Promise<unknown> };
@@ -18,13 +21,23 @@ export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHa
       ...(email ? { email } : {}),
       address: account.address,
       chainId: chainId(),
-      accounts: [{ address: account.address, type: 'eoa' }],
+      // The same key's Solana account beside the EVM one (issue 27).
+      accounts: [{ address: account.address, type: 'eoa' }, ...(login.solanaAccount ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const }] : [])],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
     };
   };
   return {
+    ...eoaAccountTypeHandlers(login),
     CONNECT_EMAIL: ({ email }) => login.startEmail(email),
+    CONNECT_DEVICE: async () => {
+      await login.registerDevice();
+      return {};
+    },
+    // SPEC §7 lists Farcaster among the frame's logins; this frame has no Farcaster relay yet, and says so.
+    CONNECT_FARCASTER: () => {
+      throw new Error(FARCASTER_NOT_AVAILABLE);
+    },
     CONNECT_OTP: async ({ otp }) => {
       await login.verifyOtp(otp);
       return {};

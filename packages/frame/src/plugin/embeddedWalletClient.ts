@@ -83,6 +83,17 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
     exportWallet: async () => {
       await client.request('EXPORT_WALLET', {});
     },
+    updateEmail: async (email) => {
+      await client.request('UPDATE_EMAIL', { email });
+    },
+    updateEmailPrimaryOtp: async (otp) => {
+      await client.request('UPDATE_EMAIL_PRIMARY_OTP', { otp });
+    },
+    updateEmailSecondaryOtp: async (otp) => {
+      const { newEmail } = await client.request('UPDATE_EMAIL_SECONDARY_OTP', { otp });
+      if (user) user = { ...user, email: newEmail };
+      return newEmail;
+    },
     syncTheme: async (themeMode) => {
       await client.request('SYNC_THEME', { themeMode });
     },

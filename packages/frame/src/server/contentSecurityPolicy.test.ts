@@ -24,6 +24,12 @@ describe('frame CSP', () => {
     });
   });
 
+  it("connects to the Solana cluster's RPC origin too, when the frame has one (issue 27)", () => {
+    const withSolana = parseFrameConfig({ ...config, solana: { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899/' } });
+    const connect = frameContentSecurityPolicy(withSolana).split('; ').find((d) => d.startsWith('connect-src '));
+    expect(connect).toBe('connect-src https://cairn.my.site https://rpc.my.site http://127.0.0.1:8899');
+  });
+
   it('enforces Trusted Types for scripts with no policy allowed (issue 22, item 15)', () => {
     const directives = frameContentSecurityPolicy(config).split('; ');
     expect(directives).toContain("require-trusted-types-for 'script'");

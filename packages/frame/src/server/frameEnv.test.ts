@@ -22,6 +22,13 @@ describe('frame configuration from the environment', () => {
     expect(port).toBe(5174);
   });
 
+  it("takes the server's first RPC_URL_SOLANA_<reference> as its Solana cluster (issue 27), and refuses one that is no URL", () => {
+    const base = { FRAME_ALLOWED_ORIGINS: 'https://my.site', CAIRN_SERVER_URL: 'https://cairn.my.site', RPC_URL_1: 'https://rpc.my.site' };
+    expect(frameConfigFromEnv({ ...base, RPC_URL_SOLANA_localnet: 'http://127.0.0.1:8899, http://127.0.0.1:9899' }).config.solana).toEqual({ reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899' });
+    expect(frameConfigFromEnv(base).config.solana).toBeUndefined();
+    expect(() => frameConfigFromEnv({ ...base, RPC_URL_SOLANA_localnet: 'not a url' })).toThrow(/Frame configuration/);
+  });
+
   it('says what is missing or wrong', () => {
     const base = { FRAME_ALLOWED_ORIGINS: 'https://my.site', CAIRN_SERVER_URL: 'https://cairn.my.site', RPC_URL_1: 'https://rpc.my.site' };
     expect(() => frameConfigFromEnv({ ...base, FRAME_ALLOWED_ORIGINS: '' })).toThrow(/Frame configuration/);

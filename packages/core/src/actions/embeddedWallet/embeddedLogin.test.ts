@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorText } from '../../errors.ts';
 import { loadCairnActions } from '../../loadCairnActions.ts';
-import { createTestCairn } from '../../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { createScriptedEmbeddedWallet } from '../../testing/scriptedEmbeddedWallet.ts';
 import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
@@ -228,5 +228,92 @@ describe('reload and disconnect', () => {
 
   it('rejects an embeddedWallet option that is not the plugin', () => {
     expect(() => createTestCairn({ embeddedWallet: { frameUrl: 'x' } as never })).toThrow(/embeddedWallet/);
+  });
+});
+
+describe('e-mail update (SPEC §4)', () => {
+  it('takes a code from the current address, then one from the new address, and lands on Account with the new address', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('old@example.com');
+    await cairn.verifyEmailOtp('123456');
+    cairn.open();
+    expect(await cairn.openEmailUpdate()).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UpdateEmailWallet');
+    expect(await cairn.updateEmail(' New@Example.com ')).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UpdateEmailPrimaryOtp');
+    expect(cairn.stores.embeddedLogin.get().emailUpdate).toEqual({ step: 'primary', newEmail: 'new@example.com', busy: false });
+
+    expect(await cairn.verifyEmailUpdateOtp('999999')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate).toMatchObject({ step: 'primary', error: 'Invalid code' });
+    expect(await cairn.verifyEmailUpdateOtp('111111')).toBe(true);
+    // The secondary step takes the primary's place: back goes to the address form, not to a spent code.
+    expect(cairn.stores.router.get().history.map((entry) => entry.view)).toEqual(['Account', 'UpdateEmailWallet', 'UpdateEmailSecondaryOtp']);
+
+    expect(await cairn.verifyEmailUpdateOtp('222222')).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('Account');
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ email: 'new@example.com', emailUpdate: undefined });
+    expect(frame.calls.slice(-4)).toEqual(['updateEmail new@example.com', 'updateEmailPrimaryOtp 999999', 'updateEmailPrimaryOtp 111111', 'updateEmailSecondaryOtp 222222']);
+  });
+
+  it('refuses an invalid address or code without asking the frame, and any update without an e-mail wallet connected', async () => {
+    const { cairn, frame } = await start();
+    expect(await cairn.openEmailUpdate()).toBe(false);
+    expect(await cairn.updateEmail('new@example.com')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.notEmbeddedWallet);
+    cairn.open();
+    await cairn.loginWithEmail('old@example.com');
+    await cairn.verifyEmailOtp('123456');
+    expect(await cairn.updateEmail('not-an-email')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidEmail);
+    expect(await cairn.verifyEmailUpdateOtp('111111')).toBe(false);
+    await cairn.updateEmail('new@example.com');
+    expect(await cairn.verifyEmailUpdateOtp('12ab')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidOtp);
+    expect(frame.calls.filter((call) => call.startsWith('update'))).toEqual(['updateEmail new@example.com']);
+  });
+});
+
+describe('the e-mail wallet on Solana (issue 27)', () => {
+  const SOLANA_ADDRESS = '4TXNZBc7UuGdaPgUCYgvmQ9bMCZw9vN9WKehCUmsh4PJ';
+
+  async function startWithSolana() {
+    const frame = createScriptedEmbeddedWallet({ solanaAddress: SOLANA_ADDRESS });
+    const evm = createFakeAdapter();
+    const solana = createFakeAdapter({ namespace: 'solana', wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id } });
+    const test = createTestCairn({ embeddedWallet: frame.plugin, adapter: evm, adapters: [evm, solana], networks: [testNetworks.mainnet, testNetworks.solana] });
+    await test.cairn.ready;
+    await loadCairnActions();
+    return { ...test, frame, evm, solana };
+  }
+
+  it('connects the auth connector on Solana too, through the same frame, with the EVM network still the active one', async () => {
+    const { cairn, evm, solana } = await startWithSolana();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(cairn.stores.account('eip155').get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(cairn.stores.account('solana').get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID, address: SOLANA_ADDRESS });
+    expect(cairn.stores.network.get().activeNamespace).toBe('eip155');
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(true);
+
+    // Disconnecting the login ends it on both (SPEC §4: the auth connector's chains go together).
+    await cairn.disconnect();
+    expect(evm.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(cairn.stores.account('solana').get().status).toBe('disconnected');
+  });
+
+  it('stays on EVM alone when the frame has no Solana account', async () => {
+    const frame = createScriptedEmbeddedWallet();
+    const evm = createFakeAdapter();
+    const solana = createFakeAdapter({ namespace: 'solana', wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id } });
+    const { cairn } = createTestCairn({ embeddedWallet: frame.plugin, adapter: evm, adapters: [evm, solana], networks: [testNetworks.mainnet, testNetworks.solana] });
+    await cairn.ready;
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(cairn.stores.account('solana').get().status).toBe('disconnected');
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
   });
 });

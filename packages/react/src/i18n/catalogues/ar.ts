@@ -252,6 +252,13 @@ const ar: Catalogue = {
   'Session Expired': 'انتهت الجلسة',
   'Project ID Not Configured': 'معرّف المشروع غير مُعدّ',
   'Your names: {names}': 'أسماؤك: {names}',
+  'Edit email': 'تعديل البريد الإلكتروني',
+  'Confirm current email': 'تأكيد البريد الإلكتروني الحالي',
+  'Confirm new email': 'تأكيد البريد الإلكتروني الجديد',
+  'New email': 'البريد الإلكتروني الجديد',
+  'Change email': 'تغيير البريد الإلكتروني',
+  'Enter the code we sent to your current email address.': 'أدخل الرمز الذي أرسلناه إلى عنوان بريدك الإلكتروني الحالي.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'سجّل الدخول ببريدك الإلكتروني أولاً: وحدها محفظة البريد الإلكتروني لها عنوان يمكن تغييره',
 };
 
 export default ar;

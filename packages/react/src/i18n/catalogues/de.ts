@@ -252,6 +252,13 @@ const de: Catalogue = {
   'Session Expired': 'Sitzung abgelaufen',
   'Project ID Not Configured': 'Projekt-ID nicht konfiguriert',
   'Your names: {names}': 'Deine Namen: {names}',
+  'Edit email': 'E-Mail ändern',
+  'Confirm current email': 'Aktuelle E-Mail bestätigen',
+  'Confirm new email': 'Neue E-Mail bestätigen',
+  'New email': 'Neue E-Mail',
+  'Change email': 'E-Mail ändern',
+  'Enter the code we sent to your current email address.': 'Gib den Code ein, den wir an deine aktuelle E-Mail-Adresse gesendet haben.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Melde dich zuerst mit deiner E-Mail an: nur eine E-Mail-Wallet hat eine Adresse zum Ändern',
 };
 
 export default de;

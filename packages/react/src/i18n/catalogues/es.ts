@@ -252,6 +252,13 @@ const es: Catalogue = {
   'Session Expired': 'Sesión caducada',
   'Project ID Not Configured': 'ID de proyecto no configurado',
   'Your names: {names}': 'Tus nombres: {names}',
+  'Edit email': 'Editar correo',
+  'Confirm current email': 'Confirmar correo actual',
+  'Confirm new email': 'Confirmar correo nuevo',
+  'New email': 'Correo nuevo',
+  'Change email': 'Cambiar correo',
+  'Enter the code we sent to your current email address.': 'Introduce el código que enviamos a tu dirección de correo actual.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Inicia sesión primero con tu correo: solo una billetera de correo tiene una dirección que cambiar',
 };
 
 export default es;

@@ -252,6 +252,13 @@ const fr: Catalogue = {
   'Session Expired': 'Session expirée',
   'Project ID Not Configured': 'ID de projet non configuré',
   'Your names: {names}': 'Vos noms : {names}',
+  'Edit email': 'Modifier l\'e-mail',
+  'Confirm current email': 'Confirmer l’e-mail actuel',
+  'Confirm new email': 'Confirmer le nouvel e-mail',
+  'New email': 'Nouvel e-mail',
+  'Change email': 'Changer d\'e-mail',
+  'Enter the code we sent to your current email address.': 'Saisissez le code envoyé à votre adresse e-mail actuelle.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Connectez-vous d\'abord avec votre e-mail : seul un portefeuille e-mail a une adresse à changer',
 };
 
 export default fr;

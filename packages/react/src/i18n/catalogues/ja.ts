@@ -252,6 +252,13 @@ const ja: Catalogue = {
   'Session Expired': 'セッションの有効期限が切れました',
   'Project ID Not Configured': 'プロジェクト ID が設定されていません',
   'Your names: {names}': 'あなたの名前: {names}',
+  'Edit email': 'メールを編集',
+  'Confirm current email': '現在のメールを確認',
+  'Confirm new email': '新しいメールを確認',
+  'New email': '新しいメール',
+  'Change email': 'メールを変更',
+  'Enter the code we sent to your current email address.': '現在のメールアドレスに送信したコードを入力してください。',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'まずメールでログインしてください。変更できるアドレスがあるのはメールのウォレットだけです',
 };
 
 export default ja;

@@ -252,6 +252,13 @@ const ko: Catalogue = {
   'Session Expired': '세션 만료됨',
   'Project ID Not Configured': '프로젝트 ID가 구성되지 않음',
   'Your names: {names}': '내 이름: {names}',
+  'Edit email': '이메일 편집',
+  'Confirm current email': '현재 이메일 확인',
+  'Confirm new email': '새 이메일 확인',
+  'New email': '새 이메일',
+  'Change email': '이메일 변경',
+  'Enter the code we sent to your current email address.': '현재 이메일 주소로 보낸 코드를 입력하세요.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': '먼저 이메일로 로그인하세요. 변경할 주소가 있는 것은 이메일 지갑뿐입니다',
 };
 
 export default ko;

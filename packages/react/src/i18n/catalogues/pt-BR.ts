@@ -252,6 +252,13 @@ const ptBR: Catalogue = {
   'Session Expired': 'Sessão expirada',
   'Project ID Not Configured': 'ID do projeto não configurado',
   'Your names: {names}': 'Seus nomes: {names}',
+  'Edit email': 'Editar e-mail',
+  'Confirm current email': 'Confirmar e-mail atual',
+  'Confirm new email': 'Confirmar novo e-mail',
+  'New email': 'Novo e-mail',
+  'Change email': 'Alterar e-mail',
+  'Enter the code we sent to your current email address.': 'Digite o código que enviamos para o seu endereço de e-mail atual.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Entre primeiro com seu e-mail: só uma carteira de e-mail tem um endereço para alterar',
 };
 
 export default ptBR;

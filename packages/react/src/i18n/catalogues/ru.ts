@@ -252,6 +252,13 @@ const ru: Catalogue = {
   'Session Expired': 'Сеанс истёк',
   'Project ID Not Configured': 'ID проекта не настроен',
   'Your names: {names}': 'Ваши имена: {names}',
+  'Edit email': 'Изменить почту',
+  'Confirm current email': 'Подтвердите текущую почту',
+  'Confirm new email': 'Подтвердите новую почту',
+  'New email': 'Новая почта',
+  'Change email': 'Сменить почту',
+  'Enter the code we sent to your current email address.': 'Введите код, который мы отправили на ваш текущий адрес почты.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Сначала войдите по почте: адрес можно сменить только у кошелька, открытого по почте',
 };
 
 export default ru;

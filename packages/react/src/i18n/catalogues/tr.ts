@@ -252,6 +252,13 @@ const tr: Catalogue = {
   'Session Expired': 'Oturumun süresi doldu',
   'Project ID Not Configured': 'Proje kimliği yapılandırılmadı',
   'Your names: {names}': 'Adların: {names}',
+  'Edit email': 'E-postayı düzenle',
+  'Confirm current email': 'Mevcut e-postayı onayla',
+  'Confirm new email': 'Yeni e-postayı onayla',
+  'New email': 'Yeni e-posta',
+  'Change email': 'E-postayı değiştir',
+  'Enter the code we sent to your current email address.': 'Mevcut e-posta adresinize gönderdiğimiz kodu girin.',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Önce e-postanızla giriş yapın: yalnızca e-posta cüzdanının değiştirilecek bir adresi vardır',
 };
 
 export default tr;

@@ -252,6 +252,13 @@ const zhCN: Catalogue = {
   'Session Expired': '会话已过期',
   'Project ID Not Configured': '未配置项目 ID',
   'Your names: {names}': '你的名称：{names}',
+  'Edit email': '编辑邮箱',
+  'Confirm current email': '确认当前邮箱',
+  'Confirm new email': '确认新邮箱',
+  'New email': '新邮箱',
+  'Change email': '更改邮箱',
+  'Enter the code we sent to your current email address.': '请输入我们发送到您当前邮箱地址的验证码。',
+  'Log in with your e-mail first: only an e-mail wallet has an address to change': '请先用邮箱登录：只有邮箱钱包才有可更改的地址',
 };
 
 export default zhCN;
