@@ -1,4 +1,3 @@
-import { parseWalletListItem, WALLET_ID } from '../api/walletCatalogueApi.ts';
 import type { WalletListItem } from '../types.ts';
 
 /**
@@ -7,7 +6,7 @@ import type { WalletListItem } from '../types.ts';
  * the QR code and its deep links, as a catalogue wallet does.
  */
 export interface CustomWallet {
-  /** Unique among the site's wallets: letters, digits and `._:+-`. */
+  /** Unique among the site's wallets: letters, digits and `._:+-`, at most 190. */
   id: string;
   name: string;
   /** The logo: an http(s) URL, or a `data:image/...` URL. */
@@ -30,6 +29,11 @@ export interface CustomWalletEntry {
   imageUrl?: string;
 }
 
+/** As the catalogue's wallet schema has it (api/walletCatalogueApi.ts), kept free of valibot: options load with the page. */
+const WALLET_ID = /^[A-Za-z0-9._:+-]{1,200}$/;
+const isSafeLink = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 2048 && !/^\s*(javascript|data|vbscript|file):/i.test(value) && !/[\s<>"']/.test(value);
+
 const LINKS = ['homepage', 'mobile_link', 'desktop_link', 'webapp_link', 'app_store', 'play_store', 'chrome_store'] as const;
 const KNOWN_FIELDS = new Set<string>(['id', 'name', 'image_url', 'rdns', ...LINKS]);
 const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+)$/;
@@ -48,7 +52,8 @@ export function readCustomWallets(value: unknown): readonly CustomWalletEntry[] 
     const given = item as Record<string, unknown>;
     const unknownField = Object.keys(given).find((field) => !KNOWN_FIELDS.has(field));
     if (unknownField) throw new TypeError(`${where} has an unknown field \`${unknownField}\` (known: ${[...KNOWN_FIELDS].join(', ')})`);
-    if (typeof given.id !== 'string' || !WALLET_ID.test(given.id)) throw new TypeError(`${where}.id must be letters, digits or ._:+- (at most 200)`);
+    // Its image id (`custom:` and the id) is a catalogue image id too, of at most 200 characters.
+    if (typeof given.id !== 'string' || !WALLET_ID.test(given.id) || given.id.length > 190) throw new TypeError(`${where}.id must be letters, digits or ._:+- (at most 190)`);
     if (seen.has(given.id)) throw new TypeError(`${where}.id "${given.id}" is listed twice`);
     seen.add(given.id);
     if (typeof given.name !== 'string' || given.name.trim().length === 0 || given.name.length > 128) {
@@ -60,19 +65,28 @@ export function readCustomWallets(value: unknown): readonly CustomWalletEntry[] 
     if (given.rdns !== undefined && (typeof given.rdns !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(given.rdns))) {
       throw new TypeError(`${where}.rdns must be a reverse domain name such as "com.example.wallet"`);
     }
-    const wallet = parseWalletListItem({
-      id: given.id,
-      name: given.name,
-      image_id: customWalletImageId(given.id),
-      rdns: given.rdns ?? null,
-      ...Object.fromEntries(LINKS.map((link) => [link, given[link] ?? null])),
-    });
     for (const link of LINKS) {
-      if (given[link] !== undefined && wallet?.[link] !== given[link]) {
+      if (given[link] !== undefined && !isSafeLink(given[link])) {
         throw new TypeError(`${where}.${link} must be a link (https://... or a wallet's own scheme://), without spaces or quotes`);
       }
     }
-    if (!wallet) throw new TypeError(`${where} is not a wallet`);
+    const wallet: WalletListItem = {
+      id: given.id,
+      name: given.name.trim(),
+      image_id: customWalletImageId(given.id),
+      rdns: (given.rdns as string | undefined) ?? null,
+      chains: [],
+      homepage: null,
+      mobile_link: null,
+      desktop_link: null,
+      webapp_link: null,
+      app_store: null,
+      play_store: null,
+      chrome_store: null,
+      ...Object.fromEntries(LINKS.flatMap((link) => (given[link] === undefined ? [] : [[link, given[link]]]))),
+      walletconnect_id: null,
+      walletconnect_uri_templates: [],
+    };
     return { wallet, ...(typeof given.image_url === 'string' ? { imageUrl: given.image_url } : {}) };
   });
 }

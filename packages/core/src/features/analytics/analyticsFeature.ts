@@ -1,5 +1,10 @@
+import type { CairnEvent } from '../../events.ts';
+import { lazyModule } from '../../lazyModule.ts';
 import type { CairnFeature } from '../cairnFeature.ts';
-import { createAnalyticsSender } from './analyticsSender.ts';
+import type { AnalyticsSender } from './analyticsSender.ts';
+
+// Its own chunk: the page pays for it when the first event happens, not when it loads.
+const senderModule = lazyModule(() => import('./analyticsSender.ts'));
 
 /**
  * SPEC §9 `features.analytics` (default on): the events go to the site's own server when it asks
@@ -9,11 +14,26 @@ export const analyticsFeature: CairnFeature = {
   watch(ctx) {
     const { api, features } = ctx.options;
     if (!features.analytics || !api) return () => {};
-    const sender = createAnalyticsSender(api);
-    const unsubscribe = ctx.events.subscribe((event) => sender.track(event));
+    let sender: AnalyticsSender | undefined;
+    let stopped = false;
+    const early: CairnEvent[] = [];
+    const unsubscribe = ctx.events.subscribe((event) => {
+      if (sender) return sender.track(event);
+      early.push(event);
+      if (early.length > 1) return;
+      senderModule
+        .load()
+        .then(({ createAnalyticsSender }) => {
+          if (stopped) return;
+          sender = createAnalyticsSender(api);
+          for (const queued of early.splice(0)) sender.track(queued);
+        })
+        .catch(() => void early.splice(0));
+    });
     return () => {
+      stopped = true;
       unsubscribe();
-      sender.stop();
+      sender?.stop();
     };
   },
 };
