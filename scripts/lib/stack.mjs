@@ -70,7 +70,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
   const env = {
     ...process.env,
     ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
-    ...Object.fromEntries(ports.chains.filter((c) => c.bundler).map((c) => [`BUNDLER_PORT_${c.chainId}`, String(c.bundler)])),
+    // A chain without a bundler port gets none ('off'): each alto costs seconds of CPU to start.
+    ...Object.fromEntries(ports.chains.map((c) => [`BUNDLER_PORT_${c.chainId}`, c.bundler ? String(c.bundler) : 'off'])),
     // The server's RPC proxy serves every local chain over HTTP and WebSocket: Anvil and chopsticks
     // answer both on one port, the Solana validator's websocket is its RPC port + 1.
     ...Object.fromEntries(ports.chains.flatMap((c) => [[`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`], [`RPC_WS_URL_${c.chainId}`, `ws://${HOST}:${c.port}`]])),

@@ -11,13 +11,16 @@ function portFromEnv(chainId: number | 'SOLANA' | 'POLKADOT' | 'BITCOIN', fallba
   return port;
 }
 
+/** A chain's bundler port; BUNDLER_PORT_<chainId>=off starts none for it (the e2e stack starts only the one its tests use). */
+const bundlerPortFromEnv = (chainId: number, fallback: number) => (process.env[`BUNDLER_PORT_${chainId}`] === 'off' ? {} : { bundlerPort: portFromEnv(chainId, fallback, 'BUNDLER_PORT') });
+
 /**
  * Two chains, so a network switch is a real switch. Ports: CHAIN_PORT_<chainId> or 8545/8546; their
  * bundlers BUNDLER_PORT_<chainId> or 4337/4338.
  */
 export const DEFAULT_CHAINS: readonly ChainConfig[] = [
-  { chainId: 31337, port: portFromEnv(31337, 8545), bundlerPort: portFromEnv(31337, 4337, 'BUNDLER_PORT') },
-  { chainId: 31338, port: portFromEnv(31338, 8546), bundlerPort: portFromEnv(31338, 4338, 'BUNDLER_PORT') },
+  { chainId: 31337, port: portFromEnv(31337, 8545), ...bundlerPortFromEnv(31337, 4337) },
+  { chainId: 31338, port: portFromEnv(31338, 8546), ...bundlerPortFromEnv(31338, 4338) },
 ];
 
 export const DEFAULT_HOST = '127.0.0.1';

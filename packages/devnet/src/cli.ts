@@ -34,7 +34,10 @@ if (!stopping) {
 }
 // The bundlers come after the chain lines: alto takes seconds to load, and nothing else waits for it.
 if (!stopping) {
-  const chains = devnet.chains.map((chain, index) => ({ ...chain, bundlerPort: DEFAULT_CHAINS[index]?.bundlerPort }));
+  const chains = devnet.chains.flatMap((chain, index) => {
+    const bundlerPort = DEFAULT_CHAINS[index]?.bundlerPort;
+    return bundlerPort === undefined ? [] : [{ ...chain, bundlerPort }];
+  });
   bundlers = await startBundlers(chains, devnet.deployment, DEFAULT_HOST).catch((error: unknown) => {
     console.error(`bundler: ${error instanceof Error ? error.message : String(error)}`);
     void shutdown();
