@@ -1,6 +1,7 @@
 import { decodeFunctionData, encodeFunctionData, parseAbi, zeroHash, type Address, type LocalAccount } from 'viem';
 import { entryPoint07Abi, getUserOperationHash, toSmartAccount, type SmartAccount, type SmartAccountImplementation } from 'viem/account-abstraction';
 import { readContract } from 'viem/actions';
+import { SmartAccountText } from './smartAccountText.ts';
 
 /** The SimpleAccount of @account-abstraction/contracts 0.7 and its factory: the calls the frame makes. */
 const accountAbi = parseAbi([
@@ -59,10 +60,10 @@ export function toSimpleAccount(params: { client: SmartAccountImplementation['cl
       return owner.sign ? owner.sign({ hash: zeroHash }) : owner.signMessage({ message: 'stub' });
     },
     async signMessage() {
-      throw new Error(SMART_ACCOUNT_SIGNS_NO_MESSAGES);
+      throw new Error(SmartAccountText.signsNoMessages);
     },
     async signTypedData() {
-      throw new Error(SMART_ACCOUNT_SIGNS_NO_MESSAGES);
+      throw new Error(SmartAccountText.signsNoMessages);
     },
     async signUserOperation(operation) {
       const { chainId = client.chain?.id, ...userOperation } = operation;
@@ -78,4 +79,3 @@ export function toSimpleAccount(params: { client: SmartAccountImplementation['cl
   });
 }
 
-export const SMART_ACCOUNT_SIGNS_NO_MESSAGES = 'This smart account cannot sign messages';
