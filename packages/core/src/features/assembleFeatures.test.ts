@@ -54,9 +54,10 @@ describe('the feature table', () => {
     expect(featurePublicStores(table, ctx)).toEqual({ part });
   });
 
-  it('lists sign-in, WalletConnect, the catalogue and Networks beside the wallet features, each once', () => {
+  it('lists sign-in, WalletConnect, the catalogue, Networks and account types beside the wallet features, each once', () => {
     const { cairn } = createTestCairn();
-    expect(FEATURES.length).toBe(10);
+    expect(FEATURES.length).toBe(11);
+    expect(cairn.stores.accountTypes.get().preferredAccountTypes.eip155).toBe('smartAccount');
     expect(cairn.stores.siwx.get().status).toBe('idle');
     expect(cairn.stores.walletList.get().overviewStatus).toBe('idle');
     expect(cairn.stores.walletConnect.get().status).toBe('idle');

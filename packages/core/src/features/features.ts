@@ -12,3 +12,4 @@ export { siwxFeature } from './siwx/siwxFeature.ts';
 export { walletConnectFeature } from './walletConnect/walletConnectFeature.ts';
 export { catalogueFeature } from './catalogue/catalogueFeature.ts';
 export { networksFeature } from './networks/networksFeature.ts';
+export { accountTypesFeature } from './accountTypes/accountTypesFeature.ts';

@@ -26,7 +26,18 @@ const USER: FrameUser = {
   preferredAccountType: 'eoa',
 };
 
-export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
+/** The frame's key as a smart account (SPEC §3), preferred at first, and its EOA; `onSwitch` is told the address that acts after SET_PREFERRED_ACCOUNT. */
+export interface ScriptedSmartAccount {
+  eoa: string;
+  enabledNetworks: number[];
+  onSwitch(address: string): void;
+}
+
+export function createScriptedEmbeddedWallet(options: { smartAccount?: ScriptedSmartAccount } = {}): ScriptedEmbeddedWallet {
+  const smart = options.smartAccount;
+  let user: FrameUser = smart
+    ? { ...USER, accounts: [{ address: USER.address, type: 'smartAccount' }, { address: smart.eoa, type: 'eoa' }], preferredAccountType: 'smartAccount' }
+    : USER;
   const mailed = new Map<string, string>();
   const calls: string[] = [];
   const placements: (FramePlacement | undefined)[] = [];
@@ -72,11 +83,11 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
       async connectSocial(provider) {
         calls.push(`connectSocial ${provider}`);
         scripted.loggedIn = true;
-        return USER;
+        return user;
       },
       async getUser() {
         if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
-        return USER;
+        return user;
       },
       async isConnected() {
         calls.push('isConnected');
@@ -86,6 +97,18 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
         calls.push('signOut');
         scripted.loggedIn = false;
       },
+      ...(smart
+        ? {
+            async setPreferredAccount(type: 'eoa' | 'smartAccount') {
+              calls.push(`setPreferredAccount ${type}`);
+              const address = user.accounts.find((account) => account.type === type)!.address;
+              user = { ...user, address, preferredAccountType: type };
+              smart.onSwitch(address);
+              return { type, address };
+            },
+            smartAccountEnabledNetworks: async () => smart.enabledNetworks,
+          }
+        : {}),
       provider: () => provider,
       onPrompt(listener) {
         promptListeners.add(listener);
