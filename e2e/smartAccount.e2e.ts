@@ -82,6 +82,21 @@ describe('the frame key’s smart account', () => {
     expect((await user()).smartAccountDeployed).toBe(true);
   }, 60_000);
 
+  it('sends a site’s eth_sendTransaction from the smart account as a sponsored user operation, and answers the transaction’s hash', async () => {
+    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    const value = parseEther('0.001');
+    const before = await chain.getBalance({ address: smartAddress });
+    const sending = call(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smartAddress, to: receiver, value: toHex(value) }] });
+    await promptOpen(page, frameElement);
+    expect(await frameElement.getByRole('dialog').innerText()).toContain('Send a transaction');
+    await frameElement.getByRole('button', { name: 'Approve' }).click();
+    const hash = ((await sending).ok as { result: Hex }).result;
+    await promptClosed(page);
+    expect((await chain.getTransactionReceipt({ hash })).status).toBe('success');
+    expect(await chain.getBalance({ address: receiver })).toBe(value);
+    expect(await chain.getBalance({ address: smartAddress })).toBe(before - value);
+  }, 60_000);
+
   it('switches to the EOA and back; the choice outlives a reload', async () => {
     const eoa = eoaOf(await user());
     expect(await call(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toEqual({ ok: { type: 'eoa', address: eoa } });
