@@ -54,9 +54,10 @@ describe('the feature table', () => {
     expect(featurePublicStores(table, ctx)).toEqual({ part });
   });
 
-  it('lists sign-in, WalletConnect, the catalogue, Networks, analytics and the legal checkbox beside the wallet features, each once', () => {
+  it('lists sign-in, WalletConnect, the catalogue, Networks, analytics, the legal checkbox and account types beside the wallet features, each once', () => {
     const { cairn } = createTestCairn();
-    expect(FEATURES.length).toBe(12);
+    expect(FEATURES.length).toBe(13);
+    expect(cairn.stores.accountTypes.get().preferredAccountTypes.eip155).toBe('smartAccount');
     expect(cairn.stores.siwx.get().status).toBe('idle');
     expect(cairn.stores.legalConsent.get().accepted).toBe(false);
     expect(cairn.stores.walletList.get().overviewStatus).toBe('idle');

@@ -14,3 +14,4 @@ export { catalogueFeature } from './catalogue/catalogueFeature.ts';
 export { networksFeature } from './networks/networksFeature.ts';
 export { analyticsFeature } from './analytics/analyticsFeature.ts';
 export { legalFeature } from './legal/legalFeature.ts';
+export { accountTypesFeature } from './accountTypes/accountTypesFeature.ts';

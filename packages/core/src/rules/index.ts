@@ -24,6 +24,7 @@ export { activityDate } from './activityDate.ts';
 export { activityAmount, type ActivityAmount } from './activityAmount.ts';
 // SPEC §5: whether the connected account may register a name.
 export { offersNameRegistration } from './accountName.ts';
+export { accountTypeSwitch } from './accountTypeSwitch.ts';
 // SPEC §9: which login options Connect offers (e-mail, the social providers).
 export { connectLoginOptions } from './socialLogin.ts';
 // The texts the core's flows set on their stores, so a view and a test name the same text.

@@ -26,9 +26,20 @@ const USER: FrameUser = {
   preferredAccountType: 'eoa',
 };
 
+/** The frame's key as a smart account (SPEC §3), preferred at first, and its EOA; `onSwitch` is told the address that acts after SET_PREFERRED_ACCOUNT. */
+export interface ScriptedSmartAccount {
+  eoa: string;
+  enabledNetworks: number[];
+  onSwitch(address: string): void;
+}
+
 /** `solanaAddress`: the frame's Solana account (the same key's), listed beside the EVM one. */
-export function createScriptedEmbeddedWallet(options: { solanaAddress?: string } = {}): ScriptedEmbeddedWallet {
-  const user: FrameUser = options.solanaAddress ? { ...USER, accounts: [...USER.accounts, { address: options.solanaAddress, type: 'eoa', namespace: 'solana' }] } : USER;
+export function createScriptedEmbeddedWallet(options: { solanaAddress?: string; smartAccount?: ScriptedSmartAccount } = {}): ScriptedEmbeddedWallet {
+  const smart = options.smartAccount;
+  const solana = options.solanaAddress ? [{ address: options.solanaAddress, type: 'eoa' as const, namespace: 'solana' as const }] : [];
+  let user: FrameUser = smart
+    ? { ...USER, accounts: [{ address: USER.address, type: 'smartAccount' }, { address: smart.eoa, type: 'eoa' }, ...solana], preferredAccountType: 'smartAccount' }
+    : { ...USER, accounts: [...USER.accounts, ...solana] };
   const mailed = new Map<string, string>();
   const calls: string[] = [];
   const placements: (FramePlacement | undefined)[] = [];
@@ -89,6 +100,18 @@ export function createScriptedEmbeddedWallet(options: { solanaAddress?: string }
         calls.push('signOut');
         scripted.loggedIn = false;
       },
+      ...(smart
+        ? {
+            async setPreferredAccount(type: 'eoa' | 'smartAccount') {
+              calls.push(`setPreferredAccount ${type}`);
+              const address = user.accounts.find((account) => account.type === type)!.address;
+              user = { ...user, address, preferredAccountType: type };
+              smart.onSwitch(address);
+              return { type, address };
+            },
+            smartAccountEnabledNetworks: async () => smart.enabledNetworks,
+          }
+        : {}),
       provider: () => provider,
       onPrompt(listener) {
         promptListeners.add(listener);

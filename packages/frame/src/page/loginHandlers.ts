@@ -4,6 +4,7 @@ import type { FrameUser } from '../protocol/events.ts';
 import { eoaAccountTypeHandlers } from './accountTypeHandlers.ts';
 
 export const FARCASTER_NOT_AVAILABLE = 'Farcaster login is not available on this site yet';
+import type { FrameAccounts } from '../smartAccount/frameAccounts.ts';
 
 /** A social login the widget opened the popup for, awaited by CONNECT_SOCIAL. */
 type PendingSocial = { provider: string; finish(): Promise<unknown> };
@@ -12,20 +13,17 @@ type PendingSocial = { provider: string; finish(): Promise<unknown> };
  * The login requests of SPEC §4/§7, answered by the frame's login (e-mail codes, social logins,
  * e-mail update); the wallet they open stays in the frame.
  */
-export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHandlers {
+export function loginHandlers(login: FrameLogin, chainId: () => number, accounts?: FrameAccounts): FrameHandlers {
   let social: PendingSocial | undefined;
   const user = async (): Promise<FrameUser> => {
     const account = await login.resume();
     const email = login.loggedInUser?.email ?? undefined;
-    return {
-      ...(email ? { email } : {}),
-      address: account.address,
-      chainId: chainId(),
-      // The same key's Solana account beside the EVM one (issue 27).
-      accounts: [{ address: account.address, type: 'eoa' }, ...(login.solanaAccount ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const }] : [])],
-      smartAccountDeployed: false,
-      preferredAccountType: 'eoa',
-    };
+    const onChain = accounts
+      ? await accounts.user(account, chainId())
+      : { address: account.address, accounts: [{ address: account.address, type: 'eoa' as const }], smartAccountDeployed: false, preferredAccountType: 'eoa' as const };
+    // The same key's Solana account beside the EVM ones (issue 27).
+    const solana = login.solanaAccount ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const }] : [];
+    return { ...(email ? { email } : {}), chainId: chainId(), ...onChain, accounts: [...onChain.accounts, ...solana] };
   };
   return {
     ...eoaAccountTypeHandlers(login),

@@ -32,6 +32,8 @@ const ar: Catalogue = {
   'Checking…': 'جارٍ التحقق…',
   'Choose Network': 'اختر الشبكة',
   'Choose a Name': 'اختر اسمًا',
+  'Switch to your EOA': 'التبديل إلى حسابك العادي (EOA)',
+  'Switch to your smart account': 'التبديل إلى حسابك الذكي',
   'Choose a name': 'اختر اسمًا',
   'Clear search': 'مسح البحث',
   'Close': 'إغلاق',

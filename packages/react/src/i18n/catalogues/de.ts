@@ -32,6 +32,8 @@ const de: Catalogue = {
   'Checking…': 'Wird geprüft…',
   'Choose Network': 'Netzwerk wählen',
   'Choose a Name': 'Namen wählen',
+  'Switch to your EOA': 'Zu deinem EOA wechseln',
+  'Switch to your smart account': 'Zu deinem Smart Account wechseln',
   'Choose a name': 'Namen wählen',
   'Clear search': 'Suche löschen',
   'Close': 'Schließen',

@@ -32,6 +32,8 @@ const es: Catalogue = {
   'Checking…': 'Comprobando…',
   'Choose Network': 'Elegir red',
   'Choose a Name': 'Elige un nombre',
+  'Switch to your EOA': 'Cambiar a tu EOA',
+  'Switch to your smart account': 'Cambiar a tu cuenta inteligente',
   'Choose a name': 'Elegir un nombre',
   'Clear search': 'Borrar búsqueda',
   'Close': 'Cerrar',

@@ -32,6 +32,8 @@ const fr: Catalogue = {
   'Checking…': 'Vérification…',
   'Choose Network': 'Choisir un réseau',
   'Choose a Name': 'Choisir un nom',
+  'Switch to your EOA': 'Passer à votre EOA',
+  'Switch to your smart account': 'Passer à votre compte intelligent',
   'Choose a name': 'Choisir un nom',
   'Clear search': 'Effacer la recherche',
   'Close': 'Fermer',

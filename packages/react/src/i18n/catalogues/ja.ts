@@ -32,6 +32,8 @@ const ja: Catalogue = {
   'Checking…': '確認中…',
   'Choose Network': 'ネットワークを選択',
   'Choose a Name': '名前を選ぶ',
+  'Switch to your EOA': 'EOA に切り替える',
+  'Switch to your smart account': 'スマートアカウントに切り替える',
   'Choose a name': '名前を選ぶ',
   'Clear search': '検索をクリア',
   'Close': '閉じる',

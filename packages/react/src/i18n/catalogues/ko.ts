@@ -32,6 +32,8 @@ const ko: Catalogue = {
   'Checking…': '확인 중…',
   'Choose Network': '네트워크 선택',
   'Choose a Name': '이름 선택',
+  'Switch to your EOA': 'EOA로 전환',
+  'Switch to your smart account': '스마트 계정으로 전환',
   'Choose a name': '이름 선택',
   'Clear search': '검색어 지우기',
   'Close': '닫기',

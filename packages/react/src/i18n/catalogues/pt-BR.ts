@@ -32,6 +32,8 @@ const ptBR: Catalogue = {
   'Checking…': 'Verificando…',
   'Choose Network': 'Escolher rede',
   'Choose a Name': 'Escolha um nome',
+  'Switch to your EOA': 'Mudar para sua EOA',
+  'Switch to your smart account': 'Mudar para sua conta inteligente',
   'Choose a name': 'Escolher um nome',
   'Clear search': 'Limpar busca',
   'Close': 'Fechar',

@@ -32,6 +32,8 @@ const ru: Catalogue = {
   'Checking…': 'Проверка…',
   'Choose Network': 'Выбор сети',
   'Choose a Name': 'Выбор имени',
+  'Switch to your EOA': 'Переключиться на EOA',
+  'Switch to your smart account': 'Переключиться на смарт-аккаунт',
   'Choose a name': 'Выбрать имя',
   'Clear search': 'Очистить поиск',
   'Close': 'Закрыть',

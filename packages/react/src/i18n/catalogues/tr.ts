@@ -32,6 +32,8 @@ const tr: Catalogue = {
   'Checking…': 'Kontrol ediliyor…',
   'Choose Network': 'Ağ seç',
   'Choose a Name': 'Bir ad seç',
+  'Switch to your EOA': "EOA'nıza geçin",
+  'Switch to your smart account': 'Akıllı hesabınıza geçin',
   'Choose a name': 'Bir ad seç',
   'Clear search': 'Aramayı temizle',
   'Close': 'Kapat',

@@ -32,6 +32,8 @@ const zhCN: Catalogue = {
   'Checking…': '正在检查…',
   'Choose Network': '选择网络',
   'Choose a Name': '选择名称',
+  'Switch to your EOA': '切换到你的 EOA',
+  'Switch to your smart account': '切换到你的智能账户',
   'Choose a name': '选择名称',
   'Clear search': '清除搜索',
   'Close': '关闭',
