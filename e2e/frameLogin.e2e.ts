@@ -52,6 +52,8 @@ describe('log-in by e-mail in the secure frame', () => {
     const laptop = await openSite();
     const recovering = await logIn(stack, laptop.page, email);
     await promptOpen(laptop.page, laptop.frameElement);
+    // The phone is not asked here: the recovery code opens the wallet instead of its approval.
+    await laptop.frameElement.getByRole('button', { name: 'Use my recovery code or passphrase' }).click();
     await laptop.frameElement.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCode);
     await laptop.frameElement.getByRole('button', { name: 'Open my wallet' }).click();
     expect(await recovering.answer).toEqual({ ok: {} });
@@ -88,7 +90,8 @@ describe('log-in by e-mail in the secure frame', () => {
     const email = `guessed-${process.pid}@example.com`;
     const { page, frameElement, errors } = await openSite();
     const after = stack.mailbox.messages().at(-1)?.id ?? 0;
-    expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_OTP' } });
+    expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_DEVICE' } });
+    expect(await call(page, 'CONNECT_DEVICE', {})).toEqual({ ok: {} });
     const code = codeFromMail(await stack.mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
 
     // The stranger knows the address, not the attempt the owner's frame holds: his guesses count against nothing.
@@ -116,7 +119,7 @@ describe('log-in by e-mail in the secure frame', () => {
   it("shows the server's throttle with the remaining seconds", async () => {
     const { page } = await openSite();
     const email = `throttle-${process.pid}@example.com`;
-    expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_OTP' } });
+    expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_DEVICE' } });
     const again = await call(page, 'CONNECT_EMAIL', { email });
     expect(again.error).toMatch(/^Please try again after (29|30) seconds$/);
   });

@@ -1,4 +1,3 @@
-import { codeFromMail, type ReceivedMail } from '@cairn/devnet/mail';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBlockchainApi } from '@cairn/core/internal';
@@ -6,8 +5,8 @@ import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
-import { E2E_PORTS } from './support/ports.ts';
 import { endStackEmailCodeCooldowns } from './support/emailCodeCooldowns.ts';
+import { codeFor, enterMailedCode, lastMailId } from './support/demoMailbox.ts';
 
 // E-mail login from the widget (issue 14): the demo's Connect view, the code read from the stack's
 // real SMTP mailbox, the OTP view, the frame's own recovery screen shown inside ApproveTransaction,
@@ -20,28 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const mailbox = `http://127.0.0.1:${E2E_PORTS.mail.page}/messages.json`;
-const mails = async (): Promise<ReceivedMail[]> => (await fetch(mailbox)).json() as Promise<ReceivedMail[]>;
-
-async function codeFor(email: string, after: number): Promise<string> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const mail = (await mails()).find((item) => item.to.includes(email) && item.id > after);
-    if (mail) return codeFromMail(mail);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
 const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
-
-/** Starts an e-mail login in the demo's Connect view and types the mailed code. */
-async function enterMailedCode(page: Page, email: string) {
-  const after = await lastMailId();
-  await connectButton(page).click();
-  await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await dialog(page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, after));
-}
 
 /** Logs in by e-mail with a fresh address; a new wallet's recovery code is saved in the frame. */
 async function logInByEmail(page: Page, email: string) {
@@ -49,7 +27,6 @@ async function logInByEmail(page: Page, email: string) {
   await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
 }
 
-const lastMailId = async () => (await mails()).at(-1)?.id ?? 0;
 const frameElement = (page: Page) => page.locator('iframe[title="Cairn secure frame"]');
 const frameContent = (page: Page) => page.frameLocator('iframe[title="Cairn secure frame"]');
 
@@ -236,6 +213,8 @@ describe('e-mail login from the widget', () => {
     const newFrame = frameContent(laptop.page);
     // A new device: the modal names the step (the frame asks for the factor that opens the wallet).
     await dialog(laptop.page).getByRole('heading', { name: 'Open your wallet' }).waitFor({ timeout: 20_000 });
+    // The phone is closed: the passphrase opens the wallet instead of its approval.
+    await newFrame.getByRole('button', { name: 'Use my recovery code or passphrase' }).click();
     await newFrame.getByLabel('Passphrase').fill('not the passphrase');
     await newFrame.getByRole('button', { name: 'Open my wallet' }).click();
     await newFrame.getByRole('alert').filter({ hasText: 'Wrong passphrase or recovery code' }).waitFor({ timeout: 20_000 });

@@ -4,7 +4,7 @@
 // licences are listed for information. The build (scripts/build.mjs) writes each published
 // package's THIRD_PARTY_NOTICES from the same walk.
 import { root } from './lib/ensureInstall.mjs';
-import { ALLOWED_LICENCES, devOnlyLicences, isAllowedLicence, licenceFailures, walkRuntimeTree } from './lib/licenceWalk.mjs';
+import { ALLOWED_LICENCES, DEV_ONLY_TOOLS, devOnlyLicences, isAllowedLicence, licenceFailures, walkRuntimeTree } from './lib/licenceWalk.mjs';
 
 const { packages, missing } = walkRuntimeTree(root);
 const failures = licenceFailures(packages);
@@ -20,6 +20,12 @@ console.log(`\nDev-only packages (tests, build, bench tools; never shipped): ${d
 for (const [licence, names] of [...devOnly].sort((a, b) => b[1].length - a[1].length)) {
   const note = isAllowedLicence(licence) ? '' : `  (${names.join(', ')})`;
   console.log(`  ${String(names.length).padStart(4)}  ${licence}${note}`);
+}
+
+for (const [name, why] of DEV_ONLY_TOOLS) {
+  const shipped = packages.find((entry) => entry.name === name);
+  if (shipped) failures.push(shipped);
+  console.log(`\nDev-only tool ${name}: ${why}${shipped ? ' (✖ but a published package installs it)' : ''}`);
 }
 
 for (const { name, requiredBy } of missing) console.error(`✖ ${name} is required by ${requiredBy} but not installed`);

@@ -26,6 +26,7 @@ console.log(`web wallet: ${stack.demoUrl}wallet.html`);
 console.log(`server: ${stack.serverUrl}`);
 console.log(`frame: ${stack.frameUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
+for (const bundler of stack.bundlers) console.log(`bundler ${bundler.chainId}: ${bundler.url}`);
 if (stack.solana) console.log(`chain solana: ${stack.solana.url}`);
 if (stack.polkadot) console.log(`chain polkadot: ${stack.polkadot.url}`);
 if (stack.bitcoin) console.log(`chain bitcoin: ${stack.bitcoin.url}`);

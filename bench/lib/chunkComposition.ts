@@ -61,3 +61,21 @@ export function chunkComposition(jsPath: string): Map<string, number> {
   });
   return bytes;
 }
+
+/**
+ * The source file a position of a minified chunk came from (0-based line and column, as V8's
+ * profiles give them), read from the chunk's source map; undefined where nothing is mapped.
+ */
+export function sourceLookup(jsPath: string): (line: number, column: number) => string | undefined {
+  const map = JSON.parse(readFileSync(`${jsPath}.map`, 'utf8')) as { sources: string[]; mappings: string };
+  const state = { source: 0 };
+  const lines = map.mappings.split(';').map((line) => decodeLine(line, state));
+  return (line, column) => {
+    let found: number | undefined;
+    for (const [start, source] of lines[line] ?? []) {
+      if (start > column) break;
+      found = source;
+    }
+    return found === undefined ? undefined : map.sources[found];
+  };
+}

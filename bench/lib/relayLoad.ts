@@ -28,9 +28,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const newTopic = () => randomBytes(32).toString('hex');
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
+/**
+ * How long a sample may take: the server answers between the flood's batches, and a forced
+ * collection of its heap on 2 busy cores took more than 10 s once (the whole bench then ended).
+ */
+const SAMPLE_TIMEOUT_MS = 60_000;
+/** A sample of the watch every 250 ms: one that has not come by then is skipped, not waited for. */
+const WATCH_SAMPLE_TIMEOUT_MS = 5_000;
+
 interface RelayBenchServer {
   url: string;
-  sample(collectGarbage?: boolean): Promise<RelayServerSample>;
+  sample(collectGarbage?: boolean, timeoutMs?: number): Promise<RelayServerSample>;
   stop(): Promise<void>;
 }
 
@@ -56,11 +64,11 @@ async function startRelayBenchServer(databaseFile: string): Promise<RelayBenchSe
   child.on('message', (message) => messages.push(message));
   await waitFor('relay bench server ready', async () => (messages.some((m) => (m as { type?: string }).type === 'ready') ? true : undefined), child, 60_000);
   let queue = Promise.resolve();
-  const sample = (collectGarbage = false) => {
+  const sample = (collectGarbage = false, timeoutMs = SAMPLE_TIMEOUT_MS) => {
     const answer = queue.then(async () => {
       const before = messages.length;
       child.send({ type: 'stats', collectGarbage } satisfies RelayServerRequest);
-      return waitFor('a sample from the relay bench server', async () => messages.slice(before).find((m) => 'relay' in (m as object)) as RelayServerSample | undefined, child, 10_000);
+      return waitFor('a sample from the relay bench server', async () => messages.slice(before).find((m) => 'relay' in (m as object)) as RelayServerSample | undefined, child, timeoutMs);
     });
     queue = answer.then(() => undefined, () => undefined);
     return answer;
@@ -68,22 +76,35 @@ async function startRelayBenchServer(databaseFile: string): Promise<RelayBenchSe
   return { url: `ws://127.0.0.1:${RELAY_BENCH_PORT}/relay`, sample, stop: () => stopChild(child) };
 }
 
-/** Peaks of the server's samples taken every 250 ms while a phase runs. */
+/**
+ * Peaks of the server's samples taken every 250 ms while a phase runs. A sample the loaded server
+ * does not answer in time is skipped (and counted), not a failure of the phase: the phase's own
+ * figures come from the samples at its start and end.
+ */
 function watch(server: RelayBenchServer) {
   let last: RelayServerSample | undefined;
   const peak = { sendBufferBytes: 0, pausedConnections: 0, storedBytes: 0 };
   let stopped = false;
+  let missed = 0;
   const done = (async () => {
     while (!stopped) {
-      last = await server.sample();
-      peak.sendBufferBytes = Math.max(peak.sendBufferBytes, last.relay.sendBufferBytes);
-      peak.pausedConnections = Math.max(peak.pausedConnections, last.relay.pausedConnections);
-      peak.storedBytes = Math.max(peak.storedBytes, last.relay.storedBytes);
+      const next = await server.sample(false, WATCH_SAMPLE_TIMEOUT_MS).catch((error: unknown) => {
+        if (/server exited/.test(String(error))) throw error;
+        missed += 1;
+        return undefined;
+      });
+      if (next) {
+        last = next;
+        peak.sendBufferBytes = Math.max(peak.sendBufferBytes, next.relay.sendBufferBytes);
+        peak.pausedConnections = Math.max(peak.pausedConnections, next.relay.pausedConnections);
+        peak.storedBytes = Math.max(peak.storedBytes, next.relay.storedBytes);
+      }
       await sleep(250);
     }
   })();
   return {
     peak,
+    missedSamples: () => missed,
     latest: () => last,
     stop: async () => {
       stopped = true;
@@ -207,6 +228,8 @@ export interface RelayFloodResult {
   server: ServerMemory;
   mailbox: { storedMbPeak: number; storedMbEnd: number; storedMessagesEnd: number; evictedMessages: number };
   honest: HonestTraffic;
+  /** Samples of the 250 ms watch the busy server did not answer within 5 s (its peaks may miss those moments). */
+  watchSamplesMissed: number;
 }
 
 const outcome = (message: string | undefined) =>
@@ -265,6 +288,7 @@ export async function measureFlood(databaseFile: string, { seconds = 20, address
       server: serverMemory(end),
       mailbox: { storedMbPeak: mb(watcher.peak.storedBytes), storedMbEnd: mb(end.relay.storedBytes), storedMessagesEnd: end.relay.storedMessages, evictedMessages: end.relay.evictedMessages },
       honest: traffic,
+      watchSamplesMissed: watcher.missedSamples(),
     };
   } finally {
     await server.stop();
@@ -281,6 +305,8 @@ export interface RelaySlowReadersResult {
   idleHeapMb: number;
   server: ServerMemory;
   honest: HonestTraffic;
+  /** Samples of the 250 ms watch the busy server did not answer within 5 s. */
+  watchSamplesMissed: number;
 }
 
 /**
@@ -342,6 +368,7 @@ export async function measureSlowReaders(databaseFile: string, { readers = 40, b
       idleHeapMb: mb(idle.memory.heapUsed),
       server: serverMemory(end),
       honest: traffic,
+      watchSamplesMissed: watcher.missedSamples(),
     };
   } finally {
     await server.stop();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
+import { deployment } from '@cairn/devnet';
 import { startFrameServer, type FrameServer } from '@cairn/frame/server';
 import { createServer, loadConfig } from '@cairn/server';
 import type { FastifyInstance } from 'fastify';
@@ -43,7 +44,8 @@ const freePort = () =>
     });
   });
 
-export async function startFrameStack(name: string): Promise<FrameStack> {
+/** `smartAccounts`: the frame enables the key's smart account on 31337, through the stack's bundler and its paymaster. */
+export async function startFrameStack(name: string, options: { smartAccounts?: boolean } = {}): Promise<FrameStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `cairn-${name}-`));
   const pages = inject('pages');
   const site = await startStaticServer(pages.frameSite);
@@ -72,7 +74,7 @@ export async function startFrameStack(name: string): Promise<FrameStack> {
   const frame = await startFrameServer({
     dir: pages.framePage,
     port: framePort,
-    config: { allowedOrigins: [new URL(site.url).origin], serverUrl: `http://127.0.0.1:${serverPort}`, networks: [{ chainId: 31337, rpcUrl: chain.url }] },
+    config: { allowedOrigins: [new URL(site.url).origin], serverUrl: `http://127.0.0.1:${serverPort}`, networks: [{ chainId: 31337, rpcUrl: chain.url, ...(options.smartAccounts ? { smartAccount: smartAccountOn31337() } : {}) }] },
   });
   const browser = await launchChromium();
   return {
@@ -90,6 +92,13 @@ export async function startFrameStack(name: string): Promise<FrameStack> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function smartAccountOn31337() {
+  const bundler = inject('bundlers').find((b) => b.chainId === 31337);
+  if (!bundler) throw new Error('The e2e stack started no bundler for chain 31337');
+  const { entryPoint, simpleAccountFactory } = deployment.contracts;
+  return { bundlerUrl: bundler.url, paymasterUrl: bundler.url, entryPoint, factory: simpleAccountFactory };
 }
 
 /** A request from the site to the frame, through the frame client; its answer or its error text. */
@@ -112,7 +121,10 @@ export async function openSite(stack: FrameStack) {
 /** Asks for a code, reads it from the mailbox, and sends it; the frame then shows its recovery screen. The answer comes once the visitor has done so. */
 export async function logIn(stack: FrameStack, page: Page, email: string): Promise<{ answer: Promise<Outcome> }> {
   const after = stack.mailbox.messages().at(-1)?.id ?? 0;
-  expect(await call(page, 'CONNECT_EMAIL', { email })).toEqual({ ok: { action: 'VERIFY_OTP' } });
+  const { ok } = await call(page, 'CONNECT_EMAIL', { email });
+  // SPEC §4: a browser whose frame has no device yet registers one (CONNECT_DEVICE) before the code.
+  if ((ok as { action: string }).action === 'VERIFY_DEVICE') expect(await call(page, 'CONNECT_DEVICE', {})).toEqual({ ok: {} });
+  else expect(ok).toEqual({ action: 'VERIFY_OTP' });
   const code = codeFromMail(await stack.mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
   return { answer: call(page, 'CONNECT_OTP', { otp: code }) };
 }

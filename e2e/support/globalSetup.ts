@@ -13,6 +13,8 @@ declare module 'vitest' {
     /** The server's WalletConnect relay (on in the local stack: it serves only devnet chains). */
     relayUrl: string;
     chains: { chainId: number; url: string }[];
+    /** The ERC-4337 bundlers the stack started (it also answers the paymaster's ERC-7677 calls). */
+    bundlers: { chainId: number; url: string }[];
     solanaUrl: string;
     /** The local Polkadot chain's websocket RPC (chopsticks). */
     polkadotUrl: string;
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   project.provide('frameUrl', stack.frameUrl);
   project.provide('relayUrl', `${stack.serverUrl.replace(/^http/, 'ws')}/relay`);
   project.provide('chains', stack.chains);
+  project.provide('bundlers', stack.bundlers);
   project.provide('solanaUrl', stack.solana!.url);
   project.provide('polkadotUrl', stack.polkadot!.url);
   project.provide('bitcoinUrl', stack.bitcoin!.url);

@@ -11,7 +11,8 @@ export const E2E_PORTS = {
   /** The secure frame's own origin (another port than the demo). */
   frame: 27174 + offset,
   chains: [
-    { chainId: 31337, port: 28545 + offset * 2 },
+    { chainId: 31337, port: 28545 + offset * 2, bundler: 34337 + offset * 2 },
+    // One bundler: only the smart-account test uses one, on 31337.
     { chainId: 31338, port: 28546 + offset * 2 },
   ],
   mail: { smtp: 22525 + offset, page: 21080 + offset },

@@ -111,6 +111,21 @@ export const UNREACHED_OPTIONAL_DEPENDENCIES = new Map([
 ]);
 
 /**
+ * Dev-only tools whose licence is not on the allow-list: each runs only in the local stack and the
+ * tests, as a process of its own, never imported by shipped code. checkLicences names each with why.
+ */
+export const DEV_ONLY_TOOLS = new Map([
+  [
+    '@pimlico/alto',
+    'GPL-3.0-or-later. The ERC-4337 bundler the local stack runs (packages/devnet/src/bundler: a separate process); a devDependency of the private @cairn/devnet, never bundled or shipped',
+  ],
+  [
+    '@uniswap/v3-periphery',
+    'GPL-2.0-or-later (and @uniswap/v3-core, BUSL-1.1, under it). Dependencies of @account-abstraction/contracts for its TokenPaymaster, which the devnet does not compile; never bundled or shipped',
+  ],
+]);
+
+/**
  * Every installed package reachable from the published packages through dependencies, optional
  * dependencies and peer dependencies (a site installs the peers too), read from what is installed.
  * Returns the packages (name, version, licence, dir, requiredBy) and the problems found.

@@ -4,7 +4,8 @@ export interface StackPorts {
   demo: number;
   server: number;
   frame: number;
-  chains: { chainId: number; port: number }[];
+  /** `bundler`: the port of the chain's ERC-4337 bundler (the devnet starts one per chain). */
+  chains: { chainId: number; port: number; bundler?: number }[];
   /** The local mailbox: SMTP and its page (none: e-mail login off). */
   mail?: { smtp: number; page: number };
   /** The local OpenID Connect provider standing in for Google and GitHub (none: no social login). */
@@ -23,6 +24,8 @@ export interface RunningStack {
   oidcUrl?: string;
   frameUrl: string;
   chains: { chainId: number; url: string }[];
+  /** Each chain's ERC-4337 bundler URL (it also answers the paymaster's ERC-7677 calls). */
+  bundlers: { chainId: number; url: string }[];
   /** The local Solana chain, when the ports name one. */
   solana?: { url: string };
   /** The local Polkadot chain's websocket RPC, when the ports name one. */

@@ -10,8 +10,9 @@ export function stackPorts() {
     server: portFromEnv('SERVER_PORT', 8787),
     frame: portFromEnv('FRAME_PORT', 5174),
     chains: [
-      { chainId: 31337, port: portFromEnv('CHAIN_PORT_31337', 8545) },
-      { chainId: 31338, port: portFromEnv('CHAIN_PORT_31338', 8546) },
+      // Each chain's ERC-4337 bundler (alto behind the devnet's endpoint, which also answers the paymaster's calls).
+      { chainId: 31337, port: portFromEnv('CHAIN_PORT_31337', 8545), bundler: portFromEnv('BUNDLER_PORT_31337', 4337) },
+      { chainId: 31338, port: portFromEnv('CHAIN_PORT_31338', 8546), bundler: portFromEnv('BUNDLER_PORT_31338', 4338) },
     ],
     mail: { smtp: portFromEnv('SMTP_PORT', 2525), page: portFromEnv('MAIL_PORT', 1080) },
     oidc: portFromEnv('OIDC_PORT', 9400),
@@ -30,6 +31,7 @@ export async function takenPorts(ports) {
     ['server', ports.server, 'SERVER_PORT'],
     ['frame', ports.frame, 'FRAME_PORT'],
     ...ports.chains.map((c) => [`chain ${c.chainId}`, c.port, `CHAIN_PORT_${c.chainId}`]),
+    ...ports.chains.filter((c) => c.bundler).map((c) => [`bundler ${c.chainId}`, c.bundler, `BUNDLER_PORT_${c.chainId}`]),
     ...(ports.mail ? [['smtp', ports.mail.smtp, 'SMTP_PORT'], ['mail', ports.mail.page, 'MAIL_PORT']] : []),
     ...(ports.oidc ? [['oidc', ports.oidc, 'OIDC_PORT']] : []),
     ...(ports.solana ? [['chain solana', ports.solana, 'CHAIN_PORT_SOLANA'], ['chain solana (websocket)', ports.solana + 1, 'CHAIN_PORT_SOLANA']] : []),
@@ -68,6 +70,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
   const env = {
     ...process.env,
     ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
+    // A chain without a bundler port gets none ('off'): each alto costs seconds of CPU to start.
+    ...Object.fromEntries(ports.chains.map((c) => [`BUNDLER_PORT_${c.chainId}`, c.bundler ? String(c.bundler) : 'off'])),
     // The server's RPC proxy serves every local chain over HTTP and WebSocket: Anvil and chopsticks
     // answer both on one port, the Solana validator's websocket is its RPC port + 1.
     ...Object.fromEntries(ports.chains.flatMap((c) => [[`RPC_URL_${c.chainId}`, `http://${HOST}:${c.port}`], [`RPC_WS_URL_${c.chainId}`, `ws://${HOST}:${c.port}`]])),
@@ -143,8 +147,10 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     // The devnet prints `chain <id>: <url>` once that chain's contracts are deployed.
     const devnet = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
     const announced = new Set();
+    const bundlers = [];
     devnet.stdout.setEncoding('utf8').on('data', (text) => {
       for (const match of text.matchAll(/^chain (\d+|solana|polkadot|bitcoin): /gm)) announced.add(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
+      for (const match of text.matchAll(/^bundler (\d+): (\S+)$/gm)) bundlers.push({ chainId: Number(match[1]), url: match[2] });
     });
     let mailUrl;
     const mail = ports.mail ? start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe') : undefined;
@@ -182,7 +188,10 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     const demo = start(demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
-    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, solana, polkadot, bitcoin, stop, children };
+    // The bundlers (alto loads for seconds) come up last, while everything else starts.
+    const bundled = ports.chains.filter((c) => c.bundler).length;
+    await waitFor(async () => bundlers.length === bundled, 'bundlers', devnet);
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, bundlers, solana, polkadot, bitcoin, stop, children };
   } catch (error) {
     await stop();
     throw error;

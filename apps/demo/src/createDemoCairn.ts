@@ -17,7 +17,22 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * Bitcoin wallets (the dev panel's Bitcoin switch), `login=0` leaves out the e-mail and social login,
  * `explorer=<url>` gives the devnet's EVM networks a block explorer there (Send links its transactions).
  * `frameTimeout=4000` shortens the secure frame's log-in request timeout (ms; SPEC's 30 s otherwise).
+ * SPEC §9's Connect switches: `legal=1` the legal checkbox (the demo's terms and privacy pages),
+ * `collapse=1` collapsed wallets, `analytics=0` no event sent to the server, `custom=1` the site's
+ * own wallet (Trail Wallet: the demo's web wallet, over WalletConnect).
  */
+const TRAIL_WALLET_LOGO =
+  'PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA0MCA0MCI+PHJlY3Qgd2lkdGg9IjQwIiBoZWlnaHQ9IjQwIiByeD0iMTAiIGZpbGw9IiMyZjZmNGYiLz48cGF0aCBkPSJNOCAzMCBMMjAgMTAgTDMyIDMwIFoiIGZpbGw9IiNmZmYiLz48L3N2Zz4=';
+
+/** The site's own wallet (SPEC §9 "custom"): the demo's web wallet, reached over WalletConnect. */
+const TRAIL_WALLET = () => ({
+  id: 'org.trailhead.wallet',
+  name: 'Trail Wallet',
+  image_url: `data:image/svg+xml;base64,${TRAIL_WALLET_LOGO}`,
+  webapp_link: `${location.origin}/wallet.html`,
+  homepage: location.origin,
+});
+
 export function createDemoCairn(search: URLSearchParams, options: { solana?: boolean; polkadot?: boolean; bitcoin?: boolean } = {}) {
   // No rpcUrl: the site's server (`api` below) is these networks' RPC.
   const explorer = search.get('explorer');
@@ -73,7 +88,15 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
     // E-mail and social login through the local secure frame (`login=0` leaves it out).
     ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl, ...frameTimeouts }) }),
     // The local stack's OpenID Connect provider stands in for these two.
-    features: { socials: ['google', 'github'] },
+    features: {
+      socials: ['google', 'github'],
+      legalCheckbox: search.get('legal') === '1',
+      collapseWallets: search.get('collapse') === '1',
+      analytics: search.get('analytics') !== '0',
+    },
+    termsConditionsUrl: `${location.origin}/terms.html`,
+    privacyPolicyUrl: `${location.origin}/privacy.html`,
+    ...(search.get('custom') === '1' ? { customWallets: [TRAIL_WALLET()] } : {}),
     ...(siwx === 'required' || siwx === 'optional'
       ? { siwx: { required: siwx === 'required', statement: 'Sign in to Trailhead to keep your trail log.' } }
       : {}),

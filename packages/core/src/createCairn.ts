@@ -20,7 +20,7 @@ import { currentPlatform, type Platform } from './rules/platform.ts';
 import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
-import { markReconnecting } from './actions/markReconnecting.ts';
+import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
 import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
 import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedWallet/embeddedLoginText.ts';
@@ -75,6 +75,12 @@ export interface Cairn extends FeatureFacades {
   syncFrameTheme(themeMode: 'light' | 'dark'): void;
   /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
   exportEmbeddedWallet(): Promise<boolean>;
+  /** SPEC §4 e-mail update, from Account: the view for the new address. Resolves false unless an e-mail/social wallet is connected. */
+  openEmailUpdate(): Promise<boolean>;
+  /** The new address: the frame mails a code to the current one. */
+  updateEmail(email: string): Promise<boolean>;
+  /** The code of the update's current step (the current address's, then the new one's, which stores it). */
+  verifyEmailUpdateOtp(otp: string): Promise<boolean>;
   /** The ApproveTransaction view's box on screen: the frame's own screen is shown there (undefined hides it). */
   placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
@@ -209,6 +215,18 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       requireLogin();
       return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.exportEmbeddedWallet(ctx));
     },
+    openEmailUpdate: () => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.openEmailUpdate(ctx));
+    },
+    updateEmail: (email) => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startEmailUpdate(ctx, email));
+    },
+    verifyEmailUpdateOtp: (otp) => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.verifyEmailUpdateOtp(ctx, otp));
+    },
     syncFrameTheme: (themeMode) => {
       if (themeMode !== 'light' && themeMode !== 'dark') throw new TypeError("syncFrameTheme: `themeMode` must be 'light' or 'dark'");
       embeddedLoader?.loaded()?.syncTheme(themeMode).catch((error: unknown) => console.warn('[cairn] could not sync the frame\'s theme', error));
@@ -247,7 +265,7 @@ function withInitialState(backend: StorageLike, initialState: CairnInitialState 
  * reconnect itself runs once the actions have loaded.
  */
 function startReconnect(ctx: CairnContext, actions: () => Promise<CairnActions>): Promise<unknown> {
-  if (markReconnecting(ctx).length === 0) return Promise.resolve(false);
+  if (markReconnecting(ctx).length === 0) return Promise.resolve(false).finally(() => endEmptyReconnect(ctx));
   // Rendering on a server from the visitor's cookies: the wallet is in their browser, which
   // reconnects after hydration.
   if (ctx.options.initialState && typeof window === 'undefined') return Promise.resolve(false);

@@ -31,6 +31,22 @@ export const ErrorText = {
   frameLoadFailed: 'Unable to load email login dependency',
   // SPEC §5: e-mail login within 30 s of the previous one; the server's rate limits answer with it too.
   emailLoginTooSoon: (seconds: number) => `Please try again after ${seconds} seconds`,
+  // SPEC §8 wallet-kit alerts, shown as the modal's toast when they happen (alerts.ts).
+  networkNotFoundAlert: 'Network Not Found',
+  invalidAppConfiguration: 'Invalid App Configuration',
+  sessionExpired: 'Session Expired',
+  projectIdNotConfigured: 'Project ID Not Configured',
+} as const;
+
+/**
+ * SPEC §8's adapter and controller texts: thrown to the site's own code, never shown in the modal
+ * (so not translated). Each is followed by what was missing.
+ */
+export const DeveloperErrorText = {
+  networkClientNotSet: 'NetworkController client not set',
+  connectionClientNotSet: 'ConnectionController client not set',
+  /** SPEC names it 'Chain is required...': the rest says what for. */
+  chainRequired: (purpose: string) => `Chain is required ${purpose}`,
 } as const;
 
 /** EIP-1193 §"Provider Errors": the user rejected the request. */

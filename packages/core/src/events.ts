@@ -1,21 +1,24 @@
 // SPEC §8 analytics events, plus the connection lifecycle a site wants to observe.
 // Events stay in the page: nothing leaves it unless the site passes its own sink.
 
-export type CairnEventName =
-  | 'MODAL_OPEN'
-  | 'MODAL_CLOSE'
-  | 'SELECT_WALLET'
-  | 'CONNECT_SUCCESS'
-  | 'CONNECT_ERROR'
-  | 'DISCONNECT_SUCCESS'
-  | 'DISCONNECT_ERROR'
-  | 'SWITCH_NETWORK'
-  | 'SEARCH_WALLET'
-  | 'SEND_INITIATED'
-  | 'SEND_SUCCESS'
-  | 'SEND_ERROR'
-  | 'SIWX_AUTH_SUCCESS'
-  | 'SIWX_AUTH_ERROR';
+/** Every event the widget tracks; the site's server accepts only these (POST /analytics/events). */
+export const CAIRN_EVENT_NAMES = [
+  'MODAL_OPEN',
+  'MODAL_CLOSE',
+  'SELECT_WALLET',
+  'CONNECT_SUCCESS',
+  'CONNECT_ERROR',
+  'DISCONNECT_SUCCESS',
+  'DISCONNECT_ERROR',
+  'SWITCH_NETWORK',
+  'SEARCH_WALLET',
+  'SEND_INITIATED',
+  'SEND_SUCCESS',
+  'SEND_ERROR',
+  'SIWX_AUTH_SUCCESS',
+  'SIWX_AUTH_ERROR',
+] as const;
+export type CairnEventName = (typeof CAIRN_EVENT_NAMES)[number];
 
 export interface CairnEvent {
   event: CairnEventName;

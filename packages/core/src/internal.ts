@@ -17,6 +17,7 @@ export { shouldShowUnsupportedChain } from './rules/unsupportedChain.ts';
 export { frameRpcPermission, FRAME_READ_METHODS, FRAME_APPROVAL_METHODS, type FrameRpcPermission } from './rules/frameRpcPermission.ts';
 export { emailLoginWaitSeconds, emailLoginThrottleError } from './rules/emailLoginThrottle.ts';
 export { feeFieldsError, type FeeFields } from './rules/send/feeFields.ts';
+export { sendCallsError } from './rules/send/sendCallsValidation.ts';
 export { SEND_FIELD_TEXTS, TOO_MANY_DECIMALS } from './rules/send/sendFieldErrors.ts';
 export { SEND_OUTCOME_TEXTS, REVERTED_WITH_REASON, type SendOutcome } from './rules/send/sendOutcome.ts';
 export { SendText } from './rules/send/sendSummary.ts';
@@ -87,6 +88,9 @@ export {
   type EmailAttempt,
   type DeviceProof,
   type DeviceEnrollment,
+  type DeviceRequest,
+  type DeviceRequestStatus,
+  type SealedForDevice,
 } from './api/loginApi.ts';
 export { EmbeddedLoginText } from './embeddedWallet/embeddedLoginText.ts';
 export { watchWalletRegistry, type WalletRegistryEvents } from './watchWalletRegistry.ts';

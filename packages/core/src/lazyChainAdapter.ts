@@ -1,4 +1,4 @@
-import type { AdapterEvents, ChainAdapter, ChainNamespace } from './types.ts';
+import type { AdapterEvents, ChainAdapter, ChainNamespace, Connector, RemoteProvider } from './types.ts';
 
 /** The optional ChainAdapter methods a lazy adapter can offer before its body has arrived. */
 export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'signIn';
@@ -13,6 +13,8 @@ export interface LazyChainAdapterOptions {
   optional: readonly LazyOptionalMethod[];
   /** The adapter's constant capabilities (its fee unit, its sign-in standard), known before the body. */
   capabilities?: Pick<ChainAdapter, 'sendFeeUnit' | 'signInStandard'>;
+  /** The body takes remote sessions (setRemoteProvider, e.g. the e-mail login's frame): handed to it when it arrives. */
+  remoteSessions?: boolean;
 }
 
 /**
@@ -20,8 +22,9 @@ export interface LazyChainAdapterOptions {
  * focused, the modal opened), or at once when a call needs it: a site that adds a namespace grows
  * neither its first load nor what it fetches before the click by more than this stub.
  */
-export function lazyChainAdapter({ namespace, label, load: loadBody, optional, capabilities }: LazyChainAdapterOptions): ChainAdapter {
+export function lazyChainAdapter({ namespace, label, load: loadBody, optional, capabilities, remoteSessions }: LazyChainAdapterOptions): ChainAdapter {
   let adapter: ChainAdapter | undefined;
+  const remotes = new Map<string, { connector: Connector; provider: RemoteProvider | undefined }>();
   let loading: Promise<ChainAdapter> | undefined;
   let events: AdapterEvents | undefined;
   let cleanup: (() => void) | undefined;
@@ -30,6 +33,7 @@ export function lazyChainAdapter({ namespace, label, load: loadBody, optional, c
       (loaded) => {
         adapter = loaded;
         if (events) cleanup = loaded.setup(events);
+        for (const { connector, provider } of remotes.values()) loaded.setRemoteProvider?.(connector, provider);
         return loaded;
       },
       (error: unknown) => {
@@ -74,6 +78,14 @@ export function lazyChainAdapter({ namespace, label, load: loadBody, optional, c
       return adapter.normalizeAddress(address);
     },
     signMessage: async (params) => (await load()).signMessage(params),
+    ...(remoteSessions
+      ? {
+          setRemoteProvider(connector: Connector, provider: RemoteProvider | undefined) {
+            remotes.set(connector.id, { connector, provider });
+            adapter?.setRemoteProvider?.(connector, provider);
+          },
+        }
+      : {}),
     ...(optionalMethods as Pick<ChainAdapter, LazyOptionalMethod>),
   };
 }

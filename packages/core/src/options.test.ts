@@ -206,8 +206,27 @@ describe('features', () => {
   });
 
   it('keeps a switch the site sets', () => {
-    const { features } = resolveOptions({ ...base, features: { swaps: false, legalCheckbox: true, socials: ['github', 'google'] } });
+    const { features } = resolveOptions({ ...base, termsConditionsUrl: 'https://shop.example/terms', features: { swaps: false, legalCheckbox: true, socials: ['github', 'google'] } });
     expect(features).toMatchObject({ swaps: false, legalCheckbox: true, send: true, socials: ['github', 'google'] });
+  });
+
+  it('the legal checkbox needs the terms or the privacy policy it links, as http(s) URLs', () => {
+    const legal = { features: { legalCheckbox: true } };
+    expect(() => resolveOptions({ ...base, ...legal })).toThrow(
+      new TypeError('createCairn: `features.legalCheckbox` needs `termsConditionsUrl` or `privacyPolicyUrl` (the checkbox links them)'),
+    );
+    expect(resolveOptions({ ...base, ...legal, privacyPolicyUrl: 'https://shop.example/privacy' })).toMatchObject({ privacyPolicyUrl: 'https://shop.example/privacy' });
+    expect(() => resolveOptions(loose({ ...legal, termsConditionsUrl: 'javascript:alert(1)' }))).toThrow('createCairn: `termsConditionsUrl` must be an http(s) URL');
+    expect(() => resolveOptions(loose({ privacyPolicyUrl: 42 }))).toThrow('createCairn: `privacyPolicyUrl` must be an http(s) URL');
+  });
+
+  it("takes the site's custom wallets, which need WalletConnect", () => {
+    const customWallets = [{ id: 'org.trailhead.wallet', name: 'Trail Wallet', mobile_link: 'trailwallet://' }];
+    expect(() => resolveOptions({ ...base, customWallets })).toThrow(/`customWallets` connect over WalletConnect when not installed/);
+    const walletConnect = scriptedWalletConnectPlugin(() => Promise.reject(new Error('unused')), { metadata: { name: 'Shop' } });
+    const resolved = resolveOptions({ ...base, customWallets, walletConnect });
+    expect(resolved.customWallets.map((entry) => entry.wallet.id)).toEqual(['org.trailhead.wallet']);
+    expect(resolveOptions(base).customWallets).toEqual([]);
   });
 
   it('refuses a switch that is not a boolean, naming it', () => {

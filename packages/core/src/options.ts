@@ -10,6 +10,7 @@ import type { ApiConfig } from './api/apiConfig.ts';
 import { withServerRpc } from './api/serverRpc.ts';
 import { isWalletConnectPlugin, type WalletConnectPlugin } from './features/walletConnect/walletConnectPlugin.ts';
 import { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin } from './embeddedWallet/embeddedWalletPlugin.ts';
+import { readCustomWallets, type CustomWallet, type CustomWalletEntry } from './connect/customWallets.ts';
 
 export interface CairnMetadata {
   name: string;
@@ -59,13 +60,20 @@ export interface CairnFeatures {
   socials?: readonly SocialProvider[];
   /** Transaction history on Account (default true). */
   history?: boolean;
-  /** Tracking of the analytics events (default true). */
+  /**
+   * The analytics events (SPEC §8) go to the site's own Cairn server (`api`) when it asks for
+   * them (GET /getAnalyticsConfig); off, no event leaves the page (`onEvent` still hears them).
+   * Default true.
+   */
   analytics?: boolean;
-  /** A legal checkbox before connecting (default false). */
+  /**
+   * Connect shows a checkbox accepting the site's `termsConditionsUrl` / `privacyPolicyUrl`; the
+   * wallet rows stay disabled until it is ticked (default false).
+   */
   legalCheckbox?: boolean;
-  /** Smart sessions (default false). */
+  /** The permissions flow may ask the wallet for smart sessions (wallet_grantPermissions); read it as `cairn.options.features.smartSessions` (default false). */
   smartSessions?: boolean;
-  /** Collapse the wallet list on Connect (default false). */
+  /** With e-mail or social login offered, Connect shows one "Continue with a wallet" row in place of the wallet rows (default false). */
   collapseWallets?: boolean;
 }
 
@@ -166,6 +174,16 @@ export interface CairnOptions {
    * has a router configured (AMM_ROUTER_ADDRESS_<chainId>).
    */
   swapNetworks?: readonly string[];
+  /**
+   * The site's own wallets, listed on Connect after the featured ones (SPEC §9 "custom"): picked,
+   * each connects as a catalogue wallet does (its extension if installed, else WalletConnect's QR
+   * code and its deep links). Needs `walletConnect`.
+   */
+  customWallets?: readonly CustomWallet[];
+  /** The site's terms, linked from the legal checkbox (`features.legalCheckbox`). */
+  termsConditionsUrl?: string;
+  /** The site's privacy policy, linked from the legal checkbox. */
+  privacyPolicyUrl?: string;
   /** Catalogue wallet ids shown first, in this order (SPEC §9 "featured"). */
   featuredWalletIds?: readonly string[];
   /** Only these catalogue wallets are offered. */
@@ -175,7 +193,15 @@ export interface CairnOptions {
 }
 
 export interface ResolvedOptions
-  extends Required<Omit<CairnOptions, 'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'embeddedWallet' | 'themeVariables' | 'initialState' | 'locale'>> {
+  extends Required<
+    Omit<
+      CairnOptions,
+      'onEvent' | 'storage' | 'metadata' | 'api' | 'siwx' | 'walletConnect' | 'embeddedWallet' | 'themeVariables' | 'initialState' | 'locale' | 'customWallets' | 'termsConditionsUrl' | 'privacyPolicyUrl'
+    >
+  > {
+  customWallets: readonly CustomWalletEntry[];
+  termsConditionsUrl?: string;
+  privacyPolicyUrl?: string;
   /** Canonical BCP 47; absent: the browser's language. */
   locale?: string;
   initialState?: CairnInitialState;
@@ -249,6 +275,12 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     excludeWalletIds: readWalletIds(options.excludeWalletIds, 'excludeWalletIds'),
   };
   const walletConnect = readWalletConnect(options);
+  const customWallets = readCustomWallets(options.customWallets);
+  if (customWallets.length > 0 && !walletConnect) {
+    throw new TypeError('createCairn: `customWallets` connect over WalletConnect when not installed: pass `walletConnect: walletConnect({ projectId })` too');
+  }
+  const features = readFeatures(options.features);
+  const legalUrls = readLegalUrls(options, features.legalCheckbox);
   if (options.embeddedWallet !== undefined && !isEmbeddedWalletPlugin(options.embeddedWallet)) {
     throw new TypeError('createCairn: `embeddedWallet` must be made by embeddedWallet({ frameUrl }) from @cairn/frame');
   }
@@ -271,7 +303,9 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     metadata: options.metadata,
     defaultNetwork: readNetworks.find((network) => network.caipNetworkId === defaultNetworkId)!,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
-    features: readFeatures(options.features),
+    features,
+    customWallets,
+    ...legalUrls,
     swapNetworks: readSwapNetworks(options.swapNetworks),
     ...(options.locale !== undefined ? { locale: readLocale(options.locale) } : {}),
     themeMode,
@@ -296,6 +330,20 @@ function readLocale(value: unknown): string {
   } catch {
     throw new TypeError(`createCairn: \`locale\` must be a BCP 47 language tag such as "de" or "pt-BR", got ${JSON.stringify(value)}`);
   }
+}
+
+function readLegalUrls(options: CairnOptions, legalCheckbox: boolean): Pick<ResolvedOptions, 'termsConditionsUrl' | 'privacyPolicyUrl'> {
+  const urls: Pick<ResolvedOptions, 'termsConditionsUrl' | 'privacyPolicyUrl'> = {};
+  for (const name of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) {
+    const value: unknown = options[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !/^https?:\/\/[^\s"'<>]+$/.test(value)) throw new TypeError(`createCairn: \`${name}\` must be an http(s) URL`);
+    urls[name] = value;
+  }
+  if (legalCheckbox && !urls.termsConditionsUrl && !urls.privacyPolicyUrl) {
+    throw new TypeError('createCairn: `features.legalCheckbox` needs `termsConditionsUrl` or `privacyPolicyUrl` (the checkbox links them)');
+  }
+  return urls;
 }
 
 function readSwapNetworks(value: unknown): readonly string[] {

@@ -13,6 +13,9 @@ export type CoreViewName =
   | 'Account'
   | 'ConnectingExternal'
   | 'EmailVerifyOtp'
+  | 'UpdateEmailWallet'
+  | 'UpdateEmailPrimaryOtp'
+  | 'UpdateEmailSecondaryOtp'
   | 'ConnectingSocial'
   | 'ApproveTransaction';
 

@@ -25,6 +25,7 @@ const examples: { [K in StorageKey]: StorageValue<K> } = {
   connectedWallet: { id: 'io.metamask', name: 'MetaMask' },
   siwxSession: { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 1, expirationTime: '2026-12-01T00:00:00.000Z' },
   connectedSocial: 'google',
+  preferredAccountTypes: { eip155: 'eoa', solana: 'eoa' },
 };
 const keys = Object.keys(examples) as StorageKey[];
 

@@ -103,7 +103,15 @@ export const storedValueParsers = {
   siwxSession: parseSiwxSession,
   /** SPEC §3 "connected social": how the frame's login was made ('email' or a social provider). */
   connectedSocial: (value: unknown) => (typeof value === 'string' && /^[a-z]{1,16}$/.test(value) ? value : undefined),
+  /** SPEC §3: the preferred account type per namespace, as the user last chose it. */
+  preferredAccountTypes: parsePreferredAccountTypes,
 } as const;
+
+function parsePreferredAccountTypes(value: unknown): Partial<Record<ChainNamespace, string>> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(([namespace, type]) => isNamespace(namespace) && typeof type === 'string' && /^[A-Za-z]{1,16}$/.test(type));
+  return Object.fromEntries(entries) as Partial<Record<ChainNamespace, string>>;
+}
 
 export type StorageKey = keyof typeof storedValueParsers;
 export type StorageValue<K extends StorageKey> = Exclude<ReturnType<(typeof storedValueParsers)[K]>, undefined>;

@@ -33,6 +33,9 @@ export interface Connector {
   type: ConnectorType;
   chain: ChainNamespace;
   imageUrl?: string;
+  /** SPEC §3: the catalogue's image id of the wallet (GET /getWalletImage/{imageId}), when it is one. */
+  imageId?: string;
+  /** SPEC §3: the wallet's id in the catalogue (explorer), when it is one. */
   explorerId?: string;
   info?: { rdns?: string };
 }

@@ -38,3 +38,21 @@ export const DEPLOYER: TestAccount = {
   address: '0x6d9E746E0cc42E2E9C5944c31784Fc8cd30d3cbf',
   privateKey: '0x4efc6330bfdec8cf0636ec888092dadaed32c65afcd21dfb4cd203cf9d4acf54',
 };
+
+/**
+ * Sends the bundler's `handleOps` transactions (the local ERC-4337 bundler's executor); funded at
+ * start. Key = keccak256("cairn devnet bundler").
+ */
+export const BUNDLER_EXECUTOR: TestAccount = {
+  address: '0x4fCe594f0aF61FbffeF35661491A73AC6D112DbE',
+  privateKey: '0x579a1dfedd42c5d59faae56128eef302bd8ce1964a3217b662c13d918b446813',
+};
+
+/**
+ * The verifying paymaster's signer: the devnet's paymaster service signs each user operation it
+ * sponsors with it. Key = keccak256("cairn devnet paymaster signer").
+ */
+export const PAYMASTER_SIGNER: TestAccount = {
+  address: '0x985E23a74bCe0b5eC0ccFe08EBEF140b16936e94',
+  privateKey: '0x379cdec52cd8a55273595e9b2493063b0df51c3d8870d28d45ae9b08346fbe84',
+};

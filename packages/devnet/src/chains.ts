@@ -1,19 +1,26 @@
-export type ChainConfig = { chainId: number; port: number };
+/** `bundlerPort`: where the chain's ERC-4337 bundler listens when the devnet starts bundlers. */
+export type ChainConfig = { chainId: number; port: number; bundlerPort?: number };
 
-function portFromEnv(chainId: number | 'SOLANA' | 'POLKADOT' | 'BITCOIN', fallback: number): number {
-  const raw = process.env[`CHAIN_PORT_${chainId}`];
+function portFromEnv(chainId: number | 'SOLANA' | 'POLKADOT' | 'BITCOIN', fallback: number, prefix = 'CHAIN_PORT'): number {
+  const raw = process.env[`${prefix}_${chainId}`];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    throw new Error(`CHAIN_PORT_${chainId} must be a TCP port, got "${raw}"`);
+    throw new Error(`${prefix}_${chainId} must be a TCP port, got "${raw}"`);
   }
   return port;
 }
 
-/** Two chains, so a network switch is a real switch. Ports: CHAIN_PORT_<chainId> or 8545/8546. */
+/** A chain's bundler port; BUNDLER_PORT_<chainId>=off starts none for it (the e2e stack starts only the one its tests use). */
+const bundlerPortFromEnv = (chainId: number, fallback: number) => (process.env[`BUNDLER_PORT_${chainId}`] === 'off' ? {} : { bundlerPort: portFromEnv(chainId, fallback, 'BUNDLER_PORT') });
+
+/**
+ * Two chains, so a network switch is a real switch. Ports: CHAIN_PORT_<chainId> or 8545/8546; their
+ * bundlers BUNDLER_PORT_<chainId> or 4337/4338.
+ */
 export const DEFAULT_CHAINS: readonly ChainConfig[] = [
-  { chainId: 31337, port: portFromEnv(31337, 8545) },
-  { chainId: 31338, port: portFromEnv(31338, 8546) },
+  { chainId: 31337, port: portFromEnv(31337, 8545), ...bundlerPortFromEnv(31337, 4337) },
+  { chainId: 31338, port: portFromEnv(31338, 8546), ...bundlerPortFromEnv(31338, 4338) },
 ];
 
 export const DEFAULT_HOST = '127.0.0.1';

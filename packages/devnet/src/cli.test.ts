@@ -11,10 +11,11 @@ const PORTS = [18560, 18561];
 const SOLANA_PORT = 18562;
 const POLKADOT_PORT = 18564;
 const BITCOIN_PORT = 18565; // the Solana websocket takes 18563, Polkadot 18564
+const BUNDLER_PORTS = [18566, 18567];
 const running: ChildProcessWithoutNullStreams[] = [];
 
 /** Starts src/cli.ts as `npm start` would and resolves with its first stdout lines. */
-async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines: string[] }> {
+async function startCli(lineCount: number): Promise<{ cli: ChildProcessWithoutNullStreams; lines: string[] }> {
   const cli = spawn(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(packageDir, 'src/cli.ts')], {
     cwd: packageDir,
     env: {
@@ -24,6 +25,8 @@ async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines:
       CHAIN_PORT_SOLANA: String(SOLANA_PORT),
       CHAIN_PORT_POLKADOT: String(POLKADOT_PORT),
       CHAIN_PORT_BITCOIN: String(BITCOIN_PORT),
+      BUNDLER_PORT_31337: String(BUNDLER_PORTS[0]),
+      BUNDLER_PORT_31338: String(BUNDLER_PORTS[1]),
     },
   });
   running.push(cli);
@@ -31,7 +34,7 @@ async function startCli(): Promise<{ cli: ChildProcessWithoutNullStreams; lines:
   const stdout = createInterface({ input: cli.stdout });
   for await (const line of stdout) {
     lines.push(line);
-    if (lines.length === 5) break;
+    if (lines.length === lineCount) break;
   }
   return { cli, lines };
 }
@@ -44,24 +47,26 @@ afterEach(async () => {
 });
 
 describe('devnet cli', () => {
-  it('prints one line per chain, and exits 0 on SIGTERM leaving no anvil', async () => {
-    const { cli, lines } = await startCli();
+  it('prints one line per chain, then one per bundler, and exits 0 on SIGTERM leaving no anvil', async () => {
+    const { cli, lines } = await startCli(7);
     expect(lines).toEqual([
       `chain 31337: http://127.0.0.1:${PORTS[0]}`,
       `chain 31338: http://127.0.0.1:${PORTS[1]}`,
       `chain solana: http://127.0.0.1:${SOLANA_PORT}`,
       `chain polkadot: ws://127.0.0.1:${POLKADOT_PORT}`,
       `chain bitcoin: http://127.0.0.1:${BITCOIN_PORT}`,
+      `bundler 31337: http://127.0.0.1:${BUNDLER_PORTS[0]}`,
+      `bundler 31338: http://127.0.0.1:${BUNDLER_PORTS[1]}`,
     ]);
     expect(PORTS.map((port) => anvilPidsOnPort(port).length)).toEqual([1, 1]);
     cli.kill('SIGTERM');
     const [code] = await once(cli, 'exit');
     expect(code).toBe(0);
     expect(noAnvilLeft()).toBe(true);
-  });
+  }, 180_000); // alto loads for seconds (minutes on a crowded machine) before it answers
 
   it('exits 0 on SIGINT', async () => {
-    const { cli } = await startCli();
+    const { cli } = await startCli(5);
     cli.kill('SIGINT');
     const [code] = await once(cli, 'exit');
     expect(code).toBe(0);
@@ -69,7 +74,7 @@ describe('devnet cli', () => {
   });
 
   it('leaves no anvil running when it is killed with SIGKILL', async () => {
-    const { cli } = await startCli();
+    const { cli } = await startCli(5);
     cli.kill('SIGKILL');
     await once(cli, 'exit');
     await waitFor(noAnvilLeft, 'anvil to exit after its parent was killed', 3000);

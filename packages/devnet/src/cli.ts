@@ -1,4 +1,5 @@
-import { DEFAULT_BITCOIN_PORT, DEFAULT_POLKADOT_PORT, DEFAULT_SOLANA_PORT } from './chains.ts';
+import { startBundlers, type Bundler } from './bundler/startBundler.ts';
+import { DEFAULT_BITCOIN_PORT, DEFAULT_CHAINS, DEFAULT_HOST, DEFAULT_POLKADOT_PORT, DEFAULT_SOLANA_PORT } from './chains.ts';
 import { startDevnet } from './startDevnet.ts';
 
 // `npm start` and e2e run this: one stdout line per chain, then stay up until SIGINT/SIGTERM.
@@ -7,10 +8,13 @@ const starting = startDevnet({ solana: { port: DEFAULT_SOLANA_PORT }, polkadot: 
 
 // Listen before anything is printed: a caller may signal as soon as it reads the lines.
 let stopping = false;
+let bundlers: Bundler[] = [];
 async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   const devnet = await starting.catch(() => undefined);
+  // A bundler still loading dies with this process (its watchdog); those up are stopped.
+  await Promise.all(bundlers.map((bundler) => bundler.stop()));
   await devnet?.stop();
   process.exit(0);
 }
@@ -27,4 +31,17 @@ if (!stopping) {
   if (devnet.polkadot) console.log(`chain polkadot: ${devnet.polkadot.rpcUrl}`);
   if (devnet.bitcoin) console.log(`chain bitcoin: ${devnet.bitcoin.esploraUrl}`);
   console.error(`devnet ready in ${Math.round(performance.now() - startedAt)} ms`);
+}
+// The bundlers come after the chain lines: alto takes seconds to load, and nothing else waits for it.
+if (!stopping) {
+  const chains = devnet.chains.flatMap((chain, index) => {
+    const bundlerPort = DEFAULT_CHAINS[index]?.bundlerPort;
+    return bundlerPort === undefined ? [] : [{ ...chain, bundlerPort }];
+  });
+  bundlers = await startBundlers(chains, devnet.deployment, DEFAULT_HOST).catch((error: unknown) => {
+    console.error(`bundler: ${error instanceof Error ? error.message : String(error)}`);
+    void shutdown();
+    return [];
+  });
+  if (!stopping) for (const bundler of bundlers) console.log(`bundler ${bundler.chainId}: ${bundler.url}`);
 }

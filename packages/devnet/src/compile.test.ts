@@ -22,6 +22,9 @@ describe('compileContracts', () => {
     expect(functions('SmartAccount')).toEqual(expect.arrayContaining(['isValidSignature', 'owner']));
     expect(functions('TestToken')).toEqual(expect.arrayContaining(['mint', 'decimals', 'transfer']));
     expect(functions('TestNFT')).toEqual(expect.arrayContaining(['mint', 'ownerOf', 'tokenURI']));
+    expect(functions('EntryPoint')).toEqual(expect.arrayContaining(['handleOps', 'getUserOpHash', 'depositTo', 'balanceOf']));
+    expect(functions('SimpleAccountFactory')).toEqual(expect.arrayContaining(['createAccount', 'getAddress']));
+    expect(functions('VerifyingPaymaster')).toEqual(expect.arrayContaining(['getHash', 'deposit', 'verifyingSigner']));
     expect(functions('SpamDrop')).toEqual(expect.arrayContaining(['mint', 'createTokens', 'token', 'sendTokens', 'tokenURI']));
   });
 });

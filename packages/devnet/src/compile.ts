@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { CONTRACT_NAMES, artifactPath } from './artifacts.ts';
+import { CONTRACT_NAMES, artifactPath, contractSource } from './artifacts.ts';
 import { artifactsDir, contractsDir } from './paths.ts';
 
 const require = createRequire(import.meta.url);
@@ -32,8 +32,9 @@ function readSources(): Record<string, { content: string }> {
 function sourcesHash(sources: Record<string, { content: string }>): string {
   const solcVersion = (require('solc/package.json') as { version: string }).version;
   const ozVersion = (require('@openzeppelin/contracts/package.json') as { version: string }).version;
+  const aaVersion = (require('@account-abstraction/contracts/package.json') as { version: string }).version;
   return createHash('sha256')
-    .update(JSON.stringify({ solcVersion, ozVersion, SETTINGS, sources }))
+    .update(JSON.stringify({ solcVersion, ozVersion, aaVersion, SETTINGS, sources }))
     .digest('hex');
 }
 
@@ -42,7 +43,7 @@ function isCached(hash: string): boolean {
   return CONTRACT_NAMES.every((name) => existsSync(artifactPath(name)));
 }
 
-/** solc's import callback: `@openzeppelin/...` (and any other package path) from node_modules. */
+/** solc's import callback: `@openzeppelin/...`, `@account-abstraction/...` (any package path) from node_modules. */
 function findImport(path: string): { contents: string } | { error: string } {
   try {
     return { contents: readFileSync(require.resolve(path), 'utf8') };
@@ -79,8 +80,8 @@ export async function compileContracts(): Promise<CompileResult> {
 
   mkdirSync(artifactsDir, { recursive: true });
   for (const name of CONTRACT_NAMES) {
-    const contract = output.contracts?.[`${name}.sol`]?.[name];
-    if (!contract) throw new Error(`solc produced no output for ${name} (expected contracts/${name}.sol)`);
+    const contract = output.contracts?.[contractSource(name)]?.[name];
+    if (!contract) throw new Error(`solc produced no output for ${name} (expected ${contractSource(name)})`);
     const artifact = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
     writeAtomically(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
   }

@@ -1,10 +1,10 @@
 import { encodeDeployData, encodeFunctionData, getContractAddress, numberToHex, parseEther, parseGwei } from 'viem';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEPLOYER, TEST_ACCOUNTS } from './accounts.ts';
+import { DEPLOYER, PAYMASTER_SIGNER, TEST_ACCOUNTS } from './accounts.ts';
 import { readArtifact } from './artifacts.ts';
 import type { Deployment } from './deployment.ts';
-import { DEVNET_NFTS, DEVNET_POOLS, DEVNET_TOKENS } from './devnetSeed.ts';
+import { DEVNET_NFTS, DEVNET_POOLS, DEVNET_TOKENS, PAYMASTER_DEPOSIT } from './devnetSeed.ts';
 import { rpcBatch, rpcCall } from './jsonRpc.ts';
 
 /** One transaction of the sequence; `creates` is the address a deploy step must produce. */
@@ -14,6 +14,8 @@ type Receipt = { status: Hex; contractAddress: Address | null } | null;
 const DEPLOY_GAS = 5_000_000n;
 const CALL_GAS = 200_000n;
 const CREATE_PAIR_GAS = 3_000_000n;
+// The EntryPoint is the largest contract here (about 17 kB of code).
+const ENTRY_POINT_DEPLOY_GAS = 8_000_000n;
 const RECEIPT_TIMEOUT_MS = 10_000;
 
 /**
@@ -54,8 +56,15 @@ function planDeployment(): { deployment: Deployment; steps: Step[] } {
   });
   steps.push(call(contracts.spamNft, nft.abi, [owner, 1n]));
   planAmm(contracts, steps);
+  planAccountAbstraction(contracts, steps);
 
   return { deployment: { contracts }, steps };
+}
+
+/** A deploy step at the end of the sequence: its address follows from the deployer's next nonce. */
+function appendDeploy(contracts: Deployment['contracts'], steps: Step[], key: keyof Deployment['contracts'], data: Hex, gas: bigint): void {
+  contracts[key] = getContractAddress({ from: DEPLOYER.address, nonce: BigInt(steps.length) });
+  steps.push({ data, gas, creates: contracts[key] });
 }
 
 type AmmContract = 'weth' | 'ammFactory' | 'ammRouter' | 'cairnTusdPair' | 'wethTusdPair';
@@ -71,10 +80,7 @@ function planAmm(contracts: Deployment['contracts'], steps: Step[]): void {
   const factory = readArtifact('AmmFactory');
   const router = readArtifact('AmmRouter');
   const pair = readArtifact('AmmPair');
-  const deploy = (key: AmmContract, data: Hex) => {
-    contracts[key] = getContractAddress({ from: DEPLOYER.address, nonce: BigInt(steps.length) });
-    steps.push({ data, gas: DEPLOY_GAS, creates: contracts[key] });
-  };
+  const deploy = (key: AmmContract, data: Hex) => appendDeploy(contracts, steps, key, data, DEPLOY_GAS);
   deploy('weth', encodeDeployData(weth));
   deploy('ammFactory', encodeDeployData(factory));
   deploy('ammRouter', encodeDeployData({ ...router, args: [contracts.ammFactory, contracts.weth] }));
@@ -107,6 +113,29 @@ function planAmm(contracts: Deployment['contracts'], steps: Step[]): void {
     send(contracts.testUsd, token.abi, 'mint', [contracts.wethTusdPair, wethTusd.tusdReserve]),
     send(contracts.wethTusdPair, pair.abi, 'mint', [DEPLOYER.address]),
   );
+}
+
+type AccountAbstractionContract = 'entryPoint' | 'simpleAccountFactory' | 'verifyingPaymaster';
+
+/**
+ * ERC-4337 goes last, so no earlier address moved: the EntryPoint (v0.7), the SimpleAccount factory
+ * bound to it, and the verifying paymaster (its signer is the devnet's paymaster service), whose
+ * deposit at the EntryPoint pays for the user operations it sponsors.
+ */
+function planAccountAbstraction(contracts: Deployment['contracts'], steps: Step[]): void {
+  const entryPoint = readArtifact('EntryPoint');
+  const factory = readArtifact('SimpleAccountFactory');
+  const paymaster = readArtifact('VerifyingPaymaster');
+  const deploy = (key: AccountAbstractionContract, data: Hex) => appendDeploy(contracts, steps, key, data, ENTRY_POINT_DEPLOY_GAS);
+  deploy('entryPoint', encodeDeployData(entryPoint));
+  deploy('simpleAccountFactory', encodeDeployData({ ...factory, args: [contracts.entryPoint] }));
+  deploy('verifyingPaymaster', encodeDeployData({ ...paymaster, args: [contracts.entryPoint, PAYMASTER_SIGNER.address] }));
+  steps.push({
+    to: contracts.verifyingPaymaster,
+    data: encodeFunctionData({ abi: paymaster.abi, functionName: 'deposit' }),
+    gas: CALL_GAS,
+    value: PAYMASTER_DEPOSIT,
+  });
 }
 
 function tokenArgs(key: keyof typeof DEVNET_TOKENS): [string, string, number] {

@@ -19,6 +19,10 @@ export type Deployment = {
     ammRouter: Address;
     cairnTusdPair: Address;
     wethTusdPair: Address;
+    /** ERC-4337 v0.7: the EntryPoint, the SimpleAccount factory and the verifying paymaster (funded). */
+    entryPoint: Address;
+    simpleAccountFactory: Address;
+    verifyingPaymaster: Address;
   };
 };
 

@@ -28,3 +28,9 @@ export const DEVNET_POOLS = {
   cairnTusd: { token: 'cairnToken', tokenReserve: parseUnits('400000', 18), tusdReserve: parseUnits('1000000', 6), priceUsd: 2.5 },
   wethTusd: { token: 'weth', tokenReserve: parseEther('500'), tusdReserve: parseUnits('1000000', 6), priceUsd: 2000 },
 } as const;
+
+/** The verifying paymaster's deposit at the EntryPoint: what its sponsored user operations draw on. */
+export const PAYMASTER_DEPOSIT = parseEther('100');
+
+/** What the bundler's executor holds at start: it pays handleOps' gas up front (the EntryPoint refunds it). */
+export const BUNDLER_EXECUTOR_BALANCE = parseEther('1000');

@@ -11,6 +11,7 @@ import { assertPortFree } from './ports.ts';
 import { startSolanaChain, type SolanaChain } from './solana/startSolanaChain.ts';
 import { startPolkadotChain, type PolkadotChain } from './polkadot/startPolkadotChain.ts';
 import { startBitcoinChain, type BitcoinChain } from './bitcoin/startBitcoinChain.ts';
+import { startBundlers } from './bundler/startBundler.ts';
 
 export type StartDevnetOptions = {
   chains?: readonly ChainConfig[];
@@ -21,8 +22,10 @@ export type StartDevnetOptions = {
   polkadot?: { port: number };
   /** Also start the local Bitcoin regtest chain (bcoin) behind an Esplora API on this port (0: a free one). */
   bitcoin?: { port: number };
+  /** Also start an ERC-4337 bundler (alto, with the paymaster's ERC-7677 calls) per chain, on its `bundlerPort`. */
+  bundlers?: boolean;
 };
-export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string };
+export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string; bundlerUrl?: string };
 export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
 export type DevnetPolkadotChain = Omit<PolkadotChain, 'stop'>;
 export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; polkadot?: DevnetPolkadotChain; bitcoin?: { esploraUrl: string }; deployment: Deployment; stop(): Promise<void> };
@@ -34,12 +37,12 @@ export type Devnet = { chains: DevnetChain[]; solana?: DevnetSolanaChain; polkad
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const chains = options.chains ?? DEFAULT_CHAINS;
   const host = options.host ?? DEFAULT_HOST;
-  const ports = chains.map((chain) => chain.port);
+  const ports = chains.flatMap((chain) => [chain.port, ...(options.bundlers && chain.bundlerPort !== undefined ? [chain.bundlerPort] : [])]);
   if (new Set(ports).size !== ports.length) throw new Error(`Devnet chains need distinct ports, got ${ports.join(', ')}`);
 
   await compileContracts(); // cached: a no-op unless contracts/ changed
   // Check every port before spawning anything, so a taken port fails fast and starts nothing.
-  for (const { port } of chains) await assertPortFree(port, host);
+  for (const port of ports) await assertPortFree(port, host);
 
   const started = await Promise.allSettled(chains.map(({ chainId, port }) => startAnvil({ chainId, port, host })));
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -92,8 +95,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     );
     const deployment = sameOnEveryChain(deployments);
     syncDeploymentFile(deployment);
+    const bundlers = options.bundlers ? await startBundlers(chains.map((chain, index) => ({ ...chain, rpcUrl: anvils[index]!.rpcUrl })), deployment, host) : [];
+    running.push(...bundlers);
     return {
-      chains: chains.map(({ chainId, port }) => ({ chainId, rpcUrl: `http://${host}:${port}`, wsUrl: `ws://${host}:${port}` })),
+      chains: chains.map(({ chainId, port }, index) => ({
+        chainId,
+        rpcUrl: `http://${host}:${port}`,
+        wsUrl: `ws://${host}:${port}`,
+        ...(bundlers[index] ? { bundlerUrl: bundlers[index].url } : {}),
+      })),
       ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mint: solana.mint } } : {}),
       ...(polkadot ? { polkadot: { rpcUrl: polkadot.rpcUrl } } : {}),
       ...(bitcoin ? { bitcoin: { esploraUrl: bitcoin.esploraUrl } } : {}),

@@ -27,6 +27,7 @@ import { logSafeUrl } from './relay/logSafeUrl.ts';
 import { DEFAULT_RELAY_LIMITS } from './relay/relayLimits.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
+import { registerOriginCheck } from './routes/originCheck.ts';
 import { registerBalance } from './routes/balance.ts';
 import { createSolanaChainContexts } from './solana/solanaChains.ts';
 import { registerConvert } from './routes/convert.ts';
@@ -192,7 +193,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (config.rateLimit.perProject > 0) scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId, 'allow'));
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
-      registerWallets, registerImages, registerAnalyticsConfig, registerAuth, registerSessions, registerProfile,
+      registerWallets, registerImages, registerAnalyticsConfig, registerOriginCheck, registerAuth, registerSessions, registerProfile,
       registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerRpcProxy,
     ]) {
       register(scope, services);

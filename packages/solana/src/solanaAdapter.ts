@@ -14,6 +14,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions = {}): ChainAd
     load: async () => (await import('./walletStandardAdapter.ts')).createWalletStandardAdapter(options),
     optional: ['getAccountType', 'estimateSend', 'sendToken', 'waitForTransaction', 'signIn'],
     capabilities: { sendFeeUnit: 'native' },
+    // The e-mail login's frame is a Solana wallet too (its Solana account).
+    remoteSessions: true,
   });
 }
 

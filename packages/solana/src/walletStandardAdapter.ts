@@ -8,6 +8,7 @@ import { base58Decode, base58Encode } from './base58.ts';
 import { isSolanaAddress, normalizeSolanaAddress } from './address.ts';
 import { walletStandardChain } from './defineNetwork.ts';
 import { solanaRpc } from './solanaRpc.ts';
+import { remoteSolanaWallet } from './remoteWallet.ts';
 import {
   CONNECT,
   connectorIdOf,
@@ -53,6 +54,8 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
   let stopWatching: (() => void) | undefined;
   const sessions = new Map<string, Session>();
   const waiters = new Set<() => void>();
+  /** Remote sessions (the e-mail login's frame), by their connector's id, as wallets of their own. */
+  const remote = new Map<string, Wallet>();
 
   const connectorOf = (wallet: Wallet): Connector => ({
     id: connectorIdOf(wallet),
@@ -72,7 +75,7 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
   };
 
   const walletFor = (connectorId: string): Wallet => {
-    const wallet = wallets.find((candidate) => connectorIdOf(candidate) === connectorId);
+    const wallet = remote.get(connectorId) ?? wallets.find((candidate) => connectorIdOf(candidate) === connectorId);
     if (!wallet) throw new Error(`Wallet not found: ${connectorId}`);
     return wallet;
   };
@@ -129,6 +132,13 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
 
     getConnectors: () => wallets.map(connectorOf),
 
+    setRemoteProvider(connector, provider) {
+      sessions.get(connector.id)?.unsubscribe();
+      sessions.delete(connector.id);
+      if (provider) remote.set(connector.id, remoteSolanaWallet(connector, provider));
+      else remote.delete(connector.id);
+    },
+
     async waitForConnector(connectorId, timeoutMs) {
       await startDiscovery();
       const find = () => wallets.find((wallet) => connectorIdOf(wallet) === connectorId);
@@ -172,7 +182,7 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
       const session = sessions.get(connectorId);
       sessions.delete(connectorId);
       session?.unsubscribe();
-      const wallet = session?.wallet ?? wallets.find((candidate) => connectorIdOf(candidate) === connectorId);
+      const wallet = session?.wallet ?? remote.get(connectorId) ?? wallets.find((candidate) => connectorIdOf(candidate) === connectorId);
       if (wallet) await feature<DisconnectFeature>(wallet, DISCONNECT)?.disconnect();
     },
 

@@ -2,9 +2,10 @@ import type { CairnContext } from '../context.ts';
 import { emptyAccount } from '../stores/account.ts';
 import type { ChainNamespace } from '../types.ts';
 import { forgetCaches } from '../cache/persistedCaches.ts';
+import { resetChainNetwork } from './resetChainNetwork.ts';
 
 /**
- * SPEC §4: resets the chain's account state and removes its connector id. The status becomes
+ * SPEC §4: resets the chain's account and network state and removes its connector id. The status becomes
  * disconnected when no namespace is left connected.
  */
 export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): void {
@@ -22,6 +23,6 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
   const anyConnected = [...ctx.accounts.values()].some((account) => account.get().status === 'connected');
   if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   forgetCaches(ctx, namespace);
-  ctx.network.set({ switching: false, switchError: undefined });
+  resetChainNetwork(ctx, namespace);
   ctx.resetFeatures('disconnect');
 }

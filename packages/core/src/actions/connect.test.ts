@@ -98,7 +98,7 @@ describe('connect', () => {
     });
     expect(ErrorText.connectionRejected).toBe('Connection declined');
     expect(cairn.stores.router.current().view).toBe('ConnectingExternal');
-    expect(cairn.stores.modal.get().open).toBe(true);
+    expect(cairn.stores.modal.get()).toEqual({ open: true, shaking: true }); // SPEC §9: a refusal shakes the modal
     expect(cairn.stores.account().get().status).toBe('disconnected');
     expect(eventNames()).toContain('CONNECT_ERROR');
 
@@ -119,9 +119,11 @@ describe('connect', () => {
 
   it("shows the wallet's message for another failure, and 'Connection failed' when it has none", async () => {
     const { cairn, adapter } = await start();
+    cairn.open();
     adapter.failNext('connect', new Error('Wallet is locked'));
     await cairn.connect('io.metamask');
     expect(cairn.stores.connection.get().connecting).toEqual({ connectorId: 'io.metamask', error: 'Wallet is locked', rejected: false });
+    expect(cairn.stores.modal.get().shaking).toBe(false); // not refused by the visitor: no shake
 
     adapter.failNext('connect', { code: -32603 });
     await cairn.connect('io.metamask');

@@ -3,6 +3,7 @@ import { ErrorText, errorMessage, isUserRejection } from '../errors.ts';
 import { findNetwork, networkForNamespace } from '../stores/network.ts';
 import { applyConnection } from './applyConnection.ts';
 import { finishConnect } from './finishConnect.ts';
+import { shakeModal } from './modal.ts';
 import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
 import { showWalletConnectView } from '../features/walletConnect/showWalletConnectView.ts';
 
@@ -39,6 +40,7 @@ export async function connect(ctx: CairnContext, connectorId: string): Promise<b
       connecting: { connectorId, error: message, rejected },
     });
     ctx.events.emit('CONNECT_ERROR', { name: connector.name, connectorId, message });
+    if (rejected) shakeModal(ctx);
     return false;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '../errors.ts';
-import { createTestCairn } from '../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn } from '../testing/fakeAdapter.ts';
 
 const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
@@ -76,5 +76,24 @@ describe('disconnect', () => {
     expect(cairn.stores.connection.get().status).toBe('connected');
     expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', address: ADDRESS, connectorId: 'io.metamask' });
     expect(storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask', address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]);
+  });
+
+  it("resets the chain's network state (SPEC §4): a network the site does not list gives way to the site's default", async () => {
+    // The wallet is on Polygon, which the site does not list: UnsupportedChain while connected.
+    const test = createTestCairn({ adapter: createFakeAdapter({ wallet: { chainId: 137 } }) });
+    await test.cairn.ready;
+    await test.cairn.connect('io.metamask');
+    expect(test.cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:137');
+    await test.cairn.disconnect();
+    expect(test.cairn.stores.network.get()).toMatchObject({ activeCaipNetworkId: 'eip155:1', activeNamespace: 'eip155', switching: false, switchError: undefined });
+    expect(test.storage.get('activeNetwork')).toBe('eip155:1');
+  });
+
+  it("keeps a listed network the wallet was on: the visitor's choice stands", async () => {
+    const test = createTestCairn({ adapter: createFakeAdapter({ wallet: { chainId: 10 } }) });
+    await test.cairn.ready;
+    await test.cairn.connect('io.metamask');
+    await test.cairn.disconnect();
+    expect(test.cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:10');
   });
 });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MODAL_SHAKE_MS } from '../constants.ts';
+import { shakeModal } from './modal.ts';
 import { createTestCairn } from '../testing/fakeAdapter.ts';
 
 async function start() {
@@ -82,5 +84,30 @@ describe('close', () => {
     const { cairn, eventNames } = await start();
     cairn.close();
     expect(eventNames()).toEqual([]);
+  });
+});
+
+describe('shake (SPEC §9: 500 ms on a refused action)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shakes the open modal for MODAL_SHAKE_MS; a second refusal restarts it; closing stops it', async () => {
+    const { cairn } = await start();
+    vi.useFakeTimers();
+    const ctx = { modal: cairn.stores.modal };
+    shakeModal(ctx); // closed: nothing to shake
+    expect(cairn.stores.modal.get().shaking).toBe(false);
+    cairn.open();
+    shakeModal(ctx);
+    expect(MODAL_SHAKE_MS).toBe(500);
+    expect(cairn.stores.modal.get().shaking).toBe(true);
+    vi.advanceTimersByTime(400);
+    shakeModal(ctx);
+    vi.advanceTimersByTime(400);
+    expect(cairn.stores.modal.get().shaking).toBe(true);
+    vi.advanceTimersByTime(100);
+    expect(cairn.stores.modal.get().shaking).toBe(false);
+    shakeModal(ctx);
+    cairn.close();
+    expect(cairn.stores.modal.get()).toEqual({ open: false, shaking: false });
   });
 });

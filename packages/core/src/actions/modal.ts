@@ -1,3 +1,4 @@
+import { MODAL_SHAKE_MS } from '../constants.ts';
 import type { CairnContext } from '../context.ts';
 import type { RouteData, ViewName } from '../router.ts';
 
@@ -32,7 +33,23 @@ export function isCloseBlocked(ctx: CairnContext): boolean {
 export function closeModal(ctx: CairnContext, options: { force?: boolean } = {}): void {
   if (!ctx.modal.get().open) return;
   if (!options.force && isCloseBlocked(ctx)) return;
-  ctx.modal.set({ open: false });
+  ctx.modal.set({ open: false, shaking: false });
   ctx.connection.set({ connecting: undefined });
   ctx.events.emit('MODAL_CLOSE', { connected: ctx.connection.get().status === 'connected' });
+}
+
+const shakeEnds = new WeakMap<object, ReturnType<typeof setTimeout>>();
+
+/**
+ * SPEC §9 "modal shake 500 ms": the open modal shakes when the visitor's action was refused (a
+ * wrong code, a declined signature or connection); a second refusal restarts it.
+ */
+export function shakeModal(ctx: Pick<CairnContext, 'modal'>): void {
+  if (!ctx.modal.get().open) return;
+  clearTimeout(shakeEnds.get(ctx.modal));
+  ctx.modal.set({ shaking: true });
+  shakeEnds.set(
+    ctx.modal,
+    setTimeout(() => ctx.modal.set({ shaking: false }), MODAL_SHAKE_MS),
+  );
 }

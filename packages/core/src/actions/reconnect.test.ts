@@ -72,13 +72,40 @@ describe('reconnect on page load (SPEC §4)', () => {
     await vi.waitFor(() => expect(reload.cairn.stores.account().get().balance).toBe('1.5'));
   });
 
-  it('does nothing when no connection is remembered', async () => {
-    const adapter = createFakeAdapter({ wallet: { authorized: new Set(['io.metamask']) } });
-    const fresh = createTestCairn({ adapter });
-    expect(fresh.cairn.stores.connection.get().status).toBe('disconnected');
+  it('with nothing remembered, in a browser: connecting while the pass runs, then disconnected, no wallet asked', async () => {
+    // A browser page (the core's tests run in Node, where no window is).
+    vi.stubGlobal('window', { navigator: { userAgent: 'test' }, innerWidth: 1280 });
+    try {
+      const adapter = createFakeAdapter({ wallet: { authorized: new Set(['io.metamask']) } });
+      const fresh = createTestCairn({ adapter });
+      const statuses = recordStatuses(fresh);
+      await fresh.cairn.ready;
+      expect(statuses).toEqual(['connecting', 'disconnected']);
+      expect(adapter.callsTo('waitForConnector')).toEqual([]);
+      expect(adapter.callsTo('reconnect')).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('with nothing remembered, on a server: disconnected from the start (what the browser hydrates)', async () => {
+    const fresh = createTestCairn();
+    const statuses = recordStatuses(fresh);
     await fresh.cairn.ready;
-    expect(adapter.callsTo('waitForConnector')).toEqual([]);
-    expect(adapter.callsTo('reconnect')).toEqual([]);
+    expect(statuses).toEqual(['disconnected']);
+  });
+
+  it('a wallet picked while the pass runs keeps its own connecting status', async () => {
+    vi.stubGlobal('window', { navigator: { userAgent: 'test' }, innerWidth: 1280 });
+    try {
+      const fresh = createTestCairn();
+      const connecting = fresh.cairn.connect('io.metamask');
+      await fresh.cairn.ready;
+      await connecting;
+      expect(fresh.cairn.stores.connection.get().status).toBe('connected');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('tries the most recently used connector first and stops at the first that reconnects', async () => {

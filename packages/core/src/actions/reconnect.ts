@@ -3,7 +3,7 @@ import { adapterFor, type CairnContext } from '../context.ts';
 import { applyConnection } from './applyConnection.ts';
 import { networkForNamespace } from '../stores/network.ts';
 import { switchNamespace } from './switchNamespace.ts';
-import { markReconnecting } from './markReconnecting.ts';
+import { endEmptyReconnect, markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
@@ -17,7 +17,10 @@ import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.
  */
 export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: number } = {}): Promise<boolean> {
   const stored = markReconnecting(ctx);
-  if (stored.length === 0) return false;
+  if (stored.length === 0) {
+    endEmptyReconnect(ctx);
+    return false;
+  }
   const restoredNamespaces = new Set<string>();
   for (const { namespace, connectorId } of stored) {
     if (restoredNamespaces.has(namespace)) continue;

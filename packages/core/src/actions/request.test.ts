@@ -26,7 +26,7 @@ describe('cairn.request', () => {
     const { cairn } = createTestCairn();
     await cairn.ready;
     await cairn.connect('io.metamask');
-    await expect(untyped(cairn.request)({ method: 'eth_chainId' })).rejects.toThrow('The eip155 adapter cannot forward wallet requests');
+    await expect(untyped(cairn.request)({ method: 'eth_chainId' })).rejects.toThrow('ConnectionController client not set: the eip155 adapter cannot forward wallet requests');
   });
 
   it('refuses bad wallet_sendCalls calls and mixed fee fields before the wallet is asked (SPEC §5)', async () => {
@@ -54,5 +54,24 @@ describe('cairn.request', () => {
     await cairn.connect('io.metamask');
     await expect(untyped(cairn.request)({ method: 'eth_sign', params: [] })).rejects.toThrow(ErrorText.rpcCallNotAllowed);
     expect(cairn.stores.toast.get()).toMatchObject({ message: ErrorText.actionNotAllowed, variant: 'error' });
+  });
+
+  it('asks the wallet for a smart session only when features.smartSessions is on (SPEC §9)', async () => {
+    const asked: string[] = [];
+    const forwarding = () => Object.assign(createFakeAdapter(), { request: async ({ method }: { method: string }) => (asked.push(method), { permissionsContext: '0x01' }) });
+    const grant = { method: 'wallet_grantPermissions', params: [{ chainId: '0x1', permissions: [] }] };
+
+    const off = createTestCairn({ adapter: forwarding() });
+    await off.cairn.ready;
+    await off.cairn.connect('io.metamask');
+    await expect(untyped(off.cairn.request)(grant)).rejects.toThrow('wallet_grantPermissions asks for a smart session: turn on `features.smartSessions`');
+    expect(asked).toEqual([]);
+
+    const on = createTestCairn({ adapter: forwarding(), features: { smartSessions: true } });
+    await on.cairn.ready;
+    await on.cairn.connect('io.metamask');
+    await expect(untyped(on.cairn.request)(grant)).resolves.toEqual({ permissionsContext: '0x01' });
+    expect(asked).toEqual(['wallet_grantPermissions']);
+    expect(on.cairn.options.features.smartSessions).toBe(true);
   });
 });

@@ -2,8 +2,9 @@ import { activeAccount, adapterFor, type CairnContext } from '../context.ts';
 import { sendCallsError } from '../rules/send/sendCallsValidation.ts';
 import { feeFieldsError, type FeeFields } from '../rules/send/feeFields.ts';
 import { findNetwork } from '../stores/network.ts';
-import { ErrorText } from '../errors.ts';
+import { DeveloperErrorText, ErrorText } from '../errors.ts';
 import { loadSendFlow } from '../features/send/loadSendFlow.ts';
+import { smartSessionRefusal } from '../rules/smartSessions.ts';
 
 /**
  * The site's own call to the connected wallet, EIP-1193 style (`eth_sendTransaction`,
@@ -16,7 +17,9 @@ export async function request(ctx: CairnContext, args: { method: string; params?
   const account = activeAccount(ctx).get();
   if (account.status !== 'connected' || !account.connectorId) throw new Error('No wallet is connected');
   const adapter = adapterFor(ctx, account.namespace);
-  // SPEC §5: bad calls are refused before the wallet is asked.
+  // SPEC §5: bad calls are refused before the wallet is asked; SPEC §9: smart sessions only when the site allows them.
+  const refusal = smartSessionRefusal(args.method, ctx.options.features.smartSessions);
+  if (refusal) throw new Error(refusal);
   if (args.method === 'wallet_sendCalls') {
     const problem = sendCallsError(args.params);
     if (problem) throw new TypeError(problem);
@@ -25,7 +28,7 @@ export async function request(ctx: CairnContext, args: { method: string; params?
     const problem = transactionFeeError(args.params);
     if (problem) throw new TypeError(`eth_sendTransaction: ${problem}`);
   }
-  if (!adapter.request) throw new Error(`The ${account.namespace} adapter cannot forward wallet requests`);
+  if (!adapter.request) throw new Error(`${DeveloperErrorText.connectionClientNotSet}: the ${account.namespace} adapter cannot forward wallet requests`);
   let result: unknown;
   try {
     result = await adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });

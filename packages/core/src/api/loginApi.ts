@@ -67,6 +67,15 @@ export type EmbeddedWalletInfo = v.InferOutput<typeof embeddedWalletSchema>;
 export const recoverySchema = v.object({ address: text(42), recoveryAuthShare: text(2048), recoveryBlob: text(8192) });
 export type WalletRecovery = v.InferOutput<typeof recoverySchema>;
 
+/** A new device's request to open the wallet (issue 27), as the devices that have it open see it. */
+export const deviceRequestSchema = v.object({ id: text(64), deviceId: text(64), devicePublicKey: text(200), exchangeKey: text(200), createdAt: text(40) });
+export type DeviceRequest = v.InferOutput<typeof deviceRequestSchema>;
+/** A device share sealed to a new device's exchange key (ECDH P-256, HKDF-SHA256, AES-GCM), opaque to the server. */
+export const sealedDeviceShareSchema = v.object({ ephemeralKey: text(200), iv: text(32), ciphertext: text(512) });
+export type SealedForDevice = v.InferOutput<typeof sealedDeviceShareSchema>;
+const deviceRequestStatusSchema = v.variant('status', [v.object({ status: v.literal('pending') }), v.object({ status: v.literal('approved'), sealedShare: sealedDeviceShareSchema })]);
+export type DeviceRequestStatus = v.InferOutput<typeof deviceRequestStatusSchema>;
+
 /** A device as the frame enrolls it: its own id, the server's share and its key's public half. */
 export interface DeviceEnrollment {
   deviceId: string;
@@ -107,6 +116,12 @@ export interface LoginApi {
   /** The device's server share, for a signature of the device key over the challenge. */
   releaseAuthShare(token: string, deviceId: string, challenge: string, signature: string): Promise<string>;
   recovery(token: string): Promise<WalletRecovery>;
+  /** A new device asks the devices that have the wallet open (issue 27). */
+  requestDevice(token: string, body: { deviceId: string; devicePublicKey: string; exchangeKey: string }): Promise<DeviceRequest>;
+  deviceRequests(token: string): Promise<DeviceRequest[]>;
+  deviceRequestStatus(token: string, id: string): Promise<DeviceRequestStatus>;
+  /** An open device approves: the new device's enrollment, its share sealed to it, the wallet key's proof. */
+  approveDevice(token: string, id: string, body: { device: DeviceEnrollment; sealedShare: SealedForDevice; proof: DeviceProof }): Promise<void>;
 }
 
 /** Calls to the site's Cairn server for log-in without a wallet; used by the secure frame. None is retried. */
@@ -182,5 +197,15 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       return (await call('POST', `${device(deviceId)}/share`, v.object({ authShare: text(2048) }), { token: loginToken, body: { challenge, signature } })).authShare;
     },
     recovery: (loginToken) => call('POST', '/auth/v1/wallet/recovery', recoverySchema, { token: loginToken, body: {} }),
+    async requestDevice(loginToken, body) {
+      return (await call('POST', '/auth/v1/wallet/device-requests', v.object({ request: deviceRequestSchema }), { token: loginToken, body })).request;
+    },
+    async deviceRequests(loginToken) {
+      return (await call('GET', '/auth/v1/wallet/device-requests', v.object({ requests: v.pipe(v.array(deviceRequestSchema), v.maxLength(16)) }), { token: loginToken })).requests;
+    },
+    deviceRequestStatus: (loginToken, id) => call('GET', `/auth/v1/wallet/device-requests/${encodeURIComponent(id)}`, deviceRequestStatusSchema, { token: loginToken }),
+    async approveDevice(loginToken, id, body) {
+      await call('POST', `/auth/v1/wallet/device-requests/${encodeURIComponent(id)}/approve`, v.object({ deviceId: text(64) }), { token: loginToken, body });
+    },
   };
 }

@@ -10,5 +10,6 @@ export const EmbeddedLoginText = {
   popupBlocked: 'The browser blocked the sign-in window: allow pop-ups for this site and try again',
   socialFailed: 'Social login failed',
   noWallet: 'The secure frame opened no wallet',
+  notEmbeddedWallet: 'Log in with your e-mail first: only an e-mail wallet has an address to change',
   notConfigured: EMBEDDED_LOGIN_NOT_CONFIGURED,
 } as const;

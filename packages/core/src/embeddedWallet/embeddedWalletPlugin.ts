@@ -7,7 +7,8 @@ export interface FrameUser {
   email?: string;
   address: string;
   chainId: number;
-  accounts: readonly { address: string; type: 'eoa' | 'smartAccount' }[];
+  /** The frame's accounts; one of another namespace than the EVM address (its Solana account) names it. */
+  accounts: readonly { address: string; type: 'eoa' | 'smartAccount'; namespace?: 'eip155' | 'solana' }[];
   smartAccountDeployed: boolean;
   preferredAccountType: 'eoa' | 'smartAccount';
   userName?: string;
@@ -45,8 +46,18 @@ export interface EmbeddedWalletClient {
   /** Puts the frame over the widget's approval view, or hides it (undefined). */
   placeFrame(placement: FramePlacement | undefined): void;
   syncTheme(themeMode: 'light' | 'dark'): Promise<void>;
+  /** SPEC §4 SET_PREFERRED_ACCOUNT: the smart account or the EOA acts from now on (where the network enables smart accounts). */
+  setPreferredAccount?(type: 'eoa' | 'smartAccount'): Promise<{ type: 'eoa' | 'smartAccount'; address: string }>;
+  /** SPEC §7: the networks (chain ids) where the wallet has a smart account. */
+  smartAccountEnabledNetworks?(): Promise<readonly number[]>;
   /** The user takes the key out: the frame asks for the recovery factor and shows the phrase on its own screen. */
   exportWallet(): Promise<void>;
+  /** SPEC §4 e-mail update, first step: a code goes to the current address. */
+  updateEmail(email: string): Promise<void>;
+  /** The code from the current address: a code goes to the new one. */
+  updateEmailPrimaryOtp(otp: string): Promise<void>;
+  /** The code from the new address: the frame stores it; resolves with the new address. */
+  updateEmailSecondaryOtp(otp: string): Promise<string>;
 }
 
 /**

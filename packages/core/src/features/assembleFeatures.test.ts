@@ -54,13 +54,15 @@ describe('the feature table', () => {
     expect(featurePublicStores(table, ctx)).toEqual({ part });
   });
 
-  it('lists sign-in, WalletConnect, the catalogue and Networks beside the wallet features, each once', () => {
+  it('lists sign-in, WalletConnect, the catalogue, Networks, analytics, the legal checkbox and account types beside the wallet features, each once', () => {
     const { cairn } = createTestCairn();
-    expect(FEATURES.length).toBe(10);
+    expect(FEATURES.length).toBe(13);
+    expect(cairn.stores.accountTypes.get().preferredAccountTypes.eip155).toBe('smartAccount');
     expect(cairn.stores.siwx.get().status).toBe('idle');
+    expect(cairn.stores.legalConsent.get().accepted).toBe(false);
     expect(cairn.stores.walletList.get().overviewStatus).toBe('idle');
     expect(cairn.stores.walletConnect.get().status).toBe('idle');
-    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork'] as const) {
+    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork', 'setLegalConsent'] as const) {
       expect(typeof cairn[method], method).toBe('function');
     }
   });

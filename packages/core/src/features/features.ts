@@ -12,3 +12,6 @@ export { siwxFeature } from './siwx/siwxFeature.ts';
 export { walletConnectFeature } from './walletConnect/walletConnectFeature.ts';
 export { catalogueFeature } from './catalogue/catalogueFeature.ts';
 export { networksFeature } from './networks/networksFeature.ts';
+export { analyticsFeature } from './analytics/analyticsFeature.ts';
+export { legalFeature } from './legal/legalFeature.ts';
+export { accountTypesFeature } from './accountTypes/accountTypesFeature.ts';

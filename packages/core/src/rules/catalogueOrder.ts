@@ -101,13 +101,14 @@ export function orderCatalogueWallets(
 }
 
 /**
- * SPEC §9 connector order, catalogue part of the Connect view: featured, then up to 4
- * recommended, leaving out any wallet the list already shows as a browser connector (one that
- * announces the wallet's rdns, or a connector with the wallet's id).
+ * SPEC §9 connector order, the wallets Connect lists besides the browser's connectors: featured,
+ * the site's custom wallets, then up to 4 recommended, leaving out any wallet the list already
+ * shows as a browser connector (one that announces the wallet's rdns, or a connector with the
+ * wallet's id) and any listed earlier.
  */
 export function connectViewCatalogue(
-  context: Pick<CatalogueContext, 'featured' | 'connectors'> & { recommended: readonly WalletListItem[] },
-): { featured: WalletListItem[]; recommended: WalletListItem[] } {
+  context: Pick<CatalogueContext, 'featured' | 'connectors'> & { custom?: readonly WalletListItem[]; recommended: readonly WalletListItem[] },
+): { featured: WalletListItem[]; custom: WalletListItem[]; recommended: WalletListItem[] } {
   const listedIds = new Set(context.connectors.map((connector) => connector.id));
   const installedRdns = announcedByRdns(context.connectors);
   const shown = (wallet: WalletListItem) => listedIds.has(wallet.id) || (!!wallet.rdns && installedRdns.has(wallet.rdns));
@@ -118,6 +119,7 @@ export function connectViewCatalogue(
     return true;
   };
   const featured = context.featured.filter(take);
+  const custom = (context.custom ?? []).filter(take);
   const recommended = context.recommended.filter(take).slice(0, WALLETS_RECOMMENDED_COUNT);
-  return { featured, recommended };
+  return { featured, custom, recommended };
 }

@@ -8,6 +8,11 @@ export { shortenAddress, formatUnits, parseUnits, formatAmount, formatBalance, f
 export { findNetwork } from '../stores/network.ts';
 // SPEC §9: the Connect view's connector order, and the catalogue's rows with their tags.
 export { orderConnectors, type ConnectorListItem } from './connectorSections.ts';
+export { connectorOrder, type ConnectRow, type ConnectorOrderInput } from './connectorOrder.ts';
+// SPEC §9: the legal checkbox and collapsed wallets on Connect.
+export { connectWalletsLayout, type ConnectWalletsLayout } from './connectWallets.ts';
+// SPEC §9 smartSessions: which calls the permissions flow may send the wallet.
+export { smartSessionRefusal, SMART_SESSION_METHODS } from './smartSessions.ts';
 export type { ConnectorSection } from '../constants.ts';
 export { orderCatalogueWallets, catalogueTagger, connectViewCatalogue, type CatalogueWallet, type CatalogueTag } from './catalogueOrder.ts';
 // SPEC §9: the wallet features Account offers, in order, from the site's switches.
@@ -19,6 +24,7 @@ export { activityDate } from './activityDate.ts';
 export { activityAmount, type ActivityAmount } from './activityAmount.ts';
 // SPEC §5: whether the connected account may register a name.
 export { offersNameRegistration } from './accountName.ts';
+export { accountTypeSwitch } from './accountTypeSwitch.ts';
 // SPEC §9: which login options Connect offers (e-mail, the social providers).
 export { connectLoginOptions } from './socialLogin.ts';
 // The texts the core's flows set on their stores, so a view and a test name the same text.

@@ -20,6 +20,9 @@ export type FlowOutcome =
   | { kind: 'nameRegistrationFailed' }
   | { kind: 'emailCodeSent' }
   | { kind: 'socialLoginStarted' }
+  | { kind: 'emailUpdateStarted' }
+  | { kind: 'emailUpdateCodeSent'; step: 'primary' | 'secondary' }
+  | { kind: 'emailUpdated' }
   | { kind: 'framePromptOpened'; prompt: FramePromptKind }
   | { kind: 'framePromptClosed'; openedModal: boolean };
 
@@ -89,6 +92,15 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
     // The code is on its way: the OTP view, with back to the e-mail field.
     case 'emailCodeSent':
       return state.currentView === 'EmailVerifyOtp' ? { open: true } : { view: 'EmailVerifyOtp', push: true, open: true };
+    // SPEC §4's e-mail update: the new address, a code to the current one, then (in its place) a code to the new one.
+    case 'emailUpdateStarted':
+      return state.currentView === 'UpdateEmailWallet' ? { open: true } : { view: 'UpdateEmailWallet', push: true, open: true };
+    case 'emailUpdateCodeSent':
+      if (outcome.step === 'primary') return state.currentView === 'UpdateEmailPrimaryOtp' ? {} : { view: 'UpdateEmailPrimaryOtp', push: true };
+      return state.currentView === 'UpdateEmailSecondaryOtp' ? {} : { back: true, view: 'UpdateEmailSecondaryOtp', push: true };
+    // The new address is stored: back to the account.
+    case 'emailUpdated':
+      return { view: 'Account' };
     case 'socialLoginStarted':
       return state.currentView === 'ConnectingSocial' ? { open: true } : { view: 'ConnectingSocial', push: true, open: true };
     // The frame's own screen (approval, recovery code) shows inside ApproveTransaction, over the current view.

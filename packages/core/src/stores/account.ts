@@ -23,6 +23,15 @@ export interface AccountState {
   tokenBalance: readonly TokenBalance[];
   profileName?: string;
   profileImage?: string;
+  /** SPEC §3: how an e-mail or social login (the secure frame) connected this account; cleared on disconnect (SPEC §4). */
+  socialProvider?: string;
+  /** SPEC §3: the frame's user behind that login. */
+  user?: AccountUser;
+}
+
+/** SPEC §3 "Frame user", as much of it as the widget holds. */
+export interface AccountUser {
+  email?: string;
 }
 
 export const emptyAccount = (namespace: ChainNamespace): AccountState => ({

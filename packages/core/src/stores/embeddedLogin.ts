@@ -8,6 +8,18 @@ import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
  */
 export type EmbeddedLoginStatus = 'idle' | 'sending' | 'otp' | 'verifying' | 'social' | 'authenticating' | 'failed';
 
+/**
+ * SPEC §4's e-mail update as its views show it: the new address typed (`new`), a code to the
+ * current address (`primary`), then one to the new address (`secondary`); `busy` while the frame
+ * works, `error` why the last step failed.
+ */
+export interface EmailUpdateState {
+  step: 'new' | 'primary' | 'secondary';
+  newEmail?: string;
+  busy: boolean;
+  error?: string;
+}
+
 export interface EmbeddedLoginState {
   status: EmbeddedLoginStatus;
   email?: string;
@@ -19,6 +31,8 @@ export interface EmbeddedLoginState {
   prompt: boolean;
   /** What that screen asks of the visitor, while it is open. */
   promptKind?: FramePromptKind;
+  /** An e-mail update in progress (SPEC §4). */
+  emailUpdate?: EmailUpdateState;
 }
 
 export const createEmbeddedLoginStore = () => createStore<EmbeddedLoginState>({ status: 'idle', prompt: false });

@@ -26,13 +26,27 @@ const USER: FrameUser = {
   preferredAccountType: 'eoa',
 };
 
-export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
+/** The frame's key as a smart account (SPEC §3), preferred at first, and its EOA; `onSwitch` is told the address that acts after SET_PREFERRED_ACCOUNT. */
+export interface ScriptedSmartAccount {
+  eoa: string;
+  enabledNetworks: number[];
+  onSwitch(address: string): void;
+}
+
+/** `solanaAddress`: the frame's Solana account (the same key's), listed beside the EVM one. */
+export function createScriptedEmbeddedWallet(options: { solanaAddress?: string; smartAccount?: ScriptedSmartAccount } = {}): ScriptedEmbeddedWallet {
+  const smart = options.smartAccount;
+  const solana = options.solanaAddress ? [{ address: options.solanaAddress, type: 'eoa' as const, namespace: 'solana' as const }] : [];
+  let user: FrameUser = smart
+    ? { ...USER, accounts: [{ address: USER.address, type: 'smartAccount' }, { address: smart.eoa, type: 'eoa' }, ...solana], preferredAccountType: 'smartAccount' }
+    : { ...USER, accounts: [...USER.accounts, ...solana] };
   const mailed = new Map<string, string>();
   const calls: string[] = [];
   const placements: (FramePlacement | undefined)[] = [];
   const promptListeners = new Set<(open: boolean, kind: FramePromptKind) => void>();
   let pendingEmail: string | undefined;
   let emailFailure: string | undefined;
+  let updating: { email: string; step: 'primary' | 'secondary' } | undefined;
   const provider: RemoteProvider = {
     request: async () => null,
     on: () => undefined,
@@ -72,11 +86,11 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
       async connectSocial(provider) {
         calls.push(`connectSocial ${provider}`);
         scripted.loggedIn = true;
-        return USER;
+        return user;
       },
       async getUser() {
         if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
-        return USER;
+        return user;
       },
       async isConnected() {
         calls.push('isConnected');
@@ -86,6 +100,18 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
         calls.push('signOut');
         scripted.loggedIn = false;
       },
+      ...(smart
+        ? {
+            async setPreferredAccount(type: 'eoa' | 'smartAccount') {
+              calls.push(`setPreferredAccount ${type}`);
+              const address = user.accounts.find((account) => account.type === type)!.address;
+              user = { ...user, address, preferredAccountType: type };
+              smart.onSwitch(address);
+              return { type, address };
+            },
+            smartAccountEnabledNetworks: async () => smart.enabledNetworks,
+          }
+        : {}),
       provider: () => provider,
       onPrompt(listener) {
         promptListeners.add(listener);
@@ -96,6 +122,24 @@ export function createScriptedEmbeddedWallet(): ScriptedEmbeddedWallet {
       async exportWallet() {
         calls.push('exportWallet');
         if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
+      },
+      // SPEC §4's update: '111111' is the current address's code, '222222' the new one's.
+      async updateEmail(email) {
+        calls.push(`updateEmail ${email}`);
+        if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
+        updating = { email, step: 'primary' };
+      },
+      async updateEmailPrimaryOtp(otp) {
+        calls.push(`updateEmailPrimaryOtp ${otp}`);
+        if (updating?.step !== 'primary' || otp !== '111111') throw new Error('Invalid code');
+        updating = { ...updating, step: 'secondary' };
+      },
+      async updateEmailSecondaryOtp(otp) {
+        calls.push(`updateEmailSecondaryOtp ${otp}`);
+        if (updating?.step !== 'secondary' || otp !== '222222') throw new Error('Invalid code');
+        const { email } = updating;
+        updating = undefined;
+        return email;
       },
     },
     plugin: {

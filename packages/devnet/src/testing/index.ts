@@ -4,3 +4,4 @@ export { waitFor } from './waitFor.ts';
 export { useTestSolanaChain } from './useTestSolanaChain.ts';
 export { useTestPolkadotChain } from './useTestPolkadotChain.ts';
 export { useTestBitcoinChain } from './useTestBitcoinChain.ts';
+export { useTestSmartAccountChain, type SmartAccountChain } from './useTestSmartAccountChain.ts';

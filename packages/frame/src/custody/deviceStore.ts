@@ -11,16 +11,38 @@ export interface DeviceRecord {
   sealedShare: SealedDeviceShare;
 }
 
+/**
+ * A device registered in this browser before it holds a wallet (SPEC §4's device step): its id and
+ * non-extractable keys, the exchange key to receive a share from a device that approves it.
+ */
+export interface DeviceRegistration {
+  v: 1;
+  deviceId: string;
+  shareKey: CryptoKey;
+  signingKey: CryptoKey;
+  publicKey: string;
+  exchangeKey: CryptoKey;
+  exchangePublicKey: string;
+}
+
 /** Storage of the device record: IndexedDB in the browser; a structured-clone copy in memory where there is none (Node). */
 export interface DeviceStore {
   load(): Promise<DeviceRecord | undefined>;
   save(record: DeviceRecord): Promise<void>;
   clear(): Promise<void>;
+  loadRegistration(): Promise<DeviceRegistration | undefined>;
+  /** Saves the registration, or forgets it (undefined) once the device holds a wallet. */
+  saveRegistration(registration: DeviceRegistration | undefined): Promise<void>;
 }
 
 export function memoryDeviceStore(): DeviceStore {
   let stored: DeviceRecord | undefined;
+  let registered: DeviceRegistration | undefined;
   return {
+    loadRegistration: async () => (registered ? structuredClone(registered) : undefined),
+    saveRegistration: async (registration) => {
+      registered = registration && structuredClone(registration);
+    },
     load: async () => (stored ? structuredClone(stored) : undefined),
     save: async (record) => {
       stored = structuredClone(record);
@@ -33,6 +55,7 @@ export function memoryDeviceStore(): DeviceStore {
 
 const STORE = 'device';
 const KEY = 'current';
+const REGISTRATION = 'registration';
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -64,6 +87,11 @@ export function indexedDbDeviceStore(factory: IDBFactory = indexedDB, name = 'ca
     },
     clear: async () => {
       await run('readwrite', (store) => store.delete(KEY));
+    },
+    loadRegistration: async () => (await run('readonly', (store) => store.get(REGISTRATION))) as DeviceRegistration | undefined,
+    saveRegistration: async (registration) => {
+      if (registration) await run('readwrite', (store) => store.put(registration, REGISTRATION));
+      else await run('readwrite', (store) => store.delete(REGISTRATION));
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './deviceStore.ts';
 export * from './recoveryCode.ts';
 export * from './recoveryBlob.ts';
 export * from './wallet.ts';
+export * from './deviceHandoff.ts';

@@ -3,7 +3,9 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { toBase64url, fromBase64url } from './encoding.ts';
 import { createDeviceKeys, signAuthShareRelease } from './deviceKeys.ts';
 import { openDeviceShare, sealDeviceShare } from './deviceShare.ts';
-import type { DeviceRecord } from './deviceStore.ts';
+import type { SealedForDevice } from '@cairn/core/internal';
+import type { DeviceRecord, DeviceRegistration } from './deviceStore.ts';
+import { createExchangeKeys, openFromDevice, sealForDevice } from './deviceHandoff.ts';
 import { CustodyError, CustodyErrorText } from './errors.ts';
 import { openRecoveryShare, sealRecoveryShare, type RecoveryBlob, type RecoveryFactor, type ScryptParameters } from './recoveryBlob.ts';
 import { combineShares, splitSecret } from './shares.ts';
@@ -41,10 +43,15 @@ export function assertAddress(secret: WalletSecret, expected: string): ReturnTyp
   return account;
 }
 
-async function enrollDevice(secret: WalletSecret, address: `0x${string}`): Promise<{ device: DeviceRecord; enrollment: DeviceEnrollment }> {
-  const keys = await createDeviceKeys();
+/** This browser's device before it holds a wallet: its id and keys, made once (SPEC §4's device step). */
+export async function registerDevice(): Promise<DeviceRegistration> {
+  return { v: 1, deviceId: crypto.randomUUID(), ...(await createDeviceKeys()), ...(await createExchangeKeys()) };
+}
+
+async function enrollDevice(secret: WalletSecret, address: `0x${string}`, registration?: DeviceRegistration): Promise<{ device: DeviceRecord; enrollment: DeviceEnrollment }> {
+  const keys = registration ?? (await createDeviceKeys());
   const { first: deviceShare, second: authShare } = await splitSecret(secret);
-  const deviceId = crypto.randomUUID();
+  const deviceId = registration?.deviceId ?? crypto.randomUUID();
   const sealedShare = await sealDeviceShare(keys.shareKey, deviceShare, address);
   deviceShare.fill(0);
   return {
@@ -54,13 +61,13 @@ async function enrollDevice(secret: WalletSecret, address: `0x${string}`): Promi
 }
 
 /** A new wallet, made in the frame: the device half stays here, the rest goes to the server. */
-export async function createWallet(factor: RecoveryFactor, options: { scrypt?: ScryptParameters } = {}): Promise<CreatedWallet> {
+export async function createWallet(factor: RecoveryFactor, options: { scrypt?: ScryptParameters; registration?: DeviceRegistration } = {}): Promise<CreatedWallet> {
   const secret = generateWalletSecret();
   try {
     const { address } = accountOf(secret);
     const recovery = await splitSecret(secret);
     const recoveryBlob = await sealRecoveryShare(recovery.first, factor, address, options.scrypt);
-    const { device, enrollment } = await enrollDevice(secret, address);
+    const { device, enrollment } = await enrollDevice(secret, address, options.registration);
     return { address, device, server: { address, recoveryAuthShare: toBase64url(recovery.second), recoveryBlob, device: enrollment } };
   } finally {
     secret.fill(0);
@@ -92,15 +99,55 @@ async function combineChecked(first: Uint8Array, second: Uint8Array, address: st
   }
 }
 
-/** The signer of this device: device share + the released auth share, checked against the stored address. */
-export async function unlockDevice(device: DeviceRecord, authShare: string): Promise<PrivateKeyAccount> {
+/**
+ * The wallet on this device: device share + the released auth share, checked against the stored
+ * address; the signer and the secret (the frame keeps it while the wallet is open, to hand a new
+ * device its share and derive the wallet's other accounts). Zero the secret when done.
+ */
+export async function unlockWallet(device: DeviceRecord, authShare: string): Promise<{ signer: PrivateKeyAccount; secret: WalletSecret }> {
   const deviceShare = await openDeviceShare(device.shareKey, device.sealedShare, device.address);
   const { secret, account } = await combineChecked(deviceShare, decodeShare(authShare), device.address);
-  secret.fill(0);
   deviceShare.fill(0);
   const signer = privateKeyToAccount(`0x${bytesToHex(account.privateKey)}`);
   account.privateKey.fill(0);
+  return { signer, secret };
+}
+
+/** The signer of this device alone (the secret is zeroed). */
+export async function unlockDevice(device: DeviceRecord, authShare: string): Promise<PrivateKeyAccount> {
+  const { signer, secret } = await unlockWallet(device, authShare);
+  secret.fill(0);
   return signer;
+}
+
+/**
+ * An open wallet approves a new device: a fresh device pair, the auth share for the server and the
+ * device share sealed to the new device's exchange key.
+ */
+export async function shareWithDevice(
+  secret: WalletSecret,
+  address: `0x${string}`,
+  request: { deviceId: string; devicePublicKey: string; exchangeKey: string },
+): Promise<{ enrollment: DeviceEnrollment; sealedShare: SealedForDevice }> {
+  assertAddress(secret, address).privateKey.fill(0);
+  const { first: deviceShare, second: authShare } = await splitSecret(secret);
+  try {
+    const sealedShare = await sealForDevice(deviceShare, request.exchangeKey, { address, deviceId: request.deviceId });
+    return { enrollment: { deviceId: request.deviceId, authShare: toBase64url(authShare), devicePublicKey: request.devicePublicKey }, sealedShare };
+  } finally {
+    deviceShare.fill(0);
+  }
+}
+
+/** The new device takes the share an open device sealed to it, and keeps it under its own key. */
+export async function deviceFromHandoff(registration: DeviceRegistration, address: `0x${string}`, sealed: SealedForDevice): Promise<DeviceRecord> {
+  const deviceShare = await openFromDevice(registration.exchangeKey, sealed, { address, deviceId: registration.deviceId });
+  try {
+    const sealedShare = await sealDeviceShare(registration.shareKey, deviceShare, address);
+    return { v: 1, deviceId: registration.deviceId, address, shareKey: registration.shareKey, signingKey: registration.signingKey, publicKey: registration.publicKey, sealedShare };
+  } finally {
+    deviceShare.fill(0);
+  }
 }
 
 async function recoverSecret(material: RecoveryMaterial, factor: RecoveryFactor) {
@@ -112,10 +159,10 @@ async function recoverSecret(material: RecoveryMaterial, factor: RecoveryFactor)
 }
 
 /** A new device: the recovery material (after a fresh login) and the user's factor give the secret, then a fresh device pair. */
-export async function recoverOnNewDevice(material: RecoveryMaterial, factor: RecoveryFactor): Promise<{ device: DeviceRecord; enrollment: DeviceEnrollment }> {
+export async function recoverOnNewDevice(material: RecoveryMaterial, factor: RecoveryFactor, registration?: DeviceRegistration): Promise<{ device: DeviceRecord; enrollment: DeviceEnrollment }> {
   const secret = await recoverSecret(material, factor);
   try {
-    return await enrollDevice(secret, material.address);
+    return await enrollDevice(secret, material.address, registration);
   } finally {
     secret.fill(0);
   }

@@ -1,10 +1,10 @@
-import { mnemonicToAccount } from 'viem/accounts';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLoginApi, SOCIAL_CALLBACK_MESSAGE, SOCIAL_CALLBACK_PARAMS, type LoginApi } from '@cairn/core/internal';
+import { createLoginApi, embeddedWalletProofMessage, SOCIAL_CALLBACK_MESSAGE, SOCIAL_CALLBACK_PARAMS, type LoginApi } from '@cairn/core/internal';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { signInAtLocalProvider, startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
 import { createServer, loadConfig } from '@cairn/server';
@@ -14,8 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { memoryDeviceStore } from '../custody/deviceStore.ts';
 import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import { combineShares } from '../custody/shares.ts';
-import { accountOf } from '../custody/walletSecret.ts';
-import { recoverOnNewDevice } from '../custody/wallet.ts';
+import { accountOf, generateWalletSecret } from '../custody/walletSecret.ts';
+import { recoverOnNewDevice, shareWithDevice } from '../custody/wallet.ts';
 import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { FrameLogin } from './frameLogin.ts';
 import { memoryLoginTokenStore } from './loginTokenStore.ts';
@@ -79,12 +79,19 @@ afterEach(() => vi.useRealTimers());
 
 /** A browser's frame: its own device store and login storage; the user's recovery code when asked. */
 function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; tokens?: ReturnType<typeof memoryLoginTokenStore> }, factor: RecoveryFactor) {
-  const prompts = { chooseFactor: vi.fn(async () => factor), askFactor: vi.fn(async () => factor), showExport: vi.fn(async (_mnemonic: string) => undefined) };
+  const prompts = {
+    chooseFactor: vi.fn(async () => factor),
+    askFactor: vi.fn(async () => factor),
+    showExport: vi.fn(async (_mnemonic: string) => undefined),
+    // A new device goes straight to the recovery factor unless a test waits for an approval.
+    awaitApproval: vi.fn(async (_code: string, _approved: Promise<void>): Promise<'approved' | 'recover'> => 'recover'),
+    approveDevice: vi.fn(async (_code: string) => false),
+  };
   const devices = browser.devices ?? memoryDeviceStore();
   const tokens = browser.tokens ?? memoryLoginTokenStore();
   // The frame's window, where the server's callback page posts the provider's answer.
   const frameWindow = new EventTarget() as EventTarget & MessageListenerTarget;
-  return { login: new FrameLogin({ api, devices, tokens, prompts, socialAnswers: windowSocialAnswers(frameWindow), socialTimeoutMs: 5000 }), prompts, devices, tokens, frameWindow };
+  return { login: new FrameLogin({ api, devices, tokens, prompts, socialAnswers: windowSocialAnswers(frameWindow), socialTimeoutMs: 5000, devicePollMs: 50 }), prompts, devices, tokens, frameWindow };
 }
 
 let unique = 0;
@@ -92,7 +99,8 @@ const newEmail = (name: string) => `${name}-${process.pid}-${++unique}@example.c
 
 async function logInByEmail(login: FrameLogin, email: string) {
   const after = mailbox.messages().at(-1)?.id ?? 0;
-  expect(await login.startEmail(email)).toEqual({ action: 'VERIFY_OTP' });
+  // SPEC §4: a browser whose frame has no device yet registers one first.
+  if ((await login.startEmail(email)).action === 'VERIFY_DEVICE') await login.registerDevice();
   return login.verifyOtp(codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after)));
 }
 
@@ -155,6 +163,9 @@ describe("the frame's login", () => {
     expect(laptop.prompts.askFactor).toHaveBeenCalledTimes(1);
     const token = laptop.tokens.get()!;
     expect((await api.getWallet(token))?.devices).toHaveLength(2);
+    // Enrolled by its code, the laptop's own request for an approval is gone: no device is asked about it.
+    const laptopDevice = (await laptop.devices.load())!.deviceId;
+    expect((await api.deviceRequests(token)).map((request) => request.deviceId)).not.toContain(laptopDevice);
   });
 
   it('exports the recovery phrase only after a fresh login and the recovery factor, in the frame\'s own screen', async () => {
@@ -290,5 +301,78 @@ describe("the frame's login", () => {
   it('asks for a code before taking one', async () => {
     const frame = frameIn({}, { kind: 'code', code: createRecoveryCode() });
     await expect(frame.login.verifyOtp('123456')).rejects.toThrow('Ask for a code first');
+  });
+});
+
+describe('a new device (issue 27)', () => {
+  it('registers the device first in a new browser, then waits for the open device: approved after the same code shows on both, it opens the wallet with no recovery factor', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('hal');
+    const phone = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    expect(await phone.login.startEmail(email)).toEqual({ action: 'VERIFY_DEVICE' });
+    const registration = await phone.login.registerDevice();
+    const after = mailbox.messages().at(-1)?.id ?? 0;
+    vi.setSystemTime(start + 31_000);
+    await phone.login.startEmail(email);
+    const address = (await phone.login.verifyOtp(codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after)))).address;
+    // The registered device is the one enrolled; a browser with a device asks for no registration again.
+    expect((await phone.devices.load())?.deviceId).toBe(registration.deviceId);
+    expect(await phone.devices.loadRegistration()).toBeUndefined();
+
+    const codes: string[] = [];
+    phone.prompts.approveDevice.mockImplementation(async (code) => (codes.push(code), true));
+    const laptop = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    laptop.prompts.awaitApproval.mockImplementation(async (code, approved) => (codes.push(code), await approved, 'approved'));
+    vi.setSystemTime(start + 62_000);
+    const signer = await logInByEmail(laptop.login, email);
+    expect(signer.address).toBe(address);
+    expect(codes).toHaveLength(2);
+    expect(codes[0]).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(codes[1]).toBe(codes[0]);
+    expect(laptop.prompts.askFactor).not.toHaveBeenCalled();
+    expect((await api.getWallet(laptop.tokens.get()!))?.devices).toHaveLength(2);
+    // One key, two accounts: the approved device derives the same Solana account as the first.
+    expect(laptop.login.solanaAccount?.address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(laptop.login.solanaAccount?.address).toBe(phone.login.solanaAccount?.address);
+    // The approved device opens its wallet again by itself after a reload.
+    const reloaded = frameIn({ devices: laptop.devices, tokens: laptop.tokens }, { kind: 'code', code: createRecoveryCode() });
+    expect((await reloaded.login.resume()).address).toBe(address);
+    await phone.login.signOut();
+  });
+
+  it("gives someone holding only the mailbox no key: no device approves, the server refuses a login's own approval and releases no share to an unknown device", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('ivy');
+    const owner = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    const address = (await logInByEmail(owner.login, email)).address;
+    await owner.login.signOut();
+
+    // The thief reads the code from the mailbox and logs in on his own browser; no device approves, and he has no recovery code.
+    vi.setSystemTime(start + 31_000);
+    const thief = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    thief.prompts.awaitApproval.mockImplementation(async () => 'recover');
+    await expect(logInByEmail(thief.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
+    expect(thief.login.account).toBeUndefined();
+    const token = thief.tokens.get()!;
+    const [request] = await api.deviceRequests(token);
+    expect(request).toBeDefined();
+    expect(await api.deviceRequestStatus(token, request!.id)).toEqual({ status: 'pending' });
+
+    // He approves his own request with a key of his own: the server wants the wallet's key.
+    const registration = (await thief.devices.loadRegistration())!;
+    const secret = generateWalletSecret();
+    const forged = await shareWithDevice(secret, accountOf(secret).address, request!);
+    const own = privateKeyToAccount(generatePrivateKey());
+    const issuedAt = new Date().toISOString();
+    const signature = await own.signMessage({ message: embeddedWalletProofMessage({ action: 'add-device', userId: thief.login.loggedInUser!.id, deviceId: registration.deviceId, deviceKey: registration.publicKey, issuedAt }) });
+    await expect(api.approveDevice(token, request!.id, { device: forged.enrollment, sealedShare: forged.sealedShare, proof: { issuedAt, signature } })).rejects.toMatchObject({ status: 401 });
+    await expect(api.addDevice(token, { device: forged.enrollment, proof: { issuedAt, signature } })).rejects.toMatchObject({ status: 401 });
+    // Nor does the server release a share to a device it does not know.
+    await expect(api.deviceChallenge(token, registration.deviceId)).rejects.toMatchObject({ status: 404 });
+    expect((await api.getWallet(token))?.devices).toHaveLength(1);
+    expect(await api.deviceRequestStatus(token, request!.id)).toEqual({ status: 'pending' });
+    expect((await api.getWallet(token))?.address).toBe(address);
   });
 });

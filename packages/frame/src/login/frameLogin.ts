@@ -1,8 +1,11 @@
-import { embeddedWalletProofMessage, HttpError, type EmailAttempt, type EmbeddedWalletAction, type LoginApi, type LoginUser } from '@cairn/core/internal';
+import { embeddedWalletProofMessage, HttpError, type DeviceRequest, type EmailAttempt, type EmbeddedWalletAction, type LoginApi, type LoginUser, type SealedForDevice } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { DeviceStore } from '../custody/deviceStore.ts';
+import type { DeviceRecord, DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts';
+import { pairingCode } from '../custody/deviceHandoff.ts';
+import type { WalletSecret } from '../custody/walletSecret.ts';
+import { solanaAccountOf, type SolanaAccount } from '../custody/solanaAccount.ts';
 import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
-import { createWallet, exportMnemonic, proveDevice, recoverOnNewDevice, unlockDevice, type DeviceEnrollment } from '../custody/wallet.ts';
+import { createWallet, deviceFromHandoff, exportMnemonic, proveDevice, recoverOnNewDevice, registerDevice, shareWithDevice, unlockWallet, type DeviceEnrollment } from '../custody/wallet.ts';
 import { type RecoveryBlob, type RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { CustodyError, CustodyErrorText } from '../custody/errors.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
@@ -19,6 +22,14 @@ export interface RecoveryPrompts {
   askFactor(kind: RecoveryFactor['kind'], problem: string | undefined, purpose: 'recoverWallet' | 'exportWallet'): Promise<RecoveryFactor>;
   /** The wallet's recovery phrase, shown in the frame only, until the user says they are done. */
   showExport(mnemonic: string): Promise<void>;
+  /**
+   * A new device for an existing wallet: its pairing code while it waits for a device that has the
+   * wallet open to approve it ('approved' when `approved` resolves), or the user's choice to use
+   * the recovery factor instead ('recover').
+   */
+  awaitApproval(pairingCode: string, approved: Promise<void>): Promise<'approved' | 'recover'>;
+  /** On a device with the wallet open: another device asks to open it, showing this code. True when the user approves. */
+  approveDevice(pairingCode: string): Promise<boolean>;
 }
 
 export interface FrameLoginOptions {
@@ -31,15 +42,22 @@ export interface FrameLoginOptions {
   socialAnswers: SocialAnswers;
   /** How long a social login is awaited while the provider's popup is open; the flow's lifetime by default. */
   socialTimeoutMs?: number;
+  /** How often an open wallet asks the server for new devices waiting for approval, and a waiting device for its answer. */
+  devicePollMs?: number;
 }
+
+const DEVICE_POLL_MS = 3000;
 
 export const FRAME_LOGIN_ERRORS = {
   noPendingEmail: 'Ask for a code first',
+  approvalEnded: 'This device stopped waiting for an approval',
   notLoggedIn: 'Log in with your e-mail or a social account first',
   noEmail: 'This account has no e-mail address to confirm the change with',
   socialTimedOut: 'The login with the provider did not finish: try again',
   socialFailed: 'The login provider could not be opened: try again',
 } as const;
+
+type OpenedWallet = { signer: PrivateKeyAccount; secret: WalletSecret };
 
 /** The recovery blob travels to the server as base64url text of its JSON. */
 const blobToText = (blob: RecoveryBlob) => toBase64url(utf8(JSON.stringify(blob)));
@@ -68,10 +86,19 @@ function withServerReasons(api: LoginApi): LoginApi {
 export class FrameLogin {
   /** The address a code went to and the attempt the server bound it to: only this frame holds the attempt's id. */
   private pendingEmail?: { email: string; attempt: EmailAttempt };
+  /** An e-mail update's new address and the attempt of its current step: apart from a login's, so neither takes the other's code. */
+  private pendingUpdate?: { email: string; attempt: EmailAttempt };
   private user?: LoginUser;
   private signer?: PrivateKeyAccount;
+  /** The wallet's secret while it is open: to hand an approved device its share. Zeroed when the login ends. */
+  private secret?: WalletSecret;
+  private solana?: SolanaAccount;
   /** The wallet being opened (made, unlocked or recovered, maybe waiting on the user): one at a time. */
-  private opening?: Promise<PrivateKeyAccount>;
+  private opening?: Promise<OpenedWallet>;
+  /** The open wallet's watch for new devices asking to open it. */
+  private watching?: ReturnType<typeof setInterval>;
+  /** Device requests already put to the user (approved or not): each is asked once. */
+  private readonly answered = new Set<string>();
 
   constructor(private readonly options: FrameLoginOptions) {}
 
@@ -85,19 +112,42 @@ export class FrameLogin {
     return this.signer;
   }
 
+  /** The open wallet's Solana account: the same key, SLIP-0010 at m/44'/501'/0'/0' (derived once per opening). */
+  get solanaAccount(): SolanaAccount | undefined {
+    if (!this.secret) return undefined;
+    this.solana ??= solanaAccountOf(this.secret);
+    return this.solana;
+  }
+
   get loggedInUser(): LoginUser | undefined {
     return this.user;
   }
 
   /** SPEC §4 connect by e-mail: a code goes out; the widget asks the visitor for it next. */
-  async startEmail(email: string): Promise<{ action: 'VERIFY_OTP' }> {
+  async startEmail(email: string): Promise<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }> {
     this.pendingEmail = { email, attempt: await this.api.requestEmailCode(email) };
-    return { action: 'VERIFY_OTP' };
+    // A browser whose frame has no device yet registers one first (CONNECT_DEVICE), then the code.
+    const { devices } = this.options;
+    return { action: (await devices.load()) || (await devices.loadRegistration()) ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
+  }
+
+  /**
+   * SPEC §4's device step: this browser's device keys (non-extractable), made once. A new device
+   * of an existing wallet then waits for a device that has the wallet open to approve it, or for
+   * the recovery factor; nothing the server or the mailbox holds opens the wallet here without one.
+   */
+  async registerDevice(): Promise<DeviceRegistration> {
+    const { devices } = this.options;
+    const known = await devices.loadRegistration();
+    if (known) return known;
+    const registration = await registerDevice();
+    await devices.saveRegistration(registration);
+    return registration;
   }
 
   /** The code from the e-mail: logs in and opens the wallet. */
   async verifyOtp(otp: string): Promise<PrivateKeyAccount> {
-    const { email, attempt } = this.pending();
+    const { email, attempt } = this.pending(this.pendingEmail);
     const login = await this.api.verifyEmailCode(email, attempt, otp);
     this.pendingEmail = undefined;
     return this.loggedIn(login.token, login.user);
@@ -135,27 +185,27 @@ export class FrameLogin {
     const token = this.token();
     const current = this.user?.email ?? (await this.api.getUser(token))?.email;
     if (!current) throw new Error(FRAME_LOGIN_ERRORS.noEmail);
-    this.pendingEmail = { email, attempt: await this.api.startEmailUpdate(token, current, email) };
+    this.pendingUpdate = { email, attempt: await this.api.startEmailUpdate(token, current, email) };
     return { action: 'VERIFY_PRIMARY_OTP' };
   }
 
   /** The code from the current address: a code goes to the new one. */
   async confirmEmailUpdatePrimary(otp: string): Promise<void> {
-    const { email, attempt } = this.pending();
-    this.pendingEmail = { email, attempt: await this.api.confirmEmailUpdatePrimary(this.token(), email, attempt, otp) };
+    const { email, attempt } = this.pending(this.pendingUpdate);
+    this.pendingUpdate = { email, attempt: await this.api.confirmEmailUpdatePrimary(this.token(), email, attempt, otp) };
   }
 
   /** The code from the new address: it is the user's now. */
   async confirmEmailUpdateSecondary(otp: string): Promise<string> {
-    const { email, attempt } = this.pending();
+    const { email, attempt } = this.pending(this.pendingUpdate);
     this.user = await this.api.confirmEmailUpdateSecondary(this.token(), email, attempt, otp);
-    this.pendingEmail = undefined;
+    this.pendingUpdate = undefined;
     return email;
   }
 
-  private pending(): { email: string; attempt: EmailAttempt } {
-    if (!this.pendingEmail) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
-    return this.pendingEmail;
+  private pending(pending: { email: string; attempt: EmailAttempt } | undefined): { email: string; attempt: EmailAttempt } {
+    if (!pending) throw new Error(FRAME_LOGIN_ERRORS.noPendingEmail);
+    return pending;
   }
 
   private token(): string {
@@ -181,7 +231,7 @@ export class FrameLogin {
   async resume(): Promise<PrivateKeyAccount> {
     if (this.signer) return this.signer;
     // A login still opening its wallet (the user writing down a new wallet's code): the same one, awaited.
-    if (this.opening) return this.opening;
+    if (this.opening) return (await this.opening).signer;
     const token = this.options.tokens.get();
     const user = token ? await this.api.getUser(token) : undefined;
     if (!token || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
@@ -215,8 +265,15 @@ export class FrameLogin {
   private forget() {
     this.options.tokens.set(undefined);
     this.user = undefined;
+    this.pendingUpdate = undefined;
     this.signer = undefined;
+    this.secret?.fill(0);
+    this.secret = undefined;
+    this.solana?.privateKey.fill(0);
+    this.solana = undefined;
     this.opening = undefined;
+    clearInterval(this.watching);
+    this.watching = undefined;
   }
 
   private async loggedIn(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
@@ -225,13 +282,62 @@ export class FrameLogin {
     const opening = this.openWallet(token, user);
     this.opening = opening;
     try {
-      const signer = await opening;
+      const opened = await opening;
       // Signed out meanwhile: the wallet opened for a login that has ended stays closed.
-      if (this.opening === opening) this.signer = signer;
-      return signer;
+      if (this.opening === opening) {
+        this.signer = opened.signer;
+        this.secret?.fill(0);
+        this.secret = opened.secret;
+        this.solana = undefined;
+        this.watchDeviceRequests();
+      } else opened.secret.fill(0);
+      return opened.signer;
     } finally {
       if (this.opening === opening) this.opening = undefined;
     }
+  }
+
+  /** While the wallet is open here, new devices asking to open it are put to the user, one at a time. */
+  private watchDeviceRequests() {
+    clearInterval(this.watching);
+    let busy = false;
+    this.watching = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      this.answerDeviceRequests()
+        .catch(() => undefined)
+        .finally(() => (busy = false));
+    }, this.options.devicePollMs ?? DEVICE_POLL_MS);
+  }
+
+  private async answerDeviceRequests(): Promise<void> {
+    const token = this.options.tokens.get();
+    if (!token) return;
+    const own = (await this.options.devices.load())?.deviceId;
+    for (const request of await this.api.deviceRequests(token)) {
+      // Never this device's own request (left from before it opened the wallet another way).
+      if (this.answered.has(request.id) || request.deviceId === own) continue;
+      this.answered.add(request.id);
+      if (await this.options.prompts.approveDevice(pairingCode(request))) await this.approveDevice(token, request);
+    }
+  }
+
+  /** Hands the approved device its share: sealed to its exchange key, enrolled with the wallet key's proof. */
+  private async approveDevice(token: string, request: DeviceRequest): Promise<void> {
+    const { signer, secret, user } = this;
+    if (!signer || !secret || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
+    const { enrollment, sealedShare } = await shareWithDevice(secret, signer.address, request);
+    await this.api.approveDevice(token, request.id, { device: enrollment, sealedShare, proof: await this.vouch(signer, 'add-device', user.id, enrollment) });
+  }
+
+  /** The answer to this device's request: the sealed share once a device approved it. */
+  private async approvalOf(token: string, requestId: string, signal: AbortSignal): Promise<SealedForDevice> {
+    while (!signal.aborted) {
+      const status = await this.api.deviceRequestStatus(token, requestId);
+      if (status.status === 'approved') return status.sealedShare;
+      await new Promise((resolve) => setTimeout(resolve, this.options.devicePollMs ?? DEVICE_POLL_MS));
+    }
+    throw new Error(FRAME_LOGIN_ERRORS.approvalEnded);
   }
 
   private async vouch(signer: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: DeviceEnrollment) {
@@ -239,39 +345,64 @@ export class FrameLogin {
     return { issuedAt, signature: await signer.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt }) }) };
   }
 
-  private async openWallet(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
+  private async openWallet(token: string, user: LoginUser): Promise<OpenedWallet> {
     const { devices, prompts } = this.options;
     const { api } = this;
     const wallet = await api.getWallet(token);
+    const registration = await devices.loadRegistration();
     if (!wallet) {
-      const created = await createWallet(await prompts.chooseFactor());
-      const signer = await unlockDevice(created.device, created.server.device.authShare);
+      const created = await createWallet(await prompts.chooseFactor(), registration ? { registration } : {});
+      const opened = await unlockWallet(created.device, created.server.device.authShare);
       await api.createWallet(token, {
         address: created.address,
         recoveryAuthShare: created.server.recoveryAuthShare,
         recoveryBlob: blobToText(created.server.recoveryBlob),
         device: created.server.device,
-        proof: await this.vouch(signer, 'create-wallet', user.id, created.server.device),
+        proof: await this.vouch(opened.signer, 'create-wallet', user.id, created.server.device),
       });
-      await devices.save(created.device);
-      return signer;
+      await this.keepDevice(created.device);
+      return opened;
     }
+    const address = wallet.address as `0x${string}`;
     const device = await devices.load();
-    if (device && device.address.toLowerCase() === wallet.address.toLowerCase() && wallet.devices.some((known) => known.id === device.deviceId)) {
-      const challenge = await api.deviceChallenge(token, device.deviceId);
-      const authShare = await api.releaseAuthShare(token, device.deviceId, challenge, await proveDevice(device, challenge));
-      return unlockDevice(device, authShare);
+    if (device && device.address.toLowerCase() === wallet.address.toLowerCase() && wallet.devices.some((known) => known.id === device.deviceId)) return this.unlockKnown(token, device);
+    // A new device for this wallet: a device that has it open approves it, or the user's recovery factor opens it.
+    const registered = registration ?? (await this.registerDevice());
+    const request = await api.requestDevice(token, { deviceId: registered.deviceId, devicePublicKey: registered.publicKey, exchangeKey: registered.exchangePublicKey });
+    const stop = new AbortController();
+    const approval = this.approvalOf(token, request.id, stop.signal);
+    const approved = approval.then(() => undefined);
+    // Ended when the user takes the recovery path instead: then nobody waits on it.
+    approved.catch(() => undefined);
+    const choice = await prompts.awaitApproval(pairingCode(request), approved);
+    if (choice === 'approved') {
+      const approvedDevice = await deviceFromHandoff(registered, address, await approval);
+      await this.keepDevice(approvedDevice);
+      return this.unlockKnown(token, approvedDevice);
     }
-    // A new device for this wallet: the recovery material and the user's factor, then a fresh device pair.
+    stop.abort();
     const material = await api.recovery(token);
     const recoveryBlob = textToBlob(material.recoveryBlob);
     const recovered = await withRetries(async (problem) =>
-      recoverOnNewDevice({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem, 'recoverWallet')),
+      recoverOnNewDevice({ address, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem, 'recoverWallet'), registered),
     );
-    const signer = await unlockDevice(recovered.device, recovered.enrollment.authShare);
-    await api.addDevice(token, { device: recovered.enrollment, proof: await this.vouch(signer, 'add-device', user.id, recovered.enrollment) });
-    await devices.save(recovered.device);
-    return signer;
+    const opened = await unlockWallet(recovered.device, recovered.enrollment.authShare);
+    await api.addDevice(token, { device: recovered.enrollment, proof: await this.vouch(opened.signer, 'add-device', user.id, recovered.enrollment) });
+    await this.keepDevice(recovered.device);
+    return opened;
+  }
+
+  /** A device that holds this wallet: its share released for its key's proof, after the fresh login. */
+  private async unlockKnown(token: string, device: DeviceRecord): Promise<OpenedWallet> {
+    const challenge = await this.api.deviceChallenge(token, device.deviceId);
+    const authShare = await this.api.releaseAuthShare(token, device.deviceId, challenge, await proveDevice(device, challenge));
+    return unlockWallet(device, authShare);
+  }
+
+  /** The device now holds a wallet; its registration is spent (a device id is enrolled once). */
+  private async keepDevice(device: DeviceRecord) {
+    await this.options.devices.save(device);
+    await this.options.devices.saveRegistration(undefined);
   }
 }
 

@@ -1,8 +1,16 @@
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { ErrorText } from '@cairn/core';
 import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
 import { ApprovalText, parseApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
 import { executeApproval } from '../signing/executeApproval.ts';
+import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
+import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
+
+/** What the smart account does; it signs no messages (SimpleAccount 0.7 has no ERC-1271). */
+const SMART_ACCOUNT_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls']);
+/** What only the smart account does: an EOA cannot run a batch atomically, so the site hears 'Action not allowed' as before. */
+const SMART_ACCOUNT_ONLY_METHODS = new Set(['wallet_sendCalls']);
 
 /** The frame's own approval screen (never the site's). */
 export interface ApprovalPrompts {
@@ -44,19 +52,28 @@ const shortMessageOf = (error: unknown) => {
  * network, shown on the frame's screen, and, once the user approves, signed in the frame (and a
  * transaction sent through the frame's RPC URL). One request at a time.
  */
-export function approvalRpc(options: { signer(): PrivateKeyAccount | undefined; prompts: ApprovalPrompts; screenTimeoutMs?: number }) {
+export function approvalRpc(options: {
+  signer(): PrivateKeyAccount | undefined;
+  /** The account the key acts as on a network (its smart account where preferred and enabled); the key itself when absent. */
+  active?(signer: PrivateKeyAccount, chainId: number): Promise<ActiveAccount>;
+  prompts: ApprovalPrompts;
+  screenTimeoutMs?: number;
+}) {
   const screenTimeoutMs = options.screenTimeoutMs ?? RPC_APPROVAL_TIMEOUT_MS - SCREEN_MARGIN_MS;
   let asking = false;
   return async ({ method, params, network, origin }: ApprovalCall): Promise<{ result: unknown }> => {
     const signer = options.signer();
     if (!signer) throw new Error(NOT_SIGNED_IN);
-    const parsed = parseApprovalRequest(method, params, signer.address, network.chainId);
+    const account = options.active ? await options.active(signer, network.chainId) : ({ type: 'eoa', address: signer.address } as const);
+    if (account.type === 'smartAccount' && !SMART_ACCOUNT_METHODS.has(method)) throw new Error(SmartAccountText.signsNoMessages);
+    if (account.type === 'eoa' && SMART_ACCOUNT_ONLY_METHODS.has(method)) throw new Error(ErrorText.actionNotAllowed);
+    const parsed = parseApprovalRequest(method, params, account.address, network.chainId);
     if ('error' in parsed) throw new Error(parsed.error);
     if (asking) throw new Error(ApprovalText.busy);
     asking = true;
     let approved: boolean;
     try {
-      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: signer.address });
+      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address });
       approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
     } finally {
       asking = false;
@@ -65,7 +82,8 @@ export function approvalRpc(options: { signer(): PrivateKeyAccount | undefined; 
     // A sign-out while the screen was open ends the wallet it was opened for.
     if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
     try {
-      return { result: await executeApproval(parsed.request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl }) };
+      const smartAccount = account.type === 'smartAccount' ? { smartAccount: account.sender } : {};
+      return { result: await executeApproval(parsed.request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...smartAccount }) };
     } catch (error) {
       throw shortMessageOf(error);
     }

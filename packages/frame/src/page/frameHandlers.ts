@@ -6,6 +6,10 @@ import type { FrameLogin } from '../login/frameLogin.ts';
 import { approvalRpc, NOT_SIGNED_IN, type ApprovalNetwork, type ApprovalPrompts } from './approvalRpc.ts';
 import type { FrameConfig } from './frameConfig.ts';
 import { loginHandlers } from './loginHandlers.ts';
+import { solanaApprovalRpc } from './solanaApprovalRpc.ts';
+import { isSolanaMethod } from '../signing/solanaApproval.ts';
+import type { FrameAccounts } from '../smartAccount/frameAccounts.ts';
+import { smartAccountHandlers } from '../smartAccount/smartAccountHandlers.ts';
 
 export { NOT_SIGNED_IN };
 
@@ -19,6 +23,8 @@ export interface FramePageState {
 export interface FrameWallet {
   login: FrameLogin;
   approvals: ApprovalPrompts;
+  /** The key's accounts: its smart account where a network enables one (absent: the key alone). */
+  accounts?: FrameAccounts;
 }
 
 /**
@@ -33,10 +39,14 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
     if (!network) throw new Error(ErrorText.networkNotFound);
     return { chainId, rpcUrl: network.rpcUrl, ...(network.name ? { name: network.name } : {}), nativeCurrency: network.nativeCurrency ?? { symbol: 'ETH', decimals: 18 } };
   };
-  const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, prompts: wallet.approvals }) : undefined;
+  const accounts = wallet?.accounts;
+  const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, prompts: wallet.approvals, ...(accounts ? { active: accounts.active } : {}) }) : undefined;
   const login = wallet?.login;
+  const approveSolana = wallet ? solanaApprovalRpc({ account: () => wallet.login.solanaAccount, prompts: wallet.approvals, cluster: config.solana }) : undefined;
+  const smart = login && accounts ? smartAccountHandlers(config, accounts, () => login.account, () => state.chainId) : undefined;
   return {
-    ...(login ? loginHandlers(login, () => state.chainId) : {}),
+    ...(login ? loginHandlers(login, () => state.chainId, accounts) : {}),
+    ...smart?.handlers,
     GET_CHAIN_ID: () => ({ chainId: state.chainId }),
     SWITCH_NETWORK: ({ chainId }) => {
       networkOf(chainId);
@@ -58,12 +68,19 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
       return {};
     },
     RPC_REQUEST: async ({ method, params, chainId, permission }, { origin }) => {
+      // The frame's Solana account signs on its Solana cluster (issue 27).
+      if (permission === 'approve' && isSolanaMethod(method)) {
+        if (!approveSolana) throw new Error(NOT_SIGNED_IN);
+        return approveSolana({ method, params, origin });
+      }
       const network = networkOf(chainId ?? state.chainId);
       if (permission === 'approve') {
         if (!approve) throw new Error(NOT_SIGNED_IN);
         return approve({ method, params, network, origin });
       }
       // The wallet's account, never the node's: a devnet node answers with its own unlocked accounts.
+      const answered = await smart?.answerRead(method, params);
+      if (answered) return answered;
       if (method === 'eth_accounts') return { result: login?.account ? [login.account.address] : [] };
       if (method === 'eth_chainId') return { result: toHex(network.chainId) };
       const result = await jsonRpcRequest(network.rpcUrl, method, params === undefined ? [] : (params as unknown[]), { timeoutMs: JSON_RPC_TIMEOUT_MS });

@@ -1,6 +1,10 @@
 import type { FrameHandlers } from '../host/frameHost.ts';
 import type { FrameLogin } from '../login/frameLogin.ts';
 import type { FrameUser } from '../protocol/events.ts';
+import { eoaAccountTypeHandlers } from './accountTypeHandlers.ts';
+
+export const FARCASTER_NOT_AVAILABLE = 'Farcaster login is not available on this site yet';
+import type { FrameAccounts } from '../smartAccount/frameAccounts.ts';
 
 /** A social login the widget opened the popup for, awaited by CONNECT_SOCIAL. */
 type PendingSocial = { provider: string; finish(): Promise<unknown> };
@@ -9,22 +13,29 @@ type PendingSocial = { provider: string; finish(): Promise<unknown> };
  * The login requests of SPEC §4/§7, answered by the frame's login (e-mail codes, social logins,
  * e-mail update); the wallet they open stays in the frame.
  */
-export function loginHandlers(login: FrameLogin, chainId: () => number): FrameHandlers {
+export function loginHandlers(login: FrameLogin, chainId: () => number, accounts?: FrameAccounts): FrameHandlers {
   let social: PendingSocial | undefined;
   const user = async (): Promise<FrameUser> => {
     const account = await login.resume();
     const email = login.loggedInUser?.email ?? undefined;
-    return {
-      ...(email ? { email } : {}),
-      address: account.address,
-      chainId: chainId(),
-      accounts: [{ address: account.address, type: 'eoa' }],
-      smartAccountDeployed: false,
-      preferredAccountType: 'eoa',
-    };
+    const onChain = accounts
+      ? await accounts.user(account, chainId())
+      : { address: account.address, accounts: [{ address: account.address, type: 'eoa' as const }], smartAccountDeployed: false, preferredAccountType: 'eoa' as const };
+    // The same key's Solana account beside the EVM ones (issue 27).
+    const solana = login.solanaAccount ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const }] : [];
+    return { ...(email ? { email } : {}), chainId: chainId(), ...onChain, accounts: [...onChain.accounts, ...solana] };
   };
   return {
+    ...eoaAccountTypeHandlers(login),
     CONNECT_EMAIL: ({ email }) => login.startEmail(email),
+    CONNECT_DEVICE: async () => {
+      await login.registerDevice();
+      return {};
+    },
+    // SPEC §7 lists Farcaster among the frame's logins; this frame has no Farcaster relay yet, and says so.
+    CONNECT_FARCASTER: () => {
+      throw new Error(FARCASTER_NOT_AVAILABLE);
+    },
     CONNECT_OTP: async ({ otp }) => {
       await login.verifyOtp(otp);
       return {};

@@ -9,6 +9,9 @@ import { domApprovalPrompts } from './approvalPrompts.ts';
 import { domRecoveryPrompts } from './recoveryPrompts.ts';
 import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
 import { frameHandlers, type FramePageState } from './frameHandlers.ts';
+import { frameAccounts } from '../smartAccount/frameAccounts.ts';
+import { localPreferredAccountStore } from '../smartAccount/preferredAccountStore.ts';
+import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
 // The frame page: runs only in its own (tuple) origin, inside a site's iframe.
 function show(text: string) {
@@ -40,6 +43,17 @@ function run() {
     socialAnswers: windowSocialAnswers(window),
     socialTimeoutMs: 25_000,
   });
+  // The key's smart account where a network enables one; its code (viem's account abstraction) loads when first used.
+  const accounts = frameAccounts({
+    config,
+    preferred: localPreferredAccountStore(localStorage),
+    loadSender: async (owner, chainId) => {
+      const network = config.networks.find((candidate) => candidate.chainId === chainId);
+      if (!network?.smartAccount) throw new Error(SmartAccountText.notEnabled);
+      const { smartAccountSender } = await import('../smartAccount/smartAccountSender.ts');
+      return smartAccountSender(owner, { chainId, rpcUrl: network.rpcUrl, smartAccount: network.smartAccount });
+    },
+  });
   // Declared before the prompts use it; they run only after the handshake.
   let host: ReturnType<typeof startFrameHost>;
   host = startFrameHost({
@@ -50,7 +64,7 @@ function run() {
     handlers: frameHandlers(config, state, {
       applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
       reload: () => location.reload(),
-    }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval')) }),
+    }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval')), accounts }),
   });
   show('waiting');
   const watch = setInterval(() => {

@@ -33,6 +33,15 @@ function codeInGroups(code: string): HTMLOutputElement {
   return shown;
 }
 
+/** A new device's pairing code, as both devices show it. */
+function pairingCodeOf(code: string): HTMLOutputElement {
+  const shown = document.createElement('output');
+  shown.setAttribute('data-pairing-code', '');
+  shown.className = 'recovery-code';
+  shown.textContent = code;
+  return shown;
+}
+
 /**
  * The frame's own screens for the recovery factor (the site never sees them, nor the factor): a new
  * wallet offers a printed code first (shown once, until the user says it is saved), and a
@@ -41,15 +50,18 @@ function codeInGroups(code: string): HTMLOutputElement {
  * asks for the kind chosen then. Only a trusted click (the user's, not a script's) goes on.
  */
 export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean, kind: FramePromptKind) => void): RecoveryPrompts {
-  function screen(kind: FramePromptKind, build: (done: (factor: RecoveryFactor) => void) => HTMLElement[]): Promise<RecoveryFactor> {
+  function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void) => HTMLElement[]): Promise<T> {
     return new Promise((resolve) => {
       const section = document.createElement('section');
       section.setAttribute('aria-label', 'Recovery');
+      let closed = false;
       section.append(
-        ...build((factor) => {
+        ...build((value) => {
+          if (closed) return;
+          closed = true;
           section.remove();
           onShow(false, kind);
-          resolve(factor);
+          resolve(value);
         }),
       );
       root.replaceChildren(section);
@@ -124,6 +136,32 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         trustedClick(recover, () => done(passphrase ? { kind, passphrase: input.value } : { kind: 'code', code: input.value }));
         const intro = passphrase ? 'Enter the passphrase you chose when you made this wallet.' : 'Enter the recovery code you saved when you made this wallet.';
         return [text('h1', 'A new device'), text('p', intro), wrapper, problemLine(why), recover];
+      }),
+    // A new device: the code to compare on the device that approves it, or the recovery factor instead.
+    awaitApproval: (code, approved) =>
+      screen<'approved' | 'recover'>('recoverWallet', (done) => {
+        void approved.then(() => done('approved'), () => undefined);
+        const recover = button('Use my recovery code or passphrase');
+        trustedClick(recover, () => done('recover'));
+        const waiting = text('p', 'Waiting for approval…');
+        waiting.setAttribute('role', 'status');
+        return [text('h1', 'A new device'), text('p', 'Approve this device where your wallet is open: that device shows the same code.'), pairingCodeOf(code), waiting, recover];
+      }),
+    // A device with the wallet open: another asks to open it; only the person's click approves.
+    approveDevice: (code) =>
+      screen<boolean>('approval', (done) => {
+        const reject = button('Reject');
+        const approve = button('Approve');
+        approve.className = 'primary';
+        trustedClick(reject, () => done(false));
+        trustedClick(approve, () => done(true));
+        return [
+          text('h1', 'A new device asks to open your wallet'),
+          text('p', 'Approve only if you are logging in on that device now and it shows this code. Whoever you approve can sign with this wallet.'),
+          pairingCodeOf(code),
+          reject,
+          approve,
+        ];
       }),
     showExport: async (mnemonic) => {
       await screen('exportWallet', (done) => {

@@ -64,6 +64,14 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
       user = await client.request('GET_USER', chainId === undefined ? {} : { chainId });
       return user;
     },
+    // The frame acts as the other account from now on: the provider tells the adapter.
+    setPreferredAccount: async (type) => {
+      const answer = await client.request('SET_PREFERRED_ACCOUNT', { type });
+      await loadUser();
+      provider.emit('accountsChanged', [answer.address]);
+      return answer;
+    },
+    smartAccountEnabledNetworks: async () => (await client.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks,
     isConnected: async () => {
       const connected = await client.checkConnection();
       if (!connected) user = undefined;
@@ -82,6 +90,17 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
     placeFrame: (placement: FramePlacement | undefined) => mounted?.place(placement),
     exportWallet: async () => {
       await client.request('EXPORT_WALLET', {});
+    },
+    updateEmail: async (email) => {
+      await client.request('UPDATE_EMAIL', { email });
+    },
+    updateEmailPrimaryOtp: async (otp) => {
+      await client.request('UPDATE_EMAIL_PRIMARY_OTP', { otp });
+    },
+    updateEmailSecondaryOtp: async (otp) => {
+      const { newEmail } = await client.request('UPDATE_EMAIL_SECONDARY_OTP', { otp });
+      if (user) user = { ...user, email: newEmail };
+      return newEmail;
     },
     syncTheme: async (themeMode) => {
       await client.request('SYNC_THEME', { themeMode });

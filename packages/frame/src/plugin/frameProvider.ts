@@ -50,6 +50,14 @@ export function createFrameProvider(client: FrameClient, user: () => FrameUser |
           return accounts(true);
         case 'eth_accounts':
           return accounts(false);
+        // The frame's Solana account (the same key), for the Solana adapter: remote wallets answer [{ pubkey }].
+        case 'solana_requestAccounts':
+        case 'solana_getAccounts': {
+          const current = user() ?? (await loadUser().catch((error: unknown) => {
+            throw providerError(error);
+          }));
+          return current.accounts.filter((account) => account.namespace === 'solana').map((account) => ({ pubkey: account.address }));
+        }
         case 'eth_chainId':
           return toHex((await client.request('GET_CHAIN_ID', {})).chainId);
         case 'wallet_switchEthereumChain': {

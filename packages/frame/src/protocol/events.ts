@@ -26,7 +26,8 @@ export const FrameUserSchema = v.strictObject({
   email: v.optional(Email),
   address: Address,
   chainId: ChainId,
-  accounts: v.pipe(v.array(v.strictObject({ address: Address, type: AccountType })), v.maxLength(16)),
+  // An account of another namespace than the EVM address (the frame's Solana account) names it.
+  accounts: v.pipe(v.array(v.strictObject({ address: Address, type: AccountType, namespace: v.optional(v.picklist(['eip155', 'solana'])) })), v.maxLength(16)),
   smartAccountDeployed: v.boolean(),
   preferredAccountType: AccountType,
   userName: v.optional(ShortText),
@@ -76,6 +77,7 @@ export const FRAME_REQUESTS = {
   CONNECT_DEVICE: request(Empty, Empty, 'connect'),
   CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
   CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, 'connect'),
+  CONNECT_FARCASTER: request(Empty, FrameUserSchema, 'connect'),
   GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
   GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, 'request'),
   SIGN_OUT: request(Empty, Empty, 'request'),

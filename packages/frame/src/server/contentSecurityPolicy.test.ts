@@ -24,6 +24,19 @@ describe('frame CSP', () => {
     });
   });
 
+  it("connects to the Solana cluster's RPC origin too, when the frame has one (issue 27)", () => {
+    const withSolana = parseFrameConfig({ ...config, solana: { reference: 'localnet', rpcUrl: 'http://127.0.0.1:8899/' } });
+    const connect = frameContentSecurityPolicy(withSolana).split('; ').find((d) => d.startsWith('connect-src '));
+    expect(connect).toBe('connect-src https://cairn.my.site https://rpc.my.site http://127.0.0.1:8899');
+  });
+
+  it('connects to a smart account network’s bundler and paymaster too', () => {
+    const contracts = { entryPoint: `0x${'11'.repeat(20)}`, factory: `0x${'22'.repeat(20)}` };
+    const smart = parseFrameConfig({ ...config, networks: [{ chainId: 1, rpcUrl: 'https://rpc.my.site', smartAccount: { bundlerUrl: 'https://bundler.my.site/rpc', paymasterUrl: 'https://paymaster.my.site', ...contracts } }] });
+    const connect = frameContentSecurityPolicy(smart).split('; ').find((d) => d.startsWith('connect-src '));
+    expect(connect).toBe('connect-src https://cairn.my.site https://rpc.my.site https://bundler.my.site https://paymaster.my.site');
+  });
+
   it('enforces Trusted Types for scripts with no policy allowed (issue 22, item 15)', () => {
     const directives = frameContentSecurityPolicy(config).split('; ');
     expect(directives).toContain("require-trusted-types-for 'script'");

@@ -2,11 +2,14 @@ import type { FrameConfig } from '../page/frameConfig.ts';
 
 /**
  * The frame page's CSP: only the project's allowed origins may embed it, only its own scripts run,
- * it connects only to the Cairn server and the configured RPC URLs (never a URL a site passes), and
+ * it connects only to the Cairn server and the configured RPC (EVM and Solana), bundler and paymaster URLs (never a URL a site passes), and
  * Trusted Types are enforced with no policy at all.
  */
 export function frameContentSecurityPolicy(config: FrameConfig): string {
-  const connect = [...new Set([config.serverUrl, ...config.networks.map((network) => network.rpcUrl)].map((url) => new URL(url).origin))];
+  // A network's smart account also talks to its bundler and paymaster.
+  const networkUrls = config.networks.flatMap((network) => [network.rpcUrl, ...(network.smartAccount ? [network.smartAccount.bundlerUrl, network.smartAccount.paymasterUrl ?? network.smartAccount.bundlerUrl] : [])]);
+  const rpcUrls = [...networkUrls, ...(config.solana ? [config.solana.rpcUrl] : [])];
+  const connect = [...new Set([config.serverUrl, ...rpcUrls].map((url) => new URL(url).origin))];
   return [
     "default-src 'none'",
     "script-src 'self'",

@@ -46,8 +46,22 @@ describe('approval requests (SPEC §6)', () => {
     }
   });
 
+  it('decodes a wallet_sendCalls batch for the account and network, and refuses a batch for another or a malformed one', () => {
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const batch = (fields: Record<string, unknown>) => [{ version: '2.0.0', chainId: '0x1', from: account, atomicRequired: true, calls: [{ to, value: '0x10' }, { to, data: '0xa9059cbb' }], ...fields }];
+    expect(parseApprovalRequest('wallet_sendCalls', batch({}), account, 1)).toEqual({
+      request: { method: 'wallet_sendCalls', calls: [{ to, value: 16n }, { to, value: 0n, data: '0xa9059cbb' }] },
+    });
+    expect(parseApprovalRequest('wallet_sendCalls', batch({ from: to }), account, 1)).toEqual({ error: ApprovalText.otherAccount });
+    expect(parseApprovalRequest('wallet_sendCalls', batch({ chainId: '0x2' }), account, 1)).toEqual({ error: ApprovalText.otherNetwork });
+    expect(parseApprovalRequest('wallet_sendCalls', batch({ calls: [{ to, value: 'lots' }] }), account, 1)).toEqual({ error: ApprovalText.malformed });
+    // SPEC §5's rule, with its own text.
+    expect(parseApprovalRequest('wallet_sendCalls', batch({ calls: [{ data: '0x' }] }), account, 1)).toEqual({ error: 'wallet_sendCalls: call 0 needs a `to` address' });
+    expect(parseApprovalRequest('wallet_sendCalls', batch({ calls: Array.from({ length: 17 }, () => ({ to })) }), account, 1)).toEqual({ error: 'A batch may hold at most 16 calls' });
+  });
+
   it('refuses the approval methods this frame cannot do yet with the user text', () => {
-    for (const method of ['wallet_sendCalls', 'solana_signMessage', 'wallet_grantPermissions', 'eth_sendUserOperation', 'eth_sign']) {
+    for (const method of ['solana_signMessage', 'wallet_grantPermissions', 'eth_sendUserOperation', 'eth_sign']) {
       expect(parseApprovalRequest(method, [], account, 1)).toEqual({ error: 'Action not allowed' });
     }
   });

@@ -3,6 +3,7 @@ import { hashTypedData, type Address, type Hex, type TypedDataDefinition } from 
 import { ErrorText } from '@cairn/core';
 import { feeFieldsError } from '@cairn/core/internal';
 import { FRAME_RPC_ERRORS } from '../protocol/events.ts';
+import { parseSendCalls, type SendCallsRequest } from './sendCallsRequest.ts';
 
 /** A request the user approves in the frame, decoded and checked: what the approval view shows and what is signed. */
 export type ApprovalRequest =
@@ -11,7 +12,8 @@ export type ApprovalRequest =
   | {
       method: 'eth_sendTransaction';
       transaction: { to?: Address; value: bigint; data?: Hex; gas?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; nonce?: number };
-    };
+    }
+  | SendCallsRequest;
 
 export const ApprovalText = {
   otherAccount: 'The request names another account than this wallet',
@@ -51,7 +53,7 @@ const quantity = (hex: string | undefined) => (hex === undefined ? undefined : B
 /**
  * Decodes an approval method's params (SPEC §6) for the wallet `account` on `chainId`; refuses a
  * request for another account or network, and the approval methods this frame cannot do yet
- * (Solana, calls batches, permissions, user operations: the user sees 'Action not allowed').
+ * (Solana, permissions, user operations: the user sees 'Action not allowed').
  */
 export function parseApprovalRequest(method: string, params: unknown, account: Address, chainId: number): { request: ApprovalRequest } | { error: string } {
   const list = Array.isArray(params) ? params : [];
@@ -113,6 +115,8 @@ export function parseApprovalRequest(method: string, params: unknown, account: A
         },
       };
     }
+    case 'wallet_sendCalls':
+      return parseSendCalls(params, account, chainId, ApprovalText);
     default:
       return { error: ErrorText.actionNotAllowed };
   }

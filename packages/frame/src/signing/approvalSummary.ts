@@ -105,15 +105,21 @@ function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTyped
   return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>)];
 }
 
-function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, { nativeCurrency }: ApprovalSubject): ApprovalRow[] {
+/** A call's receiver, value and data; `prefix` names the call in a batch ('Call 2: '). */
+function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrency }: ApprovalSubject, prefix = ''): ApprovalRow[] {
   const rows: ApprovalRow[] = [
-    transaction.to ? { label: 'To', value: getAddress(transaction.to), code: true } : { label: 'To', value: 'No receiver: this deploys a new contract' },
-    { label: 'Value', value: `${formatUnits(transaction.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
+    call.to ? { label: `${prefix}To`, value: getAddress(call.to), code: true } : { label: `${prefix}To`, value: 'No receiver: this deploys a new contract' },
+    { label: `${prefix}Value`, value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
   ];
-  const data = transaction.data;
-  if (data && size(data) >= 4) rows.push({ label: 'Data', value: `function ${slice(data, 0, 4)}, ${size(data)} bytes`, code: true });
-  else if (data) rows.push({ label: 'Data', value: `${data}, ${size(data)} bytes`, code: true });
-  else rows.push({ label: 'Data', value: 'None' });
+  const data = call.data;
+  if (data && size(data) >= 4) rows.push({ label: `${prefix}Data`, value: `function ${slice(data, 0, 4)}, ${size(data)} bytes`, code: true });
+  else if (data) rows.push({ label: `${prefix}Data`, value: `${data}, ${size(data)} bytes`, code: true });
+  else rows.push({ label: `${prefix}Data`, value: 'None' });
+  return rows;
+}
+
+function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, subject: ApprovalSubject): ApprovalRow[] {
+  const rows = callRows(transaction, subject);
   if (transaction.gas !== undefined) rows.push({ label: 'Gas limit', value: transaction.gas.toString(), code: true });
   if (transaction.gasPrice !== undefined) rows.push({ label: 'Gas price', value: `${formatGwei(transaction.gasPrice)} gwei`, code: true });
   if (transaction.maxFeePerGas !== undefined) rows.push({ label: 'Max fee per gas', value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
@@ -139,5 +145,12 @@ export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSub
       return { title: 'Sign typed data', context, details: typedDataRows(request) };
     case 'eth_sendTransaction':
       return { title: 'Send a transaction', context, details: transactionRows(request, subject) };
+    case 'wallet_sendCalls':
+      // One approval for the whole batch: every call is listed, and they run together or not at all.
+      return {
+        title: `Send ${request.calls.length} calls at once`,
+        context,
+        details: request.calls.flatMap((call, index) => callRows(call, subject, `Call ${index + 1}: `)),
+      };
   }
 }

@@ -72,6 +72,7 @@ describe('sending an approved transaction on the devnet', () => {
     const parsed = parseApprovalRequest('eth_sendTransaction', [{ from: wallet.address.toLowerCase(), to, value: '0x2386f26fc10000' }], wallet.address, 31337);
     if ('error' in parsed) throw new Error(parsed.error);
     const hash = await executeApproval(parsed.request, { signer, chainId: 31337, rpcUrl });
+    if (typeof hash !== 'string') throw new Error('A transaction answers its hash');
     const receipt = await reader.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase());

@@ -1,15 +1,28 @@
 import { createWalletClient, defineChain, http, type PrivateKeyAccount } from 'viem';
 import type { ApprovalRequest } from './approvalRequest.ts';
+import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
+import type { SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
+
+export const ExecuteText = {
+  batchNeedsSmartAccount: 'Batched calls need the smart account: switch to it on a network that enables it',
+  smartAccountDeploysNothing: 'The smart account sends to a receiver: a transaction without one is not sent',
+} as const;
 
 export interface SigningContext {
   signer: PrivateKeyAccount;
   chainId: number;
   /** The frame's own RPC URL for the chain: never one the site passes. */
   rpcUrl: string;
+  /** Present when the user acts as the key's smart account on this network: it sends, by user operations. */
+  smartAccount?: SmartAccountSender;
 }
 
-/** Does what the user approved: signs in the frame, and for a transaction sends it through the frame's RPC URL. */
-export async function executeApproval(request: ApprovalRequest, { signer, chainId, rpcUrl }: SigningContext): Promise<`0x${string}`> {
+/**
+ * Does what the user approved: signs in the frame, and for a transaction sends it through the
+ * frame's RPC URL, or as the smart account's user operation through the network's bundler.
+ */
+export async function executeApproval(request: ApprovalRequest, { signer, chainId, rpcUrl, smartAccount }: SigningContext): Promise<`0x${string}` | { id: `0x${string}` }> {
+  if (smartAccount) return executeAsSmartAccount(request, smartAccount);
   switch (request.method) {
     case 'personal_sign':
       return signer.signMessage({ message: request.message });
@@ -20,5 +33,22 @@ export async function executeApproval(request: ApprovalRequest, { signer, chainI
       const client = createWalletClient({ account: signer, chain, transport: http(rpcUrl, { retryCount: 0 }) });
       return client.sendTransaction({ ...request.transaction, account: signer, chain } as Parameters<typeof client.sendTransaction>[0]);
     }
+    case 'wallet_sendCalls':
+      throw new Error(ExecuteText.batchNeedsSmartAccount);
+  }
+}
+
+async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: SmartAccountSender): Promise<`0x${string}` | { id: `0x${string}` }> {
+  switch (request.method) {
+    case 'wallet_sendCalls':
+      // EIP-5792: the batch's id is its user operation's hash (wallet_getCallsStatus looks it up).
+      return { id: await smartAccount.sendCalls(request.calls) };
+    case 'eth_sendTransaction': {
+      const { to, value, data } = request.transaction;
+      if (!to) throw new Error(ExecuteText.smartAccountDeploysNothing);
+      return smartAccount.sendTransaction({ to, value, ...(data ? { data } : {}) });
+    }
+    default:
+      throw new Error(SmartAccountText.signsNoMessages);
   }
 }

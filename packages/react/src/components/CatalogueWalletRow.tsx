@@ -14,13 +14,14 @@ export interface CatalogueWalletRowProps {
   /** The logo on the site's server (GET /getWalletImage/{image_id}). */
   imageUrl: string | undefined;
   onSelect(wallet: WalletListItem): void;
+  disabled?: boolean;
 }
 
 /**
  * One wallet of the catalogue. Its accessible name is the wallet's name; the tag (Installed,
  * Recent, Featured) describes it. The logo loads lazily: a long list fetches only what is seen.
  */
-export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag, imageUrl, onSelect }: CatalogueWalletRowProps) {
+export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag, imageUrl, onSelect, disabled = false }: CatalogueWalletRowProps) {
   const tagId = useId();
   const { t } = useT();
   return (
@@ -30,6 +31,7 @@ export const CatalogueWalletRow = memo(function CatalogueWalletRow({ wallet, tag
       data-testid={`catalogue-wallet-${wallet.id}`}
       aria-label={wallet.name}
       aria-describedby={tag ? tagId : undefined}
+      disabled={disabled}
       onClick={() => onSelect(wallet)}
     >
       <WalletIcon src={imageUrl} size={ICON_SIZE} lazy />

@@ -13,10 +13,11 @@ const SECTION_TAGS: Partial<Record<ConnectorSection, string>> = {
 export interface WalletRowProps {
   item: ConnectorListItem;
   onSelect(): void;
+  disabled?: boolean;
 }
 
 /** One wallet in the Connect list. Its accessible name is its visible text: the name, then the tag (WCAG 2.5.3). */
-export function WalletRow({ item, onSelect }: WalletRowProps) {
+export function WalletRow({ item, onSelect, disabled = false }: WalletRowProps) {
   const { connector, section } = item;
   const tag = SECTION_TAGS[section];
   const { t } = useT();
@@ -25,6 +26,7 @@ export function WalletRow({ item, onSelect }: WalletRowProps) {
       type="button"
       className="row"
       data-testid={`wallet-${connector.id}`}
+      disabled={disabled}
       onClick={onSelect}
     >
       <WalletIcon src={connector.imageUrl} />

@@ -15,8 +15,8 @@ describe("the modal's feature table", () => {
     for (const [view, title] of titles) expect(title, view).not.toBe('');
   });
 
-  it('puts the rows of Activity and names on Account, and no view in two features', () => {
-    expect(FEATURE_UI.filter((feature) => feature.AccountRow).length).toBe(2);
+  it('puts the rows of Activity, names and account types on Account, and no view in two features', () => {
+    expect(FEATURE_UI.filter((feature) => feature.AccountRow).length).toBe(3);
     const views = FEATURE_UI.flatMap((feature) => Object.keys(feature.views));
     expect(new Set(views).size).toBe(views.length);
   });

@@ -10,6 +10,7 @@ import { siwxUi } from './siwx/siwxUi.ts';
 import { walletConnectUi } from './walletConnect/walletConnectUi.ts';
 import { catalogueUi } from './catalogue/catalogueUi.ts';
 import { networksUi } from './networks/networksUi.ts';
+import { accountTypesUi } from './accountTypes/accountTypesUi.ts';
 
 /**
  * Every wallet feature's views and entry, one line each. The view list, the titles and Account's
@@ -26,6 +27,7 @@ const TABLE = [
   walletConnectUi,
   catalogueUi,
   networksUi,
+  accountTypesUi,
 ] as const;
 
 export const FEATURE_UI: readonly FeatureUi[] = TABLE;

@@ -15,6 +15,8 @@ export interface DialogProps {
    * `data-autofocus` if the view has one, else to the dialog itself.
    */
   focusKey: unknown;
+  /** SPEC §9: the card shakes (500 ms) when the visitor's action was refused. */
+  shaking?: boolean;
   children: ReactNode;
 }
 
@@ -22,7 +24,7 @@ export interface DialogProps {
  * A modal dialog: labelled by its title, focus moved in on open and trapped, Escape and a click
  * on the backdrop close it, and focus returns where it was on close.
  */
-export function Dialog({ open, titleId, onClose, focusKey, children }: DialogProps) {
+export function Dialog({ open, titleId, onClose, focusKey, shaking = false, children }: DialogProps) {
   const { locale, dir } = useT();
   const cardRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
@@ -53,7 +55,17 @@ export function Dialog({ open, titleId, onClose, focusKey, children }: DialogPro
       }}
     >
       {/* The active language, and its direction (Arabic lays out right to left). */}
-      <div ref={cardRef} className="card" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} lang={locale} dir={dir}>
+      <div
+        ref={cardRef}
+        className="card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        lang={locale}
+        dir={dir}
+        data-shaking={shaking || undefined}
+      >
         {children}
       </div>
     </div>

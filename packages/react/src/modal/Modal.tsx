@@ -33,6 +33,7 @@ export default function Modal({ open }: ModalProps) {
 function ModalDialog({ open }: { open: boolean }) {
   const cairn = useCairnInstance('Modal');
   const { router } = cairn.stores;
+  const { shaking } = useStoreState(cairn.stores.modal);
   const { history } = useStoreState(router);
   useStoreState(cairn.stores.siwx); // the close control follows the sign-in state
   const entry = router.current();
@@ -42,7 +43,7 @@ function ModalDialog({ open }: { open: boolean }) {
     if (open) preloadViewsFollowing(entry.view);
   }, [open, entry.view]);
   return (
-    <Dialog open={open} titleId={titleId} onClose={cairn.close} focusKey={entry}>
+    <Dialog open={open} titleId={titleId} onClose={cairn.close} focusKey={entry} shaking={shaking}>
       <Header
         titleId={titleId}
         title={viewTitle(entry)}

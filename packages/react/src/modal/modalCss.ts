@@ -40,7 +40,8 @@ border-radius:50%;color:var(--cairn-muted);transition:background-color .15s,colo
 border-radius:var(--cairn-radius);background:var(--_surface);text-align:start;transition:background-color .15s,transform .1s}
 button.row:hover{background:var(--_surface-hover)}
 button.row:active{transform:scale(.985)}
-.row[aria-disabled="true"]{opacity:.5}
+.row[aria-disabled="true"],.row:disabled{opacity:.5}
+button.row:disabled{pointer-events:none}
 .row[aria-current="true"]{box-shadow:inset 0 0 0 1.5px var(--cairn-accent);background:var(--_accent-soft)}
 .row-name{flex:1;min-width:0;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .row-check{display:inline-flex;color:var(--cairn-accent)}
@@ -187,12 +188,18 @@ border-radius:50%;color:var(--cairn-muted)}
 @keyframes cairn-sheet{from{transform:translateY(100%)}}
 @keyframes cairn-spin{to{transform:rotate(360deg)}}
 @keyframes cairn-pulse{50%{opacity:.45}}
+.card[data-shaking]{animation:cairn-shake .5s}
+@keyframes cairn-shake{20%,60%{transform:translateX(-8px)}40%,80%{transform:translateX(8px)}}
 
 @media (max-width:480px){
 .backdrop{align-items:flex-end;padding:0}
 .card{width:100%;max-height:calc(100vh - 24px);border-bottom-left-radius:0;border-bottom-right-radius:0;animation-name:cairn-sheet}
 .body{padding-bottom:max(20px,env(safe-area-inset-bottom))}
 }
+.legal{margin-bottom:12px;font-size:13px;color:var(--cairn-muted)}
+.legal-label{display:flex;gap:8px;align-items:center;color:var(--cairn-foreground)}
+.legal-links{display:flex;gap:12px;margin:4px 0 0 24px}
+.legal-links a{color:var(--cairn-accent)}
 .login{display:flex;flex-direction:column;gap:10px;margin-bottom:8px}
 .login-email-row{display:flex;gap:8px}
 .login-email-row .btn{flex:none}
@@ -209,7 +216,7 @@ outline:none;box-shadow:inset 0 0 0 1px transparent;appearance:none}
 .approve{display:flex;flex-direction:column;gap:10px;align-items:center;text-align:center}
 .approve-frame{display:flex;align-items:center;justify-content:center;width:100%;height:min(480px,calc(100vh - 220px));border-radius:var(--cairn-radius);background:var(--_surface)}
 @media (prefers-reduced-motion:reduce){
-.backdrop,.card{animation:none}
+.backdrop,.card,.card[data-shaking]{animation:none}
 .spinner,.connecting-icon::before{animation-duration:2.4s}
 .skeleton,.toast{animation:none}
 *{transition:none!important}

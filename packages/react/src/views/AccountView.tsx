@@ -4,6 +4,7 @@ import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
 import { ExportWalletButton } from '../components/ExportWalletButton.tsx';
+import { UpdateEmailButton } from '../components/UpdateEmailButton.tsx';
 import { ChevronRightIcon } from '../components/icons.tsx';
 import { NetworkBadge } from '../components/NetworkBadge.tsx';
 import { TokenList } from '../components/TokenList.tsx';
@@ -81,6 +82,7 @@ export function AccountView() {
             </span>
           </button>
         )}
+        {cairn.options.embeddedWallet && <UpdateEmailButton />}
         {cairn.options.embeddedWallet && <ExportWalletButton />}
         <DisconnectButton namespace={connected.length > 1 ? account.namespace : undefined} />
       </div>

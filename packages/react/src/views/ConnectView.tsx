@@ -1,9 +1,10 @@
 import { ErrorText, type WalletListItem } from '@cairn/core';
-import { connectLoginOptions, connectViewCatalogue, orderConnectors, type CatalogueWallet } from '@cairn/core/rules';
-import { useCallback, useEffect, useMemo } from 'react';
+import { connectLoginOptions, connectorOrder, connectWalletsLayout } from '@cairn/core/rules';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CatalogueWalletRow } from '../components/CatalogueWalletRow.tsx';
 import { ChevronRightIcon, WalletGlyph } from '../components/icons.tsx';
 import { WalletRow } from '../components/WalletRow.tsx';
+import { LegalCheckbox } from '../components/LegalCheckbox.tsx';
 import { EmailLoginForm } from '../components/EmailLoginForm.tsx';
 import { SocialLoginButtons } from '../components/SocialLoginButtons.tsx';
 import { useCairnInstance } from '../context.ts';
@@ -11,15 +12,14 @@ import { useStoreState } from '../hooks/useStoreState.ts';
 import { useT } from '../i18n/useT.ts';
 
 /**
- * The wallets in the order of SPEC §9: WalletConnect, recent, found in this browser, then, from
- * the site's catalogue, the featured wallets, up to 4 recommended ones (those not listed
- * already) and the row to All Wallets.
+ * The wallets in SPEC §9's connector order (connectorOrder: WalletConnect, recent, found in this
+ * browser, featured, the site's custom wallets, external, up to 4 recommended), then the row to
+ * All Wallets; the legal checkbox and collapsed wallets as the site's switches say.
  */
 export function ConnectView() {
   const cairn = useCairnInstance('ConnectView');
   const { t } = useT();
   const { connectors, recentWallets } = useStoreState(cairn.stores.connection);
-  const items = useMemo(() => orderConnectors(connectors, recentWallets), [connectors, recentWallets]);
   const { error: signInError } = useStoreState(cairn.stores.siwx);
   const { open } = useStoreState(cairn.stores.modal);
   const catalogue = useStoreState(cairn.stores.walletList);
@@ -27,6 +27,9 @@ export function ConnectView() {
   const showAllWallets = hasCatalogue && cairn.options.features.allWallets;
   // E-mail and social login (the secure frame), as the site's feature switches say.
   const { email: emailLogin, socials } = connectLoginOptions({ hasFrame: cairn.options.embeddedWallet !== undefined, ...cairn.options.features });
+  const { accepted: legalAccepted } = useStoreState(cairn.stores.legalConsent);
+  const [walletsExpanded, setWalletsExpanded] = useState(false);
+  const layout = connectWalletsLayout({ ...cairn.options.features, legalAccepted, offersLogin: emailLogin || socials.length > 0, walletsExpanded });
   const login = (emailLogin || socials.length > 0) && (
     <div className="login">
       {emailLogin && <EmailLoginForm />}
@@ -42,13 +45,10 @@ export function ConnectView() {
     if (open && hasCatalogue) void cairn.loadWallets();
   }, [open, hasCatalogue, cairn]);
 
-  const { featured, recommended } = useMemo(
-    () => connectViewCatalogue({ featured: catalogue.featured, recommended: catalogue.recommended, connectors }),
-    [catalogue.featured, catalogue.recommended, connectors],
-  );
-  const catalogueItems = useMemo<CatalogueWallet[]>(
-    () => [...featured.map((wallet) => ({ wallet, tag: 'featured' as const })), ...recommended.map((wallet) => ({ wallet }))],
-    [featured, recommended],
+  const customWallets = useMemo(() => cairn.options.customWallets.map((entry) => entry.wallet), [cairn]);
+  const items = useMemo(
+    () => connectorOrder({ connectors, recentWallets, featured: catalogue.featured, customWallets, recommended: catalogue.recommended }),
+    [connectors, recentWallets, catalogue.featured, customWallets, catalogue.recommended],
   );
   const selectWallet = useCallback(
     (wallet: WalletListItem) => {
@@ -64,10 +64,12 @@ export function ConnectView() {
     </p>
   );
 
-  if (items.length === 0 && catalogueItems.length === 0 && !showAllWallets) {
+  const legal = layout.legalCheckbox && <LegalCheckbox />;
+  if (items.length === 0 && !showAllWallets) {
     return (
       <>
         {alert}
+        {legal}
         {login}
         <div className="empty">
           <span className="empty-icon" aria-hidden="true">
@@ -84,52 +86,76 @@ export function ConnectView() {
   return (
     <>
       {alert}
+      {legal}
       {login}
-      {noBrowserWallet && <p className="lead">{t('No wallet found in this browser. Pick one below, or install a browser wallet and reload.')}</p>}
-      <ul className="list" aria-label={t('Wallets')}>
-        {items.map((item) => (
-          <li key={item.connector.id}>
-            <WalletRow
-              item={item}
-              onSelect={() => {
-                cairn.connect(item.connector.id).catch((error: unknown) => {
-                  console.warn('[cairn] could not start the connection', error);
-                });
-              }}
-            />
-          </li>
-        ))}
-        {catalogueItems.map((item) => (
-          <li key={`catalogue:${item.wallet.id}`}>
-            <CatalogueWalletRow wallet={item.wallet} tag={item.tag} imageUrl={cairn.walletImageUrl(item.wallet.image_id)} onSelect={selectWallet} />
-          </li>
-        ))}
-        {showAllWallets && (
-          <li>
-            <button
-              type="button"
-              className="row"
-              data-testid="all-wallets"
-              onClick={() => cairn.stores.router.push('AllWallets')}
-            >
-              <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
-                <WalletGlyph size={22} />
-              </span>
-              <span className="row-name">{t('All Wallets')}</span>
-              {catalogue.count !== undefined && (
-                <span className="row-count">
-                  <span className="sr-only">, </span>
-                  {catalogue.count}
-                  <span className="sr-only">{` ${catalogue.count === 1 ? t('wallet') : t('wallets')}`}</span>
-                </span>
-              )}
-              <span className="row-chevron" aria-hidden="true">
-                <ChevronRightIcon />
-              </span>
-            </button>
-          </li>
-        )}
-      </ul>
+      {layout.walletsCollapsed ? (
+        <button type="button" className="row" data-testid="continue-with-wallet" onClick={() => setWalletsExpanded(true)}>
+          <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
+            <WalletGlyph size={22} />
+          </span>
+          <span className="row-name">{t('Continue with a wallet')}</span>
+          <span className="row-chevron" aria-hidden="true">
+            <ChevronRightIcon />
+          </span>
+        </button>
+      ) : (
+        <>
+          {noBrowserWallet && <p className="lead">{t('No wallet found in this browser. Pick one below, or install a browser wallet and reload.')}</p>}
+          <ul className="list" aria-label={t('Wallets')}>
+            {items.map((item) =>
+              item.connector ? (
+                <li key={item.connector.id}>
+                  <WalletRow
+                    item={item}
+                    disabled={layout.walletsDisabled}
+                    onSelect={() => {
+                      cairn.connect(item.connector.id).catch((error: unknown) => {
+                        console.warn('[cairn] could not start the connection', error);
+                      });
+                    }}
+                  />
+                </li>
+              ) : (
+                <li key={`${item.section}:${item.wallet.id}`}>
+                  <CatalogueWalletRow
+                    wallet={item.wallet}
+                    tag={item.section === 'featured' ? 'featured' : undefined}
+                    imageUrl={cairn.walletImageUrl(item.wallet.image_id)}
+                    onSelect={selectWallet}
+                    disabled={layout.walletsDisabled}
+                  />
+                </li>
+              ),
+            )}
+            {showAllWallets && (
+              <li>
+                <button
+                  type="button"
+                  className="row"
+                  data-testid="all-wallets"
+                  disabled={layout.walletsDisabled}
+                  onClick={() => cairn.stores.router.push('AllWallets')}
+                >
+                  <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
+                    <WalletGlyph size={22} />
+                  </span>
+                  <span className="row-name">{t('All Wallets')}</span>
+                  {catalogue.count !== undefined && (
+                    <span className="row-count">
+                      <span className="sr-only">, </span>
+                      {catalogue.count}
+                      <span className="sr-only">{` ${catalogue.count === 1 ? t('wallet') : t('wallets')}`}</span>
+                    </span>
+                  )}
+                  <span className="row-chevron" aria-hidden="true">
+                    <ChevronRightIcon />
+                  </span>
+                </button>
+              </li>
+            )}
+          </ul>
+        </>
+      )}
     </>
   );
 }

@@ -15,6 +15,9 @@ const LAZY_VIEWS: Partial<Record<ViewName, ComponentType<FeatureViewProps>>> = {
   EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
   ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
   ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
+  UpdateEmailWallet: lazy(() => import('./login/UpdateEmailWalletView.tsx')),
+  UpdateEmailPrimaryOtp: lazy(() => import('./login/UpdateEmailPrimaryOtpView.tsx')),
+  UpdateEmailSecondaryOtp: lazy(() => import('./login/UpdateEmailSecondaryOtpView.tsx')),
 };
 
 /** The view on top of the router's stack. */

@@ -19,6 +19,9 @@ const CORE_TITLES: Record<CoreViewName, (data: RouteData | undefined) => string>
   ConnectingExternal: (data) => data?.connector?.name ?? msg('Connecting'),
   Account: () => msg('Account'),
   EmailVerifyOtp: () => msg('Confirm Email'),
+  UpdateEmailWallet: () => msg('Edit email'),
+  UpdateEmailPrimaryOtp: () => msg('Confirm current email'),
+  UpdateEmailSecondaryOtp: () => msg('Confirm new email'),
   ConnectingSocial: () => msg('Log In'),
   ApproveTransaction: (data) => FRAME_PROMPT_TITLES[data?.framePrompt ?? 'approval'],
 };

@@ -22,6 +22,7 @@ export interface Database {
   login_sessions: LoginSessionsTable;
   login_wallets: LoginWalletsTable;
   login_devices: LoginDevicesTable;
+  login_device_requests: LoginDeviceRequestsTable;
   device_challenges: DeviceChallengesTable;
   social_flows: SocialFlowsTable;
   daily_counts: DailyCountsTable;
@@ -258,6 +259,20 @@ export interface LoginWalletsTable {
 }
 
 /** A device of an embedded wallet: its non-extractable key (public JWK) and the server's share of its pair. */
+/** A new device's request to open the wallet (issue 27); `sealed_share` once a device approved it. */
+export interface LoginDeviceRequestsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  /** The new device's ECDSA P-256 key (SPKI, base64url): what it will prove releases with. */
+  device_public_key: string;
+  /** The new device's ECDH P-256 key (SPKI, base64url): its device share is sealed to it. */
+  exchange_key: string;
+  created_at: number;
+  /** The device share sealed to `exchange_key` (JSON), set by the approving device. */
+  sealed_share: string | null;
+}
+
 export interface LoginDevicesTable {
   id: string;
   user_id: string;

@@ -31,6 +31,11 @@ export const WALLET_ERRORS = {
   badDeviceSignature: 'The device signature does not verify',
   invalidDeviceKey: 'devicePublicKey must be an ECDSA P-256 public key (SPKI, base64url)',
   deviceIdTaken: 'This device id is taken: make a new one',
+  invalidExchangeKey: 'exchangeKey must be an ECDH P-256 public key (SPKI, base64url)',
+  tooManyDeviceRequests: 'Too many devices are waiting for approval: approve or wait for them first',
+  unknownDeviceRequest: 'Unknown or expired device request: ask again',
+  deviceRequestAnswered: 'This device request was already answered',
+  deviceRequestMismatch: 'The approved device is not the one that asked',
   recoveryLimit: (perDay: number, wait: string) => `The recovery material was released ${perDay} times in 24 hours: try again in ${wait}`,
 } as const;
 

@@ -1,41 +1,20 @@
-import { authShareReleaseMessage, embeddedWalletProofMessage, isDevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getAddress, recoverMessageAddress, type Hex } from 'viem';
-import { SIGNATURE_SCHEMA } from '../auth/authRoutes.ts';
+import { authShareReleaseMessage } from '@cairn/core/internal';
+import type { FastifyInstance } from 'fastify';
+import { getAddress } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import type { ServerServices } from '../services.ts';
 import { verifyDeviceSignature } from './deviceSignature.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
-import { LoginStore, type LoginUser } from './loginStore.ts';
+import { LoginStore } from './loginStore.ts';
 import { requireLogin } from './requireLogin.ts';
+import { registerDeviceRequests } from './deviceRequestRoutes.ts';
+import { DeviceRequestStore } from './deviceRequestStore.ts';
+import { BLOB, checkDevice, DEVICE, freshLogin as freshLoginOf, PROOF, proofSigner, SHARE, type Proof } from './walletChecks.ts';
 import { RECOVERY_RELEASES_PER_DAY, WalletStore, type NewDevice } from './walletStore.ts';
 
-/** The wallet's shares are released, and devices added, only within this long of a login. */
-export const FRESH_LOGIN_MS = 10 * 60_000;
-/** A device proof's Issued At may be this far from the server's clock. */
-const PROOF_WINDOW_MS = 10 * 60_000;
+export { FRESH_LOGIN_MS } from './walletChecks.ts';
 
-const SHARE = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'an opaque share (base64, base64url or hex)' } as const;
-const BLOB = { type: 'string', minLength: 1, maxLength: 8192, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'the recovery share encrypted in the browser' } as const;
-const DEVICE = {
-  type: 'object',
-  required: ['deviceId', 'authShare', 'devicePublicKey'],
-  additionalProperties: false,
-  properties: {
-    deviceId: { type: 'string', format: 'uuid', description: "the device's id (the frame makes it)" },
-    authShare: SHARE,
-    devicePublicKey: { type: 'string', maxLength: 200, description: "the device key's ECDSA P-256 public half (SPKI, base64url)" },
-  },
-} as const;
-const PROOF = {
-  type: 'object',
-  required: ['issuedAt', 'signature'],
-  additionalProperties: false,
-  properties: { issuedAt: { type: 'string', maxLength: 40, description: 'an ISO 8601 time' }, signature: SIGNATURE_SCHEMA },
-} as const;
 const DEVICE_ID = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid', description: 'a device id' } } } as const;
-
-type Proof = { issuedAt: string; signature: Hex };
 
 /** A wait in the unit a person reads: '40 minutes', '3 hours'. */
 export function waitText(seconds: number): string {
@@ -52,30 +31,8 @@ export function waitText(seconds: number): string {
 export function registerWallet(app: FastifyInstance, services: ServerServices): void {
   const logins = new LoginStore(services.db, services.config.login.secret);
   const wallets = new WalletStore(services.db);
-
-  async function freshLogin(request: FastifyRequest): Promise<LoginUser> {
-    const now = Date.now();
-    const { user } = await requireLogin(logins, request, now);
-    if (now - Date.parse(user.loggedInAt) > FRESH_LOGIN_MS) throw new ApiError(403, WALLET_ERRORS.notFresh);
-    return user;
-  }
-
-  function checkDevice(device: NewDevice): NewDevice {
-    if (!isDevicePublicKey(device.devicePublicKey)) throw new ApiError(400, WALLET_ERRORS.invalidDeviceKey, 'device.devicePublicKey');
-    return device;
-  }
-
-  /** The address whose key signed the proof for this action, user and device, within the window. */
-  async function proofSigner(action: EmbeddedWalletAction, userId: string, device: NewDevice, proof: Proof): Promise<string> {
-    const issuedAt = Date.parse(proof.issuedAt);
-    if (!Number.isFinite(issuedAt) || Math.abs(Date.now() - issuedAt) > PROOF_WINDOW_MS) throw new ApiError(401, WALLET_ERRORS.staleProof, 'proof');
-    const message = embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt: proof.issuedAt });
-    try {
-      return await recoverMessageAddress({ message, signature: proof.signature });
-    } catch {
-      throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
-    }
-  }
+  const freshLogin = (request: Parameters<typeof freshLoginOf>[1]) => freshLoginOf(logins, request);
+  const requests = new DeviceRequestStore(services.db);
 
   app.get('/auth/v1/wallet', async (request, reply) => {
     const { user } = await requireLogin(logins, request);
@@ -139,6 +96,8 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       const added = await wallets.addDevice(user.id, device, Date.now());
       if (added === 'full') throw new ApiError(409, WALLET_ERRORS.tooManyDevices);
       if (added === 'taken') throw new ApiError(409, WALLET_ERRORS.deviceIdTaken, 'device.deviceId');
+      // Enrolled by its recovery factor: whatever approval it asked for is no longer wanted.
+      await requests.removeForDevice(user.id, device.deviceId);
       return reply.code(201).send({ deviceId: device.deviceId });
     },
   );
@@ -202,4 +161,5 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     void reply.header('cache-control', 'no-store');
     return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });
+  registerDeviceRequests(app, { logins, wallets, requests });
 }

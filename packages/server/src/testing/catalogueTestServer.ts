@@ -16,9 +16,10 @@ export interface CatalogueServer {
 /**
  * The real Cairn server (packages/server) on a loopback port, with its shipped 616-wallet
  * catalogue plus `extraWallets` (same format as data/wallets.json), no chain and no indexer:
- * the catalogue routes need neither. For core's catalogue tests (through `@cairn/server/testing`).
+ * the catalogue routes need neither. For core's catalogue tests (through `@cairn/server/testing`);
+ * `env` sets more of its configuration (e.g. ANALYTICS_ENABLED).
  */
-export async function startCatalogueServer(extraWallets: readonly Record<string, unknown>[] = []): Promise<CatalogueServer> {
+export async function startCatalogueServer(extraWallets: readonly Record<string, unknown>[] = [], env: Record<string, string> = {}): Promise<CatalogueServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-catalogue-'));
   let extraFile: string | undefined;
   if (extraWallets.length > 0) {
@@ -33,6 +34,7 @@ export async function startCatalogueServer(extraWallets: readonly Record<string,
       INDEXER_ENABLED: 'false',
       PROJECT_IDS: CATALOGUE_PROJECT_ID,
       ...(extraFile ? { EXTRA_WALLETS_FILE: extraFile } : {}),
+      ...env,
     }),
   );
   await app.listen({ host: '127.0.0.1', port: 0 });

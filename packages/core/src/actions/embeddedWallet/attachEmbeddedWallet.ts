@@ -2,35 +2,58 @@ import { adapterFor, type CairnContext } from '../../context.ts';
 import type { EmbeddedWalletClient } from '../../embeddedWallet/embeddedWalletPlugin.ts';
 import { authConnector } from '../../embeddedWallet/authConnector.ts';
 import { findNetwork, networkForNamespace } from '../../stores/network.ts';
+import type { ChainAdapter, ChainNamespace, ConnectionResult } from '../../types.ts';
 import { applyConnection } from '../applyConnection.ts';
+import { setActiveNetwork } from '../setActiveNetwork.ts';
 
-/**
- * Hands the frame's wallet to the EVM adapter as its remote provider (signing goes through the
- * frame's approval screen) and stores the connection. `restore` is a reload: accounts are read
- * silently. Resolves false when the frame has no wallet open.
- */
-export async function attachEmbeddedWallet(ctx: CairnContext, client: EmbeddedWalletClient, options: { restore: boolean }): Promise<boolean> {
-  const adapter = adapterFor(ctx, 'eip155');
-  if (!adapter.setRemoteProvider) return false;
-  const connector = authConnector('eip155');
+/** One namespace's adapter takes the frame's wallet as its remote provider and connects (or reconnects, silently) through it. */
+async function connectThrough(ctx: CairnContext, adapter: ChainAdapter, namespace: ChainNamespace, client: EmbeddedWalletClient, restore: boolean): Promise<ConnectionResult | undefined> {
+  if (!adapter.setRemoteProvider) return undefined;
+  const connector = authConnector(namespace);
   adapter.setRemoteProvider(connector, client.provider());
-  const network = networkForNamespace(ctx.network.get(), 'eip155', findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork);
-  let result;
+  const network = networkForNamespace(ctx.network.get(), namespace, findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork);
   try {
-    result = options.restore
+    const result = restore
       ? await adapter.reconnect({ connectorId: connector.id, ...(network ? { network } : {}) })
       : await adapter.connect({ connectorId: connector.id, ...(network ? { network } : {}) });
+    if (!result) adapter.setRemoteProvider(connector, undefined);
+    return result;
   } catch (error) {
     adapter.setRemoteProvider(connector, undefined);
     throw error;
   }
-  if (!result) {
-    adapter.setRemoteProvider(connector, undefined);
-    return false;
-  }
+}
+
+function store(ctx: CairnContext, namespace: ChainNamespace, result: ConnectionResult) {
+  const connector = authConnector(namespace);
   ctx.connection.set((state) => ({
-    connectors: state.connectors.some((item) => item.id === connector.id) ? state.connectors : [...state.connectors, connector],
+    connectors: state.connectors.some((item) => item.id === connector.id && item.chain === namespace) ? state.connectors : [...state.connectors, connector],
   }));
-  applyConnection(ctx, 'eip155', connector, result);
+  applyConnection(ctx, namespace, connector, result);
+}
+
+/**
+ * Hands the frame's wallet to the EVM adapter as its remote provider (signing goes through the
+ * frame's approval screen) and stores the connection; then, where the site has Solana and the
+ * frame a Solana account (the same key), to the Solana adapter too (SPEC §9: the auth connector
+ * supports eip155 and solana), the EVM network staying the active one. `restore` is a reload:
+ * accounts are read silently. Resolves false when the frame has no wallet open.
+ */
+export async function attachEmbeddedWallet(ctx: CairnContext, client: EmbeddedWalletClient, options: { restore: boolean }): Promise<boolean> {
+  const evm = await connectThrough(ctx, adapterFor(ctx, 'eip155'), 'eip155', client, options.restore);
+  if (!evm) return false;
+  store(ctx, 'eip155', evm);
+  const solanaAdapter = ctx.options.adapters.find((adapter) => adapter.namespace === 'solana');
+  const hasSolana = networkForNamespace(ctx.network.get(), 'solana') !== undefined && (await client.getUser({})).accounts.some((account) => account.namespace === 'solana');
+  if (!solanaAdapter || !hasSolana) return true;
+  try {
+    const solana = await connectThrough(ctx, solanaAdapter, 'solana', client, options.restore);
+    if (!solana) return true;
+    store(ctx, 'solana', solana);
+    setActiveNetwork(ctx, 'eip155', evm.chainId);
+  } catch (error) {
+    // The EVM wallet is connected; the Solana side stays out, and says why in the console.
+    console.warn('[cairn] the e-mail wallet could not connect on Solana', error);
+  }
   return true;
 }

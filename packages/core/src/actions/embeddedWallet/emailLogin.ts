@@ -5,6 +5,7 @@ import { isEmailCode } from '../../rules/emailCode.ts';
 import { emailLoginThrottleError } from '../../rules/emailLoginThrottle.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
 import { land } from '../land.ts';
+import { shakeModal } from '../modal.ts';
 import { finishEmbeddedLogin } from './finishEmbeddedLogin.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
 import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
@@ -58,6 +59,7 @@ export async function verifyEmailOtp(ctx: CairnContext, otp: string): Promise<bo
   } catch (error) {
     // A wrong code leaves the view for another try; the frame says why (tries left, expired).
     store.set({ status: 'otp', error: errorMessage(error, EmbeddedLoginText.invalidOtp) });
+    shakeModal(ctx);
     return false;
   }
   return finishEmbeddedLogin(ctx, 'Email');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorText } from '../../errors.ts';
 import { loadCairnActions } from '../../loadCairnActions.ts';
-import { createTestCairn } from '../../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { createScriptedEmbeddedWallet } from '../../testing/scriptedEmbeddedWallet.ts';
 import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
@@ -88,6 +88,7 @@ describe('e-mail login', () => {
     expect(await cairn.verifyEmailOtp('654321')).toBe(false);
     expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'otp', error: 'The code is wrong or has expired' });
     expect(cairn.stores.router.current().view).toBe('EmailVerifyOtp');
+    expect(cairn.stores.modal.get().shaking).toBe(true); // SPEC §9: a wrong code shakes the modal
     expect(await cairn.verifyEmailOtp('123456')).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('social login', () => {
     expect(window.hrefs).toEqual(['http://127.0.0.1:9400/auth?provider=github']);
     expect(window.closed).toBe(true);
     expect(frame.calls).toEqual(['socialRedirectUri github', 'connectSocial github']);
-    expect(cairn.stores.account().get().connectorId).toBe(AUTH_CONNECTOR_ID);
+    expect(cairn.stores.account().get()).toMatchObject({ connectorId: AUTH_CONNECTOR_ID, socialProvider: 'github' });
   });
 
   it('refuses a provider the site did not offer, and says when the browser blocked the popup', async () => {
@@ -183,10 +184,13 @@ describe('reload and disconnect', () => {
     first.cairn.destroy();
     const reloaded = createTestCairn({ embeddedWallet: first.frame.plugin, backend: first.backend, adapter: first.adapter });
     await reloaded.cairn.ready;
-    expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(first.cairn.stores.account().get()).toMatchObject({ socialProvider: 'email', user: { email: 'visitor@example.com' } });
+    expect(reloaded.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID, socialProvider: 'email' });
     expect(first.frame.calls).toContain('isConnected');
 
     await reloaded.cairn.disconnect();
+    // SPEC §4: the disconnect clears the social provider.
+    expect(reloaded.cairn.stores.account().get().socialProvider).toBeUndefined();
     expect(first.frame.calls.at(-1)).toBe('signOut');
     expect(reloaded.adapter.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
     expect(reloaded.storage.get('connectedSocial')).toBeUndefined();
@@ -224,5 +228,92 @@ describe('reload and disconnect', () => {
 
   it('rejects an embeddedWallet option that is not the plugin', () => {
     expect(() => createTestCairn({ embeddedWallet: { frameUrl: 'x' } as never })).toThrow(/embeddedWallet/);
+  });
+});
+
+describe('e-mail update (SPEC §4)', () => {
+  it('takes a code from the current address, then one from the new address, and lands on Account with the new address', async () => {
+    const { cairn, frame } = await start();
+    cairn.open();
+    await cairn.loginWithEmail('old@example.com');
+    await cairn.verifyEmailOtp('123456');
+    cairn.open();
+    expect(await cairn.openEmailUpdate()).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UpdateEmailWallet');
+    expect(await cairn.updateEmail(' New@Example.com ')).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('UpdateEmailPrimaryOtp');
+    expect(cairn.stores.embeddedLogin.get().emailUpdate).toEqual({ step: 'primary', newEmail: 'new@example.com', busy: false });
+
+    expect(await cairn.verifyEmailUpdateOtp('999999')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate).toMatchObject({ step: 'primary', error: 'Invalid code' });
+    expect(await cairn.verifyEmailUpdateOtp('111111')).toBe(true);
+    // The secondary step takes the primary's place: back goes to the address form, not to a spent code.
+    expect(cairn.stores.router.get().history.map((entry) => entry.view)).toEqual(['Account', 'UpdateEmailWallet', 'UpdateEmailSecondaryOtp']);
+
+    expect(await cairn.verifyEmailUpdateOtp('222222')).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('Account');
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ email: 'new@example.com', emailUpdate: undefined });
+    expect(frame.calls.slice(-4)).toEqual(['updateEmail new@example.com', 'updateEmailPrimaryOtp 999999', 'updateEmailPrimaryOtp 111111', 'updateEmailSecondaryOtp 222222']);
+  });
+
+  it('refuses an invalid address or code without asking the frame, and any update without an e-mail wallet connected', async () => {
+    const { cairn, frame } = await start();
+    expect(await cairn.openEmailUpdate()).toBe(false);
+    expect(await cairn.updateEmail('new@example.com')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.notEmbeddedWallet);
+    cairn.open();
+    await cairn.loginWithEmail('old@example.com');
+    await cairn.verifyEmailOtp('123456');
+    expect(await cairn.updateEmail('not-an-email')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidEmail);
+    expect(await cairn.verifyEmailUpdateOtp('111111')).toBe(false);
+    await cairn.updateEmail('new@example.com');
+    expect(await cairn.verifyEmailUpdateOtp('12ab')).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().emailUpdate?.error).toBe(EmbeddedLoginText.invalidOtp);
+    expect(frame.calls.filter((call) => call.startsWith('update'))).toEqual(['updateEmail new@example.com']);
+  });
+});
+
+describe('the e-mail wallet on Solana (issue 27)', () => {
+  const SOLANA_ADDRESS = '4TXNZBc7UuGdaPgUCYgvmQ9bMCZw9vN9WKehCUmsh4PJ';
+
+  async function startWithSolana() {
+    const frame = createScriptedEmbeddedWallet({ solanaAddress: SOLANA_ADDRESS });
+    const evm = createFakeAdapter();
+    const solana = createFakeAdapter({ namespace: 'solana', wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id } });
+    const test = createTestCairn({ embeddedWallet: frame.plugin, adapter: evm, adapters: [evm, solana], networks: [testNetworks.mainnet, testNetworks.solana] });
+    await test.cairn.ready;
+    await loadCairnActions();
+    return { ...test, frame, evm, solana };
+  }
+
+  it('connects the auth connector on Solana too, through the same frame, with the EVM network still the active one', async () => {
+    const { cairn, evm, solana } = await startWithSolana();
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(cairn.stores.account('eip155').get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID });
+    expect(cairn.stores.account('solana').get()).toMatchObject({ status: 'connected', connectorId: AUTH_CONNECTOR_ID, address: SOLANA_ADDRESS });
+    expect(cairn.stores.network.get().activeNamespace).toBe('eip155');
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(true);
+
+    // Disconnecting the login ends it on both (SPEC §4: the auth connector's chains go together).
+    await cairn.disconnect();
+    expect(evm.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
+    expect(cairn.stores.account('solana').get().status).toBe('disconnected');
+  });
+
+  it('stays on EVM alone when the frame has no Solana account', async () => {
+    const frame = createScriptedEmbeddedWallet();
+    const evm = createFakeAdapter();
+    const solana = createFakeAdapter({ namespace: 'solana', wallet: { accounts: [SOLANA_ADDRESS], chainId: testNetworks.solana.id } });
+    const { cairn } = createTestCairn({ embeddedWallet: frame.plugin, adapter: evm, adapters: [evm, solana], networks: [testNetworks.mainnet, testNetworks.solana] });
+    await cairn.ready;
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    expect(await cairn.verifyEmailOtp('123456')).toBe(true);
+    expect(cairn.stores.account('solana').get().status).toBe('disconnected');
+    expect(solana.remoteProviders.has(AUTH_CONNECTOR_ID)).toBe(false);
   });
 });

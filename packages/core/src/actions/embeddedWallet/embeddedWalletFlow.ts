@@ -6,3 +6,4 @@ export { restoreEmbeddedWallet } from './restoreEmbeddedWallet.ts';
 export { endEmbeddedWallet } from './endEmbeddedWallet.ts';
 export { showFramePrompt } from './showFramePrompt.ts';
 export { exportEmbeddedWallet } from './exportEmbeddedWallet.ts';
+export { openEmailUpdate, startEmailUpdate, verifyEmailUpdateOtp } from './updateEmail.ts';

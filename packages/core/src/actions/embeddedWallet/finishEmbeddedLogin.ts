@@ -1,4 +1,4 @@
-import type { CairnContext } from '../../context.ts';
+import { activeAccount, type CairnContext } from '../../context.ts';
 import { errorMessage, ErrorText } from '../../errors.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
 import { finishConnect } from '../finishConnect.ts';
@@ -23,7 +23,10 @@ export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Prom
     return false;
   }
   store.set({ status: 'idle' });
-  ctx.storage.set('connectedSocial', store.get().provider ?? 'email');
+  const { provider, email } = store.get();
+  ctx.storage.set('connectedSocial', provider ?? 'email');
+  // SPEC §3: the account says how it logged in (cleared with it on disconnect, SPEC §4).
+  activeAccount(ctx).set({ socialProvider: provider ?? 'email', user: provider ? {} : { email } });
   ctx.events.emit('CONNECT_SUCCESS', { name, connectorId: AUTH_CONNECTOR_ID });
   await finishConnect(ctx);
   return true;

@@ -1,4 +1,4 @@
-import type { CairnContext } from '../../context.ts';
+import { activeAccount, type CairnContext } from '../../context.ts';
 import { attachEmbeddedWallet } from './attachEmbeddedWallet.ts';
 
 /**
@@ -13,5 +13,8 @@ export async function restoreEmbeddedWallet(ctx: CairnContext): Promise<boolean>
     ctx.storage.remove('connectedSocial');
     return false;
   }
-  return attachEmbeddedWallet(ctx, client, { restore: true });
+  if (!(await attachEmbeddedWallet(ctx, client, { restore: true }))) return false;
+  const socialProvider = ctx.storage.get('connectedSocial');
+  if (socialProvider) activeAccount(ctx).set({ socialProvider });
+  return true;
 }

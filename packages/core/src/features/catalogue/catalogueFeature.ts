@@ -17,7 +17,7 @@ declare module '../featureRegistry.ts' {
     loadMoreWallets(): Promise<void>;
     /** Searches the catalogue after the debounce; an empty query returns to the list. */
     searchWallets(query: string, options?: SearchWalletsOptions): Promise<void>;
-    /** A catalogue wallet's logo URL on the site's server; undefined without `api`. */
+    /** A catalogue wallet's logo URL on the site's server (undefined without `api`), or a custom wallet's own. */
     walletImageUrl(imageId: string): string | undefined;
     /** A catalogue wallet picked: through the browser when installed, else WalletConnect. Resolves true when connected. */
     selectWallet(wallet: WalletListItem): Promise<boolean>;
@@ -34,7 +34,12 @@ export const catalogueFeature: CairnFeature = {
     loadWallets: () => withActions(ctx, (loaded) => loaded.loadWallets(ctx)),
     loadMoreWallets: () => withActions(ctx, (loaded) => loaded.loadMoreWallets(ctx)),
     searchWallets: (query, options) => withActions(ctx, (loaded) => loaded.searchWallets(ctx, query, options)),
-    walletImageUrl: (imageId) => (ctx.options.api ? walletImageUrl(ctx.options.api, imageId) : undefined),
+    walletImageUrl: (imageId) => {
+      // A custom wallet's logo is the site's own URL, not the catalogue server's.
+      const custom = ctx.options.customWallets.find((entry) => entry.wallet.image_id === imageId);
+      if (custom) return custom.imageUrl;
+      return ctx.options.api ? walletImageUrl(ctx.options.api, imageId) : undefined;
+    },
     selectWallet: (wallet) =>
       withActions(ctx, (loaded) => {
         if (!loaded.isWalletListItem(wallet)) throw new TypeError('selectWallet: `wallet` must be a wallet of the catalogue (stores.walletList)');

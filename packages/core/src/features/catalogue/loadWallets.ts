@@ -5,6 +5,7 @@ import { errorMessage } from '../../errors.ts';
 import { announcedByRdns } from '../../rules/catalogueOrder.ts';
 import type { WalletListItem } from '../../types.ts';
 import { catalogueFilters, type CatalogueFilters } from './catalogueFilters.ts';
+import { alertServerRefusal } from '../../actions/alertServerRefusal.ts';
 
 /**
  * What the Connect view shows of the catalogue, loaded when the modal opens: the featured
@@ -30,6 +31,8 @@ export function loadWallets(ctx: CairnContext): Promise<void> {
     } catch (error) {
       console.warn('[cairn] could not load the wallet catalogue', errorMessage(error));
       list.set({ overviewStatus: 'error' });
+      // The first call to the site's server when the modal opens: a configuration mistake shows here.
+      await alertServerRefusal(ctx, error);
     } finally {
       list.requests.overview = undefined;
     }

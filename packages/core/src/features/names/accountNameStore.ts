@@ -15,6 +15,10 @@ export interface AccountNameState {
   /** The name registered last, for RegisterAccountNameSuccess. */
   registered?: string;
   error?: string;
+  /** The names the connected address already holds (SPEC §7 reverse lookup), once read. */
+  ownNames?: readonly string[];
+  /** Why they could not be read (SPEC §8: the server's reason, or 'Error fetching names for address'). */
+  ownNamesError?: string;
 }
 
 const EMPTY: AccountNameState = { query: '', checking: false, taken: false, suggestions: [], registering: false };
@@ -24,7 +28,7 @@ export function createAccountNameStore() {
   return {
     ...store,
     setQuery: (query: string) => store.set({ query: String(query).slice(0, 63), available: undefined, taken: false, suggestions: [], error: undefined }),
-    reset: () => store.set({ ...EMPTY, available: undefined, registered: undefined, error: undefined }),
+    reset: () => store.set({ ...EMPTY, available: undefined, registered: undefined, error: undefined, ownNames: undefined, ownNamesError: undefined }),
   };
 }
 export type AccountNameStore = ReturnType<typeof createAccountNameStore>;

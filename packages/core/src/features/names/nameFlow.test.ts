@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorText } from '../../errors.ts';
 import { walletListTestContext } from '../../testing/walletListTestContext.ts';
-import { NAME_RULE_TEXT, registerName, searchName } from './nameFlow.ts';
+import { loadOwnNames, NAME_RULE_TEXT, registerName, searchName } from './nameFlow.ts';
 
 const api = { url: 'http://127.0.0.1:1', projectId: 'test' };
 
@@ -31,5 +31,12 @@ describe('name flow', () => {
     ctx.accountName.setQuery('trail-walker');
     await searchName(ctx);
     expect(ctx.accountName.get()).toMatchObject({ checking: false, error: ErrorText.errorFetchingNameSuggestions });
+  });
+
+  it("says 'Error fetching names for address' when the names the address holds cannot be read (SPEC §8)", async () => {
+    const { ctx } = walletListTestContext({ api });
+    ctx.accounts.get('eip155')!.set({ status: 'connected', address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', connectorId: 'io.metamask' });
+    await loadOwnNames(ctx);
+    expect(ctx.accountName.get()).toMatchObject({ ownNames: undefined, ownNamesError: ErrorText.errorFetchingNamesForAddress });
   });
 });

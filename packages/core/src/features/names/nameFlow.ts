@@ -8,6 +8,7 @@ import { isValidNameLabel, nameRegistrationMessage, namesSupportedOn } from '../
 import { nameChoices } from '../../rules/nameChoices.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
 import { NAME_RULE_TEXT } from './nameRuleText.ts';
 
 /** How long the name field waits after the last keystroke before asking the server. */
@@ -83,7 +84,23 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
     return true;
   } catch (error) {
     console.warn('[cairn] name registration failed', error);
+    if (isUserRejection(error)) shakeModal(ctx);
     return fail(isUserRejection(error) ? ErrorText.signatureDeclined : reasonOr(error, errorMessage(error)));
+  }
+}
+
+/** The names the connected address already holds (SPEC §7 GET /v1/profile/reverse/{address}), for RegisterAccountName. */
+export async function loadOwnNames(ctx: CairnContext): Promise<void> {
+  const { address } = activeAccount(ctx).get();
+  const api = profileApiOf(ctx);
+  if (!address) return;
+  if (!api) return ctx.accountName.set({ ownNames: undefined, ownNamesError: ErrorText.errorFetchingNamesForAddress });
+  try {
+    const profiles = await api.reverse(address);
+    if (activeAccount(ctx).get().address !== address) return;
+    ctx.accountName.set({ ownNames: profiles.map((profile) => profile.name), ownNamesError: undefined });
+  } catch (error) {
+    ctx.accountName.set({ ownNames: undefined, ownNamesError: reasonOr(error, ErrorText.errorFetchingNamesForAddress) });
   }
 }
 

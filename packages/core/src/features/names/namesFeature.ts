@@ -22,6 +22,8 @@ export interface CairnNameActions {
   setQuery(label: string): void;
   /** Signs and registers `name` (a full name from the store: available or a suggestion) for the active address. */
   register(name: string): Promise<boolean>;
+  /** Reads the names the connected address already holds into `stores.accountName.ownNames`. */
+  loadOwnNames(): Promise<void>;
 }
 
 /** Names: a name on the site's server for the connected address, signed by the wallet (SPEC §2, §5). */
@@ -44,6 +46,7 @@ export const namesFeature: CairnFeature = {
         }
         return loadNameFlow().then((flow) => flow.registerName(ctx, name));
       },
+      loadOwnNames: () => loadNameFlow().then((flow) => flow.loadOwnNames(ctx)),
     },
   }),
 };

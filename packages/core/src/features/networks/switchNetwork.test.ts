@@ -92,10 +92,19 @@ describe('switchNetwork while connected', () => {
     expect(cairn.stores.modal.get().open).toBe(false);
   });
 
-  it('refuses a network the site did not list', async () => {
+  it("refuses a network the site did not list, with SPEC §8's 'Network Not Found' alert", async () => {
     const { cairn, adapter } = await connectedCairn();
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
     await expect(cairn.switchNetwork(unlisted)).rejects.toThrow('Unsupported chain: eip155:999');
     expect(adapter.callsTo('switchNetwork')).toEqual([]);
+    expect(cairn.stores.toast.get()).toMatchObject({ open: true, message: 'Network Not Found', variant: 'error' });
+    expect(console).toHaveBeenCalledWith('[cairn] Network Not Found: the network is not among the `networks` given to createCairn (eip155:999)');
+    console.mockRestore();
+  });
+
+  it('names what is missing when no network is given', async () => {
+    const { cairn } = await connectedCairn();
+    await expect(cairn.switchNetwork(undefined as never)).rejects.toThrow("Chain is required to switch network: pass one of the site's networks");
   });
 });
 

@@ -1,5 +1,6 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
-import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
+import { DeveloperErrorText, ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
+import { showAlert } from '../../alerts.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { checkUnsupportedChain } from './checkUnsupportedChain.ts';
 import { refreshBalance } from '../../actions/refreshBalance.ts';
@@ -13,8 +14,13 @@ import { checkSignIn } from '../siwx/checkSignIn.ts';
  * error the view shows.
  */
 export async function switchNetwork(ctx: CairnContext, network: CaipNetwork): Promise<boolean> {
-  const requested = ctx.network.get().requested.find((item) => item.caipNetworkId === network?.caipNetworkId);
-  if (!requested) throw new Error(`${ErrorText.unsupportedChain}: ${String(network?.caipNetworkId)}`);
+  if (typeof network !== 'object' || network === null) throw new TypeError(DeveloperErrorText.chainRequired('to switch network: pass one of the site\'s networks'));
+  const requested = ctx.network.get().requested.find((item) => item.caipNetworkId === network.caipNetworkId);
+  if (!requested) {
+    // SPEC §8 'Network Not Found': the site asked for a network it did not give createCairn.
+    showAlert(ctx, 'networkNotFound', String(network.caipNetworkId));
+    throw new Error(`${ErrorText.unsupportedChain}: ${String(network.caipNetworkId)}`);
+  }
   if (ctx.connection.get().status === 'connected' && requested.chainNamespace !== ctx.network.get().activeNamespace) {
     // SPEC §3: another namespace's network. Connected there: show that account and switch within
     // it; not connected there: connect a wallet of that namespace first (the other stays).
@@ -29,9 +35,11 @@ export async function switchNetwork(ctx: CairnContext, network: CaipNetwork): Pr
     setActiveNetwork(ctx, requested.chainNamespace, requested.id);
     return true;
   }
+  const adapter = adapterFor(ctx, requested.chainNamespace);
+  if (typeof adapter.switchNetwork !== 'function') throw new Error(`${DeveloperErrorText.networkClientNotSet}: the ${requested.chainNamespace} adapter cannot switch networks`);
   ctx.network.set({ switching: true, switchError: undefined });
   try {
-    await adapterFor(ctx, requested.chainNamespace).switchNetwork({ connectorId: account.connectorId, network: requested });
+    await adapter.switchNetwork({ connectorId: account.connectorId, network: requested });
   } catch (error) {
     ctx.network.set({
       switching: false,

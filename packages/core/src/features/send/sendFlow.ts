@@ -73,7 +73,8 @@ export function currentSendSummary(ctx: CairnContext): CurrentSendSummary {
       normalizeAddress: (address) => adapter.normalizeAddress(address),
       ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
       ...(state.gasEstimate !== undefined ? { gasEstimate: BigInt(state.gasEstimate) } : {}),
-      accountType: 'eoa',
+      // SPEC §5: a smart account skips the gas-funds check (the embedded wallet's is sponsored).
+      accountType: ctx.accountTypes.get().activeType ?? 'eoa',
     }),
   };
 }

@@ -4,6 +4,7 @@ import { findNetwork } from '../../stores/network.ts';
 import type { SiwxSession } from './siwxStore.ts';
 import type { ChainAdapter } from '../../types.ts';
 import { land } from '../../actions/land.ts';
+import { showAlert } from '../../alerts.ts';
 
 /** One account, in the namespace's own canonical form (EVM ignores case; base58 does not). */
 const sameAddress = (adapter: Pick<ChainAdapter, 'normalizeAddress'>, a: string, b: string) => {
@@ -44,6 +45,8 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
   if (current && sessionCovers(adapter, current, address, network.id, ctx.now())) return false;
 
   const stored = ctx.storage.get('siwxSession');
+  // This account had signed in on this network: unless the server cannot be asked, its session has ended.
+  let endedSession = !!stored && sameAddress(adapter, stored.address, address) && String(stored.chainId) === String(network.id);
   if (stored && sessionCovers(adapter, stored, address, network.id, ctx.now())) {
     try {
       const confirmed = await backend.getSession({ address, chainId: network.id });
@@ -53,10 +56,13 @@ export async function checkSignIn(ctx: CairnContext): Promise<boolean> {
       }
     } catch (error) {
       console.warn('[cairn] could not confirm the sign-in session', error);
+      endedSession = false;
     }
   }
   // The account or network may have moved on while the server was asked.
   if (activeAccount(ctx).get().address !== address || findNetwork(ctx.network.get()) !== network) return false;
+  // SPEC §8 'Session Expired': the session ended (its expiration time passed, or the server no longer has it).
+  if (endedSession) showAlert(ctx, 'sessionExpired');
   ctx.storage.remove('siwxSession');
   ctx.siwx.set({ status: 'idle', session: undefined, error: undefined });
   land(ctx, { kind: 'signInNeeded' });

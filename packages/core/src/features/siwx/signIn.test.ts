@@ -109,6 +109,7 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(await cairn.signIn()).toBe(false);
     expect(cairn.stores.siwx.get()).toMatchObject({ status: 'error', error: ErrorText.signatureDeclined });
     expect(cairn.stores.router.current().view).toBe('ConnectingSiwe');
+    expect(cairn.stores.modal.get().shaking).toBe(true);
     expect(eventNames()).toContain('SIWX_AUTH_ERROR');
   });
 
@@ -167,12 +168,34 @@ describe('sign-in flow (SPEC §4)', () => {
     await reload.cairn.connect('io.metamask');
     expect(reload.cairn.stores.siwx.get().status).toBe('authenticated');
     expect(reload.cairn.stores.modal.get().open).toBe(false);
+    expect(reload.cairn.stores.toast.get().open).toBe(false);
 
     sessions.clear();
+    const alerts = vi.spyOn(console, 'error').mockImplementation(() => {});
     const revoked = withSiwx(true, { backend: first.backend }, { crossSite: true });
     await revoked.cairn.ready;
     await revoked.cairn.connect('io.metamask');
     expect(revoked.cairn.stores.router.current().view).toBe('ConnectingSiwe');
+    // SPEC §8: the visitor is told why they are asked again.
+    expect(revoked.cairn.stores.toast.get()).toMatchObject({ open: true, message: ErrorText.sessionExpired, variant: 'error' });
+    expect(alerts).toHaveBeenCalledWith(expect.stringMatching(/^\[cairn\] Session Expired: /));
+  });
+
+  it("a session past its expiration time: 'Session Expired', and the sign view, without asking the server", async () => {
+    const first = withSiwx(true);
+    await first.cairn.ready;
+    await first.cairn.connect('io.metamask');
+    await first.cairn.signIn();
+    first.cairn.destroy();
+    const kept = first.storage.get('siwxSession')!;
+    first.storage.set('siwxSession', { ...kept, expirationTime: new Date(Date.now() - 1000).toISOString() });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const reload = withSiwx(true, { backend: first.backend });
+    await reload.cairn.ready;
+    await reload.cairn.connect('io.metamask');
+    expect(reload.cairn.stores.router.current().view).toBe('ConnectingSiwe');
+    expect(reload.cairn.stores.toast.get()).toMatchObject({ open: true, message: 'Session Expired' });
   });
 
   it('signs out on the server when the visitor disconnects', async () => {

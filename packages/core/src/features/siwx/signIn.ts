@@ -6,6 +6,7 @@ import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork, ChainAdapter, SignedSignIn, SignInRequest } from '../../types.ts';
 import { disconnect } from '../../actions/disconnect.ts';
 import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
@@ -95,6 +96,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     ctx.siwx.set({ status: 'error', error: message });
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
     land(ctx, { kind: 'signInFailed' });
+    shakeModal(ctx);
     return false;
   }
 }

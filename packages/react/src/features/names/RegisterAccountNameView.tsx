@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { NAMES_CSS } from './namesCss.ts';
@@ -12,6 +12,8 @@ export default function RegisterAccountNameView() {
   const ids = { input: useId(), status: useId() };
   const register = (name: string) => void cairn.names.register(name).catch(() => undefined);
   const label = state.query.trim().toLowerCase();
+  // The names this address already holds, so the visitor knows before choosing another.
+  useEffect(() => void cairn.names.loadOwnNames().catch(() => undefined), [cairn]);
   return (
     <form
       className="names"
@@ -22,6 +24,16 @@ export default function RegisterAccountNameView() {
       }}
     >
       <style>{NAMES_CSS}</style>
+      {state.ownNames && state.ownNames.length > 0 && (
+        <p className="names-status" data-testid="own-names">
+          {t('Your names: {names}', { names: state.ownNames.join(', ') })}
+        </p>
+      )}
+      {state.ownNamesError && (
+        <p className="names-error" role="alert" data-testid="own-names-error">
+          {t(state.ownNamesError)}
+        </p>
+      )}
       <label htmlFor={ids.input}>{t('Name')}</label>
       <input
         id={ids.input}

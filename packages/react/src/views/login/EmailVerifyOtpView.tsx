@@ -1,9 +1,10 @@
 import { ErrorText } from '@cairn/core';
-import { EMAIL_CODE_DIGITS, emailCodeFrom, isEmailCode } from '@cairn/core/rules';
+import { isEmailCode } from '@cairn/core/rules';
 import { useState, type FormEvent } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { useT } from '../../i18n/useT.ts';
+import { OneTimeCodeField } from '../../components/OneTimeCodeField.tsx';
 
 /** The one-time code from the e-mail; a full code is checked at once. 'Authenticating...' while the frame opens the wallet. */
 export default function EmailVerifyOtpView() {
@@ -24,23 +25,14 @@ export default function EmailVerifyOtpView() {
     <form className="connecting login-otp" onSubmit={submit} data-state={busy ? 'pending' : login.error ? 'error' : 'idle'} noValidate>
       <p className="headline">{t('Enter the code')}</p>
       <p className="muted">{t('We sent a code to {email}. It is valid for 10 minutes.', { email: login.email ?? '' })}</p>
-      <label className="sr-only" htmlFor="cairn-otp">
-        {t('One-time code')}
-      </label>
-      <input
+      <OneTimeCodeField
         id="cairn-otp"
-        className="login-input otp-input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={EMAIL_CODE_DIGITS}
-        value={code}
-        disabled={busy}
-        aria-invalid={login.error ? true : undefined}
-        onChange={(event) => {
-          const digits = emailCodeFrom(event.target.value);
+        code={code}
+        busy={busy}
+        invalid={Boolean(login.error)}
+        onCode={(digits, complete) => {
           setCode(digits);
-          if (isEmailCode(digits)) verify(digits);
+          if (complete) verify(digits);
         }}
       />
       {login.error && !busy && (

@@ -9,6 +9,7 @@ import * as socialFlowBinding from './0007_social_flow_binding.ts';
 import * as emailAttempts from './0008_email_attempts.ts';
 import * as onrampAndNameLimits from './0009_onramp_and_name_limits.ts';
 import * as indexerLeases from './0010_indexer_leases.ts';
+import * as deviceRequests from './0011_device_requests.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_email_attempts': emailAttempts,
   '0009_onramp_and_name_limits': onrampAndNameLimits,
   '0010_indexer_leases': indexerLeases,
+  '0011_device_requests': deviceRequests,
 };

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { injectTestWallets } from '@cairn/devnet';
+import type { Browser } from 'playwright-core';
+import { packageOf, sourceLookup } from './chunkComposition.ts';
+import { CONNECT_TEXT } from './fetchedBeforeClick.ts';
+
+const PROBE_SCRIPT = readFileSync(new URL('./pageProbe.browser.js', import.meta.url), 'utf8');
+const START_MARK = 'bench:after-wallet';
+const BUTTON_MARK = 'bench:button';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { data?: Record<string, unknown> };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+/** Main-thread work of one load, from the end of the init scripts (the test wallet's start-up) to the button visible. */
+export interface LoadProfile {
+  /** Wall time between the two marks. */
+  wallMs: number;
+  /** CPU time of the main thread's tasks in that window (their thread durations, cut to the window). */
+  cpuMs: number;
+  /** Sampled JS self time by where the code came from: a source file of the build, or a V8/Blink bucket. */
+  bySource: Map<string, number>;
+  /** Sampled JS self time by package. */
+  byPackage: Map<string, number>;
+}
+
+/**
+ * One cold load traced (devtools timeline and V8's sampling profiler) at `cpuThrottle`: the main
+ * thread's CPU time and JS self time by source file between the end of the init scripts and the
+ * connect button showing. `buildDir` maps the build's chunks back to sources through their maps.
+ */
+export async function profileLoad(browser: Browser, url: string, buildDir: string, cpuThrottle: number): Promise<LoadProfile> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+    await page.addInitScript({
+      content: `window.__benchProbeConfig = ${JSON.stringify({ buttonText: `^\\s*${CONNECT_TEXT}\\s*$`, rowText: '^$' })};`,
+    });
+    await page.addInitScript({ content: PROBE_SCRIPT });
+    // The probe's first sight of the button, as a user-timing mark in the trace.
+    await page.addInitScript({
+      content: `(() => { const probe = window.__benchProbe; let at = null; Object.defineProperty(probe, 'buttonVisibleAt', { get: () => at, set: (value) => { at = value; if (value !== null) performance.mark('${BUTTON_MARK}'); } }); })();`,
+    });
+    await injectTestWallets(page, [{}]);
+    await page.addInitScript({ content: `performance.mark('${START_MARK}');` });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 * cpuThrottle });
+    await page.waitForFunction(() => (window as unknown as { __benchProbe: { buttonVisibleAt: number | null } }).__benchProbe.buttonVisibleAt !== null, null, {
+      timeout: 30_000 * cpuThrottle,
+      polling: 50,
+    });
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    return summarizeTrace(trace.traceEvents, buildDir);
+  } finally {
+    await context.close();
+  }
+}
+
+function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
+  const mark = (name: string) => events.find((event) => event.name === name && event.cat.includes('blink.user_timing'));
+  const start = mark(START_MARK);
+  const end = mark(BUTTON_MARK);
+  if (!start || !end) throw new Error('the trace has no button mark');
+  const { pid, tid } = end;
+  const within = (from: number, to: number) => Math.max(0, Math.min(to, end.ts) - Math.max(from, start.ts));
+
+  let cpuUs = 0;
+  for (const event of events) {
+    if (event.pid !== pid || event.tid !== tid || event.ph !== 'X' || event.name !== 'RunTask' || event.dur === undefined) continue;
+    const overlap = within(event.ts, event.ts + event.dur);
+    if (overlap > 0) cpuUs += ((event.tdur ?? event.dur) * overlap) / event.dur;
+  }
+
+  // V8's samples: a Profile event, then chunks of nodes, sample ids and time deltas.
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { node: number; ts: number }[] = [];
+  const profiles = events.filter((event) => event.name === 'Profile' && event.pid === pid);
+  for (const profile of profiles) {
+    let ts = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
+    for (const chunk of events) {
+      if (chunk.name !== 'ProfileChunk' || chunk.id !== profile.id || chunk.pid !== pid) continue;
+      const data = chunk.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+      for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+      const ids = data?.cpuProfile?.samples ?? [];
+      ids.forEach((id, index) => {
+        ts += data?.timeDeltas?.[index] ?? 0;
+        samples.push({ node: id, ts });
+      });
+    }
+  }
+  samples.sort((a, b) => a.ts - b.ts);
+  const lookups = new Map<string, ReturnType<typeof sourceLookup> | null>();
+  const sourceOf = (frame: ProfileNode['callFrame']): string => {
+    if (!frame.url) return `(${frame.functionName || 'program'})`;
+    if (!frame.url.startsWith('http')) return frame.url; // an init script (the test wallet, the probe)
+    const file = new URL(frame.url).pathname.slice(1);
+    if (!file.endsWith('.js')) return file;
+    if (!lookups.has(file)) {
+      try {
+        lookups.set(file, sourceLookup(join(buildDir, file)));
+      } catch {
+        lookups.set(file, null);
+      }
+    }
+    return lookups.get(file)?.(frame.lineNumber, frame.columnNumber) ?? file;
+  };
+  const bySource = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us / 1000);
+  samples.forEach((sample, index) => {
+    const next = samples[index + 1]?.ts ?? sample.ts;
+    const us = within(sample.ts, next);
+    const node = nodes.get(sample.node);
+    if (us <= 0 || !node) return;
+    const source = sourceOf(node.callFrame);
+    add(bySource, source, us);
+    add(byPackage, source.startsWith('(') ? source : packageOf(source), us);
+  });
+  return { wallMs: (end.ts - start.ts) / 1000, cpuMs: cpuUs / 1000, bySource, byPackage };
+}

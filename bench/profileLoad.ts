@@ -1,0 +1,73 @@
+// What runs before the connect button shows (issue 29): each page loaded cold and traced, the
+// main thread's CPU time and JS self time by source file from the end of the init scripts to the
+// button visible, medians over --runs loads. See bench/README.md ("Load → button, profiled").
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
+import { launchBenchChromium } from './lib/browser.ts';
+import { buildPage } from './lib/buildPage.ts';
+import { profileLoad, type LoadProfile } from './lib/loadProfile.ts';
+import { buildDir } from './lib/paths.ts';
+import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
+import { median as medianOrNull } from './lib/stats.ts';
+
+const median = (values: number[]) => medianOrNull(values) ?? 0;
+
+const { values: args } = parseArgs({
+  options: {
+    apps: { type: 'string', default: 'bare,cairn' },
+    runs: { type: 'string', default: '5' },
+    cpu: { type: 'string', default: '4' },
+    top: { type: 'string', default: '20' },
+    /** Reuse bench/results/build/<app> as the last bench or profile left it. */
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const apps = args.apps.split(',').map((id) => {
+  if (!(APP_IDS as readonly string[]).includes(id) || APPS[id as AppId].anchor) throw new Error(`--apps: "${id}" is not a page built from the workspace`);
+  return id as AppId;
+});
+const runs = Number(args.runs);
+const cpu = Number(args.cpu);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of loads, at least 1');
+if (!(cpu >= 1)) throw new Error('--cpu: the CPU slowdown, 1 or more');
+
+const loadAtStart = loadavg()[0]!;
+if (!args['no-build']) for (const id of apps) await buildPage(APPS[id], join(buildDir, id));
+const servers = new Map<AppId, StaticServer>();
+for (const id of apps) servers.set(id, await startStaticServer(join(buildDir, id)));
+const profiles = new Map<AppId, LoadProfile[]>(apps.map((id) => [id, []]));
+const browser = await launchBenchChromium();
+try {
+  await profileLoad(browser, servers.get(apps[0]!)!.url, join(buildDir, apps[0]!), cpu); // warm-up, discarded
+  for (let round = 0; round < runs; round += 1) {
+    for (const [index] of apps.entries()) {
+      const id = apps[(index + round) % apps.length]!;
+      profiles.get(id)!.push(await profileLoad(browser, servers.get(id)!.url, join(buildDir, id), cpu));
+    }
+    console.log(`round ${round + 1}/${runs}`);
+  }
+} finally {
+  await browser.close();
+  await Promise.all([...servers.values()].map((server) => server.close()));
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const medianOf = (list: LoadProfile[], key: string, by: 'bySource' | 'byPackage') => median(list.map((profile) => profile[by].get(key) ?? 0));
+console.log(`\nCPU ${cpu}x, ${runs} loads per page, medians; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end\n`);
+console.log('| page | wall, after the wallet start-up → button | main-thread CPU in that window |\n| --- | --- | --- |');
+for (const id of apps) {
+  const list = profiles.get(id)!;
+  console.log(`| ${APPS[id].label} | ${ms(median(list.map((p) => p.wallMs)))} | ${ms(median(list.map((p) => p.cpuMs)))} |`);
+}
+for (const by of ['byPackage', 'bySource'] as const) {
+  const keys = [...new Set(apps.flatMap((id) => profiles.get(id)!.flatMap((profile) => [...profile[by].keys()])))];
+  const rows = keys
+    .map((key) => ({ key, values: apps.map((id) => medianOf(profiles.get(id)!, key, by)) }))
+    .sort((a, b) => Math.max(...b.values) - Math.max(...a.values))
+    .slice(0, Number(args.top));
+  console.log(`\nJS self time (sampled) ${by === 'byPackage' ? 'by package' : 'by source file'}\n`);
+  console.log(`| ${by === 'byPackage' ? 'package' : 'source'} | ${apps.map((id) => APPS[id].label).join(' | ')} |\n| --- |${apps.map(() => ' --- |').join('')}`);
+  for (const row of rows) console.log(`| ${row.key.replace(/^(\.\.\/)+/, '')} | ${row.values.map(ms).join(' | ')} |`);
+}

@@ -1,0 +1,117 @@
+import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundExtraAccount } from './support/extraAccounts.ts';
+import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack } from './support/frameStack.ts';
+
+// Smart accounts (issue 26), in Chromium against the devnet's EntryPoint, SimpleAccount factory,
+// verifying paymaster and bundler: an e-mail login gives the key's smart account (counterfactual
+// until its first user operation), a sponsored two-call batch (EIP-5792) is approved once in the
+// frame and lands, and the user switches to the EOA and back.
+let stack: FrameStack;
+let page: Page;
+let frameElement: Frame;
+let smartAddress: Address;
+let chain: ReturnType<typeof createPublicClient>;
+
+beforeAll(async () => {
+  stack = await startFrameStack('smart-account', { smartAccounts: true });
+  ({ page, frameElement } = await openSite(stack));
+  chain = createPublicClient({ transport: http(stack.chainUrl) });
+  smartAddress = await signUp(stack, page, frameElement, `smart-${process.pid}@example.com`);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+type User = { address: Address; accounts: { address: Address; type: string }[]; smartAccountDeployed: boolean; preferredAccountType: string };
+const user = async () => (await call(page, 'GET_USER', {})).ok as User;
+const eoaOf = (current: User) => current.accounts.find((account) => account.type === 'eoa')!.address;
+
+describe('the frame key’s smart account', () => {
+  it('is what an e-mail login gives: its counterfactual address, not deployed yet, on the networks that enable it', async () => {
+    const current = await user();
+    expect(current.preferredAccountType).toBe('smartAccount');
+    expect(current.address).toBe(smartAddress);
+    expect(current.accounts.map((account) => account.type)).toEqual(['smartAccount', 'eoa']);
+    expect(eoaOf(current)).not.toBe(smartAddress);
+    expect(current.smartAccountDeployed).toBe(false);
+    expect(await chain.getCode({ address: smartAddress })).toBeUndefined();
+    expect(await call(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).toEqual({ ok: { smartAccountEnabledNetworks: [31337] } });
+    expect(await call(page, 'RPC_REQUEST', { method: 'eth_accounts' })).toEqual({ ok: { result: [smartAddress] } });
+    expect(await call(page, 'RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smartAddress, ['0x7a69']] })).toEqual({
+      ok: { result: { '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } } },
+    });
+  });
+
+  it('sends a sponsored two-call batch on one approval: it deploys the account and both receivers hold exactly what was sent', async () => {
+    await fundExtraAccount(smartAddress, parseEther('1'));
+    const receivers = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
+    const values = [parseEther('0.0123'), parseEther('0.0456')];
+    const sending = call(page, 'RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a69', from: smartAddress, atomicRequired: true, calls: receivers.map((to, index) => ({ to, value: toHex(values[index]!) })) }],
+    });
+    await promptOpen(page, frameElement);
+    const shown = await frameElement.getByRole('dialog').innerText();
+    expect(shown).toContain('Send 2 calls at once');
+    for (const receiver of receivers) expect(shown).toContain(receiver);
+    expect(shown).toContain('0.0123 ETH');
+    expect(shown).toContain('0.0456 ETH');
+    await frameElement.getByRole('button', { name: 'Approve' }).click();
+    const { ok } = await sending;
+    const id = (ok as { result: { id: Hex } }).result.id;
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/);
+    await promptClosed(page);
+
+    let status: { status: number; atomic: boolean; receipts?: { status: Hex }[] } | undefined;
+    await expect
+      .poll(async () => {
+        status = ((await call(page, 'RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [id] })).ok as { result: typeof status }).result;
+        return status?.status;
+      }, { timeout: 30_000, interval: 250 })
+      .toBe(200);
+    expect(status?.atomic).toBe(true);
+    expect(status?.receipts?.[0]?.status).toBe('0x1');
+    expect(await chain.getBalance({ address: receivers[0]! })).toBe(values[0]);
+    expect(await chain.getBalance({ address: receivers[1]! })).toBe(values[1]);
+    // Sponsored: the account paid only what it sent.
+    expect(await chain.getBalance({ address: smartAddress })).toBe(parseEther('1') - values[0]! - values[1]!);
+    expect((await user()).smartAccountDeployed).toBe(true);
+  }, 60_000);
+
+  it('sends a site’s eth_sendTransaction from the smart account as a sponsored user operation, and answers the transaction’s hash', async () => {
+    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    const value = parseEther('0.001');
+    const before = await chain.getBalance({ address: smartAddress });
+    const sending = call(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smartAddress, to: receiver, value: toHex(value) }] });
+    await promptOpen(page, frameElement);
+    expect(await frameElement.getByRole('dialog').innerText()).toContain('Send a transaction');
+    await frameElement.getByRole('button', { name: 'Approve' }).click();
+    const hash = ((await sending).ok as { result: Hex }).result;
+    await promptClosed(page);
+    expect((await chain.getTransactionReceipt({ hash })).status).toBe('success');
+    expect(await chain.getBalance({ address: receiver })).toBe(value);
+    expect(await chain.getBalance({ address: smartAddress })).toBe(before - value);
+  }, 60_000);
+
+  it('switches to the EOA and back; the choice outlives a reload', async () => {
+    const eoa = eoaOf(await user());
+    expect(await call(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toEqual({ ok: { type: 'eoa', address: eoa } });
+    expect(await call(page, 'RPC_REQUEST', { method: 'eth_accounts' })).toEqual({ ok: { result: [eoa] } });
+    expect((await call(page, 'RPC_REQUEST', { method: 'wallet_getCapabilities', params: [eoa] })).ok).toEqual({ result: { '0x7a69': { atomic: { status: 'unsupported' } } } });
+
+    await page.reload();
+    await page.waitForFunction(() => 'frameTest' in window);
+    expect(await page.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<unknown> } }).frameTest.connect(url), stack.frame.url)).toEqual({ ok: 'ready' });
+    expect(await call(page, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' })).toEqual({ ok: {} });
+    const reloaded = await user();
+    expect(reloaded.preferredAccountType).toBe('eoa');
+    expect(reloaded.address).toBe(eoa);
+
+    expect(await call(page, 'SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toEqual({ ok: { type: 'smartAccount', address: smartAddress } });
+    expect((await user()).address).toBe(smartAddress);
+  });
+});

@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { Address, Hex } from 'viem';
+import { spawnWatched } from '../watchedProcess.ts';
+
+const require = createRequire(import.meta.url);
+// Alto loads a large tree (tracing, queues) before it listens: 5 s idle, far more on a busy machine.
+const READY_TIMEOUT_MS = 180_000;
+
+export type AltoOptions = { rpcUrl: string; entryPoint: Address; executorKey: Hex; host: string };
+export type AltoProcess = { url: string; stop(): Promise<void> };
+
+/**
+ * Pimlico's alto (GPL-3.0-or-later), the ERC-4337 bundler, as a separate process of the local
+ * stack only: a devDependency of this private package, never imported by shipped code. Safe mode is
+ * off (it needs a node with the ERC-7562 tracer, which Anvil lacks): the EntryPoint's own checks
+ * still run on every user operation.
+ */
+export async function startAlto(options: AltoOptions): Promise<AltoProcess> {
+  // Its package exports only esm/index.js; the command line (its `bin`) sits beside it.
+  const cli = join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js');
+  const port = await freePort(options.host);
+  const args = [
+    cli,
+    ['--entrypoints', options.entryPoint],
+    ['--executor-private-keys', options.executorKey],
+    ['--utility-private-key', options.executorKey],
+    ['--rpc-url', options.rpcUrl],
+    ['--port', String(port)],
+    ['--safe-mode', 'false'],
+    // Anvil mines each transaction at once: poll for receipts often, bundle as soon as an operation arrives.
+    ['--block-time', '100'],
+    ['--min-bundle-interval', '50'],
+    ['--max-bundle-interval', '200'],
+    ['--utility-wallet-monitor', 'false'],
+    ['--refilling-wallets', 'false'],
+    ['--log-level', 'warn'],
+  ].flat();
+  const { exited, stderr, stop } = spawnWatched(process.execPath, args);
+  const url = `http://127.0.0.1:${port}/rpc`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  try {
+    for (;;) {
+      const answer = await Promise.race([
+        supportedEntryPoints(url).catch(() => undefined),
+        exited.then((code) => {
+          throw new Error(`The bundler (alto) exited (code ${code}) before it answered: ${stderr().trim().slice(-500)}`);
+        }),
+      ]);
+      if (Array.isArray(answer)) break;
+      if (Date.now() > deadline) throw new Error(`The bundler (alto) did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+// Alto takes no JSON-RPC batches (jsonRpc.ts sends one even for a single call): a plain request.
+async function supportedEntryPoints(url: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
+    signal: AbortSignal.timeout(1000),
+  });
+  return ((await response.json()) as { result?: unknown }).result;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ host, port: 0 }, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * The child runs under a small sh watchdog that holds the read end of a pipe from this process.
+ * When this process dies in any way (even SIGKILL), the kernel closes the pipe, `read` returns
+ * and the watchdog kills the child; no devnet process outlives its parent. A normal stop closes the
+ * pipe on purpose. The watchdog exits only after the child has exited, with the child's status.
+ */
+const WATCHDOG = `
+exec 3<&0 0</dev/null
+"$0" "$@" &
+child=$!
+{ read -r _ <&3; kill "$child" 2>/dev/null; } &
+watcher=$!
+exec 3<&-
+wait "$child"
+status=$?
+kill "$watcher" 2>/dev/null
+exit "$status"
+`;
+
+const STOP_TIMEOUT_MS = 5_000;
+
+export type WatchedProcess = {
+  /** Resolves with the exit code once the child (and its watchdog) exited. */
+  exited: Promise<number | null>;
+  /** The last 4000 characters the child wrote to stderr. */
+  stderr(): string;
+  /** Stops the child and resolves once it has exited (and released its ports). */
+  stop(): Promise<void>;
+};
+
+export function spawnWatched(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): WatchedProcess {
+  // detached: its own process group, so the fallback in stop() can kill the watchdog and the child together.
+  const child = spawn('sh', ['-c', WATCHDOG, command, ...args], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    ...(options.env ? { env: options.env } : {}),
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.once('error', () => {}); // a spawn failure also emits 'exit'
+  child.stdin.on('error', () => {}); // EPIPE if the watchdog is already gone; exit is handled above
+
+  async function stop(): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin.end();
+    const timer = setTimeout(() => killGroup(child.pid), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  return { exited, stderr: () => stderr, stop };
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
