@@ -26,6 +26,9 @@ const cairn = createCairn({
   ],
   adapters: [createEvmAdapter(), createSolanaAdapter(), createPolkadotAdapter(), createBitcoinAdapter()],
   metadata: { name: 'Cairn bench', url: location.origin },
+  // The legal checkbox links them (features.legalCheckbox).
+  termsConditionsUrl: `${location.origin}/terms`,
+  privacyPolicyUrl: `${location.origin}/privacy`,
   api: { url: 'http://127.0.0.1:8787', projectId: 'cairn-bench' },
   siwx: { statement: 'Sign in to the Cairn bench' },
   walletConnect: walletConnect({ projectId: 'cairn-bench', relayUrl: 'ws://127.0.0.1:8787/relay' }),
