@@ -2,6 +2,7 @@ import type { CairnContext } from '../context.ts';
 import { emptyAccount } from '../stores/account.ts';
 import type { ChainNamespace } from '../types.ts';
 import { forgetCaches } from '../cache/persistedCaches.ts';
+import { settledStatus } from './connectionStatus.ts';
 
 /**
  * SPEC §4: resets the chain's account state and removes its connector id. The status becomes
@@ -19,8 +20,7 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
     ctx.storage.remove('connections');
     ctx.storage.remove('connectedWallet');
   }
-  const anyConnected = [...ctx.accounts.values()].some((account) => account.get().status === 'connected');
-  if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
+  if (settledStatus(ctx) === 'disconnected') ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   forgetCaches(ctx, namespace);
   ctx.network.set({ switching: false, switchError: undefined });
   ctx.resetFeatures('disconnect');

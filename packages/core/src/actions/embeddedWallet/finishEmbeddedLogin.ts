@@ -2,6 +2,9 @@ import type { CairnContext } from '../../context.ts';
 import { errorMessage, ErrorText } from '../../errors.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
 import { finishConnect } from '../finishConnect.ts';
+import { settledStatus } from '../connectionStatus.ts';
+import { modalVisit } from '../modal.ts';
+import { takeConnectionTurn } from '../connectionTurn.ts';
 import { attachEmbeddedWallet } from './attachEmbeddedWallet.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
 import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
@@ -10,7 +13,8 @@ import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
 export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Promise<boolean> {
   const { store, load } = requireEmbeddedWallet(ctx);
   store.set({ status: 'authenticating', error: undefined });
-  const previousStatus = ctx.connection.get().status;
+  const flow = { modalVisit: modalVisit(ctx) };
+  takeConnectionTurn(ctx);
   ctx.connection.set({ status: 'connecting', connecting: { connectorId: AUTH_CONNECTOR_ID } });
   try {
     const client = await load();
@@ -18,13 +22,13 @@ export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Prom
   } catch (error) {
     const message = errorMessage(error, ErrorText.connectionFailed);
     store.set({ status: 'failed', error: message });
-    ctx.connection.set({ status: previousStatus === 'connected' ? 'connected' : 'disconnected', connecting: undefined });
+    ctx.connection.set({ status: settledStatus(ctx), connecting: undefined });
     ctx.events.emit('CONNECT_ERROR', { name, connectorId: AUTH_CONNECTOR_ID, message });
     return false;
   }
   store.set({ status: 'idle' });
   ctx.storage.set('connectedSocial', store.get().provider ?? 'email');
   ctx.events.emit('CONNECT_SUCCESS', { name, connectorId: AUTH_CONNECTOR_ID });
-  await finishConnect(ctx);
+  await finishConnect(ctx, flow);
   return true;
 }
