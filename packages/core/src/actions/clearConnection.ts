@@ -3,6 +3,7 @@ import { emptyAccount } from '../stores/account.ts';
 import type { ChainNamespace } from '../types.ts';
 import { forgetCaches } from '../cache/persistedCaches.ts';
 import { resetChainNetwork } from './resetChainNetwork.ts';
+import { settledStatus } from './connectionStatus.ts';
 
 /**
  * SPEC §4: resets the chain's account and network state and removes its connector id. The status becomes
@@ -20,8 +21,7 @@ export function clearConnection(ctx: CairnContext, namespace: ChainNamespace): v
     ctx.storage.remove('connections');
     ctx.storage.remove('connectedWallet');
   }
-  const anyConnected = [...ctx.accounts.values()].some((account) => account.get().status === 'connected');
-  if (!anyConnected) ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
+  if (settledStatus(ctx) === 'disconnected') ctx.connection.set({ status: 'disconnected', connectorId: undefined, connecting: undefined });
   forgetCaches(ctx, namespace);
   resetChainNetwork(ctx, namespace);
   ctx.resetFeatures('disconnect');

@@ -203,4 +203,66 @@ describe('connect', () => {
     await vi.waitFor(() => expect(cairn.stores.account().get().balance).toBe('1.5'));
     expect(adapter.callsTo('getBalance')).toEqual([{ address: ADDRESS, network: testNetworks.mainnet }]);
   });
+
+  describe('an older, slower attempt never undoes the one the visitor made', () => {
+    const RABBY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const twoWallets = () => createFakeAdapter({ connectors: [fakeConnector('io.metamask'), fakeConnector('io.rabby')] });
+
+    it('keeps the wallet picked last when the first one the visitor picked answers after it', async () => {
+      const { cairn, adapter } = await start({ adapter: twoWallets() });
+      cairn.open();
+      const firstPrompt = adapter.holdNext('connect');
+      const first = cairn.connect('io.metamask');
+      cairn.stores.router.goBack();
+      adapter.next('connect', () => ({ address: RABBY, chainId: 1, accounts: [RABBY] }));
+      await expect(cairn.connect('io.rabby')).resolves.toBe(true);
+      cairn.open();
+
+      firstPrompt.resolve({ address: RAW_ADDRESS, chainId: 1, accounts: [RAW_ADDRESS] });
+      await expect(first).resolves.toBe(false);
+      expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby', address: RABBY.toLowerCase() });
+      expect(cairn.stores.connection.get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby' });
+      // The visitor reopened the modal on Account: the abandoned attempt neither closes it nor moves it.
+      expect(cairn.stores.modal.get().open).toBe(true);
+      expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
+    });
+
+    it('stays connected when an abandoned attempt fails after the visitor connected another wallet', async () => {
+      const { cairn, adapter } = await start({ adapter: twoWallets() });
+      cairn.open();
+      const firstPrompt = adapter.holdNext('connect');
+      const first = cairn.connect('io.metamask');
+      await cairn.connect('io.rabby');
+
+      firstPrompt.reject(new Error('The request expired'));
+      await expect(first).resolves.toBe(false);
+      expect(cairn.stores.connection.get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby', connecting: undefined });
+      expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby' });
+    });
+
+    it('leaves open a modal the visitor closed and opened again while the wallet was asking', async () => {
+      const { cairn, adapter } = await start();
+      cairn.open();
+      const prompt = adapter.holdNext('connect');
+      const pending = cairn.connect('io.metamask');
+      cairn.close();
+      cairn.open();
+      prompt.resolve({ address: RAW_ADDRESS, chainId: 1, accounts: [RAW_ADDRESS] });
+      await expect(pending).resolves.toBe(true);
+      expect(cairn.stores.connection.get().status).toBe('connected');
+      expect(cairn.stores.modal.get().open).toBe(true);
+      // Connect has nothing left to offer once connected: the reopened modal shows the account.
+      expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
+    });
+
+    it('still closes the modal the visitor waited in', async () => {
+      const { cairn, adapter } = await start();
+      cairn.open();
+      const prompt = adapter.holdNext('connect');
+      const pending = cairn.connect('io.metamask');
+      prompt.resolve({ address: RAW_ADDRESS, chainId: 1, accounts: [RAW_ADDRESS] });
+      await expect(pending).resolves.toBe(true);
+      expect(cairn.stores.modal.get().open).toBe(false);
+    });
+  });
 });

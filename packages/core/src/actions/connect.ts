@@ -6,10 +6,15 @@ import { finishConnect } from './finishConnect.ts';
 import { shakeModal } from './modal.ts';
 import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
 import { showWalletConnectView } from '../features/walletConnect/showWalletConnectView.ts';
+import { takeConnectionTurn } from './connectionTurn.ts';
+import { settledStatus } from './connectionStatus.ts';
+import { modalVisit } from './modal.ts';
 
 /**
  * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)
- * leaves a retry on that view instead of a dead end. Resolves true when connected.
+ * leaves a retry on that view instead of a dead end. Resolves true when connected. An attempt
+ * the visitor moved on from (another wallet picked, a disconnect) changes nothing when its wallet
+ * answers late, and resolves false.
  */
 export async function connect(ctx: CairnContext, connectorId: string): Promise<boolean> {
   const connector = ctx.connection.get().connectors.find((candidate) => candidate.id === connectorId);
@@ -18,8 +23,9 @@ export async function connect(ctx: CairnContext, connectorId: string): Promise<b
     showWalletConnectView(ctx);
     return (await loadWalletConnectFlow()).startWalletConnect(ctx);
   }
+  const turn = takeConnectionTurn(ctx);
   const adapter = adapterFor(ctx, connector.chain);
-  const previousStatus = ctx.connection.get().status;
+  const flow = { modalVisit: modalVisit(ctx) };
   const top = ctx.router.current();
   if (top.view === 'ConnectingExternal') ctx.router.replace('ConnectingExternal', { connector });
   else ctx.router.push('ConnectingExternal', { connector });
@@ -28,15 +34,17 @@ export async function connect(ctx: CairnContext, connectorId: string): Promise<b
   try {
     const network = networkForNamespace(ctx.network.get(), connector.chain, findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork);
     const result = await adapter.connect({ connectorId, network });
+    if (turn.overtaken()) return false;
     applyConnection(ctx, connector.chain, connector, result);
     ctx.events.emit('CONNECT_SUCCESS', { name: connector.name, connectorId });
-    await finishConnect(ctx);
+    await finishConnect(ctx, flow);
     return true;
   } catch (error) {
+    if (turn.overtaken()) return false;
     const rejected = isUserRejection(error);
     const message = rejected ? ErrorText.connectionRejected : errorMessage(error, ErrorText.connectionFailed);
     ctx.connection.set({
-      status: previousStatus === 'connected' ? 'connected' : 'disconnected',
+      status: settledStatus(ctx),
       connecting: { connectorId, error: message, rejected },
     });
     ctx.events.emit('CONNECT_ERROR', { name: connector.name, connectorId, message });

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '../errors.ts';
-import { createFakeAdapter, createTestCairn } from '../testing/fakeAdapter.ts';
+import { createFakeAdapter, createTestCairn, fakeConnector } from '../testing/fakeAdapter.ts';
 
 const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const RABBY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 async function connectedCairn() {
   const test = createTestCairn();
@@ -95,5 +96,25 @@ describe('disconnect', () => {
     await test.cairn.connect('io.metamask');
     await test.cairn.disconnect();
     expect(test.cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:10');
+  });
+
+  it('a disconnect still waiting on the wallet does not undo the connection the visitor made meanwhile', async () => {
+    const adapter = createFakeAdapter({ connectors: [fakeConnector('io.metamask'), fakeConnector('io.rabby')] });
+    const { cairn } = createTestCairn({ adapter });
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    cairn.open();
+    const revoke = adapter.holdNext('disconnect');
+    const leaving = cairn.disconnect();
+    adapter.next('connect', () => ({ address: RABBY, chainId: 1, accounts: [RABBY] }));
+    await expect(cairn.connect('io.rabby')).resolves.toBe(true);
+    cairn.open();
+
+    revoke.resolve(undefined);
+    await leaving;
+    expect(cairn.stores.connection.get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby' });
+    expect(cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby', address: RABBY.toLowerCase() });
+    expect(cairn.stores.modal.get().open).toBe(true);
+    expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
   });
 });

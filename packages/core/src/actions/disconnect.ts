@@ -1,4 +1,4 @@
-import { adapterFor, type CairnContext } from '../context.ts';
+import { accountFor, adapterFor, type CairnContext } from '../context.ts';
 import { ErrorText } from '../errors.ts';
 import type { ChainNamespace } from '../types.ts';
 import { clearConnection } from './clearConnection.ts';
@@ -9,13 +9,16 @@ import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
 import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
 import { land } from './land.ts';
 import { switchNamespace } from './switchNamespace.ts';
+import { takeConnectionTurn } from './connectionTurn.ts';
 
 /**
  * SPEC §4: disconnects a namespace, or every connected one, and resets its state; a WalletConnect
  * session ends every namespace that uses it. A namespace left connected becomes the active one.
  * On failure the state is kept, DISCONNECT_ERROR is tracked and the error reads 'Failed to disconnect'.
+ * A connection the visitor made while the wallets were answering is kept, and the modal left as it is.
  */
 export async function disconnect(ctx: CairnContext, options: { namespace?: ChainNamespace } = {}): Promise<void> {
+  const turn = takeConnectionTurn(ctx);
   const connected = [...ctx.accounts.values()].map((account) => account.get()).filter((a) => a.status === 'connected');
   const named = options.namespace === undefined ? connected : connected.filter((account) => account.namespace === options.namespace);
   // SPEC §4: a WalletConnect or auth connector disconnects every chain that uses it.
@@ -35,6 +38,14 @@ export async function disconnect(ctx: CairnContext, options: { namespace?: Chain
   } catch (error) {
     ctx.events.emit('DISCONNECT_ERROR', {});
     throw new Error(ErrorText.failedToDisconnect, { cause: error });
+  }
+  if (turn.overtaken()) {
+    // Only what is still the connection this disconnect was asked to end.
+    for (const account of targets) {
+      if (accountFor(ctx, account.namespace).get().connectorId === account.connectorId) clearConnection(ctx, account.namespace);
+    }
+    ctx.events.emit('DISCONNECT_SUCCESS', {});
+    return;
   }
   for (const account of targets) clearConnection(ctx, account.namespace);
   if (remaining[0]) {

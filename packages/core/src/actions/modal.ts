@@ -13,7 +13,22 @@ export function openModal(ctx: CairnContext, options: OpenOptions = {}): void {
   // SPEC §2 basic mode: a site with only WalletConnect opens straight on its QR code.
   const view = options.view ?? (connected ? 'Account' : ctx.options.walletConnect?.basic ? 'ConnectingWalletConnectBasic' : 'Connect');
   ctx.router.reset(view, options.data);
-  if (!ctx.modal.get().open) ctx.events.emit('MODAL_OPEN', { connected });
+  showModal(ctx);
+}
+
+const visits = new WeakMap<CairnContext, number>();
+
+/**
+ * Counts the times the modal opened: a flow notes the visit it started in, and only a landing of
+ * that visit may close the modal (a visitor who closed it and opened it again is doing something else).
+ */
+export const modalVisit = (ctx: CairnContext): number => visits.get(ctx) ?? 0;
+
+/** Opens the modal on whatever view the router shows. */
+export function showModal(ctx: CairnContext): void {
+  if (ctx.modal.get().open) return;
+  visits.set(ctx, modalVisit(ctx) + 1);
+  ctx.events.emit('MODAL_OPEN', { connected: ctx.connection.get().status === 'connected' });
   ctx.modal.set({ open: true });
 }
 

@@ -235,4 +235,54 @@ describe('reconnect on page load (SPEC §4)', () => {
     expect(reload.cairn.stores.router.current().view).toBe('UnsupportedChain');
     expect(reload.cairn.stores.modal.get().open).toBe(true);
   });
+
+  describe("a reconnect slower than the visitor's own connect leaves that connection alone", () => {
+    const RABBY = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+    /** A reload whose silent reconnect is held at the wallet, while the visitor connects io.rabby. */
+    async function visitorConnectsDuringReconnect(authorized: string[]) {
+      const backend = await previousVisit('io.metamask');
+      const adapter = createFakeAdapter({ connectors: [fakeConnector('io.metamask'), fakeConnector('io.rabby')], wallet: { authorized: new Set(authorized) } });
+      const silent = adapter.holdNext('reconnect');
+      const reload = createTestCairn({ adapter, backend });
+      await vi.waitFor(() => expect(adapter.callsTo('reconnect')).toHaveLength(1));
+      reload.cairn.open();
+      adapter.next('connect', () => ({ address: RABBY, chainId: 10, accounts: [RABBY] }));
+      await expect(reload.cairn.connect('io.rabby')).resolves.toBe(true);
+      reload.cairn.open();
+      return { reload, silent };
+    }
+
+    function expectVisitorsConnection(reload: ReturnType<typeof createTestCairn>) {
+      expect(reload.cairn.stores.connection.get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby' });
+      expect(reload.cairn.stores.account().get()).toMatchObject({ status: 'connected', connectorId: 'io.rabby', address: RABBY });
+      expect(reload.storage.get('connections')).toEqual([{ namespace: 'eip155', connectorId: 'io.rabby', address: RABBY }]);
+      expect(reload.storage.get('connectedWallet')).toEqual({ id: 'io.rabby', name: 'io.rabby' });
+      expect(reload.cairn.stores.modal.get().open).toBe(true);
+      expect(reload.cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
+    }
+
+    it('the remembered wallet no longer authorizing: the visitor stays connected', async () => {
+      const { reload, silent } = await visitorConnectsDuringReconnect([]);
+      silent.resolve(undefined);
+      await reload.cairn.ready;
+      expectVisitorsConnection(reload);
+    });
+
+    it('the remembered wallet reconnecting late: it does not replace the wallet the visitor picked', async () => {
+      const { reload, silent } = await visitorConnectsDuringReconnect(['io.metamask']);
+      silent.resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS] });
+      await reload.cairn.ready;
+      expectVisitorsConnection(reload);
+      expect(reload.cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:10');
+    });
+
+    it('the remembered wallet failing: the visitor stays connected', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { reload, silent } = await visitorConnectsDuringReconnect(['io.metamask']);
+      silent.reject(new Error('provider crashed'));
+      await reload.cairn.ready;
+      expectVisitorsConnection(reload);
+    });
+  });
 });

@@ -9,11 +9,14 @@ import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConne
 import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
 import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
 import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
+import { followConnectionTurns } from './connectionTurn.ts';
 
 /**
  * SPEC §4: status becomes reconnecting if a connection is remembered, else connecting; stored
  * connectors are tried most recently used first, silently (no wallet prompt); connected if at
- * least one reconnected, otherwise disconnected with the stored connections cleared.
+ * least one reconnected, otherwise disconnected with the stored connections cleared. It is silent
+ * in time too: once the visitor connects or disconnects meanwhile, it stops and leaves their choice
+ * (and its status) alone.
  */
 export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: number } = {}): Promise<boolean> {
   const stored = markReconnecting(ctx);
@@ -21,8 +24,10 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     endEmptyReconnect(ctx);
     return false;
   }
+  const turn = followConnectionTurns(ctx);
   const restoredNamespaces = new Set<string>();
   for (const { namespace, connectorId } of stored) {
+    if (turn.overtaken()) break;
     if (restoredNamespaces.has(namespace)) continue;
     const adapter = ctx.options.adapters.find((candidate) => candidate.namespace === namespace);
     if (!adapter) continue;
@@ -44,7 +49,7 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
       if (!connector) continue;
       const network = networkForNamespace(ctx.network.get(), namespace);
       const result = await adapterFor(ctx, namespace).reconnect({ connectorId, ...(network ? { network } : {}) });
-      if (!result) continue;
+      if (!result || turn.overtaken()) continue;
       ctx.connection.set((state) => ({
         connectors: state.connectors.some((item) => item.id === connector.id)
           ? state.connectors
@@ -57,8 +62,11 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
     }
   }
   for (const { namespace } of stored) {
-    if (!restoredNamespaces.has(namespace)) ctx.accounts.get(namespace)?.set({ status: 'disconnected' });
+    const account = ctx.accounts.get(namespace);
+    if (!restoredNamespaces.has(namespace) && account?.get().status === 'reconnecting') account.set({ status: 'disconnected' });
   }
+  // The visitor's own connect or disconnect says what the status and the storage are now.
+  if (turn.overtaken()) return restoredNamespaces.size > 0;
   if (restoredNamespaces.size > 0) {
     // Each restore made its namespace the shown one; the one used last is shown again.
     const mostRecent = stored.find((item) => restoredNamespaces.has(item.namespace));

@@ -80,4 +80,12 @@ describe('landingFor', () => {
     expect(landingFor(on('ApproveTransaction'), { kind: 'framePromptClosed', openedModal: true })).toEqual({ back: true, open: false });
     expect(landingFor(on('Account'), { kind: 'framePromptClosed', openedModal: true })).toEqual({});
   });
+
+  it('leaves open a modal the visitor opened again after the flow began: a connection or a session shows Account there', () => {
+    const reopened = (currentView: Parameters<typeof landingFor>[0]['currentView']) => ({ currentView, sameVisit: false });
+    expect(landingFor(reopened('Connect'), { kind: 'connected' })).toEqual({ view: 'Account' });
+    expect(landingFor(reopened('AllWallets'), { kind: 'connected' })).toEqual({});
+    expect(landingFor(reopened('ConnectingSiwe'), { kind: 'signInSucceeded' })).toEqual({ view: 'Account' });
+    expect(landingFor(reopened('Send'), { kind: 'signInSucceeded' })).toEqual({});
+  });
 });

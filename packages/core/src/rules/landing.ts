@@ -29,6 +29,11 @@ export type FlowOutcome =
 export interface LandingState {
   /** The view on top of the stack when the outcome arrived. */
   currentView: ViewName;
+  /**
+   * The modal has stayed open (or closed) since the flow began: false when the visitor closed it
+   * and opened it again, so the outcome of an older flow is not theirs to close. Default true.
+   */
+  sameVisit?: boolean;
 }
 
 /**
@@ -48,7 +53,9 @@ export interface Landing {
 /** SPEC §2 and §4: the one rule for where a flow lands. */
 export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
   switch (outcome.kind) {
+    // A modal the visitor opened again is left open; Connect has nothing more to offer, so Account shows.
     case 'connected':
+      if (state.sameVisit === false) return state.currentView === 'Connect' ? { view: 'Account' } : {};
       return { view: 'Account', open: false };
     case 'disconnected':
       return { view: 'Connect', open: false };
@@ -65,6 +72,7 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
       return { view: 'ConnectingSiwe', open: true };
     // SPEC §4: on success the session is stored and the modal closes.
     case 'signInSucceeded':
+      if (state.sameVisit === false) return state.currentView === 'ConnectingSiwe' ? { view: 'Account' } : {};
       return { view: 'Account', open: false };
     // SPEC §4: on failure the sign view is reopened unless already open.
     case 'signInFailed':

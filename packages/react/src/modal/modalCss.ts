@@ -1,5 +1,8 @@
 // The modal's styles, shipped in the lazy chunk and injected inside its shadow root. Colours
 // derive from the `--cairn-*` variables with color-mix, so a site's override flows everywhere.
+// The card hangs from a fixed top instead of being centred: what arrives after it shows (the
+// catalogue's wallets, a lazily loaded adapter's) grows it downward, and the rows already shown
+// stay under the pointer (centred, they jumped 134 px up as the click landed: e2e/connect.e2e.ts).
 export const MODAL_CSS = `
 :host{all:initial!important;display:contents!important;--_error:#d92d20;--_shadow:rgba(16,18,24,.18)}
 :host([data-theme="dark"]){--_error:#ff7a70;--_shadow:rgba(0,0,0,.5)}
@@ -15,12 +18,12 @@ ul{list-style:none;margin:0;padding:0}
 --_surface:color-mix(in srgb,var(--cairn-foreground) 4.5%,var(--cairn-background));
 --_surface-hover:color-mix(in srgb,var(--cairn-foreground) 9%,var(--cairn-background));
 --_accent-soft:color-mix(in srgb,var(--cairn-accent) 13%,var(--cairn-background));
-position:fixed;inset:0;z-index:var(--cairn-z-index);display:flex;align-items:center;justify-content:center;
-padding:16px;overflow-y:auto;overscroll-behavior:contain;background:var(--cairn-overlay);
+position:fixed;inset:0;z-index:var(--cairn-z-index);display:flex;align-items:flex-start;justify-content:center;
+padding:min(12vh,96px) 16px 16px;overflow-y:auto;overscroll-behavior:contain;background:var(--cairn-overlay);
 font-family:var(--cairn-font-family);font-size:15px;line-height:1.4;color:var(--cairn-foreground);
 -webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale;text-rendering:optimizeLegibility;
 animation:cairn-fade .18s ease-out}
-.card{position:relative;display:flex;flex-direction:column;width:360px;max-width:100%;max-height:calc(100vh - 32px);
+.card{position:relative;display:flex;flex-direction:column;width:360px;max-width:100%;max-height:calc(100vh - 16px - min(12vh,96px));
 background:var(--cairn-background);border-radius:calc(var(--cairn-radius) + 8px);outline:none;
 box-shadow:0 0 0 1px var(--cairn-border),0 24px 56px -12px var(--_shadow),0 8px 20px -8px var(--_shadow);
 animation:cairn-rise .24s cubic-bezier(.2,.8,.2,1)}

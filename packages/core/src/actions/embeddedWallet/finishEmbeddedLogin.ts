@@ -2,6 +2,9 @@ import { activeAccount, type CairnContext } from '../../context.ts';
 import { errorMessage, ErrorText } from '../../errors.ts';
 import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
 import { finishConnect } from '../finishConnect.ts';
+import { settledStatus } from '../connectionStatus.ts';
+import { modalVisit } from '../modal.ts';
+import { takeConnectionTurn } from '../connectionTurn.ts';
 import { attachEmbeddedWallet } from './attachEmbeddedWallet.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
 import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
@@ -10,7 +13,8 @@ import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
 export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Promise<boolean> {
   const { store, load } = requireEmbeddedWallet(ctx);
   store.set({ status: 'authenticating', error: undefined });
-  const previousStatus = ctx.connection.get().status;
+  const flow = { modalVisit: modalVisit(ctx) };
+  takeConnectionTurn(ctx);
   ctx.connection.set({ status: 'connecting', connecting: { connectorId: AUTH_CONNECTOR_ID } });
   try {
     const client = await load();
@@ -18,7 +22,7 @@ export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Prom
   } catch (error) {
     const message = errorMessage(error, ErrorText.connectionFailed);
     store.set({ status: 'failed', error: message });
-    ctx.connection.set({ status: previousStatus === 'connected' ? 'connected' : 'disconnected', connecting: undefined });
+    ctx.connection.set({ status: settledStatus(ctx), connecting: undefined });
     ctx.events.emit('CONNECT_ERROR', { name, connectorId: AUTH_CONNECTOR_ID, message });
     return false;
   }
@@ -28,6 +32,6 @@ export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Prom
   // SPEC §3: the account says how it logged in (cleared with it on disconnect, SPEC §4).
   activeAccount(ctx).set({ socialProvider: provider ?? 'email', user: provider ? {} : { email } });
   ctx.events.emit('CONNECT_SUCCESS', { name, connectorId: AUTH_CONNECTOR_ID });
-  await finishConnect(ctx);
+  await finishConnect(ctx, flow);
   return true;
 }

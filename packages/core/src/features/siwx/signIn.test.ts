@@ -100,6 +100,22 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(eventNames()).toContain('SIWX_AUTH_SUCCESS');
   });
 
+  it('leaves open a modal the visitor closed and opened again while the wallet was signing (optional sign-in)', async () => {
+    const { cairn, adapter } = withSiwx(false);
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    const signing = adapter.holdNext('signMessage');
+    const signedIn = cairn.signIn();
+    await vi.waitFor(() => expect(adapter.callsTo('signMessage')).toHaveLength(1));
+    cairn.close();
+    cairn.open({ view: 'Networks' });
+    signing.resolve('0x' + 'ab'.repeat(65));
+    expect(await signedIn).toBe(true);
+    expect(cairn.stores.siwx.get().status).toBe('authenticated');
+    expect(cairn.stores.modal.get().open).toBe(true);
+    expect(cairn.stores.router.current().view).toBe('Networks');
+  });
+
   it("keeps the sign view with 'Signature declined' when the wallet refuses", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { cairn, adapter, eventNames } = withSiwx(false);

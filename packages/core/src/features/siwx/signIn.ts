@@ -6,7 +6,7 @@ import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork, ChainAdapter, SignedSignIn, SignInRequest } from '../../types.ts';
 import { disconnect } from '../../actions/disconnect.ts';
 import { land } from '../../actions/land.ts';
-import { shakeModal } from '../../actions/modal.ts';
+import { modalVisit, shakeModal } from '../../actions/modal.ts';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
@@ -49,6 +49,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
   const route = signInRoute(adapter);
   if (!route) throw new Error('Sign-in is not supported for this network');
   const { address, connectorId } = account;
+  const flow = { modalVisit: modalVisit(ctx) };
   ctx.siwx.set({ status: 'signing', error: undefined });
 
   let nonce: string;
@@ -86,7 +87,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     ctx.storage.set('siwxSession', { address, chainId: network.id, expirationTime: expiresAt.toISOString() });
     ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: expiresAt.toISOString() } });
     ctx.events.emit('SIWX_AUTH_SUCCESS', { network: network.caipNetworkId });
-    land(ctx, { kind: 'signInSucceeded' });
+    land(ctx, { kind: 'signInSucceeded' }, flow);
     return true;
   } catch (error) {
     console.warn('[cairn] sign-in failed', error);

@@ -13,6 +13,7 @@ import { walletConnectView } from './walletConnectView.ts';
 export { WalletConnectText };
 import { finishConnect } from '../../actions/finishConnect.ts';
 import { attachWalletConnectSession } from './attachWalletConnectSession.ts';
+import { takeConnectionTurn } from '../../actions/connectionTurn.ts';
 
 export interface StartWalletConnectOptions {
   /** The catalogue wallet the visitor picked: its logo sits in the QR code, its deep link opens on a phone. */
@@ -37,6 +38,8 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
   const { wallet } = options;
   const view = walletConnectView(ctx);
   const attempt = ++wc.attempt;
+  // A wallet answering an older attempt (another wallet picked before) no longer connects.
+  takeConnectionTurn(ctx);
   const isCurrent = () => wc.attempt === attempt;
   const stillShown = () => isCurrent() && ctx.modal.get().open && ctx.router.current().view === view;
   wc.store.set({ status: 'loading', uri: undefined, links: [], error: undefined, wallet });
