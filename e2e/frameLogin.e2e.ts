@@ -36,8 +36,15 @@ describe('log-in by e-mail in the secure frame', () => {
     await phone.frameElement.getByRole('button', { name: 'I have saved it' }).click();
     expect(await connecting.answer).toEqual({ ok: {} });
     await promptClosed(phone.page);
-    const user = (await call(phone.page, 'GET_USER', {})).ok as { address: string; email: string; accounts: { type: string }[] };
-    expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'eoa', accounts: [{ type: 'eoa' }] });
+    const user = (await call(phone.page, 'GET_USER', {})).ok as { address: string; email: string; accounts: { type: string; namespace?: string }[] };
+    // SPEC §3: eip155 prefers a smart account; this stack's network enables none, so the key's own
+    // account is the one in use. The frame holds a Solana account beside it.
+    expect(user).toMatchObject({
+      email,
+      chainId: 31337,
+      preferredAccountType: 'smartAccount',
+      accounts: [{ type: 'eoa', address: user.address }, { type: 'eoa', namespace: 'solana' }],
+    });
     expect(await call(phone.page, 'IS_CONNECTED', {})).toEqual({ ok: { isConnected: true } });
 
     // A reload: the frame opens the same wallet from its own storage, asking nothing.

@@ -26,7 +26,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type User = { address: Address; accounts: { address: Address; type: string }[]; smartAccountDeployed: boolean; preferredAccountType: string };
+type User = { address: Address; accounts: { address: Address; type: string; namespace?: string }[]; smartAccountDeployed: boolean; preferredAccountType: string };
 const user = async () => (await call(page, 'GET_USER', {})).ok as User;
 const eoaOf = (current: User) => current.accounts.find((account) => account.type === 'eoa')!.address;
 
@@ -35,7 +35,10 @@ describe('the frame key’s smart account', () => {
     const current = await user();
     expect(current.preferredAccountType).toBe('smartAccount');
     expect(current.address).toBe(smartAddress);
-    expect(current.accounts.map((account) => account.type)).toEqual(['smartAccount', 'eoa']);
+    // The EVM accounts: the smart account first, then the key's own; the frame's Solana account beside them.
+    const evmAccounts = current.accounts.filter((account) => account.namespace !== 'solana');
+    expect(evmAccounts.map((account) => account.type)).toEqual(['smartAccount', 'eoa']);
+    expect(current.accounts.filter((account) => account.namespace === 'solana')).toHaveLength(1);
     expect(eoaOf(current)).not.toBe(smartAddress);
     expect(current.smartAccountDeployed).toBe(false);
     expect(await chain.getCode({ address: smartAddress })).toBeUndefined();
