@@ -35,7 +35,7 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
 }
 
 const DIGEST_LINE_LIMIT = 80;
-const FAILURE_LINE = /(\bFAIL\b|\[failure report\]|\bshows: |pageerror: |×|✗|AssertionError|Error:|Test Files|Tests\s+\d|expected|Timed out|timeout|waiting for )/;
+const FAILURE_LINE = /(\bFAIL\b|\[failure report\]|\bshows: |pageerror: |×|✗|AssertionError|Error:|Test Files|Tests\s+\d|expected|Timed out|timeout|waiting for |\berror: )/;
 // ANSI colour codes would hide the words the digest looks for.
 const stripColour = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 

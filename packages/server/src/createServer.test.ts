@@ -259,4 +259,23 @@ describe('request logs', () => {
       await database.drop();
     }
   });
+  it('are one line per answered request, with its status and time (not Fastify\'s two)', async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase('sqlite');
+    const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', LOG_LEVEL: 'info' }), {
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      await app.ready();
+      lines.length = 0;
+      await app.inject('/health');
+      // (The unreachable chain's warnings may come between: only the request's own lines count.)
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: unknown; res?: { statusCode: number }; responseTime?: number }).filter((line) => line.req !== undefined);
+      expect(logged.map((line) => line.msg)).toEqual(['request completed']);
+      expect(logged[0]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/authRoutes.ts';
 import { registerSessions } from './auth/sessionsRoutes.ts';
 import { createChainContexts } from './chain/chainContext.ts';
@@ -99,7 +99,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     },
     // verbose: a failed keyword carries its schema, whose description makes the 400 message.
     ajv: { customOptions: { verbose: true } },
-    disableRequestLogging: true,
+    // Fastify's own request lines are off; the hooks below write one line per request.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   // One log line per request, when it is answered (Fastify's default is two: in and out). A
   // websocket's upgrade is answered only when it closes: its line is written as it comes in.
