@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 export async function runLanes(lanes, { cwd, log = (line) => process.stdout.write(line) } = {}) {
   const failed = [];
   const digests = [];
+  const retried = [];
   const prefixed = lanes.length > 1;
   const started = Date.now();
   await Promise.all(
@@ -16,7 +17,7 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
         log(`\n▶ ${step.name}\n`);
         const stepStarted = Date.now();
         const digest = [];
-        const code = await runStep(step, { cwd, prefix: prefixed ? `[${step.name}] ` : '', log, digest });
+        const code = await runStep(step, { cwd, prefix: prefixed ? `[${step.name}] ` : '', log, digest, retried });
         const seconds = Math.round((Date.now() - stepStarted) / 1000);
         log(`${code === 0 ? '✔' : '✖'} ${step.name} (${seconds} s, at ${Math.round((Date.now() - started) / 1000)} s)\n`);
         if (code !== 0) {
@@ -26,6 +27,11 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
       }
     }),
   );
+  // A test that passed only on its retry is a flake to find, not a pass to forget: named at the end too.
+  if (retried.length > 0) {
+    log('\n⚠ passed only on a retry:\n');
+    for (const line of retried) log(`  ${line}\n`);
+  }
   // CI shows only the tail of a long run: the failures are said again at the end, lane by lane.
   for (const { name, lines } of digests) {
     log(`\n✖ ${name}: what failed\n`);
@@ -39,12 +45,15 @@ const FAILURE_LINE = /(\bFAIL\b|\[failure report\]|\bshows: |pageerror: |×|✗|
 // ANSI colour codes would hide the words the digest looks for.
 const stripColour = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
-function remember(digest, line) {
+const PASSED_ON_RETRY = /^\s*✓.*\(retry x\d+\)\s*$/;
+
+function remember(digest, line, retried) {
   const plain = stripColour(line);
+  if (retried && PASSED_ON_RETRY.test(plain)) retried.push(plain.trim().slice(0, 300));
   if (digest && digest.length < DIGEST_LINE_LIMIT && FAILURE_LINE.test(plain)) digest.push(plain.trim().slice(0, 600));
 }
 
-function runStep({ command, args, env }, { cwd, prefix, log, digest }) {
+function runStep({ command, args, env }, { cwd, prefix, log, digest, retried }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
@@ -55,13 +64,13 @@ function runStep({ command, args, env }, { cwd, prefix, log, digest }) {
           pending = lines.pop();
           for (const line of lines) {
             log(`${prefix}${line}\n`);
-            remember(digest, line);
+            remember(digest, line, retried);
           }
         });
         stream.on('end', () => {
           if (!pending) return;
           log(`${prefix}${pending}\n`);
-          remember(digest, pending);
+          remember(digest, pending, retried);
         });
       }
     }

@@ -38,6 +38,21 @@ describe('runLanes', () => {
     expect(tail).not.toContain('passing step');
   });
 
+  it('names at the end the tests that passed only on a retry, even when every step passed', async () => {
+    const lines: string[] = [];
+    const failed = await runLanes(
+      [
+        [node('e2e', "console.log('   \\u001b[32m✓\\u001b[39m pairs by QR code \\u001b[33m 15819ms\\u001b[39m\\u001b[33m (retry x1)\\u001b[39m'); console.log('   ✓ connects 2000ms')")],
+        [node('unit', "console.log('ok')")],
+      ],
+      { log: (line) => lines.push(line) },
+    );
+    expect(failed).toEqual([]);
+    const tail = lines.join('').split('⚠ passed only on a retry:\n')[1];
+    expect(tail).toContain('✓ pairs by QR code  15819ms (retry x1)');
+    expect(tail).not.toContain('connects');
+  });
+
   it('passes output through unprefixed with one lane', async () => {
     const lines: string[] = [];
     expect(await runLanes([[node('only', 'process.exit(0)')]], { log: (line) => lines.push(line) })).toEqual([]);
