@@ -48,15 +48,13 @@ const HEADROOM = 3 * 1024;
 // Issues 26, 27 and 28 landed together (2026-11-26): the one-button page's initial JS 91,628 B
 // (+1,024 B: the sites' own wallets (customWallets, read when createCairn checks its options),
 // the account types' store (smart accounts), the analytics switch, the legal checkbox's options,
-// the connection turns that keep a slow connect from undoing a newer one); the everything-on page
-// 109.8 kB before the click. Then the EVM adapter's body (EIP-6963 discovery, the wallet calls)
-// became a chunk fetched on intent like the other namespaces' (core's lazyChainAdapter): the
-// one-button page's initial JS 90,083 B, the everything-on page's 91,913 B (107.7 kB before the
-// click). The initial budget stays where it was.
+// the connection turns that keep a slow connect from undoing a newer one), the modal 15,797 B,
+// the everything-on page 109.8 kB before the click. The initial budget rises by those 1,024 B
+// (+100 B of slack), on purpose; the next step is to take the EVM adapter's body off the first load.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 87_532 + HEADROOM,
+  initialGzip: 87_532 + 1_124 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
   modalGzip: 14_681 + HEADROOM,
   /**

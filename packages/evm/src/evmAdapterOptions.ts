@@ -1,4 +1,0 @@
-export interface EvmAdapterOptions {
-  /** The window to discover wallets in; the global one by default. */
-  window?: Window;
-}
