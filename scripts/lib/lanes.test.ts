@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runLanes } from './lanes.mjs';
 
@@ -6,10 +9,14 @@ const node = (name: string, script: string) => ({ name, command: process.execPat
 describe('runLanes', () => {
   it('runs the lanes side by side and the steps of a lane in order, naming the failed steps', async () => {
     const lines: string[] = [];
+    // a1 ends only once b has said 'three' (b leaves a file): that can only happen side by side,
+    // and it holds on a busy machine, where timers alone did not.
+    const said = join(mkdtempSync(join(tmpdir(), 'lanes-')), 'three');
+    const waitForB = `const wait = () => (require('node:fs').existsSync(${JSON.stringify(said)}) ? console.log('one') : setTimeout(wait, 20)); wait()`;
     const failed = await runLanes(
       [
-        [node('a1', "setTimeout(() => console.log('one'), 400)"), node('a2', "console.log('two'); process.exit(3)")],
-        [node('b', "setTimeout(() => console.log('three'), 400)")],
+        [node('a1', waitForB), node('a2', "console.log('two'); process.exit(3)")],
+        [node('b', `console.log('three'); require('node:fs').writeFileSync(${JSON.stringify(said)}, '')`)],
       ],
       { log: (line) => lines.push(line) },
     );
