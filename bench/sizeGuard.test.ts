@@ -7,7 +7,7 @@ import { APPS } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { lazyChunkCost, measureBundle, readManifest, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
-import { ACTIONS_SOURCE, BEFORE_CLICK, BITCOIN_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
+import { ACTIONS_SOURCE, BEFORE_CLICK, BITCOIN_ADAPTER_SOURCE, EVM_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
 import { explainFetched, fetchedBeforeClick, gzipOf } from './lib/fetchedBeforeClick.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { SIZE_BUDGET } from './sizeBudget.ts';
@@ -68,8 +68,8 @@ describe('the "everything on" page (bench/pages/cairnFull) stays within 110 kB g
     );
   });
 
-  it('keeps the modal, the actions, the Solana adapter (its body and its send code) and the Bitcoin adapter body out of the initial JS', () => {
-    for (const source of [MODAL_SOURCE, ACTIONS_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
+  it('keeps the modal, the actions, the EVM adapter body, the Solana adapter (its body and its send code) and the Bitcoin adapter body out of the initial JS', () => {
+    for (const source of [MODAL_SOURCE, ACTIONS_SOURCE, EVM_ADAPTER_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
       const chunk = lazyChunkCost(fullOutDir, fullBundle, source);
       expect(chunk, `no chunk holds ${source}`).toBeDefined();
       expect(chunk!.files.some((file) => fullBundle.initial.files.includes(file))).toBe(false);
@@ -132,7 +132,7 @@ describe('what each page fetches before the click, in Chromium as the bench load
     // The modal rendered hidden ahead of the click must not fetch its later views (All Wallets, the QR code, ...).
     const early = explainFetched(fullOutDir, fullBundle, files, BEFORE_CLICK).filter((chunk) => chunk.why.includes('not the next click'));
     expect(early.map((chunk) => chunk.name)).toEqual([]);
-    for (const source of [SOLANA_ADAPTER_SOURCE, POLKADOT_ADAPTER_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
+    for (const source of [EVM_ADAPTER_SOURCE, SOLANA_ADAPTER_SOURCE, POLKADOT_ADAPTER_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
       const body = lazyChunkCost(fullOutDir, fullBundle, source)!;
       expect(files.filter((file) => body.files.includes(file) && !fullBundle.initial.files.includes(file)), `${source} before the click`).toEqual([]);
     }

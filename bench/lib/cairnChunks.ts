@@ -18,6 +18,9 @@ export const BEFORE_CLICK: Readonly<Record<string, string>> = {
 /** The module behind the core's actions chunk (packages/core/src/loadCairnActions.ts). */
 export const ACTIONS_SOURCE = 'packages/core/dist/actions/cairnActions.js';
 
+/** The module behind the EVM adapter's dynamic import: its body (the wallet calls; discovery stays in the shell). */
+export const EVM_ADAPTER_SOURCE = 'packages/evm/dist/evmAdapterBody.js';
+
 /** The modules behind the Solana adapter's dynamic imports: its body (Wallet Standard discovery) and its send code. */
 export const SOLANA_ADAPTER_SOURCE = 'packages/solana/dist/walletStandardAdapter.js';
 export const SOLANA_SEND_SOURCE = 'packages/solana/dist/sendSupport.js';

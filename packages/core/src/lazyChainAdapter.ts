@@ -1,7 +1,7 @@
 import type { AdapterEvents, ChainAdapter, ChainNamespace, Connector, RemoteProvider } from './types.ts';
 
 /** The optional ChainAdapter methods a lazy adapter can offer before its body has arrived. */
-export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'signIn';
+export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'transactionFailure' | 'signIn';
 
 export interface LazyChainAdapterOptions {
   namespace: ChainNamespace;
@@ -11,8 +11,8 @@ export interface LazyChainAdapterOptions {
   load(): Promise<ChainAdapter>;
   /** The optional methods the body has, declared up front: the core checks for them before a call. */
   optional: readonly LazyOptionalMethod[];
-  /** The adapter's constant capabilities (its fee unit, its sign-in standard), known before the body. */
-  capabilities?: Pick<ChainAdapter, 'sendFeeUnit' | 'signInStandard'>;
+  /** The adapter's constant capabilities (its fee unit, its sign-in standard, its WalletConnect namespace), known before the body. */
+  capabilities?: Pick<ChainAdapter, 'sendFeeUnit' | 'signInStandard' | 'walletConnectNamespace'>;
   /** The body takes remote sessions (setRemoteProvider, e.g. the e-mail login's frame): handed to it when it arrives. */
   remoteSessions?: boolean;
 }
@@ -64,7 +64,12 @@ export function lazyChainAdapter({ namespace, label, load: loadBody, optional, c
         events = undefined;
       };
     },
-    prefetch: () => void load().catch((error: unknown) => console.warn(`[cairn] could not load ${label} support`, error)),
+    // The body may have code of its own to fetch on intent (the EVM adapter's address support).
+    prefetch: () =>
+      void load().then(
+        (loaded) => loaded.prefetch?.(),
+        (error: unknown) => console.warn(`[cairn] could not load ${label} support`, error),
+      ),
     getConnectors: () => adapter?.getConnectors() ?? [],
     waitForConnector: async (connectorId, timeoutMs) => (await load()).waitForConnector(connectorId, timeoutMs),
     connect: async (params) => (await load()).connect(params),
