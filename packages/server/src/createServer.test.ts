@@ -241,41 +241,38 @@ describe.each(await testDatabaseKinds())('server on $name: requests', ({ name, s
   });
 });
 
+/** A server that writes its log lines into `lines`, for `use`; closed and its database dropped after. */
+async function withLoggingServer(use: (app: Awaited<ReturnType<typeof createServer>>, lines: string[]) => Promise<void>): Promise<void> {
+  const lines: string[] = [];
+  const database = await createTestDatabase('sqlite');
+  const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', LOG_LEVEL: 'info' }), {
+    logStream: { write: (line) => void lines.push(line) },
+  });
+  try {
+    await app.ready();
+    await use(app, lines);
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+}
+
 describe('request logs', () => {
-  it("never carry a relay client's JWT, whatever path it was sent to", async () => {
-    const lines: string[] = [];
-    const database = await createTestDatabase('sqlite');
-    const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', LOG_LEVEL: 'info' }), {
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    try {
-      await app.ready();
+  it("never carry a relay client's JWT, whatever path it was sent to", () =>
+    withLoggingServer(async (app, lines) => {
       for (const url of ['/relay/?auth=eyJsecret.jwt.value&projectId=p', '/?AUTH=eyJsecret.jwt.value', '/health?auth=eyJsecret.jwt.value']) await app.inject(url);
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.join('\n')).not.toContain('eyJsecret');
       expect(lines.join('\n')).toContain('auth=%5Bredacted%5D');
-    } finally {
-      await app.close();
-      await database.drop();
-    }
-  });
-  it('are one line per answered request, with its status and time (not Fastify\'s two)', async () => {
-    const lines: string[] = [];
-    const database = await createTestDatabase('sqlite');
-    const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', LOG_LEVEL: 'info' }), {
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    try {
-      await app.ready();
+    }));
+
+  it("are one line per answered request, with its status and time (not Fastify's two)", () =>
+    withLoggingServer(async (app, lines) => {
       lines.length = 0;
       await app.inject('/health');
       // (The unreachable chain's warnings may come between: only the request's own lines count.)
       const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: unknown; res?: { statusCode: number }; responseTime?: number }).filter((line) => line.req !== undefined);
       expect(logged.map((line) => line.msg)).toEqual(['request completed']);
       expect(logged[0]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
-    } finally {
-      await app.close();
-      await database.drop();
-    }
-  });
+    }));
 });
