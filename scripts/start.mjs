@@ -1,6 +1,8 @@
 // `npm start`: installs what is missing and runs the local stack (devnet chains, server, frame, demo)
 // on 127.0.0.1 in the foreground until Ctrl-C.
-import { ensureDevnetBuild, ensureNpmPackages } from './lib/ensureInstall.mjs';
+import { relative } from 'node:path';
+import { ensureDevnetBuild, ensureNpmPackages, logDir, root } from './lib/ensureInstall.mjs';
+import { logTail } from './lib/run.mjs';
 import { stackPorts, startStack, takenPorts } from './lib/stack.mjs';
 
 const ports = stackPorts();
@@ -15,10 +17,13 @@ await ensureNpmPackages();
 await ensureDevnetBuild();
 
 let stack;
+const logs = relative(root, logDir);
+console.log(`Starting the local stack (each part's own output in ${logs}/)…`);
 try {
-  stack = await startStack(ports, { demoMode: 'dev' });
+  stack = await startStack(ports, { demoMode: 'dev', logDir, progress: (line) => console.log(`  ${line}`) });
 } catch (error) {
   console.error(`Could not start the local stack: ${error instanceof Error ? error.message : error}`);
+  for (const log of error?.exitedLogs ?? []) console.error(`\nThe end of ${relative(root, log)}:\n${logTail(log)}`);
   process.exit(1);
 }
 console.log(`demo: ${stack.demoUrl}`);
@@ -46,7 +51,8 @@ process.on('SIGTERM', shutdown);
 for (const child of stack.children) {
   child.on('exit', (code) => {
     if (stopping) return;
-    console.error(`A part of the stack exited unexpectedly (code ${code}); stopping the rest.`);
+    console.error(`The stack's ${child.part} exited unexpectedly (code ${code}); stopping the rest.`);
+    if (stack.logs[child.part]) console.error(`The end of ${relative(root, stack.logs[child.part])}:\n${logTail(stack.logs[child.part])}`);
     void stack.stop().then(() => process.exit(1));
   });
 }

@@ -1,8 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { runOrExit } from './run.mjs';
+import { join, relative } from 'node:path';
+import { runLoggedOrExit, runOrExit } from './run.mjs';
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+
+/** Where the set-up steps and the local stack's parts write their own output. */
+export const logDir = join(root, '.data', 'logs');
+
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** Installs npm packages when node_modules is missing or older than the lockfile. */
 export async function ensureNpmPackages() {
@@ -10,11 +15,14 @@ export async function ensureNpmPackages() {
   const lock = join(root, 'package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
-  console.log('Installing npm packages…');
-  await runOrExit('npm', ['install', '--no-audit', '--no-fund'], { cwd: root });
+  const logFile = join(logDir, 'npm-install.log');
+  console.log(`Installing npm packages (only when the lockfile changed; output in ${relative(root, logFile)})…`);
+  const started = performance.now();
+  await runLoggedOrExit('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, logFile });
+  console.log(`npm packages: installed in ${seconds(started)}`);
 }
 
-/** Compiles the devnet contracts (cached by source hash) and bundles the test wallet. */
+/** Compiles the devnet contracts (cached by source hash) and bundles the test wallets: prints one line. */
 export async function ensureDevnetBuild() {
   await runOrExit('node', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/build.ts'], { cwd: root });
 }

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { HOST, isPortFree, portFromEnv } from './ports.mjs';
 import { root } from './ensureInstall.mjs';
 
@@ -63,10 +65,17 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
 
 /**
  * Starts devnet, server, frame and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
- * 'preview' (the production build); `framePageDir` serves a frame page built before. Returns the URLs and a stop function that ends every child.
+ * 'preview' (the production build); `framePageDir` serves a frame page built before. With `logDir`,
+ * each part's own output (other packages' warnings included) goes to `<logDir>/<part>.log` instead of
+ * the screen, and `progress` hears one line per part as it becomes ready. Returns the URLs, the
+ * parts' log files and a stop function that ends every child.
  */
-export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir } = {}) {
+export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, logDir, progress = () => {} } = {}) {
   const children = [];
+  const logs = {};
+  const started = performance.now();
+  const ready = (part) => progress(`${part}: ready at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (logDir) mkdirSync(logDir, { recursive: true });
   const env = {
     ...process.env,
     ...Object.fromEntries(ports.chains.map((c) => [`CHAIN_PORT_${c.chainId}`, String(c.port)])),
@@ -122,8 +131,15 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
       SOCIAL_GITHUB_SCOPES: 'openid',
     });
   }
-  const start = (args, stdout = 'ignore') => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
+  const start = (part, args, stdout = 'ignore') => {
+    let stderr = 'inherit';
+    if (logDir) {
+      logs[part] = join(logDir, `${part}.log`);
+      stderr = openSync(logs[part], 'w');
+    }
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, stderr] });
+    if (typeof stderr === 'number') closeSync(stderr); // the child holds its own copy
+    child.part = part;
     children.push(child);
     return child;
   };
@@ -145,7 +161,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     // Everything that does not need the chains starts beside the devnet: the frame builds its page
     // while the devnet deploys its contracts.
     // The devnet prints `chain <id>: <url>` once that chain's contracts are deployed.
-    const devnet = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
+    const devnet = start('devnet', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'], 'pipe');
     const announced = new Set();
     const bundlers = [];
     devnet.stdout.setEncoding('utf8').on('data', (text) => {
@@ -153,46 +169,58 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
       for (const match of text.matchAll(/^bundler (\d+): (\S+)$/gm)) bundlers.push({ chainId: Number(match[1]), url: match[2] });
     });
     let mailUrl;
-    const mail = ports.mail ? start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe') : undefined;
+    const mail = ports.mail ? start('mailbox', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/mailCli.ts'], 'pipe') : undefined;
     mail?.stdout.setEncoding('utf8').on('data', (text) => {
       mailUrl ??= /^mail: (\S+)$/m.exec(text)?.[1];
     });
     let oidcUrl;
-    const oidc = ports.oidc ? start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/oidcCli.ts'], 'pipe') : undefined;
+    const oidc = ports.oidc ? start('oidc', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/oidcCli.ts'], 'pipe') : undefined;
     oidc?.stdout.setEncoding('utf8').on('data', (text) => {
       oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
     });
-    const frame = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
+    const frame = start('frame', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
     const frameUrl = `http://${HOST}:${ports.frame}/`;
 
     for (const chain of chains) {
       await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
     }
+    ready(`EVM chains ${chains.map((c) => c.chainId).join(', ')}`);
     const solana = ports.solana ? { url: `http://${HOST}:${ports.solana}` } : undefined;
     if (solana) await waitFor(async () => announced.has('solana'), 'chain solana', devnet);
+    if (solana) ready('chain solana');
     const polkadot = ports.polkadot ? { url: `ws://${HOST}:${ports.polkadot}` } : undefined;
     if (polkadot) await waitFor(async () => announced.has('polkadot'), 'chain polkadot', devnet);
+    if (polkadot) ready('chain polkadot');
     const bitcoin = ports.bitcoin ? { url: `http://${HOST}:${ports.bitcoin}` } : undefined;
     if (bitcoin) await waitFor(async () => announced.has('bitcoin'), 'chain bitcoin', devnet);
+    if (bitcoin) ready('chain bitcoin');
     if (mail) await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', mail);
+    if (mail) ready('mailbox');
     if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
-    const server = start(['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
+    if (oidc) ready('oidc provider');
+    const server = start('server', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
+    ready('server');
     await waitFor(httpIsUp(frameUrl), 'frame', frame);
+    ready('frame');
     const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
     const demoArgs =
       demoMode === 'dev'
         ? [vite, 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort']
         : [vite, 'preview', 'apps/demo', '--outDir', demoOutDir, '--host', HOST, '--port', String(ports.demo), '--strictPort'];
-    const demo = start(demoArgs);
+    const demo = start('demo', demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
     await waitFor(httpIsUp(demoUrl), 'demo', demo);
+    ready('demo');
     // The bundlers (alto loads for seconds) come up last, while everything else starts.
     const bundled = ports.chains.filter((c) => c.bundler).length;
     await waitFor(async () => bundlers.length === bundled, 'bundlers', devnet);
-    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, bundlers, solana, polkadot, bitcoin, stop, children };
+    if (bundled > 0) ready('bundlers');
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, bundlers, solana, polkadot, bitcoin, stop, children, logs };
   } catch (error) {
+    // The parts that ended by themselves (not by the stop below): their logs say why.
+    if (error instanceof Error) error.exitedLogs = children.filter((c) => c.exitCode !== null && logs[c.part]).map((c) => logs[c.part]);
     await stop();
     throw error;
   }

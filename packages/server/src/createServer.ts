@@ -98,7 +98,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     // verbose: a failed keyword carries its schema, whose description makes the 400 message.
-    ajv: { customOptions: { verbose: true } },
+    // allowUnionTypes: a field SPEC lets be a string or a number (a swap's slippage, an onramp
+    // amount) says so with `type: [...]`; without it ajv's strict mode prints a warning per schema.
+    ajv: { customOptions: { verbose: true, allowUnionTypes: true } },
     // Fastify's own request lines are off; the hooks below write one line per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
