@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { keepCompiledBinary } from './nativeBuildCache.mjs';
 import { runLoggedOrExit, runOrExit } from './run.mjs';
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -20,6 +21,9 @@ export async function ensureNpmPackages() {
   const started = performance.now();
   await runLoggedOrExit('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, logFile });
   console.log(`npm packages: installed in ${seconds(started)}`);
+  if (keepCompiledBinary(join(root, 'node_modules', 'better-sqlite3'), 'build/Release/better_sqlite3.node')) {
+    console.log('better-sqlite3: compiled from source; kept in npm\'s cache for the next clean install');
+  }
 }
 
 /** Compiles the devnet contracts (cached by source hash) and bundles the test wallets: prints one line. */
