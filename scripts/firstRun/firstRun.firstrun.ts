@@ -1,0 +1,54 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+// Ports of their own (npm start's defaults may be in use by a developer's own stack).
+const PORTS = {
+  DEMO_PORT: 27173, SERVER_PORT: 27787, FRAME_PORT: 27174, CHAIN_PORT_31337: 27545, CHAIN_PORT_31338: 27546,
+  BUNDLER_PORT_31337: 27337, BUNDLER_PORT_31338: 27338, SMTP_PORT: 27525, MAIL_PORT: 27080, OIDC_PORT: 27400,
+  CHAIN_PORT_SOLANA: 27899, CHAIN_PORT_POLKADOT: 27944, CHAIN_PORT_BITCOIN: 27002,
+};
+const GOAL_SECONDS = 150;
+const copy = mkdtempSync(join(tmpdir(), 'cairn-first-run-'));
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+describe('a newcomer runs `npm start` on a fresh clone', () => {
+  it(`sees one line per step and the URLs, within ${GOAL_SECONDS} s`, async () => {
+    execFileSync('git', ['clone', '-q', root, copy]);
+    const env = { ...process.env, ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])) };
+    const started = performance.now();
+    const child = spawn('npm', ['start'], { cwd: copy, env, detached: true });
+    const lines: string[] = [];
+    let text = '';
+    const ready = new Promise<void>((resolve, reject) => {
+      const take = (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        if (text.includes('Press Ctrl-C to stop.')) resolve();
+      };
+      child.stdout.on('data', take);
+      child.stderr.on('data', take);
+      child.on('exit', (code) => reject(new Error(`npm start ended (code ${code}) before it was ready:\n${text}`)));
+    });
+    let seconds = Number.NaN;
+    try {
+      await ready;
+      seconds = (performance.now() - started) / 1000;
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid!, 'SIGINT'); // Ctrl-C: npm start stops its parts
+      } catch {}
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    }
+    lines.push(...text.trimEnd().split('\n'));
+    // npm's own two header lines ("> cairn start", "> node scripts/start.mjs") and a blank one come first.
+    const ours = lines.filter((line) => line.trim() !== '' && !line.startsWith('> '));
+    console.log(`first run: ${seconds.toFixed(0)} s to the URLs, ${ours.length} lines on the screen (load ${loadavg()[0].toFixed(1)} on this machine):\n${ours.join('\n')}`);
+    expect(ours.filter((line) => /warn|deprecated|error/i.test(line))).toEqual([]);
+    expect(ours.length).toBeLessThanOrEqual(30);
+    expect(seconds).toBeLessThanOrEqual(GOAL_SECONDS);
+  });
+});
