@@ -24,7 +24,7 @@ await app.listen({ port: Number(process.env.FLOOR_PORT), host: '127.0.0.1' });
 `;
 
 /** A bare Fastify child process on 127.0.0.1:`port` answering `answer`; resolves once it answers. */
-export async function startBareFastifyFloor(port: number, answer: FloorAnswer): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareFastifyFloor(port: number, answer: FloorAnswer): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', FLOOR], {
     cwd: repoRoot,
     env: { ...process.env, FLOOR_ANSWER: JSON.stringify(answer), FLOOR_PORT: String(port) },
@@ -39,5 +39,5 @@ export async function startBareFastifyFloor(port: number, answer: FloorAnswer): 
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }

@@ -15,12 +15,13 @@ export interface BenchServer {
 
 /**
  * The server as `npm start` runs it (`node --import tsx packages/server/src/cli.ts`, production),
- * on its own port and a fresh SQLite file, configured only by `settings`.
+ * on its own port and a fresh SQLite file, configured only by `settings`; `nodeOptions` go to node
+ * before the script (e.g. `--cpu-prof`).
  */
-export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>): BenchServer {
+export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>, nodeOptions: string[] = []): BenchServer {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVER_SETTINGS.test(key)));
-  const child = spawn(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts'], {
     cwd: repoRoot,
     env: { ...env, NODE_ENV: 'production', SERVER_PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...settings },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,35 +1,24 @@
 // Part 4 of the bench: the server under load on loopback (issue 6). See bench/README.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildSiweMessage } from '@cairn/core/siwx';
 import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
 import { privateKeyToAccount } from 'viem/accounts';
+import { autocannon } from './autocannon.ts';
 import { BARE_FASTIFY_CASE, startBareFastifyFloor } from './bareFastifyFloor.ts';
-import { startBenchServer, waitFor } from './benchServer.ts';
+import { startBenchServer, waitFor, type BenchServer } from './benchServer.ts';
 import { percentile } from './stats.ts';
-import { repoRoot, resultsDir, toolsDir } from './paths.ts';
+import { repoRoot, resultsDir } from './paths.ts';
 import type { ServerCase, ServerResults } from './results.ts';
 
 const HOST = '127.0.0.1';
 /** Bench-only ports, apart from `npm start` (8545/8787), the tests (2xxxx) and the e2e stack. */
 export const SERVER_BENCH_PORTS = { chain: 26545, server: 26787, backfillServer: 26788, floor: 26786 } as const;
-const CHAIN_ID = 31337;
-const PROJECT = 'projectId=cairn-local&st=bench&sv=1';
+export const CHAIN_ID = 31337;
+export const PROJECT = 'projectId=cairn-local&st=bench&sv=1';
 /** In the server's default SIWX_DOMAINS. */
 const SIWX_DOMAIN = '127.0.0.1:5173';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  duration: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = () => createRequire(join(toolsDir, 'package.json'))('autocannon') as Autocannon;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,14 +32,14 @@ const health = async (url: string) => (await (await fetch(`${url}/health`)).json
  * Rate limits far above what the load reaches, so every request is served and the limiter's own
  * cost is in the figures (one client on loopback would otherwise be a flood to refuse).
  */
-const UNREACHED_LIMITS = {
+export const UNREACHED_LIMITS = {
   RATE_LIMIT_PER_MINUTE: '100000000',
   RATE_LIMIT_PROJECT_PER_MINUTE: '100000000',
   NONCE_RATE_LIMIT_PER_MINUTE: '1000000',
   NONCE_RATE_LIMIT_TOTAL_PER_MINUTE: '1000000',
 };
 /** The per-IP and per-project limiters off (as behind a proxy that limits), for the comparison. */
-const NO_LIMITER = { ...UNREACHED_LIMITS, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PROJECT_PER_MINUTE: '0' };
+export const NO_LIMITER = { ...UNREACHED_LIMITS, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PROJECT_PER_MINUTE: '0' };
 
 /** The server on its own port and SQLite file, configured for the bench's one chain. */
 const startServer = (port: number, databaseFile: string, limits: Record<string, string> = UNREACHED_LIMITS) =>
@@ -61,7 +50,7 @@ const startServer = (port: number, databaseFile: string, limits: Record<string, 
   });
 
 /** Waits for the server's health, then for its indexer to reach the head (the account's history not empty). */
-async function waitUntilIndexed(server: ReturnType<typeof startServer>, historyUrl: string): Promise<void> {
+export async function waitUntilIndexed(server: BenchServer, historyUrl: string): Promise<void> {
   await waitFor('server /health ok', async () => ((await health(server.url)).status === 'ok' ? true : undefined), server.child, 60_000);
   await waitFor(
     'indexer caught up (history of test account 0 not empty)',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import pino from 'pino';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/authRoutes.ts';
 import { registerSessions } from './auth/sessionsRoutes.ts';
@@ -67,6 +68,8 @@ export type CreateServerOptions = {
 };
 
 const BODY_LIMIT = 64 * 1024;
+/** How log lines are gathered before a write: up to 4 kB, for at most a second. */
+const LOG_BUFFERING = { minLength: 4096, periodicFlush: 1000 } as const;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -77,10 +80,14 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  * indexer and closes the database.
  */
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
+  // Log lines are written 4 kB at a time (and at least every second), not one write per line: on
+  // the cached balance route that write was the largest cost after the answer's own (issue 25).
+  // pino writes what is left when the process exits; onClose below flushes it.
+  const logDestination = options.logStream ? undefined : pino.destination({ dest: 1, sync: false, ...LOG_BUFFERING });
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? logDestination,
       serializers: {
         // A relay client's JWT (?auth=) never reaches a log, whatever path a misconfigured relayUrl sent it to.
         req: (request: FastifyRequest) => ({ method: request.method, url: logSafeUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
@@ -175,7 +182,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   });
 
   await registerRateLimits(app, config.rateLimit, shared?.commands);
-  await app.register(cookie);
+  // No route reads request.cookies (the session cookie is read from the header, see sessionCookie.ts):
+  // no parsing hook on every request, only setCookie and clearCookie.
+  await app.register(cookie, { hook: false });
   // Before every other route: @fastify/websocket then turns away upgrades on them.
   if (config.relay.enabled) {
     const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
@@ -208,6 +217,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (!options.mailer) services.mailer?.close();
     if (!options.db) await db.destroy();
     await shared?.close();
+    await new Promise<void>((resolve) => (logDestination ? logDestination.flush(() => resolve()) : resolve()));
   });
   if (config.indexer.enabled) indexer.start();
   return app;

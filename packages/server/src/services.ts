@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { IconUrls } from './account/iconUrls.ts';
+import { TtlCache } from './cache/ttlCache.ts';
 import type { ChainContext } from './chain/chainContext.ts';
 import type { SolanaChainContext } from './solana/solanaChains.ts';
 import type { Network } from './catalogue/networks.ts';
@@ -40,9 +41,20 @@ export function spamChecker(spamContracts: readonly string[]): (chainId: number,
   };
 }
 
+/** The icon URLs of each caller (base URL, projectId, st, sv) are built once, not per request. */
+const KEPT_ICON_URLS = 1000;
+
 export function iconUrlsFor(config: ServerConfig, tokenList: TokenList, networks: Map<string, Network>) {
+  const built = new TtlCache<string, IconUrls>(Number.POSITIVE_INFINITY, KEPT_ICON_URLS);
   return (request: FastifyRequest): IconUrls => {
     const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return IconUrls.forRequest(base, request.query as { projectId?: string; st?: string; sv?: string }, tokenList, networks);
+    const query = request.query as { projectId?: string; st?: string; sv?: string };
+    const key = `${base}\n${query.projectId}\n${query.st}\n${query.sv}`;
+    let icons = built.get(key);
+    if (icons === undefined) {
+      icons = IconUrls.forRequest(base, query, tokenList, networks);
+      built.set(key, icons);
+    }
+    return icons;
   };
 }

@@ -19,6 +19,21 @@ export function isPostgres(db: Db): boolean {
 const INT8_OID = 20;
 
 /**
+ * How long opening one PostgreSQL connection may take (TCP, TLS, start-up and authentication up to
+ * ready-for-query): a database that accepts and then never answers fails requests with 503 instead
+ * of holding them for ever. Waiting for a free client of the pool is not bounded by it: pg-pool's
+ * own connectionTimeoutMillis would bound that too, and 1,000 concurrent sign-ins then failed.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 3_000;
+
+/** A pool's client whose connecting, and only that, is bounded. */
+class ConnectBoundedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
+  }
+}
+
+/**
  * Opens the database (SQLite file by default, PostgreSQL for postgres:// URLs) and brings its
  * schema up to date. Block numbers, timestamps and counts come back as numbers on both.
  */
@@ -39,11 +54,15 @@ export function createDialect(config: DatabaseConfig) {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
+      Client: ConnectBoundedClient,
       // int8 (bigint, count(*)) as a JS number: every value we store fits in 2^53.
       types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
     });
-    // An idle client's error (e.g. the server restarting) must not crash the process.
+    // An idle client's error (e.g. the server restarting) must not crash the process, nor must a
+    // client's in use: pg-pool listens only while a client is idle, and a connection lost during a
+    // query is also emitted as an 'error' event (the query itself fails with it, answered 503).
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new PostgresDialect({ pool });
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });

@@ -4,8 +4,9 @@ export const DATABASE_RETRY_SECONDS = 5;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // SQLSTATE class 08 (connection exception) and 57P01-57P03: the server shutting down, crashed, or not accepting yet.
 const UNAVAILABLE_STATES = /^(08...|57P0[123])$/;
-// node-postgres's own texts for a connection it lost or could not open in time.
-const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+// node-postgres's own texts for a connection it lost or could not open in time ('timeout expired':
+// a client's connectionTimeoutMillis, see DATABASE_CONNECT_TIMEOUT_MS).
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|timeout expired$)/;
 
 /**
  * Whether a query failed because the database could not be reached (down, restarting, the

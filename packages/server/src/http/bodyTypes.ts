@@ -40,10 +40,11 @@ function hasBody(request: FastifyRequest): boolean {
 export function refuseNonJsonBodies(app: FastifyInstance): void {
   // Fastify parses text/plain by default: no route here takes it.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request, reply) => {
-    if (BODILESS_METHODS.has(request.method) || !hasBody(request) || request.is404) return;
+  // A callback hook, not an async one: it runs on every request and a GET passes at once, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (BODILESS_METHODS.has(request.method) || !hasBody(request) || request.is404) return done();
     const type = mediaType(request.headers['content-type']);
-    if (type === JSON_TYPE || (type === FORM_TYPE && request.routeOptions.config.formBody === true)) return;
-    return reply.code(415).send(errorBody(415, type === undefined ? BODY_TYPE_ERRORS.missing : BODY_TYPE_ERRORS.unsupported(type)));
+    if (type === JSON_TYPE || (type === FORM_TYPE && request.routeOptions.config.formBody === true)) return done();
+    void reply.code(415).send(errorBody(415, type === undefined ? BODY_TYPE_ERRORS.missing : BODY_TYPE_ERRORS.unsupported(type)));
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 
 const SDK_PARAM = /^[\w.@/+-]{1,64}$/;
@@ -11,24 +11,34 @@ const SDK_PARAM = /^[\w.@/+-]{1,64}$/;
  */
 export function requireProjectAccess(projectIds: readonly string[]) {
   const accepted = new Set(projectIds);
-  return async function checkProjectAccess(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const body = request.body as Record<string, unknown> | undefined;
-    const fromQuery = query.projectId;
-    const projectId = fromQuery !== undefined ? fromQuery : body && typeof body === 'object' ? body.projectId : undefined;
-    if (projectId === undefined || projectId === '') throw new ApiError(401, ERROR_TEXTS.missingProjectId, 'projectId');
-    if (typeof projectId !== 'string' || !accepted.has(projectId)) {
-      throw new ApiError(401, ERROR_TEXTS.unknownProjectId(String(projectId).slice(0, 128)), 'projectId');
+  // A callback hook, not an async one: every data-API request passes here, without a promise.
+  return function checkProjectAccess(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    try {
+      refuseWithoutAccess(request, accepted);
+    } catch (error) {
+      return done(error as FastifyError);
     }
-    for (const name of ['st', 'sv'] as const) {
-      const value = query[name];
-      if (value === undefined || value === '') {
-        if (request.method === 'POST' || request.ws) continue;
-        throw new ApiError(400, ERROR_TEXTS.missingSdkParam(name), name);
-      }
-      if (typeof value !== 'string' || !SDK_PARAM.test(value)) {
-        throw new ApiError(400, `Invalid query parameter "${name}": must be 1 to 64 letters, digits or . _ - @ / +`, name);
-      }
-    }
+    done();
   };
+}
+
+function refuseWithoutAccess(request: FastifyRequest, accepted: ReadonlySet<string>): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body as Record<string, unknown> | undefined;
+  const fromQuery = query.projectId;
+  const projectId = fromQuery !== undefined ? fromQuery : body && typeof body === 'object' ? body.projectId : undefined;
+  if (projectId === undefined || projectId === '') throw new ApiError(401, ERROR_TEXTS.missingProjectId, 'projectId');
+  if (typeof projectId !== 'string' || !accepted.has(projectId)) {
+    throw new ApiError(401, ERROR_TEXTS.unknownProjectId(String(projectId).slice(0, 128)), 'projectId');
+  }
+  for (const name of ['st', 'sv'] as const) {
+    const value = query[name];
+    if (value === undefined || value === '') {
+      if (request.method === 'POST' || request.ws) continue;
+      throw new ApiError(400, ERROR_TEXTS.missingSdkParam(name), name);
+    }
+    if (typeof value !== 'string' || !SDK_PARAM.test(value)) {
+      throw new ApiError(400, `Invalid query parameter "${name}": must be 1 to 64 letters, digits or . _ - @ / +`, name);
+    }
+  }
 }

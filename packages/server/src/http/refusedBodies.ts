@@ -14,9 +14,10 @@ export const REFUSED_BODY_DRAIN = { bytes: 16 * 1024 * 1024, ms: 30_000 } as con
  * server reading for ever.
  */
 export function drainRefusedBodies(app: FastifyInstance, drain: { bytes: number; ms: number } = REFUSED_BODY_DRAIN): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every answer passes here, nearly all at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const incoming = request.raw;
-    if (incoming.complete || reply.statusCode < 400) return payload;
+    if (incoming.complete || reply.statusCode < 400) return done(null, payload);
     void reply.removeHeader('connection');
     let read = 0;
     // An injected request (light-my-request, in tests) has a socket stand-in without destroy.
@@ -33,6 +34,6 @@ export function drainRefusedBodies(app: FastifyInstance, drain: { bytes: number;
     incoming.once('end', () => clearTimeout(timer));
     incoming.once('close', () => clearTimeout(timer));
     incoming.resume();
-    return payload;
+    done(null, payload);
   });
 }

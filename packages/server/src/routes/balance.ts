@@ -40,8 +40,8 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       // A forced answer is for this moment only: no HTTP cache on the way may keep it.
       void reply.header('cache-control', force ? 'no-store' : `private, max-age=${BALANCE_TTL_MS / 1000}`);
       // SPEC §9: balances for eip155 and solana; a Solana address or chain goes to its own reader.
-      const solana = await solanaBalances(request.params.address, request.query.chainId, force);
-      if (solana) return { balances: solana };
+      const solana = solanaBalances(request.params.address, request.query.chainId, force);
+      if (solana) return { balances: await solana };
       const account = request.params.address as Address;
       const chains = requestedChains(services, request.query.chainId);
       const icons = services.iconUrls(request);
@@ -64,23 +64,30 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
           return balances;
         }),
       );
-      return reply.type('application/json; charset=utf-8').send(`{"balances":[${perChain.map(balancesJson).filter(Boolean).join(',')}]}`);
+      return reply.type('application/json; charset=utf-8').send(balancesBody(perChain));
     },
   );
 }
 
 /**
- * A chain's balances as JSON array items (no brackets), serialized once per cached read: a
- * cached answer is sent as the bytes it was the first time, not serialized per request.
+ * The answer's JSON, serialized once per cached read: a cached answer is sent as the bytes it was
+ * the first time, not serialized per request. One chain's answer is kept whole; several chains'
+ * are joined from each chain's kept items.
  */
-const serialized = new WeakMap<Balance[], string>();
-function balancesJson(balances: Balance[]): string {
+const serialized = new WeakMap<Balance[], { items: string; body: string }>();
+function serializedBalances(balances: Balance[]) {
   let json = serialized.get(balances);
   if (json === undefined) {
-    json = JSON.stringify(balances).slice(1, -1);
+    const items = JSON.stringify(balances).slice(1, -1);
+    json = { items, body: `{"balances":[${items}]}` };
     serialized.set(balances, json);
   }
   return json;
+}
+
+function balancesBody(perChain: Balance[][]): string {
+  if (perChain.length === 1) return serializedBalances(perChain[0]!).body;
+  return `{"balances":[${perChain.map((balances) => serializedBalances(balances).items).filter(Boolean).join(',')}]}`;
 }
 
 /** The chain's head block, or undefined when the node does not answer (the read then fails or is served as cached). */

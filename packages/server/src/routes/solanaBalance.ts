@@ -20,19 +20,24 @@ export const balanceChainIdSchema = {
 
 const BALANCE_TTL_MS = 30_000; // SPEC §9, as for eip155
 
-export type SolanaBalanceReader = (address: string, chainId: string | undefined, force: boolean) => Promise<TokenBalance[] | undefined>;
+export type SolanaBalanceReader = (address: string, chainId: string | undefined, force: boolean) => Promise<TokenBalance[]> | undefined;
 
 /**
- * The Solana answer of the balance route, or undefined when the request is an eip155 one. A
- * Solana address with an eip155 chain (or the reverse) is a 400, as is an unknown cluster.
+ * The Solana answer of the balance route, or undefined (at once, no promise: the cached eip155
+ * answer is the server's fast path) when the request is an eip155 one. A Solana address with an
+ * eip155 chain (or the reverse) is a 400, as is an unknown cluster.
  */
 export function solanaBalanceReader(services: ServerServices): SolanaBalanceReader {
   const balances = readCache<TokenBalance[]>(services.cacheBus, 'solana-balance', BALANCE_TTL_MS);
   const forcedAt = valueCache<number>(services.cacheBus, 'solana-balance-forced', services.config.forcedRefreshMs);
-  return async (address, chainId, force) => {
+  return (address, chainId, force) => {
     const solanaChain = chainId?.startsWith('solana:') === true;
     const solanaAddress = !address.startsWith('0x');
     if (!solanaChain && !solanaAddress) return undefined;
+    return readSolana(address, chainId, force, solanaChain, solanaAddress);
+  };
+
+  async function readSolana(address: string, chainId: string | undefined, force: boolean, solanaChain: boolean, solanaAddress: boolean): Promise<TokenBalance[]> {
     if (solanaChain && !solanaAddress) throw new ApiError(400, `address must be a base58 Solana address for ${chainId}`, 'address');
     if (chainId !== undefined && !solanaChain) throw new ApiError(400, `address ${address} is a Solana address; ${chainId} is not a Solana chain`, 'address');
     // The pattern allows 32 to 44 base58 characters; only those that decode to 32 bytes are addresses.
@@ -56,5 +61,5 @@ export function solanaBalanceReader(services: ServerServices): SolanaBalanceRead
       }),
     );
     return perChain.flat();
-  };
+  }
 }

@@ -1,0 +1,111 @@
+// The fast path (issue 25): CPU per cached balance request against a bare Fastify serving the
+// same bytes, in alternating runs of one process each. See bench/README.md ("Fast path").
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
+import { autocannon } from './lib/autocannon.ts';
+import { startBareFastifyFloor } from './lib/bareFastifyFloor.ts';
+import { startBenchServer, type BenchServer } from './lib/benchServer.ts';
+import { ensureAnchors } from './lib/installAnchors.ts';
+import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
+import { processCpuMicros } from './lib/processCpu.ts';
+import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    /** Also run the server without its rate limiters (RATE_LIMIT_PER_MINUTE=0), as a third case. */
+    'no-limiter': { type: 'boolean', default: false },
+    /** Write a V8 CPU profile of the server (node --cpu-prof) into bench/results/fastpath/. */
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(args.runs);
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+// The server part's ports moved by 300, so this runs beside it.
+const PORTS = { chain: 26845, server: 26887, unlimited: 26888, floor: 26886 } as const;
+const dir = join(resultsDir, 'fastpath');
+mkdirSync(dir, { recursive: true });
+const log = (line: string) => console.log(`[fastpath] ${line}`);
+
+interface Measured {
+  reqPerS: number;
+  requests: number;
+  cpuMicrosPerRequest: number;
+  failed: number;
+}
+
+/** One autocannon run against `url` while reading the CPU time of the process `pid` that answers. */
+async function measure(url: string, pid: number): Promise<Measured> {
+  const before = processCpuMicros(pid);
+  const result = await autocannon()({ url, connections, duration: seconds });
+  const cpu = processCpuMicros(pid) - before;
+  return {
+    reqPerS: result.requests.average,
+    requests: result.requests.total,
+    cpuMicrosPerRequest: cpu / result.requests.total,
+    failed: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+await ensureAnchors(log, { from: toolVersionsDir, into: toolsDir, what: 'tools (autocannon)' });
+const loadAtStart = loadavg();
+const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: PORTS.chain }] });
+const stops: (() => Promise<void>)[] = [];
+try {
+  const settings = { [`RPC_URL_${CHAIN_ID}`]: `http://127.0.0.1:${PORTS.chain}` };
+  const nodeOptions = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const start = (port: number, limits: Record<string, string>) => {
+    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions);
+    stops.push(server.stop);
+    return server;
+  };
+  const address = TEST_ACCOUNTS[0]!.address;
+  const path = `/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
+  const servers: [string, BenchServer][] = [['cached balance', start(PORTS.server, UNREACHED_LIMITS)]];
+  if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER)]);
+  for (const [, server] of servers) await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
+
+  const answer = await fetch(`${servers[0]![1].url}${path}`);
+  const body = await answer.text();
+  const floor = await startBareFastifyFloor(PORTS.floor, { method: 'GET', body, contentType: answer.headers.get('content-type') ?? 'application/json' });
+  stops.push(floor.stop);
+  const cases = [
+    ...servers.map(([name, server]) => ({ name, url: `${server.url}${path}`, pid: server.child.pid! })),
+    { name: 'bare Fastify, the same bytes', url: floor.url, pid: floor.pid },
+  ];
+  log(`${Buffer.byteLength(body)} bytes; warm-up, then ${runs} alternating runs of ${seconds} s, ${connections} connections`);
+  for (const { url } of cases) await autocannon()({ url, connections, duration: 2 });
+
+  const measured = new Map<string, Measured[]>(cases.map(({ name }) => [name, []]));
+  for (let run = 0; run < runs; run++) {
+    for (const { name, url, pid } of cases) {
+      // The balance is cached 30 s: refilled right before each run, so no expiry falls inside it.
+      await fetch(url);
+      const result = await measure(url, pid);
+      measured.get(name)!.push(result);
+      log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request${result.failed ? `, ${result.failed} failed` : ''}`);
+    }
+  }
+
+  const floorRuns = measured.get(cases.at(-1)!.name)!;
+  console.log(`\nLoad average at the start ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)\n`);
+  console.log('| case | run | req/s | CPU µs per request | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const [name, results] of measured) {
+    results.forEach((result, i) => {
+      const floorRun = floorRuns[i]!;
+      const ratio = (value: number) => `${(value * 100).toFixed(0)} %`;
+      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
+    });
+  }
+  if (args['cpu-prof']) log(`CPU profiles (written when the servers stop) in ${dir}`);
+} finally {
+  for (const stop of stops) await stop();
+  await devnet.stop();
+}
