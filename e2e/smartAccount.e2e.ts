@@ -1,4 +1,5 @@
-import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
+import { createPublicClient, http, isErc6492Signature, parseEther, stringToHex, toHex, type Address, type Hex } from 'viem';
+import { buildSiweMessage } from '@cairn/core/siwx';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type
 // Smart accounts (issue 26), in Chromium against the devnet's EntryPoint, SimpleAccount factory,
 // verifying paymaster and bundler: an e-mail login gives the key's smart account (counterfactual
 // until its first user operation), a sponsored two-call batch (EIP-5792) is approved once in the
-// frame and lands, and the user switches to the EOA and back.
+// frame and lands, the user signs in to the site's server with the smart account before its
+// deployment (ERC-6492) and after (ERC-1271), and switches to the EOA and back.
 let stack: FrameStack;
 let page: Page;
 let frameElement: Frame;
@@ -30,6 +32,29 @@ type User = { address: Address; accounts: { address: Address; type: string; name
 const user = async () => (await call(page, 'GET_USER', {})).ok as User;
 const eoaOf = (current: User) => current.accounts.find((account) => account.type === 'eoa')!.address;
 
+const access = 'projectId=cairn-local&st=e2e&sv=1';
+/** The site's sign-in message for `address` against the stack's server, with a fresh nonce. */
+async function signInMessage(address: Address) {
+  const { nonce } = (await (await fetch(`${stack.serverUrl}/auth/v1/nonce?${access}`)).json()) as { nonce: string };
+  const site = new URL(stack.site.url);
+  return buildSiweMessage({ domain: site.host, address, statement: 'Sign in with the smart account', uri: site.origin, version: '1', chainId: 31337, nonce, issuedAt: new Date().toISOString() });
+}
+const authenticate = (message: string, signature: Hex) =>
+  fetch(`${stack.serverUrl}/auth/v1/authenticate?${access}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature, token: true }) });
+
+/** Signs in through the frame as the active account (personal_sign, approved on the frame's screen); the server's answer and the signature. */
+async function signInWithFrame(address: Address) {
+  const message = await signInMessage(address);
+  const signing = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: [stringToHex(message), address] });
+  await promptOpen(page, frameElement);
+  expect(await frameElement.getByRole('dialog').innerText()).toContain('Sign in with the smart account');
+  await frameElement.getByRole('button', { name: 'Approve' }).click();
+  const signature = ((await signing).ok as { result: Hex }).result;
+  await promptClosed(page);
+  const response = await authenticate(message, signature);
+  return { signature, status: response.status, body: (await response.json()) as { session?: { address: string }; message?: string } };
+}
+
 describe('the frame key’s smart account', () => {
   it('is what an e-mail login gives: its counterfactual address, not deployed yet, on the networks that enable it', async () => {
     const current = await user();
@@ -48,6 +73,20 @@ describe('the frame key’s smart account', () => {
       ok: { result: { '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } } },
     });
   });
+
+  it('signs in to the site’s server before deployment (ERC-6492): the session names the smart account; another key’s signature is refused', async () => {
+    const { signature, status, body } = await signInWithFrame(smartAddress);
+    expect(isErc6492Signature(signature)).toBe(true);
+    expect(status).toBe(200);
+    expect(body.session?.address).toBe(smartAddress);
+    // Signing in did not deploy it: the server checked the signature in a call.
+    expect(await chain.getCode({ address: smartAddress })).toBeUndefined();
+
+    const message = await signInMessage(smartAddress);
+    const refused = await authenticate(message, await privateKeyToAccount(generatePrivateKey()).signMessage({ message }));
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toBe('Signature does not match the address');
+  }, 60_000);
 
   it('sends a sponsored two-call batch on one approval: it deploys the account and both receivers hold exactly what was sent', async () => {
     await fundExtraAccount(smartAddress, parseEther('1'));
@@ -83,6 +122,13 @@ describe('the frame key’s smart account', () => {
     // Sponsored: the account paid only what it sent.
     expect(await chain.getBalance({ address: smartAddress })).toBe(parseEther('1') - values[0]! - values[1]!);
     expect((await user()).smartAccountDeployed).toBe(true);
+  }, 60_000);
+
+  it('signs in to the site’s server once deployed (ERC-1271): the session names the smart account', async () => {
+    const { signature, status, body } = await signInWithFrame(smartAddress);
+    expect(isErc6492Signature(signature)).toBe(false);
+    expect(status).toBe(200);
+    expect(body.session?.address).toBe(smartAddress);
   }, 60_000);
 
   it('sends a site’s eth_sendTransaction from the smart account as a sponsored user operation, and answers the transaction’s hash', async () => {

@@ -7,8 +7,8 @@ import { executeApproval } from '../signing/executeApproval.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
-/** What the smart account does; it signs no messages (SimpleAccount 0.7 has no ERC-1271). */
-const SMART_ACCOUNT_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls']);
+/** What the smart account does: it sends, and signs messages it vouches for (ERC-1271, ERC-6492 before deployment). */
+const SMART_ACCOUNT_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls']);
 /** What only the smart account does: an EOA cannot run a batch atomically, so the site hears 'Action not allowed' as before. */
 const SMART_ACCOUNT_ONLY_METHODS = new Set(['wallet_sendCalls']);
 
@@ -65,7 +65,7 @@ export function approvalRpc(options: {
     const signer = options.signer();
     if (!signer) throw new Error(NOT_SIGNED_IN);
     const account = options.active ? await options.active(signer, network.chainId) : ({ type: 'eoa', address: signer.address } as const);
-    if (account.type === 'smartAccount' && !SMART_ACCOUNT_METHODS.has(method)) throw new Error(SmartAccountText.signsNoMessages);
+    if (account.type === 'smartAccount' && !SMART_ACCOUNT_METHODS.has(method)) throw new Error(SmartAccountText.unsupportedRequest);
     if (account.type === 'eoa' && SMART_ACCOUNT_ONLY_METHODS.has(method)) throw new Error(ErrorText.actionNotAllowed);
     const parsed = parseApprovalRequest(method, params, account.address, network.chainId);
     if ('error' in parsed) throw new Error(parsed.error);

@@ -1,6 +1,5 @@
 import { createWalletClient, defineChain, http, type PrivateKeyAccount } from 'viem';
 import type { ApprovalRequest } from './approvalRequest.ts';
-import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 import type { SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
 
 export const ExecuteText = {
@@ -48,7 +47,9 @@ async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: Sma
       if (!to) throw new Error(ExecuteText.smartAccountDeploysNothing);
       return smartAccount.sendTransaction({ to, value, ...(data ? { data } : {}) });
     }
-    default:
-      throw new Error(SmartAccountText.signsNoMessages);
+    case 'personal_sign':
+      return smartAccount.signMessage(request.message);
+    case 'eth_signTypedData_v4':
+      return smartAccount.signTypedData(request.typedData);
   }
 }

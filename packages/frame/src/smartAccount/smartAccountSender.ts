@@ -1,7 +1,7 @@
-import { createPublicClient, defineChain, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { createPublicClient, defineChain, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
 import { createBundlerClient, createPaymasterClient, UserOperationReceiptNotFoundError, type SmartAccount } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
-import { toSimpleAccount } from './simpleAccount.ts';
+import { toCairnAccount } from './cairnAccount.ts';
 
 export interface SmartAccountCall {
   to: Address;
@@ -15,6 +15,9 @@ export interface SmartAccountSender {
   /** Whether the network's paymaster pays the gas (SPEC §5: no gas-funds check then). */
   sponsored: boolean;
   isDeployed(): Promise<boolean>;
+  /** A signature the account vouches for (ERC-1271), wrapped in ERC-6492 while it is not deployed. */
+  signMessage(message: SignableMessage): Promise<Hex>;
+  signTypedData(typedData: TypedDataDefinition): Promise<Hex>;
   /** Sends the calls as one user operation (atomic); resolves with its hash once the bundler took it. */
   sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>;
   /** Sends one call and waits for the transaction that carried it: what eth_sendTransaction answers. */
@@ -45,7 +48,7 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
   const chain = defineChain({ id: network.chainId, name: `Chain ${network.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [network.rpcUrl] } } });
   const client = createPublicClient({ chain, transport: http(network.rpcUrl, { retryCount: 0 }) }) as PublicClient;
   const { bundlerUrl, paymasterUrl, entryPoint, factory } = network.smartAccount;
-  const account: SmartAccount = await toSimpleAccount({ client, owner, deployment: { entryPoint: entryPoint as Address, factory: factory as Address } });
+  const account: SmartAccount = await toCairnAccount({ client, owner, deployment: { entryPoint: entryPoint as Address, factory: factory as Address } });
   const bundler = createBundlerClient({
     client,
     account,
@@ -57,6 +60,8 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     address: account.address,
     sponsored: paymasterUrl !== undefined,
     isDeployed: () => account.isDeployed(),
+    signMessage: (message) => account.signMessage({ message }),
+    signTypedData: (typedData) => account.signTypedData(typedData),
     sendCalls,
     async sendTransaction(call) {
       const hash = await sendCalls([call]);
