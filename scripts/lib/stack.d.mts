@@ -36,5 +36,7 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 export function stackPorts(): StackPorts;
+/** The frame's BUNDLER_URL_<chainId>, PAYMASTER_URL_<chainId>, SMART_ACCOUNT_ENTRY_POINT and SMART_ACCOUNT_FACTORY for the chains with a bundler. */
+export function frameSmartAccountEnv(ports: StackPorts): Record<string, string>;
 export function takenPorts(ports: StackPorts): Promise<{ name: string; port: number; variable: string }[]>;
 export function startStack(ports: StackPorts, options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string; framePageDir?: string }): Promise<RunningStack>;
