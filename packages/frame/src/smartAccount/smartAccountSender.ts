@@ -1,6 +1,7 @@
 import { createPublicClient, defineChain, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
 import { createBundlerClient, createPaymasterClient, UserOperationReceiptNotFoundError, type SmartAccount } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
+import { bundledTransaction } from './bundledTransaction.ts';
 import { toCairnAccount } from './cairnAccount.ts';
 
 export interface SmartAccountCall {
@@ -20,7 +21,7 @@ export interface SmartAccountSender {
   signTypedData(typedData: TypedDataDefinition): Promise<Hex>;
   /** Sends the calls as one user operation (atomic); resolves with its hash once the bundler took it. */
   sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>;
-  /** Sends one call and waits for the transaction that carried it: what eth_sendTransaction answers. */
+  /** Sends one call and waits for the bundler to send the transaction that carries it: what eth_sendTransaction answers. */
   sendTransaction(call: SmartAccountCall): Promise<Hex>;
   /** EIP-5792's wallet_getCallsStatus for a batch this account sent (its user operation's hash). */
   callsStatus(id: Hex): Promise<CallsStatus>;
@@ -65,8 +66,23 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     sendCalls,
     async sendTransaction(call) {
       const hash = await sendCalls([call]);
-      const { receipt } = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS });
-      return receipt.transactionHash;
+      const reads = {
+        async submittedTransaction(id: Hex) {
+          let answer: { status?: string; transactionHash?: Hex | null };
+          try {
+            answer = (await bundler.request({ method: 'pimlico_getUserOperationStatus' as never, params: [id] as never })) as typeof answer;
+          } catch (error) {
+            // -32601: a bundler without the method; the receipt wait below is then the only way.
+            if ((error as { code?: unknown }).code === -32601) return undefined;
+            throw error;
+          }
+          return { ...(answer.transactionHash ? { transactionHash: answer.transactionHash } : {}), failed: answer.status === 'rejected' || answer.status === 'failed' };
+        },
+        async minedTransaction(id: Hex) {
+          return (await bundler.waitForUserOperationReceipt({ hash: id, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS })).receipt.transactionHash;
+        },
+      };
+      return bundledTransaction(reads, hash, { pollingMs: 100, timeoutMs: RECEIPT_TIMEOUT_MS });
     },
     async callsStatus(id) {
       const base = { version: '2.0.0', id, chainId: toHex(network.chainId), atomic: true } as const;
