@@ -1,8 +1,9 @@
-import { createPublicClient, defineChain, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
+import { createPublicClient, defineChain, encodeFunctionData, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
 import { createBundlerClient, createPaymasterClient, UserOperationReceiptNotFoundError, type SmartAccount } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
 import { bundledTransaction } from './bundledTransaction.ts';
-import { toCairnAccount } from './cairnAccount.ts';
+import { cairnAccountAbi, toCairnAccount } from './cairnAccount.ts';
+import type { SessionGrant } from './permissionsRequest.ts';
 
 export interface SmartAccountCall {
   to: Address;
@@ -13,6 +14,8 @@ export interface SmartAccountCall {
 /** The key's smart account on one network, and how it sends: user operations through the network's bundler, gas sponsored where a paymaster is configured. */
 export interface SmartAccountSender {
   address: Address;
+  /** The EntryPoint its user operations go to. */
+  entryPoint: Address;
   /** Whether the network's paymaster pays the gas (SPEC §5: no gas-funds check then). */
   sponsored: boolean;
   isDeployed(): Promise<boolean>;
@@ -23,6 +26,9 @@ export interface SmartAccountSender {
   sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>;
   /** Sends one call and waits for the bundler to send the transaction that carries it: what eth_sendTransaction answers. */
   sendTransaction(call: SmartAccountCall): Promise<Hex>;
+  /** Grants or revokes a session key on-chain (a user operation calling the account itself); resolves once mined. */
+  grantSession(grant: SessionGrant): Promise<void>;
+  revokeSession(key: Address): Promise<void>;
   /** EIP-5792's wallet_getCallsStatus for a batch this account sent (its user operation's hash). */
   callsStatus(id: Hex): Promise<CallsStatus>;
 }
@@ -57,8 +63,18 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     ...(paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }) } : {}),
   });
   const sendCalls = (calls: readonly SmartAccountCall[]) => bundler.sendUserOperation({ calls: calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) })) });
+  /** Sends calls of the account to itself and waits for them to be mined: a refused one throws. */
+  const selfCall = async (data: Hex) => {
+    const hash = await sendCalls([{ to: account.address, value: 0n, data }]);
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS });
+    if (!receipt.success) throw new Error(receipt.reason ?? 'The smart account refused the change');
+  };
   return {
     address: account.address,
+    entryPoint: entryPoint as Address,
+    grantSession: ({ key, target, selector, valueLimit, expiry }) =>
+      selfCall(encodeFunctionData({ abi: cairnAccountAbi, functionName: 'grantSession', args: [key, target, selector ?? '0x00000000', valueLimit, expiry] })),
+    revokeSession: (key) => selfCall(encodeFunctionData({ abi: cairnAccountAbi, functionName: 'revokeSession', args: [key] })),
     sponsored: paymasterUrl !== undefined,
     isDeployed: () => account.isDeployed(),
     signMessage: (message) => account.signMessage({ message }),
