@@ -1,9 +1,8 @@
 import { formatUnits, getAddress } from 'viem';
-import type { ApprovalRow } from '../signing/approvalSummary.ts';
 import type { SessionGrant } from './permissionsRequest.ts';
 
-/** What the user approves in a session grant: whose key, which call, how much per call, until when. */
-export function sessionGrantRows(grant: SessionGrant, nativeCurrency: { symbol: string; decimals: number }): ApprovalRow[] {
+/** What the user approves in a session grant: whose key, which call, how much per call, until when (the approval screen's rows). */
+export function sessionGrantRows(grant: SessionGrant, nativeCurrency: { symbol: string; decimals: number }): { label: string; value: string; code?: boolean }[] {
   return [
     { label: 'Session key', value: getAddress(grant.key), code: true },
     { label: grant.selector ? 'May call' : 'May send to', value: getAddress(grant.target), code: true },
