@@ -96,13 +96,13 @@ describe('the frame page in Chromium', () => {
     expect(await call(page, 'GET_CHAIN_ID', {})).toEqual({ ok: { chainId: 31337 } });
   });
 
-  it("the local stack's frame (npm start) lets the demo embed it and connects only to the server and the devnet (its EVM chains and Solana cluster)", async () => {
+  it("the local stack's frame (npm start) lets the demo embed it and connects only to the server and the devnet (its EVM chains, their bundlers and Solana cluster)", async () => {
     const response = await fetch(inject('frameUrl'));
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain(`frame-ancestors ${new URL(inject('demoUrl')).origin}`);
     const connect = csp.split('; ').find((directive) => directive.startsWith('connect-src '))!.split(' ').slice(1);
-    const devnet = [...inject('chains').map((chain) => chain.url), inject('solanaUrl')].map((url) => new URL(url).origin);
+    const devnet = [...inject('chains').map((chain) => chain.url), ...inject('bundlers').map((bundler) => bundler.url), inject('solanaUrl')].map((url) => new URL(url).origin);
     expect(connect.sort()).toEqual([new URL(inject('serverUrl')).origin, ...devnet].sort());
   });
 });

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
-import { connectWallet, dialog, openDemo, pageEvents, walletChains } from './support/demo.ts';
+import { connectWallet, dialog, openDemo, openSend, pageEvents, walletChains } from './support/demo.ts';
 import { EXTRA_ACCOUNTS } from './support/extraAccounts.ts';
 
 // Send on the devnet: real transactions from the injected wallet, balances read from the chain.
@@ -30,13 +30,6 @@ afterAll(async () => {
   await rpc('evm_setAutomine', [true]).catch(() => undefined);
   await browser?.close();
 });
-
-async function openSend(page: Page) {
-  await page.getByRole('button', { name: /^Account / }).click();
-  await dialog(page).getByTestId('wallet-feature-send').click();
-  await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
-  await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
-}
 
 async function fillSend(page: Page, amount: string) {
   await dialog(page).getByLabel('Amount', { exact: true }).fill(amount);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
-import { connectWallet, dialog, openDemo, pageEvents, walletChains } from './support/demo.ts';
+import { connectWallet, dialog, openDemo, openSend, pageEvents, walletChains } from './support/demo.ts';
 import { EXTRA_ACCOUNTS, fundExtraAccount } from './support/extraAccounts.ts';
 
 // How a send ends, as Send and its toast say it, against the devnet: confirmed (with the
@@ -29,13 +29,6 @@ async function freshSender(cairn: bigint) {
   const hash = await funder.writeContract({ address: CAIRN, abi: erc20Abi, functionName: 'transfer', args: [address, cairn], chain: null });
   await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 });
   return { privateKey, address };
-}
-
-async function openSend(page: Page) {
-  await page.getByRole('button', { name: /^Account / }).click();
-  await dialog(page).getByTestId('wallet-feature-send').click();
-  await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
-  await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
 }
 
 /** The hash Send links to on the explorer. */

@@ -91,6 +91,14 @@ export async function waitForSiteStatus(page: Page, status: string, timeout = 10
 
 export const siteText = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
+/** From the connected site, Account → Send; resolves once Send shows its fee. */
+export async function openSend(page: Page) {
+  await page.getByRole('button', { name: /^Account / }).click();
+  await dialog(page).getByTestId('wallet-feature-send').click();
+  await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+  await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
+}
+
 export async function pageEvents(page: Page): Promise<string[]> {
   return page.evaluate(() => ((window as { cairnEvents?: { event: string }[] }).cairnEvents ?? []).map((e) => e.event));
 }

@@ -68,6 +68,8 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
       SOCIAL_GOOGLE_CLIENT_ID: oidc.clientId,
       SOCIAL_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       SOCIAL_GOOGLE_ISSUER: oidc.issuer,
+      // The site signs in against this server (the smart account's sign-in).
+      SIWX_DOMAINS: new URL(site.url).host,
     }),
   );
   await server.listen({ port: serverPort, host: '127.0.0.1' });
@@ -97,8 +99,8 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
 function smartAccountOn31337() {
   const bundler = inject('bundlers').find((b) => b.chainId === 31337);
   if (!bundler) throw new Error('The e2e stack started no bundler for chain 31337');
-  const { entryPoint, simpleAccountFactory } = deployment.contracts;
-  return { bundlerUrl: bundler.url, paymasterUrl: bundler.url, entryPoint, factory: simpleAccountFactory };
+  const { entryPoint, accountFactory } = deployment.contracts;
+  return { bundlerUrl: bundler.url, paymasterUrl: bundler.url, entryPoint, factory: accountFactory };
 }
 
 /** A request from the site to the frame, through the frame client; its answer or its error text. */

@@ -33,8 +33,15 @@ export interface RunningStack {
   /** The local Bitcoin regtest chain's Esplora API, when the ports name one. */
   bitcoin?: { url: string };
   children: ChildProcess[];
+  /** Each part's log file by part name, when started with `logDir`. */
+  logs: Record<string, string>;
   stop(): Promise<void>;
 }
 export function stackPorts(): StackPorts;
+/** The frame's BUNDLER_URL_<chainId>, PAYMASTER_URL_<chainId>, SMART_ACCOUNT_ENTRY_POINT and SMART_ACCOUNT_FACTORY for the chains with a bundler. */
+export function frameSmartAccountEnv(ports: StackPorts): Record<string, string>;
 export function takenPorts(ports: StackPorts): Promise<{ name: string; port: number; variable: string }[]>;
-export function startStack(ports: StackPorts, options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string; framePageDir?: string }): Promise<RunningStack>;
+export function startStack(
+  ports: StackPorts,
+  options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string; framePageDir?: string; logDir?: string; progress?: (line: string) => void },
+): Promise<RunningStack>;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST, isPortFree, portFromEnv } from './ports.mjs';
 import { root } from './ensureInstall.mjs';
@@ -59,6 +59,22 @@ async function waitFor(check, what, child, timeoutMs = 180_000) {
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The frame's smart accounts (packages/frame's frameEnv) on each chain with a bundler: the bundler's
+ * one URL (it answers the paymaster's ERC-7677 calls too), and the devnet's EntryPoint and account
+ * factory (deployment.json: the same addresses on every chain and run).
+ */
+export function frameSmartAccountEnv(ports) {
+  const bundled = ports.chains.filter((c) => c.bundler);
+  if (bundled.length === 0) return {};
+  const { contracts } = JSON.parse(readFileSync(join(root, 'packages/devnet/deployment.json'), 'utf8'));
+  return {
+    SMART_ACCOUNT_ENTRY_POINT: contracts.entryPoint,
+    SMART_ACCOUNT_FACTORY: contracts.accountFactory,
+    ...Object.fromEntries(bundled.flatMap((c) => [[`BUNDLER_URL_${c.chainId}`, `http://${HOST}:${c.bundler}`], [`PAYMASTER_URL_${c.chainId}`, `http://${HOST}:${c.bundler}`]])),
+  };
+}
+
 const chainIsUp = (url) => async () =>
   (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })).ok;
 const httpIsUp = (url) => async () => (await fetch(url)).ok;
@@ -110,6 +126,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? `http://${HOST}:${ports.frame}`,
     CAIRN_SERVER_URL: process.env.CAIRN_SERVER_URL ?? `http://${HOST}:${ports.server}`,
     ...(framePageDir ? { FRAME_PAGE_DIR: framePageDir } : {}),
+    // An e-mail login's wallet is the key's smart account where a bundler runs (the frame calls it only when used).
+    ...frameSmartAccountEnv(ports),
   };
   if (ports.oidc) {
     // A real OpenID Connect provider stands in for Google (OIDC) and GitHub (plain OAuth 2).

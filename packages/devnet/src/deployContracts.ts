@@ -115,7 +115,7 @@ function planAmm(contracts: Deployment['contracts'], steps: Step[]): void {
   );
 }
 
-type AccountAbstractionContract = 'entryPoint' | 'simpleAccountFactory' | 'verifyingPaymaster';
+type AccountAbstractionContract = 'entryPoint' | 'simpleAccountFactory' | 'verifyingPaymaster' | 'accountFactory';
 
 /**
  * ERC-4337 goes last, so no earlier address moved: the EntryPoint (v0.7), the SimpleAccount factory
@@ -136,6 +136,8 @@ function planAccountAbstraction(contracts: Deployment['contracts'], steps: Step[
     gas: CALL_GAS,
     value: PAYMASTER_DEPOSIT,
   });
+  // Last, so no earlier address moved: the factory of the frame's accounts (CairnAccount).
+  deploy('accountFactory', encodeDeployData({ ...readArtifact('CairnAccountFactory'), args: [contracts.entryPoint] }));
 }
 
 function tokenArgs(key: keyof typeof DEVNET_TOKENS): [string, string, number] {

@@ -23,6 +23,8 @@ export type Deployment = {
     entryPoint: Address;
     simpleAccountFactory: Address;
     verifyingPaymaster: Address;
+    /** The frame's smart accounts: CairnAccount (SimpleAccount with ERC-1271 and session keys) and its factory, on that EntryPoint. */
+    accountFactory: Address;
   };
 };
 

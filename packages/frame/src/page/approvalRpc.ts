@@ -7,10 +7,10 @@ import { executeApproval } from '../signing/executeApproval.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
-/** What the smart account does; it signs no messages (SimpleAccount 0.7 has no ERC-1271). */
-const SMART_ACCOUNT_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls']);
-/** What only the smart account does: an EOA cannot run a batch atomically, so the site hears 'Action not allowed' as before. */
-const SMART_ACCOUNT_ONLY_METHODS = new Set(['wallet_sendCalls']);
+/** What only the smart account does: an EOA runs no batch atomically, no user operation, holds no session key; the site hears 'Action not allowed'. */
+const SMART_ACCOUNT_ONLY_METHODS = new Set(['wallet_sendCalls', 'eth_sendUserOperation', 'wallet_grantPermissions', 'wallet_revokePermissions']);
+/** What the smart account does: it sends, signs messages it vouches for (ERC-1271, ERC-6492 before deployment), and grants session keys. */
+const SMART_ACCOUNT_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', ...SMART_ACCOUNT_ONLY_METHODS]);
 
 /** The frame's own approval screen (never the site's). */
 export interface ApprovalPrompts {
@@ -65,10 +65,13 @@ export function approvalRpc(options: {
     const signer = options.signer();
     if (!signer) throw new Error(NOT_SIGNED_IN);
     const account = options.active ? await options.active(signer, network.chainId) : ({ type: 'eoa', address: signer.address } as const);
-    if (account.type === 'smartAccount' && !SMART_ACCOUNT_METHODS.has(method)) throw new Error(SmartAccountText.signsNoMessages);
+    if (account.type === 'smartAccount' && !SMART_ACCOUNT_METHODS.has(method)) throw new Error(SmartAccountText.unsupportedRequest);
     if (account.type === 'eoa' && SMART_ACCOUNT_ONLY_METHODS.has(method)) throw new Error(ErrorText.actionNotAllowed);
     const parsed = parseApprovalRequest(method, params, account.address, network.chainId);
     if ('error' in parsed) throw new Error(parsed.error);
+    if (parsed.request.method === 'eth_sendUserOperation' && account.type === 'smartAccount' && parsed.request.entryPoint.toLowerCase() !== account.sender.entryPoint.toLowerCase()) {
+      throw new Error(SmartAccountText.otherEntryPoint);
+    }
     if (asking) throw new Error(ApprovalText.busy);
     asking = true;
     let approved: boolean;

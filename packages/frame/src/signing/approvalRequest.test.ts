@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { encodeFunctionData, getAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ApprovalText, parseApprovalRequest } from './approvalRequest.ts';
+import { cairnAccountAbi } from '../smartAccount/cairnAccount.ts';
+import { PermissionsText } from '../smartAccount/permissionsRequest.ts';
+import { UserOperationText } from '../smartAccount/userOperationRequest.ts';
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -60,9 +65,35 @@ describe('approval requests (SPEC §6)', () => {
     expect(parseApprovalRequest('wallet_sendCalls', batch({ calls: Array.from({ length: 17 }, () => ({ to })) }), account, 1)).toEqual({ error: 'A batch may hold at most 16 calls' });
   });
 
-  it('refuses the approval methods this frame cannot do yet with the user text', () => {
-    for (const method of ['solana_signMessage', 'wallet_grantPermissions', 'eth_sendUserOperation', 'eth_sign']) {
+  it('refuses the methods it does not decode here with the user text', () => {
+    for (const method of ['solana_signMessage', 'eth_sign']) {
       expect(parseApprovalRequest(method, [], account, 1)).toEqual({ error: 'Action not allowed' });
     }
+  });
+
+  it('says what a malformed user operation or permission request lacks', () => {
+    expect(parseApprovalRequest('eth_sendUserOperation', [], account, 1)).toEqual({ error: UserOperationText.malformed });
+    expect(parseApprovalRequest('wallet_grantPermissions', [], account, 1)).toEqual({ error: PermissionsText.malformed });
+    expect(parseApprovalRequest('wallet_revokePermissions', [{}], account, 1)).toEqual({ error: PermissionsText.malformedRevoke });
+  });
+
+  it('decodes a session grant for the smart account, its key from an address or a public key, and refuses an expiry past 30 days', () => {
+    const key = privateKeyToAccount(generatePrivateKey());
+    const target = `0x${'ab'.repeat(20)}`;
+    const expiry = Math.floor(Date.now() / 1000) + 600;
+    const grant = (signer: unknown, when = expiry) => [{ expiry: when, signer, permissions: [{ type: 'contract-call', data: { address: target, functionSelector: '0xA9059CBB' } }] }];
+    const byAddress = parseApprovalRequest('wallet_grantPermissions', grant({ type: 'account', data: { address: key.address } }), account, 1);
+    expect(byAddress).toEqual({ request: { method: 'wallet_grantPermissions', grant: { key: key.address, target: getAddress(target), selector: '0xa9059cbb', valueLimit: 0n, expiry } } });
+    expect(parseApprovalRequest('wallet_grantPermissions', grant({ type: 'key', data: { type: 'secp256k1', publicKey: key.publicKey } }), account, 1)).toEqual(byAddress);
+    expect(parseApprovalRequest('wallet_grantPermissions', grant({ type: 'account', data: { address: key.address } }, expiry + 31 * 24 * 3600), account, 1)).toEqual({ error: PermissionsText.expiry });
+  });
+
+  it('decodes a user operation to the calls the smart account runs, and refuses calldata it cannot show', () => {
+    const to = `0x${'cd'.repeat(20)}` as const;
+    const callData = encodeFunctionData({ abi: cairnAccountAbi, functionName: 'execute', args: [to, 5n, '0x'] });
+    const entryPoint = `0x${'ef'.repeat(20)}`;
+    expect(parseApprovalRequest('eth_sendUserOperation', [{ sender: account, callData }, entryPoint], account, 1)).toEqual({ request: { method: 'eth_sendUserOperation', entryPoint, calls: [{ to: getAddress(to), value: 5n }] } });
+    expect(parseApprovalRequest('eth_sendUserOperation', [{ sender: account, callData: '0xdeadbeef' }, entryPoint], account, 1)).toEqual({ error: UserOperationText.notAccountCalls });
+    expect(parseApprovalRequest('eth_sendUserOperation', [{ sender: to, callData }, entryPoint], account, 1)).toEqual({ error: ApprovalText.otherAccount });
   });
 });

@@ -4,6 +4,8 @@ import { ErrorText } from '@cairn/core';
 import { feeFieldsError } from '@cairn/core/internal';
 import { FRAME_RPC_ERRORS } from '../protocol/events.ts';
 import { parseSendCalls, type SendCallsRequest } from './sendCallsRequest.ts';
+import { parseGrantPermissions, parseRevokePermissions, type PermissionsRequest } from '../smartAccount/permissionsRequest.ts';
+import { parseSendUserOperation, type UserOperationRequest } from '../smartAccount/userOperationRequest.ts';
 
 /** A request the user approves in the frame, decoded and checked: what the approval view shows and what is signed. */
 export type ApprovalRequest =
@@ -13,7 +15,9 @@ export type ApprovalRequest =
       method: 'eth_sendTransaction';
       transaction: { to?: Address; value: bigint; data?: Hex; gas?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; nonce?: number };
     }
-  | SendCallsRequest;
+  | SendCallsRequest
+  | UserOperationRequest
+  | PermissionsRequest;
 
 export const ApprovalText = {
   otherAccount: 'The request names another account than this wallet',
@@ -52,8 +56,8 @@ const quantity = (hex: string | undefined) => (hex === undefined ? undefined : B
 
 /**
  * Decodes an approval method's params (SPEC §6) for the wallet `account` on `chainId`; refuses a
- * request for another account or network, and the approval methods this frame cannot do yet
- * (Solana, permissions, user operations: the user sees 'Action not allowed').
+ * request for another account or network, and the approval methods this frame does not do here
+ * (Solana's have their own: the user sees 'Action not allowed').
  */
 export function parseApprovalRequest(method: string, params: unknown, account: Address, chainId: number): { request: ApprovalRequest } | { error: string } {
   const list = Array.isArray(params) ? params : [];
@@ -117,6 +121,12 @@ export function parseApprovalRequest(method: string, params: unknown, account: A
     }
     case 'wallet_sendCalls':
       return parseSendCalls(params, account, chainId, ApprovalText);
+    case 'eth_sendUserOperation':
+      return parseSendUserOperation(params, account, ApprovalText);
+    case 'wallet_grantPermissions':
+      return parseGrantPermissions(params, account, chainId, Math.floor(Date.now() / 1000), ApprovalText);
+    case 'wallet_revokePermissions':
+      return parseRevokePermissions(params);
     default:
       return { error: ErrorText.actionNotAllowed };
   }

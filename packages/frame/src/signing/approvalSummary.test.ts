@@ -124,4 +124,13 @@ describe('the approval screen content', () => {
     });
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: other, gasPrice: '0x3b9aca00' }]), subject))).toMatchObject({ Data: 'None', 'Gas price': '1 gwei' });
   });
+
+  it('shows a session grant as its key, its one call, its cap per call and its end, and a revoke as its key', () => {
+    const expiry = Math.floor(Date.parse('2030-01-02T03:04:05Z') / 1000);
+    const summary = summarizeApproval({ method: 'wallet_grantPermissions', grant: { key: other, target: account, valueLimit: 10n ** 15n, expiry } }, subject);
+    expect(summary.title).toBe('Grant a session key');
+    expect(rows(summary)).toEqual({ 'Session key': other, 'May send to': account, Function: 'None: plain transfers only', 'At most per call': '0.001 ETH', Until: '2030-01-02T03:04:05.000Z' });
+    const revoke = summarizeApproval(request('wallet_revokePermissions', [{ context: other.toLowerCase() }]), subject);
+    expect([revoke.title, rows(revoke)]).toEqual(['Revoke a session key', { 'Session key': other }]);
+  });
 });

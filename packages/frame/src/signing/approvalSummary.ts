@@ -1,4 +1,5 @@
 import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem';
+import { sessionGrantRows } from '../smartAccount/sessionGrantRows.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
 import { signInWarning } from './signInWarning.ts';
 
@@ -152,5 +153,15 @@ export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSub
         context,
         details: request.calls.flatMap((call, index) => callRows(call, subject, `Call ${index + 1}: `)),
       };
+    case 'eth_sendUserOperation':
+      return {
+        title: request.calls.length === 1 ? 'Send a user operation' : `Send a user operation of ${request.calls.length} calls`,
+        context,
+        details: request.calls.flatMap((call, index) => callRows(call, subject, request.calls.length === 1 ? '' : `Call ${index + 1}: `)),
+      };
+    case 'wallet_grantPermissions':
+      return { title: 'Grant a session key', context, details: sessionGrantRows(request.grant, subject.nativeCurrency) };
+    case 'wallet_revokePermissions':
+      return { title: 'Revoke a session key', context, details: [{ label: 'Session key', value: getAddress(request.key), code: true }] };
   }
 }

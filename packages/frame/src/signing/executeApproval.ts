@@ -1,10 +1,10 @@
 import { createWalletClient, defineChain, http, type PrivateKeyAccount } from 'viem';
 import type { ApprovalRequest } from './approvalRequest.ts';
-import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 import type { SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
+import { grantedPermissions } from '../smartAccount/permissionsRequest.ts';
 
 export const ExecuteText = {
-  batchNeedsSmartAccount: 'Batched calls need the smart account: switch to it on a network that enables it',
+  needsSmartAccount: 'This request needs the smart account: switch to it on a network that enables it',
   smartAccountDeploysNothing: 'The smart account sends to a receiver: a transaction without one is not sent',
 } as const;
 
@@ -21,8 +21,8 @@ export interface SigningContext {
  * Does what the user approved: signs in the frame, and for a transaction sends it through the
  * frame's RPC URL, or as the smart account's user operation through the network's bundler.
  */
-export async function executeApproval(request: ApprovalRequest, { signer, chainId, rpcUrl, smartAccount }: SigningContext): Promise<`0x${string}` | { id: `0x${string}` }> {
-  if (smartAccount) return executeAsSmartAccount(request, smartAccount);
+export async function executeApproval(request: ApprovalRequest, { signer, chainId, rpcUrl, smartAccount }: SigningContext): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
+  if (smartAccount) return executeAsSmartAccount(request, smartAccount, chainId);
   switch (request.method) {
     case 'personal_sign':
       return signer.signMessage({ message: request.message });
@@ -34,11 +34,14 @@ export async function executeApproval(request: ApprovalRequest, { signer, chainI
       return client.sendTransaction({ ...request.transaction, account: signer, chain } as Parameters<typeof client.sendTransaction>[0]);
     }
     case 'wallet_sendCalls':
-      throw new Error(ExecuteText.batchNeedsSmartAccount);
+    case 'eth_sendUserOperation':
+    case 'wallet_grantPermissions':
+    case 'wallet_revokePermissions':
+      throw new Error(ExecuteText.needsSmartAccount);
   }
 }
 
-async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: SmartAccountSender): Promise<`0x${string}` | { id: `0x${string}` }> {
+async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: SmartAccountSender, chainId: number): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
   switch (request.method) {
     case 'wallet_sendCalls':
       // EIP-5792: the batch's id is its user operation's hash (wallet_getCallsStatus looks it up).
@@ -48,7 +51,19 @@ async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: Sma
       if (!to) throw new Error(ExecuteText.smartAccountDeploysNothing);
       return smartAccount.sendTransaction({ to, value, ...(data ? { data } : {}) });
     }
-    default:
-      throw new Error(SmartAccountText.signsNoMessages);
+    case 'personal_sign':
+      return smartAccount.signMessage(request.message);
+    case 'eth_signTypedData_v4':
+      return smartAccount.signTypedData(request.typedData);
+    case 'eth_sendUserOperation':
+      // ERC-4337 answers the user operation's hash.
+      return smartAccount.sendCalls(request.calls);
+    case 'wallet_grantPermissions':
+      // Answered once the grant is on-chain: the key can act as soon as the site hears back.
+      await smartAccount.grantSession(request.grant);
+      return grantedPermissions(request.grant, smartAccount.address, chainId);
+    case 'wallet_revokePermissions':
+      await smartAccount.revokeSession(request.key);
+      return null;
   }
 }

@@ -1,4 +1,6 @@
+import { encodeFunctionData } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { cairnAccountAbi } from './cairnAccount.ts';
 import { parseApprovalRequest } from '../signing/approvalRequest.ts';
 import { parseFrameConfig } from '../page/frameConfig.ts';
 import { FRAME_RPC_ERRORS } from '../protocol/events.ts';
@@ -7,6 +9,7 @@ import { memoryPreferredAccountStore } from './preferredAccountStore.ts';
 import { smartAccountHandlers, WalletCallsText } from './smartAccountHandlers.ts';
 
 const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const EXECUTE = encodeFunctionData({ abi: cairnAccountAbi, functionName: 'execute', args: [ACCOUNT, 1n, '0x'] });
 
 /** xorshift32: seeded, so a failing case can be replayed from its seed. */
 function seeded(seed: number) {
@@ -60,6 +63,26 @@ describe('the smart account’s frame methods under malformed params', () => {
       }
     }
     expect(await answerRead('eth_accounts', undefined)).toEqual({ result: [] });
+  });
+
+  it('decodes or refuses every eth_sendUserOperation, wallet_grantPermissions and wallet_revokePermissions without throwing', () => {
+    const decoded = new Map<string, number>();
+    for (let seed = 1; seed <= 1000; seed++) {
+      const next = seeded(seed);
+      const shaped = [
+        [{ sender: ACCOUNT, callData: next() < 0.5 ? EXECUTE : paramsLike(next) }, next() < 0.7 ? ACCOUNT : paramsLike(next)],
+        [{ expiry: next() < 0.6 ? Math.floor(Date.now() / 1000) + 60 : paramsLike(next), signer: next() < 0.6 ? { type: 'account', data: { address: ACCOUNT } } : paramsLike(next), permissions: next() < 0.6 ? [{ type: 'native-token-transfer', data: { to: ACCOUNT, valueLimit: next() < 0.7 ? '0x1' : paramsLike(next) } }] : paramsLike(next) }],
+        [{ context: next() < 0.6 ? ACCOUNT : paramsLike(next) }],
+      ];
+      ['eth_sendUserOperation', 'wallet_grantPermissions', 'wallet_revokePermissions'].forEach((method, index) => {
+        const params = next() < 0.6 ? shaped[index] : paramsLike(next);
+        const parsed = parseApprovalRequest(method, params, ACCOUNT, 31337);
+        if ('request' in parsed) decoded.set(method, (decoded.get(method) ?? 0) + 1);
+        else expect(typeof parsed.error, `seed ${seed}, ${method}`).toBe('string');
+      });
+    }
+    // The generator reaches each decoder, not only its first check.
+    for (const method of ['eth_sendUserOperation', 'wallet_grantPermissions', 'wallet_revokePermissions']) expect(decoded.get(method), method).toBeGreaterThan(0);
   });
 
   it('decodes or refuses every wallet_sendCalls batch without throwing', () => {

@@ -1,0 +1,79 @@
+import { createPublicClient, http, parseEther, type Address, type Hash } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ErrorText } from '@cairn/core';
+import { createBlockchainApi } from '@cairn/core/internal';
+import { SendText } from '@cairn/core/rules';
+import { launchChromium } from './support/browser.ts';
+import { frameContent } from './support/demoFrame.ts';
+import { enterMailedCode } from './support/demoMailbox.ts';
+import { dialog, openDemo, openSend, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
+import { fundExtraAccount } from './support/extraAccounts.ts';
+
+// Send from the smart account (issue 26), in the widget: the demo's e-mail login gives the frame
+// key's smart account (the stack runs a bundler and a paymaster on 31337), and Send's own view sends
+// ETH from it as a sponsored user operation, approved in the frame: pending until the chain mines
+// the bundle, then confirmed. The account sends its whole balance: with the gas sponsored there is
+// no gas to keep, where an EOA's send would be refused for the fee.
+const EXPLORER = 'https://explorer.devnet.test';
+let browser: Browser;
+const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
+const rpc = (method: string, params: unknown[] = []) => chain().request({ method: method as never, params: params as never });
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+describe('Send from the smart account', () => {
+  it('sends the whole ETH balance as a sponsored user operation: pending, then confirmed; the receiver holds exactly the amount, the account nothing', async () => {
+    const demo = await openDemo(browser, { wallets: [], query: `explorer=${encodeURIComponent(EXPLORER)}`, context: { locale: 'en-US' } });
+    const { page } = demo;
+    await enterMailedCode(page, `smart-send-${process.pid}-${Date.now()}@example.com`);
+    await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
+    await waitForSiteStatus(page, 'connected', 30_000);
+    const address = (await siteText(page, 'site-address')) as Address;
+    // The smart account, counterfactual until its first user operation.
+    expect(await chain().getCode({ address })).toBeUndefined();
+
+    const amount = parseEther('0.05');
+    await fundExtraAccount(address, amount);
+    await createBlockchainApi({ url: inject('serverUrl'), projectId: 'cairn-local' }).getBalances(address, 'eip155:31337', { forceUpdate: true });
+
+    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    await openSend(page);
+    await dialog(page).getByLabel('Amount', { exact: true }).fill('0.05');
+    await dialog(page).getByLabel('To', { exact: true }).fill(receiver);
+    // SPEC §5: smart accounts skip the gas-funds check; the whole balance may go.
+    await dialog(page).getByTestId('send-review').click();
+    await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '0.05 ETH' }).waitFor();
+    expect(await dialog(page).textContent()).not.toContain(SendText.insufficientFunds);
+
+    await rpc('evm_setAutomine', [false]);
+    let hash: Hash;
+    try {
+      await dialog(page).getByRole('button', { name: 'Send' }).click();
+      await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor();
+      await frameContent(page).getByRole('dialog').filter({ hasText: '0.05 ETH' }).waitFor();
+      await frameContent(page).getByRole('button', { name: 'Approve' }).click();
+      await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor({ timeout: 30_000 });
+      await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
+      const href = await dialog(page).getByTestId('send-explorer-link').getAttribute('href');
+      hash = href!.slice(`${EXPLORER}/tx/`.length) as Hash;
+      // The bundle's transaction, sent by the bundler and not mined yet.
+      expect((await chain().getTransaction({ hash })).blockNumber).toBeNull();
+      await rpc('evm_mine');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    await dialog(page).locator('[data-testid="send-outcome"][data-status="confirmed"]').waitFor({ timeout: 15_000 });
+    expect((await chain().getTransactionReceipt({ hash })).status).toBe('success');
+    expect(await chain().getBalance({ address: receiver })).toBe(amount);
+    // Sponsored: the account paid no gas, and holds nothing now.
+    expect(await chain().getBalance({ address })).toBe(0n);
+    expect(await chain().getCode({ address })).not.toBeUndefined();
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  }, 120_000);
+});

@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { getAddress, toHex, type Address, type Hex } from 'viem';
+import { publicKeyToAddress } from 'viem/accounts';
+
+/**
+ * A session the site asks for (ERC-7715's wallet_grantPermissions, in its smallest faithful form):
+ * one key, one kind of call, a value cap per call, an expiry. The account enforces it on-chain
+ * (CairnAccount's session check in validation), so the key can do nothing else, whoever holds it.
+ */
+export interface SessionGrant {
+  /** The site's session key (its address). */
+  key: Address;
+  /** The one contract (or receiver) the key may call. */
+  target: Address;
+  /** The function it may call there; undefined for a plain value transfer (no calldata). */
+  selector?: Hex;
+  /** The most value one call may carry, in wei. */
+  valueLimit: bigint;
+  /** Unix seconds; the EntryPoint refuses the key's user operations from then on. */
+  expiry: number;
+}
+
+export type PermissionsRequest = { method: 'wallet_grantPermissions'; grant: SessionGrant } | { method: 'wallet_revokePermissions'; key: Address };
+
+/** The longest session a grant may ask for. */
+const MAX_SESSION_DAYS = 30;
+const MAX_SESSION_SECONDS = MAX_SESSION_DAYS * 24 * 3600;
+
+export const PermissionsText = {
+  malformed:
+    "wallet_grantPermissions: params are [{ expiry, signer: { type: 'account', data: { address } } or { type: 'key', data: { type: 'secp256k1', publicKey } }, permissions: [one { type: 'contract-call', data: { address, functionSelector, valueLimit? } } or { type: 'native-token-transfer', data: { to, valueLimit } }] }]",
+  malformedRevoke: 'wallet_revokePermissions: params are [{ context }], the context wallet_grantPermissions answered',
+  expiry: `The expiry is a time in the next ${MAX_SESSION_DAYS} days, in Unix seconds`,
+} as const;
+
+const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/));
+const Quantity = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,32}$/));
+const Signer = v.union([
+  v.object({ type: v.literal('account'), data: v.object({ address: AddressSchema }) }),
+  v.object({ type: v.literal('key'), data: v.object({ type: v.literal('secp256k1'), publicKey: v.pipe(v.string(), v.regex(/^0x04[0-9a-fA-F]{128}$/)) }) }),
+]);
+const Permission = v.union([
+  v.object({ type: v.literal('contract-call'), data: v.object({ address: AddressSchema, functionSelector: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{8}$/)), valueLimit: v.optional(Quantity) }), policies: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(0))) }),
+  v.object({ type: v.literal('native-token-transfer'), data: v.object({ to: AddressSchema, valueLimit: Quantity }), policies: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(0))) }),
+]);
+const GrantSchema = v.object({
+  chainId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,16}$/))),
+  address: v.optional(AddressSchema),
+  expiry: v.pipe(v.number(), v.integer()),
+  signer: Signer,
+  permissions: v.pipe(v.array(Permission), v.length(1)),
+});
+const RevokeSchema = v.object({ context: AddressSchema });
+
+/** Decodes wallet_grantPermissions' params for the smart account `account` on `chainId`, at `nowSeconds`. */
+export function parseGrantPermissions(
+  params: unknown,
+  account: Address,
+  chainId: number,
+  nowSeconds: number,
+  errors: { otherAccount: string; otherNetwork: string },
+): { request: PermissionsRequest } | { error: string } {
+  const parsed = v.safeParse(GrantSchema, Array.isArray(params) && params.length === 1 ? params[0] : undefined);
+  if (!parsed.success) return { error: PermissionsText.malformed };
+  const { chainId: asked, address, expiry, signer, permissions } = parsed.output;
+  if (address !== undefined && address.toLowerCase() !== account.toLowerCase()) return { error: errors.otherAccount };
+  if (asked !== undefined && BigInt(asked) !== BigInt(chainId)) return { error: errors.otherNetwork };
+  if (expiry <= nowSeconds || expiry > nowSeconds + MAX_SESSION_SECONDS) return { error: PermissionsText.expiry };
+  const key = signer.type === 'account' ? getAddress(signer.data.address) : publicKeyToAddress(signer.data.publicKey as Hex);
+  const [permission] = permissions;
+  const grant: SessionGrant =
+    permission!.type === 'contract-call'
+      ? { key, target: getAddress(permission!.data.address), selector: permission!.data.functionSelector.toLowerCase() as Hex, valueLimit: BigInt(permission!.data.valueLimit ?? '0x0'), expiry }
+      : { key, target: getAddress(permission!.data.to), valueLimit: BigInt(permission!.data.valueLimit), expiry };
+  return { request: { method: 'wallet_grantPermissions', grant } };
+}
+
+export function parseRevokePermissions(params: unknown): { request: PermissionsRequest } | { error: string } {
+  const parsed = v.safeParse(RevokeSchema, Array.isArray(params) && params.length === 1 ? params[0] : undefined);
+  if (!parsed.success) return { error: PermissionsText.malformedRevoke };
+  return { request: { method: 'wallet_revokePermissions', key: getAddress(parsed.output.context) } };
+}
+
+/** What wallet_grantPermissions answers (ERC-7715's shape): the grant as made, and the context that names it (the session key) for wallet_revokePermissions. */
+export function grantedPermissions(grant: SessionGrant, account: Address, chainId: number) {
+  const permission = grant.selector
+    ? { type: 'contract-call', data: { address: grant.target, functionSelector: grant.selector, valueLimit: toHex(grant.valueLimit) } }
+    : { type: 'native-token-transfer', data: { to: grant.target, valueLimit: toHex(grant.valueLimit) } };
+  return { chainId: toHex(chainId), address: account, expiry: grant.expiry, signer: { type: 'account', data: { address: grant.key } }, permissions: [permission], context: grant.key };
+}
