@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '../i18n/locales.ts';
 import type { RemoteProvider } from '../types.ts';
 import type { FramePromptKind } from './framePromptKind.ts';
 import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
@@ -69,7 +70,8 @@ export interface EmbeddedWalletPlugin {
   readonly kind: 'embeddedWallet';
   /** The secure frame page, on an origin of its own. */
   readonly frameUrl: string;
-  createClient(params: { projectId?: string; metadata: { name: string; url: string } }): Promise<EmbeddedWalletClient>;
+  /** `locale`: the widget's language, which the frame's own screens show too (issue 27). */
+  createClient(params: { projectId?: string; metadata: { name: string; url: string }; locale?: SupportedLocale }): Promise<EmbeddedWalletClient>;
 }
 
 export function isEmbeddedWalletPlugin(value: unknown): value is EmbeddedWalletPlugin {

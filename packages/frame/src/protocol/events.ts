@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_CODE_DIGITS, FRAME_CONNECT_TIMEOUT_MS, isEmailCode, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
 import { FRAME_PROMPT_KINDS } from '@cairn/core';
+import { SUPPORTED_LOCALES } from '@cairn/core/rules';
 import { JsonValueSchema } from './jsonValue.ts';
 
 /**
@@ -107,6 +108,8 @@ export const FRAME_REQUESTS = {
       sdkType: ShortText,
       sdkVersion: ShortText,
       metadata: v.optional(v.strictObject({ name: ShortText, url: v.pipe(v.string(), v.maxLength(2048), v.url()), description: v.optional(ShortText), icons: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2048))), v.maxLength(8))) })),
+      // The widget's language (issue 27): the frame's own screens show it too; English when absent.
+      locale: v.optional(v.picklist(SUPPORTED_LOCALES, 'A locale the widget speaks')),
     }),
     Empty,
     'request',
