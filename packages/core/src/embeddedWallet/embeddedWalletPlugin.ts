@@ -36,6 +36,9 @@ export interface EmbeddedWalletClient {
   socialRedirectUri(provider: SocialProvider): Promise<string>;
   /** Waits for the popup's sign-in to finish; resolves with the user. */
   connectSocial(provider: SocialProvider): Promise<FrameUser>;
+  /** Sign In With Farcaster (issue 27): the link for the visitor's Farcaster app (QR code), then the wait for its signature. */
+  farcasterUri?(): Promise<string>;
+  connectFarcaster?(): Promise<FrameUser>;
   getUser(params: { chainId?: number }): Promise<FrameUser>;
   /** SPEC §4: clears the remembered login when the frame is not connected. */
   isConnected(): Promise<boolean>;

@@ -59,6 +59,11 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
       await resumeLogin(client.request('CONNECT_OTP', { otp }).then(loadUser), loadUser);
     },
     socialRedirectUri: async (provider) => (await client.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    farcasterUri: async () => (await client.request('GET_FARCASTER_URI', {})).uri,
+    connectFarcaster: async () => {
+      user = await resumeLogin(client.request('CONNECT_FARCASTER', {}), loadUser);
+      return user;
+    },
     connectSocial: async (provider) => {
       user = await resumeLogin(client.request('CONNECT_SOCIAL', { provider }), loadUser);
       return user;

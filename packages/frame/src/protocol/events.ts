@@ -78,7 +78,10 @@ export const FRAME_REQUESTS = {
   CONNECT_DEVICE: request(Empty, Empty, 'connect'),
   CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
   CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, 'connect'),
-  CONNECT_FARCASTER: request(Empty, FrameUserSchema, 'connect'),
+  // Sign In With Farcaster (issue 27): the link for the QR code first, then the wait for the visitor's Farcaster app
+  // (a phone in hand: not SPEC §9's 30 s connect-type bound, the approval class's).
+  GET_FARCASTER_URI: request(Empty, v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
+  CONNECT_FARCASTER: request(Empty, FrameUserSchema, 'approval'),
   GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
   GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, 'request'),
   SIGN_OUT: request(Empty, Empty, 'request'),

@@ -172,8 +172,9 @@ export function registerFarcasterLogin(app: FastifyInstance, services: ServerSer
       const { message, signature, fid } = channel.answer;
       const verified = await verifier.verifySignInMessage({ nonce: channel.nonce, domain: channel.request.domain, message, signature: signature as `0x${string}`, acceptAuthAddress: false });
       if (verified.isError) {
-        request.log.warn({ err: verified.error.message, fid }, 'farcaster sign-in not verified');
-        throw new ApiError(401, FARCASTER_ERRORS.refused(verified.error.message));
+        const reason = verified.error?.message ?? 'the message does not verify';
+        request.log.warn({ err: reason, fid }, 'farcaster sign-in not verified');
+        throw new ApiError(401, FARCASTER_ERRORS.refused(reason));
       }
       if (verified.fid !== fid) throw new ApiError(401, FARCASTER_ERRORS.otherFid);
       const user = await logins.userFor('farcaster', String(fid), null, now);
