@@ -87,9 +87,9 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
     }),
     // E-mail and social login through the local secure frame (`login=0` leaves it out).
     ...(search.get('login') === '0' ? {} : { embeddedWallet: embeddedWallet({ frameUrl: __DEMO_CONFIG__.frameUrl, ...frameTimeouts }) }),
-    // The local stack's OpenID Connect provider stands in for these two.
+    // The local stack's OpenID Connect provider stands in for Google and GitHub; its server is Farcaster's relay.
     features: {
-      socials: ['google', 'github'],
+      socials: ['google', 'github', 'farcaster'],
       legalCheckbox: search.get('legal') === '1',
       collapseWallets: search.get('collapse') === '1',
       analytics: search.get('analytics') !== '0',

@@ -71,6 +71,8 @@ export interface Cairn extends FeatureFacades {
   verifyEmailOtp(otp: string): Promise<boolean>;
   /** Social login in a popup (call it from the click, so the browser lets the popup open). Resolves true when connected. */
   loginWithSocial(provider: SocialLoginProvider): Promise<boolean>;
+  /** Sign In With Farcaster (SPEC §2 ConnectingFarcaster: a QR code and a link for the visitor's Farcaster app). Resolves true when connected. */
+  loginWithFarcaster(): Promise<boolean>;
   /** The frame's own screens follow the modal's palette. */
   syncFrameTheme(themeMode: 'light' | 'dark'): void;
   /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
@@ -210,6 +212,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       // Opened now, in the click's task: after an await the browser would block it.
       const popup = (internals.openPopup ?? openBlankPopup)();
       return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startSocialLogin(ctx, provider, popup));
+    },
+    loginWithFarcaster: () => {
+      requireLogin();
+      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startFarcasterLogin(ctx));
     },
     exportEmbeddedWallet: () => {
       requireLogin();

@@ -17,6 +17,7 @@ export type CoreViewName =
   | 'UpdateEmailPrimaryOtp'
   | 'UpdateEmailSecondaryOtp'
   | 'ConnectingSocial'
+  | 'ConnectingFarcaster'
   | 'ApproveTransaction';
 
 export interface RouteData {

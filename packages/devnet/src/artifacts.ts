@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Abi, Hex } from 'viem';
 import { artifactsDir } from './paths.ts';
 
-export const CONTRACT_NAMES = ['TestToken', 'TestNFT', 'Multicall3', 'SmartAccount', 'WrappedEther', 'AmmPair', 'AmmFactory', 'AmmRouter', 'SpamDrop', 'EntryPoint', 'SimpleAccountFactory', 'VerifyingPaymaster', 'CairnAccount', 'CairnAccountFactory'] as const;
+export const CONTRACT_NAMES = ['TestToken', 'TestNFT', 'Multicall3', 'SmartAccount', 'WrappedEther', 'AmmPair', 'AmmFactory', 'AmmRouter', 'SpamDrop', 'EntryPoint', 'SimpleAccountFactory', 'VerifyingPaymaster', 'CairnAccount', 'CairnAccountFactory', 'FarcasterIdRegistry'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 /**

@@ -13,6 +13,7 @@ export { solanaRpc } from './solana/solanaRpc.ts';
 export { startSolanaChain, type SolanaChain, type SolanaChainOptions } from './solana/startSolanaChain.ts';
 export { createSolanaTestWallet, registerSolanaTestWallet, SOLANA_TEST_WALLET_ICON, type SolanaTestWallet, type SolanaTestWalletOptions } from './solana-wallet/createSolanaTestWallet.ts';
 export { TEST_ACCOUNTS, DEPLOYER, type TestAccount } from './accounts.ts';
+export { FARCASTER_ID_REGISTRY, registerFarcasterId } from './farcaster/idRegistry.ts';
 export { DEVNET_TOKENS, DEVNET_NFTS, ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 export type { Deployment } from './deployment.ts';
 export { compileContracts, type CompileResult } from './compile.ts';

@@ -4,6 +4,7 @@ import { startAnvil, type AnvilProcess } from './anvilProcess.ts';
 import { DEFAULT_CHAINS, DEFAULT_HOST, type ChainConfig } from './chains.ts';
 import { compileContracts } from './compile.ts';
 import { deployContracts } from './deployContracts.ts';
+import { installFarcasterIdRegistry } from './farcaster/idRegistry.ts';
 import { formatDeployment, syncDeploymentFile, type Deployment } from './deployment.ts';
 import { ACCOUNT0_NATIVE_BALANCE } from './devnetSeed.ts';
 import { rpcCall } from './jsonRpc.ts';
@@ -86,6 +87,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chains.map(async ({ chainId }, index) => {
         const { rpcUrl } = anvils[index]!;
         const deployment = await deployContracts(rpcUrl, chainId);
+        await installFarcasterIdRegistry(rpcUrl);
         const balance = ACCOUNT0_NATIVE_BALANCE[chainId];
         if (balance !== undefined) {
           await rpcCall(rpcUrl, 'anvil_setBalance', [TEST_ACCOUNTS[0]!.address, numberToHex(balance)]);

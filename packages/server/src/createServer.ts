@@ -43,6 +43,7 @@ import { registerImages } from './routes/images.ts';
 import { registerLogin } from './login/loginRoutes.ts';
 import { registerWallet } from './login/walletRoutes.ts';
 import { registerSocial, registerSocialCallback } from './login/socialRoutes.ts';
+import { registerFarcasterLogin, registerFarcasterRelay } from './login/farcaster/farcasterRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerRpcProxy } from './rpc/rpcRoute.ts';
 import { registerWebSockets } from './rpc/rpcSocketRoute.ts';
@@ -199,6 +200,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   registerHealth(app, services);
   // A social provider sends the visitor back here without the project's query.
   registerSocialCallback(app, services);
+  // Sign In With Farcaster's relay: a Farcaster wallet app calls it as any relay, without the project's query.
+  registerFarcasterRelay(app, services);
   // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {
     scope.addHook('preValidation', requireProjectAccess(config.projectIds));
@@ -206,7 +209,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerOriginCheck, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerRpcProxy,
+      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerFarcasterLogin, registerRpcProxy,
     ]) {
       register(scope, services);
     }

@@ -7,6 +7,7 @@ export const EmbeddedLoginText = {
   invalidOtp: 'Enter the 6-digit code from the e-mail',
   sendFailed: 'Could not send the code',
   socialNotAllowed: 'Social provider not allowed',
+  farcasterFailed: 'The Farcaster sign-in could not start: try again',
   popupBlocked: 'The browser blocked the sign-in window: allow pop-ups for this site and try again',
   socialFailed: 'Social login failed',
   noWallet: 'The secure frame opened no wallet',

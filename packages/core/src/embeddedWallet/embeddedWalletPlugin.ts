@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '../i18n/locales.ts';
 import type { RemoteProvider } from '../types.ts';
 import type { FramePromptKind } from './framePromptKind.ts';
 import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
@@ -35,6 +36,9 @@ export interface EmbeddedWalletClient {
   socialRedirectUri(provider: SocialProvider): Promise<string>;
   /** Waits for the popup's sign-in to finish; resolves with the user. */
   connectSocial(provider: SocialProvider): Promise<FrameUser>;
+  /** Sign In With Farcaster (issue 27): the link for the visitor's Farcaster app (QR code), then the wait for its signature. */
+  farcasterUri?(): Promise<string>;
+  connectFarcaster?(): Promise<FrameUser>;
   getUser(params: { chainId?: number }): Promise<FrameUser>;
   /** SPEC §4: clears the remembered login when the frame is not connected. */
   isConnected(): Promise<boolean>;
@@ -69,7 +73,8 @@ export interface EmbeddedWalletPlugin {
   readonly kind: 'embeddedWallet';
   /** The secure frame page, on an origin of its own. */
   readonly frameUrl: string;
-  createClient(params: { projectId?: string; metadata: { name: string; url: string } }): Promise<EmbeddedWalletClient>;
+  /** `locale`: the widget's language, which the frame's own screens show too (issue 27). */
+  createClient(params: { projectId?: string; metadata: { name: string; url: string }; locale?: SupportedLocale }): Promise<EmbeddedWalletClient>;
 }
 
 export function isEmbeddedWalletPlugin(value: unknown): value is EmbeddedWalletPlugin {

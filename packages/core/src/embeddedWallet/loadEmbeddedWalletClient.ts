@@ -1,4 +1,5 @@
 import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedLoginText.ts';
+import { widgetLocale } from '../i18n/locales.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
 
@@ -15,7 +16,7 @@ export function createEmbeddedWalletLoader(options: ResolvedOptions, onLoad: (cl
   const metadata = { name: options.metadata?.name ?? '', url: options.metadata?.url ?? (typeof location === 'undefined' ? '' : location.origin) };
   return {
     load: () => {
-      loading ??= plugin.createClient({ ...(options.api ? { projectId: options.api.projectId } : {}), metadata }).then(
+      loading ??= plugin.createClient({ ...(options.api ? { projectId: options.api.projectId } : {}), metadata, locale: widgetLocale(options.locale) }).then(
         (created) => {
           client = created;
           onLoad(created);

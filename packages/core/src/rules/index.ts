@@ -43,3 +43,7 @@ export { SendText } from './send/sendSummary.ts';
 export { accountDisplayName } from './accountDisplayName.ts';
 // The e-mail login's one-time code: one rule for the widget, the frame and the server.
 export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isEmailCode, emailCodeFrom } from './emailCode.ts';
+
+// The languages of the modal and the secure frame, and their catalogues' lookup (issue 17, issue 27).
+export { SUPPORTED_LOCALES, matchLocale, isRightToLeft, isSupportedLocale, widgetLocale, type SupportedLocale, type Catalogue } from '../i18n/locales.ts';
+export { translate, fill, translator, placeholdersOf, sourceMessageKeys, type Translate } from '../i18n/translate.ts';

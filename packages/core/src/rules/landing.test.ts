@@ -69,6 +69,9 @@ describe('landingFor', () => {
     expect(landingFor(on('Connect'), { kind: 'emailCodeSent' })).toEqual({ view: 'EmailVerifyOtp', push: true, open: true });
     expect(landingFor(on('EmailVerifyOtp'), { kind: 'emailCodeSent' })).toEqual({ open: true });
     expect(landingFor(on('Connect'), { kind: 'socialLoginStarted' })).toEqual({ view: 'ConnectingSocial', push: true, open: true });
+    // SPEC §2: Farcaster's QR code and link; a retry stays on it.
+    expect(landingFor(on('Connect'), { kind: 'farcasterLoginStarted' })).toEqual({ view: 'ConnectingFarcaster', push: true, open: true });
+    expect(landingFor(on('ConnectingFarcaster'), { kind: 'farcasterLoginStarted' })).toEqual({ open: true });
     expect(landingFor(on('Account'), { kind: 'framePromptOpened', prompt: 'approval' })).toEqual({ view: 'ApproveTransaction', data: { framePrompt: 'approval' }, push: true, open: true });
     // Named for what the frame's screen asks: a new wallet's recovery code is no request to approve.
     expect(landingFor(on('EmailVerifyOtp'), { kind: 'framePromptOpened', prompt: 'protectWallet' })).toMatchObject({ view: 'ApproveTransaction', data: { framePrompt: 'protectWallet' } });

@@ -20,6 +20,7 @@ export type FlowOutcome =
   | { kind: 'nameRegistrationFailed' }
   | { kind: 'emailCodeSent' }
   | { kind: 'socialLoginStarted' }
+  | { kind: 'farcasterLoginStarted' }
   | { kind: 'emailUpdateStarted' }
   | { kind: 'emailUpdateCodeSent'; step: 'primary' | 'secondary' }
   | { kind: 'emailUpdated' }
@@ -111,6 +112,9 @@ export function landingFor(state: LandingState, outcome: FlowOutcome): Landing {
       return { view: 'Account' };
     case 'socialLoginStarted':
       return state.currentView === 'ConnectingSocial' ? { open: true } : { view: 'ConnectingSocial', push: true, open: true };
+    // SPEC §2: Farcaster's QR code and link.
+    case 'farcasterLoginStarted':
+      return state.currentView === 'ConnectingFarcaster' ? { open: true } : { view: 'ConnectingFarcaster', push: true, open: true };
     // The frame's own screen (approval, recovery code) shows inside ApproveTransaction, over the current view.
     // The view is named for what the screen asks (approve a request, save a recovery code, ...).
     case 'framePromptOpened':

@@ -11,7 +11,8 @@ describe('social login providers (SPEC §5)', () => {
 
 describe('connectLoginOptions', () => {
   it('offers nothing without the secure frame, and only SPEC §5 providers in the site\'s order', () => {
-    expect(connectLoginOptions({ hasFrame: false, email: true, socials: ['google'] })).toEqual({ email: false, socials: [] });
-    expect(connectLoginOptions({ hasFrame: true, email: false, socials: ['x', 'farcaster', 'google'] })).toEqual({ email: false, socials: ['x', 'google'] });
+    expect(connectLoginOptions({ hasFrame: false, email: true, socials: ['google', 'farcaster'] })).toEqual({ email: false, socials: [], farcaster: false });
+    expect(connectLoginOptions({ hasFrame: true, email: false, socials: ['x', 'farcaster', 'google'] })).toEqual({ email: false, socials: ['x', 'google'], farcaster: true });
+    expect(connectLoginOptions({ hasFrame: true, email: true, socials: ['google'] })).toEqual({ email: true, socials: ['google'], farcaster: false });
   });
 });

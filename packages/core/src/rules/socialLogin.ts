@@ -8,9 +8,10 @@ export function isSocialLoginProvider(value: unknown): value is SocialLoginProvi
 
 /**
  * What Connect offers to log in without a wallet (SPEC §9 `email` and `socials` switches): nothing
- * without the secure frame; the social buttons in the site's order, only those SPEC §5 allows.
+ * without the secure frame; the social buttons in the site's order, only those SPEC §5 allows; and
+ * Farcaster (in SPEC §9's socials, its own flow: SPEC §2's ConnectingFarcaster) when the site lists it.
  */
-export function connectLoginOptions(params: { hasFrame: boolean; email: boolean; socials: readonly string[] }): { email: boolean; socials: SocialLoginProvider[] } {
-  if (!params.hasFrame) return { email: false, socials: [] };
-  return { email: params.email, socials: params.socials.filter(isSocialLoginProvider) };
+export function connectLoginOptions(params: { hasFrame: boolean; email: boolean; socials: readonly string[] }): { email: boolean; socials: SocialLoginProvider[]; farcaster: boolean } {
+  if (!params.hasFrame) return { email: false, socials: [], farcaster: false };
+  return { email: params.email, socials: params.socials.filter(isSocialLoginProvider), farcaster: params.socials.includes('farcaster') };
 }

@@ -6,7 +6,7 @@ import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
  * An e-mail or social login as the views show it: sending the code, waiting for it, checking it,
  * a social popup open, then authenticating (the frame opens the wallet); failed keeps the reason.
  */
-export type EmbeddedLoginStatus = 'idle' | 'sending' | 'otp' | 'verifying' | 'social' | 'authenticating' | 'failed';
+export type EmbeddedLoginStatus = 'idle' | 'sending' | 'otp' | 'verifying' | 'social' | 'farcaster' | 'authenticating' | 'failed';
 
 /**
  * SPEC §4's e-mail update as its views show it: the new address typed (`new`), a code to the
@@ -23,7 +23,9 @@ export interface EmailUpdateState {
 export interface EmbeddedLoginState {
   status: EmbeddedLoginStatus;
   email?: string;
-  provider?: SocialProvider;
+  provider?: SocialProvider | 'farcaster';
+  /** SPEC §3's farcasterUrl: the Sign In With Farcaster link the ConnectingFarcaster view shows (QR code and link). */
+  farcasterUrl?: string;
   error?: string;
   /** When the last e-mail login started (SPEC §5 cooldown). */
   emailStartedAt?: number;

@@ -16,6 +16,8 @@ export interface ScriptedEmbeddedWallet {
   /** The next connectEmail fails with this message (the server's throttle, say). */
   failNextEmail(message: string): void;
   loggedIn: boolean;
+  /** Set: the Farcaster sign-in fails with this (the server refused the signature, say). */
+  farcasterRefusal?: string;
 }
 
 const USER: FrameUser = {
@@ -85,6 +87,16 @@ export function createScriptedEmbeddedWallet(options: { solanaAddress?: string; 
       },
       async connectSocial(provider) {
         calls.push(`connectSocial ${provider}`);
+        scripted.loggedIn = true;
+        return user;
+      },
+      async farcasterUri() {
+        calls.push('farcasterUri');
+        return 'https://farcaster.xyz/~/siwf?channelToken=test&nonce=abcdefgh';
+      },
+      async connectFarcaster() {
+        calls.push('connectFarcaster');
+        if (scripted.farcasterRefusal) throw new Error(scripted.farcasterRefusal);
         scripted.loggedIn = true;
         return user;
       },

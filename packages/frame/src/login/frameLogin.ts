@@ -44,9 +44,15 @@ export interface FrameLoginOptions {
   socialTimeoutMs?: number;
   /** How often an open wallet asks the server for new devices waiting for approval, and a waiting device for its answer. */
   devicePollMs?: number;
+  /** How often a Farcaster sign-in asks the relay whether the visitor's Farcaster app signed, and for how long. */
+  farcasterPollMs?: number;
+  farcasterTimeoutMs?: number;
 }
 
 const DEVICE_POLL_MS = 3000;
+const FARCASTER_POLL_MS = 500;
+// The relay keeps a channel five minutes.
+const FARCASTER_TIMEOUT_MS = 5 * 60_000;
 
 export const FRAME_LOGIN_ERRORS = {
   noPendingEmail: 'Ask for a code first',
@@ -55,6 +61,7 @@ export const FRAME_LOGIN_ERRORS = {
   noEmail: 'This account has no e-mail address to confirm the change with',
   socialTimedOut: 'The login with the provider did not finish: try again',
   socialFailed: 'The login provider could not be opened: try again',
+  farcasterTimedOut: 'The Farcaster app did not sign in: try again',
 } as const;
 
 type OpenedWallet = { signer: PrivateKeyAccount; secret: WalletSecret };
@@ -175,6 +182,29 @@ export class FrameLogin {
           throw new Error(FRAME_LOGIN_ERRORS.socialTimedOut);
         });
         const login = await api.completeSocial(flow.flowId, flow.flowSecret, callback);
+        return this.loggedIn(login.token, login.user);
+      },
+    };
+  }
+
+  /**
+   * Sign In With Farcaster (issue 27): a channel on the server's relay for the site the frame is
+   * embedded in (its host is the message's domain), whose link the widget shows as a QR code; the
+   * wait until the visitor's Farcaster app signed it; then the server checks the signature against
+   * the ID registry and hands over the login, and the frame opens the wallet like any login's.
+   */
+  async startFarcaster(siteOrigin: string): Promise<{ url: string; finish(): Promise<PrivateKeyAccount> }> {
+    const { api } = this;
+    const channel = await api.openFarcasterChannel({ siweUri: `${siteOrigin}/`, domain: new URL(siteOrigin).host });
+    return {
+      url: channel.url,
+      finish: async () => {
+        const deadline = Date.now() + (this.options.farcasterTimeoutMs ?? FARCASTER_TIMEOUT_MS);
+        while (!(await api.farcasterChannelSigned(channel.channelToken))) {
+          if (Date.now() > deadline) throw new Error(FRAME_LOGIN_ERRORS.farcasterTimedOut);
+          await new Promise((resolve) => setTimeout(resolve, this.options.farcasterPollMs ?? FARCASTER_POLL_MS));
+        }
+        const login = await api.completeFarcaster(channel.channelToken);
         return this.loggedIn(login.token, login.user);
       },
     };

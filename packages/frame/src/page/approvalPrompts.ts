@@ -1,3 +1,4 @@
+import { fill, type Translate } from '@cairn/core/rules';
 import { ApprovalScreenText, createApprovalGate } from '../signing/approvalGate.ts';
 import { ApprovalText } from '../signing/approvalRequest.ts';
 import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
@@ -14,7 +15,7 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean };
  * IntersectionObserver v2 on the section, which covers every part of it, and its size against the
  * frame's viewport), the pointer's moves over Approve and Approve's focus.
  */
-export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean) => void, now: () => number = () => performance.now()): ApprovalPrompts {
+export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean) => void, t: Translate = fill, now: () => number = () => performance.now()): ApprovalPrompts {
   const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attributes: Record<string, string> = {}) => {
     const node = document.createElement(tag);
     if (text !== undefined) node.textContent = text;
@@ -28,23 +29,24 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
   };
 
   return {
+    t,
     ask: (summary, signal) =>
       new Promise<boolean>((resolve, refuse) => {
         // Another of the frame's screens (a recovery code) is open: it is not drawn over.
         if (root.childElementCount > 0) return refuse(new Error(ApprovalText.busy));
         const section = element('section', undefined, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title', class: 'approval' });
-        const reject = element('button', 'Reject', { type: 'button' });
-        const approve = element('button', 'Approve', { type: 'button', class: 'primary' });
+        const reject = element('button', t('Reject'), { type: 'button' });
+        const approve = element('button', t('Approve'), { type: 'button', class: 'primary' });
         approve.disabled = true;
-        const hint = element('p', ApprovalScreenText.waiting, { class: 'hint', 'aria-live': 'polite' });
+        const hint = element('p', t(ApprovalScreenText.waiting), { class: 'hint', 'aria-live': 'polite' });
         section.append(
           element('h1', summary.title, { id: 'approval-title' }),
           ...(summary.warning ? [element('p', summary.warning, { class: 'warning', role: 'alert' })] : []),
-          list(summary.context, 'Request'),
+          list(summary.context, t('Request')),
           element('div', undefined, { class: 'details' }),
           element('footer'),
         );
-        section.querySelector('.details')!.append(list(summary.details, 'Details'));
+        section.querySelector('.details')!.append(list(summary.details, t('Details')));
         section.querySelector('footer')!.append(hint, reject, approve);
 
         const gate = createApprovalGate();
@@ -54,7 +56,7 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
           const state = gate.state(now());
           if (state !== 'ready') refusal = undefined;
           approve.disabled = state !== 'ready';
-          const text = state === 'ready' ? (refusal ?? '') : state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting;
+          const text = t(state === 'ready' ? (refusal ?? '') : state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
           // Only a change: the hint is a live region, and the tick below would re-announce it.
           if (hint.textContent !== text) hint.textContent = text;
         };

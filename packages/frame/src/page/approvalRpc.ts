@@ -1,5 +1,6 @@
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { ErrorText } from '@cairn/core';
+import type { Translate } from '@cairn/core/rules';
 import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
 import { ApprovalText, parseApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
@@ -16,6 +17,8 @@ const SMART_ACCOUNT_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 
 export interface ApprovalPrompts {
   /** Shows the request; true when the user approved, false on Reject or when `signal` aborts (the site stopped waiting). */
   ask(summary: ApprovalSummary, signal: AbortSignal): Promise<boolean>;
+  /** The screen's language (the widget's, issue 27): the summary is written in it. English when absent. */
+  t?: Translate;
 }
 
 export interface ApprovalNetwork {
@@ -76,7 +79,7 @@ export function approvalRpc(options: {
     asking = true;
     let approved: boolean;
     try {
-      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address });
+      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address }, options.prompts.t);
       approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
     } finally {
       asking = false;

@@ -19,7 +19,7 @@ import { SPEC_APP_EVENTS } from '../protocol/specAppEvents.ts';
 import { embeddedFrameClient } from '../testing/embeddedFrameClient.ts';
 import { SMART_ACCOUNTS_OFF } from './accountTypeHandlers.ts';
 import { frameHandlers, NOT_SIGNED_IN, type FramePageState } from './frameHandlers.ts';
-import { FARCASTER_NOT_AVAILABLE } from './loginHandlers.ts';
+import { FARCASTER_NOT_STARTED } from './loginHandlers.ts';
 
 // SPEC §7: every app event is answered by its success or error event. The frame page's own handlers
 // behind the real host and client, its login against the real server (e-mail over a real SMTP sink);
@@ -70,7 +70,9 @@ const ASKED: Record<FrameRequestName, { payload: unknown; answer: { ok: unknown 
   CONNECT_OTP: { payload: { otp: '000000' }, answer: { error: 'Invalid code' } },
   GET_SOCIAL_REDIRECT_URI: { payload: { provider: 'google' }, answer: { error: 'Login with google is not set up on this server (SOCIAL_GOOGLE_CLIENT_ID)' } },
   CONNECT_SOCIAL: { payload: { provider: 'google' }, answer: { error: 'Open the provider first' } },
-  CONNECT_FARCASTER: { payload: {}, answer: { error: FARCASTER_NOT_AVAILABLE } },
+  CONNECT_FARCASTER: { payload: {}, answer: { error: FARCASTER_NOT_STARTED } },
+  // The server's own relay (on by default on the devnet) opens a channel for the site: its sign-in link.
+  GET_FARCASTER_URI: { payload: {}, answer: { ok: { uri: expect.stringMatching(/^https:\/\/farcaster\.xyz\/~\/siwf\?channelToken=[\w-]{43}&nonce=\w+&siweUri=https%3A%2F%2Fsite\.example%2F&domain=site\.example$/) } } },
   GET_USER: { payload: {}, answer: { error: NOT_SIGNED_IN } },
   RPC_REQUEST: { payload: { method: 'eth_accounts' }, answer: { ok: { result: [] } } },
   UPDATE_EMAIL: { payload: { email: `events-new-${process.pid}@example.com` }, answer: { error: NOT_SIGNED_IN } },

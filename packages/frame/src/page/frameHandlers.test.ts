@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { FRAME_REQUESTS } from '../protocol/events.ts';
 import { frameHandlers, NOT_SIGNED_IN, type FramePageState } from './frameHandlers.ts';
 
 // No node listens on these: what is asserted here is answered by the frame itself.
@@ -30,5 +32,24 @@ describe("the frame's answers without a login", () => {
   it('refuses to sign before a login', async () => {
     const { handlers } = frame();
     await expect(handlers.RPC_REQUEST!({ method: 'personal_sign', params: ['hi', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'], permission: 'approve' }, context)).rejects.toThrow(NOT_SIGNED_IN);
+  });
+});
+
+describe("the frame's language (issue 27)", () => {
+  it("speaks the widget's locale from SYNC_DAPP_DATA once its texts are in, and keeps the site's data apart", async () => {
+    const state: FramePageState = { chainId: 31337, themeMode: 'light' };
+    const used: string[] = [];
+    const handlers = frameHandlers(config, state, { applyTheme: () => {}, reload: () => {}, useLocale: async (locale) => void used.push(locale) });
+    await handlers.SYNC_DAPP_DATA!({ sdkType: 'cairn', sdkVersion: '1', projectId: 'p', locale: 'ar' }, context);
+    expect(used).toEqual(['ar']);
+    expect(state.dapp).toEqual({ sdkType: 'cairn', sdkVersion: '1', projectId: 'p' });
+    await handlers.SYNC_DAPP_DATA!({ sdkType: 'cairn', sdkVersion: '1' }, context);
+    expect(used).toEqual(['ar']);
+  });
+
+  it('takes only a locale the widget speaks', () => {
+    const schema = FRAME_REQUESTS.SYNC_DAPP_DATA.request;
+    expect(v.safeParse(schema, { sdkType: 'cairn', sdkVersion: '1', locale: 'pt-BR' }).success).toBe(true);
+    for (const locale of ['xx', 'pt', '', 42]) expect(v.safeParse(schema, { sdkType: 'cairn', sdkVersion: '1', locale }).success, String(locale)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { toHex } from 'viem';
 import { ErrorText } from '@cairn/core';
+import type { SupportedLocale } from '@cairn/core/rules';
 import { JSON_RPC_TIMEOUT_MS, jsonRpcRequest } from '@cairn/core/internal';
 import type { FrameHandlers } from '../host/frameHost.ts';
 import type { FrameLogin } from '../login/frameLogin.ts';
@@ -27,13 +28,20 @@ export interface FrameWallet {
   accounts?: FrameAccounts;
 }
 
+/** What the page does for the site's settings: the theme, a reload, the language of its screens. */
+export interface FrameEffects {
+  applyTheme(mode: 'light' | 'dark'): void;
+  reload(): void;
+  useLocale?(locale: SupportedLocale): Promise<void>;
+}
+
 /**
  * What the frame answers. Log-in requests go to the frame's login; reads go to the frame's own RPC
  * URL for the chain, never one the site passes; the wallet's own facts (its account, the active
  * chain) are answered here, since the node would answer with its own accounts; signing waits for
  * the user on the frame's approval screen.
  */
-export function frameHandlers(config: FrameConfig, state: FramePageState, effects: { applyTheme(mode: 'light' | 'dark'): void; reload(): void }, wallet?: FrameWallet): FrameHandlers {
+export function frameHandlers(config: FrameConfig, state: FramePageState, effects: FrameEffects, wallet?: FrameWallet): FrameHandlers {
   const networkOf = (chainId: number): ApprovalNetwork => {
     const network = config.networks.find((candidate) => candidate.chainId === chainId);
     if (!network) throw new Error(ErrorText.networkNotFound);
@@ -59,8 +67,10 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
       effects.applyTheme(themeMode);
       return {};
     },
-    SYNC_DAPP_DATA: (dapp) => {
+    // The frame's screens speak the widget's language from here on (answered once its texts are in).
+    SYNC_DAPP_DATA: async ({ locale, ...dapp }) => {
       state.dapp = dapp;
+      if (locale) await effects.useLocale?.(locale);
       return {};
     },
     RELOAD: () => {

@@ -3,7 +3,8 @@ import type { FrameLogin } from '../login/frameLogin.ts';
 import type { FrameUser } from '../protocol/events.ts';
 import { eoaAccountTypeHandlers } from './accountTypeHandlers.ts';
 
-export const FARCASTER_NOT_AVAILABLE = 'Farcaster login is not available on this site yet';
+/** CONNECT_FARCASTER before the link was asked for (GET_FARCASTER_URI). */
+export const FARCASTER_NOT_STARTED = 'Open the Farcaster link first';
 import type { FrameAccounts } from '../smartAccount/frameAccounts.ts';
 
 /** A social login the widget opened the popup for, awaited by CONNECT_SOCIAL. */
@@ -15,6 +16,7 @@ type PendingSocial = { provider: string; finish(): Promise<unknown> };
  */
 export function loginHandlers(login: FrameLogin, chainId: () => number, accounts?: FrameAccounts): FrameHandlers {
   let social: PendingSocial | undefined;
+  let farcaster: { finish(): Promise<unknown> } | undefined;
   const user = async (): Promise<FrameUser> => {
     const account = await login.resume();
     const email = login.loggedInUser?.email ?? undefined;
@@ -32,9 +34,18 @@ export function loginHandlers(login: FrameLogin, chainId: () => number, accounts
       await login.registerDevice();
       return {};
     },
-    // SPEC §7 lists Farcaster among the frame's logins; this frame has no Farcaster relay yet, and says so.
-    CONNECT_FARCASTER: () => {
-      throw new Error(FARCASTER_NOT_AVAILABLE);
+    // SPEC §7's Farcaster login (issue 27): the link for the site's QR code, then the wait for the visitor's Farcaster app.
+    GET_FARCASTER_URI: async (_payload, { origin }) => {
+      const started = await login.startFarcaster(origin);
+      farcaster = { finish: started.finish };
+      return { uri: started.url };
+    },
+    CONNECT_FARCASTER: async () => {
+      if (!farcaster) throw new Error(FARCASTER_NOT_STARTED);
+      const pending = farcaster;
+      farcaster = undefined;
+      await pending.finish();
+      return user();
     },
     CONNECT_OTP: async ({ otp }) => {
       await login.verifyOtp(otp);

@@ -9,6 +9,7 @@ import { domApprovalPrompts } from './approvalPrompts.ts';
 import { domRecoveryPrompts } from './recoveryPrompts.ts';
 import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
 import { frameHandlers, type FramePageState } from './frameHandlers.ts';
+import { frameLanguage } from './frameLanguage.ts';
 import { frameAccounts } from '../smartAccount/frameAccounts.ts';
 import { localPreferredAccountStore } from '../smartAccount/preferredAccountStore.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
@@ -28,6 +29,8 @@ function run() {
   const config = parseFrameConfig(content ? JSON.parse(content) : undefined);
   const state: FramePageState = { chainId: config.networks[0]!.chainId, themeMode: 'light' };
   const promptRoot = document.getElementById('prompt') ?? document.body;
+  // The screens' language: English until the widget names its own (SYNC_DAPP_DATA).
+  const language = frameLanguage(document.documentElement);
   // The frame's own screens: the widget shows the iframe while one is open.
   const showPrompt = (visible: boolean, kind: FramePromptKind) => {
     document.documentElement.dataset.prompt = visible ? 'open' : 'closed';
@@ -38,7 +41,7 @@ function run() {
     api: () => createLoginApi({ url: config.serverUrl, projectId: state.dapp?.projectId ?? '' }),
     devices: indexedDbDeviceStore(),
     tokens: localLoginTokenStore(localStorage),
-    prompts: domRecoveryPrompts(promptRoot, showPrompt),
+    prompts: domRecoveryPrompts(promptRoot, showPrompt, language.t),
     // The server's callback page posts the provider's answer to this window (checked: its origin, this flow's state).
     socialAnswers: windowSocialAnswers(window),
     socialTimeoutMs: 25_000,
@@ -64,7 +67,8 @@ function run() {
     handlers: frameHandlers(config, state, {
       applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
       reload: () => location.reload(),
-    }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval')), accounts }),
+      useLocale: language.use,
+    }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval'), language.t), accounts }),
   });
   show('waiting');
   const watch = setInterval(() => {

@@ -25,7 +25,7 @@ export function solanaApprovalRpc(options: { account(): SolanaAccount | undefine
     asking = true;
     let approved: boolean;
     try {
-      const summary = summarizeSolanaApproval(parsed.request, { origin, networkName: cluster.name ?? `Solana ${cluster.reference}`, account: account.address });
+      const summary = summarizeSolanaApproval(parsed.request, { origin, networkName: cluster.name ?? `Solana ${cluster.reference}`, account: account.address }, options.prompts.t);
       approved = await options.prompts.ask(summary, AbortSignal.timeout(options.screenTimeoutMs ?? RPC_APPROVAL_TIMEOUT_MS - SCREEN_MARGIN_MS));
     } finally {
       asking = false;

@@ -1,4 +1,5 @@
 import type { EmbeddedWalletClient, FramePlacement, FramePromptKind } from '@cairn/core';
+import type { SupportedLocale } from '@cairn/core/rules';
 import { getFrameClient } from '../client/frameClient.ts';
 import { FRAME_TIMEOUTS_MS, type FrameTimeouts, type FrameUser } from '../protocol/events.ts';
 import { mountPlaceableFrame } from './frameMount.ts';
@@ -10,6 +11,8 @@ export interface EmbeddedWalletClientParams {
   timeouts?: Partial<FrameTimeouts>;
   projectId?: string;
   metadata: { name: string; url: string };
+  /** The widget's language: the frame's screens show it too. */
+  locale?: SupportedLocale;
 }
 
 const SDK_VERSION = '0.1.0';
@@ -38,7 +41,7 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
   });
   await client.init();
   const metadata = params.metadata.url && isHttpUrl(params.metadata.url) ? { metadata: { name: params.metadata.name.slice(0, 256), url: params.metadata.url } } : {};
-  await client.request('SYNC_DAPP_DATA', { ...(params.projectId ? { projectId: params.projectId } : {}), sdkType: 'cairn', sdkVersion: SDK_VERSION, ...metadata });
+  await client.request('SYNC_DAPP_DATA', { ...(params.projectId ? { projectId: params.projectId } : {}), sdkType: 'cairn', sdkVersion: SDK_VERSION, ...metadata, ...(params.locale ? { locale: params.locale } : {}) });
 
   let user: FrameUser | undefined;
   const loadUser = async () => {
@@ -56,6 +59,11 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
       await resumeLogin(client.request('CONNECT_OTP', { otp }).then(loadUser), loadUser);
     },
     socialRedirectUri: async (provider) => (await client.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    farcasterUri: async () => (await client.request('GET_FARCASTER_URI', {})).uri,
+    connectFarcaster: async () => {
+      user = await resumeLogin(client.request('CONNECT_FARCASTER', {}), loadUser);
+      return user;
+    },
     connectSocial: async (provider) => {
       user = await resumeLogin(client.request('CONNECT_SOCIAL', { provider }), loadUser);
       return user;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_CODE_DIGITS, FRAME_CONNECT_TIMEOUT_MS, isEmailCode, isValidEmail, JSON_RPC_TIMEOUT_MS, SOCIAL_LOGIN_PROVIDERS } from '@cairn/core/internal';
 import { FRAME_PROMPT_KINDS } from '@cairn/core';
+import { SUPPORTED_LOCALES } from '@cairn/core/rules';
 import { JsonValueSchema } from './jsonValue.ts';
 
 /**
@@ -77,7 +78,10 @@ export const FRAME_REQUESTS = {
   CONNECT_DEVICE: request(Empty, Empty, 'connect'),
   CONNECT_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
   CONNECT_SOCIAL: request(v.strictObject({ provider: SocialProvider }), FrameUserSchema, 'connect'),
-  CONNECT_FARCASTER: request(Empty, FrameUserSchema, 'connect'),
+  // Sign In With Farcaster (issue 27): the link for the QR code first, then the wait for the visitor's Farcaster app
+  // (a phone in hand: not SPEC §9's 30 s connect-type bound, the approval class's).
+  GET_FARCASTER_URI: request(Empty, v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
+  CONNECT_FARCASTER: request(Empty, FrameUserSchema, 'approval'),
   GET_SOCIAL_REDIRECT_URI: request(v.strictObject({ provider: SocialProvider }), v.strictObject({ uri: v.pipe(v.string(), v.maxLength(4096), v.url()) }), 'connect'),
   GET_USER: request(v.strictObject({ chainId: v.optional(ChainId), preferredAccountType: v.optional(AccountType) }), FrameUserSchema, 'request'),
   SIGN_OUT: request(Empty, Empty, 'request'),
@@ -107,6 +111,8 @@ export const FRAME_REQUESTS = {
       sdkType: ShortText,
       sdkVersion: ShortText,
       metadata: v.optional(v.strictObject({ name: ShortText, url: v.pipe(v.string(), v.maxLength(2048), v.url()), description: v.optional(ShortText), icons: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2048))), v.maxLength(8))) })),
+      // The widget's language (issue 27): the frame's own screens show it too; English when absent.
+      locale: v.optional(v.picklist(SUPPORTED_LOCALES, 'A locale the widget speaks')),
     }),
     Empty,
     'request',

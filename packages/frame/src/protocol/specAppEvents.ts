@@ -11,7 +11,7 @@ export const SPEC_APP_EVENTS: Record<string, readonly FrameRequestName[]> = {
   device: ['CONNECT_DEVICE'],
   otp: ['CONNECT_OTP'],
   social: ['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'],
-  farcaster: ['CONNECT_FARCASTER'],
+  farcaster: ['GET_FARCASTER_URI', 'CONNECT_FARCASTER'],
   'get user': ['GET_USER'],
   'sign out': ['SIGN_OUT'],
   'is connected': ['IS_CONNECTED'],

@@ -1,3 +1,4 @@
+import { fill, type Translate } from '@cairn/core/rules';
 import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem';
 import { sessionGrantRows } from '../smartAccount/sessionGrantRows.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
@@ -39,7 +40,8 @@ export interface ApprovalSubject {
 export const MAX_TYPED_DATA_ROWS = 200;
 export const MAX_VALUE_LENGTH = 2000;
 
-const clip = (text: string) => (text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… (${text.length} characters in all, not all shown)` : text);
+const clip = (text: string, t: Translate) =>
+  text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… ${t('({count} characters in all, not all shown)', { count: text.length })}` : text;
 
 /**
  * Bytes that are readable UTF-8 text (no control characters but line breaks and tabs): dapps send
@@ -61,11 +63,11 @@ export function readableText(bytes: Hex): string | undefined {
 /** The message as the user reads it: its text, or undefined for bytes that are no readable text. */
 const messageText = ({ message }: ApprovalRequest & { method: 'personal_sign' }) => (typeof message === 'string' ? message : readableText(message.raw));
 
-function messageRows(request: ApprovalRequest & { method: 'personal_sign' }): ApprovalRow[] {
+function messageRows(request: ApprovalRequest & { method: 'personal_sign' }, t: Translate): ApprovalRow[] {
   const text = messageText(request);
-  if (text !== undefined) return [{ label: 'Message', value: text }];
+  if (text !== undefined) return [{ label: t('Message'), value: text }];
   const raw = (request.message as { raw: Hex }).raw;
-  return [{ label: `Message (hex bytes, ${size(raw)} bytes)`, value: raw, code: true }];
+  return [{ label: t('Message (hex bytes, {count} bytes)', { count: size(raw) }), value: raw, code: true }];
 }
 
 const display = (value: unknown): string => {
@@ -76,7 +78,7 @@ const display = (value: unknown): string => {
 const isCode = (value: unknown) => typeof value !== 'string' || /^0x[0-9a-fA-F]*$/.test(value);
 
 /** The message's fields flattened to paths (`to.wallet`, `items[2].amount`), at most MAX_TYPED_DATA_ROWS. */
-export function typedDataFieldRows(message: Record<string, unknown>): ApprovalRow[] {
+export function typedDataFieldRows(message: Record<string, unknown>, t: Translate = fill): ApprovalRow[] {
   const rows: ApprovalRow[] = [];
   let total = 0;
   const walk = (value: unknown, path: string, depth: number) => {
@@ -87,71 +89,72 @@ export function typedDataFieldRows(message: Record<string, unknown>): ApprovalRo
     }
     if (nested) return void Object.entries(value as Record<string, unknown>).forEach(([key, inner]) => walk(inner, path ? `${path}.${key}` : key, depth + 1));
     total++;
-    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(display(value)), ...(isCode(value) ? { code: true } : {}) });
+    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(display(value), t), ...(isCode(value) ? { code: true } : {}) });
   };
   walk(message, '', 0);
-  if (total > rows.length) rows.push({ label: 'More fields', value: `${total - rows.length} more fields are not listed` });
+  if (total > rows.length) rows.push({ label: t('More fields'), value: t('{count} more fields are not listed', { count: total - rows.length }) });
   return rows;
 }
 
-function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTypedData_v4' }): ApprovalRow[] {
+function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTypedData_v4' }, t: Translate): ApprovalRow[] {
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
   const rows: ApprovalRow[] = [];
-  if (domain.name !== undefined) rows.push({ label: 'Domain name', value: clip(display(domain.name)) });
-  if (domain.version !== undefined) rows.push({ label: 'Domain version', value: clip(display(domain.version)) });
-  if (domain.chainId !== undefined) rows.push({ label: 'Domain chain', value: display(domain.chainId), code: true });
-  if (domain.verifyingContract !== undefined) rows.push({ label: 'Verifying contract', value: display(domain.verifyingContract), code: true });
-  if (domain.salt !== undefined) rows.push({ label: 'Domain salt', value: display(domain.salt), code: true });
-  rows.push({ label: 'Primary type', value: String(typedData.primaryType) });
-  return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>)];
+  if (domain.name !== undefined) rows.push({ label: t('Domain name'), value: clip(display(domain.name), t) });
+  if (domain.version !== undefined) rows.push({ label: t('Domain version'), value: clip(display(domain.version), t) });
+  if (domain.chainId !== undefined) rows.push({ label: t('Domain chain'), value: display(domain.chainId), code: true });
+  if (domain.verifyingContract !== undefined) rows.push({ label: t('Verifying contract'), value: display(domain.verifyingContract), code: true });
+  if (domain.salt !== undefined) rows.push({ label: t('Domain salt'), value: display(domain.salt), code: true });
+  rows.push({ label: t('Primary type'), value: String(typedData.primaryType) });
+  return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>, t)];
 }
 
-/** A call's receiver, value and data; `prefix` names the call in a batch ('Call 2: '). */
-function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrency }: ApprovalSubject, prefix = ''): ApprovalRow[] {
+/** A call's receiver, value and data; `call` numbers the call in a batch ('Call 2: To'). */
+function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrency }: ApprovalSubject, t: Translate, number?: number): ApprovalRow[] {
+  const label = (field: string) => (number === undefined ? field : t('Call {number}: {field}', { number, field }));
   const rows: ApprovalRow[] = [
-    call.to ? { label: `${prefix}To`, value: getAddress(call.to), code: true } : { label: `${prefix}To`, value: 'No receiver: this deploys a new contract' },
-    { label: `${prefix}Value`, value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
+    call.to ? { label: label(t('To')), value: getAddress(call.to), code: true } : { label: label(t('To')), value: t('No receiver: this deploys a new contract') },
+    { label: label(t('Value')), value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
   ];
   const data = call.data;
-  if (data && size(data) >= 4) rows.push({ label: `${prefix}Data`, value: `function ${slice(data, 0, 4)}, ${size(data)} bytes`, code: true });
-  else if (data) rows.push({ label: `${prefix}Data`, value: `${data}, ${size(data)} bytes`, code: true });
-  else rows.push({ label: `${prefix}Data`, value: 'None' });
+  if (data && size(data) >= 4) rows.push({ label: label(t('Data')), value: t('function {selector}, {count} bytes', { selector: slice(data, 0, 4), count: size(data) }), code: true });
+  else if (data) rows.push({ label: label(t('Data')), value: t('{data}, {count} bytes', { data, count: size(data) }), code: true });
+  else rows.push({ label: label(t('Data')), value: t('None') });
   return rows;
 }
 
-function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, subject: ApprovalSubject): ApprovalRow[] {
-  const rows = callRows(transaction, subject);
-  if (transaction.gas !== undefined) rows.push({ label: 'Gas limit', value: transaction.gas.toString(), code: true });
-  if (transaction.gasPrice !== undefined) rows.push({ label: 'Gas price', value: `${formatGwei(transaction.gasPrice)} gwei`, code: true });
-  if (transaction.maxFeePerGas !== undefined) rows.push({ label: 'Max fee per gas', value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
-  if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: 'Max priority fee per gas', value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
-  if (transaction.nonce !== undefined) rows.push({ label: 'Nonce', value: String(transaction.nonce), code: true });
+function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, subject: ApprovalSubject, t: Translate): ApprovalRow[] {
+  const rows = callRows(transaction, subject, t);
+  if (transaction.gas !== undefined) rows.push({ label: t('Gas limit'), value: transaction.gas.toString(), code: true });
+  if (transaction.gasPrice !== undefined) rows.push({ label: t('Gas price'), value: `${formatGwei(transaction.gasPrice)} gwei`, code: true });
+  if (transaction.maxFeePerGas !== undefined) rows.push({ label: t('Max fee per gas'), value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
+  if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: t('Max priority fee per gas'), value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
+  if (transaction.nonce !== undefined) rows.push({ label: t('Nonce'), value: String(transaction.nonce), code: true });
   return rows;
 }
 
-/** The approval screen's content for a decoded request (SPEC §6's approval methods this frame signs). */
-export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject): ApprovalSummary {
+/** The approval screen's content for a decoded request (SPEC §6's approval methods this frame signs), in `t`'s language. */
+export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject, t: Translate = fill): ApprovalSummary {
   const context: ApprovalRow[] = [
-    { label: 'Site', value: subject.origin, code: true },
-    { label: 'Network', value: subject.networkName ? `${subject.networkName} (chain ${subject.chainId})` : `Chain ${subject.chainId}` },
-    { label: 'Account', value: getAddress(subject.account), code: true },
+    { label: t('Site'), value: subject.origin, code: true },
+    { label: t('Network'), value: subject.networkName ? t('{network} (chain {chainId})', { network: subject.networkName, chainId: subject.chainId }) : t('Chain {chainId}', { chainId: subject.chainId }) },
+    { label: t('Account'), value: getAddress(subject.account), code: true },
   ];
   switch (request.method) {
     case 'personal_sign': {
       const text = messageText(request);
-      const warning = text === undefined ? undefined : signInWarning(text, subject.origin);
-      return { title: 'Sign a message', context, details: messageRows(request), ...(warning ? { warning } : {}) };
+      const warning = text === undefined ? undefined : signInWarning(text, subject.origin, t);
+      return { title: t('Sign a message'), context, details: messageRows(request, t), ...(warning ? { warning } : {}) };
     }
     case 'eth_signTypedData_v4':
-      return { title: 'Sign typed data', context, details: typedDataRows(request) };
+      return { title: t('Sign typed data'), context, details: typedDataRows(request, t) };
     case 'eth_sendTransaction':
-      return { title: 'Send a transaction', context, details: transactionRows(request, subject) };
+      return { title: t('Send a transaction'), context, details: transactionRows(request, subject, t) };
     case 'wallet_sendCalls':
       // One approval for the whole batch: every call is listed, and they run together or not at all.
       return {
-        title: `Send ${request.calls.length} calls at once`,
+        title: t('Send {count} calls at once', { count: request.calls.length }),
         context,
-        details: request.calls.flatMap((call, index) => callRows(call, subject, `Call ${index + 1}: `)),
+        details: request.calls.flatMap((call, index) => callRows(call, subject, t, index + 1)),
       };
     case 'eth_sendUserOperation':
       return {

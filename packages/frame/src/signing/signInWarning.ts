@@ -1,10 +1,12 @@
+import { fill, type Translate } from '@cairn/core/rules';
 import { parseCaip122MessageText, signInAccountLabel } from '@cairn/core/signIn';
 
 /** A domain or URI longer than this is cut in the warning (a host name has at most 253 characters), so it cannot push the screen's rows away. */
 const MAX_SHOWN_SITE = 256;
 
 /** The approval screen's warning for a sign-in message written for another site than the one asking. */
-export const otherSiteSignInText = (site: string) => `This site is asking you to sign in to another site: ${site.length > MAX_SHOWN_SITE ? `${site.slice(0, MAX_SHOWN_SITE)}…` : site}`;
+export const otherSiteSignInText = (site: string, t: Translate = fill) =>
+  t('This site is asking you to sign in to another site: {site}', { site: site.length > MAX_SHOWN_SITE ? `${site.slice(0, MAX_SHOWN_SITE)}…` : site });
 
 /** The origin `domain` (EIP-4361: an RFC 3986 authority, with an optional scheme) names, or undefined when it names none. */
 function originOfDomain(domain: string, siteProtocol: string): string | undefined {
@@ -35,7 +37,7 @@ function originOfUri(uri: string): string | undefined {
  * the grammar to skip the check is still read; a first line alone is enough to name the domain.
  * Returns the warning, or undefined when the message is no sign-in text or is for this site.
  */
-export function signInWarning(message: string, siteOrigin: string): string | undefined {
+export function signInWarning(message: string, siteOrigin: string, t: Translate = fill): string | undefined {
   const label = signInAccountLabel(message);
   if (label === undefined) return undefined;
   const header = message.split('\n', 1)[0]!;
@@ -47,7 +49,7 @@ export function signInWarning(message: string, siteOrigin: string): string | und
     uri = /^URI: (.*)$/m.exec(message)?.[1];
   }
   const site = new URL(siteOrigin);
-  if (originOfDomain(domain, site.protocol) !== site.origin) return otherSiteSignInText(domain);
-  if (uri !== undefined && originOfUri(uri) !== site.origin) return otherSiteSignInText(uri);
+  if (originOfDomain(domain, site.protocol) !== site.origin) return otherSiteSignInText(domain, t);
+  if (uri !== undefined && originOfUri(uri) !== site.origin) return otherSiteSignInText(uri, t);
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { SocialLoginProvider } from '@cairn/core';
 import { useCairnInstance } from '../context.ts';
 import { useT } from '../i18n/useT.ts';
+import { FarcasterLoginButton } from './FarcasterLoginButton.tsx';
 
 const PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
   google: 'Google',
@@ -12,7 +13,7 @@ const PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
 };
 
 /** Connect's social buttons (core's connectLoginOptions picks them); the popup opens in the click's task. */
-export function SocialLoginButtons({ providers }: { providers: readonly SocialLoginProvider[] }) {
+export function SocialLoginButtons({ providers, farcaster = false }: { providers: readonly SocialLoginProvider[]; farcaster?: boolean }) {
   const cairn = useCairnInstance('SocialLoginButtons');
   const { t } = useT();
   return (
@@ -32,6 +33,7 @@ export function SocialLoginButtons({ providers }: { providers: readonly SocialLo
           </button>
         </li>
       ))}
+      {farcaster && <FarcasterLoginButton />}
     </ul>
   );
 }

@@ -42,9 +42,4 @@ export function coreMessageKeys(): string[] {
   return texts.filter((text): text is string => typeof text === 'string' && !text.includes('`'));
 }
 
-const CALL = /\b(?:t|msg)\(\s*(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
-
-/** The texts `t('...')` and `msg('...')` name in a source file. */
-export function sourceMessageKeys(source: string): string[] {
-  return [...source.matchAll(CALL)].map((match) => match[2]!.replace(/\\(['"\\])/g, '$1'));
-}
+export { sourceMessageKeys } from '@cairn/core/rules';

@@ -1,14 +1,12 @@
 import { createStore, type Cairn } from '@cairn/core';
+import { fill, translate, widgetLocale, type Translate } from '@cairn/core/rules';
 import { useCallback } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
-import { CATALOGUE_LOADERS, isRightToLeft, matchLocale, type Catalogue, type SupportedLocale } from './locales.ts';
+import { CATALOGUE_LOADERS, isRightToLeft, type Catalogue, type SupportedLocale } from './locales.ts';
 
 type Messages = { locale: SupportedLocale; catalogue: Catalogue | undefined };
 const stores = new WeakMap<Cairn, ReturnType<typeof createStore<Messages>>>();
-
-/** The browser's language, when there is a browser. */
-const browserLanguage = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /**
  * Per instance: the active locale and its catalogue. Rendering starts in English (the server's
@@ -17,8 +15,7 @@ const browserLanguage = () => (typeof navigator === 'undefined' ? undefined : na
 function messagesOf(cairn: Cairn) {
   let store = stores.get(cairn);
   if (!store) {
-    const requested = cairn.options.locale ?? browserLanguage();
-    const locale = matchLocale(requested);
+    const locale = widgetLocale(cairn.options.locale);
     store = createStore<Messages>({ locale: 'en', catalogue: undefined });
     stores.set(cairn, store);
     if (locale !== 'en') {
@@ -31,41 +28,7 @@ function messagesOf(cairn: Cairn) {
   return store;
 }
 
-export type Translate = (text: string, values?: Readonly<Record<string, string | number>>) => string;
-
-const templatesOf = new WeakMap<Catalogue, { pattern: RegExp; names: string[]; key: string }[]>();
-
-/**
- * A text in the catalogue's language: by its English text, or, for a text the core made from a
- * template ('Insufficient ETH balance' from 'Insufficient {symbol} balance'), by that template.
- */
-export function translate(catalogue: Catalogue | undefined, text: string): string {
-  if (!catalogue) return text;
-  const exact = catalogue[text];
-  if (exact !== undefined) return exact;
-  let templates = templatesOf.get(catalogue);
-  if (!templates) {
-    templates = Object.keys(catalogue)
-      .filter((key) => /\{\w+\}/.test(key))
-      .map((key) => {
-        const names = [...key.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-        const source = key.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)');
-        return { pattern: new RegExp(`^${source}$`), names, key };
-      });
-    templatesOf.set(catalogue, templates);
-  }
-  for (const { pattern, names, key } of templates) {
-    const match = pattern.exec(text);
-    if (match) return fill(catalogue[key]!, Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])));
-  }
-  return text;
-}
-
-/** `{name}` placeholders filled from `values`. */
-export function fill(template: string, values: Readonly<Record<string, string | number>> | undefined): string {
-  if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export { translate, fill, type Translate } from '@cairn/core/rules';
 
 /**
  * The modal's one way to show text: `t('English text', { placeholders })` in the active language

@@ -26,14 +26,14 @@ export function ConnectView() {
   const hasCatalogue = cairn.options.api !== undefined;
   const showAllWallets = hasCatalogue && cairn.options.features.allWallets;
   // E-mail and social login (the secure frame), as the site's feature switches say.
-  const { email: emailLogin, socials } = connectLoginOptions({ hasFrame: cairn.options.embeddedWallet !== undefined, ...cairn.options.features });
+  const { email: emailLogin, socials, farcaster } = connectLoginOptions({ hasFrame: cairn.options.embeddedWallet !== undefined, ...cairn.options.features });
   const { accepted: legalAccepted } = useStoreState(cairn.stores.legalConsent);
   const [walletsExpanded, setWalletsExpanded] = useState(false);
-  const layout = connectWalletsLayout({ ...cairn.options.features, legalAccepted, offersLogin: emailLogin || socials.length > 0, walletsExpanded });
-  const login = (emailLogin || socials.length > 0) && (
+  const layout = connectWalletsLayout({ ...cairn.options.features, legalAccepted, offersLogin: emailLogin || socials.length > 0 || farcaster, walletsExpanded });
+  const login = (emailLogin || socials.length > 0 || farcaster) && (
     <div className="login">
       {emailLogin && <EmailLoginForm />}
-      {socials.length > 0 && <SocialLoginButtons providers={socials} />}
+      {(socials.length > 0 || farcaster) && <SocialLoginButtons providers={socials} farcaster={farcaster} />}
       <p className="login-divider" aria-hidden="true">
         <span>{t('or')}</span>
       </p>

@@ -14,6 +14,7 @@ import type { FeatureViewProps } from '../features/featureUi.ts';
 const LAZY_VIEWS: Partial<Record<ViewName, ComponentType<FeatureViewProps>>> = {
   EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
   ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
+  ConnectingFarcaster: lazy(() => import('./login/ConnectingFarcasterView.tsx')),
   ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
   UpdateEmailWallet: lazy(() => import('./login/UpdateEmailWalletView.tsx')),
   UpdateEmailPrimaryOtp: lazy(() => import('./login/UpdateEmailPrimaryOtpView.tsx')),

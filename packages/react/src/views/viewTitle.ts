@@ -23,6 +23,7 @@ const CORE_TITLES: Record<CoreViewName, (data: RouteData | undefined) => string>
   UpdateEmailPrimaryOtp: () => msg('Confirm current email'),
   UpdateEmailSecondaryOtp: () => msg('Confirm new email'),
   ConnectingSocial: () => msg('Log In'),
+  ConnectingFarcaster: () => msg('Sign In With Farcaster'),
   ApproveTransaction: (data) => FRAME_PROMPT_TITLES[data?.framePrompt ?? 'approval'],
 };
 

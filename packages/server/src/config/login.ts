@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEVNET_FRAME_ORIGINS } from '../devnetDefaults.ts';
 import { SOCIAL_LOGIN_PROVIDERS, SOCIAL_PRESETS, type SocialProviderConfig } from '../login/socialProviders.ts';
 import { ConfigError } from './configError.ts';
+import { farcasterConfig, type FarcasterConfig } from './farcaster.ts';
 import { httpUrl, integer, list, origin, type Env } from './readers.ts';
 
 export interface LoginConfig {
@@ -32,6 +33,8 @@ export interface LoginConfig {
    * and the callback page hands the provider's code to the one that started it, nowhere else.
    */
   frameOrigins: string[];
+  /** Sign In With Farcaster through this server's relay (issue 27); absent: off. */
+  farcaster?: FarcasterConfig;
 }
 
 function socialProviders(env: Env): SocialProviderConfig[] {
@@ -75,6 +78,7 @@ export function loginConfig(env: Env, devnetOnly: boolean, ownUrl: string): Logi
   if (social.length > 0 && frameOrigins.length === 0) {
     throw new ConfigError('FRAME_ORIGINS', 'must be set when a social provider is: the origin the secure frame is served on, like https://wallet.shop.example');
   }
+  const farcaster = farcasterConfig(env, devnetOnly);
   return {
     // The devnet stack gets a secret per process: codes and logins end with it, as a devnet does.
     secret: rawSecret ? new TextEncoder().encode(rawSecret) : new Uint8Array(randomBytes(32)),
@@ -90,5 +94,6 @@ export function loginConfig(env: Env, devnetOnly: boolean, ownUrl: string): Logi
     socialStartsPerIp: integer(env, 'SOCIAL_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     socialStartsTotal: integer(env, 'SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE', 1200, 1, 10_000_000),
     frameOrigins,
+    ...(farcaster ? { farcaster } : {}),
   };
 }

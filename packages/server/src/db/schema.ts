@@ -25,6 +25,7 @@ export interface Database {
   login_device_requests: LoginDeviceRequestsTable;
   device_challenges: DeviceChallengesTable;
   social_flows: SocialFlowsTable;
+  farcaster_channels: FarcasterChannelsTable;
   daily_counts: DailyCountsTable;
   name_nonces: NameNoncesTable;
   indexer_leases: IndexerLeasesTable;
@@ -306,5 +307,14 @@ export interface SocialFlowsTable {
   browser_key_hash: string | null;
   /** When the browser showed that cookie back: from then on the flow finishes only with it. */
   browser_bound_at: number | null;
+  expires_at: number;
+}
+
+/** A Sign In With Farcaster relay channel (0012): the app's request and, once signed, the wallet app's answer, both JSON. */
+export interface FarcasterChannelsTable {
+  token_hash: string;
+  nonce: string;
+  request: string;
+  answer: string | null;
   expires_at: number;
 }

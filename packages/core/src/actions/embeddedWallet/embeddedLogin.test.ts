@@ -134,6 +134,45 @@ describe('social login', () => {
   });
 });
 
+describe('Farcaster login (SPEC §2 ConnectingFarcaster)', () => {
+  async function startWithFarcaster() {
+    const frame = createScriptedEmbeddedWallet();
+    const test = createTestCairn({ embeddedWallet: frame.plugin, features: { socials: ['google', 'farcaster'] } });
+    await test.cairn.ready;
+    await loadCairnActions();
+    return { ...test, frame };
+  }
+
+  it("shows the frame's sign-in link on ConnectingFarcaster, then connects the frame's wallet as a Farcaster login", async () => {
+    const { cairn, frame } = await startWithFarcaster();
+    const views: string[] = [];
+    const links: (string | undefined)[] = [];
+    cairn.stores.router.subscribe(() => views.push(cairn.stores.router.current().view));
+    cairn.stores.embeddedLogin.subscribe(() => links.push(cairn.stores.embeddedLogin.get().farcasterUrl));
+    cairn.open();
+    expect(await cairn.loginWithFarcaster()).toBe(true);
+    expect(frame.calls).toEqual(['farcasterUri', 'connectFarcaster']);
+    expect(views).toContain('ConnectingFarcaster');
+    expect(links).toContain('https://farcaster.xyz/~/siwf?channelToken=test&nonce=abcdefgh');
+    expect(cairn.stores.account().get()).toMatchObject({ connectorId: AUTH_CONNECTOR_ID, socialProvider: 'farcaster' });
+    expect(cairn.stores.embeddedLogin.get().farcasterUrl).toBeUndefined();
+  });
+
+  it("says why when the frame's sign-in is refused, and refuses a site that does not offer Farcaster", async () => {
+    const { cairn, frame } = await startWithFarcaster();
+    frame.farcasterRefusal = 'Sign In With Farcaster refused: signer does not own fid 7';
+    cairn.open();
+    expect(await cairn.loginWithFarcaster()).toBe(false);
+    expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'failed', error: frame.farcasterRefusal });
+    expect(cairn.stores.connection.get().status).toBe('disconnected');
+
+    const other = await start();
+    expect(await other.cairn.loginWithFarcaster()).toBe(false);
+    expect(other.cairn.stores.embeddedLogin.get().error).toBe(EmbeddedLoginText.socialNotAllowed);
+    expect(other.frame.calls).toEqual([]);
+  });
+});
+
 describe('the frame\'s own screen', () => {
   it('opens ApproveTransaction over the current view, named for what the frame asks, and goes back when it closes', async () => {
     const { cairn, frame } = await start();

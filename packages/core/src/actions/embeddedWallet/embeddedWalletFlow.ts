@@ -2,6 +2,7 @@
 // or comes back to one.
 export { startEmailLogin, verifyEmailOtp } from './emailLogin.ts';
 export { startSocialLogin, type SocialPopup } from './socialLogin.ts';
+export { startFarcasterLogin } from './farcasterLogin.ts';
 export { restoreEmbeddedWallet } from './restoreEmbeddedWallet.ts';
 export { endEmbeddedWallet } from './endEmbeddedWallet.ts';
 export { showFramePrompt } from './showFramePrompt.ts';

@@ -261,6 +261,11 @@ const ar: Catalogue = {
   'Change email': 'تغيير البريد الإلكتروني',
   'Enter the code we sent to your current email address.': 'أدخل الرمز الذي أرسلناه إلى عنوان بريدك الإلكتروني الحالي.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'سجّل الدخول ببريدك الإلكتروني أولاً: وحدها محفظة البريد الإلكتروني لها عنوان يمكن تغييره',
+  'Sign In With Farcaster': 'تسجيل الدخول عبر Farcaster',
+  'Sign In With Farcaster QR code': 'رمز QR لتسجيل الدخول عبر Farcaster',
+  'Scan this code with your Farcaster app, or open the link on this device': 'امسح هذا الرمز بتطبيق Farcaster، أو افتح الرابط على هذا الجهاز',
+  'Open in Farcaster': 'فتح في Farcaster',
+  'The Farcaster sign-in could not start: try again': 'تعذّر بدء تسجيل الدخول عبر Farcaster: حاول مرة أخرى',
 };
 
 export default ar;

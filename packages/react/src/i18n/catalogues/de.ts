@@ -261,6 +261,11 @@ const de: Catalogue = {
   'Change email': 'E-Mail ändern',
   'Enter the code we sent to your current email address.': 'Gib den Code ein, den wir an deine aktuelle E-Mail-Adresse gesendet haben.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Melde dich zuerst mit deiner E-Mail an: nur eine E-Mail-Wallet hat eine Adresse zum Ändern',
+  'Sign In With Farcaster': 'Mit Farcaster anmelden',
+  'Sign In With Farcaster QR code': 'QR-Code für die Anmeldung mit Farcaster',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Scanne diesen Code mit deiner Farcaster-App oder öffne den Link auf diesem Gerät',
+  'Open in Farcaster': 'In Farcaster öffnen',
+  'The Farcaster sign-in could not start: try again': 'Die Anmeldung mit Farcaster konnte nicht starten: versuche es erneut',
 };
 
 export default de;

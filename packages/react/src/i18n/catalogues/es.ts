@@ -261,6 +261,11 @@ const es: Catalogue = {
   'Change email': 'Cambiar correo',
   'Enter the code we sent to your current email address.': 'Introduce el código que enviamos a tu dirección de correo actual.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Inicia sesión primero con tu correo: solo una billetera de correo tiene una dirección que cambiar',
+  'Sign In With Farcaster': 'Iniciar sesión con Farcaster',
+  'Sign In With Farcaster QR code': 'Código QR para iniciar sesión con Farcaster',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Escanea este código con tu app de Farcaster o abre el enlace en este dispositivo',
+  'Open in Farcaster': 'Abrir en Farcaster',
+  'The Farcaster sign-in could not start: try again': 'No se pudo iniciar la sesión con Farcaster: inténtalo de nuevo',
 };
 
 export default es;

@@ -261,6 +261,11 @@ const fr: Catalogue = {
   'Change email': 'Changer d\'e-mail',
   'Enter the code we sent to your current email address.': 'Saisissez le code envoyé à votre adresse e-mail actuelle.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Connectez-vous d\'abord avec votre e-mail : seul un portefeuille e-mail a une adresse à changer',
+  'Sign In With Farcaster': 'Se connecter avec Farcaster',
+  'Sign In With Farcaster QR code': 'QR code de connexion avec Farcaster',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Scannez ce code avec votre application Farcaster, ou ouvrez le lien sur cet appareil',
+  'Open in Farcaster': 'Ouvrir dans Farcaster',
+  'The Farcaster sign-in could not start: try again': 'La connexion avec Farcaster n’a pas pu démarrer : réessayez',
 };
 
 export default fr;

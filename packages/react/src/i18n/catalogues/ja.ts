@@ -261,6 +261,11 @@ const ja: Catalogue = {
   'Change email': 'メールを変更',
   'Enter the code we sent to your current email address.': '現在のメールアドレスに送信したコードを入力してください。',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'まずメールでログインしてください。変更できるアドレスがあるのはメールのウォレットだけです',
+  'Sign In With Farcaster': 'Farcaster でサインイン',
+  'Sign In With Farcaster QR code': 'Farcaster サインイン用 QR コード',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Farcaster アプリでこのコードをスキャンするか、このデバイスでリンクを開いてください',
+  'Open in Farcaster': 'Farcaster で開く',
+  'The Farcaster sign-in could not start: try again': 'Farcaster でのサインインを開始できませんでした。もう一度お試しください',
 };
 
 export default ja;

@@ -261,6 +261,11 @@ const ko: Catalogue = {
   'Change email': '이메일 변경',
   'Enter the code we sent to your current email address.': '현재 이메일 주소로 보낸 코드를 입력하세요.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': '먼저 이메일로 로그인하세요. 변경할 주소가 있는 것은 이메일 지갑뿐입니다',
+  'Sign In With Farcaster': 'Farcaster로 로그인',
+  'Sign In With Farcaster QR code': 'Farcaster 로그인 QR 코드',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Farcaster 앱으로 이 코드를 스캔하거나 이 기기에서 링크를 여세요',
+  'Open in Farcaster': 'Farcaster에서 열기',
+  'The Farcaster sign-in could not start: try again': 'Farcaster 로그인을 시작할 수 없습니다: 다시 시도하세요',
 };
 
 export default ko;

@@ -261,6 +261,11 @@ const ptBR: Catalogue = {
   'Change email': 'Alterar e-mail',
   'Enter the code we sent to your current email address.': 'Digite o código que enviamos para o seu endereço de e-mail atual.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Entre primeiro com seu e-mail: só uma carteira de e-mail tem um endereço para alterar',
+  'Sign In With Farcaster': 'Entrar com o Farcaster',
+  'Sign In With Farcaster QR code': 'QR code para entrar com o Farcaster',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Escaneie este código com seu app Farcaster ou abra o link neste dispositivo',
+  'Open in Farcaster': 'Abrir no Farcaster',
+  'The Farcaster sign-in could not start: try again': 'Não foi possível iniciar a entrada com o Farcaster: tente de novo',
 };
 
 export default ptBR;

@@ -261,6 +261,11 @@ const ru: Catalogue = {
   'Change email': 'Сменить почту',
   'Enter the code we sent to your current email address.': 'Введите код, который мы отправили на ваш текущий адрес почты.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Сначала войдите по почте: адрес можно сменить только у кошелька, открытого по почте',
+  'Sign In With Farcaster': 'Войти через Farcaster',
+  'Sign In With Farcaster QR code': 'QR-код для входа через Farcaster',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Отсканируйте этот код в приложении Farcaster или откройте ссылку на этом устройстве',
+  'Open in Farcaster': 'Открыть в Farcaster',
+  'The Farcaster sign-in could not start: try again': 'Не удалось начать вход через Farcaster: попробуйте снова',
 };
 
 export default ru;

@@ -261,6 +261,11 @@ const tr: Catalogue = {
   'Change email': 'E-postayı değiştir',
   'Enter the code we sent to your current email address.': 'Mevcut e-posta adresinize gönderdiğimiz kodu girin.',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': 'Önce e-postanızla giriş yapın: yalnızca e-posta cüzdanının değiştirilecek bir adresi vardır',
+  'Sign In With Farcaster': 'Farcaster ile giriş yap',
+  'Sign In With Farcaster QR code': 'Farcaster ile giriş QR kodu',
+  'Scan this code with your Farcaster app, or open the link on this device': 'Bu kodu Farcaster uygulamanızla tarayın veya bağlantıyı bu cihazda açın',
+  'Open in Farcaster': 'Farcaster\'da aç',
+  'The Farcaster sign-in could not start: try again': 'Farcaster ile giriş başlatılamadı: yeniden deneyin',
 };
 
 export default tr;

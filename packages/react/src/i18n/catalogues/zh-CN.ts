@@ -261,6 +261,11 @@ const zhCN: Catalogue = {
   'Change email': '更改邮箱',
   'Enter the code we sent to your current email address.': '请输入我们发送到您当前邮箱地址的验证码。',
   'Log in with your e-mail first: only an e-mail wallet has an address to change': '请先用邮箱登录：只有邮箱钱包才有可更改的地址',
+  'Sign In With Farcaster': '使用 Farcaster 登录',
+  'Sign In With Farcaster QR code': 'Farcaster 登录二维码',
+  'Scan this code with your Farcaster app, or open the link on this device': '用您的 Farcaster 应用扫描此码，或在此设备上打开链接',
+  'Open in Farcaster': '在 Farcaster 中打开',
+  'The Farcaster sign-in could not start: try again': '无法开始 Farcaster 登录：请重试',
 };
 
 export default zhCN;

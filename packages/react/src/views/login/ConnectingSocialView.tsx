@@ -9,6 +9,8 @@ export default function ConnectingSocialView() {
   const { t } = useT();
   const login = useStoreState(cairn.stores.embeddedLogin);
   const failed = login.status === 'failed';
+  // Farcaster's retry is its own view's (ConnectingFarcaster).
+  const provider = login.provider === 'farcaster' ? undefined : login.provider;
   return (
     <div className="connecting" data-state={failed ? 'error' : 'pending'}>
       {failed ? (
@@ -16,11 +18,11 @@ export default function ConnectingSocialView() {
           <p className="headline error" role="alert">
             {t(login.error ?? ErrorText.somethingWentWrong)}
           </p>
-          {login.provider && (
+          {provider && (
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => login.provider && cairn.loginWithSocial(login.provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
+              onClick={() => cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
             >
               {t('Try again')}
             </button>

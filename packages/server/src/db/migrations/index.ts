@@ -10,6 +10,7 @@ import * as emailAttempts from './0008_email_attempts.ts';
 import * as onrampAndNameLimits from './0009_onramp_and_name_limits.ts';
 import * as indexerLeases from './0010_indexer_leases.ts';
 import * as deviceRequests from './0011_device_requests.ts';
+import * as farcasterChannels from './0012_farcaster_channels.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_onramp_and_name_limits': onrampAndNameLimits,
   '0010_indexer_leases': indexerLeases,
   '0011_device_requests': deviceRequests,
+  '0012_farcaster_channels': farcasterChannels,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRightToLeft, matchLocale } from './locales.ts';
-import { fill, translate } from './useT.ts';
+import { fill, translate } from './translate.ts';
 
 describe('locales', () => {
   it('matches a tag to the closest language, English otherwise', () => {

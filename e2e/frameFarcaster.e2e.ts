@@ -1,0 +1,79 @@
+import { createWalletClient, viemConnector } from '@farcaster/auth-client';
+import { registerFarcasterId } from '@cairn/devnet';
+import { DEVNET_FARCASTER_RELAY_KEY } from '@cairn/server';
+import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { frameContent } from './support/demoFrame.ts';
+import { dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
+import { scanQr } from './support/scanQr.ts';
+
+// Sign In With Farcaster (issue 27, SPEC §2's ConnectingFarcaster): the modal shows the frame's
+// sign-in link as a QR code; a test-side Farcaster wallet app (@farcaster/auth-client's wallet
+// client, the test's own custody key registered in the devnet's ID registry) scans it, signs the
+// message and answers the stack server's relay; the site is logged in with an embedded wallet.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rpcUrl = () => inject('chains').find((chain) => chain.chainId === 31337)!.url;
+
+/** Opens Connect, picks Farcaster, and reads the QR code as a phone camera would. */
+async function farcasterLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click();
+  await dialog(page).getByRole('list', { name: 'Log in with a social account' }).getByRole('button', { name: 'Farcaster' }).click();
+  await dialog(page).getByRole('heading', { name: 'Sign In With Farcaster' }).waitFor();
+  const qr = dialog(page).getByTestId('farcaster-qr');
+  await qr.locator('svg, canvas, img').first().waitFor({ timeout: 15_000 });
+  const scanned = await scanQr(page, qr);
+  expect(await dialog(page).getByTestId('farcaster-link').getAttribute('href')).toBe(scanned);
+  return scanned;
+}
+
+/** The Farcaster app holding `custodyKey`: the message for `fid` from the link's channel, signed and handed to the relay. */
+async function farcasterAppSigns(url: string, custodyKey: `0x${string}`, fid: number) {
+  const app = createWalletClient({ relay: `${inject('serverUrl')}/farcaster`, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
+  const { channelToken } = app.parseSignInURI({ uri: url }) as { channelToken: string };
+  const params = new URL(url).searchParams;
+  const custody = privateKeyToAccount(custodyKey);
+  const built = app.buildSignInMessage({ address: custody.address, fid, uri: params.get('siweUri')!, domain: params.get('domain')!, nonce: params.get('nonce')! });
+  if (built.isError) throw built.error;
+  const answer = await app.authenticate({ channelToken, authKey: DEVNET_FARCASTER_RELAY_KEY, message: built.message, signature: await custody.signMessage({ message: built.message }), fid });
+  expect(answer.data).toMatchObject({ state: 'completed', fid });
+}
+
+describe('Sign In With Farcaster', () => {
+  it('logs the site in with an embedded wallet once the registered custody key signed the scanned link', async () => {
+    const custodyKey = generatePrivateKey();
+    const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+    const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
+    const { page } = demo;
+    const url = await farcasterLink(page);
+    // The message is for the site the frame is embedded in.
+    expect(new URL(url).searchParams.get('domain')).toBe(new URL(inject('demoUrl')).host);
+    await farcasterAppSigns(url, custodyKey, fid);
+
+    // A new wallet: the frame's recovery screen, then the site holds the embedded wallet's address.
+    await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
+    await waitForSiteStatus(page, 'connected', 30_000);
+    expect(await siteText(page, 'site-address')).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  }, 90_000);
+
+  it('refuses a signature by a key that does not hold the fid, and the site stays logged out', async () => {
+    const owner = generatePrivateKey();
+    const fid = Number(await registerFarcasterId(rpcUrl(), owner));
+    const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
+    const { page } = demo;
+    await farcasterAppSigns(await farcasterLink(page), generatePrivateKey(), fid);
+    await dialog(page).getByRole('alert').filter({ hasText: `does not own fid ${fid}` }).waitFor({ timeout: 20_000 });
+    expect(await siteText(page, 'site-status')).toBe('disconnected');
+    await demo.close();
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+
+/** A channel lives this long: the visitor opens the link, the wallet app signs, the frame finishes. */
+export const FARCASTER_CHANNEL_TTL_MS = 5 * 60_000;
+
+/** What the app asked for (FIP-11's channel parameters). */
+export interface ChannelRequest {
+  siweUri: string;
+  domain: string;
+  notBefore?: string;
+  expirationTime?: string;
+  requestId?: string;
+  redirectUrl?: string;
+}
+
+/** What the wallet app sent back: the Sign In With Farcaster message, its custody signature, and the profile it names. */
+export interface ChannelAnswer {
+  message: string;
+  signature: string;
+  fid: number;
+  username?: string;
+  bio?: string;
+  displayName?: string;
+  pfpUrl?: string;
+}
+
+export interface Channel {
+  nonce: string;
+  request: ChannelRequest;
+  answer?: ChannelAnswer;
+}
+
+// SIWE's nonce is at least 8 alphanumerics; 16 of 62 give 95 bits.
+const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const newNonce = () => Array.from(randomBytes(16), (byte) => NONCE_ALPHABET[byte % NONCE_ALPHABET.length]).join('');
+
+/** The relay's channels, in the database every replica shares; a channel token is kept only as a keyed hash. */
+export class FarcasterChannelStore {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+  ) {}
+
+  private hash(token: string): string {
+    return createHmac('sha256', this.secret).update(`farcaster-channel\n${token}`).digest('hex');
+  }
+
+  /** A new channel; `nonce`: the app's own (FIP-11 lets it choose), else a fresh one. */
+  async open(request: ChannelRequest, now: number, nonce = newNonce()): Promise<{ channelToken: string; nonce: string }> {
+    await this.db.deleteFrom('farcaster_channels').where('expires_at', '<', now).execute();
+    const channelToken = randomBytes(32).toString('base64url');
+    await this.db.insertInto('farcaster_channels').values({ token_hash: this.hash(channelToken), nonce, request: JSON.stringify(request), answer: null, expires_at: now + FARCASTER_CHANNEL_TTL_MS }).execute();
+    return { channelToken, nonce };
+  }
+
+  async find(channelToken: string, now: number): Promise<Channel | undefined> {
+    const row = await this.db.selectFrom('farcaster_channels').selectAll().where('token_hash', '=', this.hash(channelToken)).where('expires_at', '>', now).executeTakeFirst();
+    if (!row) return undefined;
+    return { nonce: row.nonce, request: JSON.parse(row.request) as ChannelRequest, ...(row.answer ? { answer: JSON.parse(row.answer) as ChannelAnswer } : {}) };
+  }
+
+  /** The wallet app's answer, once per channel: 'answered' already when another came first. */
+  async answer(channelToken: string, answer: ChannelAnswer, now: number): Promise<'saved' | 'answered' | 'unknown'> {
+    const saved = await this.db
+      .updateTable('farcaster_channels')
+      .set({ answer: JSON.stringify(answer) })
+      .where('token_hash', '=', this.hash(channelToken))
+      .where('expires_at', '>', now)
+      .where('answer', 'is', null)
+      .executeTakeFirst();
+    if (Number(saved.numUpdatedRows) > 0) return 'saved';
+    return (await this.find(channelToken, now)) ? 'answered' : 'unknown';
+  }
+
+  /** Ends the channel: a login used its answer (or refused it); it cannot be used again. True if this call ended it. */
+  async close(channelToken: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('farcaster_channels').where('token_hash', '=', this.hash(channelToken)).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+}

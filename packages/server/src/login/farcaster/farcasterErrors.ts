@@ -1,0 +1,10 @@
+/** What the relay and the Farcaster login answer when they refuse (issue 27). */
+export const FARCASTER_ERRORS = {
+  noChannel: 'Unknown or expired Farcaster sign-in: start again',
+  relayKey: 'The relay key (X-Farcaster-Auth-Relay-Key) is missing or not accepted',
+  answered: 'This Farcaster sign-in has been answered already',
+  pending: 'The Farcaster app has not signed in yet',
+  noRegistryChain: (chainId: number) => `Sign In With Farcaster reads the ID registry on chain ${chainId}, which this server has no RPC for (RPC_URL_${chainId})`,
+  refused: (reason: string) => `Sign In With Farcaster refused: ${reason}`,
+  otherFid: 'The signed message names another fid than the answer',
+} as const;

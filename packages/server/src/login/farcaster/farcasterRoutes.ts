@@ -1,0 +1,185 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createAppClient, viemConnector } from '@farcaster/auth-client';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import { loginLimit } from '../../http/rateLimits.ts';
+import type { ServerServices } from '../../services.ts';
+import { LoginStore } from '../loginStore.ts';
+import { FarcasterChannelStore, type Channel, type ChannelRequest } from './farcasterChannelStore.ts';
+import { FARCASTER_ERRORS } from './farcasterErrors.ts';
+
+/** FIP-11's relay paths sit under this prefix: an auth client's `relay` is `<server>/farcaster`, its version `v1`. */
+export const FARCASTER_RELAY_PATH = '/farcaster';
+
+const TOKEN = /^Bearer ([A-Za-z0-9_-]{43})$/;
+const DATE_TIME = { type: 'string', format: 'date-time' } as const;
+const SHORT = { type: 'string', maxLength: 256 } as const;
+
+const channelToken = (request: FastifyRequest): string => {
+  const token = TOKEN.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) throw new ApiError(401, FARCASTER_ERRORS.noChannel, 'authorization');
+  return token;
+};
+
+/** The link the visitor opens (or scans) in a Farcaster wallet app: the channel and what to sign, in its query. */
+function signInUrl(connectUrl: string, token: string, channel: Pick<Channel, 'nonce' | 'request'>): string {
+  const url = new URL(connectUrl);
+  url.searchParams.set('channelToken', token);
+  url.searchParams.set('nonce', channel.nonce);
+  for (const [key, value] of Object.entries(channel.request)) if (typeof value === 'string') url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** FIP-11's status body: pending until the wallet app answered, then its message, signature and profile. */
+function statusBody(connectUrl: string, token: string, channel: Channel) {
+  return {
+    state: channel.answer ? ('completed' as const) : ('pending' as const),
+    nonce: channel.nonce,
+    url: signInUrl(connectUrl, token, channel),
+    signatureParams: { ...channel.request, nonce: channel.nonce },
+    ...(channel.answer ? { ...channel.answer, authMethod: 'custody' as const } : {}),
+  };
+}
+
+/**
+ * Sign In With Farcaster's auth relay (FIP-11's connect API), the smallest one that keeps to the
+ * protocol, outside the project check (a Farcaster wallet app calls it as it calls any relay):
+ * POST /farcaster/v1/channel opens a channel for an app (its domain, URI, nonce) and gives its link;
+ * GET /farcaster/v1/channel/status (the channel token as bearer) tells the app whether it is signed;
+ * POST /farcaster/v1/channel/authenticate, from the wallet app with the relay key, hands over the
+ * signed message. The relay checks no signature: the login does (registerFarcasterLogin).
+ */
+export function registerFarcasterRelay(app: FastifyInstance, services: ServerServices): void {
+  const { login } = services.config;
+  const farcaster = login.farcaster;
+  if (!farcaster) return;
+  const channels = new FarcasterChannelStore(services.db, login.secret);
+  const relayKey = Buffer.from(farcaster.relayKey);
+
+  app.post<{ Body: ChannelRequest & { nonce?: string; acceptAuthAddress?: boolean } }>(
+    `${FARCASTER_RELAY_PATH}/v1/channel`,
+    {
+      config: { rateLimit: loginLimit(login.socialStartsPerIp) },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['siweUri', 'domain'],
+          additionalProperties: false,
+          properties: {
+            siweUri: { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://' },
+            domain: { type: 'string', minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+(:[0-9]{1,5})?$' },
+            nonce: { type: 'string', pattern: '^[A-Za-z0-9]{8,64}$' },
+            notBefore: DATE_TIME,
+            expirationTime: DATE_TIME,
+            requestId: SHORT,
+            redirectUrl: { type: 'string', format: 'uri', maxLength: 2048 },
+            acceptAuthAddress: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { nonce, acceptAuthAddress: _custodyOnly, ...wanted } = request.body;
+      const opened = await channels.open(wanted, Date.now(), nonce);
+      void reply.code(201).header('cache-control', 'no-store');
+      return { channelToken: opened.channelToken, nonce: opened.nonce, url: signInUrl(farcaster.connectUrl, opened.channelToken, { nonce: opened.nonce, request: wanted }) };
+    },
+  );
+
+  app.get(`${FARCASTER_RELAY_PATH}/v1/channel/status`, async (request, reply) => {
+    const token = channelToken(request);
+    const channel = await channels.find(token, Date.now());
+    if (!channel) throw new ApiError(401, FARCASTER_ERRORS.noChannel);
+    void reply.code(channel.answer ? 200 : 202).header('cache-control', 'no-store');
+    return statusBody(farcaster.connectUrl, token, channel);
+  });
+
+  app.post<{ Body: NonNullable<Channel['answer']> & { authMethod?: string } }>(
+    `${FARCASTER_RELAY_PATH}/v1/channel/authenticate`,
+    {
+      config: { rateLimit: loginLimit(login.socialStartsPerIp) },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['message', 'signature', 'fid'],
+          additionalProperties: false,
+          properties: {
+            message: { type: 'string', minLength: 1, maxLength: 4096 },
+            signature: { type: 'string', pattern: '^0x[0-9a-fA-F]{2,2048}$' },
+            fid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            authMethod: { type: 'string', enum: ['custody', 'authAddress'] },
+            username: SHORT,
+            bio: SHORT,
+            displayName: SHORT,
+            pfpUrl: { type: 'string', maxLength: 2048 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const presented = Buffer.from(String(request.headers['x-farcaster-auth-relay-key'] ?? ''));
+      if (presented.length !== relayKey.length || !timingSafeEqual(presented, relayKey)) throw new ApiError(401, FARCASTER_ERRORS.relayKey);
+      const token = channelToken(request);
+      const { authMethod: _method, ...answer } = request.body;
+      const saved = await channels.answer(token, answer, Date.now());
+      if (saved === 'unknown') throw new ApiError(401, FARCASTER_ERRORS.noChannel);
+      if (saved === 'answered') throw new ApiError(409, FARCASTER_ERRORS.answered);
+      const channel = (await channels.find(token, Date.now()))!;
+      void reply.code(201).header('cache-control', 'no-store');
+      return statusBody(farcaster.connectUrl, token, channel);
+    },
+  );
+}
+
+/**
+ * The login (in the project's scope, from the frame): POST /auth/v1/farcaster/complete with the
+ * channel token, once the wallet app answered. The message is checked as any Sign In With Farcaster
+ * app checks it (`@farcaster/auth-client`): this channel's nonce and domain, the signature, and the
+ * signer as the custody address of the fid in the ID registry on the configured chain. The channel
+ * ends with this call, whatever its outcome; the fid is the login's identity.
+ */
+export function registerFarcasterLogin(app: FastifyInstance, services: ServerServices): void {
+  const { login } = services.config;
+  const farcaster = login.farcaster;
+  if (!farcaster) return;
+  const channels = new FarcasterChannelStore(services.db, login.secret);
+  const logins = new LoginStore(services.db, login.secret);
+  const rpcUrl = services.chains.get(farcaster.chainId)?.config.rpcUrl;
+  const verifier = rpcUrl ? createAppClient({ ethereum: viemConnector({ rpcUrl }) }) : undefined;
+
+  app.post<{ Body: { channelToken: string } }>(
+    '/auth/v1/farcaster/complete',
+    {
+      config: { rateLimit: loginLimit(login.socialStartsPerIp) },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['channelToken'],
+          additionalProperties: false,
+          properties: { channelToken: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, projectId: { type: 'string' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!verifier) throw new ApiError(503, FARCASTER_ERRORS.noRegistryChain(farcaster.chainId));
+      const now = Date.now();
+      const { channelToken: token } = request.body;
+      const channel = await channels.find(token, now);
+      if (!channel) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
+      if (!channel.answer) throw new ApiError(409, FARCASTER_ERRORS.pending);
+      if (!(await channels.close(token))) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
+      const { message, signature, fid } = channel.answer;
+      const verified = await verifier.verifySignInMessage({ nonce: channel.nonce, domain: channel.request.domain, message, signature: signature as `0x${string}`, acceptAuthAddress: false });
+      if (verified.isError) {
+        const reason = verified.error?.message ?? 'the message does not verify';
+        request.log.warn({ err: reason, fid }, 'farcaster sign-in not verified');
+        throw new ApiError(401, FARCASTER_ERRORS.refused(reason));
+      }
+      if (verified.fid !== fid) throw new ApiError(401, FARCASTER_ERRORS.otherFid);
+      const user = await logins.userFor('farcaster', String(fid), null, now);
+      const loginToken = await logins.createLogin(user.id, 'farcaster', now, login.sessionTtlSeconds * 1000);
+      return { token: loginToken, user: await logins.findLogin(loginToken, now), fid };
+    },
+  );
+}
