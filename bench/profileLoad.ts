@@ -54,20 +54,22 @@ try {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const medianOf = (list: LoadProfile[], key: string, by: 'bySource' | 'byPackage') => median(list.map((profile) => profile[by].get(key) ?? 0));
+type Breakdown = 'byPackage' | 'bySource' | 'byFunction';
+const BREAKDOWN_TITLES: Record<Breakdown, [string, string]> = { byPackage: ['by package', 'package'], bySource: ['by source file', 'source'], byFunction: ['by function', 'function'] };
+const medianOf = (list: LoadProfile[], key: string, by: Breakdown) => median(list.map((profile) => profile[by].get(key) ?? 0));
 console.log(`\nCPU ${cpu}x, ${runs} loads per page, medians; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end\n`);
 console.log('| page | wall, after the wallet start-up → button | main-thread CPU in that window |\n| --- | --- | --- |');
 for (const id of apps) {
   const list = profiles.get(id)!;
   console.log(`| ${APPS[id].label} | ${ms(median(list.map((p) => p.wallMs)))} | ${ms(median(list.map((p) => p.cpuMs)))} |`);
 }
-for (const by of ['byPackage', 'bySource'] as const) {
+for (const by of ['byPackage', 'bySource', 'byFunction'] as const) {
   const keys = [...new Set(apps.flatMap((id) => profiles.get(id)!.flatMap((profile) => [...profile[by].keys()])))];
   const rows = keys
     .map((key) => ({ key, values: apps.map((id) => medianOf(profiles.get(id)!, key, by)) }))
     .sort((a, b) => Math.max(...b.values) - Math.max(...a.values))
     .slice(0, Number(args.top));
-  console.log(`\nJS self time (sampled) ${by === 'byPackage' ? 'by package' : 'by source file'}\n`);
-  console.log(`| ${by === 'byPackage' ? 'package' : 'source'} | ${apps.map((id) => APPS[id].label).join(' | ')} |\n| --- |${apps.map(() => ' --- |').join('')}`);
+  console.log(`\nJS self time (sampled) ${BREAKDOWN_TITLES[by][0]}\n`);
+  console.log(`| ${BREAKDOWN_TITLES[by][1]} | ${apps.map((id) => APPS[id].label).join(' | ')} |\n| --- |${apps.map(() => ' --- |').join('')}`);
   for (const row of rows) console.log(`| ${row.key.replace(/^(\.\.\/)+/, '')} | ${row.values.map(ms).join(' | ')} |`);
 }
