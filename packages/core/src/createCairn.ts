@@ -20,6 +20,8 @@ import { currentPlatform, type Platform } from './rules/platform.ts';
 import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
+import { afterNextPaint } from './afterNextPaint.ts';
+import { deferAdapterSetup, ensureAdaptersSetUp } from './adapterSetup.ts';
 import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
 import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
@@ -153,7 +155,16 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const applyWalletEvent = (run: (loaded: CairnActions) => void) => {
     withActions(run).catch((error: unknown) => console.warn('[cairn] could not apply a wallet event', error));
   };
-  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
+  // Issue 29: discovering wallets waits for the button's first paint (or for the first use that
+  // needs them); a wallet announcing on its own before then is heard when it answers the request.
+  const adapterCleanups: (() => void)[] = [];
+  const setUpAdapters = () => {
+    for (const adapter of options.adapters) adapterCleanups.push(adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
+  };
+  const cleanups = [
+    deferAdapterSetup(ctx, setUpAdapters, afterNextPaint),
+    () => adapterCleanups.forEach((cleanup) => cleanup()),
+  ];
   const ready = startReconnect(ctx, actions).then(
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
@@ -165,6 +176,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   // the modal opened), not on every page load: most visitors never open the modal, and a
   // remembered connection loads them at once anyway.
   const prefetch = () => {
+    ensureAdaptersSetUp(ctx);
     void actions().catch(() => undefined);
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
@@ -187,6 +199,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     },
     ready,
     open: (openOptions) => {
+      ensureAdaptersSetUp(ctx); // the Connect view lists the wallets from its first frame
       openModal(ctx, openOptions);
       prefetch();
     },
