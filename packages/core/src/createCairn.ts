@@ -33,6 +33,7 @@ import type { SocialLoginProvider } from './rules/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
+import { withLateFeatureMethods } from './features/lateFeatureMethods.ts';
 import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
 
@@ -161,8 +162,17 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const setUpAdapters = () => {
     for (const adapter of options.adapters) adapterCleanups.push(adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
   };
+  // The features' methods too: made after the first paint, or on first use (lateFeatureMethods.ts).
+  let completeFeatureMethods = () => {};
   const cleanups = [
-    deferAdapterSetup(ctx, setUpAdapters, afterNextPaint),
+    deferAdapterSetup(
+      ctx,
+      () => {
+        completeFeatureMethods();
+        setUpAdapters();
+      },
+      afterNextPaint,
+    ),
     () => adapterCleanups.forEach((cleanup) => cleanup()),
   ];
   const ready = startReconnect(ctx, actions).then(
@@ -181,10 +191,9 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
   const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
-  return {
+  const own: Omit<Cairn, keyof FeatureFacades> = {
     options,
     events: { subscribe: ctx.events.subscribe },
-    ...featureFacades(FEATURES, ctx),
     stores: {
       ...featureStores,
       ...featurePublicStores(FEATURES, ctx),
@@ -251,6 +260,9 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
+  const late = withLateFeatureMethods<Cairn>(own, () => featureFacades(FEATURES, ctx));
+  completeFeatureMethods = late.complete;
+  return late.instance;
 }
 
 /**
