@@ -1,7 +1,8 @@
 // What runs before the connect button shows (issue 29): each page loaded cold and traced, the
 // main thread's CPU time and JS self time by source file from the end of the init scripts to the
 // button visible, medians over --runs loads. See bench/README.md ("Load → button, profiled").
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
@@ -9,7 +10,7 @@ import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { profileLoad, type LoadProfile } from './lib/loadProfile.ts';
 import { buildDir } from './lib/paths.ts';
-import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
+import { startStaticServer } from './lib/staticServer.ts';
 import { median as medianOrNull } from './lib/stats.ts';
 
 const median = (values: number[]) => medianOrNull(values) ?? 0;
@@ -22,6 +23,11 @@ const { values: args } = parseArgs({
     top: { type: 'string', default: '20' },
     /** Reuse bench/results/build/<app> as the last bench or profile left it. */
     'no-build': { type: 'boolean', default: false },
+    /**
+     * Builds kept from before a change, loaded in the same rounds as the apps: `label=dir,...`
+     * (e.g. a copy of bench/results/build/cairn), so a change is judged side by side in one run.
+     */
+    builds: { type: 'string', default: '' },
   },
 });
 const apps = args.apps.split(',').map((id) => {
@@ -33,41 +39,59 @@ const cpu = Number(args.cpu);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of loads, at least 1');
 if (!(cpu >= 1)) throw new Error('--cpu: the CPU slowdown, 1 or more');
 
+/** What is loaded: the apps' builds, then the kept ones. */
+const pages = [
+  ...apps.map((id) => ({ label: APPS[id].label, dir: join(buildDir, id) })),
+  ...args.builds
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const [label, dir] = entry.split('=');
+      if (!label || !dir || !existsSync(join(dir, 'index.html'))) throw new Error(`--builds: "${entry}" is not label=a page build's folder`);
+      return { label, dir: resolve(dir) };
+    }),
+];
+
 const loadAtStart = loadavg()[0]!;
 if (!args['no-build']) for (const id of apps) await buildPage(APPS[id], join(buildDir, id));
-const servers = new Map<AppId, StaticServer>();
-for (const id of apps) servers.set(id, await startStaticServer(join(buildDir, id)));
-const profiles = new Map<AppId, LoadProfile[]>(apps.map((id) => [id, []]));
+const servers = await Promise.all(pages.map((page) => startStaticServer(page.dir)));
+const profiles: LoadProfile[][] = pages.map(() => []);
 const browser = await launchBenchChromium();
 try {
-  await profileLoad(browser, servers.get(apps[0]!)!.url, join(buildDir, apps[0]!), cpu); // warm-up, discarded
+  await profileLoad(browser, servers[0]!.url, pages[0]!.dir, cpu); // warm-up, discarded
   for (let round = 0; round < runs; round += 1) {
-    for (const [index] of apps.entries()) {
-      const id = apps[(index + round) % apps.length]!;
-      profiles.get(id)!.push(await profileLoad(browser, servers.get(id)!.url, join(buildDir, id), cpu));
+    for (const [index] of pages.entries()) {
+      const at = (index + round) % pages.length;
+      profiles[at]!.push(await profileLoad(browser, servers[at]!.url, pages[at]!.dir, cpu));
     }
     console.log(`round ${round + 1}/${runs}`);
   }
 } finally {
   await browser.close();
-  await Promise.all([...servers.values()].map((server) => server.close()));
+  await Promise.all(servers.map((server) => server.close()));
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const medianOf = (list: LoadProfile[], key: string, by: 'bySource' | 'byPackage') => median(list.map((profile) => profile[by].get(key) ?? 0));
+type Breakdown = 'byPackage' | 'bySource' | 'byFunction';
+const BREAKDOWN_TITLES: Record<Breakdown, [string, string]> = { byPackage: ['by package', 'package'], bySource: ['by source file', 'source'], byFunction: ['by function', 'function'] };
+const medianOf = (list: LoadProfile[], key: string, by: Breakdown) => median(list.map((profile) => profile[by].get(key) ?? 0));
 console.log(`\nCPU ${cpu}x, ${runs} loads per page, medians; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end\n`);
-console.log('| page | wall, after the wallet start-up → button | main-thread CPU in that window |\n| --- | --- | --- |');
-for (const id of apps) {
-  const list = profiles.get(id)!;
-  console.log(`| ${APPS[id].label} | ${ms(median(list.map((p) => p.wallMs)))} | ${ms(median(list.map((p) => p.cpuMs)))} |`);
-}
-for (const by of ['byPackage', 'bySource'] as const) {
-  const keys = [...new Set(apps.flatMap((id) => profiles.get(id)!.flatMap((profile) => [...profile[by].keys()])))];
+// Per round, each page against the first one (bare React when listed first): the difference of
+// one round's loads cancels the drift of a shared machine, as the bench judges its 30 ms goal.
+const againstFirst = (index: number, key: 'wallMs' | 'cpuMs') =>
+  median(profiles[index]!.map((profile, round) => profile[key] - (profiles[0]![round]?.[key] ?? 0)));
+console.log(`| page | wall, after the wallet start-up → button | main-thread CPU in that window | wall − ${pages[0]!.label}, per round | CPU − ${pages[0]!.label}, per round |\n| --- | --- | --- | --- | --- |`);
+pages.forEach((page, index) => {
+  const list = profiles[index]!;
+  console.log(`| ${page.label} | ${ms(median(list.map((p) => p.wallMs)))} | ${ms(median(list.map((p) => p.cpuMs)))} | ${ms(againstFirst(index, 'wallMs'))} | ${ms(againstFirst(index, 'cpuMs'))} |`);
+});
+for (const by of ['byPackage', 'bySource', 'byFunction'] as const) {
+  const keys = [...new Set(profiles.flatMap((list) => list.flatMap((profile) => [...profile[by].keys()])))];
   const rows = keys
-    .map((key) => ({ key, values: apps.map((id) => medianOf(profiles.get(id)!, key, by)) }))
+    .map((key) => ({ key, values: profiles.map((list) => medianOf(list, key, by)) }))
     .sort((a, b) => Math.max(...b.values) - Math.max(...a.values))
     .slice(0, Number(args.top));
-  console.log(`\nJS self time (sampled) ${by === 'byPackage' ? 'by package' : 'by source file'}\n`);
-  console.log(`| ${by === 'byPackage' ? 'package' : 'source'} | ${apps.map((id) => APPS[id].label).join(' | ')} |\n| --- |${apps.map(() => ' --- |').join('')}`);
+  console.log(`\nJS self time (sampled) ${BREAKDOWN_TITLES[by][0]}\n`);
+  console.log(`| ${BREAKDOWN_TITLES[by][1]} | ${pages.map((page) => page.label).join(' | ')} |\n| --- |${pages.map(() => ' --- |').join('')}`);
   for (const row of rows) console.log(`| ${row.key.replace(/^(\.\.\/)+/, '')} | ${row.values.map(ms).join(' | ')} |`);
 }

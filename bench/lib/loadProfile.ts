@@ -37,6 +37,8 @@ export interface LoadProfile {
   bySource: Map<string, number>;
   /** Sampled JS self time by package. */
   byPackage: Map<string, number>;
+  /** Sampled JS self time by function, named `source: function` (what within a file the time went to). */
+  byFunction: Map<string, number>;
 }
 
 /**
@@ -125,6 +127,7 @@ function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
   };
   const bySource = new Map<string, number>();
   const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us / 1000);
   samples.forEach((sample, index) => {
     const next = samples[index + 1]?.ts ?? sample.ts;
@@ -134,6 +137,7 @@ function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
     const source = sourceOf(node.callFrame);
     add(bySource, source, us);
     add(byPackage, source.startsWith('(') ? source : packageOf(source), us);
+    add(byFunction, `${source}: ${node.callFrame.functionName || '(top level)'}`, us);
   });
-  return { wallMs: (end.ts - start.ts) / 1000, cpuMs: cpuUs / 1000, bySource, byPackage };
+  return { wallMs: (end.ts - start.ts) / 1000, cpuMs: cpuUs / 1000, bySource, byPackage, byFunction };
 }

@@ -20,6 +20,8 @@ import { currentPlatform, type Platform } from './rules/platform.ts';
 import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
+import { afterNextPaint } from './afterNextPaint.ts';
+import { deferAdapterSetup, ensureAdaptersSetUp } from './adapterSetup.ts';
 import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
 import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
 import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
@@ -31,6 +33,7 @@ import type { SocialLoginProvider } from './rules/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
+import { withLateFeatureMethods } from './features/lateFeatureMethods.ts';
 import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
 
@@ -155,7 +158,25 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const applyWalletEvent = (run: (loaded: CairnActions) => void) => {
     withActions(run).catch((error: unknown) => console.warn('[cairn] could not apply a wallet event', error));
   };
-  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
+  // Issue 29: discovering wallets waits for the button's first paint (or for the first use that
+  // needs them); a wallet announcing on its own before then is heard when it answers the request.
+  const adapterCleanups: (() => void)[] = [];
+  const setUpAdapters = () => {
+    for (const adapter of options.adapters) adapterCleanups.push(adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
+  };
+  // The features' methods too: made after the first paint, or on first use (lateFeatureMethods.ts).
+  let completeFeatureMethods = () => {};
+  const cleanups = [
+    deferAdapterSetup(
+      ctx,
+      () => {
+        completeFeatureMethods();
+        setUpAdapters();
+      },
+      afterNextPaint,
+    ),
+    () => adapterCleanups.forEach((cleanup) => cleanup()),
+  ];
   const ready = startReconnect(ctx, actions).then(
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
@@ -167,14 +188,14 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   // the modal opened), not on every page load: most visitors never open the modal, and a
   // remembered connection loads them at once anyway.
   const prefetch = () => {
+    ensureAdaptersSetUp(ctx);
     void actions().catch(() => undefined);
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
   const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
-  return {
+  const own: Omit<Cairn, keyof FeatureFacades> = {
     options,
     events: { subscribe: ctx.events.subscribe },
-    ...featureFacades(FEATURES, ctx),
     stores: {
       ...featureStores,
       ...featurePublicStores(FEATURES, ctx),
@@ -189,6 +210,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     },
     ready,
     open: (openOptions) => {
+      ensureAdaptersSetUp(ctx); // the Connect view lists the wallets from its first frame
       openModal(ctx, openOptions);
       prefetch();
     },
@@ -244,6 +266,9 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
+  const late = withLateFeatureMethods<Cairn>(own, () => featureFacades(FEATURES, ctx));
+  completeFeatureMethods = late.complete;
+  return late.instance;
 }
 
 /**

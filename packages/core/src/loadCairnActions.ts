@@ -1,4 +1,5 @@
 import type { CairnContext } from './context.ts';
+import { ensureAdaptersSetUp } from './adapterSetup.ts';
 import { lazyModule } from './lazyModule.ts';
 
 export type CairnActions = typeof import('./actions/cairnActions.ts');
@@ -13,8 +14,12 @@ export const loadedCairnActions = (): CairnActions | undefined => actions.loaded
 
 const attached = new WeakSet<CairnContext>();
 
-/** The chunk with this instance's server clients made (once, when it first arrives). */
+/**
+ * The chunk with this instance's server clients made (once, when it first arrives), and its
+ * adapters set up if their deferred set-up has not run yet: every action may ask them for wallets.
+ */
 function attach(ctx: CairnContext, loaded: CairnActions): CairnActions {
+  ensureAdaptersSetUp(ctx);
   if (!attached.has(ctx)) {
     attached.add(ctx);
     loaded.attachServerClients(ctx);

@@ -14,7 +14,8 @@ export function parseResponse<T>(schema: v.GenericSchema<unknown, T>, body: unkn
 
 /**
  * GET a JSON document from the site's server through the one HTTP client (retries,
- * 'HTTP status code: {status}'), read by `parse`, which throws for a body of the wrong shape.
+ * 'HTTP status code: {status}'), read by `parse`, which throws for a body of the wrong shape
+ * (and may read the answer's headers too).
  * `fresh`: the answer must come from the server, never from an HTTP cache on the way.
  */
 export async function getJson<T>(
@@ -22,12 +23,12 @@ export async function getJson<T>(
   fetchOptions: FetchOptions,
   path: string,
   query: ServerQuery,
-  parse: (body: unknown) => T,
+  parse: (body: unknown, response: Response) => T,
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<T> {
   const init: RequestInit = { headers: { accept: 'application/json' }, ...(fresh ? { cache: 'no-store' } : {}) };
   const response = await fetchWithRetry(serverUrl(config, path, query), init, fetchOptions);
-  return parse(await response.json());
+  return parse(await response.json(), response);
 }
 
 /** POST a JSON body to the site's server; the answer is read like getJson's. Not retried: it may build or change something. */

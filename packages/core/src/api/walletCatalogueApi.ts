@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FetchOptions } from '../http.ts';
 import type { WalletListItem } from '../types.ts';
+import { readRequestBudget, type RequestBudget } from '../rules/requestBudget.ts';
 import type { ApiConfig } from './apiConfig.ts';
 import { getJson, parseResponse } from './getJson.ts';
 import { walletImageUrl } from './walletCatalogueApi.imageUrl.ts';
@@ -20,6 +21,8 @@ export interface GetWalletsParams {
 export interface WalletPage {
   data: WalletListItem[];
   count: number;
+  /** What the server says is left of its per-client limit after this answer, when it says. */
+  budget?: RequestBudget;
 }
 
 export interface WalletCatalogueApi {
@@ -122,7 +125,11 @@ export function createWalletCatalogueApi(config: ApiConfig, fetchOptions: FetchO
           exclude: list(exclude),
           chains: list(chains),
         },
-        parseWalletPage,
+        (body, response) => {
+          const page = parseWalletPage(body);
+          const budget = readRequestBudget(response.headers);
+          return budget ? { ...page, budget } : page;
+        },
       ),
     walletImageUrl: (imageId) => walletImageUrl(config, imageId),
   };

@@ -4,17 +4,21 @@ import { resolveThemeMode } from './resolveThemeMode.ts';
 import type { ResolvedTheme } from './themeDefaults.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-const canMatchMedia = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+let darkQuery: MediaQueryList | undefined;
+/** One query for the page's life: each render reads it (twice, for tearing), and matchMedia parses anew on every call. */
+const colorSchemeQuery = (): MediaQueryList | undefined => {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+  return (darkQuery ??= window.matchMedia(DARK_QUERY));
+};
 
 function subscribeToColorScheme(onChange: () => void): () => void {
-  if (!canMatchMedia()) return () => {};
-  const query = window.matchMedia(DARK_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  const query = colorSchemeQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 }
 
 const subscribeToNothing = () => () => {};
-const prefersDark = () => canMatchMedia() && window.matchMedia(DARK_QUERY).matches;
+const prefersDark = () => colorSchemeQuery()?.matches ?? false;
 const prefersDarkOnServer = () => false;
 
 /** The palette to paint now; in `system` mode it follows the OS setting live. */

@@ -29,4 +29,12 @@ describe('registerCors', () => {
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
     await app.close();
   });
+
+  it("lets the site's page read the rate limit's budget and Retry-After (All Wallets paces its pages by them, issue 29)", async () => {
+    const app = await serve();
+    const listed = await app.inject({ method: 'GET', url: '/x', headers: { origin: 'https://site.example' } });
+    const exposed = String(listed.headers['access-control-expose-headers']).split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['retry-after', 'x-ratelimit-remaining', 'x-ratelimit-reset']));
+    await app.close();
+  });
 });

@@ -37,7 +37,8 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
   await app.register(cors, {
     origin: (origin, callback) => callback(null, isAllowed(origin) ? (mayUseCredentials(origin) ? origin : '*') : false),
     methods: ['GET', 'POST', 'OPTIONS'],
-    exposedHeaders: ['etag', 'x-request-id', 'retry-after'],
+    // x-ratelimit-*: All Wallets paces its pages by the budget they report (issue 29).
+    exposedHeaders: ['etag', 'x-request-id', 'retry-after', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
     maxAge: 600,
   });
 }

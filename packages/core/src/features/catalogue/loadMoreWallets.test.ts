@@ -3,6 +3,7 @@ import { CATALOGUE_PROJECT_ID, startCatalogueServer, type CatalogueServer } from
 import { catalogueWallet, walletIds } from '../../testing/catalogueWallet.ts';
 import { createWalletCatalogueApi } from '../../api/walletCatalogueApi.ts';
 import { loadMoreWallets } from './loadMoreWallets.ts';
+import { PAGING_RESERVE } from '../../rules/requestBudget.ts';
 import { walletListTestContext, withHeldCatalogue } from '../../testing/walletListTestContext.ts';
 
 let server: CatalogueServer;
@@ -75,6 +76,41 @@ describe('All Wallets pages', () => {
       expect(ctx.walletList.get()).toMatchObject({ page: 1, pageStatus: 'idle', pageError: undefined });
       expect(ctx.walletList.get().wallets).toHaveLength(40);
     }));
+
+  it("pauses the paging at the reserve of the server's budget until its window starts again, instead of meeting a 429 (issue 29)", () =>
+    withHeldCatalogue(async (stub) => {
+      const { ctx, timers } = walletListTestContext({ api: stub.api });
+      const first = loadMoreWallets(ctx);
+      (await stub.request(0)).reply(200, { data: page(0, 40), count: 120 }, { 'x-ratelimit-remaining': String(PAGING_RESERVE + 1), 'x-ratelimit-reset': '20' });
+      await first;
+      // Above the reserve: the next page goes at once.
+      const second = loadMoreWallets(ctx);
+      (await stub.request(1)).reply(200, { data: page(40, 80), count: 120 }, { 'x-ratelimit-remaining': String(PAGING_RESERVE), 'x-ratelimit-reset': '2' });
+      await second;
+      const third = loadMoreWallets(ctx);
+      expect(ctx.walletList.get().pageStatus).toBe('loading');
+      timers.advance(1999);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stub.requests).toHaveLength(2);
+      timers.advance(1);
+      const request = await stub.request(2);
+      expect(request.url.searchParams.get('page')).toBe('3');
+      request.reply(200, { data: page(80, 120), count: 120 });
+      await third;
+      expect(ctx.walletList.get()).toMatchObject({ page: 3, complete: true, pageStatus: 'idle' });
+    }));
+
+  it("reads the budget the server's own limiter reports", async () => {
+    const limited = await startCatalogueServer([], { RATE_LIMIT_PER_MINUTE: '50' });
+    try {
+      const result = await createWalletCatalogueApi({ url: limited.url, projectId: CATALOGUE_PROJECT_ID }, { retries: 0 }).getWallets({ page: 1, entries: 40 });
+      expect(result.budget?.remaining).toBe(49);
+      expect(result.budget?.resetMs).toBeGreaterThan(0);
+      expect(result.budget?.resetMs).toBeLessThanOrEqual(60_000);
+    } finally {
+      await limited.close();
+    }
+  });
 
   it('keeps the pages after a failure, says why, and the retry asks for the same page', () =>
     withHeldCatalogue(async (stub) => {

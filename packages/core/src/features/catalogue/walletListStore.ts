@@ -1,5 +1,6 @@
 import { createStore } from '../../createStore.ts';
 import type { WalletListItem } from '../../types.ts';
+import type { RequestBudget } from '../../rules/requestBudget.ts';
 
 /** Texts of the catalogue views; a test and a view name the same text. */
 export const WalletListText = {
@@ -57,6 +58,8 @@ export interface WalletListRequests {
   page?: Promise<void>;
   /** Ids of `wallets`, so a page is de-duplicated without rescanning 10,000 entries. */
   ids: Set<string>;
+  /** The server's request budget as the last page's answer reported it, and when (ms, ctx.now). */
+  budget?: { budget: RequestBudget; at: number };
   /** Bumped by every search and every clear: an answer for an older number is dropped. */
   searchSeq: number;
   searchTimer?: unknown;
