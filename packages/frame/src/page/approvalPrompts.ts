@@ -1,6 +1,6 @@
 import { ApprovalScreenText, createApprovalGate } from '../signing/approvalGate.ts';
 import { ApprovalText } from '../signing/approvalRequest.ts';
-import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
+import type { ApprovalRow } from '../signing/approvalSummary.ts';
 import { screenView } from '../signing/screenView.ts';
 import type { ApprovalPrompts } from './approvalRpc.ts';
 

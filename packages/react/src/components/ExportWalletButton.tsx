@@ -17,7 +17,7 @@ export function ExportWalletButton() {
         className="row"
         data-testid="account-export-wallet"
         aria-disabled={prompt || undefined}
-        onClick={() => !prompt && cairn.exportEmbeddedWallet().catch((cause: unknown) => console.warn('[cairn] export', cause))}
+        onClick={() => void (!prompt && cairn.exportEmbeddedWallet().catch((cause: unknown) => console.warn('[cairn] export', cause)))}
       >
         <span className="row-name">{t('Export wallet')}</span>
       </button>

@@ -23,7 +23,7 @@ export function SocialLoginButtons({ providers }: { providers: readonly SocialLo
             type="button"
             className="btn btn-secondary social-button"
             data-provider={provider}
-            onClick={() => cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
+            onClick={() => void (cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause)))}
           >
             <span className="social-glyph" aria-hidden="true">
               {PROVIDER_NAMES[provider].slice(0, 1)}

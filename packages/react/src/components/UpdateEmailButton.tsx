@@ -11,7 +11,7 @@ export function UpdateEmailButton() {
   const { email } = useStoreState(cairn.stores.embeddedLogin);
   if (connectorId !== AUTH_CONNECTOR_ID) return null;
   return (
-    <button type="button" className="row" data-testid="account-update-email" onClick={() => cairn.openEmailUpdate().catch((cause: unknown) => console.warn('[cairn] e-mail update', cause))}>
+    <button type="button" className="row" data-testid="account-update-email" onClick={() => void cairn.openEmailUpdate().catch((cause: unknown) => console.warn('[cairn] e-mail update', cause))}>
       <span className="row-name">{t('Change email')}</span>
       {email && <span className="muted">{email}</span>}
     </button>

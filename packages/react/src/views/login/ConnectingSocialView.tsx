@@ -20,7 +20,7 @@ export default function ConnectingSocialView() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => login.provider && cairn.loginWithSocial(login.provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
+              onClick={() => void (login.provider && cairn.loginWithSocial(login.provider).catch((cause: unknown) => console.warn('[cairn] social login', cause)))}
             >
               {t('Try again')}
             </button>
