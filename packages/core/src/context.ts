@@ -12,8 +12,8 @@ import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
 import type { SiwxBackend } from './siwx/siwxBackend.ts';
 import type { Platform } from './rules/platform.ts';
-import type { EmbeddedLoginStore } from './stores/embeddedLogin.ts';
-import type { EmbeddedWalletClient } from './embeddedWallet/embeddedWalletPlugin.ts';
+import type { EmbeddedLoginStore } from './features/embeddedWallet/embeddedLogin.ts';
+import type { EmbeddedWalletClient } from './features/embeddedWallet/embeddedWalletPlugin.ts';
 import type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 import type { FeatureContext, FeatureReset, FeatureStores } from './features/featureRegistry.ts';
 

@@ -21,12 +21,12 @@ import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
 import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
-import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
-import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
-import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedWallet/embeddedLoginText.ts';
-import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
-import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
-import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
+import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './features/embeddedWallet/embeddedLogin.ts';
+import { createEmbeddedWalletLoader } from './features/embeddedWallet/loadEmbeddedWalletClient.ts';
+import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './features/embeddedWallet/embeddedLoginText.ts';
+import type { FramePlacement } from './features/embeddedWallet/embeddedWalletPlugin.ts';
+import { loadEmbeddedWalletFlow } from './features/embeddedWallet/loadEmbeddedWalletFlow.ts';
+import type { SocialPopup } from './features/embeddedWallet/socialLogin.ts';
 import type { SocialLoginProvider } from './rules/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).

@@ -1,4 +1,4 @@
-import type { FramePromptKind } from './embeddedWallet/framePromptKind.ts';
+import type { FramePromptKind } from './features/embeddedWallet/framePromptKind.ts';
 import { createStore, type Store } from './createStore.ts';
 import type { Connector, WalletListItem } from './types.ts';
 import type { FeatureViews } from './features/featureRegistry.ts';

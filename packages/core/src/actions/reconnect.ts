@@ -7,8 +7,8 @@ import { endEmptyReconnect, markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
-import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
-import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
+import { AUTH_CONNECTOR_ID } from '../features/embeddedWallet/authConnector.ts';
+import { loadEmbeddedWalletFlow } from '../features/embeddedWallet/loadEmbeddedWalletFlow.ts';
 import { followConnectionTurns } from './connectionTurn.ts';
 
 /**

@@ -12,12 +12,12 @@ import type { FeatureViewProps } from '../features/featureUi.ts';
 // The login's views are chunks of their own, fetched on intent or when opened (the wallet
 // features' views are in their folders: features/features.ts).
 const LAZY_VIEWS: Partial<Record<ViewName, ComponentType<FeatureViewProps>>> = {
-  EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
-  ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
-  ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
-  UpdateEmailWallet: lazy(() => import('./login/UpdateEmailWalletView.tsx')),
-  UpdateEmailPrimaryOtp: lazy(() => import('./login/UpdateEmailPrimaryOtpView.tsx')),
-  UpdateEmailSecondaryOtp: lazy(() => import('./login/UpdateEmailSecondaryOtpView.tsx')),
+  EmailVerifyOtp: lazy(() => import('../features/embeddedWallet/EmailVerifyOtpView.tsx')),
+  ConnectingSocial: lazy(() => import('../features/embeddedWallet/ConnectingSocialView.tsx')),
+  ApproveTransaction: lazy(() => import('../features/embeddedWallet/ApproveTransactionView.tsx')),
+  UpdateEmailWallet: lazy(() => import('../features/embeddedWallet/UpdateEmailWalletView.tsx')),
+  UpdateEmailPrimaryOtp: lazy(() => import('../features/embeddedWallet/UpdateEmailPrimaryOtpView.tsx')),
+  UpdateEmailSecondaryOtp: lazy(() => import('../features/embeddedWallet/UpdateEmailSecondaryOtpView.tsx')),
 };
 
 /** The view on top of the router's stack. */

@@ -1,6 +1,6 @@
-import type { RemoteProvider } from '../types.ts';
+import type { RemoteProvider } from '../../types.ts';
 import type { FramePromptKind } from './framePromptKind.ts';
-import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
+import type { SocialLoginProvider as SocialProvider } from '../../rules/socialLogin.ts';
 
 /** SPEC §3: the frame user (the logged-in wallet as the secure frame reports it). */
 export interface FrameUser {

@@ -1,5 +1,5 @@
 import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedLoginText.ts';
-import type { ResolvedOptions } from '../options.ts';
+import type { ResolvedOptions } from '../../options.ts';
 import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { AUTH_CONNECTOR_ID } from '@cairn/core';
-import { useCairnInstance } from '../context.ts';
-import { useStoreState } from '../hooks/useStoreState.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** An e-mail login's wallet: its address may be changed (SPEC §4's e-mail update). */
 export function UpdateEmailButton() {

@@ -1,7 +1,7 @@
 import { AUTH_CONNECTOR_ID } from '@cairn/core';
-import { useCairnInstance } from '../context.ts';
-import { useStoreState } from '../hooks/useStoreState.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** An e-mail or social login's wallet: its key may be taken out, in the frame's own screen. */
 export function ExportWalletButton() {

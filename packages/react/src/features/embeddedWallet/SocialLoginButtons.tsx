@@ -1,6 +1,6 @@
 import type { SocialLoginProvider } from '@cairn/core';
-import { useCairnInstance } from '../context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
   google: 'Google',

@@ -1,4 +1,4 @@
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
 import type { CairnContext, EmbeddedWalletContext } from '../../context.ts';
 
 
