@@ -11,13 +11,7 @@ export type ViewName = CoreViewName | keyof FeatureViews;
 export type CoreViewName =
   | 'Connect'
   | 'Account'
-  | 'ConnectingExternal'
-  | 'EmailVerifyOtp'
-  | 'UpdateEmailWallet'
-  | 'UpdateEmailPrimaryOtp'
-  | 'UpdateEmailSecondaryOtp'
-  | 'ConnectingSocial'
-  | 'ApproveTransaction';
+  | 'ConnectingExternal';
 
 export interface RouteData {
   connector?: Connector;
