@@ -29,9 +29,10 @@ const e2e = Array.from({ length: shards }, (_, index) => ({
   env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
 }));
 const checks = [
-  { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
   { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
+  // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
+  { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'] },
   { name: 'unit and integration', command: 'npx', args: ['vitest', 'run'] },
 ];
 const failed = await runLanes([checks, ...e2e.map((shard) => [shard])], { cwd: root });

@@ -46,7 +46,7 @@ describe('a newcomer runs `npm start` on a fresh clone', () => {
     lines.push(...text.trimEnd().split('\n'));
     // npm's own two header lines ("> cairn start", "> node scripts/start.mjs") and a blank one come first.
     const ours = lines.filter((line) => line.trim() !== '' && !line.startsWith('> '));
-    console.log(`first run: ${seconds.toFixed(0)} s to the URLs, ${ours.length} lines on the screen (load ${loadavg()[0].toFixed(1)} on this machine):\n${ours.join('\n')}`);
+    console.log(`first run: ${seconds.toFixed(0)} s to the URLs, ${ours.length} lines on the screen (load ${(loadavg()[0] ?? 0).toFixed(1)} on this machine):\n${ours.join('\n')}`);
     expect(ours.filter((line) => /warn|deprecated|error/i.test(line))).toEqual([]);
     expect(ours.length).toBeLessThanOrEqual(30);
     expect(seconds).toBeLessThanOrEqual(GOAL_SECONDS);

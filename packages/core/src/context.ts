@@ -12,8 +12,6 @@ import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
 import type { SiwxBackend } from './siwx/siwxBackend.ts';
 import type { Platform } from './rules/platform.ts';
-import type { EmbeddedLoginStore } from './stores/embeddedLogin.ts';
-import type { EmbeddedWalletClient } from './embeddedWallet/embeddedWalletPlugin.ts';
 import type { WalletCatalogueApi } from './api/walletCatalogueApi.ts';
 import type { FeatureContext, FeatureReset, FeatureStores } from './features/featureRegistry.ts';
 
@@ -33,8 +31,6 @@ export interface CairnContext extends FeatureStores, FeatureContext {
   api?: BlockchainApi;
   /** Sign-in calls to the site's server, when sign-in is enabled. */
   siwxBackend?: SiwxBackend;
-  /** E-mail and social login through the secure frame, when the site configures it. */
-  embeddedWallet?: EmbeddedWalletContext;
   /** Phone or desktop: decides between deep links and a QR code. */
   platform(): Platform;
   /** Opens a wallet's deep link (the app, or its universal link in a new tab). */
@@ -50,14 +46,17 @@ export interface CairnContext extends FeatureStores, FeatureContext {
   now(): number;
   /** Resets what every wallet feature forgets (features/features.ts lists them). */
   resetFeatures(on: FeatureReset): void;
+  /** The wallet features' connector sessions by connector id (the e-mail/social login's): disconnect ends them, reconnect restores them. */
+  sessions: ReadonlyMap<string, FeatureSession>;
 }
 
-export interface EmbeddedWalletContext {
-  store: EmbeddedLoginStore;
-  /** The frame client, loaded (its own chunk) and its frame mounted on first use, then shared. */
-  load(): Promise<EmbeddedWalletClient>;
-  /** The frame's own screen opened the modal (it closes again after). */
-  openedModalForPrompt: boolean;
+/** SPEC §4: a wallet feature's connector whose one session spans namespaces; disconnect and reconnect reach it by its id. */
+export interface FeatureSession {
+  connectorId: string;
+  /** A disconnect reached one of its namespaces: the session ends for them all. */
+  end(ctx: CairnContext): Promise<void>;
+  /** A page load with the connector remembered: restores the session; resolves whether it stands. */
+  restore(ctx: CairnContext): Promise<boolean>;
 }
 
 export function adapterFor(ctx: CairnContext, namespace: ChainNamespace): ChainAdapter {

@@ -23,18 +23,12 @@ import { whenIdle } from './whenIdle.ts';
 import { afterNextPaint } from './afterNextPaint.ts';
 import { deferAdapterSetup, ensureAdaptersSetUp } from './adapterSetup.ts';
 import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
-import { createEmbeddedLoginStore, type EmbeddedLoginStore } from './stores/embeddedLogin.ts';
-import { createEmbeddedWalletLoader } from './embeddedWallet/loadEmbeddedWalletClient.ts';
-import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedWallet/embeddedLoginText.ts';
-import type { FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
-import { loadEmbeddedWalletFlow } from './actions/embeddedWallet/loadEmbeddedWalletFlow.ts';
-import type { SocialPopup } from './actions/embeddedWallet/socialLogin.ts';
-import type { SocialLoginProvider } from './rules/socialLogin.ts';
+import type { SocialPopup } from './features/embeddedWallet/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
 import { withLateFeatureMethods } from './features/lateFeatureMethods.ts';
-import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
+import { createFeatureStores, featureFacades, featurePublicStores, featureResets, featureSessions, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
 
 export interface Cairn extends FeatureFacades {
@@ -47,8 +41,6 @@ export interface Cairn extends FeatureFacades {
     network: NetworkStore;
     toast: ToastStore;
     theme: ThemeStore;
-    /** E-mail and social login (the secure frame): code sent, verifying, authenticating, the frame's own screen open. */
-    embeddedLogin: EmbeddedLoginStore;
     account(namespace?: ChainNamespace): AccountStore;
   };
   /** Settles when the connection remembered from the last visit is restored or dropped. */
@@ -68,26 +60,6 @@ export interface Cairn extends FeatureFacades {
   refreshBalance(options?: { force?: boolean }): Promise<void>;
   /** Whether the modal may not be closed now (sign-in required and not done). */
   isCloseBlocked(): boolean;
-  /** E-mail login: the frame e-mails a one-time code and the OTP view opens (SPEC §5: not within 30 s of the last). */
-  loginWithEmail(email: string): Promise<boolean>;
-  /** The code from the e-mail; the frame opens the wallet. Resolves true when connected. */
-  verifyEmailOtp(otp: string): Promise<boolean>;
-  /** Social login in a popup (call it from the click, so the browser lets the popup open). Resolves true when connected. */
-  loginWithSocial(provider: SocialLoginProvider): Promise<boolean>;
-  /** Sign In With Farcaster (SPEC §2 ConnectingFarcaster: a QR code and a link for the visitor's Farcaster app). Resolves true when connected. */
-  loginWithFarcaster(): Promise<boolean>;
-  /** The frame's own screens follow the modal's palette. */
-  syncFrameTheme(themeMode: 'light' | 'dark'): void;
-  /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
-  exportEmbeddedWallet(): Promise<boolean>;
-  /** SPEC §4 e-mail update, from Account: the view for the new address. Resolves false unless an e-mail/social wallet is connected. */
-  openEmailUpdate(): Promise<boolean>;
-  /** The new address: the frame mails a code to the current one. */
-  updateEmail(email: string): Promise<boolean>;
-  /** The code of the update's current step (the current address's, then the new one's, which stores it). */
-  verifyEmailUpdateOtp(otp: string): Promise<boolean>;
-  /** The ApproveTransaction view's box on screen: the frame's own screen is shown there (undefined hides it). */
-  placeFrame(placement: FramePlacement | undefined): void;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */
   request: CairnRequestFn;
   /** Light, dark, or following the visitor's system setting; takes effect at once. */
@@ -105,11 +77,6 @@ export interface CairnInternals {
   openLink?: (href: string) => void;
   /** Opens the social login's popup, blank, in the click's task. */
   openPopup?: () => SocialPopup | undefined;
-}
-
-function openBlankPopup(): SocialPopup | undefined {
-  if (typeof window === 'undefined') return undefined;
-  return window.open('about:blank', 'cairn-social', 'popup,width=480,height=640') ?? undefined;
 }
 
 export function createCairn(input: CairnOptions, internals: CairnInternals = {}): Cairn {
@@ -140,17 +107,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     balanceRetryAt: new Map(),
     now: Date.now,
     resetFeatures: (on) => resetFeatures(ctx, on),
+    sessions: featureSessions(FEATURES),
+    ...(internals.openPopup ? { openPopup: internals.openPopup } : {}),
   };
   setupFeatures(FEATURES, ctx);
-  const embeddedLoader = options.embeddedWallet
-    ? createEmbeddedWalletLoader(options, (client) => {
-        client.onPrompt((open, kind) => void loadEmbeddedWalletFlow().then((flow) => flow.showFramePrompt(ctx, open, kind)));
-      })
-    : undefined;
-  if (embeddedLoader) ctx.embeddedWallet = { store: createEmbeddedLoginStore(), load: embeddedLoader.load, openedModalForPrompt: false };
-  const requireLogin = () => {
-    if (!ctx.embeddedWallet) throw new Error(EMBEDDED_LOGIN_NOT_CONFIGURED);
-  };
   // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
   // that the button paints without them.
   const actions = () => loadActionsFor(ctx);
@@ -205,7 +165,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
       network: ctx.network,
       toast: ctx.toast,
       theme,
-      embeddedLogin: ctx.embeddedWallet?.store ?? createEmbeddedLoginStore(),
       account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
     },
     ready,
@@ -221,45 +180,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     switchNamespace: (namespace) => withActions((loaded) => loaded.switchNamespace(ctx, namespace)),
     refreshBalance: (balanceOptions) => withActions((loaded) => loaded.refreshBalance(ctx, balanceOptions)),
     isCloseBlocked: () => isCloseBlocked(ctx),
-    loginWithEmail: (email) => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startEmailLogin(ctx, email));
-    },
-    verifyEmailOtp: (otp) => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.verifyEmailOtp(ctx, otp));
-    },
-    loginWithSocial: (provider) => {
-      requireLogin();
-      // Opened now, in the click's task: after an await the browser would block it.
-      const popup = (internals.openPopup ?? openBlankPopup)();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startSocialLogin(ctx, provider, popup));
-    },
-    loginWithFarcaster: () => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startFarcasterLogin(ctx));
-    },
-    exportEmbeddedWallet: () => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.exportEmbeddedWallet(ctx));
-    },
-    openEmailUpdate: () => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.openEmailUpdate(ctx));
-    },
-    updateEmail: (email) => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.startEmailUpdate(ctx, email));
-    },
-    verifyEmailUpdateOtp: (otp) => {
-      requireLogin();
-      return withActions(() => loadEmbeddedWalletFlow()).then((flow) => flow.verifyEmailUpdateOtp(ctx, otp));
-    },
-    syncFrameTheme: (themeMode) => {
-      if (themeMode !== 'light' && themeMode !== 'dark') throw new TypeError("syncFrameTheme: `themeMode` must be 'light' or 'dark'");
-      embeddedLoader?.loaded()?.syncTheme(themeMode).catch((error: unknown) => console.warn('[cairn] could not sync the frame\'s theme', error));
-    },
-    placeFrame: (placement) => embeddedLoader?.loaded()?.placeFrame(placement),
     // The core forwards any method; the adapters' declarations give sites the typed view of it.
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),

@@ -46,8 +46,8 @@ export type { StartWalletConnectOptions } from './features/walletConnect/startWa
 export type { WalletConnectClient, WalletConnectSessionInfo } from './features/walletConnect/walletConnectClient.ts';
 export { isWalletConnectPlugin, type WalletConnectPlugin, type WalletConnectClientParams } from './features/walletConnect/walletConnectPlugin.ts';
 export { createCairnProvider, getCairnProvider, ProviderRpcError, type CairnEip1193Provider, type CairnProviderEvents } from './provider/createCairnProvider.ts';
-export { AUTH_CONNECTOR_ID } from './embeddedWallet/authConnector.ts';
-export { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin, type EmbeddedWalletClient, type FrameUser, type FramePlacement } from './embeddedWallet/embeddedWalletPlugin.ts';
-export { FRAME_PROMPT_KINDS, type FramePromptKind } from './embeddedWallet/framePromptKind.ts';
-export type { EmbeddedLoginState, EmbeddedLoginStatus, EmbeddedLoginStore } from './stores/embeddedLogin.ts';
+export { AUTH_CONNECTOR_ID } from './features/embeddedWallet/authConnector.ts';
+export { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin, type EmbeddedWalletClient, type FrameUser, type FramePlacement } from './features/embeddedWallet/embeddedWalletPlugin.ts';
+export { FRAME_PROMPT_KINDS, type FramePromptKind } from './features/embeddedWallet/framePromptKind.ts';
+export type { EmbeddedLoginState, EmbeddedLoginStatus, EmbeddedLoginStore } from './features/embeddedWallet/embeddedLogin.ts';
 export type { SocialLoginProvider } from './rules/socialLogin.ts';

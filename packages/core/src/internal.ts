@@ -92,5 +92,5 @@ export {
   type DeviceRequestStatus,
   type SealedForDevice,
 } from './api/loginApi.ts';
-export { EmbeddedLoginText } from './embeddedWallet/embeddedLoginText.ts';
+export { EmbeddedLoginText } from './features/embeddedWallet/embeddedLoginText.ts';
 export { watchWalletRegistry, type WalletRegistryEvents } from './watchWalletRegistry.ts';

@@ -9,7 +9,7 @@ import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
 import { withServerRpc } from './api/serverRpc.ts';
 import { isWalletConnectPlugin, type WalletConnectPlugin } from './features/walletConnect/walletConnectPlugin.ts';
-import { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin } from './embeddedWallet/embeddedWalletPlugin.ts';
+import { isEmbeddedWalletPlugin, type EmbeddedWalletPlugin } from './features/embeddedWallet/embeddedWalletPlugin.ts';
 import { readCustomWallets, type CustomWallet, type CustomWalletEntry } from './connect/customWallets.ts';
 
 export interface CairnMetadata {

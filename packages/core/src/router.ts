@@ -1,4 +1,4 @@
-import type { FramePromptKind } from './embeddedWallet/framePromptKind.ts';
+import type { FramePromptKind } from './features/embeddedWallet/framePromptKind.ts';
 import { createStore, type Store } from './createStore.ts';
 import type { Connector, WalletListItem } from './types.ts';
 import type { FeatureViews } from './features/featureRegistry.ts';
@@ -11,14 +11,7 @@ export type ViewName = CoreViewName | keyof FeatureViews;
 export type CoreViewName =
   | 'Connect'
   | 'Account'
-  | 'ConnectingExternal'
-  | 'EmailVerifyOtp'
-  | 'UpdateEmailWallet'
-  | 'UpdateEmailPrimaryOtp'
-  | 'UpdateEmailSecondaryOtp'
-  | 'ConnectingSocial'
-  | 'ConnectingFarcaster'
-  | 'ApproveTransaction';
+  | 'ConnectingExternal';
 
 export interface RouteData {
   connector?: Connector;

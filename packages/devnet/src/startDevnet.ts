@@ -1,6 +1,6 @@
 import { numberToHex } from 'viem';
 import { TEST_ACCOUNTS } from './accounts.ts';
-import { startAnvil, type AnvilProcess } from './anvilProcess.ts';
+import { startAnvil } from './anvilProcess.ts';
 import { DEFAULT_CHAINS, DEFAULT_HOST, type ChainConfig } from './chains.ts';
 import { compileContracts } from './compile.ts';
 import { deployContracts } from './deployContracts.ts';

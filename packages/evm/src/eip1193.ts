@@ -1,7 +1,10 @@
 /** The EIP-1193 surface the adapter relies on. */
 export interface Eip1193Provider {
   request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown>;
+  // Each event passes its own arguments: `unknown[]` would refuse a listener typed for one of them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on?(event: string, listener: (...args: any[]) => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   removeListener?(event: string, listener: (...args: any[]) => void): void;
 }
 

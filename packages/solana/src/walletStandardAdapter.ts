@@ -4,7 +4,7 @@ import { formatUnits, lazyModule, watchWalletRegistry } from '@cairn/core/intern
 import { buildSignInWithSolanaMessage, readSignInWithSolanaMessage, signInWithSolanaChainId } from '@cairn/core/signIn';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import { base58Decode, base58Encode } from './base58.ts';
+import { base58Encode } from './base58.ts';
 import { isSolanaAddress, normalizeSolanaAddress } from './address.ts';
 import { walletStandardChain } from './defineNetwork.ts';
 import { solanaRpc } from './solanaRpc.ts';
@@ -121,7 +121,7 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
 
     setup(adapterEvents) {
       events = adapterEvents;
-      void startDiscovery();
+      startDiscovery();
       return () => {
         stopWatching?.();
         stopWatching = undefined;
@@ -140,7 +140,7 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
     },
 
     async waitForConnector(connectorId, timeoutMs) {
-      await startDiscovery();
+      startDiscovery();
       const find = () => wallets.find((wallet) => connectorIdOf(wallet) === connectorId);
       const found = find();
       if (found) return connectorOf(found);

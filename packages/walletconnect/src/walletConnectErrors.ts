@@ -23,7 +23,8 @@ export class PairingError extends Error {
 export function toPairingError(error: unknown): PairingError {
   if (error instanceof PairingError) return error;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = typeof error === 'object' && error !== null ? String((error as { message?: unknown }).message ?? '') : String(error);
+  const rawMessage = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  const message = typeof rawMessage === 'string' ? rawMessage : typeof error === 'string' ? error : '';
   if (code === WC_USER_REJECTED || code === EIP1193_USER_REJECTED || /rejected/i.test(message)) {
     return new PairingError('rejected', 'The wallet declined the connection', { cause: error });
   }

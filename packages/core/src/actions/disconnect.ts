@@ -5,8 +5,6 @@ import { clearConnection } from './clearConnection.ts';
 import { signOut } from '../features/siwx/signOut.ts';
 import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
-import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
-import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
 import { land } from './land.ts';
 import { switchNamespace } from './switchNamespace.ts';
 import { takeConnectionTurn } from './connectionTurn.ts';
@@ -21,10 +19,9 @@ export async function disconnect(ctx: CairnContext, options: { namespace?: Chain
   const turn = takeConnectionTurn(ctx);
   const connected = [...ctx.accounts.values()].map((account) => account.get()).filter((a) => a.status === 'connected');
   const named = options.namespace === undefined ? connected : connected.filter((account) => account.namespace === options.namespace);
-  // SPEC §4: a WalletConnect or auth connector disconnects every chain that uses it.
-  const sharedConnectors = [WALLET_CONNECT_CONNECTOR_ID, AUTH_CONNECTOR_ID].filter((id) => named.some((account) => account.connectorId === id));
+  // SPEC §4: a WalletConnect or auth connector (a feature's session) disconnects every chain that uses it.
+  const sharedConnectors = [WALLET_CONNECT_CONNECTOR_ID, ...ctx.sessions.keys()].filter((id) => named.some((account) => account.connectorId === id));
   const endsSession = sharedConnectors.includes(WALLET_CONNECT_CONNECTOR_ID);
-  const endsLogin = sharedConnectors.includes(AUTH_CONNECTOR_ID);
   const targets = connected.filter((account) => named.includes(account) || (account.connectorId !== undefined && sharedConnectors.includes(account.connectorId)));
   const remaining = connected.filter((account) => !targets.includes(account));
   try {
@@ -34,7 +31,7 @@ export async function disconnect(ctx: CairnContext, options: { namespace?: Chain
       }
     }
     if (endsSession) await (await loadWalletConnectFlow()).endWalletConnectSession(ctx);
-    if (endsLogin) await (await loadEmbeddedWalletFlow()).endEmbeddedWallet(ctx);
+    for (const id of sharedConnectors) await ctx.sessions.get(id)?.end(ctx);
   } catch (error) {
     ctx.events.emit('DISCONNECT_ERROR', {});
     throw new Error(ErrorText.failedToDisconnect, { cause: error });

@@ -7,8 +7,6 @@ import { endEmptyReconnect, markReconnecting } from './markReconnecting.ts';
 import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConnectFlow.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
-import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
-import { loadEmbeddedWalletFlow } from './embeddedWallet/loadEmbeddedWalletFlow.ts';
 import { followConnectionTurns } from './connectionTurn.ts';
 
 /**
@@ -40,9 +38,9 @@ export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: n
         }
         continue;
       }
-      if (connectorId === AUTH_CONNECTOR_ID) {
-        // The login lives in the frame's own origin; the frame says whether it still stands.
-        if (await (await loadEmbeddedWalletFlow()).restoreEmbeddedWallet(ctx)) restoredNamespaces.add(namespace);
+      const session = ctx.sessions.get(connectorId);
+      if (session) {
+        if (await session.restore(ctx)) restoredNamespaces.add(namespace);
         continue;
       }
       const connector = await adapter.waitForConnector(connectorId, options.announceWaitMs ?? ANNOUNCE_WAIT_MS);

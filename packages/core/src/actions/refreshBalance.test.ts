@@ -4,7 +4,6 @@ import { ErrorText } from '../errors.ts';
 import { createFakeAdapter, createTestCairn, testNetworks } from '../testing/fakeAdapter.ts';
 import type { Balance } from '../types.ts';
 
-const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const T0 = new Date('2025-06-01T12:00:00Z').getTime();
 
 afterEach(() => {

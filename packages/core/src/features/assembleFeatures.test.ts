@@ -3,8 +3,9 @@ import { createStore } from '../createStore.ts';
 import { walletListTestContext } from '../testing/walletListTestContext.ts';
 import { createTestCairn } from '../testing/fakeAdapter.ts';
 import type { CairnFeature } from './cairnFeature.ts';
-import { createFeatureStores, featureFacades, featurePublicStores, featureResets, setupFeatures } from './assembleFeatures.ts';
+import { createFeatureStores, featureFacades, featurePublicStores, featureResets, featureSessions, setupFeatures } from './assembleFeatures.ts';
 import { FEATURES } from './featureList.ts';
+import { AUTH_CONNECTOR_ID } from './embeddedWallet/authConnector.ts';
 
 // A feature made up for the test: a counter that a disconnect zeroes and another network halves.
 function counterFeature(log: string[]): CairnFeature {
@@ -54,17 +55,24 @@ describe('the feature table', () => {
     expect(featurePublicStores(table, ctx)).toEqual({ part });
   });
 
-  it('lists sign-in, WalletConnect, the catalogue, Networks, analytics, the legal checkbox and account types beside the wallet features, each once', () => {
+  it('lists sign-in, WalletConnect, the catalogue, Networks, analytics, the legal checkbox, account types and the e-mail/social login beside the wallet features, each once', () => {
     const { cairn } = createTestCairn();
-    expect(FEATURES.length).toBe(13);
+    expect(FEATURES.length).toBe(14);
+    expect(cairn.stores.embeddedLogin.get().status).toBe('idle');
     expect(cairn.stores.accountTypes.get().preferredAccountTypes.eip155).toBe('smartAccount');
     expect(cairn.stores.siwx.get().status).toBe('idle');
     expect(cairn.stores.legalConsent.get().accepted).toBe(false);
     expect(cairn.stores.walletList.get().overviewStatus).toBe('idle');
     expect(cairn.stores.walletConnect.get().status).toBe('idle');
-    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork', 'setLegalConsent'] as const) {
+    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork', 'setLegalConsent', 'loginWithEmail', 'verifyEmailOtp', 'loginWithSocial', 'exportEmbeddedWallet', 'openEmailUpdate', 'updateEmail', 'verifyEmailUpdateOtp', 'syncFrameTheme', 'placeFrame'] as const) {
       expect(typeof cairn[method], method).toBe('function');
     }
+  });
+
+  it("gives disconnect and reconnect each feature's connector session by its connector id (the e-mail/social login's is one)", () => {
+    const session = { connectorId: 'shared', end: () => Promise.resolve(), restore: () => Promise.resolve(true) };
+    expect(featureSessions([counterFeature([]), { session }]).get('shared')).toBe(session);
+    expect([...walletListTestContext().ctx.sessions.keys()]).toEqual([AUTH_CONNECTOR_ID]);
   });
 
   it("clears the Send form through the table when the wallet's network changes", () => {

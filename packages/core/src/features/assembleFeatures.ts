@@ -1,4 +1,4 @@
-import type { CairnContext } from '../context.ts';
+import type { CairnContext, FeatureSession } from '../context.ts';
 import type { CairnFeature } from './cairnFeature.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureReset, FeatureStores } from './featureRegistry.ts';
 
@@ -34,6 +34,11 @@ export function featureResets(features: readonly CairnFeature[]): (ctx: CairnCon
       else feature.resetOnNetworkChange?.(ctx);
     }
   };
+}
+
+/** The features' connector sessions, by connector id. */
+export function featureSessions(features: readonly CairnFeature[]): ReadonlyMap<string, FeatureSession> {
+  return new Map(features.flatMap((feature) => (feature.session ? [[feature.session.connectorId, feature.session] as const] : [])));
 }
 
 /** Starts every feature's watch; returns one stop for them all. */

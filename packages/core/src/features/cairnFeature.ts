@@ -1,4 +1,4 @@
-import type { CairnContext } from '../context.ts';
+import type { CairnContext, FeatureSession } from '../context.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './featureRegistry.ts';
 
 /**
@@ -20,4 +20,6 @@ export interface CairnFeature {
   watch?(ctx: CairnContext): () => void;
   /** Its methods on the Cairn instance. */
   facade?(ctx: CairnContext): Partial<FeatureFacades>;
+  /** Its connector's session, when one session spans every namespace the connector connects. */
+  session?: FeatureSession;
 }

@@ -14,4 +14,5 @@ export { catalogueFeature } from './catalogue/catalogueFeature.ts';
 export { networksFeature } from './networks/networksFeature.ts';
 export { analyticsFeature } from './analytics/analyticsFeature.ts';
 export { legalFeature } from './legal/legalFeature.ts';
+export { embeddedWalletFeature } from './embeddedWallet/embeddedWalletFeature.ts';
 export { accountTypesFeature } from './accountTypes/accountTypesFeature.ts';

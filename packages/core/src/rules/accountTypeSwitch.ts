@@ -1,4 +1,4 @@
-import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
+import { AUTH_CONNECTOR_ID } from '../features/embeddedWallet/authConnector.ts';
 
 /**
  * SPEC §6: the preferred type is selectable where smart accounts are enabled. Account offers the

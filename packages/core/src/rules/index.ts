@@ -32,7 +32,7 @@ export { WalletListText } from '../features/catalogue/walletListStore.ts';
 export { WalletConnectText } from '../features/walletConnect/walletConnectText.ts';
 export { SWAP_TEXTS } from './swap/swapSummary.ts';
 export { NAME_RULE_TEXT } from '../features/names/nameRuleText.ts';
-export { EmbeddedLoginText } from '../embeddedWallet/embeddedLoginText.ts';
+export { EmbeddedLoginText } from '../features/embeddedWallet/embeddedLoginText.ts';
 // An error's message for display, whatever was thrown.
 export { errorMessage } from '../errors.ts';
 // SPEC §5: Send's texts per field, its outcome (pending, confirmed, failed with the node's reason).

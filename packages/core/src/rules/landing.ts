@@ -1,5 +1,5 @@
 import type { RouteData, ViewName } from '../router.ts';
-import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
+import type { FramePromptKind } from '../features/embeddedWallet/framePromptKind.ts';
 
 /** What a flow reports when it ends; the landing rule turns it into a view and open/closed. */
 export type FlowOutcome =

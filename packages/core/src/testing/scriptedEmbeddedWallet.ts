@@ -1,7 +1,7 @@
 // Test double for @cairn/frame's client, for the core's unit tests of the login flow. The real
 // client, frame page and server are tested together in e2e/widgetLogin.e2e.ts.
-import type { EmbeddedWalletClient, EmbeddedWalletPlugin, FramePlacement, FrameUser } from '../embeddedWallet/embeddedWalletPlugin.ts';
-import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
+import type { EmbeddedWalletClient, EmbeddedWalletPlugin, FramePlacement, FrameUser } from '../features/embeddedWallet/embeddedWalletPlugin.ts';
+import type { FramePromptKind } from '../features/embeddedWallet/framePromptKind.ts';
 import type { RemoteProvider } from '../types.ts';
 
 export interface ScriptedEmbeddedWallet {

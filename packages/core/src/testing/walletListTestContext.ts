@@ -12,7 +12,7 @@ import { createModalStore } from '../stores/modal.ts';
 import { createNetworkStore } from '../stores/network.ts';
 import { createToastStore } from '../stores/toast.ts';
 import { FEATURES } from '../features/featureList.ts';
-import { createFeatureStores, featureResets, setupFeatures } from '../features/assembleFeatures.ts';
+import { createFeatureStores, featureResets, featureSessions, setupFeatures } from '../features/assembleFeatures.ts';
 import { createWalletListStore, type Timers } from '../features/catalogue/walletListStore.ts';
 import { createFakeAdapter, testNetworks, type FakeAdapter } from './fakeAdapter.ts';
 import type { Connector } from '../types.ts';
@@ -84,6 +84,7 @@ export function walletListTestContext(
     balanceRetryAt: new Map(),
     now: timers.now,
     resetFeatures: (on) => resetFeatures(ctx, on),
+    sessions: featureSessions(FEATURES),
   };
   setupFeatures(FEATURES, ctx);
   return { ctx, timers, adapter, events };

@@ -1,7 +1,7 @@
 import { fill, type Translate } from '@cairn/core/rules';
 import { ApprovalScreenText, createApprovalGate } from '../signing/approvalGate.ts';
 import { ApprovalText } from '../signing/approvalRequest.ts';
-import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
+import type { ApprovalRow } from '../signing/approvalSummary.ts';
 import { screenView } from '../signing/screenView.ts';
 import type { ApprovalPrompts } from './approvalRpc.ts';
 

@@ -50,7 +50,7 @@ describe('an RPC call that needs the user (SPEC §6)', () => {
 
   it('asks one thing at a time: a second request while the screen is open is refused, the next one after is shown', async () => {
     let approveFirst!: (approved: boolean) => void;
-    const { prompts, shown } = user((summary) => (shown.length === 1 ? new Promise<boolean>((resolve) => (approveFirst = resolve)) : true));
+    const { prompts, shown } = user(() => (shown.length === 1 ? new Promise<boolean>((resolve) => (approveFirst = resolve)) : true));
     const rpc = approvalRpc({ signer: () => signer, prompts });
     const first = rpc(call('personal_sign', ['first', signer.address]));
     await expect(rpc(call('personal_sign', ['second', signer.address]))).rejects.toThrow(ApprovalText.busy);

@@ -57,9 +57,8 @@ function run() {
       return smartAccountSender(owner, { chainId, rpcUrl: network.rpcUrl, smartAccount: network.smartAccount });
     },
   });
-  // Declared before the prompts use it; they run only after the handshake.
-  let host: ReturnType<typeof startFrameHost>;
-  host = startFrameHost({
+  // The prompts use it; they run only after the handshake.
+  const host = startFrameHost({
     self: window,
     selfOrigin: self.origin,
     parent: window.parent,

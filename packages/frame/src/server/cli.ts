@@ -25,5 +25,5 @@ const stop = () =>
     if (!prebuilt) rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -158,13 +158,13 @@ export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSub
       };
     case 'eth_sendUserOperation':
       return {
-        title: request.calls.length === 1 ? 'Send a user operation' : `Send a user operation of ${request.calls.length} calls`,
+        title: request.calls.length === 1 ? t('Send a user operation') : t('Send a user operation of {count} calls', { count: request.calls.length }),
         context,
-        details: request.calls.flatMap((call, index) => callRows(call, subject, request.calls.length === 1 ? '' : `Call ${index + 1}: `)),
+        details: request.calls.flatMap((call, index) => callRows(call, subject, t, request.calls.length === 1 ? undefined : index + 1)),
       };
     case 'wallet_grantPermissions':
-      return { title: 'Grant a session key', context, details: sessionGrantRows(request.grant, subject.nativeCurrency) };
+      return { title: t('Grant a session key'), context, details: sessionGrantRows(request.grant, subject.nativeCurrency, t) };
     case 'wallet_revokePermissions':
-      return { title: 'Revoke a session key', context, details: [{ label: 'Session key', value: getAddress(request.key), code: true }] };
+      return { title: t('Revoke a session key'), context, details: [{ label: t('Session key'), value: getAddress(request.key), code: true }] };
   }
 }

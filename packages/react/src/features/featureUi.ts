@@ -32,4 +32,6 @@ export interface FeatureUi {
   };
   /** Its row on Account, which decides for itself whether it shows. */
   AccountRow?: ComponentType;
+  /** Its controls on Account above Disconnect (the login's e-mail change and export), which decide for themselves whether they show. */
+  AccountAction?: ComponentType;
 }

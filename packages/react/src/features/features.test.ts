@@ -11,12 +11,13 @@ describe("the modal's feature table", () => {
 
   it('gives every view a title, so every dialog is labelled', () => {
     const titles = Object.entries(FEATURE_VIEWS).map(([view, shown]) => [view, shown.title(undefined)]);
-    expect(titles).toEqual(expect.arrayContaining([['Send', 'Send'], ['Buy', 'Buy'], ['Activity', 'Activity'], ['RegisterAccountName', 'Choose a Name']]));
+    expect(titles).toEqual(expect.arrayContaining([['Send', 'Send'], ['Buy', 'Buy'], ['Activity', 'Activity'], ['RegisterAccountName', 'Choose a Name'], ['EmailVerifyOtp', 'Confirm Email'], ['ApproveTransaction', 'Approve'], ['UpdateEmailWallet', 'Edit email']]));
     for (const [view, title] of titles) expect(title, view).not.toBe('');
   });
 
-  it('puts the rows of Activity, names and account types on Account, and no view in two features', () => {
+  it("puts the rows of Activity, names and account types on Account, the login's e-mail change and export above Disconnect, and no view in two features", () => {
     expect(FEATURE_UI.filter((feature) => feature.AccountRow).length).toBe(3);
+    expect(FEATURE_UI.filter((feature) => feature.AccountAction).length).toBe(1); // the e-mail/social login
     const views = FEATURE_UI.flatMap((feature) => Object.keys(feature.views));
     expect(new Set(views).size).toBe(views.length);
   });

@@ -10,6 +10,7 @@ import { siwxUi } from './siwx/siwxUi.ts';
 import { walletConnectUi } from './walletConnect/walletConnectUi.ts';
 import { catalogueUi } from './catalogue/catalogueUi.ts';
 import { networksUi } from './networks/networksUi.ts';
+import { embeddedWalletUi } from './embeddedWallet/embeddedWalletUi.ts';
 import { accountTypesUi } from './accountTypes/accountTypesUi.ts';
 
 /**
@@ -27,6 +28,7 @@ const TABLE = [
   walletConnectUi,
   catalogueUi,
   networksUi,
+  embeddedWalletUi,
   accountTypesUi,
 ] as const;
 

@@ -3,8 +3,6 @@ import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { CopyAddressButton } from '../components/CopyAddressButton.tsx';
 import { DisconnectButton } from '../components/DisconnectButton.tsx';
-import { ExportWalletButton } from '../components/ExportWalletButton.tsx';
-import { UpdateEmailButton } from '../components/UpdateEmailButton.tsx';
 import { ChevronRightIcon } from '../components/icons.tsx';
 import { NetworkBadge } from '../components/NetworkBadge.tsx';
 import { TokenList } from '../components/TokenList.tsx';
@@ -82,8 +80,7 @@ export function AccountView() {
             </span>
           </button>
         )}
-        {cairn.options.embeddedWallet && <UpdateEmailButton />}
-        {cairn.options.embeddedWallet && <ExportWalletButton />}
+        {FEATURE_UI.map(({ AccountAction }, index) => AccountAction && <AccountAction key={index} />)}
         <DisconnectButton namespace={connected.length > 1 ? account.namespace : undefined} />
       </div>
     </div>

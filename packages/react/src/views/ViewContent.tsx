@@ -1,5 +1,5 @@
-import type { RouteEntry, ViewName } from '@cairn/core';
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { RouteEntry } from '@cairn/core';
+import { Suspense } from 'react';
 import { AccountView } from './AccountView.tsx';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
@@ -7,23 +7,10 @@ import { UnavailableView } from './UnavailableView.tsx';
 import { LoadingLine } from '../components/LoadingLine.tsx';
 import { FocusWhenRevealed } from '../modal/FocusWhenRevealed.tsx';
 import { FEATURE_VIEWS } from '../features/features.ts';
-import type { FeatureViewProps } from '../features/featureUi.ts';
-
-// The login's views are chunks of their own, fetched on intent or when opened (the wallet
-// features' views are in their folders: features/features.ts).
-const LAZY_VIEWS: Partial<Record<ViewName, ComponentType<FeatureViewProps>>> = {
-  EmailVerifyOtp: lazy(() => import('./login/EmailVerifyOtpView.tsx')),
-  ConnectingSocial: lazy(() => import('./login/ConnectingSocialView.tsx')),
-  ConnectingFarcaster: lazy(() => import('./login/ConnectingFarcasterView.tsx')),
-  ApproveTransaction: lazy(() => import('./login/ApproveTransactionView.tsx')),
-  UpdateEmailWallet: lazy(() => import('./login/UpdateEmailWalletView.tsx')),
-  UpdateEmailPrimaryOtp: lazy(() => import('./login/UpdateEmailPrimaryOtpView.tsx')),
-  UpdateEmailSecondaryOtp: lazy(() => import('./login/UpdateEmailSecondaryOtpView.tsx')),
-};
 
 /** The view on top of the router's stack. */
 export function ViewContent({ entry }: { entry: RouteEntry }) {
-  const View = FEATURE_VIEWS[entry.view]?.component ?? LAZY_VIEWS[entry.view];
+  const View = FEATURE_VIEWS[entry.view]?.component;
   if (View) {
     return (
       <Suspense fallback={<LoadingLine />}>

@@ -1,4 +1,4 @@
-import { hexToBigInt, hexToNumber, type Hex } from 'viem';
+import { hexToBigInt, hexToNumber } from 'viem';
 import type { AccountTransactionsTable, BlocksTable, TransactionsTable, TransfersTable } from '../db/schema.ts';
 import type { FetchedBlock } from './fetchBlocks.ts';
 import { TRANSFER_TOPIC, topicAddress, ZERO_ADDRESS } from './eventTopics.ts';

@@ -1,11 +1,10 @@
-import { deployment } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRpcProxy } from '../testing/rpcProxy.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
-import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
+import { get, startTestServer, testConfig } from '../testing/testServer.ts';
 import { UNKNOWN_TOKENS_PER_REQUEST } from './fungiblePrice.ts';
 
 // What one stranger's request can make the node do, counted at a proxy in front of the real devnet.

@@ -1,5 +1,5 @@
 import { addressToBytes, bytesToAddress } from '../address.ts';
-import { base58Decode, base58Encode } from '../base58.ts';
+import { base58Decode } from '../base58.ts';
 import { compactU16, concatBytes, readCompactU16, u8 } from './bytes.ts';
 
 export interface AccountMeta {

@@ -1,6 +1,6 @@
 import type { CairnFeature } from '../cairnFeature.ts';
 import type { CairnContext } from '../../context.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
+import { AUTH_CONNECTOR_ID } from '../embeddedWallet/authConnector.ts';
 import { createAccountTypesStore, type AccountType, type AccountTypesStore } from './accountTypesStore.ts';
 import { loadAccountTypesFlow } from './loadAccountTypesFlow.ts';
 

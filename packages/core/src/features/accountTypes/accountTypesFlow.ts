@@ -1,7 +1,7 @@
 import { adapterFor, type CairnContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
-import { attachEmbeddedWallet } from '../../actions/embeddedWallet/attachEmbeddedWallet.ts';
-import { requireEmbeddedWallet } from '../../actions/embeddedWallet/embeddedWalletContext.ts';
+import { attachEmbeddedWallet } from '../embeddedWallet/attachEmbeddedWallet.ts';
+import { requireEmbeddedWallet } from '../embeddedWallet/embeddedWalletContext.ts';
 import { findNetwork } from '../../stores/network.ts';
 import { accountTypeOf } from '../../rules/accountTypeOf.ts';
 import type { AccountType } from './accountTypesStore.ts';

@@ -88,6 +88,17 @@ const ar: Catalogue = {
   'The key stored on this device cannot be read': 'لا يمكن قراءة المفتاح المخزَّن على هذا الجهاز',
   'The recovery data asks for key-derivation settings that are too weak': 'تطلب بيانات الاسترداد إعدادات اشتقاق مفتاح ضعيفة جدًا',
   'The recovery data is damaged': 'بيانات الاسترداد تالفة',
+  'Send a user operation': 'إرسال عملية مستخدم',
+  'Send a user operation of {count} calls': 'إرسال عملية مستخدم من {count} استدعاءات',
+  'Grant a session key': 'منح مفتاح جلسة',
+  'Revoke a session key': 'إلغاء مفتاح جلسة',
+  'Session key': 'مفتاح الجلسة',
+  'May call': 'يمكنه استدعاء',
+  'May send to': 'يمكنه الإرسال إلى',
+  'Function': 'الدالة',
+  'None: plain transfers only': 'لا شيء: تحويلات عادية فقط',
+  'At most per call': 'الحد الأقصى لكل استدعاء',
+  'Until': 'حتى',
 };
 
 export default ar;

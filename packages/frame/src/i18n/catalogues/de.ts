@@ -88,6 +88,17 @@ const de: Catalogue = {
   'The key stored on this device cannot be read': 'Der auf diesem Gerät gespeicherte Schlüssel kann nicht gelesen werden',
   'The recovery data asks for key-derivation settings that are too weak': 'Die Wiederherstellungsdaten verlangen zu schwache Einstellungen für die Schlüsselableitung',
   'The recovery data is damaged': 'Die Wiederherstellungsdaten sind beschädigt',
+  'Send a user operation': 'Eine User Operation senden',
+  'Send a user operation of {count} calls': 'Eine User Operation mit {count} Aufrufen senden',
+  'Grant a session key': 'Einen Sitzungsschlüssel erteilen',
+  'Revoke a session key': 'Einen Sitzungsschlüssel widerrufen',
+  'Session key': 'Sitzungsschlüssel',
+  'May call': 'Darf aufrufen',
+  'May send to': 'Darf senden an',
+  'Function': 'Funktion',
+  'None: plain transfers only': 'Keine: nur einfache Überweisungen',
+  'At most per call': 'Höchstens pro Aufruf',
+  'Until': 'Bis',
 };
 
 export default de;

@@ -88,6 +88,17 @@ const es: Catalogue = {
   'The key stored on this device cannot be read': 'No se puede leer la clave guardada en este dispositivo',
   'The recovery data asks for key-derivation settings that are too weak': 'Los datos de recuperación piden una derivación de clave demasiado débil',
   'The recovery data is damaged': 'Los datos de recuperación están dañados',
+  'Send a user operation': 'Enviar una operación de usuario',
+  'Send a user operation of {count} calls': 'Enviar una operación de usuario de {count} llamadas',
+  'Grant a session key': 'Conceder una clave de sesión',
+  'Revoke a session key': 'Revocar una clave de sesión',
+  'Session key': 'Clave de sesión',
+  'May call': 'Puede llamar a',
+  'May send to': 'Puede enviar a',
+  'Function': 'Función',
+  'None: plain transfers only': 'Ninguna: solo transferencias simples',
+  'At most per call': 'Como máximo por llamada',
+  'Until': 'Hasta',
 };
 
 export default es;

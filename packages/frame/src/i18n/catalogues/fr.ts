@@ -88,6 +88,17 @@ const fr: Catalogue = {
   'The key stored on this device cannot be read': 'La clé enregistrée sur cet appareil est illisible',
   'The recovery data asks for key-derivation settings that are too weak': 'Les données de récupération demandent des réglages de dérivation de clé trop faibles',
   'The recovery data is damaged': 'Les données de récupération sont endommagées',
+  'Send a user operation': 'Envoyer une opération utilisateur',
+  'Send a user operation of {count} calls': 'Envoyer une opération utilisateur de {count} appels',
+  'Grant a session key': 'Accorder une clé de session',
+  'Revoke a session key': 'Révoquer une clé de session',
+  'Session key': 'Clé de session',
+  'May call': 'Peut appeler',
+  'May send to': 'Peut envoyer à',
+  'Function': 'Fonction',
+  'None: plain transfers only': 'Aucune : transferts simples uniquement',
+  'At most per call': 'Au plus par appel',
+  'Until': 'Jusqu\'au',
 };
 
 export default fr;

@@ -88,6 +88,17 @@ const ja: Catalogue = {
   'The key stored on this device cannot be read': 'このデバイスに保存された鍵を読み取れません',
   'The recovery data asks for key-derivation settings that are too weak': '復元データが要求する鍵導出の設定が弱すぎます',
   'The recovery data is damaged': '復元データが破損しています',
+  'Send a user operation': 'ユーザーオペレーションを送信',
+  'Send a user operation of {count} calls': '{count} 件の呼び出しを含むユーザーオペレーションを送信',
+  'Grant a session key': 'セッションキーを許可',
+  'Revoke a session key': 'セッションキーを取り消す',
+  'Session key': 'セッションキー',
+  'May call': '呼び出し可能',
+  'May send to': '送信可能な宛先',
+  'Function': '関数',
+  'None: plain transfers only': 'なし：通常の送金のみ',
+  'At most per call': '1回の呼び出しあたりの上限',
+  'Until': '期限',
 };
 
 export default ja;

@@ -88,6 +88,17 @@ const ko: Catalogue = {
   'The key stored on this device cannot be read': '이 기기에 저장된 키를 읽을 수 없습니다',
   'The recovery data asks for key-derivation settings that are too weak': '복구 데이터가 너무 약한 키 파생 설정을 요구합니다',
   'The recovery data is damaged': '복구 데이터가 손상되었습니다',
+  'Send a user operation': '사용자 작업 보내기',
+  'Send a user operation of {count} calls': '{count}개 호출의 사용자 작업 보내기',
+  'Grant a session key': '세션 키 부여',
+  'Revoke a session key': '세션 키 취소',
+  'Session key': '세션 키',
+  'May call': '호출 가능',
+  'May send to': '보낼 수 있는 대상',
+  'Function': '함수',
+  'None: plain transfers only': '없음: 일반 전송만',
+  'At most per call': '호출당 최대',
+  'Until': '만료',
 };
 
 export default ko;

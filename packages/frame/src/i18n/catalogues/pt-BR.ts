@@ -88,6 +88,17 @@ const ptBR: Catalogue = {
   'The key stored on this device cannot be read': 'A chave guardada neste dispositivo não pode ser lida',
   'The recovery data asks for key-derivation settings that are too weak': 'Os dados de recuperação pedem uma derivação de chave fraca demais',
   'The recovery data is damaged': 'Os dados de recuperação estão danificados',
+  'Send a user operation': 'Enviar uma operação de usuário',
+  'Send a user operation of {count} calls': 'Enviar uma operação de usuário com {count} chamadas',
+  'Grant a session key': 'Conceder uma chave de sessão',
+  'Revoke a session key': 'Revogar uma chave de sessão',
+  'Session key': 'Chave de sessão',
+  'May call': 'Pode chamar',
+  'May send to': 'Pode enviar para',
+  'Function': 'Função',
+  'None: plain transfers only': 'Nenhuma: apenas transferências simples',
+  'At most per call': 'No máximo por chamada',
+  'Until': 'Até',
 };
 
 export default ptBR;

@@ -88,6 +88,17 @@ const ru: Catalogue = {
   'The key stored on this device cannot be read': 'Ключ, сохранённый на этом устройстве, не читается',
   'The recovery data asks for key-derivation settings that are too weak': 'Данные восстановления требуют слишком слабых настроек вывода ключа',
   'The recovery data is damaged': 'Данные восстановления повреждены',
+  'Send a user operation': 'Отправить пользовательскую операцию',
+  'Send a user operation of {count} calls': 'Отправить пользовательскую операцию из {count} вызовов',
+  'Grant a session key': 'Выдать сеансовый ключ',
+  'Revoke a session key': 'Отозвать сеансовый ключ',
+  'Session key': 'Сеансовый ключ',
+  'May call': 'Может вызывать',
+  'May send to': 'Может отправлять на',
+  'Function': 'Функция',
+  'None: plain transfers only': 'Нет: только простые переводы',
+  'At most per call': 'Не более за вызов',
+  'Until': 'До',
 };
 
 export default ru;

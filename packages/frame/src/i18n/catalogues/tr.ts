@@ -88,6 +88,17 @@ const tr: Catalogue = {
   'The key stored on this device cannot be read': 'Bu cihazda saklanan anahtar okunamıyor',
   'The recovery data asks for key-derivation settings that are too weak': 'Kurtarma verileri çok zayıf anahtar türetme ayarları istiyor',
   'The recovery data is damaged': 'Kurtarma verileri bozuk',
+  'Send a user operation': 'Bir kullanıcı işlemi gönder',
+  'Send a user operation of {count} calls': '{count} çağrılık bir kullanıcı işlemi gönder',
+  'Grant a session key': 'Bir oturum anahtarı ver',
+  'Revoke a session key': 'Bir oturum anahtarını iptal et',
+  'Session key': 'Oturum anahtarı',
+  'May call': 'Çağırabilir',
+  'May send to': 'Gönderebileceği adres',
+  'Function': 'Fonksiyon',
+  'None: plain transfers only': 'Yok: yalnızca düz transferler',
+  'At most per call': 'Çağrı başına en fazla',
+  'Until': 'Bitiş',
 };
 
 export default tr;

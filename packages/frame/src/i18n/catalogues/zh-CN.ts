@@ -88,6 +88,17 @@ const zhCN: Catalogue = {
   'The key stored on this device cannot be read': '无法读取此设备上存储的密钥',
   'The recovery data asks for key-derivation settings that are too weak': '恢复数据要求的密钥派生设置过弱',
   'The recovery data is damaged': '恢复数据已损坏',
+  'Send a user operation': '发送用户操作',
+  'Send a user operation of {count} calls': '发送包含 {count} 个调用的用户操作',
+  'Grant a session key': '授予会话密钥',
+  'Revoke a session key': '撤销会话密钥',
+  'Session key': '会话密钥',
+  'May call': '可调用',
+  'May send to': '可发送至',
+  'Function': '函数',
+  'None: plain transfers only': '无：仅限普通转账',
+  'At most per call': '每次调用最多',
+  'Until': '截止',
 };
 
 export default zhCN;

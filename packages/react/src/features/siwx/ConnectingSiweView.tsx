@@ -35,7 +35,7 @@ export default function ConnectingSiweView() {
         </p>
       )}
       <div className="siwe-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => cairn.cancelSignIn().catch(report)}>
+        <button type="button" className="btn btn-secondary" onClick={() => void (cairn.cancelSignIn().catch(report))}>
           {t('Cancel')}
         </button>
         <button

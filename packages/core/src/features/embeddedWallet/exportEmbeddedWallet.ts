@@ -1,6 +1,6 @@
 import type { CairnContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
 
 /**

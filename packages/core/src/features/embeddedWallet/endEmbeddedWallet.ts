@@ -1,5 +1,5 @@
 import { adapterFor, type CairnContext } from '../../context.ts';
-import { AUTH_NAMESPACES, authConnector } from '../../embeddedWallet/authConnector.ts';
+import { AUTH_NAMESPACES, authConnector } from './authConnector.ts';
 
 /** Disconnecting the login signs out in the frame (its wallet closes there too) and detaches the provider. */
 export async function endEmbeddedWallet(ctx: CairnContext): Promise<void> {

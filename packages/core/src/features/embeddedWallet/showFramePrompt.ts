@@ -1,6 +1,6 @@
 import type { CairnContext } from '../../context.ts';
-import type { FramePromptKind } from '../../embeddedWallet/framePromptKind.ts';
-import { land } from '../land.ts';
+import type { FramePromptKind } from './framePromptKind.ts';
+import { land } from '../../actions/land.ts';
 
 /**
  * The frame's own screen (an approval, a recovery code) opened or closed: the ApproveTransaction

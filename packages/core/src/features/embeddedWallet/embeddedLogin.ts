@@ -1,6 +1,6 @@
-import { createStore } from '../createStore.ts';
-import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
-import type { FramePromptKind } from '../embeddedWallet/framePromptKind.ts';
+import { createStore } from '../../createStore.ts';
+import type { SocialLoginProvider as SocialProvider } from '../../rules/socialLogin.ts';
+import type { FramePromptKind } from './framePromptKind.ts';
 
 /**
  * An e-mail or social login as the views show it: sending the code, waiting for it, checking it,

@@ -46,7 +46,7 @@ export default function EmailVerifyOtpView() {
         </p>
       )}
       <div className="siwe-actions">
-        <button type="button" className="btn btn-secondary" aria-disabled={busy} onClick={() => !busy && login.email && cairn.loginWithEmail(login.email).catch(report)}>
+        <button type="button" className="btn btn-secondary" aria-disabled={busy} onClick={() => void (!busy && login.email && cairn.loginWithEmail(login.email).catch(report))}>
           {t('Resend code')}
         </button>
         <button type="submit" className="btn btn-primary" aria-disabled={busy || !isEmailCode(code)}>

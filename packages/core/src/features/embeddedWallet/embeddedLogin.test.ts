@@ -3,8 +3,8 @@ import { ErrorText } from '../../errors.ts';
 import { loadCairnActions } from '../../loadCairnActions.ts';
 import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { createScriptedEmbeddedWallet } from '../../testing/scriptedEmbeddedWallet.ts';
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
 import type { SocialPopup } from './socialLogin.ts';
 
 async function start(options: { popup?: SocialPopup | null } = {}) {

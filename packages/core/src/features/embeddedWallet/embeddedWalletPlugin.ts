@@ -1,7 +1,7 @@
-import type { SupportedLocale } from '../i18n/locales.ts';
-import type { RemoteProvider } from '../types.ts';
+import type { SupportedLocale } from '../../i18n/locales.ts';
+import type { RemoteProvider } from '../../types.ts';
 import type { FramePromptKind } from './framePromptKind.ts';
-import type { SocialLoginProvider as SocialProvider } from '../rules/socialLogin.ts';
+import type { SocialLoginProvider as SocialProvider } from '../../rules/socialLogin.ts';
 
 /** SPEC §3: the frame user (the logged-in wallet as the secure frame reports it). */
 export interface FrameUser {

@@ -1,13 +1,13 @@
 import { activeAccount, type CairnContext } from '../../context.ts';
 import { errorMessage, ErrorText } from '../../errors.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
-import { finishConnect } from '../finishConnect.ts';
-import { settledStatus } from '../connectionStatus.ts';
-import { modalVisit } from '../modal.ts';
-import { takeConnectionTurn } from '../connectionTurn.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
+import { finishConnect } from '../../actions/finishConnect.ts';
+import { settledStatus } from '../../actions/connectionStatus.ts';
+import { modalVisit } from '../../actions/modal.ts';
+import { takeConnectionTurn } from '../../actions/connectionTurn.ts';
 import { attachEmbeddedWallet } from './attachEmbeddedWallet.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
 
 /** After the frame logged in: 'Authenticating...' while it opens the wallet, then the connection lands. */
 export async function finishEmbeddedLogin(ctx: CairnContext, name: string): Promise<boolean> {

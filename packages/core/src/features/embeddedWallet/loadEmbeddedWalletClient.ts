@@ -1,6 +1,6 @@
 import { EMBEDDED_LOGIN_NOT_CONFIGURED } from './embeddedLoginText.ts';
-import { widgetLocale } from '../i18n/locales.ts';
-import type { ResolvedOptions } from '../options.ts';
+import { widgetLocale } from '../../i18n/locales.ts';
+import type { ResolvedOptions } from '../../options.ts';
 import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
 
 /**

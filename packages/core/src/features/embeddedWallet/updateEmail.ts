@@ -2,10 +2,10 @@ import type { CairnContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
 import { isValidEmail, normalizeEmail } from '../../rules/emailLogin.ts';
 import { isEmailCode } from '../../rules/emailCode.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
-import type { EmailUpdateState } from '../../stores/embeddedLogin.ts';
-import { land } from '../land.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
+import type { EmailUpdateState } from './embeddedLogin.ts';
+import { land } from '../../actions/land.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
 
 const connectedByLogin = (ctx: CairnContext) => ctx.accounts.get('eip155')?.get().connectorId === AUTH_CONNECTOR_ID;

@@ -1,6 +1,6 @@
 import type { SocialLoginProvider } from '@cairn/core';
-import { useCairnInstance } from '../context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useT } from '../../i18n/useT.ts';
 import { FarcasterLoginButton } from './FarcasterLoginButton.tsx';
 
 const PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
@@ -24,7 +24,7 @@ export function SocialLoginButtons({ providers, farcaster = false }: { providers
             type="button"
             className="btn btn-secondary social-button"
             data-provider={provider}
-            onClick={() => cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
+            onClick={() => void (cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause)))}
           >
             <span className="social-glyph" aria-hidden="true">
               {PROVIDER_NAMES[provider].slice(0, 1)}

@@ -1,4 +1,4 @@
-import type { ChainNamespace, Connector } from '../types.ts';
+import type { ChainNamespace, Connector } from '../../types.ts';
 
 /** SPEC §3: the connector id of the e-mail / social login (the secure frame). */
 export const AUTH_CONNECTOR_ID = 'ID_AUTH';

@@ -1,4 +1,4 @@
-import { useCairnInstance } from '../context.ts';
+import { useCairnInstance } from '../../context.ts';
 
 /** Connect's Farcaster button, among the social ones: Sign In With Farcaster opens ConnectingFarcaster (SPEC §2). */
 export function FarcasterLoginButton() {

@@ -1,10 +1,10 @@
 import { adapterFor, type CairnContext } from '../../context.ts';
-import type { EmbeddedWalletClient } from '../../embeddedWallet/embeddedWalletPlugin.ts';
-import { authConnector } from '../../embeddedWallet/authConnector.ts';
+import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
+import { authConnector } from './authConnector.ts';
 import { findNetwork, networkForNamespace } from '../../stores/network.ts';
 import type { ChainAdapter, ChainNamespace, ConnectionResult } from '../../types.ts';
-import { applyConnection } from '../applyConnection.ts';
-import { setActiveNetwork } from '../setActiveNetwork.ts';
+import { applyConnection } from '../../actions/applyConnection.ts';
+import { setActiveNetwork } from '../../actions/setActiveNetwork.ts';
 
 /** One namespace's adapter takes the frame's wallet as its remote provider and connects (or reconnects, silently) through it. */
 async function connectThrough(ctx: CairnContext, adapter: ChainAdapter, namespace: ChainNamespace, client: EmbeddedWalletClient, restore: boolean): Promise<ConnectionResult | undefined> {

@@ -1,7 +1,7 @@
 import { AUTH_CONNECTOR_ID } from '@cairn/core';
-import { useCairnInstance } from '../context.ts';
-import { useStoreState } from '../hooks/useStoreState.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** An e-mail login's wallet: its address may be changed (SPEC §4's e-mail update). */
 export function UpdateEmailButton() {
@@ -11,7 +11,7 @@ export function UpdateEmailButton() {
   const { email } = useStoreState(cairn.stores.embeddedLogin);
   if (connectorId !== AUTH_CONNECTOR_ID) return null;
   return (
-    <button type="button" className="row" data-testid="account-update-email" onClick={() => cairn.openEmailUpdate().catch((cause: unknown) => console.warn('[cairn] e-mail update', cause))}>
+    <button type="button" className="row" data-testid="account-update-email" onClick={() => void cairn.openEmailUpdate().catch((cause: unknown) => console.warn('[cairn] e-mail update', cause))}>
       <span className="row-name">{t('Change email')}</span>
       {email && <span className="muted">{email}</span>}
     </button>

@@ -1,11 +1,11 @@
 import type { CairnContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
 import { isSocialLoginProvider, type SocialLoginProvider } from '../../rules/socialLogin.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
-import { land } from '../land.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
+import { land } from '../../actions/land.ts';
 import { finishEmbeddedLogin } from './finishEmbeddedLogin.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
 
 /** The window the click opened (blank, so the browser lets it open); the flow points it at the provider. */
 export interface SocialPopup {

@@ -1,7 +1,7 @@
 import { AUTH_CONNECTOR_ID } from '@cairn/core';
-import { useCairnInstance } from '../context.ts';
-import { useStoreState } from '../hooks/useStoreState.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** An e-mail or social login's wallet: its key may be taken out, in the frame's own screen. */
 export function ExportWalletButton() {
@@ -17,7 +17,7 @@ export function ExportWalletButton() {
         className="row"
         data-testid="account-export-wallet"
         aria-disabled={prompt || undefined}
-        onClick={() => !prompt && cairn.exportEmbeddedWallet().catch((cause: unknown) => console.warn('[cairn] export', cause))}
+        onClick={() => void (!prompt && cairn.exportEmbeddedWallet().catch((cause: unknown) => console.warn('[cairn] export', cause)))}
       >
         <span className="row-name">{t('Export wallet')}</span>
       </button>

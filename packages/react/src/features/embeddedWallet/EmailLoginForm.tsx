@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useCairnInstance } from '../context.ts';
-import { useStoreState } from '../hooks/useStoreState.ts';
-import { useT } from '../i18n/useT.ts';
+import { useCairnInstance } from '../../context.ts';
+import { useStoreState } from '../../hooks/useStoreState.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** Connect's e-mail field: the frame e-mails a one-time code, and the OTP view opens. */
 export function EmailLoginForm() {

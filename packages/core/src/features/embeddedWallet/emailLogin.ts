@@ -3,12 +3,12 @@ import { errorMessage } from '../../errors.ts';
 import { isValidEmail, normalizeEmail } from '../../rules/emailLogin.ts';
 import { isEmailCode } from '../../rules/emailCode.ts';
 import { emailLoginThrottleError } from '../../rules/emailLoginThrottle.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
-import { land } from '../land.ts';
-import { shakeModal } from '../modal.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
+import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
 import { finishEmbeddedLogin } from './finishEmbeddedLogin.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
 
 
 /**

@@ -1,8 +1,8 @@
 import type { CairnContext } from '../../context.ts';
 import { errorMessage } from '../../errors.ts';
-import { AUTH_CONNECTOR_ID } from '../../embeddedWallet/authConnector.ts';
-import { EmbeddedLoginText } from '../../embeddedWallet/embeddedLoginText.ts';
-import { land } from '../land.ts';
+import { AUTH_CONNECTOR_ID } from './authConnector.ts';
+import { EmbeddedLoginText } from './embeddedLoginText.ts';
+import { land } from '../../actions/land.ts';
 import { requireEmbeddedWallet } from './embeddedWalletContext.ts';
 import { finishEmbeddedLogin } from './finishEmbeddedLogin.ts';
 
