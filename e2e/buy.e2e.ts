@@ -1,8 +1,10 @@
-import { createPublicClient, http, parseEther } from 'viem';
+import { createPublicClient, formatEther, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { formatAmount } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
+import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 
 // Buy through the local server's own onramp provider: its checkout opens in a popup, the card form
@@ -51,5 +53,14 @@ describe('Buy (onramp)', () => {
     expect(await chain().getBalance({ address: visitor })).toBe(parseEther(locked));
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByTestId('account-balance').filter({ hasText: /0\.02\d ETH/ }).waitFor();
+
+    // After a reload, in either theme and at a phone's width: Account shows the chain's balance, whole.
+    await expectShownInEveryLook(page, {
+      reopen: () => reopenAccount(page),
+      checks: async () => {
+        const onChain = `${formatAmount(formatEther(await chain().getBalance({ address: visitor })))} ETH`;
+        await expect.poll(() => dialog(page).getByTestId('account-balance').textContent()).toBe(onChain);
+      },
+    });
   });
 });

@@ -1,12 +1,13 @@
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { launchChromium } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, waitForSiteStatus } from './support/demo.ts';
 import { shortenAddress } from '@cairn/core/internal';
 import { fundExtraAccount } from './support/extraAccounts.ts';
+import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 
 // Names: the visitor picks a free name, the wallet signs the registration, the local server checks
 // it; Account then shows the name, and Send takes it as a receiver.
@@ -70,9 +71,21 @@ describe('account names', () => {
     await dialog(page).getByRole('button', { name: 'Send' }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
 
-    // After a reload the header still shows the name (the server's reverse lookup, cached).
-    await page.reload();
-    await waitForSiteStatus(page, 'connected');
-    await header.waitFor();
+    // After a reload, in either theme and at a phone's width, the header and Account show the name
+    // (the server's reverse lookup, cached), whole; the server resolves it to the visitor.
+    const resolved = await fetch(`${inject('serverUrl')}/v1/profile/account/${label}.cairn.id?projectId=cairn-local&st=cairn-e2e&sv=0.1.0&apiVersion=2`);
+    expect(resolved.status, await resolved.clone().text()).toBe(200);
+    expect(((await resolved.json()) as { addresses: Record<string, { address: string }> }).addresses['60']!.address).toBe(VISITOR.address);
+    await expectShownInEveryLook(page, {
+      reopen: async () => {
+        await waitForSiteStatus(page, 'connected');
+        await header.waitFor();
+        await reopenAccount(page);
+      },
+      checks: async () => {
+        await dialog(page).locator('.account-address').filter({ hasText: `${label}.cairn.id` }).waitFor();
+        expect(await header.textContent()).not.toContain(shortenAddress(VISITOR.address));
+      },
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
 import { connectWallet, dialog, openDemo } from './support/demo.ts';
+import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { scanQr } from './support/scanQr.ts';
 
 let browser: Browser;
@@ -33,6 +34,17 @@ describe('Receive', () => {
 
     const networks = dialog(page).getByRole('list', { name: 'Networks this address receives on' }).locator('.receive-network-name');
     expect(await networks.allTextContents()).toEqual(['Cairn Devnet', 'Cairn Devnet Two']);
+
+    // After a reload, in either theme and at a phone's width: the code still reads as the address, shown whole.
+    await expectShownInEveryLook(page, {
+      reopen: () => reopenAccount(page, 'receive'),
+      checks: async (_, look) => {
+        // Read by a camera once more in the dark palette (a scan costs seconds; light was read above).
+        if (look.theme === 'dark') expect(await scanQr(page, code)).toBe(address);
+        expect(await code.getAttribute('aria-label')).toBe(`QR code of the address ${address}`);
+        expect(await dialog(page).getByTestId('receive-address').textContent()).toBe(address);
+      },
+    });
     await demo.close();
   });
 });

@@ -1,10 +1,12 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type Hash } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, formatEther, http, parseEther, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
+import { formatAmount } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
+import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { connectWallet, dialog, openDemo, openSend, pageEvents, walletChains } from './support/demo.ts';
 import { EXTRA_ACCOUNTS } from './support/extraAccounts.ts';
 
@@ -18,6 +20,8 @@ const chain = () => createPublicClient({ transport: http(walletChains()[31337]) 
 const rpc = (method: string, params: unknown[] = []) => chain().request({ method: method as never, params: params as never });
 const ethOf = (address: string) => chain().getBalance({ address: address as Address });
 const cairnOf = (address: string) => chain().readContract({ address: CAIRN, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] });
+/** An amount as Account and Send's list show it (SPEC §9: 3 decimals). */
+const shown = (wei: bigint) => formatAmount(formatEther(wei));
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -101,6 +105,28 @@ describe('Send', () => {
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
     await expect.poll(() => cairnOf(RECEIVER.address)).toBe(receiverBefore + parseEther('10'));
     expect(await cairnOf(SENDER.address)).toBe(senderBefore - parseEther('10'));
+    // The flow ends where Send says it is confirmed (the widget then reads past the server's cache).
+    await dialog(page).locator('[data-testid="send-outcome"][data-status="confirmed"]').waitFor({ timeout: 10_000 });
+
+    // After a reload, in either theme and at a phone's width, Send (clean) lists the sender's ETH and
+    // CAIRN as the chain has them, and says under each field what is wrong, all shown whole.
+    const amount = dialog(page).getByLabel('Amount', { exact: true });
+    const receiver = dialog(page).getByLabel('To', { exact: true });
+    await expectShownInEveryLook(page, {
+      reopen: async () => {
+        await reopenAccount(page, 'send');
+        expect([await amount.inputValue(), await receiver.inputValue()]).toEqual(['', '']);
+      },
+      checks: async () => {
+        const tokens = dialog(page).getByLabel('Token', { exact: true }).locator('option');
+        const onChain = [`ETH (${shown(await ethOf(SENDER.address))})`, `CAIRN (${shown(await cairnOf(SENDER.address))})`];
+        await expect.poll(() => tokens.allTextContents()).toEqual(onChain);
+        await amount.fill('-1');
+        await receiver.fill('0x123');
+        await expect.poll(() => dialog(page).getByTestId('send-amount-error').textContent()).toBe('The amount cannot be negative');
+        await expect.poll(() => dialog(page).getByTestId('send-receiver-error').textContent()).toBe('This is not a valid address on this network');
+      },
+    });
     await demo.close();
   });
 

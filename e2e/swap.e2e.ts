@@ -1,9 +1,11 @@
-import { createPublicClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ErrorText } from '@cairn/core';
 import { deployment } from '@cairn/devnet';
+import { formatAmount } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
+import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 import { EXTRA_ACCOUNTS, fundExtraAccount } from './support/extraAccounts.ts';
 
@@ -82,6 +84,16 @@ describe('Swap', () => {
     const allowance = await chain().readContract({ address: testUsd!, abi: erc20Abi, functionName: 'allowance', args: [VISITOR.address, ammRouter!] });
     expect(allowance).toBe(0n); // approved exactly the amount, all spent
     expect(expectedEth).toBeGreaterThan(parseEther('0.24'));
+
+    // After a reload, in either theme and at a phone's width: Account shows both tokens as the chain has them, whole.
+    await expectShownInEveryLook(page, {
+      reopen: () => reopenAccount(page),
+      checks: async () => {
+        const [eth, tusd] = [`${formatAmount(formatEther(await ethOf()))} ETH`, formatAmount(formatUnits(await tusdOf(), 6))];
+        await expect.poll(() => dialog(page).getByTestId('account-balance').textContent()).toBe(eth);
+        expect(await dialog(page).getByTestId('token-TUSD').locator('.token-amount').textContent()).toBe(tusd);
+      },
+    });
   });
 
   it('refuses more than the balance before asking the wallet', async () => {

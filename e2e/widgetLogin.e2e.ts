@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createBlockchainApi } from '@cairn/core/internal';
-import { createPublicClient, http, parseAbi, parseEther, type Address } from 'viem';
+import { createBlockchainApi, formatAmount, shortenAddress } from '@cairn/core/internal';
+import { createPublicClient, formatEther, http, parseAbi, parseEther, type Address } from 'viem';
 import { deployment } from '@cairn/devnet';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { endStackEmailCodeCooldowns } from './support/emailCodeCooldowns.ts';
 import { codeFor, enterMailedCode, lastMailId } from './support/demoMailbox.ts';
+import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 
 // E-mail login from the widget (issue 14): the demo's Connect view, the code read from the stack's
 // real SMTP mailbox, the OTP view, the frame's own recovery screen shown inside ApproveTransaction,
@@ -107,12 +108,22 @@ describe('e-mail login from the widget', () => {
     await demo.close();
   }, 120_000);
 
-  it('waits for the visitor at the recovery code longer than a log-in request may take, then connects; the step is named for what it is, the code in groups (issue 24)', async () => {
-    // The log-in requests' timeout shortened to 4 s (SPEC's 30 s), so the wait below outlasts it cheaply.
+  it('resumes a code step the server answered after the widget stopped waiting, waits for the visitor at the recovery code longer than a log-in request may take, then connects, and reconnects after a reload; the step is named for what it is, the code in groups (issue 24)', async () => {
+    // The log-in requests' timeout shortened to 4 s (SPEC's 30 s), so the waits below outlast it cheaply.
     const timeoutMs = 4000;
     const demo = await openDemo(browser, { wallets: [], query: `frameTimeout=${timeoutMs}`, context: { locale: 'en-US' } });
     const { page } = demo;
+    // The server is slow to check the code: its answer comes after the widget's timeout.
+    let codeAnsweredAfter = 0;
+    await page.route((url) => url.pathname === '/auth/v1/email/verify', async (route) => {
+      const asked = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, timeoutMs + 500));
+      codeAnsweredAfter = Date.now() - asked;
+      await route.continue();
+    });
     await enterMailedCode(page, `patient-${process.pid}-${Date.now()}@example.com`);
+    // The code step resumes where it was (the frame is asked what became of the code), not back to the code.
+    await expect.poll(() => codeAnsweredAfter, { timeout: timeoutMs + 5000 }).toBeGreaterThan(timeoutMs);
 
     // Named for what the frame asks: a code to save, not a request to approve.
     await dialog(page).getByRole('heading', { name: 'Save your recovery code' }).waitFor({ timeout: 20_000 });
@@ -134,11 +145,29 @@ describe('e-mail login from the widget', () => {
     expect(await dialog(page).getByRole('alert').count()).toBe(0);
     await saved.click();
     await waitForSiteStatus(page, 'connected', 30_000);
-    expect(await siteText(page, 'site-address')).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const address = (await siteText(page, 'site-address')) as Address;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(await dialog(page).count()).toBe(0);
+
+    // A reload: the frame reopens the wallet from its own storage; no new code is mailed. In either
+    // theme and at a phone's width, Account shows that wallet and its balance on the chain, whole.
+    const mailsBefore = await lastMailId();
+    await expectShownInEveryLook(page, {
+      reopen: async () => {
+        await waitForSiteStatus(page, 'connected', 30_000);
+        expect(await siteText(page, 'site-address')).toBe(address);
+        await reopenAccount(page);
+      },
+      checks: async () => {
+        await dialog(page).locator('.account-address').filter({ hasText: shortenAddress(address) }).waitFor();
+        const balance = await chain().getBalance({ address });
+        await expect.poll(() => dialog(page).getByTestId('account-balance').textContent()).toBe(`${formatAmount(formatEther(balance))} ETH`);
+      },
+    });
+    expect(await lastMailId()).toBe(mailsBefore);
     expect(demo.errors).toEqual([]);
     await demo.close();
-  }, 60_000);
+  }, 90_000);
 
   it('logs in with a social account: the widget opens the popup on the click, the visitor signs in at the provider, the frame makes the wallet', async () => {
     const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });

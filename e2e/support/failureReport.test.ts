@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { expect, it } from 'vitest';
+import { chromiumPerFile } from './chromiumPerFile.ts';
 import { describeOpenPages } from './failureReport.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumPerFile();
 
 it("reads the modal inside its shadow root, says whether it is open, and gives the site's status and console errors", async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   await page.setContent(`
     <p data-testid="site-status">connected</p>

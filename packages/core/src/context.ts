@@ -37,7 +37,7 @@ export interface CairnContext extends FeatureStores, FeatureContext {
   openLink(href: string): void;
   /** The wallet catalogue on the site's server, when configured. */
   catalogue?: WalletCatalogueApi;
-  balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number }>;
+  balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number; outdated?: boolean }>;
   /** Balance reads in flight, so concurrent refreshes share one request. */
   balanceInFlight: Map<string, Promise<unknown>>;
   identityCache: Map<string, { at: number; identity: Identity }>;

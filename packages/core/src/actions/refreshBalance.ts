@@ -3,7 +3,7 @@ import { activeAccount, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { readPortfolio, type Portfolio } from './readPortfolio.ts';
-import { cachedPortfolio, savePortfolio } from '../cache/persistedCaches.ts';
+import { cachedPortfolio, portfolioKey, savePortfolio } from '../cache/persistedCaches.ts';
 
 /** Per account and network, the number of the latest read started: an answer to an older one is dropped. */
 const latestReads = new WeakMap<CairnContext, Map<string, number>>();
@@ -22,7 +22,7 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
     account.set({ balance: undefined, balanceSymbol: undefined, balanceLoading: false, balanceError: undefined });
     return;
   }
-  const key = `${network.caipNetworkId}:${address}`;
+  const key = portfolioKey(network.caipNetworkId, address);
   // The account or network may change while the request is in flight.
   const isStale = () =>
     account.get().address !== address || ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
@@ -37,12 +37,14 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
       balanceError: undefined,
     });
   const cached = cachedPortfolio(ctx, key);
-  if (!options.force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
+  // Read before the visitor's own transaction (maybe before a reload): read again, past every cache.
+  const force = options.force === true || cached?.outdated === true;
+  if (!force && cached && ctx.now() - cached.at < BALANCE_CACHE_MS) {
     show(cached);
     return;
   }
   const retryAt = ctx.balanceRetryAt.get(key);
-  if (!options.force && retryAt !== undefined && ctx.now() < retryAt) {
+  if (!force && retryAt !== undefined && ctx.now() < retryAt) {
     // The failure was already told (one toast per failure); what was shown stays.
     account.set({ balanceLoading: false, balanceError: ErrorText.tokenBalanceUnavailable });
     return;
@@ -58,8 +60,8 @@ export async function refreshBalance(ctx: CairnContext, options: { force?: boole
   // A forced read after a transaction may end before an older read that started before it: the older, stale answer loses.
   const superseded = () => reads.get(key) !== readNumber;
   try {
-    const inFlight = options.force ? undefined : (ctx.balanceInFlight.get(key) as Promise<Portfolio> | undefined);
-    const read = inFlight ?? readPortfolio(ctx, network, address, options.force === true);
+    const inFlight = force ? undefined : (ctx.balanceInFlight.get(key) as Promise<Portfolio> | undefined);
+    const read = inFlight ?? readPortfolio(ctx, network, address, force);
     if (!inFlight) {
       ctx.balanceInFlight.set(key, read);
       void read.then(

@@ -37,6 +37,28 @@ describe('the portfolio cache in storage (SPEC §3, §9)', () => {
     await until(() => expect(second.account()).toMatchObject({ balance: '2', balanceLoading: false }));
   });
 
+  it("reads again after a reload that came before the visitor's own transaction was seen mined, instead of the balance from before it (issue 24)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    const first = await visit();
+    await first.cairn.connect('io.metamask');
+    await until(() => expect(first.account().balance).toBe('1.5'));
+    // The site sends a transaction through the widget; the page reloads before its receipt.
+    Object.assign(first.adapter, { request: async () => `0x${'ab'.repeat(32)}`, waitForTransaction: () => new Promise(() => undefined) });
+    await first.cairn.request({ method: 'eth_sendTransaction', params: [{ to: `0x${'1'.repeat(40)}` }] });
+    const stored = () => first.storage.read(PORTFOLIO_CACHE_KEY, (value) => value as { outdated?: boolean }[]);
+    await until(() => expect(stored()?.[0]?.outdated).toBe(true));
+
+    // 5 s later: within the 30 s a stored balance counts as fresh, but it was read before the transaction.
+    vi.setSystemTime(T0 + 5000);
+    const adapter = createFakeAdapter({ wallet: { authorized: new Set(['io.metamask']), defaultBalance: 1_200_000_000_000_000_000n } });
+    const second = await visit(first.backend, adapter);
+    await until(() => expect(second.account()).toMatchObject({ status: 'connected', balance: '1.2', balanceLoading: false }));
+    expect(adapter.callsTo('getBalance')).toHaveLength(1);
+    // Read again, it is fresh for its 30 s.
+    expect(stored()?.[0]?.outdated).toBeUndefined();
+  });
+
   it('counts a stored balance as fresh only within its 30 s', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0);

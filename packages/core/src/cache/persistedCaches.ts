@@ -24,6 +24,7 @@ const portfolioEntry = v.object({
   tokens: v.pipe(v.array(tokenBalanceSchema), v.maxLength(100)),
   balanceUsd: v.optional(v.pipe(v.number(), v.finite())),
   nativePriceUsd: v.optional(v.pipe(v.number(), v.finite())),
+  outdated: v.optional(v.literal(true)),
 });
 const portfolioCache = v.pipe(v.array(portfolioEntry), v.maxLength(PORTFOLIO_CACHE_ENTRIES));
 const identityEntry = v.object({ key: v.pipe(v.string(), v.maxLength(300)), at: v.pipe(v.number(), v.integer(), v.minValue(0)), identity: identitySchema });
@@ -41,7 +42,11 @@ function upsert<T extends { key: string; at: number }>(entries: readonly T[], en
   return [entry, ...entries.filter((other) => other.key !== entry.key)].sort((a, b) => b.at - a.at).slice(0, max);
 }
 
-export type CachedPortfolio = Portfolio & { at: number };
+/** The key of a portfolio: a network and an address on it. */
+export const portfolioKey = (caipNetworkId: string, address: string) => `${caipNetworkId}:${address}`;
+
+/** `outdated`: the visitor has sent a transaction since it was read; the next read goes past every cache. */
+export type CachedPortfolio = Portfolio & { at: number; outdated?: boolean };
 
 /** The portfolio last read for this network and address: from memory, else from storage. */
 export function cachedPortfolio(ctx: CairnContext, key: string): CachedPortfolio | undefined {
@@ -49,13 +54,14 @@ export function cachedPortfolio(ctx: CairnContext, key: string): CachedPortfolio
   if (inMemory) return inMemory;
   const stored = readPortfolios(ctx).find((entry) => entry.key === key);
   if (!stored) return undefined;
-  const { at, balance, tokens, balanceUsd, nativePriceUsd } = stored;
+  const { at, balance, tokens, balanceUsd, nativePriceUsd, outdated } = stored;
   const portfolio: CachedPortfolio = {
     at,
     balance: { ...balance, value: BigInt(balance.value) },
     tokens,
     ...(balanceUsd !== undefined ? { balanceUsd } : {}),
     ...(nativePriceUsd !== undefined ? { nativePriceUsd } : {}),
+    ...(outdated ? { outdated } : {}),
   };
   ctx.balanceCache.set(key, portfolio);
   return portfolio;
@@ -74,6 +80,20 @@ export function savePortfolio(ctx: CairnContext, key: string, portfolio: Portfol
     ...(nativePriceUsd !== undefined ? { nativePriceUsd } : {}),
   };
   ctx.storage.write(PORTFOLIO_CACHE_KEY, upsert(readPortfolios(ctx), entry, PORTFOLIO_CACHE_ENTRIES));
+}
+
+/**
+ * The visitor sent a transaction from this address on this network: the portfolio read before it
+ * is outdated, here and in storage, so that the next read, after a reload too, goes past the
+ * server's cache (SPEC §7 forceUpdate) instead of showing the balance from before it for 30 s.
+ */
+export function outdatePortfolio(ctx: CairnContext, key: string): void {
+  const inMemory = ctx.balanceCache.get(key);
+  if (inMemory) ctx.balanceCache.set(key, { ...inMemory, outdated: true });
+  const stored = readPortfolios(ctx);
+  if (stored.some((entry) => entry.key === key)) {
+    ctx.storage.write(PORTFOLIO_CACHE_KEY, stored.map((entry) => (entry.key === key ? { ...entry, outdated: true as const } : entry)));
+  }
 }
 
 export function cachedIdentity(ctx: CairnContext, key: string): { at: number; identity: Identity } | undefined {

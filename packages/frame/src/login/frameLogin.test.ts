@@ -78,7 +78,7 @@ afterAll(async () => {
 afterEach(() => vi.useRealTimers());
 
 /** A browser's frame: its own device store and login storage; the user's recovery code when asked. */
-function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; tokens?: ReturnType<typeof memoryLoginTokenStore> }, factor: RecoveryFactor) {
+function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; tokens?: ReturnType<typeof memoryLoginTokenStore>; server?: LoginApi }, factor: RecoveryFactor) {
   const prompts = {
     chooseFactor: vi.fn(async () => factor),
     askFactor: vi.fn(async () => factor),
@@ -91,7 +91,7 @@ function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; toke
   const tokens = browser.tokens ?? memoryLoginTokenStore();
   // The frame's window, where the server's callback page posts the provider's answer.
   const frameWindow = new EventTarget() as EventTarget & MessageListenerTarget;
-  return { login: new FrameLogin({ api, devices, tokens, prompts, socialAnswers: windowSocialAnswers(frameWindow), socialTimeoutMs: 5000, devicePollMs: 50 }), prompts, devices, tokens, frameWindow };
+  return { login: new FrameLogin({ api: browser.server ?? api, devices, tokens, prompts, socialAnswers: windowSocialAnswers(frameWindow), socialTimeoutMs: 5000, devicePollMs: 50 }), prompts, devices, tokens, frameWindow };
 }
 
 let unique = 0;
@@ -142,6 +142,32 @@ describe("the frame's login", () => {
     expect(again.address).toBe(signer.address);
     expect(frame.prompts.chooseFactor).toHaveBeenCalledTimes(1);
     expect(await api.getWallet(frame.tokens.get()!)).toMatchObject({ address: signer.address });
+  });
+
+  it('answers a resume while the server is still checking the code with what the code opens, or with its refusal (issue 24)', async () => {
+    // The real server, whose answers to the code are held until the widget has stopped waiting.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const slowServer: LoginApi = { ...api, verifyEmailCode: async (...args) => (await held, api.verifyEmailCode(...args)) };
+    const frame = frameIn({ server: slowServer }, { kind: 'code', code: createRecoveryCode() });
+    const email = newEmail('held');
+    const after = mailbox.messages().at(-1)?.id ?? 0;
+    if ((await frame.login.startEmail(email)).action === 'VERIFY_DEVICE') await frame.login.registerDevice();
+    const code = codeFromMail(await mailbox.waitForMail((mail) => mail.to.includes(email) && mail.id > after));
+
+    // A wrong code: the resume gets the server's refusal, not 'log in first'.
+    const wrong = frame.login.verifyOtp(code === '000000' ? '000001' : '000000');
+    const resumedWrong = frame.login.resume();
+    answer();
+    await expect(wrong).rejects.toThrow('Invalid code');
+    await expect(resumedWrong).rejects.toThrow('Invalid code');
+
+    // The right code, answered after the widget gave up waiting: the resume opens the same wallet, once.
+    const loggingIn = frame.login.verifyOtp(code);
+    const resumed = frame.login.resume();
+    const [signer, again] = await Promise.all([loggingIn, resumed]);
+    expect(again.address).toBe(signer.address);
+    expect(frame.prompts.chooseFactor).toHaveBeenCalledTimes(1);
   });
 
   it('recovers on a new device with the printed code, and refuses a wrong one', async () => {

@@ -102,6 +102,8 @@ export class FrameLogin {
   private solana?: SolanaAccount;
   /** The wallet being opened (made, unlocked or recovered, maybe waiting on the user): one at a time. */
   private opening?: Promise<OpenedWallet>;
+  /** The e-mail code the server is still checking: a resume waits for its answer rather than refuse. */
+  private checkingCode?: Promise<PrivateKeyAccount>;
   /** The open wallet's watch for new devices asking to open it. */
   private watching?: ReturnType<typeof setInterval>;
   /** Device requests already put to the user (approved or not): each is asked once. */
@@ -155,9 +157,16 @@ export class FrameLogin {
   /** The code from the e-mail: logs in and opens the wallet. */
   async verifyOtp(otp: string): Promise<PrivateKeyAccount> {
     const { email, attempt } = this.pending(this.pendingEmail);
-    const login = await this.api.verifyEmailCode(email, attempt, otp);
-    this.pendingEmail = undefined;
-    return this.loggedIn(login.token, login.user);
+    const checking = this.api.verifyEmailCode(email, attempt, otp).then((login) => {
+      this.pendingEmail = undefined;
+      return this.loggedIn(login.token, login.user);
+    });
+    this.checkingCode = checking;
+    try {
+      return await checking;
+    } finally {
+      if (this.checkingCode === checking) this.checkingCode = undefined;
+    }
   }
 
   /**
@@ -262,6 +271,8 @@ export class FrameLogin {
     if (this.signer) return this.signer;
     // A login still opening its wallet (the user writing down a new wallet's code): the same one, awaited.
     if (this.opening) return (await this.opening).signer;
+    // A code the server has not answered yet (the widget stopped waiting first): its answer decides.
+    if (this.checkingCode) return this.checkingCode;
     const token = this.options.tokens.get();
     const user = token ? await this.api.getUser(token) : undefined;
     if (!token || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
@@ -302,6 +313,7 @@ export class FrameLogin {
     this.solana?.privateKey.fill(0);
     this.solana = undefined;
     this.opening = undefined;
+    this.checkingCode = undefined;
     clearInterval(this.watching);
     this.watching = undefined;
   }

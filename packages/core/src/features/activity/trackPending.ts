@@ -2,6 +2,7 @@ import { adapterFor, type CairnContext } from '../../context.ts';
 import type { PendingTransaction } from './pendingTransactionsStore.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { transactionConfirmed } from './transactionConfirmed.ts';
+import { outdatePortfolio, portfolioKey } from '../../cache/persistedCaches.ts';
 
 /**
  * A transaction sent through the widget: pending at the top of Activity until mined (SPEC §7
@@ -9,6 +10,7 @@ import { transactionConfirmed } from './transactionConfirmed.ts';
  */
 export async function trackPending(ctx: CairnContext, network: CaipNetwork, transaction: Omit<PendingTransaction, 'caipNetworkId' | 'sentAt'>): Promise<void> {
   ctx.pendingTransactions.add({ ...transaction, caipNetworkId: network.caipNetworkId, sentAt: ctx.now() });
+  outdatePortfolio(ctx, portfolioKey(network.caipNetworkId, transaction.from));
   const adapter = adapterFor(ctx, network.chainNamespace);
   try {
     if (adapter.waitForTransaction) await adapter.waitForTransaction({ network, hash: transaction.hash });
@@ -29,6 +31,7 @@ const CALLS_WATCH_MS = 5 * 60_000;
  */
 export async function trackPendingCalls(ctx: CairnContext, network: CaipNetwork, batch: { id: string; from: string; connectorId: string }): Promise<void> {
   ctx.pendingTransactions.add({ hash: batch.id, caipNetworkId: network.caipNetworkId, from: batch.from, sentAt: ctx.now() });
+  outdatePortfolio(ctx, portfolioKey(network.caipNetworkId, batch.from));
   const adapter = adapterFor(ctx, network.chainNamespace);
   const deadline = Date.now() + CALLS_WATCH_MS;
   try {

@@ -27,7 +27,7 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
             `${description.swap.sold} → ${description.swap.bought}`
           ) : (
             <>
-              {description.direction === 'from' ? t('from') : t('to')} <span title={description.otherSide}>{shortenAddress(description.otherSide)}</span>
+              {description.direction === 'from' ? t('from') : t('to')} <span className="activity-address" title={description.otherSide}>{shortenAddress(description.otherSide)}</span>
             </>
           )}
         </span>
