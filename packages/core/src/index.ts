@@ -22,7 +22,7 @@ export { ErrorText, DeveloperErrorText, USER_REJECTED_CODE, isUserRejection } fr
 export * from './caip.ts';
 export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables, type ThemeVariablesInput, type PaletteVariables } from './theme.ts';
 export type { ThemeState, ThemeStore } from './stores/theme.ts';
-export type { NetworkState, NetworkStore } from './stores/network.ts';
+export type { ApprovedNetworks, NetworkState, NetworkStore } from './stores/network.ts';
 export type { AccountState, AccountStore } from './stores/account.ts';
 export type { ConnectionState, ConnectionStore, ConnectingState } from './stores/connection.ts';
 export type { ModalState, ModalStore } from './stores/modal.ts';
