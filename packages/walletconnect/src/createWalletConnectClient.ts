@@ -2,6 +2,7 @@ import { Core } from '@walletconnect/core';
 import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes } from '@walletconnect/types';
 import { UniversalProvider } from '@walletconnect/universal-provider';
+import { Buffer } from 'buffer';
 import { keepOnSelfHostedRelay } from './keepOnSelfHostedRelay.ts';
 import type {
   NamespaceRequest,
@@ -21,6 +22,10 @@ export const RELAY_TIMEOUT_MESSAGE = 'The WalletConnect relay did not answer';
 export const ONE_CLICK_EIP155_ONLY = 'One-click sign-in asks for eip155 chains only';
 
 type Listener = (...args: never[]) => void;
+
+// The sign client encodes and reads the one-click sign-in's ReCap with Node's Buffer, which a
+// browser lacks; this chunk (loaded only when WalletConnect is picked) brings it.
+(globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
 
 function sessionInfo(session: SessionTypes.Struct): WalletConnectSessionInfo {
   const { metadata } = session.peer;

@@ -56,12 +56,12 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
     let signedIn: OneClickSignIn | undefined;
     if (!client.session()) {
       signedIn = await proposeWalletConnectSession(ctx, client, (uri) => {
-          if (!isCurrent()) return;
-          const links = wallet ? walletConnectLinks(wallet, uri, ctx.platform()) : [];
-          wc.store.set({ status: 'waiting', uri, links });
-          // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
-          const mobile = links.find((link) => link.kind === 'mobile');
-          if (mobile) ctx.openLink(mobile.href);
+        if (!isCurrent()) return;
+        const links = wallet ? walletConnectLinks(wallet, uri, ctx.platform()) : [];
+        wc.store.set({ status: 'waiting', uri, links });
+        // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
+        const mobile = links.find((link) => link.kind === 'mobile');
+        if (mobile) ctx.openLink(mobile.href);
       });
     }
     // The wallet approved: the connection stands even if the visitor has left the view meanwhile.
