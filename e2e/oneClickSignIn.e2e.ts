@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
-import { launchChromium } from './support/browser.ts';
+import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { createAuthenticatingWallet, createWalletConnectWallet } from './support/walletConnectWallet.ts';
 
@@ -68,6 +68,28 @@ describe('WalletConnect one-click sign-in', () => {
     expect(await serverSession(page)).toMatchObject({ address: wallet.address });
     expect(await pageEvents(page)).toEqual(expect.arrayContaining(['CONNECT_SUCCESS', 'SIWX_AUTH_SUCCESS']));
     expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+  });
+
+  it("connects and signs in with one approval from the demo's web wallet", async () => {
+    const { demo, page, wallet: context } = await setUp(async () => (await isolatedContext(browser)).context);
+    const walletPage = await context.newPage();
+    const walletErrors = collectPageErrors(walletPage);
+    await walletPage.goto(`${inject('demoUrl')}wallet.html`);
+    const holder = await walletPage.getByTestId('wallet-address').textContent();
+
+    await walletPage.getByLabel('WalletConnect URI').fill(await pairingUri(page));
+    await walletPage.getByRole('button', { name: 'Pair' }).click();
+    const card = walletPage.getByRole('article', { name: 'Trailhead wants you to sign in' });
+    await card.getByText('Sign in to Trailhead to keep your trail log.').waitFor();
+    await card.getByRole('button', { name: 'Approve' }).click();
+
+    await waitForSiteStatus(page, 'connected', 20_000);
+    await signedIn(page);
+    expect(await siteText(page, 'site-address')).toBe(holder);
+    expect(await serverSession(page)).toMatchObject({ address: holder });
+    await walletPage.getByText('Trailhead').first().waitFor(); // the session it approved is listed
+    expect(walletErrors).toEqual([]);
     expect(demo.errors).toEqual([]);
   });
 
