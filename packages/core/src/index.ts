@@ -39,6 +39,7 @@ export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from
 export type * from './types.ts';
 export type { ApiConfig } from './api/apiConfig.ts';
 export type { TokenBalance, Identity } from './api/blockchainApi.ts';
+export type { WalletAsset, WalletAssetsResponse } from './rules/walletAssets.ts';
 export type { ServerSession } from './api/authApi.ts';
 export type { WalletPage, GetWalletsParams } from './api/walletCatalogueApi.ts';
 export { WALLET_CONNECT_CONNECTOR_ID } from './features/walletConnect/walletConnectConnector.ts';

@@ -1,22 +1,12 @@
 import { useId } from 'react';
 import type { SignInRequest } from './createWebWallet.ts';
 import { chainName } from './describeRequest.ts';
-import type { WalletChain } from './performRequest.ts';
+import type { DecisionCardProps } from './decisionCardProps.ts';
 import { PeerIcon } from './PeerIcon.tsx';
 import { DecisionButtons } from './DecisionButtons.tsx';
 
 /** A site asking to connect and sign in with one approval: what it will be signed in to, and where. */
-export function SignInCard({
-  request,
-  chains,
-  onApprove,
-  onReject,
-}: {
-  request: SignInRequest;
-  chains: readonly WalletChain[];
-  onApprove(): Promise<void>;
-  onReject(): Promise<void>;
-}) {
+export function SignInCard({ request, chains, onApprove, onReject }: DecisionCardProps & { request: SignInRequest }) {
   const titleId = useId();
   const { metadata } = request.params.requester;
   const { domain, statement, chains: wanted } = request.params.authPayload;

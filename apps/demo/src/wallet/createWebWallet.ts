@@ -161,6 +161,15 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
     (error: unknown) => setState({ status: 'failed', error: `The wallet could not start: ${messageOf(error)}` }),
   );
 
+  /** Answers a waiting proposal or sign-in: it leaves the page's list whatever the answer. */
+  async function answerWaiting(list: 'proposals' | 'signIns', id: number, action: () => Promise<unknown>) {
+    try {
+      await action();
+    } finally {
+      setState({ [list]: (state[list] as readonly { id: number }[]).filter((item) => item.id !== id) });
+    }
+  }
+
   /** Runs an action; a failure shows on the page instead of throwing into a click handler. */
   async function act(action: (kit: IWalletKit) => Promise<void>) {
     try {
@@ -253,22 +262,12 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
             eip155: { chains: ordered, methods: WALLET_METHODS, events: WALLET_EVENTS, accounts: ordered.map((chain) => `${chain}:${account().address}`) },
           },
         });
-        try {
-          await kit.approveSession({ id: proposal.id, namespaces });
-        } finally {
-          setState({ proposals: state.proposals.filter((p) => p.id !== proposal.id) });
-          refresh(kit);
-        }
+        await answerWaiting('proposals', proposal.id, () => kit.approveSession({ id: proposal.id, namespaces }));
+        refresh(kit);
       }),
 
     reject: (proposal) =>
-      act(async (kit) => {
-        try {
-          await kit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
-        } finally {
-          setState({ proposals: state.proposals.filter((p) => p.id !== proposal.id) });
-        }
-      }),
+      act((kit) => answerWaiting('proposals', proposal.id, () => kit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') }))),
 
     approveSignIn: (request) =>
       act(async (kit) => {
@@ -276,26 +275,18 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
         const payload = populateAuthPayload({ authPayload: request.params.authPayload, chains: supported, methods: WALLET_METHODS });
         // It signs in on the first chain the site named that it holds (the site's own network first).
         const chain = request.params.authPayload.chains.find((each) => supported.includes(each));
-        try {
+        await answerWaiting('signIns', request.id, async () => {
           if (!chain) throw new Error('None of the networks the site asks for is a devnet network');
           const iss = `did:pkh:${chain}:${account().address}`;
           const message = kit.formatAuthMessage({ request: payload, iss });
           const signature = await account().signMessage({ message });
           await kit.approveSessionAuthenticate({ id: request.id, auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)] });
-        } finally {
-          setState({ signIns: state.signIns.filter((r) => r.id !== request.id) });
-          refresh(kit);
-        }
+        });
+        refresh(kit);
       }),
 
     rejectSignIn: (request) =>
-      act(async (kit) => {
-        try {
-          await kit.rejectSessionAuthenticate({ id: request.id, reason: getSdkError('USER_REJECTED') });
-        } finally {
-          setState({ signIns: state.signIns.filter((r) => r.id !== request.id) });
-        }
-      }),
+      act((kit) => answerWaiting('signIns', request.id, () => kit.rejectSessionAuthenticate({ id: request.id, reason: getSdkError('USER_REJECTED') }))),
 
     respond: (request) =>
       act(async (kit) => {
