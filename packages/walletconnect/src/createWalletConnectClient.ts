@@ -139,7 +139,8 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
       // SPEC §5: universal-provider's authenticate works only when every chain is eip155.
       if (!eip155 || Object.keys(namespaces).length !== 1) throw new PairingError('failed', ONE_CLICK_EIP155_ONLY);
       return pairing(onUri, async () => {
-        const { session, auths } = await provider.authenticate({
+        const request: Parameters<typeof provider.authenticate>[0] & { optionalNamespaces: ReturnType<typeof optionalNamespaces> } = {
+          // Not in the parameter's type, but read by the provider: the rpcMap keeps reads on the site's nodes.
           optionalNamespaces: optionalNamespaces(namespaces),
           chains: [...eip155.chains],
           // The methods go in the sign-in's ReCap: the wallet's session grants what it signed.
@@ -149,7 +150,8 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
           nonce: signIn.nonce,
           ...(signIn.statement !== undefined ? { statement: signIn.statement } : {}),
           exp: signIn.expirationTime,
-        });
+        };
+        const { session, auths } = await provider.authenticate(request);
         if (!session) throw new Error('The wallet returned no session');
         const cacao = auths?.[0];
         if (!cacao) return { session: sessionInfo(session) };

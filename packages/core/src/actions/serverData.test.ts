@@ -62,7 +62,7 @@ describe('wallet_getAssets (SPEC §3)', () => {
     const test = createTestCairn({ api: { url, projectId: 'p' }, adapter: withRequest as typeof adapter });
     await test.cairn.ready;
     await test.cairn.connect('io.metamask');
-    const assets = await test.cairn.request({ method: 'wallet_getAssets', params: [{ account: test.cairn.stores.account().get().address }] });
+    const assets = await test.cairn.request({ method: 'wallet_getAssets', params: [{ account: test.cairn.stores.account().get().address as `0x${string}` }] });
     expect(assets).toEqual({
       '0x1': [
         { address: 'native', balance: '0x1bc16d674ec80000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 2000, iconUrl: '' } },
