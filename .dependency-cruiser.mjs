@@ -18,7 +18,7 @@ const TEST = '(\\.test\\.tsx?$)|(/testing/)';
 const npm = (...names) => `(^|/)node_modules/(${names.join('|')})/|^(${names.join('|')})(/|$)`;
 const FRAMEWORK = `${npm('react', 'react-dom')}|^packages/(react|html)/`;
 const CHAIN_LIBRARY = npm('viem', 'ethers', 'wagmi', '@wagmi/[^/]+', '@solana/[^/]+', '@polkadot/[^/]+', '@scure/btc-signer', 'bitcoinjs-lib', 'bcoin');
-const PLUGIN = `${npm('@walletconnect/[^/]+', '@reown/[^/]+')}|^packages/(walletconnect|frame)/`;
+const PLUGIN = `${npm('@walletconnect/[^/]+', '@reown/[^/]+', '@safe-global/[^/]+', '@coinbase/[^/]+')}|^packages/(walletconnect|frame|connectors)/`;
 
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 

@@ -5,7 +5,7 @@ import { sourceResolve } from './scripts/lib/sourceConditions.ts';
 // Two projects: the libraries' tests share one module graph per worker (isolate: false: measured,
 // core's tests cost 62 CPU-s isolated and 15 shared, with the same results), while the tests that
 // start servers, chains and processes, or change process-wide state, keep a fresh graph per file.
-const SHARED_GRAPH = ['core', 'react', 'frame', 'evm', 'solana', 'bitcoin', 'polkadot', 'wagmi', 'walletconnect', 'html'].map(
+const SHARED_GRAPH = ['core', 'react', 'frame', 'evm', 'solana', 'bitcoin', 'polkadot', 'wagmi', 'walletconnect', 'connectors', 'html'].map(
   (name) => `packages/${name}/src/**/*.test.ts`,
 );
 const ISOLATED = ['packages/server/src/**/*.test.ts', 'packages/devnet/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/support/**/*.test.ts'];

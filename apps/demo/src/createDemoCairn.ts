@@ -4,6 +4,8 @@ import { createBitcoinAdapter, defineBitcoinNetwork } from '@cairn/bitcoin';
 import { createSolanaAdapter, defineSolanaNetwork } from '@cairn/solana';
 import { createPolkadotAdapter, definePolkadotNetwork } from '@cairn/polkadot';
 import { walletConnect } from '@cairn/walletconnect';
+import { safe } from '@cairn/connectors/safe';
+import { coinbaseWallet } from '@cairn/connectors/coinbase';
 import { embeddedWallet } from '@cairn/frame/plugin';
 
 /**
@@ -20,6 +22,8 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * SPEC §9's Connect switches: `legal=1` the legal checkbox (the demo's terms and privacy pages),
  * `collapse=1` collapsed wallets, `analytics=0` no event sent to the server, `custom=1` the site's
  * own wallet (Trail Wallet: the demo's web wallet, over WalletConnect).
+ * Opt-in connectors: `safe=1` the Safe connector (the demo opened as a Safe app inside Safe{Wallet}
+ * connects to the Safe), `coinbase=1` Coinbase Wallet.
  */
 const TRAIL_WALLET_LOGO =
   'PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA0MCA0MCI+PHJlY3Qgd2lkdGg9IjQwIiBoZWlnaHQ9IjQwIiByeD0iMTAiIGZpbGw9IiMyZjZmNGYiLz48cGF0aCBkPSJNOCAzMCBMMjAgMTAgTDMyIDMwIFoiIGZpbGw9IiNmZmYiLz48L3N2Zz4=';
@@ -67,7 +71,12 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
   return createCairn({
     networks,
     adapters: [
-      createEvmAdapter(),
+      createEvmAdapter({
+        connectors: [
+          ...(search.get('safe') === '1' ? [safe()] : []),
+          ...(search.get('coinbase') === '1' ? [coinbaseWallet({ appName: 'Trailhead', chainIds: all.map((network) => Number(network.id)) })] : []),
+        ],
+      }),
       ...(withSolana ? [createSolanaAdapter()] : []),
       ...(withPolkadot ? [createPolkadotAdapter({ appName: 'Trailhead' })] : []),
       ...(withBitcoin ? [createBitcoinAdapter()] : []),

@@ -22,7 +22,7 @@ export { ErrorText, DeveloperErrorText, USER_REJECTED_CODE, isUserRejection } fr
 export * from './caip.ts';
 export { THEME_VARIABLES, THEME_MODES, type ThemeMode, type ThemeVariable, type ThemeVariables, type ThemeVariablesInput, type PaletteVariables } from './theme.ts';
 export type { ThemeState, ThemeStore } from './stores/theme.ts';
-export type { NetworkState, NetworkStore } from './stores/network.ts';
+export type { ApprovedNetworks, NetworkState, NetworkStore } from './stores/network.ts';
 export type { AccountState, AccountStore } from './stores/account.ts';
 export type { ConnectionState, ConnectionStore, ConnectingState } from './stores/connection.ts';
 export type { ModalState, ModalStore } from './stores/modal.ts';
@@ -39,6 +39,7 @@ export type { WalletConnectState, WalletConnectStatus, WalletConnectStore } from
 export type * from './types.ts';
 export type { ApiConfig } from './api/apiConfig.ts';
 export type { TokenBalance, Identity } from './api/blockchainApi.ts';
+export type { WalletAsset, WalletAssetsResponse } from './rules/walletAssets.ts';
 export type { ServerSession } from './api/authApi.ts';
 export type { WalletPage, GetWalletsParams } from './api/walletCatalogueApi.ts';
 export { WALLET_CONNECT_CONNECTOR_ID } from './features/walletConnect/walletConnectConnector.ts';

@@ -38,6 +38,11 @@ export interface Connector {
   /** SPEC §3: the wallet's id in the catalogue (explorer), when it is one. */
   explorerId?: string;
   info?: { rdns?: string };
+  /**
+   * The wallet hosting the page (a Safe app opened inside Safe{Wallet}): it connects as soon as it
+   * is found, without a prompt, when no wallet is connected.
+   */
+  autoConnect?: boolean;
 }
 
 export interface ConnectionResult {

@@ -2,6 +2,7 @@ import type { ChainAdapter } from '@cairn/core';
 import { lazyChainAdapter } from '@cairn/core/internal';
 import type { EvmAdapterOptions } from './evmAdapterOptions.ts';
 import { createEvmDiscovery } from './evmDiscovery.ts';
+import { isEvmConnectorPlugin } from './connectorPlugin.ts';
 import { evmWalletConnectNamespace } from './evmWalletConnect.ts';
 
 export type { EvmAdapterOptions };
@@ -14,7 +15,11 @@ export { EVM_WALLET_CONNECT_EVENTS, EVM_WALLET_CONNECT_METHODS } from './evmWall
  * as a remembered wallet's reconnect on load.
  */
 export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
-  const discovery = createEvmDiscovery(options.window ?? (typeof window === 'undefined' ? undefined : window));
+  const connectors = options.connectors ?? [];
+  if (!Array.isArray(connectors) || !connectors.every(isEvmConnectorPlugin)) {
+    throw new TypeError('createEvmAdapter: `connectors` must be a list of connector plugins, such as safe() or coinbaseWallet() from @cairn/connectors');
+  }
+  const discovery = createEvmDiscovery(options.window ?? (typeof window === 'undefined' ? undefined : window), connectors);
   const adapter = lazyChainAdapter({
     namespace: 'eip155',
     label: 'EVM',

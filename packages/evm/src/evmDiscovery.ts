@@ -2,6 +2,8 @@ import type { Connector } from '@cairn/core';
 import { isEip1193Provider, type Eip1193Provider } from './eip1193.ts';
 import { watchAnnouncedWallets, type AnnouncedWallets } from './eip6963.ts';
 import { INJECTED_CONNECTOR_ID, INJECTED_ICON } from './injectedConnector.ts';
+import type { EvmConnectorPlugin } from './connectorPlugin.ts';
+import { lazyProvider } from './lazyProvider.ts';
 
 /** A wallet found in the page: the connector the modal lists and the provider the calls go to. */
 export interface DiscoveredWallet {
@@ -21,8 +23,28 @@ export interface EvmDiscovery {
   waitForConnector(connectorId: string, timeoutMs: number): Promise<Connector | undefined>;
 }
 
-export function createEvmDiscovery(win: Window | undefined): EvmDiscovery {
+export function createEvmDiscovery(win: Window | undefined, plugins: readonly EvmConnectorPlugin[] = []): EvmDiscovery {
   let wallets: DiscoveredWallet[] = [];
+  // The site's plugin wallets, once each said this page can use it; their code loads at the first call.
+  const pluginWallets: DiscoveredWallet[] = [];
+  let pluginsChecked = false;
+  const checkPlugins = () => {
+    if (pluginsChecked) return;
+    pluginsChecked = true;
+    for (const plugin of plugins) {
+      const wallet = { connector: plugin.connector, provider: lazyProvider(() => plugin.loadProvider()) };
+      if (!plugin.available) pluginWallets.push(wallet);
+      else
+        void plugin.available().then(
+          (usable) => {
+            if (!usable) return;
+            pluginWallets.push(wallet);
+            rebuild();
+          },
+          (error: unknown) => console.warn(`[cairn] ${plugin.connector.name} is not available here`, error),
+        );
+    }
+  };
   let announced: AnnouncedWallets | undefined;
   const listeners = new Set<(wallets: readonly DiscoveredWallet[]) => void>();
 
@@ -40,7 +62,7 @@ export function createEvmDiscovery(win: Window | undefined): EvmDiscovery {
         connector: { id: INJECTED_CONNECTOR_ID, name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', imageUrl: INJECTED_ICON },
       });
     }
-    wallets = next;
+    wallets = [...next, ...pluginWallets];
     for (const listener of [...listeners]) listener(wallets);
   };
 
@@ -50,6 +72,7 @@ export function createEvmDiscovery(win: Window | undefined): EvmDiscovery {
     start(onChange) {
       listeners.add(onChange);
       if (win && !announced) announced = watchAnnouncedWallets(win, rebuild);
+      checkPlugins();
       rebuild();
       return () => {
         listeners.delete(onChange);

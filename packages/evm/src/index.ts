@@ -5,3 +5,4 @@ export { watchAnnouncedWallets, isValidProviderDetail, type AnnouncedWallets } f
 export { INJECTED_CONNECTOR_ID } from './injectedConnector.ts';
 export type { Eip1193Provider, Eip6963ProviderDetail, Eip6963ProviderInfo } from './eip1193.ts';
 export type { EvmRequestFn } from './requestSchema.ts';
+export { isEvmConnectorPlugin, type EvmConnectorPlugin } from './connectorPlugin.ts';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { blockOutboundConnections, startRelayServer, type RelayServer } from '@cairn/server/testing';
-import { createWalletConnectWallet, type WalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
-import { createWalletConnectClient, RELAY_TIMEOUT_MESSAGE } from './createWalletConnectClient.ts';
+import { recoverMessageAddress } from 'viem';
+import { createAuthenticatingWallet, createWalletConnectWallet, type WalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
+import { createWalletConnectClient, ONE_CLICK_EIP155_ONLY, RELAY_TIMEOUT_MESSAGE } from './createWalletConnectClient.ts';
 import type { WalletConnectClient } from './types.ts';
 import { PairingError } from './walletConnectErrors.ts';
 
@@ -75,6 +76,69 @@ describe('createWalletConnectClient', () => {
     } finally {
       await wallet.close();
     }
+  });
+
+  const signInTerms = { domain: 'shop.example', uri: 'https://shop.example', nonce: 'n0nce1234567', statement: 'Sign in to the shop', expirationTime: '2100-01-01T00:00:00.000Z' };
+
+  it('connects and signs in with one approval from a wallet that authenticates (wc_sessionAuthenticate)', async () => {
+    const client = await dapp(relay.url);
+    const wallet = await createAuthenticatingWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });
+    try {
+      let uri = '';
+      const result = client.authenticate({ namespaces, signIn: signInTerms, onUri: (value) => (uri = value) });
+      await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
+      await wallet.pair(uri);
+      const signed = await wallet.approve(await wallet.nextAuthRequest());
+      const { session, signIn } = await result;
+      expect(session.accounts).toEqual([`eip155:31337:${TEST_ACCOUNTS[2]!.address}`]);
+      expect(signIn).toBeDefined();
+      expect(signIn!.account).toBe(`eip155:31337:${TEST_ACCOUNTS[2]!.address}`);
+      // The dapp rebuilds the very text the wallet signed: an EIP-4361 message with the site's terms.
+      expect(signIn!.message).toBe(signed);
+      expect(signIn!.message).toMatch(/^shop\.example wants you to sign in with your Ethereum account:\n0x/);
+      expect(signIn!.message).toContain('Nonce: n0nce1234567');
+      expect(signIn!.message).toContain('Expiration Time: 2100-01-01T00:00:00.000Z');
+      await expect(recoverMessageAddress({ message: signIn!.message, signature: signIn!.signature as `0x${string}` })).resolves.toBe(TEST_ACCOUNTS[2]!.address);
+      // The session it granted carries the methods the site asked for.
+      await expect(client.provider('eip155').request({ method: 'eth_accounts' })).resolves.toEqual([TEST_ACCOUNTS[2]!.address]);
+    } finally {
+      await wallet.close();
+    }
+  });
+
+  it('falls back to the session proposal with a wallet that cannot authenticate: a session, no sign-in', async () => {
+    const client = await dapp(relay.url);
+    const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });
+    try {
+      let uri = '';
+      const result = client.authenticate({ namespaces, signIn: signInTerms, onUri: (value) => (uri = value) });
+      await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
+      await wallet.pair(uri);
+      await wallet.approve(await wallet.nextProposal());
+      const { session, signIn } = await result;
+      expect(session.accounts).toEqual([`eip155:31337:${TEST_ACCOUNTS[2]!.address}`]);
+      expect(signIn).toBeUndefined();
+    } finally {
+      await wallet.close();
+    }
+  });
+
+  it('declined authenticate reads as a declined connection; non-eip155 namespaces are refused', async () => {
+    const client = await dapp(relay.url);
+    const wallet = await createAuthenticatingWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' } });
+    try {
+      let uri = '';
+      const result = client.authenticate({ namespaces, signIn: signInTerms, onUri: (value) => (uri = value) });
+      result.catch(() => undefined);
+      await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
+      await wallet.pair(uri);
+      await wallet.reject(await wallet.nextAuthRequest());
+      await expect(result).rejects.toMatchObject({ reason: 'rejected', code: 4001 });
+    } finally {
+      await wallet.close();
+    }
+    const solana = { ...namespaces, solana: { chains: ['solana:localnet'], methods: [], events: [] } };
+    await expect(client.authenticate({ namespaces: solana, signIn: signInTerms, onUri: () => undefined })).rejects.toThrow(ONE_CLICK_EIP155_ONLY);
   });
 
   it('gives up with a clear reason when the relay does not answer', async () => {

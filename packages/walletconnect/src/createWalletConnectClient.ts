@@ -2,8 +2,10 @@ import { Core } from '@walletconnect/core';
 import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes } from '@walletconnect/types';
 import { UniversalProvider } from '@walletconnect/universal-provider';
+import { Buffer } from 'buffer';
 import { keepOnSelfHostedRelay } from './keepOnSelfHostedRelay.ts';
 import type {
+  NamespaceRequest,
   RemoteProvider,
   RemoteProviderEvent,
   WalletConnectClient,
@@ -17,8 +19,13 @@ const LOG_LEVEL = 'error';
 // SPEC §9: JSON-RPC timeout 10000 ms. The URI exists only once the relay took the proposal.
 export const RELAY_TIMEOUT_MS = 10_000;
 export const RELAY_TIMEOUT_MESSAGE = 'The WalletConnect relay did not answer';
+export const ONE_CLICK_EIP155_ONLY = 'One-click sign-in asks for eip155 chains only';
 
 type Listener = (...args: never[]) => void;
+
+// The sign client encodes and reads the one-click sign-in's ReCap with Node's Buffer, which a
+// browser lacks; this chunk (loaded only when WalletConnect is picked) brings it.
+(globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
 
 function sessionInfo(session: SessionTypes.Struct): WalletConnectSessionInfo {
   const { metadata } = session.peer;
@@ -78,43 +85,79 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
     return chains ? `${namespace}:${chains}` : provider.session?.namespaces[namespace]?.chains?.[0];
   };
 
+  /** An HTTP RPC URL per chain the site asks for: reads go to the site's nodes. */
+  const optionalNamespaces = (namespaces: Readonly<Record<string, NamespaceRequest>>) =>
+    Object.fromEntries(
+      Object.entries(namespaces).map(([name, request]) => [
+        name,
+        {
+          chains: [...request.chains],
+          methods: [...request.methods],
+          events: [...request.events],
+          rpcMap: Object.fromEntries(
+            request.chains.flatMap((chain) => (options.rpcMap[chain] ? [[chain.split(':')[1]!, options.rpcMap[chain]!]] : [])),
+          ),
+        },
+      ]),
+    );
+
+  /** Runs one proposal: its URI goes to `onUri`; an unreachable relay (no URI in time) or a refusal becomes a PairingError. */
+  async function pairing<T>(onUri: (uri: string) => void, propose: () => Promise<T>): Promise<T> {
+    // An unreachable relay leaves the sign client waiting without end: give up when no URI came in time.
+    let relayTimer: ReturnType<typeof setTimeout> | undefined;
+    const relaySilent = new Promise<never>((_, reject) => {
+      relayTimer = setTimeout(() => reject(new PairingError('failed', RELAY_TIMEOUT_MESSAGE)), options.relayTimeoutMs ?? RELAY_TIMEOUT_MS);
+    });
+    const onDisplayUri = (uri: string) => {
+      clearTimeout(relayTimer);
+      onUri(uri);
+    };
+    provider.on('display_uri', onDisplayUri);
+    try {
+      return await Promise.race([propose(), relaySilent]);
+    } catch (error) {
+      throw toPairingError(error);
+    } finally {
+      clearTimeout(relayTimer);
+      provider.removeListener('display_uri', onDisplayUri);
+    }
+  }
+
   return {
     session: () => (provider.session ? sessionInfo(provider.session) : undefined),
 
     async connect({ namespaces, onUri }) {
-      // An unreachable relay leaves the sign client waiting without end: give up when no URI came in time.
-      let relayTimer: ReturnType<typeof setTimeout> | undefined;
-      const relaySilent = new Promise<never>((_, reject) => {
-        relayTimer = setTimeout(() => reject(new PairingError('failed', RELAY_TIMEOUT_MESSAGE)), options.relayTimeoutMs ?? RELAY_TIMEOUT_MS);
-      });
-      const onDisplayUri = (uri: string) => {
-        clearTimeout(relayTimer);
-        onUri(uri);
-      };
-      provider.on('display_uri', onDisplayUri);
-      try {
-        const optionalNamespaces = Object.fromEntries(
-          Object.entries(namespaces).map(([name, request]) => [
-            name,
-            {
-              chains: [...request.chains],
-              methods: [...request.methods],
-              events: [...request.events],
-              rpcMap: Object.fromEntries(
-                request.chains.flatMap((chain) => (options.rpcMap[chain] ? [[chain.split(':')[1]!, options.rpcMap[chain]!]] : [])),
-              ),
-            },
-          ]),
-        );
-        const session = await Promise.race([provider.connect({ optionalNamespaces }), relaySilent]);
+      return pairing(onUri, async () => {
+        const session = await provider.connect({ optionalNamespaces: optionalNamespaces(namespaces) });
         if (!session) throw new Error('The wallet returned no session');
         return sessionInfo(session);
-      } catch (error) {
-        throw toPairingError(error);
-      } finally {
-        clearTimeout(relayTimer);
-        provider.removeListener('display_uri', onDisplayUri);
-      }
+      });
+    },
+
+    async authenticate({ namespaces, signIn, onUri }) {
+      const eip155 = namespaces.eip155;
+      // SPEC §5: universal-provider's authenticate works only when every chain is eip155.
+      if (!eip155 || Object.keys(namespaces).length !== 1) throw new PairingError('failed', ONE_CLICK_EIP155_ONLY);
+      return pairing(onUri, async () => {
+        const request: Parameters<typeof provider.authenticate>[0] & { optionalNamespaces: ReturnType<typeof optionalNamespaces> } = {
+          // Not in the parameter's type, but read by the provider: the rpcMap keeps reads on the site's nodes.
+          optionalNamespaces: optionalNamespaces(namespaces),
+          chains: [...eip155.chains],
+          // The methods go in the sign-in's ReCap: the wallet's session grants what it signed.
+          methods: [...eip155.methods],
+          domain: signIn.domain,
+          uri: signIn.uri,
+          nonce: signIn.nonce,
+          ...(signIn.statement !== undefined ? { statement: signIn.statement } : {}),
+          exp: signIn.expirationTime,
+        };
+        const { session, auths } = await provider.authenticate(request);
+        if (!session) throw new Error('The wallet returned no session');
+        const cacao = auths?.[0];
+        if (!cacao) return { session: sessionInfo(session) };
+        const message = client.formatAuthMessage({ request: cacao.p, iss: cacao.p.iss });
+        return { session: sessionInfo(session), signIn: { message, signature: cacao.s.s, account: cacao.p.iss.replace(/^did:pkh:/, '') } };
+      });
     },
 
     async disconnect() {

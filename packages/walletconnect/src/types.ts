@@ -46,6 +46,25 @@ export interface WalletConnectSessionInfo {
   expiry: number;
 }
 
+/**
+ * SPEC §4 one-click sign-in: the EIP-4361 terms the site asks the wallet to sign in the same
+ * approval as the session (`wc_sessionAuthenticate`). The wallet adds its account and chain.
+ */
+export interface SignInTerms {
+  domain: string;
+  uri: string;
+  nonce: string;
+  statement?: string;
+  expirationTime: string;
+}
+
+/** The sign-in the wallet signed with its approval: the EIP-4361 text, its signature, the CAIP-10 account. */
+export interface AuthenticatedSignIn {
+  message: string;
+  signature: string;
+  account: string;
+}
+
 export type RemoteProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect';
 
 /** An EIP-1193-shaped provider for one namespace of the session. */
@@ -63,6 +82,16 @@ export interface WalletConnectClient {
    * Resolves when the wallet approves; rejects when it declines (code 5000) or the URI expires.
    */
   connect(params: { namespaces: Readonly<Record<string, NamespaceRequest>>; onUri(uri: string): void }): Promise<WalletConnectSessionInfo>;
+  /**
+   * SPEC §4/§5: proposes a session and a sign-in in one approval (eip155 alone). A wallet that
+   * cannot authenticate answers the session proposal sent beside it: then `signIn` is absent and
+   * the site asks for the signature after connecting.
+   */
+  authenticate(params: {
+    namespaces: Readonly<Record<string, NamespaceRequest>>;
+    signIn: SignInTerms;
+    onUri(uri: string): void;
+  }): Promise<{ session: WalletConnectSessionInfo; signIn?: AuthenticatedSignIn }>;
   disconnect(): Promise<void>;
   provider(namespace: string): RemoteProvider;
   /** Called when the wallet ends the session (or it expires). */

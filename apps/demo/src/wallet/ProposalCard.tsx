@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { SessionProposal } from './createWebWallet.ts';
 import { chainName } from './describeRequest.ts';
-import type { WalletChain } from './performRequest.ts';
+import type { DecisionCardProps } from './decisionCardProps.ts';
 import { PeerIcon } from './PeerIcon.tsx';
 import { DecisionButtons } from './DecisionButtons.tsx';
 
@@ -14,17 +14,7 @@ function requested(proposal: SessionProposal) {
   };
 }
 
-export function ProposalCard({
-  proposal,
-  chains,
-  onApprove,
-  onReject,
-}: {
-  proposal: SessionProposal;
-  chains: readonly WalletChain[];
-  onApprove(): Promise<void>;
-  onReject(): Promise<void>;
-}) {
+export function ProposalCard({ proposal, chains, onApprove, onReject }: DecisionCardProps & { proposal: SessionProposal }) {
   const titleId = useId();
   const { metadata } = proposal.params.proposer;
   const { chains: wanted, methods } = requested(proposal);

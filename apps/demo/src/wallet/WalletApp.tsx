@@ -5,6 +5,7 @@ import { PairForm } from './PairForm.tsx';
 import { ProposalCard } from './ProposalCard.tsx';
 import { RequestCard } from './RequestCard.tsx';
 import { SessionList } from './SessionList.tsx';
+import { SignInCard } from './SignInCard.tsx';
 import { useWebWallet } from './useWebWallet.ts';
 
 export function WalletApp({ wallet, initialUri }: { wallet: WebWallet; initialUri: string }) {
@@ -33,6 +34,9 @@ export function WalletApp({ wallet, initialUri }: { wallet: WebWallet; initialUr
       <PairForm initialUri={initialUri} pairing={state.pairing} disabled={state.status === 'failed'} onPair={(uri) => void wallet.pair(uri)} />
       {state.proposals.map((proposal) => (
         <ProposalCard key={proposal.id} proposal={proposal} chains={chains} onApprove={() => wallet.approve(proposal)} onReject={() => wallet.reject(proposal)} />
+      ))}
+      {state.signIns.map((request) => (
+        <SignInCard key={request.id} request={request} chains={chains} onApprove={() => wallet.approveSignIn(request)} onReject={() => wallet.rejectSignIn(request)} />
       ))}
       <section className="wallet-card" aria-labelledby="requests-title">
         <h2 id="requests-title">Requests</h2>

@@ -2,12 +2,18 @@ import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletki
 import { keepOnSelfHostedRelay } from '@cairn/walletconnect/client';
 import { Core } from '@walletconnect/core';
 import type { SessionTypes } from '@walletconnect/types';
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
+import { Buffer } from 'buffer';
 import { devnetAccounts } from './devnetAccounts.ts';
 import { performRequest, UNRECOGNIZED_CHAIN, WalletRequestError, type WalletChain } from './performRequest.ts';
 
 export type SessionProposal = WalletKitTypes.SessionProposal;
 export type SessionRequest = WalletKitTypes.SessionRequest;
+/** A site asking to connect and sign in with one approval (wc_sessionAuthenticate). */
+export type SignInRequest = WalletKitTypes.SessionAuthenticate;
+
+// WalletConnect's sign-in (its ReCap) is read with Node's Buffer, which a browser lacks.
+(globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
 
 export const WALLET_METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'eth_signTransaction'];
 export const WALLET_EVENTS = ['chainChanged', 'accountsChanged'];
@@ -22,6 +28,8 @@ export interface WebWalletState {
   proposals: readonly SessionProposal[];
   /** Requests waiting for Approve / Reject, oldest first. */
   requests: readonly SessionRequest[];
+  /** Sign-ins (connect and sign in at once) waiting for Approve / Reject, oldest first. */
+  signIns: readonly SignInRequest[];
   sessions: readonly SessionTypes.Struct[];
   /** The last thing that went wrong, in words for the page. */
   error: string | undefined;
@@ -40,6 +48,9 @@ export interface WebWallet {
   pair(uri: string): Promise<void>;
   approve(proposal: SessionProposal): Promise<void>;
   reject(proposal: SessionProposal): Promise<void>;
+  /** Signs the site's sign-in message with the selected account: the site is connected and signed in. */
+  approveSignIn(request: SignInRequest): Promise<void>;
+  rejectSignIn(request: SignInRequest): Promise<void>;
   /** Performs the request (signs, sends) and answers the dapp with the result. */
   respond(request: SessionRequest): Promise<void>;
   rejectRequest(request: SessionRequest): Promise<void>;
@@ -86,6 +97,7 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
     pairing: false,
     proposals: [],
     requests: [],
+    signIns: [],
     sessions: [],
     error: undefined,
   };
@@ -130,6 +142,7 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
         // A request waiting from before a reload is also re-emitted by WalletKit once it starts.
         if (!state.requests.some((r) => r.id === request.id)) setState({ requests: [...state.requests, request] });
       });
+      kit.on('session_authenticate', (request) => setState({ signIns: [...state.signIns, request] }));
       kit.on('session_delete', () => refresh(kit));
       kit.on('proposal_expire', ({ id }) => setState({ proposals: state.proposals.filter((p) => p.id !== id) }));
       kit.on('session_request_expire', ({ id }) => setState({ requests: state.requests.filter((r) => r.id !== id) }));
@@ -147,6 +160,15 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
     },
     (error: unknown) => setState({ status: 'failed', error: `The wallet could not start: ${messageOf(error)}` }),
   );
+
+  /** Answers a waiting proposal or sign-in: it leaves the page's list whatever the answer. */
+  async function answerWaiting(list: 'proposals' | 'signIns', id: number, action: () => Promise<unknown>) {
+    try {
+      await action();
+    } finally {
+      setState({ [list]: (state[list] as readonly { id: number }[]).filter((item) => item.id !== id) });
+    }
+  }
 
   /** Runs an action; a failure shows on the page instead of throwing into a click handler. */
   async function act(action: (kit: IWalletKit) => Promise<void>) {
@@ -240,22 +262,31 @@ export function createWebWallet(config: WebWalletConfig): WebWallet {
             eip155: { chains: ordered, methods: WALLET_METHODS, events: WALLET_EVENTS, accounts: ordered.map((chain) => `${chain}:${account().address}`) },
           },
         });
-        try {
-          await kit.approveSession({ id: proposal.id, namespaces });
-        } finally {
-          setState({ proposals: state.proposals.filter((p) => p.id !== proposal.id) });
-          refresh(kit);
-        }
+        await answerWaiting('proposals', proposal.id, () => kit.approveSession({ id: proposal.id, namespaces }));
+        refresh(kit);
       }),
 
     reject: (proposal) =>
+      act((kit) => answerWaiting('proposals', proposal.id, () => kit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') }))),
+
+    approveSignIn: (request) =>
       act(async (kit) => {
-        try {
-          await kit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') });
-        } finally {
-          setState({ proposals: state.proposals.filter((p) => p.id !== proposal.id) });
-        }
+        const supported = chains.map((chain) => caip2(chain.chainId));
+        const payload = populateAuthPayload({ authPayload: request.params.authPayload, chains: supported, methods: WALLET_METHODS });
+        // It signs in on the first chain the site named that it holds (the site's own network first).
+        const chain = request.params.authPayload.chains.find((each) => supported.includes(each));
+        await answerWaiting('signIns', request.id, async () => {
+          if (!chain) throw new Error('None of the networks the site asks for is a devnet network');
+          const iss = `did:pkh:${chain}:${account().address}`;
+          const message = kit.formatAuthMessage({ request: payload, iss });
+          const signature = await account().signMessage({ message });
+          await kit.approveSessionAuthenticate({ id: request.id, auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)] });
+        });
+        refresh(kit);
       }),
+
+    rejectSignIn: (request) =>
+      act((kit) => answerWaiting('signIns', request.id, () => kit.rejectSessionAuthenticate({ id: request.id, reason: getSdkError('USER_REJECTED') }))),
 
     respond: (request) =>
       act(async (kit) => {

@@ -19,6 +19,10 @@ export function createAdapterEvents(
         // The WalletConnect connector is the core's, not an adapter's: an adapter's list never replaces it.
         connectors: [...state.connectors.filter((item) => item.chain !== namespace || item.type === 'WALLET_CONNECT'), ...connectors],
       }));
+      // The wallet hosting the page (Safe{Wallet}'s app frame) connects without a prompt.
+      for (const connector of connectors) {
+        if (connector.autoConnect) withActions((actions) => void actions.autoConnect(ctx, connector));
+      }
     },
     accountsChanged(connectorId, accounts) {
       if (isActiveConnector(connectorId)) withActions((actions) => actions.applyAccountsChanged(ctx, namespace, accounts));

@@ -2,20 +2,27 @@ import { toCaipAddress } from '../caip.ts';
 import { accountFor, adapterFor, type CairnContext } from '../context.ts';
 import type { ChainNamespace, ConnectionResult, Connector } from '../types.ts';
 import { addRecentWallet } from '../rules/recentWallets.ts';
+import { approvedNetworks } from '../rules/networkApproval.ts';
 import { checkUnsupportedChain } from '../features/networks/checkUnsupportedChain.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { refreshIdentity } from './refreshIdentity.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
 
-/** Stores a connection the wallet granted: account, network, storage, recent wallets. */
+/**
+ * Stores a connection the wallet granted: account, network, storage, recent wallets.
+ * `sessionChains`: the CAIP-2 chains a remote session approved (WalletConnect); absent for a
+ * wallet that takes any network (SPEC §3 supports-all-networks).
+ */
 export function applyConnection(
   ctx: CairnContext,
   namespace: ChainNamespace,
   connector: Connector,
   result: ConnectionResult,
+  sessionChains?: readonly string[],
 ): void {
   const adapter = adapterFor(ctx, namespace);
   const address = adapter.normalizeAddress(result.address);
+  ctx.network.set({ approved: { ...ctx.network.get().approved, [namespace]: approvedNetworks(sessionChains, namespace) } });
   setActiveNetwork(ctx, namespace, result.chainId);
   const { activeCaipNetworkId } = ctx.network.get();
   accountFor(ctx, namespace).set({

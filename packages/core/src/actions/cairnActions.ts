@@ -9,6 +9,7 @@ import { createWalletCatalogueApi } from '../api/walletCatalogueApi.ts';
 export { connect } from './connect.ts';
 export { disconnect } from './disconnect.ts';
 export { reconnect } from './reconnect.ts';
+export { autoConnect } from './autoConnect.ts';
 export { refreshBalance } from './refreshBalance.ts';
 export { request } from './request.ts';
 export { switchNetwork } from '../features/networks/switchNetwork.ts';

@@ -27,6 +27,8 @@ describe('connect', () => {
       connectorId: 'io.metamask',
     });
     expect(cairn.stores.network.get().activeCaipNetworkId).toBe('eip155:10');
+    // SPEC §3: a browser wallet takes any network.
+    expect(cairn.stores.network.get().approved).toEqual({ eip155: { approvedCaipNetworkIds: [], supportsAllNetworks: true } });
     expect(cairn.stores.modal.get().open).toBe(false);
     expect(cairn.stores.router.get().history).toEqual([{ view: 'Account' }]);
     expect(adapter.callsTo('connect')).toEqual([{ connectorId: 'io.metamask', network: testNetworks.mainnet }]);

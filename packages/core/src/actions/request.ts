@@ -5,6 +5,7 @@ import { findNetwork } from '../stores/network.ts';
 import { DeveloperErrorText, ErrorText } from '../errors.ts';
 import { loadSendFlow } from '../features/send/loadSendFlow.ts';
 import { smartSessionRefusal } from '../rules/smartSessions.ts';
+import { walletAssetsFromBalances } from '../rules/walletAssets.ts';
 
 /**
  * The site's own call to the connected wallet, EIP-1193 style (`eth_sendTransaction`,
@@ -33,6 +34,11 @@ export async function request(ctx: CairnContext, args: { method: string; params?
   try {
     result = await adapter.request({ connectorId: account.connectorId, method: args.method, params: args.params });
   } catch (error) {
+    // SPEC §3/§7: a wallet that does not answer wallet_getAssets (most browser wallets, the frame) is answered from the server's balances.
+    if (args.method === 'wallet_getAssets' && isUnsupportedMethod(error) && ctx.api && account.address) {
+      const network = findNetwork(ctx.network.get());
+      if (network) return walletAssetsFromBalances(await ctx.api.getBalances(account.address, network.caipNetworkId));
+    }
     // SPEC §6: the secure frame refuses a call outside its lists; the visitor is told 'Action not allowed'.
     if (error instanceof Error && error.message === ErrorText.rpcCallNotAllowed) ctx.toast.show(ErrorText.actionNotAllowed, 'error');
     throw error;
@@ -54,6 +60,12 @@ export async function request(ctx: CairnContext, args: { method: string; params?
       .catch(() => undefined);
   }
   return result;
+}
+
+/** EIP-1193's 4200 (unsupported method) or JSON-RPC's -32601 (method not found). */
+function isUnsupportedMethod(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 4200 || code === -32601;
 }
 
 /** SPEC §5 fee-field rules on a transaction the site sends; fields that are not hex quantities are the wallet's to refuse. */

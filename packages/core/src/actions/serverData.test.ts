@@ -54,6 +54,26 @@ async function connected() {
   return { ...test, account };
 }
 
+describe('wallet_getAssets (SPEC §3)', () => {
+  it("answers from the server's balances when the wallet does not answer it itself", async () => {
+    const adapter = createFakeAdapter();
+    const unsupported = Object.assign(new Error('The method wallet_getAssets is not supported'), { code: 4200 });
+    const withRequest = { ...adapter, request: async ({ method }: { method: string }) => Promise.reject(method === 'wallet_getAssets' ? unsupported : new Error(method)) };
+    const test = createTestCairn({ api: { url, projectId: 'p' }, adapter: withRequest as typeof adapter });
+    await test.cairn.ready;
+    await test.cairn.connect('io.metamask');
+    const assets = await test.cairn.request({ method: 'wallet_getAssets', params: [{ account: test.cairn.stores.account().get().address as `0x${string}` }] });
+    expect(assets).toEqual({
+      '0x1': [
+        { address: 'native', balance: '0x1bc16d674ec80000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 2000, iconUrl: '' } },
+        { address: '0x03ab8C9BD00086dBded2bC5003D3c1E0d4eebefB', balance: '0x8ac7230489e80000', type: 'ERC20', metadata: { name: 'Cairn', symbol: 'CAIRN', decimals: 18, price: 2.5, iconUrl: '' } },
+      ],
+    });
+    // Any other refusal is the wallet's answer, passed on.
+    await expect(test.cairn.request({ method: 'eth_chainId' })).rejects.toThrow('eth_chainId');
+  });
+});
+
 describe('balances and names from the site server', () => {
   it('shows the server balance, its tokens without 0-decimal ones, the USD total, name and avatar', async () => {
     const { account, adapter } = await connected();

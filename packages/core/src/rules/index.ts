@@ -6,6 +6,8 @@
 export { shortenAddress, formatUnits, parseUnits, formatAmount, formatBalance, formatUsd, isSafeImageUrl } from '../format.ts';
 // The network of an id among the site's networks (the network store's state).
 export { findNetwork } from '../stores/network.ts';
+// SPEC §3: whether the connected wallet approved a network (Networks greys out the others).
+export { isNetworkApproved } from './networkApproval.ts';
 // SPEC §9: the Connect view's connector order, and the catalogue's rows with their tags.
 export { orderConnectors, type ConnectorListItem } from './connectorSections.ts';
 export { connectorOrder, type ConnectRow, type ConnectorOrderInput } from './connectorOrder.ts';

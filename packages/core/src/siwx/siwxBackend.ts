@@ -17,8 +17,11 @@ export interface SiwxBackendSession {
  * (`createCairnServerSiwx`), or the site's own backend (NextAuth, its own API) with these five.
  */
 export interface SiwxBackend {
-  /** A fresh single-use nonce for this account. */
-  getNonce(input: { address: string; chainId: number | string }): Promise<string>;
+  /**
+   * A fresh single-use nonce for this account. Without `address` and `chainId` for WalletConnect's
+   * one-click sign-in (SPEC §4), where the wallet names its account only as it signs.
+   */
+  getNonce(input: { address?: string; chainId?: number | string }): Promise<string>;
   /**
    * The text the wallet signs on an EIP-4361 namespace (eip155); default: the EIP-4361 message of
    * the input. Other namespaces sign their own CAIP-122 message (the adapter's signIn).

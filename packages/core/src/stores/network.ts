@@ -1,6 +1,15 @@
 import { createStore } from '../createStore.ts';
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types.ts';
 
+/**
+ * SPEC §3 chain state: which networks the connected wallet agreed to, per namespace. A WalletConnect
+ * session names its chains (`approvedCaipNetworkIds`); a browser wallet takes any (`supportsAllNetworks`).
+ */
+export interface ApprovedNetworks {
+  approvedCaipNetworkIds: readonly CaipNetworkId[];
+  supportsAllNetworks: boolean;
+}
+
 export interface NetworkState {
   /** The networks the site asked for, in its order. */
   requested: readonly CaipNetwork[];
@@ -9,6 +18,8 @@ export interface NetworkState {
   activeNamespace: ChainNamespace;
   switching: boolean;
   switchError?: string;
+  /** Per connected namespace, the networks its wallet approved; absent while the namespace is not connected. */
+  approved: Partial<Record<ChainNamespace, ApprovedNetworks>>;
 }
 
 export const createNetworkStore = (requested: readonly CaipNetwork[], active: CaipNetwork) =>
@@ -17,6 +28,7 @@ export const createNetworkStore = (requested: readonly CaipNetwork[], active: Ca
     activeCaipNetworkId: active.caipNetworkId,
     activeNamespace: active.chainNamespace,
     switching: false,
+    approved: {},
   });
 export type NetworkStore = ReturnType<typeof createNetworkStore>;
 

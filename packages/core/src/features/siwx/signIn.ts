@@ -7,8 +7,8 @@ import type { CaipNetwork, ChainAdapter, SignedSignIn, SignInRequest } from '../
 import { disconnect } from '../../actions/disconnect.ts';
 import { land } from '../../actions/land.ts';
 import { modalVisit, shakeModal } from '../../actions/modal.ts';
-
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
+import { keepSignInSession } from './keepSignInSession.ts';
+import { signInNonce, signInTerms } from './signInTerms.ts';
 
 /** EIP-4361: the core (or the site's backend, `createMessage`) writes the message; signMessage signs it. */
 async function signEip4361(
@@ -38,11 +38,10 @@ async function signEip4361(
  * declined or refused signature keeps the sign view open with the error.
  */
 export async function signIn(ctx: CairnContext): Promise<boolean> {
-  const siwx = ctx.options.siwx;
   const backend = ctx.siwxBackend;
   const account = activeAccount(ctx).get();
   const network = findNetwork(ctx.network.get());
-  if (!siwx || !backend || !account.address || !network || !account.connectorId) {
+  if (!ctx.options.siwx || !backend || !account.address || !network || !account.connectorId) {
     throw new Error('Signing in needs sign-in enabled, an active address, an active network and a connection');
   }
   const adapter = adapterFor(ctx, network.chainNamespace);
@@ -54,8 +53,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
 
   let nonce: string;
   try {
-    nonce = await backend.getNonce({ address, chainId: network.id });
-    if (typeof nonce !== 'string' || !/^[a-zA-Z0-9]{8,}$/.test(nonce)) throw new Error('The sign-in backend gave an invalid nonce');
+    nonce = await signInNonce(ctx, { address, chainId: network.id });
   } catch {
     // SPEC §8: init failure disconnects and resets to Connect, where the error is shown.
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'init' });
@@ -65,17 +63,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     return false;
   }
 
-  const issuedAt = new Date(ctx.now());
-  const expiresAt = new Date(issuedAt.getTime() + (siwx.expirationSeconds ?? WEEK_SECONDS) * 1000);
-  const request: SignInRequest = {
-    domain: siwx.domain ?? location.host,
-    ...(siwx.statement ? { statement: siwx.statement } : {}),
-    uri: siwx.uri ?? location.origin,
-    version: '1',
-    nonce,
-    issuedAt: issuedAt.toISOString(),
-    expirationTime: expiresAt.toISOString(),
-  };
+  const request = signInTerms(ctx, nonce);
   try {
     const { message, signature } =
       route === 'adapter'
@@ -84,9 +72,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
     if ((await backend.verify({ message, signature, address, chainId: network.id })) !== true) {
       throw new Error('The sign-in backend refused the signature');
     }
-    ctx.storage.set('siwxSession', { address, chainId: network.id, expirationTime: expiresAt.toISOString() });
-    ctx.siwx.set({ status: 'authenticated', session: { address, chainId: network.id, expirationTime: expiresAt.toISOString() } });
-    ctx.events.emit('SIWX_AUTH_SUCCESS', { network: network.caipNetworkId });
+    keepSignInSession(ctx, { address, network, expirationTime: request.expirationTime });
     land(ctx, { kind: 'signInSucceeded' }, flow);
     return true;
   } catch (error) {

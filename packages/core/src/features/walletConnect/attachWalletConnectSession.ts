@@ -17,6 +17,7 @@ export async function attachWalletConnectSession(
   const session = client.session();
   if (!session) return 0;
   let connected = 0;
+  const sessionChains = session.accounts.map((account) => account.split(':').slice(0, 2).join(':'));
   for (const adapter of ctx.options.adapters) {
     if (!adapter.setRemoteProvider) continue;
     const namespace = adapter.namespace;
@@ -29,7 +30,7 @@ export async function attachWalletConnectSession(
       ? await adapter.reconnect({ connectorId: connector.id })
       : await adapter.connect({ connectorId: connector.id, network: findNetwork(ctx.network.get()) ?? ctx.options.defaultNetwork });
     if (!result) continue;
-    applyConnection(ctx, namespace, connector, result);
+    applyConnection(ctx, namespace, connector, result, sessionChains);
     connected += 1;
   }
   return connected;

@@ -247,6 +247,13 @@ async function connected() {
 }
 
 describe('a WalletConnect session over time', () => {
+  it('fills the chain state with the networks the session approved, and forgets them on disconnect (SPEC §3, §4)', async () => {
+    const { cairn } = await connected();
+    expect(cairn.stores.network.get().approved).toEqual({ eip155: { approvedCaipNetworkIds: ['eip155:1'], supportsAllNetworks: false } });
+    await cairn.disconnect();
+    expect(cairn.stores.network.get().approved).toEqual({});
+  });
+
   it('is disconnected here even when the relay cannot be reached to tell the wallet', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { cairn, scripted, adapter, storage } = await connected();

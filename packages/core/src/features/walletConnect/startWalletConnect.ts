@@ -6,7 +6,7 @@ import { dropWalletConnectConnection } from './endWalletConnectSession.ts';
 import type { WalletListItem } from '../../types.ts';
 import { pairingFailure } from './walletConnectClient.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnector.ts';
-import { walletConnectNamespaces } from './walletConnectNamespaces.ts';
+import { keepOneClickSignIn, proposeWalletConnectSession, type OneClickSignIn } from './proposeWalletConnectSession.ts';
 import { WalletConnectText } from './walletConnectText.ts';
 import { walletConnectView } from './walletConnectView.ts';
 
@@ -53,17 +53,15 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
   }
   if (!isCurrent()) return false;
   try {
+    let signedIn: OneClickSignIn | undefined;
     if (!client.session()) {
-      await client.connect({
-        namespaces: walletConnectNamespaces(ctx),
-        onUri: (uri) => {
-          if (!isCurrent()) return;
-          const links = wallet ? walletConnectLinks(wallet, uri, ctx.platform()) : [];
-          wc.store.set({ status: 'waiting', uri, links });
-          // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
-          const mobile = links.find((link) => link.kind === 'mobile');
-          if (mobile) ctx.openLink(mobile.href);
-        },
+      signedIn = await proposeWalletConnectSession(ctx, client, (uri) => {
+        if (!isCurrent()) return;
+        const links = wallet ? walletConnectLinks(wallet, uri, ctx.platform()) : [];
+        wc.store.set({ status: 'waiting', uri, links });
+        // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
+        const mobile = links.find((link) => link.kind === 'mobile');
+        if (mobile) ctx.openLink(mobile.href);
       });
     }
     // The wallet approved: the connection stands even if the visitor has left the view meanwhile.
@@ -71,6 +69,7 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
     try {
       const connected = await attachWalletConnectSession(ctx, client, { restore: false });
       if (connected === 0) throw Object.assign(new Error(WalletConnectText.noAccounts), { reason: 'failed' });
+      if (signedIn) await keepOneClickSignIn(ctx, signedIn);
     } catch (error) {
       // Nothing of an approved session may outlive a failed attempt: not in the wallet, not here.
       await client.disconnect().catch(() => undefined);

@@ -11,12 +11,38 @@ export interface WalletConnectSessionInfo {
   expiry: number;
 }
 
+/** The EIP-4361 terms of a one-click sign-in; the wallet adds its account and chain. */
+export interface WalletConnectSignInTerms {
+  domain: string;
+  uri: string;
+  nonce: string;
+  statement?: string;
+  expirationTime: string;
+}
+
+/** What the wallet signed with its approval: the EIP-4361 text, its signature and the CAIP-10 account. */
+export interface WalletConnectSignIn {
+  message: string;
+  signature: string;
+  account: string;
+}
+
 export interface WalletConnectClient {
   session(): WalletConnectSessionInfo | undefined;
   connect(params: {
     namespaces: Readonly<Record<string, WalletConnectNamespaceRequest>>;
     onUri(uri: string): void;
   }): Promise<WalletConnectSessionInfo>;
+  /**
+   * SPEC §4: a session and a sign-in in one approval (`wc_sessionAuthenticate`, eip155 only). A
+   * wallet that cannot authenticate approves the session alone: `signIn` is then absent. A plugin
+   * without it connects, then signs.
+   */
+  authenticate?(params: {
+    namespaces: Readonly<Record<string, WalletConnectNamespaceRequest>>;
+    signIn: WalletConnectSignInTerms;
+    onUri(uri: string): void;
+  }): Promise<{ session: WalletConnectSessionInfo; signIn?: WalletConnectSignIn }>;
   disconnect(): Promise<void>;
   provider(namespace: string): RemoteProvider;
   onSessionEnd(listener: () => void): () => void;

@@ -1,5 +1,5 @@
 import { type CaipNetwork, type CaipNetworkId } from '@cairn/core';
-import { errorMessage } from '@cairn/core/rules';
+import { errorMessage, isNetworkApproved } from '@cairn/core/rules';
 import { useState } from 'react';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
@@ -16,12 +16,12 @@ export interface NetworkListProps {
 export function NetworkList({ onSwitched }: NetworkListProps) {
   const cairn = useCairnInstance('NetworkList');
   const { t } = useT();
-  const { requested, activeCaipNetworkId, switching, switchError } = useStoreState(cairn.stores.network);
+  const { requested, activeCaipNetworkId, switching, switchError, approved } = useStoreState(cairn.stores.network);
   const [targetId, setTargetId] = useState<CaipNetworkId>();
   const [localError, setLocalError] = useState<string>();
 
   const choose = async (network: CaipNetwork) => {
-    if (switching) return;
+    if (switching || !isNetworkApproved(approved, network)) return;
     if (network.caipNetworkId === activeCaipNetworkId) {
       onSwitched?.();
       return;
@@ -44,6 +44,8 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
         {requested.map((network) => {
           const active = network.caipNetworkId === activeCaipNetworkId;
           const pending = switching && targetId === network.caipNetworkId;
+          // SPEC §3: a network the connected wallet's session did not approve cannot be switched to.
+          const unapproved = !isNetworkApproved(approved, network);
           return (
             <li key={network.caipNetworkId}>
               <button
@@ -51,12 +53,13 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
                 className="row"
                 data-testid={`network-${network.caipNetworkId}`}
                 aria-current={active ? 'true' : undefined}
-                aria-disabled={switching && !pending ? true : undefined}
+                aria-disabled={(switching && !pending) || unapproved ? true : undefined}
                 aria-busy={pending || undefined}
                 onClick={() => void choose(network)}
               >
                 <NetworkBadge network={network} />
                 <span className="row-name">{network.name}</span>
+                {unapproved && <span className="tag">{t('Not approved by your wallet')}</span>}
                 {pending ? (
                   <span className="spinner" aria-hidden="true" />
                 ) : (

@@ -15,6 +15,7 @@ const ar: Catalogue = {
   'Amount': 'المبلغ',
   'Approve and swap {symbol}': 'وافق على {symbol} وبدّل',
   'Approve in wallet…': 'وافق في المحفظة…',
+  'Not approved by your wallet': 'لم توافق عليها محفظتك',
   'Approve in your wallet…': 'وافق في محفظتك…',
   'Approve {symbol}': 'الموافقة على {symbol}',
   'Approved': 'تمت الموافقة',

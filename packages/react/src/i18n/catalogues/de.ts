@@ -15,6 +15,7 @@ const de: Catalogue = {
   'Amount': 'Betrag',
   'Approve and swap {symbol}': '{symbol} freigeben und tauschen',
   'Approve in wallet…': 'In der Wallet bestätigen…',
+  'Not approved by your wallet': 'Von deiner Wallet nicht freigegeben',
   'Approve in your wallet…': 'In deiner Wallet freigeben…',
   'Approve {symbol}': '{symbol} freigeben',
   'Approved': 'Freigegeben',

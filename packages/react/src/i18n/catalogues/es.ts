@@ -15,6 +15,7 @@ const es: Catalogue = {
   'Amount': 'Importe',
   'Approve and swap {symbol}': 'Aprobar e intercambiar {symbol}',
   'Approve in wallet…': 'Aprueba en la billetera…',
+  'Not approved by your wallet': 'No aprobada por tu billetera',
   'Approve in your wallet…': 'Aprueba en tu billetera…',
   'Approve {symbol}': 'Aprobar {symbol}',
   'Approved': 'Aprobado',

@@ -15,6 +15,7 @@ const fr: Catalogue = {
   'Amount': 'Montant',
   'Approve and swap {symbol}': 'Approuver et échanger {symbol}',
   'Approve in wallet…': 'Approuvez dans le portefeuille…',
+  'Not approved by your wallet': 'Non approuvé par votre portefeuille',
   'Approve in your wallet…': 'Approuvez dans votre portefeuille…',
   'Approve {symbol}': 'Approuver {symbol}',
   'Approved': 'Approuvé',

@@ -15,6 +15,7 @@ const ja: Catalogue = {
   'Amount': '金額',
   'Approve and swap {symbol}': '{symbol} を承認してスワップ',
   'Approve in wallet…': 'ウォレットで承認してください…',
+  'Not approved by your wallet': 'ウォレットで未承認',
   'Approve in your wallet…': 'ウォレットで承認してください…',
   'Approve {symbol}': '{symbol} を承認',
   'Approved': '承認済み',

@@ -15,6 +15,7 @@ const ko: Catalogue = {
   'Amount': '금액',
   'Approve and swap {symbol}': '{symbol} 승인 후 스왑',
   'Approve in wallet…': '지갑에서 승인하세요…',
+  'Not approved by your wallet': '지갑에서 승인되지 않음',
   'Approve in your wallet…': '지갑에서 승인하세요…',
   'Approve {symbol}': '{symbol} 승인',
   'Approved': '승인됨',

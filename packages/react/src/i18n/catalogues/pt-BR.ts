@@ -15,6 +15,7 @@ const ptBR: Catalogue = {
   'Amount': 'Valor',
   'Approve and swap {symbol}': 'Aprovar e trocar {symbol}',
   'Approve in wallet…': 'Aprove na carteira…',
+  'Not approved by your wallet': 'Não aprovada pela sua carteira',
   'Approve in your wallet…': 'Aprove na sua carteira…',
   'Approve {symbol}': 'Aprovar {symbol}',
   'Approved': 'Aprovado',

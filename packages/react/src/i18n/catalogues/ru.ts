@@ -15,6 +15,7 @@ const ru: Catalogue = {
   'Amount': 'Сумма',
   'Approve and swap {symbol}': 'Одобрить и обменять {symbol}',
   'Approve in wallet…': 'Одобрите в кошельке…',
+  'Not approved by your wallet': 'Не одобрена вашим кошельком',
   'Approve in your wallet…': 'Одобрите в своём кошельке…',
   'Approve {symbol}': 'Одобрить {symbol}',
   'Approved': 'Одобрено',

@@ -15,6 +15,7 @@ const tr: Catalogue = {
   'Amount': 'Tutar',
   'Approve and swap {symbol}': '{symbol} onayla ve takas et',
   'Approve in wallet…': 'Cüzdanda onayla…',
+  'Not approved by your wallet': 'Cüzdanın onaylamadı',
   'Approve in your wallet…': 'Cüzdanında onayla…',
   'Approve {symbol}': '{symbol} onayla',
   'Approved': 'Onaylandı',

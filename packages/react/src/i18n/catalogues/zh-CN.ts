@@ -15,6 +15,7 @@ const zhCN: Catalogue = {
   'Amount': '金额',
   'Approve and swap {symbol}': '批准并兑换 {symbol}',
   'Approve in wallet…': '请在钱包中批准…',
+  'Not approved by your wallet': '钱包未批准',
   'Approve in your wallet…': '请在钱包中批准…',
   'Approve {symbol}': '批准 {symbol}',
   'Approved': '已批准',
