@@ -1,6 +1,7 @@
 import type { Eip1193Provider } from './eip1193.ts';
 
-type Listener = (...args: any[]) => void;
+// The listener type the EIP-1193 surface takes (each event passes its own arguments).
+type Listener = Parameters<NonNullable<Eip1193Provider['on']>>[1];
 
 /**
  * An EIP-1193 provider whose code loads on its first request: listing a plugin's wallet costs

@@ -14,7 +14,7 @@ export default function ConnectingFarcasterView() {
   const cairn = useCairnInstance('ConnectingFarcasterView');
   const { t } = useT();
   const login = useStoreState(cairn.stores.embeddedLogin);
-  const retry = () => cairn.loginWithFarcaster().catch((cause: unknown) => console.warn('[cairn] farcaster login', cause));
+  const retry = () => void cairn.loginWithFarcaster().catch((cause: unknown) => console.warn('[cairn] farcaster login', cause));
   if (login.status === 'failed') {
     return (
       <div className="connecting" data-state="error">

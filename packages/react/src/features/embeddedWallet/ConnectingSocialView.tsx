@@ -22,7 +22,7 @@ export default function ConnectingSocialView() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
+              onClick={() => void cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
             >
               {t('Try again')}
             </button>

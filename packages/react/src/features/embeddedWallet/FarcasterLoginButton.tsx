@@ -5,7 +5,7 @@ export function FarcasterLoginButton() {
   const cairn = useCairnInstance('FarcasterLoginButton');
   return (
     <li>
-      <button type="button" className="btn btn-secondary social-button" data-provider="farcaster" onClick={() => cairn.loginWithFarcaster().catch((cause: unknown) => console.warn('[cairn] farcaster login', cause))}>
+      <button type="button" className="btn btn-secondary social-button" data-provider="farcaster" onClick={() => void cairn.loginWithFarcaster().catch((cause: unknown) => console.warn('[cairn] farcaster login', cause))}>
         <span className="social-glyph" aria-hidden="true">
           F
         </span>
