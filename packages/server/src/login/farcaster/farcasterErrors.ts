@@ -7,4 +7,5 @@ export const FARCASTER_ERRORS = {
   noRegistryChain: (chainId: number) => `Sign In With Farcaster reads the ID registry on chain ${chainId}, which this server has no RPC for (RPC_URL_${chainId})`,
   refused: (reason: string) => `Sign In With Farcaster refused: ${reason}`,
   otherFid: 'The signed message names another fid than the answer',
+  siteNotAccepted: (domain: string) => `Sign In With Farcaster for ${domain} is not accepted: the site must be one of SIWX_DOMAINS in the server configuration`,
 } as const;

@@ -16,7 +16,8 @@ import { FARCASTER_RELAY_PATH } from './farcasterRoutes.ts';
 // the app side as a site's frame would run it (@farcaster/auth-client's app client on the relay).
 const devnet = useTestDevnet({ 31337: 28145, 31338: 28146 });
 const RELAY_KEY = 'test-farcaster-relay-key-0123456789';
-const SITE = { siweUri: 'http://127.0.0.1:5174/', domain: '127.0.0.1:5174' };
+// The site the frame signs in for: one of the server's SIWX_DOMAINS (the default's demo site).
+const SITE = { siweUri: 'http://127.0.0.1:5173/', domain: '127.0.0.1:5173' };
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -114,5 +115,17 @@ describe('Sign In With Farcaster through the local relay', () => {
     expect(unknown.statusCode).toBe(401);
     const bad = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, payload: { siweUri: 'javascript:alert(1)', domain: SITE.domain } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("opens no channel for a site that is not the server's own (another site, or its URI on another origin)", async () => {
+    // Else a site of the attacker's own could have its visitor sign in to it with Farcaster, then
+    // complete the login here with the channel's token and hold that visitor's embedded wallet.
+    for (const foreign of [
+      { siweUri: 'https://evil.example/', domain: 'evil.example' },
+      { siweUri: 'https://evil.example/', domain: SITE.domain },
+    ]) {
+      const refused = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, payload: foreign });
+      expect([refused.statusCode, refused.json().message]).toEqual([400, FARCASTER_ERRORS.siteNotAccepted(foreign.domain)]);
+    }
   });
 });

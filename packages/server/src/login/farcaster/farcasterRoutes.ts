@@ -49,6 +49,22 @@ function statusBody(connectUrl: string, token: string, channel: Channel) {
  * POST /farcaster/v1/channel/authenticate, from the wallet app with the relay key, hands over the
  * signed message. The relay checks no signature: the login does (registerFarcasterLogin).
  */
+/**
+ * Whether a channel's site is one of this server's (SIWX_DOMAINS, the URI on an origin it allows):
+ * a channel for another site would let that site, once its visitor signs in to it with Farcaster,
+ * complete the login here and hold the visitor's wallet.
+ */
+function acceptedSite(services: ServerServices, request: { domain: string; siweUri: string }): boolean {
+  const { siwx } = services.config;
+  const domain = request.domain.toLowerCase();
+  if (!siwx.domains.includes(domain)) return false;
+  try {
+    return (siwx.origins[domain] ?? []).includes(new URL(request.siweUri).origin.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 export function registerFarcasterRelay(app: FastifyInstance, services: ServerServices): void {
   const { login } = services.config;
   const farcaster = login.farcaster;
@@ -80,6 +96,7 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
     },
     async (request, reply) => {
       const { nonce, acceptAuthAddress: _custodyOnly, ...wanted } = request.body;
+      if (!acceptedSite(services, wanted)) throw new ApiError(400, FARCASTER_ERRORS.siteNotAccepted(wanted.domain));
       const opened = await channels.open(wanted, Date.now(), nonce);
       void reply.code(201).header('cache-control', 'no-store');
       return { channelToken: opened.channelToken, nonce: opened.nonce, url: signInUrl(farcaster.connectUrl, opened.channelToken, { nonce: opened.nonce, request: wanted }) };
@@ -168,6 +185,7 @@ export function registerFarcasterLogin(app: FastifyInstance, services: ServerSer
       const channel = await channels.find(token, now);
       if (!channel) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
       if (!channel.answer) throw new ApiError(409, FARCASTER_ERRORS.pending);
+      if (!acceptedSite(services, channel.request)) throw new ApiError(401, FARCASTER_ERRORS.siteNotAccepted(channel.request.domain));
       if (!(await channels.close(token))) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
       const { message, signature, fid } = channel.answer;
       const verified = await verifier.verifySignInMessage({ nonce: channel.nonce, domain: channel.request.domain, message, signature: signature as `0x${string}`, acceptAuthAddress: false });
