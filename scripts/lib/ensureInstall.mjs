@@ -17,7 +17,7 @@ export async function ensureNpmPackages() {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   const logFile = join(logDir, 'npm-install.log');
-  console.log(`Installing npm packages (only when the lockfile changed; output in ${relative(root, logFile)})…`);
+  console.log(`Installing npm packages (output in ${relative(root, logFile)})…`);
   const started = performance.now();
   await runLoggedOrExit('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, logFile });
   console.log(`npm packages: installed in ${seconds(started)}`);
