@@ -56,10 +56,15 @@ const HEADROOM = 3 * 1024;
 // for the body). So the shell keeps EIP-6963 discovery (evmDiscovery.ts) and only the wallet calls
 // are the lazy body: one-button initial 91.0 kB, everything-on 108.8 kB before the click, click →
 // first wallet row 12.4 ms (bench, unthrottled, machine under load).
+// Session 12 (2026-11-26): the one-button page's initial JS 91,839 B (+0.8 kB): the adapters'
+// set-up and the features' methods moved after the first paint (issue 29's load → button: the
+// code that defers them, ~0.4 kB) and the EVM shell's hook for the site's own connector plugins
+// (issue 28's Safe and Coinbase; the plugins and their SDKs stay out unless the site passes them,
+// ~0.4 kB). The initial budget rises by 311 B on purpose; the 110 kB ceilings below hold.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 87_532 + 1_124 + HEADROOM,
+  initialGzip: 87_532 + 1_124 + 311 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
   modalGzip: 14_681 + HEADROOM,
   /**

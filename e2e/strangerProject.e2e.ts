@@ -87,7 +87,7 @@ async function startChild(command: string, args: string[], env: NodeJS.ProcessEn
 
 describe('a stranger installs the packed packages', () => {
   it("type-checks the README's example and each package README's under strict", async () => {
-    expect([...readPackageReadmeExamples().keys()].sort()).toEqual(['bitcoin', 'core', 'evm', 'frame', 'html', 'polkadot', 'react', 'solana', 'wagmi', 'walletconnect']);
+    expect([...readPackageReadmeExamples().keys()].sort()).toEqual(['bitcoin', 'connectors', 'core', 'evm', 'frame', 'html', 'polkadot', 'react', 'solana', 'wagmi', 'walletconnect']);
     await project.run(process.execPath, [join(project.dir, 'node_modules/typescript/bin/tsc'), '-p', '.']);
   });
 
