@@ -31,7 +31,8 @@ const databasePath = join(tmpdir(), `cairn-frame-events-${process.pid}-${randomB
 
 beforeAll(async () => {
   mailbox = await startMailSink();
-  app = await createServer(loadConfig({ SERVER_PORT: '0', DATABASE_URL: `sqlite:${databasePath}`, RPC_URL_31337: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false', LOG_LEVEL: 'silent', SMTP_URL: mailbox.smtpUrl }));
+  // SIWX_DOMAINS: the site the frame serves here, whose Farcaster sign-in channels the server opens.
+  app = await createServer(loadConfig({ SERVER_PORT: '0', DATABASE_URL: `sqlite:${databasePath}`, RPC_URL_31337: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false', LOG_LEVEL: 'silent', SMTP_URL: mailbox.smtpUrl, SIWX_DOMAINS: 'site.example' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 60_000);
