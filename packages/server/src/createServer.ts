@@ -191,7 +191,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
     const limits = { ...DEFAULT_RELAY_LIMITS, maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits };
     // The stream keeps as many events as the mailbox keeps messages, and as many acknowledgements.
-    const bus = shared ? redisRelayBus(shared, limits.maxStoredMessages * 2, app.log.child({ component: 'relay' })) : undefined;
+    const bus = shared ? redisRelayBus(shared, { events: limits.maxStoredMessages * 2, bytes: limits.maxStoredBytes }, app.log.child({ component: 'relay' })) : undefined;
     await registerRelay(app, { ...options.relay, limits, bus });
   }
   await registerWebSockets(app, config.rpcProxy.maxBodyBytes);

@@ -7,8 +7,10 @@ const STREAM = 'cairn:relay';
 /** How long one read waits for new events before asking again. */
 const BLOCK_MS = 5_000;
 const READ_BATCH = 500;
-/** Pause before reading again after a failed read (Redis down). */
+/** Pause before reading or writing again after a failed read or write (Redis down). */
 const RETRY_MS = 250;
+/** Events written to the stream in one round trip. */
+const WRITE_BATCH = 100;
 
 type StreamReply = [stream: string, entries: [id: string, fields: string[]][]][] | null;
 
@@ -16,14 +18,22 @@ type StreamReply = [stream: string, entries: [id: string, fields: string[]][]][]
  * The relays' events in one Redis stream, which every replica reads in order from its start: a
  * replica applies each other replica's publish and acknowledgement once, and one that starts (or
  * restarts) later first replays what the stream still keeps, so it holds the same messages as the
- * others. The stream keeps about `keptEvents` (the relay's message bound, plus their
- * acknowledgements); expired messages in it are skipped on replay. While Redis is down a replica's
- * relay serves its own clients, and what they publish meanwhile stays on that replica.
+ * others. The stream keeps about `kept.events` (the relay's message bound, plus their
+ * acknowledgements); expired messages in it are skipped on replay.
+ *
+ * Events are written in order, a batch per round trip. While Redis is down a replica's relay
+ * serves its own clients, and what they publish and acknowledge meanwhile waits here (at most
+ * `kept.events`, the most the stream would keep anyway, and `kept.bytes`, the relay's bound of
+ * stored messages) and is written once Redis answers again:
+ * a subscriber on another replica then gets it, nothing lost. Past that bound a publish is
+ * refused (the client publishes again later) and an acknowledgement is not shared (at worst a
+ * message is delivered again, which clients drop as a duplicate).
  */
-export function redisRelayBus(shared: SharedState, keptEvents: number, log: { warn(details: object, message: string): void }): RelayBus {
+export function redisRelayBus(shared: SharedState, kept: { events: number; bytes: number }, log: { warn(details: object, message: string): void; info(details: object, message: string): void }): RelayBus {
   const origin = randomUUID();
   const reader = shared.connection('relay reader', { commandTimeout: BLOCK_MS * 2 });
   let running = false;
+  let stopped = false;
   let lastId = '0';
   // One warning per outage, not one per message.
   let sharing = true;
@@ -48,15 +58,45 @@ export function redisRelayBus(shared: SharedState, keptEvents: number, log: { wa
     }
   }
 
+  const unshared: string[] = [];
+  // The waiting events' size, in string length (what their strings hold, about).
+  let unsharedSize = 0;
+  let writing = false;
+
+  /** Writes what waits, oldest first, until nothing does (or the bus stops); retries while Redis is down. */
+  async function write(): Promise<void> {
+    writing = true;
+    while (unshared.length > 0 && !stopped) {
+      const batch = unshared.slice(0, WRITE_BATCH);
+      const pipeline = shared.commands.pipeline();
+      for (const entry of batch) pipeline.xadd(STREAM, 'MAXLEN', '~', kept.events, '*', 'e', entry);
+      const results = await pipeline.exec().catch((error: Error) => batch.map(() => [error, null] as const));
+      // Entries written up to the first failure leave the queue; the rest are written again, in order.
+      const written = results?.findIndex(([error]) => error !== null) ?? 0;
+      for (const entry of unshared.splice(0, written === -1 ? batch.length : written)) unsharedSize -= entry.length;
+      if (written === -1) {
+        if (!sharing) log.info({ waiting: unshared.length }, 'relay events shared with the other replicas again');
+        sharing = true;
+        continue;
+      }
+      if (sharing) log.warn({ err: String(results?.[written]?.[0]), waiting: unshared.length }, 'relay events wait for Redis to share them with the other replicas');
+      sharing = false;
+      await sleep(RETRY_MS);
+    }
+    writing = false;
+  }
+
   return {
+    get accepting() {
+      return unshared.length < kept.events && unsharedSize < kept.bytes;
+    },
     share(event) {
-      shared.commands.xadd(STREAM, 'MAXLEN', '~', keptEvents, '*', 'e', JSON.stringify({ origin, event })).then(
-        () => (sharing = true),
-        (error: Error) => {
-          if (sharing) log.warn({ err: error.message }, 'relay events not shared with the other replicas until Redis answers');
-          sharing = false;
-        },
-      );
+      if (!this.accepting) return false;
+      const entry = JSON.stringify({ origin, event });
+      unshared.push(entry);
+      unsharedSize += entry.length;
+      if (!writing) void write();
+      return true;
     },
     start(apply) {
       running = true;
@@ -64,6 +104,7 @@ export function redisRelayBus(shared: SharedState, keptEvents: number, log: { wa
     },
     stop() {
       running = false;
+      stopped = true;
       reader.disconnect();
     },
   };

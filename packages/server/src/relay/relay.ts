@@ -320,6 +320,8 @@ export class Relay {
 
   private publish(connection: RelayConnection, params: PublishParams): void {
     const { topic, message, tag, attestation, ttl } = params;
+    // A message the other replicas would never see is refused, so the client publishes it again later.
+    if (this.bus && !this.bus.accepting) throw new RelayServerError(RELAY_ERRORS.replicasUnreachable);
     const added = this.mailbox.add({ topic, message, tag, attestation, ttlSeconds: ttl, publisherId: connection.clientId, publisherIp: connection.network });
     if (added.refused) throw new RelayServerError(this.refusalText(added.refused));
     // A retried publish (same text on the same topic) was delivered the first time.

@@ -14,7 +14,13 @@ export type RelayEvent = SharedPublish | SharedAcknowledgement;
  * one process's.
  */
 export interface RelayBus {
-  share(event: RelayEvent): void;
+  /**
+   * Shares an event with the other replicas, now or, while they cannot be reached (Redis down),
+   * once they can, in order. False when it can do neither: its buffer of unshared events is full.
+   */
+  share(event: RelayEvent): boolean;
+  /** Whether share() would take another event now (a publish is refused, not kept apart, when not). */
+  readonly accepting: boolean;
   /** Applies the other replicas' events from now on, after those shared before this replica started that are still kept (a new replica's backlog). */
   start(apply: (event: RelayEvent) => void): void;
   stop(): void;

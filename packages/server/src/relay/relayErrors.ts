@@ -22,6 +22,7 @@ export const RELAY_ERRORS = {
   clientQuota: (bytes: number) => `Publish refused: this client's stored messages reached its quota (${bytes} bytes); it frees up as they expire`,
   ipQuota: (bytes: number) => `Publish refused: the stored messages of this client's address reached their quota (${bytes} bytes); it frees up as they expire`,
   mailboxFull: 'Publish refused: the relay holds as many messages as it can; try again later',
+  replicasUnreachable: "Publish refused: the relay cannot reach its other replicas right now and holds as many unshared messages as it can; try again in a few seconds",
   tooManyConnections: (max: number) => `Too many connections: the relay serves at most ${max} at once; try again later`,
   tooManyConnectionsFromIp: (max: number) => `Too many connections from this address: at most ${max} at once`,
 } as const;

@@ -89,6 +89,25 @@ describe.skipIf('skipped' in redis)('the relay across replicas (REDIS_URL)', () 
     expect(wallet.deliveries[0]!.data.message).toBe('before the third replica');
   });
 
+  it('keeps what is published while Redis is down, and delivers it once to a subscriber on another replica when Redis is back', async () => {
+    const wallet = await client(b);
+    await wallet.call('irn_subscribe', { topic: topic('4') });
+    const dapp = await client(a);
+    await stop();
+    try {
+      // The publisher is answered at once: its message waits on its replica, not lost.
+      expect((await dapp.call('irn_publish', publish('during the outage', topic('4')))).result).toBe(true);
+      expect((await dapp.call('irn_publish', publish('still down', topic('4')))).result).toBe(true);
+    } finally {
+      // Restarted empty, as a Redis without persistence comes back.
+      await (redis as TestRedis).start();
+    }
+    await wallet.waitForDeliveries(2);
+    await dapp.call('irn_publish', publish('after', topic('4')));
+    await wallet.waitForDeliveries(3);
+    expect(wallet.deliveries.map((delivery) => delivery.data.message)).toEqual(['during the outage', 'still down', 'after']);
+  });
+
   it('pairs a stock dapp on one replica with a stock wallet on another: approve, request, answer, disconnect', async () => {
     const network = blockOutboundConnections();
     try {

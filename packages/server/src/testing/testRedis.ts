@@ -3,6 +3,8 @@ import { ensureRedis, startRedis, type PrivateRedis } from '../../../../scripts/
 export type TestRedis = PrivateRedis & {
   /** Kills it and starts an empty one on the same port (a Redis restarted without persistence). */
   restart(): Promise<void>;
+  /** After stop(): starts an empty one on the same port again (an outage's end). */
+  start(): Promise<void>;
 };
 
 /**
@@ -24,6 +26,9 @@ export async function startTestRedis(): Promise<TestRedis | { skipped: string }>
     stop: () => current.stop(),
     async restart() {
       await current.stop();
+      current = await startRedis({ binary: found.binary, port });
+    },
+    async start() {
       current = await startRedis({ binary: found.binary, port });
     },
   };
