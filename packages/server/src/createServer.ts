@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import pino from 'pino';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -18,6 +17,8 @@ import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
 import { drainRefusedBodies } from './http/refusedBodies.ts';
+import { requestIds } from './http/requestIds.ts';
+import { lazyRequestLogger, registerRequestLog } from './http/requestLog.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
@@ -72,8 +73,13 @@ const BODY_LIMIT = 64 * 1024;
 /** How log lines are gathered before a write: up to 4 kB, for at most a second. */
 const LOG_BUFFERING = { minLength: 4096, periodicFlush: 1000 } as const;
 
+/** Standard output, written LOG_BUFFERING at a time; `flush` writes what waits. */
+function bufferedStdout() {
+  const stream = pino.destination({ dest: 1, sync: false, ...LOG_BUFFERING });
+  return { stream, flush: () => new Promise<void>((resolve) => stream.flush(() => resolve())) };
+}
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
  * The Cairn backend: opens (and migrates) the database, loads the catalogue, registers the routes
@@ -84,11 +90,11 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // Log lines are written 4 kB at a time (and at least every second), not one write per line: on
   // the cached balance route that write was the largest cost after the answer's own (issue 25).
   // pino writes what is left when the process exits; onClose below flushes it.
-  const logDestination = options.logStream ? undefined : pino.destination({ dest: 1, sync: false, ...LOG_BUFFERING });
+  const log = options.logStream ? { stream: options.logStream, flush: async () => undefined } : bufferedStdout();
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      stream: options.logStream ?? logDestination,
+      stream: log.stream,
       serializers: {
         // A relay client's JWT (?auth=) never reaches a log, whatever path a misconfigured relayUrl sent it to.
         req: (request: FastifyRequest) => ({ method: request.method, url: logSafeUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
@@ -98,13 +104,12 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     // A hop count N trusts the N nearest proxies (as proxy-addr does for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    // A caller's sane x-request-id is kept (so logs join up across services); otherwise a fresh
-    // UUID. Fastify's own header option would take any value as is, so genReqId reads it.
+    // A caller's sane x-request-id is kept, else a cheap one (requestIds). Fastify's own header
+    // option would take any value as is, so genReqId reads it.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIds(),
+    // request.log is pino's child only once a route logs through it.
+    childLoggerFactory: lazyRequestLogger,
     // verbose: a failed keyword carries its schema, whose description makes the 400 message.
     // allowUnionTypes: a field SPEC lets be a string or a number (a swap's slippage, an onramp
     // amount) says so with `type: [...]`; without it ajv's strict mode prints a warning per schema.
@@ -112,17 +117,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     // Fastify's own request lines are off; the hooks below write one line per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  // One log line per request, when it is answered (Fastify's default is two: in and out). A
-  // websocket's upgrade is answered only when it closes: its line is written as it comes in.
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    if (request.headers.upgrade !== undefined) request.log.info({ req: request }, 'incoming request');
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+  registerRequestLog(app, log.stream);
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
 
@@ -196,7 +191,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   }
   await registerWebSockets(app, config.rpcProxy.maxBodyBytes);
   // The secure frame's social login sends its browser key cookie: its origins may send credentials.
-  await registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
+  registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
   registerHealth(app, services);
   // A social provider sends the visitor back here without the project's query.
   registerSocialCallback(app, services);
@@ -220,7 +215,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (!options.mailer) services.mailer?.close();
     if (!options.db) await db.destroy();
     await shared?.close();
-    await new Promise<void>((resolve) => (logDestination ? logDestination.flush(() => resolve()) : resolve()));
+    await log.flush();
   });
   if (config.indexer.enabled) indexer.start();
   return app;

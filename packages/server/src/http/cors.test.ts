@@ -6,7 +6,7 @@ import { registerCors } from './cors.ts';
 describe('registerCors', () => {
   const serve = async () => {
     const app = Fastify();
-    await registerCors(app, ['https://site.example']);
+    registerCors(app, ['https://site.example']);
     app.get('/x', async () => ({ ok: true }));
     return app;
   };

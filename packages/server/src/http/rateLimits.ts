@@ -1,14 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorText } from '@cairn/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.ts';
 import { clientNetwork } from './clientNetwork.ts';
-import { sharedRateLimitStore } from '../redis/sharedRateLimitStore.ts';
-import { ApiError } from './errors.ts';
+import { redisWindowCounts, sharedRateLimitStore } from '../redis/sharedRateLimitStore.ts';
+import { ApiError, errorBody } from './errors.ts';
+import { WindowCounts, type CountHit, type WindowCount } from './windowCounts.ts';
 
 const MINUTE_MS = 60_000;
-/** Clients remembered at once per limiter (least recently seen dropped first): memory stays bounded. */
+/** Clients remembered at once per limiter: memory stays bounded. */
 const TRACKED_CLIENTS = 20_000;
 
 /**
@@ -17,25 +18,58 @@ const TRACKED_CLIENTS = 20_000;
  */
 export const RATE_LIMIT_TEXT = ErrorText.emailLoginTooSoon;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A named limit's counts: in Redis with REDIS_URL (every replica counts against one), else in memory. */
+    limitCounts(name: string): CountHit;
+  }
+}
+
 /**
  * The per-IP limit on every route (429 with Retry-After, which the widget's retry honours). Keyed by
  * the client's network (clientNetwork: an IPv4 address, an IPv6 /64) of request.ip, which follows
- * X-Forwarded-For only as far as TRUST_PROXY allows. Registered before the routes, so routes can
- * set their own limits (`config.rateLimit`), which share this key.
+ * X-Forwarded-For only as far as TRUST_PROXY allows. A route with a limit of its own
+ * (`config.rateLimit`: login routes, images) is counted by @fastify/rate-limit instead, under the
+ * same key; `rateLimit: false` is counted by neither.
+ *
+ * The per-IP limit and sharedRateLimit count here, in one callback hook each, at once when the
+ * count is in memory: the plugin's chain of promises per request was a large part of the cached
+ * balance route's cost (issue 25).
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig, redis?: Redis): Promise<void> {
+  app.decorate('limitCounts', (name: string): CountHit => {
+    if (redis) return redisWindowCounts(redis, name, MINUTE_MS);
+    const counts = new WindowCounts(MINUTE_MS, TRACKED_CLIENTS);
+    return (key) => counts.hit(key);
+  });
   await app.register(rateLimit, {
-    // With REDIS_URL every replica counts in Redis. While it is down a read goes through (open);
-    // the login limits (LOGIN_LIMIT, sharedRateLimit's 'refuse') answer 503 instead (closed).
+    // With REDIS_URL every replica counts in Redis. While it is down a login limit (LOGIN_LIMIT)
+    // answers 503 (closed); a route's other limit lets the request through (open).
     ...(redis ? { store: sharedRateLimitStore(redis), skipOnError: true } : {}),
-    // RATE_LIMIT_PER_MINUTE=0 turns the per-IP limit off; routes' own limits (nonces) still hold.
-    global: limits.perIp > 0,
-    max: Math.max(1, limits.perIp),
+    global: false,
     timeWindow: MINUTE_MS,
     cache: TRACKED_CLIENTS,
     keyGenerator: (request) => clientNetwork(request.ip),
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_TEXT(Math.ceil(context.ttl / 1000)) }),
   });
+  // RATE_LIMIT_PER_MINUTE=0 turns the per-IP limit off; routes' own limits (nonces) still hold.
+  if (limits.perIp > 0) app.addHook('onRequest', perClientLimit(limits.perIp, app.limitCounts('ip')));
+}
+
+function perClientLimit(max: number, count: CountHit) {
+  const answer = (reply: FastifyReply, done: HookHandlerDoneFunction, { current, ttl }: WindowCount) => {
+    const seconds = Math.ceil(ttl / 1000);
+    void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - current)).header('x-ratelimit-reset', seconds);
+    if (current <= max) return done();
+    void reply.code(429).header('retry-after', seconds).send(errorBody(429, RATE_LIMIT_TEXT(seconds)));
+  };
+  return function perClientLimitHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (request.routeOptions.config.rateLimit !== undefined) return done();
+    const counted = count(clientNetwork(request.ip));
+    // While Redis is down a read goes through, uncounted (open).
+    if (counted instanceof Promise) counted.then((result) => answer(reply, done, result), () => done());
+    else answer(reply, done, counted);
+  };
 }
 
 /**
@@ -51,16 +85,28 @@ export type WhenUncounted = 'allow' | 'refuse';
 
 /**
  * One limit shared by every client with the same key (a project, or all clients of a route), as a
- * hook to add beside the per-IP limit. (The plugin's own `rateLimit()` hook runs only one limiter
- * per request, so this one checks through `createRateLimit` and answers the 429 itself.)
+ * hook to add beside the per-IP limit: 429 with Retry-After past it.
  */
 export function sharedRateLimit(app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined, whenUncounted: WhenUncounted = 'refuse') {
-  const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (request) => `${name}:${key(request) ?? ''}`, skipOnError: whenUncounted === 'allow' });
-  return async function sharedRateLimitHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    void reply.header('retry-after', String(result.ttlInSeconds));
-    throw new ApiError(429, RATE_LIMIT_TEXT(result.ttlInSeconds));
+  const count = app.limitCounts(name);
+  const answer = (reply: FastifyReply, done: HookHandlerDoneFunction, { current, ttl }: WindowCount) => {
+    if (current <= max) return done();
+    const seconds = Math.ceil(ttl / 1000);
+    void reply.header('retry-after', String(seconds));
+    done(new ApiError(429, RATE_LIMIT_TEXT(seconds)));
+  };
+  return function sharedRateLimitHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    let counted: WindowCount | Promise<WindowCount>;
+    try {
+      counted = count(key(request) ?? '');
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(counted instanceof Promise)) return answer(reply, done, counted);
+    counted.then(
+      (result) => answer(reply, done, result),
+      (error: Error) => (whenUncounted === 'allow' ? done() : done(error)),
+    );
   };
 }
 

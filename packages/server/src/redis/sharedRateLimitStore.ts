@@ -1,5 +1,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import type { CountHit, WindowCount } from '../http/windowCounts.ts';
 import { SharedStateUnavailable } from './sharedState.ts';
 
 // One window per key, as the plugin's own stores count: the first hit starts it, the count ends with it.
@@ -24,14 +25,8 @@ export function sharedRateLimitStore(redis: Redis): FastifyRateLimitStoreCtor {
       private readonly prefix = PREFIX,
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      redis.eval(INCREMENT, 1, this.prefix + key, timeWindow).then(
-        (result) => {
-          const [current, ttl] = result as [number, number];
-          callback(null, { current, ttl: Math.max(0, ttl) });
-        },
-        (error: unknown) => callback(new SharedStateUnavailable(error)),
-      );
+    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number): void {
+      countInRedis(redis, this.prefix + key, timeWindow).then((count) => callback(null, count), callback);
     }
 
     // A route's own limit counts apart from the global one, as the plugin's stores do.
@@ -40,4 +35,20 @@ export function sharedRateLimitStore(redis: Redis): FastifyRateLimitStoreCtor {
     }
   }
   return SharedRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** The server's own limits (per client, per project) counted in Redis: the same windows as the plugin's. */
+export function redisWindowCounts(redis: Redis, name: string, windowMs: number): CountHit {
+  const prefix = `${PREFIX}${name}:`;
+  return (key) => countInRedis(redis, prefix + key, windowMs);
+}
+
+/** One hit on a key's window; SharedStateUnavailable when Redis does not answer. */
+async function countInRedis(redis: Redis, key: string, windowMs: number): Promise<WindowCount> {
+  try {
+    const [current, ttl] = (await redis.eval(INCREMENT, 1, key, windowMs)) as [number, number];
+    return { current, ttl: Math.max(0, ttl) };
+  } catch (error) {
+    throw new SharedStateUnavailable(error);
+  }
 }

@@ -20,6 +20,7 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
   // once per new block (the visitor's own transaction makes one), never twice for the same block.
   const forcedAt = valueCache<number>(services.cacheBus, 'balance-forced', services.config.forcedRefreshMs);
   const solanaBalances = solanaBalanceReader(services);
+  const read = settledReads<Balance[]>();
   app.get<{ Params: { address: string }; Querystring: Query }>(
     '/v1/account/:address/balance',
     {
@@ -35,19 +36,23 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
         },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const force = request.query.forceUpdate === true;
       // A forced answer is for this moment only: no HTTP cache on the way may keep it.
       void reply.header('cache-control', force ? 'no-store' : `private, max-age=${BALANCE_TTL_MS / 1000}`);
       // SPEC §9: balances for eip155 and solana; a Solana address or chain goes to its own reader.
       const solana = solanaBalances(request.params.address, request.query.chainId, force);
-      if (solana) return { balances: await solana };
+      if (solana) return solana.then((balances) => ({ balances }));
       const account = request.params.address as Address;
       const chains = requestedChains(services, request.query.chainId);
       const icons = services.iconUrls(request);
-      const perChain = await Promise.all(
-        chains.map(async (chain) => {
-          const key = `${chain.config.chainId}:${account.toLowerCase()}:${icons.cacheKey}`;
+      const keys = chains.map((chain) => `${chain.config.chainId}:${account.toLowerCase()}:${icons.cacheKey}`);
+      // The fast path: every chain's answer cached and already read, sent at once without a promise.
+      const ready = force ? [] : keys.map((key) => read.settled(cache.get(key)));
+      if (ready.length > 0 && ready.every((balances): balances is Balance[] => balances !== undefined)) return void reply.type(JSON_TYPE).send(balancesBody(ready));
+      return Promise.all(
+        chains.map(async (chain, i) => {
+          const key = keys[i]!;
           const head = force ? await chainHead(chain) : undefined;
           const newBlock = head !== undefined && (forcedAt.get(key) ?? -1) < head ? head : undefined;
           const forced = newBlock !== undefined;
@@ -61,12 +66,26 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
             cache.set(key, balances);
             balances.catch(() => cache.delete(key)); // a failure is not cached
           }
-          return balances;
+          return read.await(balances);
         }),
-      );
-      return reply.type('application/json; charset=utf-8').send(balancesBody(perChain));
+      ).then((perChain) => reply.type(JSON_TYPE).send(balancesBody(perChain)));
     },
   );
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The reads whose answers have come, so that a cached answer is sent without waiting on its promise again. */
+function settledReads<V>() {
+  const values = new WeakMap<Promise<V>, V>();
+  return {
+    settled: (read: Promise<V> | undefined) => (read === undefined ? undefined : values.get(read)),
+    await: async (read: Promise<V>) => {
+      const value = await read;
+      values.set(read, value);
+      return value;
+    },
+  };
 }
 
 /**

@@ -1,0 +1,53 @@
+import Fastify, { LogController } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { lazyRequestLogger, registerRequestLog } from './requestLog.ts';
+
+type Line = { level: number; time: number; pid: number; hostname: string; reqId?: string; msg: string; req?: Record<string, unknown>; res?: { statusCode: number }; responseTime?: number; step?: number };
+
+async function loggingApp(level: string) {
+  const lines: string[] = [];
+  const stream = { write: (line: string) => void lines.push(line) };
+  let id = 0;
+  const app = Fastify({ logger: { level, stream }, genReqId: () => `id-${++id}`, childLoggerFactory: lazyRequestLogger, logController: new LogController({ disableRequestLogging: true }) });
+  registerRequestLog(app, stream);
+  app.get('/quiet', async () => ({ ok: true }));
+  app.get('/talks', async (request) => {
+    request.log.warn({ step: 1 }, 'a route speaks');
+    request.log.debug('below the level');
+    return { ok: true };
+  });
+  await app.ready();
+  return { app, lines: () => lines.map((line) => JSON.parse(line) as Line) };
+}
+
+describe('request log', () => {
+  it("writes one line per answered request in pino's shape, with its id, status and time, and no relay JWT", async () => {
+    const { app, lines } = await loggingApp('info');
+    await app.inject({ url: '/quiet?auth=eyJsecret&x=1', headers: { host: 'api.example' } });
+    const [line] = lines();
+    expect(lines()).toHaveLength(1);
+    expect(line).toMatchObject({ level: 30, pid: process.pid, reqId: 'id-1', msg: 'request completed', res: { statusCode: 200 }, req: { method: 'GET', host: 'api.example', remoteAddress: '127.0.0.1' } });
+    expect(line!.req!.url).toBe('/quiet?auth=%5Bredacted%5D&x=1');
+    expect(line!.responseTime).toEqual(expect.any(Number));
+    expect(Math.abs(line!.time - Date.now())).toBeLessThan(5000);
+    await app.close();
+  });
+
+  it("gives a route's own lines the request's id, and keeps the logger's level", async () => {
+    const { app, lines } = await loggingApp('info');
+    await app.inject('/talks');
+    expect(lines().map(({ msg, reqId, step }) => ({ msg, reqId, step }))).toEqual([
+      { msg: 'a route speaks', reqId: 'id-1', step: 1 },
+      { msg: 'request completed', reqId: 'id-1', step: undefined },
+    ]);
+    await app.close();
+  });
+
+  it('writes no request line when the level is above info', async () => {
+    const { app, lines } = await loggingApp('warn');
+    await app.inject('/quiet');
+    await app.inject('/talks');
+    expect(lines().map(({ msg }) => msg)).toEqual(['a route speaks']);
+    await app.close();
+  });
+});
