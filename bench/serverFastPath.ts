@@ -104,6 +104,14 @@ try {
       console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
     });
   }
+  // The issue's goal, judged on the medians of the alternating runs.
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const [name, results] of [...measured].slice(0, -1)) {
+    const cpu = median(results.map((result) => result.cpuMicrosPerRequest));
+    const floorCpu = median(floorRuns.map((result) => result.cpuMicrosPerRequest));
+    const byRate = median(results.map((result, i) => result.reqPerS / floorRuns[i]!.reqPerS));
+    console.log(`\n${name}: median ${cpu.toFixed(1)} µs CPU per request against the floor's ${floorCpu.toFixed(1)} µs: ${((floorCpu / cpu) * 100).toFixed(0)} % of bare Fastify by CPU, ${(byRate * 100).toFixed(0)} % by req/s (goal: at least 80 %)`);
+  }
   if (args['cpu-prof']) log(`CPU profiles (written when the servers stop) in ${dir}`);
 } finally {
   for (const stop of stops) await stop();
