@@ -1,6 +1,5 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
 import { availableParallelism } from 'node:os';
-import { buildPackages } from './lib/buildPackages.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
@@ -10,7 +9,6 @@ import { runLanes } from './lib/lanes.mjs';
 await ensureNpmPackages();
 await ensureChromium();
 await ensureDevnetBuild();
-await buildPackages(); // dist/ of every published package: the licence check's notices and the packed-packages test use it
 const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
 await ensureRedis(); // the replica tests start private redis-servers; in CI this throws rather than skip
 
@@ -28,12 +26,18 @@ const e2e = Array.from({ length: shards }, (_, index) => ({
   args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...(shards === 1 ? [] : [`--shard=${index + 1}/${shards}`])],
   env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
 }));
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 const checks = [
+  // dist/ of every published package: the licence check's notices, the size guard's pages and the
+  // packed-packages tests use it. In a lane, so the browser suite starts meanwhile; a browser test
+  // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs).
+  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'] },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
   { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
   // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
   { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'] },
-  { name: 'unit and integration', command: 'npx', args: ['vitest', 'run'] },
+  // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
+  { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`] },
 ];
 const failed = await runLanes([checks, ...e2e.map((shard) => [shard])], { cwd: root });
 await postgres.stop?.();
