@@ -15,11 +15,11 @@ await ensureRedis(); // the replica tests start private redis-servers; in CI thi
 // The browser suite runs in E2E_SHARDS parts side by side, each part on a stack of its own (its own
 // devnet, server, frame and demo on ports moved by E2E_PORT_OFFSET), so no part sees another's
 // chain state. Most of a browser test's time is spent waiting (on the chain, the server, timers),
-// so two parts finish sooner even on 2 cores.
-const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
-if (!Number.isInteger(shards) || shards < 1 || shards > 2) throw new Error('E2E_SHARDS must be 1 or 2');
-// Offsets whose ports meet neither the other shard's, the unit suite's devnets, nor the ephemeral range (32768 and up).
-const SHARD_PORT_OFFSETS = [0, 600];
+// so three parts finish sooner even on 2 cores (measured in CI: a shard keeps about 0.4 of a core busy).
+const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1));
+if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
+// Offsets whose ports meet neither another shard's nor the unit suite's fixed ports (e2e/support/ports.ts).
+const SHARD_PORT_OFFSETS = [0, 600, 300];
 const e2e = Array.from({ length: shards }, (_, index) => ({
   name: shards === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${index + 1}/${shards}`,
   command: 'npx',
