@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const isAlive = (pid) => {
   try {
@@ -27,6 +27,7 @@ const queues = new Map();
 
 async function holdDirectoryLock(lockDir, job, { pollMs = 200 } = {}) {
   const owner = join(lockDir, 'pid');
+  mkdirSync(dirname(lockDir), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lockDir);

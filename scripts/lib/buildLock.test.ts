@@ -31,6 +31,11 @@ describe('withDirectoryLock', () => {
     expect(existsSync(lockDir)).toBe(false);
   });
 
+  it('makes the folder the lock lives in (a clean clone has no node_modules/.cache yet)', async () => {
+    const lockDir = join(mkdtempSync(join(tmpdir(), 'cairn-lock-')), 'not', 'yet', 'lock');
+    await expect(withDirectoryLock(lockDir, async () => 'ran')).resolves.toBe('ran');
+  });
+
   it('takes over a lock whose process is gone', async () => {
     const lockDir = join(mkdtempSync(join(tmpdir(), 'cairn-lock-')), 'lock');
     mkdirSync(lockDir);
