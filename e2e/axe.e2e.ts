@@ -18,10 +18,11 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
 }
 
+// Each theme once and each device once: contrast follows the theme's colours, target sizes and
+// reflow follow the device's layout. Left out (to save ~80 s of the suite): a colour that only one
+// layout uses, seen in the other theme.
 describe.each([
   ['light', 'desktop', DESKTOP],
-  ['dark', 'desktop', DESKTOP],
-  ['light', 'phone', PHONE],
   ['dark', 'phone', PHONE],
 ] as const)('axe-core: no serious or critical violation, %s theme on %s', (theme, _device, context) => {
   it('over the button, Connect, All Wallets and the WalletConnect QR code', async () => {

@@ -1,6 +1,5 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
 import { availableParallelism } from 'node:os';
-import { buildPackages } from './lib/buildPackages.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
@@ -10,30 +9,35 @@ import { runLanes } from './lib/lanes.mjs';
 await ensureNpmPackages();
 await ensureChromium();
 await ensureDevnetBuild();
-await buildPackages(); // dist/ of every published package: the licence check's notices and the packed-packages test use it
 const postgres = await ensurePostgres(); // the server suite runs on SQLite and PostgreSQL; in CI this throws rather than skip
 await ensureRedis(); // the replica tests start private redis-servers; in CI this throws rather than skip
 
 // The browser suite runs in E2E_SHARDS parts side by side, each part on a stack of its own (its own
 // devnet, server, frame and demo on ports moved by E2E_PORT_OFFSET), so no part sees another's
 // chain state. Most of a browser test's time is spent waiting (on the chain, the server, timers),
-// so two parts finish sooner even on 2 cores.
-const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
-if (!Number.isInteger(shards) || shards < 1 || shards > 2) throw new Error('E2E_SHARDS must be 1 or 2');
-// Offsets whose ports meet neither the other shard's, the unit suite's devnets, nor the ephemeral range (32768 and up).
-const SHARD_PORT_OFFSETS = [0, 600];
+// so three parts finish sooner even on 2 cores (measured in CI: a shard keeps about 0.4 of a core busy).
+const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1));
+if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
+// Offsets whose ports meet neither another shard's nor the unit suite's fixed ports (e2e/support/ports.ts).
+const SHARD_PORT_OFFSETS = [0, 600, 300];
 const e2e = Array.from({ length: shards }, (_, index) => ({
   name: shards === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${index + 1}/${shards}`,
   command: 'npx',
   args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...(shards === 1 ? [] : [`--shard=${index + 1}/${shards}`])],
   env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
 }));
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 const checks = [
+  // dist/ of every published package: the licence check's notices, the size guard's pages and the
+  // packed-packages tests use it. In a lane, so the browser suite starts meanwhile; a browser test
+  // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs).
+  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'] },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
   { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
   // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
   { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'] },
-  { name: 'unit and integration', command: 'npx', args: ['vitest', 'run'] },
+  // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
+  { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`] },
 ];
 const failed = await runLanes([checks, ...e2e.map((shard) => [shard])], { cwd: root });
 await postgres.stop?.();

@@ -5,6 +5,7 @@ import { root } from './ensureInstall.mjs';
 import { publishedWorkspacePackages, thirdPartyNotices, walkRuntimeTree } from './licenceWalk.mjs';
 import { runOrExit } from './run.mjs';
 import { bundlePackage } from './bundlePackage.mjs';
+import { withDirectoryLock } from './buildLock.mjs';
 
 
 /** The workspace packages that are published (no `"private": true`), each after the @cairn packages it uses. */
@@ -50,9 +51,14 @@ function inputHash(pkg, builtHashes) {
 
 /**
  * Compiles each published package whose inputs changed, two at a time (a package once the
- * @cairn packages it uses are built); copies the licence into every one.
+ * @cairn packages it uses are built); copies the licence into every one. One build at a time
+ * across processes: `npm test`'s lanes may ask for it side by side.
  */
-export async function buildPackages({ force = false, parallel = 2 } = {}) {
+export function buildPackages(options) {
+  return withDirectoryLock(join(root, 'node_modules', '.cache', 'cairn-build.lock'), () => buildStalePackages(options));
+}
+
+async function buildStalePackages({ force = false, parallel = 2 } = {}) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const builtHashes = new Map();
   const stale = [];

@@ -7,7 +7,7 @@ import {
   POLKADOT_NATIVE_CURRENCY,
   POLKADOT_TEST_ACCOUNTS,
 } from '@cairn/devnet';
-import { useTestPolkadotChain } from '@cairn/devnet/testing';
+import { useTestPolkadotChain, POLKADOT_CHAIN_TIMEOUT_MS } from '@cairn/devnet/testing';
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto';
 import { describe, expect, it } from 'vitest';
 import { definePolkadotNetwork } from './defineNetwork.ts';
@@ -113,7 +113,7 @@ describe('the polkadot adapter on the local chain', () => {
     expect(paid).toBeLessThan(fee * 2n);
     await expect(adapter.waitForTransaction!({ network: network(), hash: `0x${'00'.repeat(32)}` })).rejects.toThrow(/not sent from this page/);
     stop();
-  });
+  }, POLKADOT_CHAIN_TIMEOUT_MS);
 
   it('a refused transfer is a user rejection and moves nothing', async () => {
     const sender = POLKADOT_TEST_ACCOUNTS[3]!;

@@ -1,7 +1,7 @@
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_DEVNET_NETWORK_ID, POLKADOT_TEST_ACCOUNTS, polkadotBalance, withPolkadotApi } from '@cairn/devnet';
-import { useTestPolkadotChain } from '@cairn/devnet/testing';
+import { POLKADOT_CHAIN_TIMEOUT_MS, useTestPolkadotChain } from '@cairn/devnet/testing';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/waitFor.ts';
 import { socketUrl } from './testing/rpcSocketClient.ts';
@@ -36,8 +36,8 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
     const before = await polkadotBalance(polkadot().rpcUrl, bob!.address);
     const { body } = await postRpc(proxied.url(), call('author_submitExtrinsic', [extrinsic]));
     expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    await waitFor(async () => (await polkadotBalance(polkadot().rpcUrl, bob!.address)) === before + 777n, 'the transfer on chain');
-  });
+    await waitFor(async () => (await polkadotBalance(polkadot().rpcUrl, bob!.address)) === before + 777n, 'the transfer on chain', POLKADOT_CHAIN_TIMEOUT_MS - 10_000);
+  }, POLKADOT_CHAIN_TIMEOUT_MS);
 
   it('serves @polkadot/api over its websocket: a transfer watched until it is in a block', async () => {
     await cryptoWaitReady();
@@ -59,5 +59,5 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
     );
     expect(statuses).toContain('InBlock');
     expect(await polkadotBalance(polkadot().rpcUrl, bob!.address)).toBe(before + 555n);
-  }, 60_000);
+  }, POLKADOT_CHAIN_TIMEOUT_MS);
 });
