@@ -27,7 +27,7 @@ afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 describe('readContracts', () => {
   it("keeps each multicall's calls within SPEC's 1024 bytes of calldata, and answers every read", async () => {
     const rpcUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const chain = createChainContexts([{ chainId: 31337, rpcUrl, rpcUrls: [rpcUrl], wsUrls: [], multicallAddress: DEVNET_CONTRACTS.multicall3 }]).get(31337)!;
+    const chain = createChainContexts([{ chainId: 31337, rpcUrl, rpcUrls: [rpcUrl], wsUrls: [], indexerStartBlock: 0, multicallAddress: DEVNET_CONTRACTS.multicall3 }]).get(31337)!;
     const accounts = Array.from({ length: 60 }, (_, index) => TEST_ACCOUNTS[index % TEST_ACCOUNTS.length]!.address);
     const results = await readContracts(chain, accounts.map((account) => nativeBalanceRead(chain, account)!));
     expect(results).toHaveLength(60);
