@@ -37,10 +37,10 @@ describe('buttons a site can place', () => {
     await page.getByRole('button', { name: 'Custom connect' }).click();
     await dialog(page).getByRole('button', { name: /Cairn Test Wallet/ }).click();
 
-    const account = page.getByRole('button', { name: new RegExp(`^Account ${short} 10000\\.000 ETH Cairn Devnet$`) });
+    const account = page.getByRole('button', { name: new RegExp(`^Account ${short} 10,000\\.000 ETH Cairn Devnet$`) });
     await account.waitFor();
     await page.getByRole('button', { name: 'Network: Cairn Devnet' }).waitFor();
-    await page.getByTestId('custom-account').filter({ hasText: `${short} 10000.000 ETH` }).waitFor();
+    await page.getByTestId('custom-account').filter({ hasText: `${short} 10,000.000 ETH` }).waitFor();
 
     await page.getByRole('button', { name: 'Network: Cairn Devnet' }).click();
     await dialog(page).getByRole('heading', { name: 'Choose Network' }).waitFor();

@@ -49,14 +49,14 @@ describe('connecting the injected test wallet', () => {
     // The modal closed on connect; the button now shows the account.
     const accountButton = page.getByRole('button', { name: new RegExp(`Account ${short}`) });
     await accountButton.waitFor();
-    await page.getByRole('button', { name: new RegExp(`Account ${short}`) }).filter({ hasText: '10000.000 ETH' }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`Account ${short}`) }).filter({ hasText: '10,000.000 ETH' }).waitFor();
     await accountButton.click();
     const account = dialog(page);
     await account.getByText(short, { exact: true }).waitFor();
-    await account.getByText('10000.000 ETH').waitFor();
+    await account.getByText('10,000.000 ETH').waitFor();
     // Prices come from the devnet's pools through the site's own server: ETH 2000, CAIRN 2.5 TUSD.
-    await account.getByTestId('token-CAIRN').filter({ hasText: '1000.000' }).filter({ hasText: '$2,500.00' }).waitFor();
-    await account.getByTestId('token-TUSD').filter({ hasText: '5000.000' }).waitFor();
+    await account.getByTestId('token-CAIRN').filter({ hasText: '1,000.000' }).filter({ hasText: '$2,500.00' }).waitFor();
+    await account.getByTestId('token-TUSD').filter({ hasText: '5,000.000' }).waitFor();
     expect(await account.getByTestId('token-ZERO').count()).toBe(0); // 0 decimals: filtered (SPEC §5)
     await account.getByTestId('account-usd').filter({ hasText: '$20,007,500.00' }).waitFor();
 

@@ -51,7 +51,7 @@ describe('the connect button', () => {
     await releaseWallet(page);
     await waitForSiteStatus(page, 'connected');
     const account = page.getByRole('button', { name: `Account ${short}` });
-    await account.filter({ hasText: '10000.000 ETH' }).waitFor();
+    await account.filter({ hasText: '10,000.000 ETH' }).waitFor();
     await expect(innerButton(page).getAttribute('aria-busy')).resolves.toBeNull();
     await expect(innerButton(page).getAttribute('data-state')).resolves.toBe('connected');
     // The same element throughout, so focus and the modal's focus return stay on it.

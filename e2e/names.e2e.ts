@@ -85,6 +85,10 @@ describe('account names', () => {
       checks: async () => {
         await dialog(page).locator('.account-address').filter({ hasText: `${label}.cairn.id` }).waitFor();
         expect(await header.textContent()).not.toContain(shortenAddress(VISITOR.address));
+        // At a phone's width too, the label stays on one line: the name wraps before `.cairn`, never at its hyphen.
+        const labelPart = dialog(page).locator('.account-address .name-part').first();
+        expect(await labelPart.textContent()).toBe(label);
+        expect(await labelPart.evaluate((element) => element.getClientRects().length)).toBe(1);
       },
     });
   });

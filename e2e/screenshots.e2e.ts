@@ -28,7 +28,7 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
     await page.keyboard.press('Escape');
     await connectWallet(page);
     await page.getByRole('button', { name: /^Account / }).click();
-    await dialog(page).getByText('10000.000 ETH').waitFor();
+    await dialog(page).getByText('10,000.000 ETH').waitFor();
     await dialog(page).getByTestId('token-CAIRN').waitFor();
     await page.screenshot({ path: `${dir}account-${theme}.png`, animations: 'disabled' });
     await demo.close();

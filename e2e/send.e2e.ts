@@ -96,7 +96,7 @@ describe('Send', () => {
     const [senderBefore, receiverBefore] = [await cairnOf(SENDER.address), await cairnOf(RECEIVER.address)];
     await openSend(page);
     // Native first, then by USD value: CAIRN ($2.50) before TUSD ($1), had the sender any TUSD.
-    expect(await dialog(page).getByLabel('Token', { exact: true }).locator('option').allTextContents()).toEqual([expect.stringMatching(/^ETH \(\d+\.\d{3}\)$/), 'CAIRN (100.000)']);
+    expect(await dialog(page).getByLabel('Token', { exact: true }).locator('option').allTextContents()).toEqual([expect.stringMatching(/^ETH \([\d,]+\.\d{3}\)$/), 'CAIRN (100.000)']);
     await dialog(page).getByLabel('Token', { exact: true }).selectOption({ label: 'CAIRN (100.000)' });
     await fillSend(page, '10');
     await dialog(page).getByTestId('send-review').click();

@@ -49,7 +49,7 @@ describe('the demo on the server’s RPC', () => {
     await connectButton(page).click();
     await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
     await waitForSiteStatus(page, 'connected');
-    await page.getByRole('button', { name: /Account/ }).filter({ hasText: '10000.000 ETH' }).waitFor();
+    await page.getByRole('button', { name: /Account/ }).filter({ hasText: '10,000.000 ETH' }).waitFor();
     await page.getByRole('button', { name: /Account/ }).click();
     await dialog(page).getByRole('button', { name: /Cairn Devnet/ }).click();
     await dialog(page).getByRole('button', { name: 'Cairn Devnet Two' }).click();

@@ -1,7 +1,6 @@
 import { createPublicClient, erc20Abi, formatEther, formatUnits, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ErrorText } from '@cairn/core';
 import { deployment } from '@cairn/devnet';
 import { formatAmount } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
@@ -60,7 +59,8 @@ describe('Swap', () => {
     await dialog(page).getByTestId('swap-preview').filter({ hasText: '1 ETH → ' }).waitFor();
     const [ethBefore, usdBefore] = [await ethOf(), await tusdOf()];
     await dialog(page).getByTestId('swap-confirm').click();
-    await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
+    // 'Transaction started', then how it ended, as Send says it.
+    await dialog(page).getByTestId('toast').filter({ hasText: 'Transaction confirmed' }).waitFor({ timeout: 20_000 });
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await expect.poll(tusdOf, { timeout: 15_000 }).toBe(usdBefore + expectedUsd);
     expect(ethBefore - (await ethOf())).toBeGreaterThan(parseEther('1'));
@@ -78,7 +78,7 @@ describe('Swap', () => {
     const expectedEth = await routerOut(parseUnits('500', 6), [testUsd!, weth!]);
     await dialog(page).getByTestId('swap-review').click();
     await dialog(page).getByTestId('swap-confirm').filter({ hasText: 'Approve TUSD' }).click();
-    await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor({ timeout: 20_000 });
+    await dialog(page).getByTestId('toast').filter({ hasText: 'Transaction confirmed' }).waitFor({ timeout: 20_000 });
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await expect.poll(tusdOf, { timeout: 15_000 }).toBe(usdBefore + expectedUsd - parseUnits('500', 6));
     const allowance = await chain().readContract({ address: testUsd!, abi: erc20Abi, functionName: 'allowance', args: [VISITOR.address, ammRouter!] });

@@ -21,7 +21,7 @@ afterEach(async () => {
 afterAll(() => browser?.close());
 
 // Account 0's balances are what other e2e files check, so these wallets hold account 2.
-async function newWallet(options: { account?: (typeof TEST_ACCOUNTS)[number] } = {}) {
+async function newWallet(options: { account?: (typeof TEST_ACCOUNTS)[number]; chains?: Readonly<Record<number, string>> } = {}) {
   const wallet = await createWalletConnectWallet({ relayUrl: inject('relayUrl'), chains: walletChains(), account: TEST_ACCOUNTS[2]!, ...options });
   wallets.push(wallet);
   return wallet;
@@ -120,6 +120,39 @@ describe('WalletConnect with a real wallet SDK', () => {
     await connectButton(page).waitFor();
 
     expect(demo.foreignRequests).toEqual([]);
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
+
+  it('follows the session when the wallet adds a network later: Networks offers it then (SPEC §3)', async () => {
+    const demo = await openDemo(browser, { wallets: [] });
+    const { page } = demo;
+    // A wallet on the first devnet chain alone: its session approves only that one.
+    const wallet = await newWallet({ chains: { 31337: walletChains()[31337]! } });
+    await wallet.pair(await openWalletConnect(page));
+    await wallet.approve(await wallet.nextProposal());
+    await waitForSiteStatus(page, 'connected', 20_000);
+
+    await page.getByRole('button', { name: /^Account / }).click();
+    await dialog(page).getByTestId('account-network').click();
+    const second = dialog(page).getByTestId('network-eip155:31338');
+    await second.getByText('Not approved by your wallet').waitFor();
+    expect(await second.getAttribute('aria-disabled')).toBe('true');
+
+    // The wallet adds the second chain to the session (wc_sessionUpdate), as a wallet does when its user enables it.
+    const [session] = wallet.sessions();
+    const eip155 = session!.namespaces.eip155!;
+    await wallet.kit.updateSession({
+      topic: session!.topic,
+      namespaces: { eip155: { ...eip155, chains: ['eip155:31337', 'eip155:31338'], accounts: [...eip155.accounts, `eip155:31338:${wallet.address}`] } },
+    });
+    await second.getByText('Not approved by your wallet').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await second.getAttribute('aria-disabled')).toBeNull();
+
+    // Now the visitor can switch to it.
+    wallet.setAutoRespond('approve');
+    await second.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-chain"]')?.textContent === 'eip155:31338', null, { timeout: 15_000 });
     expect(demo.errors).toEqual([]);
     await demo.close();
   });

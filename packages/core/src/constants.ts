@@ -17,6 +17,10 @@ export const HTTP_RETRIES = 3;
 export const HTTP_RETRY_BASE_MS = 150;
 export const HTTP_RETRY_STATUSES: readonly number[] = [403, 408, 413, 429, 500, 502, 503, 504];
 export const JSON_RPC_TIMEOUT_MS = 10_000;
+/** SPEC §8: the JSON-RPC errors retried like the HTTP statuses above: the node over its limit (-32005), or failing inside (-32603). */
+export const RETRYABLE_RPC_CODES: readonly number[] = [-32005, -32603];
+/** SPEC §9: at most this many identical reads wait on one request in flight. */
+export const REQUEST_DEDUPE_CACHE_SIZE = 8192;
 export const MODAL_SHAKE_MS = 500;
 /** How long reconnect waits for an EIP-6963 wallet to announce itself after a reload. */
 export const ANNOUNCE_WAIT_MS = 600;

@@ -61,9 +61,18 @@ describe('formatUnits', () => {
 
 describe('formatAmount', () => {
   it('always shows exactly 3 decimals (SPEC §9)', () => {
-    expect(formatAmount('10000')).toBe('10000.000');
+    expect(formatAmount('10')).toBe('10.000');
     expect(formatAmount('1.5')).toBe('1.500');
     expect(formatAmount('0')).toBe('0.000');
+  });
+
+  it('groups the thousands as the fiat figures beside it are (10,000.000 ETH beside $10,000.00)', () => {
+    expect(formatAmount('10000')).toBe('10,000.000');
+    expect(formatAmount('1234567.891')).toBe('1,234,567.891');
+    expect(formatAmount('-1000.5')).toBe('-1,000.500');
+    expect(formatAmount('999')).toBe('999.000');
+    expect(formatAmount('0001000')).toBe('1,000.000');
+    expect(formatAmount('123456789', 0)).toBe('123,456,789');
   });
 
   it('truncates instead of rounding, so a balance is never shown higher than it is', () => {
@@ -99,7 +108,7 @@ describe('formatAmount', () => {
 describe('formatBalance', () => {
   it('shows the amount with 3 decimals followed by the symbol', () => {
     expect(formatBalance('1.23456', 'ETH')).toBe('1.234 ETH');
-    expect(formatBalance('10000', 'USDC')).toBe('10000.000 USDC');
+    expect(formatBalance('10000', 'USDC')).toBe('10,000.000 USDC');
   });
 
   it('is empty while the balance or the symbol is unknown', () => {

@@ -34,9 +34,14 @@ export function parseUnits(decimal: string, decimals: number): bigint {
   return sign ? -value : value;
 }
 
+/** Thousands grouped as the fiat figures beside them are ("$10,000.00"): "10000" → "10,000". */
+function groupThousands(whole: string): string {
+  return whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /**
  * SPEC §9: amounts in descriptions carry 3 decimals. Truncates (never rounds up a balance)
- * and always shows exactly `decimals` digits: "10000.000".
+ * and always shows exactly `decimals` digits, the whole part grouped: "10,000.000".
  */
 export function formatAmount(decimal: string, decimals: number = DESCRIPTION_AMOUNT_DECIMALS): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
@@ -44,7 +49,7 @@ export function formatAmount(decimal: string, decimals: number = DESCRIPTION_AMO
   const [, sign, whole, fraction = ''] = match;
   const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
   const isZero = /^0*$/.test(whole!) && /^0*$/.test(kept);
-  return `${isZero ? '' : sign}${whole}${decimals > 0 ? `.${kept}` : ''}`;
+  return `${isZero ? '' : sign}${groupThousands(whole!)}${decimals > 0 ? `.${kept}` : ''}`;
 }
 
 // Made on first use: the page's first Intl formatter costs tens of milliseconds (hundreds on a

@@ -179,7 +179,7 @@ describe('jsonRpcRequest', () => {
 
   it('throws a JsonRpcError when the body has neither result nor error', async () => {
     const { fetch } = scriptedFetch(ok({ jsonrpc: '2.0', id: 1 }));
-    await expect(jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch })).rejects.toMatchObject({
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch, retries: 0 })).rejects.toMatchObject({
       name: 'JsonRpcError',
       code: -32603,
     });
@@ -188,5 +188,49 @@ describe('jsonRpcRequest', () => {
   it('throws the HTTP status when the node answers with an error status', async () => {
     const { fetch } = scriptedFetch(status(404));
     await expect(jsonRpcRequest('http://rpc.test', 'eth_chainId', [], { fetch })).rejects.toThrow('HTTP status code: 404');
+  });
+});
+
+describe('jsonRpcRequest: retries and shared reads (SPEC §8, §9)', () => {
+  const rpcError = (code: number) => ok({ jsonrpc: '2.0', id: 1, error: { code, message: 'limit exceeded' } });
+
+  it("asks a read again after the node's retryable errors, with the HTTP retries' backoff", async () => {
+    const { fetch, calls } = scriptedFetch(rpcError(-32005), rpcError(-32603), ok({ result: '0x2a' }));
+    const { waits, sleep } = recordingSleep();
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_getBalance', ['0xabc', 'latest'], { fetch, sleep })).resolves.toBe('0x2a');
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([150, 300]);
+  });
+
+  it('gives up after 3 retries, and never retries an error that is not retryable', async () => {
+    const limited = scriptedFetch(rpcError(-32005), rpcError(-32005), rpcError(-32005), rpcError(-32005));
+    const { waits, sleep } = recordingSleep();
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_call', [], { fetch: limited.fetch, sleep })).rejects.toMatchObject({ code: -32005 });
+    expect(waits).toEqual([150, 300, 600]);
+    const reverted = scriptedFetch(rpcError(3));
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_call', [], { fetch: reverted.fetch, sleep })).rejects.toMatchObject({ code: 3 });
+    expect(reverted.calls).toHaveLength(1);
+  });
+
+  it('sends a transaction once, whatever the error', async () => {
+    const { fetch, calls } = scriptedFetch(rpcError(-32603));
+    await expect(jsonRpcRequest('http://rpc.test', 'eth_sendRawTransaction', ['0x02'], { fetch })).rejects.toMatchObject({ code: -32603 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('lets identical reads in flight share one request; another read, or a later one, asks on its own', async () => {
+    const { fetch, calls } = scriptedFetch(ok({ result: '0x1' }), ok({ result: '0x2' }), ok({ result: '0x3' }));
+    const balance = () => jsonRpcRequest('http://rpc.test', 'eth_getBalance', ['0xabc', 'latest'], { fetch });
+    const [first, second, other] = await Promise.all([balance(), balance(), jsonRpcRequest('http://rpc.test', 'eth_getBalance', ['0xdef', 'latest'], { fetch })]);
+    expect([first, second, other]).toEqual(['0x1', '0x1', '0x2']);
+    expect(calls).toHaveLength(2);
+    await expect(balance()).resolves.toBe('0x3');
+  });
+
+  it('never shares a filter read, whose changes each call consumes', async () => {
+    const { fetch, calls } = scriptedFetch(ok({ result: ['0xa'] }), ok({ result: [] }));
+    const changes = () => jsonRpcRequest('http://rpc.test', 'eth_getFilterChanges', ['0x1'], { fetch });
+    expect(await Promise.all([changes(), changes()])).toEqual([['0xa'], []]);
+    expect(calls).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
-import { HTTP_RETRIES, HTTP_RETRY_BASE_MS, HTTP_RETRY_STATUSES, JSON_RPC_TIMEOUT_MS } from './constants.ts';
+import { HTTP_RETRIES, HTTP_RETRY_BASE_MS, HTTP_RETRY_STATUSES, JSON_RPC_TIMEOUT_MS, REQUEST_DEDUPE_CACHE_SIZE, RETRYABLE_RPC_CODES } from './constants.ts';
 import { ErrorText } from './errors.ts';
+import { isIdempotentRead } from './rules/rpcReads.ts';
 
 export class HttpError extends Error {
   /** `detail`: the server's own reason, when its error body gave one (shown where SPEC asks for it). */
@@ -80,10 +81,45 @@ export async function fetchWithRetry(url: string, init: RequestInit = {}, option
   }
 }
 
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * SPEC §9 request dedupe: identical reads asked while one is in flight share its answer (at most
+ * REQUEST_DEDUPE_CACHE_SIZE at once; past that a read goes out on its own). `key` names the read.
+ */
+export function dedupeInFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const pending = inFlight.get(key);
+  if (pending) return pending as Promise<T>;
+  if (inFlight.size >= REQUEST_DEDUPE_CACHE_SIZE) return read();
+  const answer = read().finally(() => inFlight.delete(key));
+  inFlight.set(key, answer);
+  return answer;
+}
+
 let rpcId = 0;
 
-/** One JSON-RPC 2.0 call over HTTP, e.g. eth_getBalance against a network's RPC URL. */
-export async function jsonRpcRequest<T>(url: string, method: string, params: readonly unknown[] = [], options: FetchOptions = {}): Promise<T> {
+/**
+ * One JSON-RPC 2.0 call over HTTP, e.g. eth_getBalance against a network's RPC URL. A read
+ * (`isIdempotentRead`) shares an identical one in flight, and is asked again after SPEC §8's
+ * retryable JSON-RPC errors with the HTTP retries' backoff; any other method goes out once.
+ */
+export function jsonRpcRequest<T>(url: string, method: string, params: readonly unknown[] = [], options: FetchOptions = {}): Promise<T> {
+  if (!isIdempotentRead(method)) return callJsonRpc<T>(url, method, params, options);
+  return dedupeInFlight(`${url} ${method} ${JSON.stringify(params)}`, async () => {
+    const retries = options.retries ?? HTTP_RETRIES;
+    const sleep = options.sleep ?? defaultSleep;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await callJsonRpc<T>(url, method, params, options);
+      } catch (error) {
+        if (attempt >= retries || !(error instanceof JsonRpcError) || !RETRYABLE_RPC_CODES.includes(error.code)) throw error;
+        await sleep((options.retryBaseMs ?? HTTP_RETRY_BASE_MS) * 2 ** attempt);
+      }
+    }
+  });
+}
+
+async function callJsonRpc<T>(url: string, method: string, params: readonly unknown[], options: FetchOptions): Promise<T> {
   const response = await fetchWithRetry(
     url,
     {

@@ -64,6 +64,40 @@ describe('createWalletConnectClient', () => {
     }
   });
 
+  it('hears the wallet change its session: a chain dropped, then one added (wc_sessionUpdate)', async () => {
+    const client = await dapp(relay.url);
+    const chains = { 31337: 'http://127.0.0.1:9', 31338: 'http://127.0.0.1:9' };
+    const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains, account: TEST_ACCOUNTS[2]! });
+    const account = (chainId: number) => `eip155:${chainId}:${TEST_ACCOUNTS[2]!.address}`;
+    try {
+      let uri = '';
+      const both = { eip155: { ...namespaces.eip155, chains: ['eip155:31337', 'eip155:31338'] } };
+      const connected = client.connect({ namespaces: both, onUri: (value) => (uri = value) });
+      await expect.poll(() => uri, { timeout: 10_000 }).toMatch(/^wc:/);
+      await wallet.pair(uri);
+      await wallet.approve(await wallet.nextProposal());
+      expect((await connected).accounts).toEqual([account(31337), account(31338)]);
+
+      const updates: string[][] = [];
+      client.onSessionUpdate((session) => updates.push([...session.accounts]));
+      const [session] = wallet.sessions();
+      const eip155 = session!.namespaces.eip155!;
+      await wallet.kit.updateSession({
+        topic: session!.topic,
+        namespaces: { eip155: { ...eip155, chains: ['eip155:31337'], accounts: [account(31337)] } },
+      });
+      await expect.poll(() => updates.at(-1), { timeout: 10_000 }).toEqual([account(31337)]);
+      expect(client.session()?.accounts).toEqual([account(31337)]);
+
+      // The wallet moves to a chain the session lacks: it adds it first (the test wallet's own session update).
+      await wallet.emitChainChanged(31338);
+      await expect.poll(() => updates.at(-1), { timeout: 10_000 }).toEqual(expect.arrayContaining([account(31337), account(31338)]));
+      expect(client.session()?.accounts).toEqual(expect.arrayContaining([account(31337), account(31338)]));
+    } finally {
+      await wallet.close();
+    }
+  });
+
   it('rejects a request the wallet declines with EIP-1193’s 4001', async () => {
     const client = await dapp(relay.url);
     const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });

@@ -66,6 +66,7 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
 
   const providerListeners = new Map<string, Map<RemoteProviderEvent, Set<Listener>>>();
   const sessionEndListeners = new Set<() => void>();
+  const sessionUpdateListeners = new Set<(session: WalletConnectSessionInfo) => void>();
   const emit = (namespace: string, event: RemoteProviderEvent, ...args: unknown[]) => {
     for (const listener of [...(providerListeners.get(namespace)?.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
   };
@@ -75,6 +76,12 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
   // eip155 namespace has these events today, so they go to its provider.
   provider.on('chainChanged', (chainId: string | number) => emit('eip155', 'chainChanged', String(chainId)));
   provider.on('accountsChanged', (accounts: string[]) => emit('eip155', 'accountsChanged', accounts));
+  // The provider has already taken the wallet's new namespaces into its session when it emits this.
+  provider.on('session_update', () => {
+    if (!provider.session) return;
+    const session = sessionInfo(provider.session);
+    for (const listener of [...sessionUpdateListeners]) listener(session);
+  });
   provider.on('session_delete', () => {
     for (const namespace of providerListeners.keys()) emit(namespace, 'disconnect', { code: 4900, message: 'The wallet ended the session' });
     for (const listener of [...sessionEndListeners]) listener();
@@ -191,6 +198,11 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
     onSessionEnd(listener) {
       sessionEndListeners.add(listener);
       return () => sessionEndListeners.delete(listener);
+    },
+
+    onSessionUpdate(listener) {
+      sessionUpdateListeners.add(listener);
+      return () => sessionUpdateListeners.delete(listener);
     },
   };
 }

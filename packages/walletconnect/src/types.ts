@@ -96,4 +96,6 @@ export interface WalletConnectClient {
   provider(namespace: string): RemoteProvider;
   /** Called when the wallet ends the session (or it expires). */
   onSessionEnd(listener: () => void): () => void;
+  /** Called with the session as it stands after the wallet changed it (`wc_sessionUpdate`: chains or accounts added or removed). */
+  onSessionUpdate(listener: (session: WalletConnectSessionInfo) => void): () => void;
 }

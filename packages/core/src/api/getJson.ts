@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fetchWithRetry, type FetchOptions } from '../http.ts';
+import { dedupeInFlight, fetchWithRetry, type FetchOptions } from '../http.ts';
 import { serverUrl, type ApiConfig, type ServerQuery } from './apiConfig.ts';
 
 /**
@@ -27,8 +27,12 @@ export async function getJson<T>(
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<T> {
   const init: RequestInit = { headers: { accept: 'application/json' }, ...(fresh ? { cache: 'no-store' } : {}) };
-  const response = await fetchWithRetry(serverUrl(config, path, query), init, fetchOptions);
-  return parse(await response.json(), response);
+  const url = serverUrl(config, path, query);
+  // Identical reads in flight share one answer (SPEC §9's request dedupe); each path has one reader.
+  return dedupeInFlight(`GET ${url}${fresh ? ' fresh' : ''}`, async () => {
+    const response = await fetchWithRetry(url, init, fetchOptions);
+    return parse(await response.json(), response);
+  });
 }
 
 /** POST a JSON body to the site's server; the answer is read like getJson's. Not retried: it may build or change something. */

@@ -14,7 +14,14 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 // reads it. Bounded, so a server (or a man in the middle) cannot make the widget render anything.
 const transferSchema = v.object({
   fungible_info: v.optional(
-    v.object({ name: text(128), symbol: text(32), icon: v.object({ url: text(2048) }), address: v.optional(text(200)) }),
+    v.object({
+      name: text(128),
+      symbol: text(32),
+      icon: v.object({ url: text(2048) }),
+      address: v.optional(text(200)),
+      /** The token's decimals, when the server knows them: a 0-decimal token's amount shows no invented fraction. */
+      decimals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255))),
+    }),
   ),
   nft_info: v.optional(
     v.object({

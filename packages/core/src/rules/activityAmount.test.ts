@@ -22,6 +22,17 @@ describe('activityAmount', () => {
     expect(activityAmount('0.000000000000012')).toEqual({ shown: '0.000000000000012', exact: '0.000000000000012', isExact: true });
   });
 
+  it("invents no decimals a token does not have: a 0-decimal token's 7 shows as 7", () => {
+    expect(activityAmount('7', 0)).toEqual({ shown: '7', exact: '7', isExact: true });
+    expect(activityAmount('1.5', 2)).toEqual({ shown: '1.50', exact: '1.5', isExact: true });
+    expect(activityAmount('1.5', 18)).toEqual({ shown: '1.500', exact: '1.5', isExact: true });
+    expect(activityAmount('junk', 0)).toEqual({ shown: '0', exact: '0', isExact: true });
+  });
+
+  it('groups the thousands of a large amount', () => {
+    expect(activityAmount('12345.5')).toEqual({ shown: '12,345.500', exact: '12345.5', isExact: true });
+  });
+
   it('reads a malformed amount as zero rather than showing it', () => {
     expect(activityAmount('1e5')).toEqual({ shown: '0.000', exact: '0', isExact: true });
   });

@@ -24,6 +24,8 @@ export { monthSections, groupTransactionsByYear, filterTransactions, type MonthS
 export { describeTransaction, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './transactionDescription.ts';
 export { activityDate } from './activityDate.ts';
 export { activityAmount, type ActivityAmount } from './activityAmount.ts';
+// Where a shown name may wrap: between its labels, never at a hyphen.
+export { nameParts, type NamePart } from './nameParts.ts';
 // SPEC §5: whether the connected account may register a name.
 export { offersNameRegistration } from './accountName.ts';
 export { accountTypeSwitch } from './accountTypeSwitch.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testNetworks } from '../testing/fakeAdapter.ts';
-import { approvedNetworks, isNetworkApproved } from './networkApproval.ts';
+import { approvedNetworks, isNetworkApproved, sessionChains } from './networkApproval.ts';
 
 const { mainnet, optimism } = testNetworks;
 
@@ -16,5 +16,14 @@ describe('networkApproval', () => {
     expect(isNetworkApproved(session, optimism)).toBe(false);
     expect(isNetworkApproved({ eip155: approvedNetworks(undefined, 'eip155') }, optimism)).toBe(true);
     expect(isNetworkApproved({}, optimism)).toBe(true);
+  });
+
+  it("reads a session's chains from its accounts, each once", () => {
+    const address = '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266';
+    expect(sessionChains([`eip155:1:${address}`, `eip155:10:${address}`, `eip155:1:0x${'1'.repeat(40)}`, 'solana:localnet:Abc'])).toEqual([
+      'eip155:1',
+      'eip155:10',
+      'solana:localnet',
+    ]);
   });
 });

@@ -17,3 +17,8 @@ export function approvedNetworks(sessionChains: readonly string[] | undefined, n
   const ids = sessionChains.filter((chain) => chain.startsWith(`${namespace}:`)) as ApprovedNetworks['approvedCaipNetworkIds'];
   return { approvedCaipNetworkIds: [...new Set(ids)], supportsAllNetworks: false };
 }
+
+/** The CAIP-2 chains a session's CAIP-10 accounts are on, in order, each once. */
+export function sessionChains(accounts: readonly string[]): string[] {
+  return [...new Set(accounts.map((account) => account.split(':').slice(0, 2).join(':')))];
+}

@@ -35,6 +35,12 @@ describe('describeTransaction', () => {
     expect(describeTransaction(received)).toMatchObject({ title: 'Received', direction: 'from', otherSide: FRIEND, amounts: [{ text: '+2.000 CAIRN', sign: '+' }] });
   });
 
+  it("a 0-decimal token's receive shows +7, not an invented +7.000 (the decimals the server gives)", () => {
+    const ZERO = { name: 'Zero Decimals', symbol: 'ZERO', icon: { url: 'http://127.0.0.1/zero.png' }, decimals: 0 };
+    const received = historyTransaction({ operationType: 'receive', transfers: [{ fungible_info: ZERO, direction: 'in', quantity: { numeric: '7' }, sender: FRIEND, recipient: ME }] });
+    expect(describeTransaction(received).amounts).toEqual([{ text: '+7 ZERO', exact: '+7 ZERO', sign: '+' }]);
+  });
+
   it('a swap: both tokens, what was sold then what was bought, not the router', () => {
     const swapped = historyTransaction({
       operationType: 'trade',

@@ -44,7 +44,7 @@ function signedAmount(transfer: HistoryTransfer): TransactionAmount {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : '';
   if (transfer.nft_info) return { text: `${sign}${transfer.nft_info.name}`, exact: `${sign}${transfer.nft_info.name}`, sign };
   const symbol = transfer.fungible_info?.symbol ? ` ${transfer.fungible_info.symbol}` : '';
-  const { shown, exact } = activityAmount(transfer.quantity.numeric);
+  const { shown, exact } = activityAmount(transfer.quantity.numeric, transfer.fungible_info?.decimals);
   const approximate = shown.startsWith('≈');
   return { text: `${approximate ? '≈' : ''}${sign}${shown.replace('≈', '')}${symbol}`, exact: `${sign}${exact}${symbol}`, sign };
 }

@@ -19,6 +19,8 @@ export interface ScriptedWalletConnect {
   expire(): void;
   /** The wallet ends the session. */
   endSession(): void;
+  /** The wallet changes its session to these CAIP-10 accounts (`wc_sessionUpdate`). */
+  updateSession(accounts: string[]): void;
   /** The open proposal fails for another reason than a decline or an expiry (the relay dropped it). */
   failPairing(message: string): void;
   /** The next disconnect fails, as with a relay that cannot be reached. */
@@ -37,6 +39,7 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
   let disconnects = 0;
   let disconnectFailure: Error | undefined;
   const endListeners = new Set<() => void>();
+  const updateListeners = new Set<(session: WalletConnectSessionInfo) => void>();
   const listeners = new Map<RemoteProviderEvent, Set<Listener>>();
   const makeSession = (accounts: string[]): WalletConnectSessionInfo => ({
     topic: 'f'.repeat(64),
@@ -88,6 +91,10 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
         endListeners.add(listener);
         return () => endListeners.delete(listener);
       },
+      onSessionUpdate(listener) {
+        updateListeners.add(listener);
+        return () => updateListeners.delete(listener);
+      },
     },
     approve(accounts = [ACCOUNT]) {
       session = makeSession(accounts);
@@ -105,6 +112,10 @@ export function createScriptedWalletConnect(): ScriptedWalletConnect {
       session = undefined;
       for (const listener of [...(listeners.get('disconnect') ?? [])]) (listener as (error: unknown) => void)({ code: 4900 });
       for (const listener of [...endListeners]) listener();
+    },
+    updateSession(accounts) {
+      session = makeSession(accounts);
+      for (const listener of [...updateListeners]) listener(session);
     },
     restoreSession(accounts = [ACCOUNT]) {
       session = makeSession(accounts);

@@ -101,6 +101,8 @@ border-radius:var(--cairn-radius);font-weight:600;text-align:center;transition:b
 .avatar{display:block;flex:none;border-radius:50%;box-shadow:inset 0 0 0 1px rgba(0,0,0,.06),0 6px 16px -6px var(--_shadow)}
 .account-id{position:relative;display:flex;align-items:center;gap:2px;margin-top:14px;padding-inline-start:34px}
 .account-address{font-size:19px;font-weight:650;letter-spacing:-.015em;font-variant-numeric:tabular-nums}
+.name-part{white-space:nowrap}
+.name-part-long{overflow-wrap:anywhere}
 .copy-button{width:32px;height:32px}
 .copy-button[data-copied]{color:var(--cairn-accent)}
 .copy-status{min-height:18px;font-size:12px;font-weight:600;color:var(--cairn-accent)}

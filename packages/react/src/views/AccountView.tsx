@@ -13,6 +13,7 @@ import { useActiveAccount } from '../hooks/useActiveAccount.ts';
 import { useConnectedAccounts } from '../hooks/useConnectedAccounts.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { useT } from '../i18n/useT.ts';
+import { AccountName } from '../components/AccountName.tsx';
 
 /** The connected account: who, how much, on which network, and the way out. */
 export function AccountView() {
@@ -39,7 +40,7 @@ export function AccountView() {
       <Avatar address={address} image={account.profileImage} />
       <div className="account-id">
         <p className="account-address" title={address}>
-          {accountDisplayName({ address, profileName: account.profileName })}
+          <AccountName name={accountDisplayName({ address, profileName: account.profileName })} />
         </p>
         <CopyAddressButton address={address} />
       </div>

@@ -112,7 +112,7 @@ export async function getHistory(
         if (transfer.standard === 'native') {
           const native = context.networks.get(caip2)?.nativeCurrency ?? { name: 'Native coin', symbol: 'ETH', decimals: 18 };
           return {
-            fungible_info: { name: native.name, symbol: native.symbol, icon: { url: context.icons.native(caip2) } },
+            fungible_info: { name: native.name, symbol: native.symbol, icon: { url: context.icons.native(caip2) }, decimals: native.decimals },
             direction,
             quantity: { numeric: formatUnits(BigInt(transfer.amount), native.decimals) },
             ...sides,
@@ -142,6 +142,7 @@ export async function getHistory(
             symbol: token?.symbol ?? '',
             icon: { url: context.icons.token(row.chain_id, transfer.contract!) },
             address: contract,
+            ...(token?.decimals != null ? { decimals: token.decimals } : {}),
           },
           direction,
           quantity: { numeric: formatUnits(BigInt(transfer.amount), token?.decimals ?? 0) },

@@ -42,7 +42,7 @@ export async function getOnrampHistory(
         },
         transfers: [
           {
-            fungible_info: { name: native.name, symbol: native.symbol, icon: { url: deps.icons.native(caip2) } },
+            fungible_info: { name: native.name, symbol: native.symbol, icon: { url: deps.icons.native(caip2) }, decimals: native.decimals },
             direction: 'in' as const,
             quantity: { numeric: formatUnits(BigInt(row.crypto_amount), native.decimals) },
           },

@@ -3,6 +3,8 @@ import type { ChainContext } from './chainContext.ts';
 import { ChainUnavailableError } from './chainUnavailableError.ts';
 
 export type ContractRead = ContractFunctionParameters<Abi, 'view' | 'pure', string>;
+/** SPEC §9: a multicall's calldata stays within 1024 bytes; more reads go out as further calls (in one JSON-RPC batch). */
+export const MULTICALL_BATCH_BYTES = 1024;
 export type ReadResult<T = unknown> = { ok: true; value: T } | { ok: false };
 
 /**
@@ -14,7 +16,7 @@ export async function readContracts(chain: ChainContext, reads: readonly Contrac
   if (reads.length === 0) return [];
   const multicallAddress = chain.config.multicallAddress;
   if (multicallAddress) {
-    const results = await chain.client.multicall({ contracts: reads as ContractRead[], multicallAddress, allowFailure: true });
+    const results = await chain.client.multicall({ contracts: reads as ContractRead[], multicallAddress, allowFailure: true, batchSize: MULTICALL_BATCH_BYTES });
     // allowFailure also swallows a node that is down: that is the chain's failure, not the reads'.
     const down = results.find((result) => result.status === 'failure' && isTransportError(result.error));
     if (down) throw new ChainUnavailableError(chain.config.rpcUrl, down.error);

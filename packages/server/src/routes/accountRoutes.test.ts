@@ -164,14 +164,14 @@ describe.each(await testDatabaseKinds())('account routes on $name', ({ name, ski
       },
       transfers: [
         {
-          fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: expect.stringContaining('/public/getAssetImage/eip155%3A1?') } },
+          fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: expect.stringContaining('/public/getAssetImage/eip155%3A1?') }, decimals: 18 },
           direction: 'in', quantity: { numeric: '2' }, sender: TEST_ACCOUNTS[0]!.address, recipient: account,
         },
       ],
     });
     expect(tx('cairnIn').transfers).toEqual([
       {
-        fungible_info: { name: 'Cairn Token', symbol: 'CAIRN', icon: { url: expect.stringContaining('/public/getTokenImage/31337-') }, address: `eip155:31337:${DEVNET_CONTRACTS.cairnToken}` },
+        fungible_info: { name: 'Cairn Token', symbol: 'CAIRN', icon: { url: expect.stringContaining('/public/getTokenImage/31337-') }, address: `eip155:31337:${DEVNET_CONTRACTS.cairnToken}`, decimals: 18 },
         direction: 'in',
         quantity: { numeric: '100' },
         sender: TEST_ACCOUNTS[0]!.address,

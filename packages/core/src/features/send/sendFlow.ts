@@ -7,12 +7,13 @@ import { HttpError } from '../../http.ts';
 import { namesSupportedOn } from '../../rules/accountName.ts';
 import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
 import { looksLikeName } from '../../rules/send/sendFieldErrors.ts';
-import { failedSendReason, SEND_OUTCOME_TEXTS, transactionExplorerUrl, type SendOutcome } from '../../rules/send/sendOutcome.ts';
+import { SEND_OUTCOME_TEXTS, transactionExplorerLink, type SendOutcome } from '../../rules/send/sendOutcome.ts';
 import { sendableTokens, type SendableToken } from '../../rules/send/sendableTokens.ts';
 import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
+import { settleTransaction } from '../activity/settleTransaction.ts';
 import { trackPending } from '../activity/trackPending.ts';
 
 export { trackPending, trackPendingCalls } from '../activity/trackPending.ts';
@@ -224,15 +225,8 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
   }
   ctx.toast.show(ErrorText.transactionStarted, 'info');
   ctx.events.emit('SEND_SUCCESS', { ...properties, hash });
-  const explorerUrl = transactionExplorerUrl(context.network, hash);
-  const outcome: SendOutcome = {
-    status: 'pending',
-    hash,
-    amountText,
-    symbol: token.symbol,
-    receiver,
-    ...(explorerUrl ? { explorer: { url: explorerUrl, name: context.network.blockExplorers!.default.name } } : {}),
-  };
+  const explorer = transactionExplorerLink(context.network, hash);
+  const outcome: SendOutcome = { status: 'pending', hash, amountText, symbol: token.symbol, receiver, ...(explorer ? { explorer } : {}) };
   ctx.send.set({ loading: false, outcome });
   land(ctx, { kind: 'tokenSent' });
   void trackPending(ctx, context.network, { hash, from: context.address, to: receiver, amount: amountText, symbol: token.symbol });
@@ -242,20 +236,18 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
 
 /** Waits for the receipt; Send (while it shows this send) and a toast say how it went. */
 async function followSend(ctx: CairnContext, network: CaipNetwork, outcome: SendOutcome, properties: Record<string, string>): Promise<void> {
-  const adapter = adapterFor(ctx, network.chainNamespace);
-  if (!adapter.waitForTransaction) return;
   const settle = (next: Partial<SendOutcome>) => {
     if (ctx.send.get().outcome?.hash === outcome.hash) ctx.send.set({ outcome: { ...outcome, ...next } });
   };
   try {
-    const status = await adapter.waitForTransaction({ network, hash: outcome.hash });
-    if (status === 'success') {
+    const settled = await settleTransaction(ctx, network, outcome.hash);
+    if (!settled) return;
+    if (settled.status === 'confirmed') {
       settle({ status: 'confirmed' });
       ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success', outcome.explorer);
       return;
     }
-    const nodeMessage = await adapter.transactionFailure?.({ network, hash: outcome.hash }).catch(() => undefined);
-    const reason = failedSendReason(nodeMessage);
+    const { reason, nodeMessage } = settled;
     settle({ status: 'failed', ...(reason ? { reason } : {}) });
     ctx.events.emit('SEND_ERROR', { ...properties, hash: outcome.hash, message: nodeMessage ?? 'reverted' });
     ctx.toast.show(reason ?? SEND_OUTCOME_TEXTS.failed, 'error', outcome.explorer);

@@ -7,11 +7,13 @@ import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { formatUnits, parseUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
 import { nodeErrorText } from '../../rules/send/nodeErrorText.ts';
+import { SEND_OUTCOME_TEXTS, transactionExplorerLink } from '../../rules/send/sendOutcome.ts';
 import { SWAP_TEXTS, swapSummary, type SwapSummary } from '../../rules/swap/swapSummary.ts';
 import { isSwapNetwork } from '../../rules/walletFeatures.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
+import { settleTransaction } from '../activity/settleTransaction.ts';
 import { trackPending } from '../activity/trackPending.ts';
 import { transactionConfirmed } from '../activity/transactionConfirmed.ts';
 
@@ -204,10 +206,16 @@ export async function confirmSwap(ctx: CairnContext): Promise<boolean> {
     ctx.swap.set({ step: 'swapping', error: undefined });
     const built = await context.api.buildTransaction({ from: source.address, to: to.address, userAddress: user, amount, slippage: ctx.swap.get().slippage });
     const hash = await send({ to: built.to, data: built.data, value: BigInt(built.amount), gas: BigInt(built.eip155.gas) || undefined });
-    setTimeout(() => ctx.toast.show(ErrorText.transactionStarted, 'success'), SWAP_TOAST_DELAY_MS);
+    const started = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        ctx.toast.show(ErrorText.transactionStarted, 'success');
+        resolve();
+      }, SWAP_TOAST_DELAY_MS),
+    );
     ctx.swap.set({ step: undefined, sourceTokenAmount: undefined, quote: undefined, swapGas: undefined, allowance: undefined });
     land(ctx, { kind: 'swapped' });
     void trackPending(ctx, context.network, { hash, from: context.address, to: contractOf(built.to), amount: formatUnits(amount, source.decimals), symbol: source.symbol });
+    void followSwap(ctx, context.network, hash, started);
     return true;
   } catch (error) {
     console.warn('[cairn] swap failed', error);
@@ -215,5 +223,21 @@ export async function confirmSwap(ctx: CairnContext): Promise<boolean> {
     ctx.swap.set({ step: undefined, error: message });
     ctx.toast.show(ErrorText.failedToSendTransaction, 'error');
     return false;
+  }
+}
+
+/**
+ * Says how the swap ended, as Send does: confirmed, or failed with the node's reason, in a toast
+ * linking the explorer's page. Never before 'Transaction started' (`started`), which it replaces.
+ */
+export async function followSwap(ctx: CairnContext, network: CaipNetwork, hash: string, started: Promise<void>): Promise<void> {
+  try {
+    const [settled] = await Promise.all([settleTransaction(ctx, network, hash), started]);
+    if (!settled) return;
+    const link = transactionExplorerLink(network, hash);
+    if (settled.status === 'confirmed') ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success', link);
+    else ctx.toast.show(settled.reason ?? SEND_OUTCOME_TEXTS.failed, 'error', link);
+  } catch (error) {
+    console.warn('[cairn] could not follow the swap', error);
   }
 }

@@ -3,6 +3,7 @@ import { findNetwork } from '../../stores/network.ts';
 import type { WalletConnectClient } from './walletConnectClient.ts';
 import { walletConnectConnector } from './walletConnectConnector.ts';
 import { applyConnection } from '../../actions/applyConnection.ts';
+import { sessionChains as chainsOf } from '../../rules/networkApproval.ts';
 
 /**
  * Hands the session to every adapter whose namespace it has accounts in, and stores each
@@ -17,7 +18,7 @@ export async function attachWalletConnectSession(
   const session = client.session();
   if (!session) return 0;
   let connected = 0;
-  const sessionChains = session.accounts.map((account) => account.split(':').slice(0, 2).join(':'));
+  const sessionChains = chainsOf(session.accounts);
   for (const adapter of ctx.options.adapters) {
     if (!adapter.setRemoteProvider) continue;
     const namespace = adapter.namespace;

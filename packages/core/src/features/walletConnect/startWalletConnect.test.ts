@@ -254,6 +254,17 @@ describe('a WalletConnect session over time', () => {
     expect(cairn.stores.network.get().approved).toEqual({});
   });
 
+  it('follows the session when the wallet adds a chain later, or drops one (SPEC §3)', async () => {
+    const { cairn, scripted } = await connected();
+    const address = '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266';
+    scripted.updateSession([`eip155:1:${address}`, `eip155:10:${address}`]);
+    await until(() => cairn.stores.network.get().approved.eip155?.approvedCaipNetworkIds.length === 2, 'the second chain approved');
+    expect(cairn.stores.network.get().approved).toEqual({ eip155: { approvedCaipNetworkIds: ['eip155:1', 'eip155:10'], supportsAllNetworks: false } });
+    scripted.updateSession([`eip155:10:${address}`]);
+    await until(() => cairn.stores.network.get().approved.eip155?.approvedCaipNetworkIds.length === 1, 'the first chain dropped');
+    expect(cairn.stores.network.get().approved.eip155?.approvedCaipNetworkIds).toEqual(['eip155:10']);
+  });
+
   it('is disconnected here even when the relay cannot be reached to tell the wallet', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { cairn, scripted, adapter, storage } = await connected();

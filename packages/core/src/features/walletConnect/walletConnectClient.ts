@@ -46,6 +46,8 @@ export interface WalletConnectClient {
   disconnect(): Promise<void>;
   provider(namespace: string): RemoteProvider;
   onSessionEnd(listener: () => void): () => void;
+  /** The session as it stands after the wallet changed it (`wc_sessionUpdate`: chains or accounts added or removed). */
+  onSessionUpdate(listener: (session: WalletConnectSessionInfo) => void): () => void;
 }
 
 /** Why a pairing attempt ended: the package's PairingError carries one of these as `reason`. */

@@ -28,7 +28,7 @@ declare module '../featureRegistry.ts' {
   }
 }
 
-/** WalletConnect through the site's plugin: its connector, its pairing views and its session's end (SPEC §2, §4). */
+/** WalletConnect through the site's plugin: its connector, its pairing views, its session's changes and end (SPEC §2, §3, §4). */
 export const walletConnectFeature: CairnFeature = {
   setup: (ctx) => {
     if (!ctx.options.walletConnect) return;
@@ -42,6 +42,7 @@ export const walletConnectFeature: CairnFeature = {
           if (!watching) {
             watching = true;
             client.onSessionEnd(() => void loadWalletConnectFlow().then((flow) => flow.detachWalletConnect(ctx)));
+            client.onSessionUpdate((session) => void loadWalletConnectFlow().then((flow) => flow.followWalletConnectSession(ctx, session)));
           }
           return client;
         }),

@@ -3,3 +3,4 @@
 export { startWalletConnect, type StartWalletConnectOptions } from './startWalletConnect.ts';
 export { restoreWalletConnect } from './restoreWalletConnect.ts';
 export { endWalletConnectSession, detachWalletConnect } from './endWalletConnectSession.ts';
+export { followWalletConnectSession } from './followWalletConnectSession.ts';

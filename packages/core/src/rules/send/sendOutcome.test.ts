@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaipNetwork } from '../../types.ts';
-import { failedSendReason, SEND_OUTCOME_TEXTS, transactionExplorerUrl } from './sendOutcome.ts';
+import { failedSendReason, SEND_OUTCOME_TEXTS, transactionExplorerLink, transactionExplorerUrl } from './sendOutcome.ts';
 
 const network = (chainNamespace: CaipNetwork['chainNamespace'], explorer?: string): CaipNetwork => ({
   id: 1,
@@ -42,5 +42,15 @@ describe('transactionExplorerUrl', () => {
   it('is none without an explorer, or with one that is not a web page', () => {
     expect(transactionExplorerUrl(network('eip155'), '0xab')).toBeUndefined();
     expect(transactionExplorerUrl(network('eip155', 'javascript:alert(1)'), '0xab')).toBeUndefined();
+  });
+});
+
+describe('transactionExplorerLink', () => {
+  it("names the explorer beside its page; none on a network without one", () => {
+    expect(transactionExplorerLink({ ...network('eip155', 'https://etherscan.io/'), blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } } }, '0xab')).toEqual({
+      url: 'https://etherscan.io/tx/0xab',
+      name: 'Etherscan',
+    });
+    expect(transactionExplorerLink(network('eip155'), '0xab')).toBeUndefined();
   });
 });

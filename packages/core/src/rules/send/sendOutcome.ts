@@ -49,3 +49,9 @@ export function transactionExplorerUrl(network: CaipNetwork, hash: string): stri
   if (!base || !/^https?:\/\/[^\s"'<>]+$/i.test(base)) return undefined;
   return `${base.replace(/\/+$/, '')}${NAMESPACES[network.chainNamespace].explorerTransactionPath}${encodeURIComponent(hash)}`;
 }
+
+/** The explorer page of a transaction as a toast or an outcome links it: its URL and the explorer's name. */
+export function transactionExplorerLink(network: CaipNetwork, hash: string): { url: string; name: string } | undefined {
+  const url = transactionExplorerUrl(network, hash);
+  return url ? { url, name: network.blockExplorers!.default.name } : undefined;
+}
