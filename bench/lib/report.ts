@@ -2,6 +2,7 @@ import { kB, MB, ms, ratio, stat } from './format.ts';
 import { CONDITIONS, type AppResult, type BenchResults } from './results.ts';
 import { BARE_FASTIFY_CASE } from './bareFastifyFloor.ts';
 import type { WalletListResults } from './walletListBench.ts';
+import { median } from './stats.ts';
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const header = (cells: string[]) => [row(cells), row(cells.map(() => '---'))];
@@ -171,6 +172,14 @@ function walletListSection(list: WalletListResults | null | undefined): string[]
     row(['wallets listed after scrolling to the end', `${list.listed} in ${list.pages} pages`]),
     row(['scroll duration', `${(scroll.durationMs / 1000).toFixed(1)} s, ${scroll.frames} frames`]),
     row(['long tasks while scrolling (> 50 ms)', scroll.longTasks === 0 ? '0' : `**${scroll.longTasks}**, longest ${ms(scroll.longestTaskMs!)}`]),
+    ...(scroll.longTaskCpuMs && scroll.longTaskCpuMs.length > 0
+      ? [
+          row([
+            "those tasks' main-thread CPU (traced)",
+            `${scroll.longTaskCpuMs.filter((cpuMs) => cpuMs > 50).length} over 50 ms; median ${ms(median(scroll.longTaskCpuMs)!)}, most ${ms(Math.max(...scroll.longTaskCpuMs))}`,
+          ]),
+        ]
+      : []),
     row(['frames dropped while scrolling', `${scroll.droppedFrames} (p95 frame ${ms(scroll.p95FrameMs)}, longest ${ms(scroll.longestFrameMs)})`]),
     row(['list rows in the DOM at most', String(list.domRowsWhileScrolling)]),
     row([`search: response → painted (${search.runs} queries)`, stat(search.responseToPaintedMs, ms)]),

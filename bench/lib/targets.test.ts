@@ -121,11 +121,11 @@ describe('the server target', () => {
 });
 
 describe('the wallet list targets', () => {
-  const list = (render: number[], longTasks: number[], listed = 10_000): WalletListResults => ({
+  const list = (render: number[], longTasks: number[], listed = 10_000, longTaskCpuMs: number[] | null = null): WalletListResults => ({
     catalogueSize: 10_000,
     listed,
     pages: 250,
-    scroll: { durationMs: 20_000, frames: 1200, droppedFrames: 0, longestFrameMs: 17, p95FrameMs: 16.7, longTasks: longTasks.length, longestTaskMs: longTasks.length > 0 ? Math.max(...longTasks) : null },
+    scroll: { durationMs: 20_000, frames: 1200, droppedFrames: 0, longestFrameMs: 17, p95FrameMs: 16.7, longTasks: longTasks.length, longestTaskMs: longTasks.length > 0 ? Math.max(...longTasks) : null, longTaskCpuMs },
     search: { runs: render.length, queries: [], responseToPaintedMs: describeRuns(render), keystrokeToPaintedMs: describeRuns(render.map((value) => value + 310)), results: render.map(() => 100) },
     domRowsWhileScrolling: 16,
   });
@@ -142,5 +142,12 @@ describe('the wallet list targets', () => {
     expect(judge(list([10], []))[1]!.holds).toBe(true);
     expect(judge(list([10], [51]))[1]!.holds).toBe(false);
     expect(judge(list([10], [], 4_000))[1]!.holds).toBe(false);
+  });
+
+  it("judges a traced scroll's long tasks on their main-thread CPU, not on waits for a core", () => {
+    const waited = judge(list([10], [95, 60], 10_000, [12, 8]))[1]!;
+    expect(waited).toMatchObject({ holds: true, measured: expect.stringMatching(/^2 long tasks \(longest 95\.0 ms\), 0 with over 50 ms of main-thread CPU/) });
+    expect(judge(list([10], [95, 60], 10_000, [12, 55]))[1]!.holds).toBe(false);
+    expect(judge(list([10], [95], 4_000, [12]))[1]!.holds).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { sourceResolve } from '../../scripts/lib/sourceConditions.ts';
 import { startBenchServer, waitFor } from './benchServer.ts';
+import { longTasksWithCpu, type TaskTraceEvent } from './longTaskCpu.ts';
 import { repoRoot, resultsDir } from './paths.ts';
 import { startStaticServer } from './staticServer.ts';
 import { describe, percentile, type Stat } from './stats.ts';
@@ -36,6 +37,12 @@ export interface WalletListResults {
     /** PerformanceObserver('longtask'): main-thread tasks over 50 ms while scrolling. */
     longTasks: number;
     longestTaskMs: number | null;
+    /**
+     * The same tasks from a trace of the scroll (RunTask over 50 ms on the renderer's main thread),
+     * with the CPU time the thread spent in each: on a shared machine a task's wall time also
+     * counts its waits for a core; the CPU time is the page's own work. Null: not traced.
+     */
+    longTaskCpuMs: number[] | null;
   };
   search: {
     runs: number;
@@ -240,10 +247,18 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
       await page.waitForFunction(() => document.querySelector('cairn-modal')?.shadowRoot?.querySelector('ul.vlist-rows li') !== null);
 
       log('wallet list: scrolling the whole list');
+      // Only the `toplevel` category (one event per task): the trace adds next to nothing to the scroll.
+      await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
       const scroll = await scrollWholeList(page);
+      const traced = longTasksWithCpu((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TaskTraceEvent[] }).traceEvents);
       const sorted = [...scroll.frames].sort((a, b) => a - b);
       const dropped = scroll.frames.reduce((sum, interval) => sum + (interval > 25 ? Math.max(1, Math.round(interval / (1000 / 60)) - 1) : 0), 0);
-      log(`wallet list: ${scroll.listed} wallets in ${scroll.pages} pages, ${(scroll.durationMs / 1000).toFixed(1)} s, ${scroll.longTasks.length} long tasks`);
+      log(
+        `wallet list: ${scroll.listed} wallets in ${scroll.pages} pages, ${(scroll.durationMs / 1000).toFixed(1)} s, ${scroll.longTasks.length} long tasks` +
+          (traced
+            ? ` (traced: ${traced.length}, the most main-thread CPU in one ${traced.length > 0 ? Math.max(...traced.map((task) => task.cpuMs)).toFixed(1) : '-'} ms)`
+            : ' (the trace recorded no task)'),
+      );
 
       log(`wallet list: ${searchRuns} searches (2 warm-up)`);
       const queries: string[] = [];
@@ -268,6 +283,7 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
           p95FrameMs: sorted.length > 0 ? percentile(sorted, 95) : 0,
           longTasks: scroll.longTasks.length,
           longestTaskMs: scroll.longTasks.length > 0 ? Math.max(...scroll.longTasks) : null,
+          longTaskCpuMs: traced?.map((task) => task.cpuMs) ?? null,
         },
         search: {
           runs: runs.length,

@@ -20,14 +20,11 @@ import { currentPlatform, type Platform } from './rules/platform.ts';
 import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
 import { whenIdle } from './whenIdle.ts';
-import { afterNextPaint } from './afterNextPaint.ts';
-import { deferAdapterSetup, ensureAdaptersSetUp } from './adapterSetup.ts';
 import { endEmptyReconnect, markReconnecting } from './actions/markReconnecting.ts';
 import type { SocialPopup } from './features/embeddedWallet/socialLogin.ts';
 import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
-import { withLateFeatureMethods } from './features/lateFeatureMethods.ts';
 import { createFeatureStores, featureFacades, featurePublicStores, featureResets, featureSessions, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
 
@@ -118,25 +115,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const applyWalletEvent = (run: (loaded: CairnActions) => void) => {
     withActions(run).catch((error: unknown) => console.warn('[cairn] could not apply a wallet event', error));
   };
-  // Issue 29: discovering wallets waits for the button's first paint (or for the first use that
-  // needs them); a wallet announcing on its own before then is heard when it answers the request.
-  const adapterCleanups: (() => void)[] = [];
-  const setUpAdapters = () => {
-    for (const adapter of options.adapters) adapterCleanups.push(adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
-  };
-  // The features' methods too: made after the first paint, or on first use (lateFeatureMethods.ts).
-  let completeFeatureMethods = () => {};
-  const cleanups = [
-    deferAdapterSetup(
-      ctx,
-      () => {
-        completeFeatureMethods();
-        setUpAdapters();
-      },
-      afterNextPaint,
-    ),
-    () => adapterCleanups.forEach((cleanup) => cleanup()),
-  ];
+  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
   const ready = startReconnect(ctx, actions).then(
     () => undefined,
     (error: unknown) => console.warn('[cairn] reconnect failed', error),
@@ -148,14 +127,14 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   // the modal opened), not on every page load: most visitors never open the modal, and a
   // remembered connection loads them at once anyway.
   const prefetch = () => {
-    ensureAdaptersSetUp(ctx);
     void actions().catch(() => undefined);
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
   const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
-  const own: Omit<Cairn, keyof FeatureFacades> = {
+  return {
     options,
     events: { subscribe: ctx.events.subscribe },
+    ...featureFacades(FEATURES, ctx),
     stores: {
       ...featureStores,
       ...featurePublicStores(FEATURES, ctx),
@@ -169,7 +148,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     },
     ready,
     open: (openOptions) => {
-      ensureAdaptersSetUp(ctx); // the Connect view lists the wallets from its first frame
       openModal(ctx, openOptions);
       prefetch();
     },
@@ -186,9 +164,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
-  const late = withLateFeatureMethods<Cairn>(own, () => featureFacades(FEATURES, ctx));
-  completeFeatureMethods = late.complete;
-  return late.instance;
 }
 
 /**

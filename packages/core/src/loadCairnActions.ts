@@ -1,5 +1,4 @@
 import type { CairnContext } from './context.ts';
-import { ensureAdaptersSetUp } from './adapterSetup.ts';
 import { lazyModule } from './lazyModule.ts';
 
 export type CairnActions = typeof import('./actions/cairnActions.ts');
@@ -14,12 +13,8 @@ export const loadedCairnActions = (): CairnActions | undefined => actions.loaded
 
 const attached = new WeakSet<CairnContext>();
 
-/**
- * The chunk with this instance's server clients made (once, when it first arrives), and its
- * adapters set up if their deferred set-up has not run yet: every action may ask them for wallets.
- */
+/** The chunk with this instance's server clients made (once, when it first arrives). */
 function attach(ctx: CairnContext, loaded: CairnActions): CairnActions {
-  ensureAdaptersSetUp(ctx);
   if (!attached.has(ctx)) {
     attached.add(ctx);
     loaded.attachServerClients(ctx);
