@@ -1,5 +1,6 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
-import { ErrorText } from '../../errors.ts';
+import { ErrorText, isUserRejection } from '../../errors.ts';
+import { signInFailureText } from '../../rules/signIn/signInFailureText.ts';
 import { signInRoute } from '../../rules/signIn/signInRoute.ts';
 import type { SiwxBackend, SiwxMessageInput } from '../../siwx/siwxBackend.ts';
 import { findNetwork } from '../../stores/network.ts';
@@ -78,12 +79,23 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
   } catch (error) {
     console.warn('[cairn] sign-in failed', error);
     // SPEC §8: a smart account's failure may be the site's verifier, not the visitor's refusal.
-    const accountType = await adapter.getAccountType?.({ address, network }).catch(() => 'eoa' as const);
-    const message = accountType === 'smartAccount' ? ErrorText.smartAccountsUnsupported : ErrorText.signatureDeclined;
+    const declined = isUserRejection(error);
+    const message = signInFailureText({ declined, ...(declined ? {} : { accountType: await signingAccountType(ctx, adapter, address, network) }) });
     ctx.siwx.set({ status: 'error', error: message });
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
     land(ctx, { kind: 'signInFailed' });
     shakeModal(ctx);
     return false;
   }
+}
+
+/**
+ * The signing account's type: the wallet's own word where it gave one for this address (the
+ * embedded wallet's smart account is one before its deployment too, when it has no code yet),
+ * else the chain's (code at the address).
+ */
+async function signingAccountType(ctx: CairnContext, adapter: ChainAdapter, address: string, network: CaipNetwork): Promise<'eoa' | 'smartAccount' | undefined> {
+  const { activeType, activeAddress } = ctx.accountTypes.get();
+  if (activeType && activeAddress?.toLowerCase() === address.toLowerCase()) return activeType;
+  return adapter.getAccountType?.({ address, network }).catch(() => undefined);
 }
