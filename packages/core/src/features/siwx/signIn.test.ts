@@ -158,17 +158,12 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(cairn.stores.siwx.get().error).toBe(ErrorText.smartAccountsUnsupported);
   });
 
-  it("keeps 'Signature declined' for a smart account whose visitor declined, and for an EOA the backend refuses", async () => {
+  it("keeps 'Signature declined' for an EOA the backend refuses", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { cairn, adapter } = withSiwx(false);
     await cairn.ready;
     await cairn.connect('io.metamask');
-    cairn.stores.accountTypes.set({ activeType: 'smartAccount', activeAddress: adapter.wallet.accounts[0]! });
-    adapter.failNext('signMessage', { code: 4001, message: 'User rejected the request.' });
-    expect(await cairn.signIn()).toBe(false);
-    expect(cairn.stores.siwx.get().error).toBe(ErrorText.signatureDeclined);
-
-    cairn.stores.accountTypes.set({ activeType: 'eoa' });
+    cairn.stores.accountTypes.set({ activeType: 'eoa', activeAddress: adapter.wallet.accounts[0]! });
     refusesSignatures = true;
     expect(await cairn.signIn()).toBe(false);
     expect(cairn.stores.siwx.get().error).toBe(ErrorText.signatureDeclined);

@@ -1,5 +1,5 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
-import { ErrorText, isUserRejection } from '../../errors.ts';
+import { ErrorText } from '../../errors.ts';
 import { signInFailureText } from '../../rules/signIn/signInFailureText.ts';
 import { signInRoute } from '../../rules/signIn/signInRoute.ts';
 import type { SiwxBackend, SiwxMessageInput } from '../../siwx/siwxBackend.ts';
@@ -8,6 +8,7 @@ import type { CaipNetwork, ChainAdapter, SignedSignIn, SignInRequest } from '../
 import { disconnect } from '../../actions/disconnect.ts';
 import { land } from '../../actions/land.ts';
 import { modalVisit, shakeModal } from '../../actions/modal.ts';
+import { walletAccountType } from '../accountTypes/walletAccountType.ts';
 import { keepSignInSession } from './keepSignInSession.ts';
 import { signInNonce, signInTerms } from './signInTerms.ts';
 
@@ -79,8 +80,7 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
   } catch (error) {
     console.warn('[cairn] sign-in failed', error);
     // SPEC §8: a smart account's failure may be the site's verifier, not the visitor's refusal.
-    const declined = isUserRejection(error);
-    const message = signInFailureText({ declined, ...(declined ? {} : { accountType: await signingAccountType(ctx, adapter, address, network) }) });
+    const message = signInFailureText(await signingAccountType(ctx, adapter, address, network));
     ctx.siwx.set({ status: 'error', error: message });
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
     land(ctx, { kind: 'signInFailed' });
@@ -95,7 +95,5 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
  * else the chain's (code at the address).
  */
 async function signingAccountType(ctx: CairnContext, adapter: ChainAdapter, address: string, network: CaipNetwork): Promise<'eoa' | 'smartAccount' | undefined> {
-  const { activeType, activeAddress } = ctx.accountTypes.get();
-  if (activeType && activeAddress?.toLowerCase() === address.toLowerCase()) return activeType;
-  return adapter.getAccountType?.({ address, network }).catch(() => undefined);
+  return walletAccountType(ctx, address) ?? adapter.getAccountType?.({ address, network }).catch(() => undefined);
 }
