@@ -254,14 +254,14 @@ const explorerLink = (network: CaipNetwork, hash: string): Pick<SendOutcome, 'ex
 
 /** A send sent as a batch ended: Send (while it shows this send) shows the transaction that carried it, and a toast says how it went. */
 function settleSend(ctx: CairnContext, network: CaipNetwork, outcome: SendOutcome, properties: Record<string, string>, ended: CallsOutcome): void {
-  const landed = ended.transactionHash ? { hash: ended.transactionHash, ...explorerLink(network, ended.transactionHash) } : {};
-  if (ctx.send.get().outcome?.hash === outcome.hash) ctx.send.set({ outcome: { ...outcome, ...landed, status: ended.success ? 'confirmed' : 'failed' } });
-  const explorer = 'explorer' in landed ? landed.explorer : undefined;
+  const hash = ended.transactionHash ?? outcome.hash;
+  const { explorer } = ended.transactionHash ? explorerLink(network, ended.transactionHash) : {};
+  if (ctx.send.get().outcome?.hash === outcome.hash) ctx.send.set({ outcome: { ...outcome, hash, ...(explorer ? { explorer } : {}), status: ended.success ? 'confirmed' : 'failed' } });
   if (ended.success) {
     ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success', explorer);
     return;
   }
-  ctx.events.emit('SEND_ERROR', { ...properties, hash: landed.hash ?? outcome.hash, message: 'reverted' });
+  ctx.events.emit('SEND_ERROR', { ...properties, hash, message: 'reverted' });
   ctx.toast.show(SEND_OUTCOME_TEXTS.failed, 'error', explorer);
 }
 
