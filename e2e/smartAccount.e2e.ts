@@ -89,7 +89,16 @@ describe('the frame key’s smart account', () => {
     expect(await call(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).toEqual({ ok: { smartAccountEnabledNetworks: [31337] } });
     expect(await call(page, 'RPC_REQUEST', { method: 'eth_accounts' })).toEqual({ ok: { result: [smartAddress] } });
     expect(await call(page, 'RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smartAddress, ['0x7a69']] })).toEqual({
-      ok: { result: { '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } } },
+      ok: {
+        result: {
+          '0x7a69': {
+            atomic: { status: 'supported' },
+            paymasterService: { supported: true },
+            // ERC-7715: what wallet_grantPermissions takes (the widget shows it to a site with features.smartSessions on).
+            permissions: { supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'] },
+          },
+        },
+      },
     });
   });
 

@@ -1,4 +1,4 @@
-import { createPublicClient, http, parseEther, type Address, type Hash } from 'viem';
+import { createPublicClient, http, parseEther, toHex, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,13 +13,27 @@ import { fundExtraAccount } from './support/extraAccounts.ts';
 
 // Send from the smart account (issue 26), in the widget: the demo's e-mail login gives the frame
 // key's smart account (the stack runs a bundler and a paymaster on 31337), and Send's own view sends
-// ETH from it as a sponsored user operation, approved in the frame: pending until the chain mines
-// the bundle, then confirmed. The account sends its whole balance: with the gas sponsored there is
-// no gas to keep, where an EOA's send would be refused for the fee.
+// ETH from it as a sponsored user operation (an EIP-5792 batch of one call), approved in the frame:
+// pending until the chain mines the bundle that carries it, even one the bundler replaced, then
+// confirmed. The account sends its whole balance: with the gas sponsored there is no gas to keep,
+// where an EOA's send would be refused for the fee.
 const EXPLORER = 'https://explorer.devnet.test';
 let browser: Browser;
 const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
 const rpc = (method: string, params: unknown[] = []) => chain().request({ method: method as never, params: params as never });
+
+/** The bundler's transaction waiting in the node's pool (another than `not`, once it replaced that one). */
+async function pendingBundle(not?: Hash): Promise<Hash> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const pool = (await rpc('txpool_content')) as { pending: Record<string, Record<string, { hash: Hash }>> };
+    const hashes = Object.values(pool.pending).flatMap((byNonce) => Object.values(byNonce).map((transaction) => transaction.hash));
+    const found = hashes.find((hash) => hash !== not);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No bundle in the pool${not ? ` besides ${not}` : ''}: ${JSON.stringify(pool)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -27,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('Send from the smart account', () => {
-  it('sends the whole ETH balance as a sponsored user operation: pending, then confirmed; the receiver holds exactly the amount, the account nothing', async () => {
+  it('sends the whole ETH balance as a sponsored user operation: pending, then confirmed on the bundle that landed though the bundler replaced the first; the receiver holds exactly the amount, the account nothing', async () => {
     const demo = await openDemo(browser, { wallets: [], query: `explorer=${encodeURIComponent(EXPLORER)}`, context: { locale: 'en-US' } });
     const { page } = demo;
     await enterMailedCode(page, `smart-send-${process.pid}-${Date.now()}@example.com`);
@@ -50,24 +64,39 @@ describe('Send from the smart account', () => {
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '0.05 ETH' }).waitFor();
     expect(await dialog(page).textContent()).not.toContain(SendText.insufficientFunds);
 
+    // The bundler replaces the bundle that carries the send (a gas spike: the next block's base fee
+    // above the bundle's fee cap, so the block leaves it out and alto resends it with higher fees).
+    // Send follows the user operation (its batch id, wallet_getCallsStatus: the operation's receipt),
+    // so it confirms on the transaction that landed, never waiting on the first hash.
     await rpc('evm_setAutomine', [false]);
-    let hash: Hash;
+    const baseFee = (await chain().getBlock()).baseFeePerGas!;
+    let first: Hash;
+    let landed: Hash;
     try {
       await dialog(page).getByRole('button', { name: 'Send' }).click();
       await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor();
-      await frameContent(page).getByRole('dialog').filter({ hasText: '0.05 ETH' }).waitFor();
+      await frameContent(page).getByRole('dialog').filter({ hasText: 'Send a transaction' }).filter({ hasText: '0.05 ETH' }).waitFor();
       await frameContent(page).getByRole('button', { name: 'Approve' }).click();
       await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor({ timeout: 30_000 });
       await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
-      const href = await dialog(page).getByTestId('send-explorer-link').getAttribute('href');
-      hash = href!.slice(`${EXPLORER}/tx/`.length) as Hash;
-      // The bundle's transaction, sent by the bundler and not mined yet.
-      expect((await chain().getTransaction({ hash })).blockNumber).toBeNull();
+      // Pending under the user operation: no transaction to link to yet.
+      expect(await dialog(page).getByTestId('send-explorer-link').count()).toBe(0);
+      first = await pendingBundle();
+      const { maxFeePerGas } = await chain().getTransaction({ hash: first });
+      await rpc('anvil_setNextBlockBaseFeePerGas', [toHex(maxFeePerGas! * 2n)]);
+      await rpc('evm_mine');
+      landed = await pendingBundle(first);
       await rpc('evm_mine');
     } finally {
       await rpc('evm_setAutomine', [true]);
+      await rpc('anvil_setNextBlockBaseFeePerGas', [toHex(baseFee)]);
     }
     await dialog(page).locator('[data-testid="send-outcome"][data-status="confirmed"]').waitFor({ timeout: 15_000 });
+    const href = await dialog(page).getByTestId('send-explorer-link').getAttribute('href');
+    const hash = href!.slice(`${EXPLORER}/tx/`.length) as Hash;
+    expect(hash).toBe(landed);
+    expect(hash).not.toBe(first);
+    await expect(chain().getTransactionReceipt({ hash: first })).rejects.toThrow();
     expect((await chain().getTransactionReceipt({ hash })).status).toBe('success');
     expect(await chain().getBalance({ address: receiver })).toBe(amount);
     // Sponsored: the account paid no gas, and holds nothing now.

@@ -21,7 +21,8 @@ import { embeddedWallet } from '@cairn/frame/plugin';
  * `frameTimeout=4000` shortens the secure frame's log-in request timeout (ms; SPEC's 30 s otherwise).
  * SPEC §9's Connect switches: `legal=1` the legal checkbox (the demo's terms and privacy pages),
  * `collapse=1` collapsed wallets, `analytics=0` no event sent to the server, `custom=1` the site's
- * own wallet (Trail Wallet: the demo's web wallet, over WalletConnect).
+ * own wallet (Trail Wallet: the demo's web wallet, over WalletConnect), `sessions=1` smart sessions
+ * (the site may ask the wallet for ERC-7715 permissions).
  * Opt-in connectors: `safe=1` the Safe connector (the demo opened as a Safe app inside Safe{Wallet}
  * connects to the Safe), `coinbase=1` Coinbase Wallet.
  */
@@ -102,6 +103,7 @@ export function createDemoCairn(search: URLSearchParams, options: { solana?: boo
       legalCheckbox: search.get('legal') === '1',
       collapseWallets: search.get('collapse') === '1',
       analytics: search.get('analytics') !== '0',
+      smartSessions: search.get('sessions') === '1',
     },
     termsConditionsUrl: `${location.origin}/terms.html`,
     privacyPolicyUrl: `${location.origin}/privacy.html`,

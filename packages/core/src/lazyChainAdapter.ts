@@ -1,7 +1,7 @@
 import type { AdapterEvents, ChainAdapter, ChainNamespace, Connector, RemoteProvider } from './types.ts';
 
 /** The optional ChainAdapter methods a lazy adapter can offer before its body has arrived. */
-export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'transactionFailure' | 'signIn';
+export type LazyOptionalMethod = 'getAccountType' | 'request' | 'estimateSend' | 'sendToken' | 'sendTokenAsCalls' | 'waitForTransaction' | 'transactionFailure' | 'signIn';
 
 export interface LazyChainAdapterOptions {
   namespace: ChainNamespace;

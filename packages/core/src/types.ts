@@ -130,6 +130,13 @@ export interface ChainAdapter {
   readonly sendFeeUnit?: 'gas' | 'native';
   /** Asks the wallet to send the native coin or a token; resolves with the transaction's hash. */
   sendToken?(params: SendParams & { connectorId: string; gas?: bigint }): Promise<string>;
+  /**
+   * Asks the wallet to send the native coin or a token as an EIP-5792 batch of one call
+   * (wallet_sendCalls); resolves with the batch's id. For a smart account, whose send is a user
+   * operation: its bundler may replace the transaction that carries it, so Send follows the batch
+   * (wallet_getCallsStatus, the user operation's receipt) rather than a first transaction hash.
+   */
+  sendTokenAsCalls?(params: SendParams & { connectorId: string }): Promise<string>;
   /** Resolves once the transaction is mined (SPEC §7 polling); rejects when `signal` aborts. */
   waitForTransaction?(params: { network: CaipNetwork; hash: string; signal?: AbortSignal }): Promise<'success' | 'reverted'>;
   /**

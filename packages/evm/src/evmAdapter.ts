@@ -24,7 +24,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     namespace: 'eip155',
     label: 'EVM',
     load: async () => (await import('./evmAdapterBody.ts')).createEvmAdapterBody(discovery),
-    optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'waitForTransaction', 'transactionFailure'],
+    optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'sendTokenAsCalls', 'waitForTransaction', 'transactionFailure'],
     capabilities: { sendFeeUnit: 'gas', signInStandard: 'eip4361', walletConnectNamespace: evmWalletConnectNamespace },
     remoteSessions: true,
   });

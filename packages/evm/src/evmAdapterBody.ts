@@ -39,6 +39,13 @@ const parseAccounts = (value: unknown): string[] =>
  * The eip155 adapter's body: the calls to the wallets the shell's discovery found (evmAdapter.ts),
  * and to a remote session's provider. A chunk of its own, fetched on intent or by the first call.
  */
+/** EIP-5792's wallet_sendCalls answer: `{ id }` (2.0.0), or the id itself (the earlier drafts). */
+function batchId(answer: unknown): string {
+  const id = typeof answer === 'string' ? answer : typeof answer === 'object' && answer !== null ? (answer as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw new Error('The wallet returned an invalid batch id');
+  return id;
+}
+
 export function createEvmAdapterBody(discovery: EvmDiscovery): ChainAdapter {
   let remoteEntries: ConnectorEntry[] = [];
   let events: AdapterEvents | undefined;
@@ -199,6 +206,12 @@ export function createEvmAdapterBody(discovery: EvmDiscovery): ChainAdapter {
       const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] });
       if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error('The wallet returned an invalid transaction hash');
       return hash;
+    },
+
+    async sendTokenAsCalls({ connectorId, ...params }) {
+      const { provider } = entryFor(connectorId);
+      const { sendCallsRequest } = await loadSendSupport();
+      return batchId(await provider.request({ method: 'wallet_sendCalls', params: [sendCallsRequest(params)] }));
     },
 
     async waitForTransaction(params) {

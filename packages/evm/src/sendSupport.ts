@@ -25,6 +25,12 @@ export function sendTransactionRequest(params: SendParams): EvmTransactionReques
   };
 }
 
+/** The same send as EIP-5792's batch of one call (2.0.0), atomic: what a smart account sends as one user operation. */
+export function sendCallsRequest(params: SendParams) {
+  const { from, to, value, data } = sendTransactionRequest(params);
+  return { version: '2.0.0', chainId: numberToHex(Number(params.network.id)), from, atomicRequired: true, calls: [{ to, value, ...(data ? { data } : {}) }] };
+}
+
 function rpcUrl(params: { network: SendParams['network'] }): string {
   const url = params.network.rpcUrls.default.http[0];
   if (!url) throw new Error(`No RPC URL for ${params.network.caipNetworkId}`);

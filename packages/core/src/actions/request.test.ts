@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UntypedRequestFn } from '../requestTypes.ts';
 import { createFakeAdapter, createTestCairn } from '../testing/fakeAdapter.ts';
 import { ErrorText } from '../errors.ts';
@@ -56,7 +56,8 @@ describe('cairn.request', () => {
     expect(cairn.stores.toast.get()).toMatchObject({ message: ErrorText.actionNotAllowed, variant: 'error' });
   });
 
-  it('asks the wallet for a smart session only when features.smartSessions is on (SPEC §9)', async () => {
+  it("asks the wallet for a smart session only when features.smartSessions is on (SPEC §9); off, the site hears SPEC §6's refusal", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const asked: string[] = [];
     const forwarding = () => Object.assign(createFakeAdapter(), { request: async ({ method }: { method: string }) => (asked.push(method), { permissionsContext: '0x01' }) });
     const grant = { method: 'wallet_grantPermissions', params: [{ chainId: '0x1', permissions: [] }] };
@@ -64,14 +65,32 @@ describe('cairn.request', () => {
     const off = createTestCairn({ adapter: forwarding() });
     await off.cairn.ready;
     await off.cairn.connect('io.metamask');
-    await expect(untyped(off.cairn.request)(grant)).rejects.toThrow('wallet_grantPermissions asks for a smart session: turn on `features.smartSessions`');
+    await expect(untyped(off.cairn.request)(grant)).rejects.toThrow(new Error(ErrorText.rpcCallNotAllowed));
+    expect(off.cairn.stores.toast.get()).toMatchObject({ message: ErrorText.actionNotAllowed, variant: 'error' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('turn on `features.smartSessions`'));
     expect(asked).toEqual([]);
+    // Revoking a session granted earlier stays open.
+    await untyped(off.cairn.request)({ method: 'wallet_revokePermissions', params: [{ context: `0x${'1'.repeat(40)}` }] });
+    expect(asked).toEqual(['wallet_revokePermissions']);
 
     const on = createTestCairn({ adapter: forwarding(), features: { smartSessions: true } });
     await on.cairn.ready;
     await on.cairn.connect('io.metamask');
     await expect(untyped(on.cairn.request)(grant)).resolves.toEqual({ permissionsContext: '0x01' });
-    expect(asked).toEqual(['wallet_grantPermissions']);
+    expect(asked).toEqual(['wallet_revokePermissions', 'wallet_grantPermissions']);
     expect(on.cairn.options.features.smartSessions).toBe(true);
+  });
+
+  it("shows the wallet's ERC-7715 permissions capability to a site only when features.smartSessions is on", async () => {
+    const permissions = { supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call'] };
+    const answer = { '0x1': { atomic: { status: 'supported' }, permissions } };
+    const answering = () => Object.assign(createFakeAdapter(), { request: async () => answer });
+    const capabilities = { method: 'wallet_getCapabilities', params: ['0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266'] };
+    for (const smartSessions of [false, true]) {
+      const { cairn } = createTestCairn({ adapter: answering(), features: { smartSessions } });
+      await cairn.ready;
+      await cairn.connect('io.metamask');
+      expect(await untyped(cairn.request)(capabilities)).toEqual(smartSessions ? answer : { '0x1': { atomic: { status: 'supported' } } });
+    }
   });
 });

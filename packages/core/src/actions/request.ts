@@ -4,7 +4,7 @@ import { feeFieldsError, type FeeFields } from '../rules/send/feeFields.ts';
 import { findNetwork } from '../stores/network.ts';
 import { DeveloperErrorText, ErrorText } from '../errors.ts';
 import { loadSendFlow } from '../features/send/loadSendFlow.ts';
-import { smartSessionRefusal } from '../rules/smartSessions.ts';
+import { capabilitiesForSite, smartSessionRefusal } from '../rules/smartSessions.ts';
 import { walletAssetsFromBalances } from '../rules/walletAssets.ts';
 
 /**
@@ -20,7 +20,12 @@ export async function request(ctx: CairnContext, args: { method: string; params?
   const adapter = adapterFor(ctx, account.namespace);
   // SPEC §5: bad calls are refused before the wallet is asked; SPEC §9: smart sessions only when the site allows them.
   const refusal = smartSessionRefusal(args.method, ctx.options.features.smartSessions);
-  if (refusal) throw new Error(refusal);
+  if (refusal) {
+    // SPEC §6's refusal, as the secure frame words it; the console says which switch would allow it.
+    console.warn(`[cairn] ${refusal}`);
+    ctx.toast.show(ErrorText.actionNotAllowed, 'error');
+    throw new Error(ErrorText.rpcCallNotAllowed);
+  }
   if (args.method === 'wallet_sendCalls') {
     const problem = sendCallsError(args.params);
     if (problem) throw new TypeError(problem);
@@ -43,6 +48,7 @@ export async function request(ctx: CairnContext, args: { method: string; params?
     if (error instanceof Error && error.message === ErrorText.rpcCallNotAllowed) ctx.toast.show(ErrorText.actionNotAllowed, 'error');
     throw error;
   }
+  if (args.method === 'wallet_getCapabilities') return capabilitiesForSite(result, ctx.options.features.smartSessions);
   const network = findNetwork(ctx.network.get());
   // A transaction the site sent through the widget shows as pending in Activity until mined.
   if (args.method === 'eth_sendTransaction' && network && typeof result === 'string' && /^0x[0-9a-fA-F]{64}$/.test(result)) {

@@ -57,7 +57,7 @@ export function fakeConnector(id: string, overrides: Partial<Connector> = {}): C
 // The required methods: the optional ones (getAccountType, prefetch) the fake leaves out, as an adapter may.
 type Method = Exclude<
   keyof ChainAdapter,
-  'namespace' | 'signInStandard' | 'signIn' | 'sendFeeUnit' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'waitForTransaction' | 'transactionFailure' | 'prefetch'
+  'namespace' | 'signInStandard' | 'signIn' | 'sendFeeUnit' | 'getAccountType' | 'walletConnectNamespace' | 'setRemoteProvider' | 'request' | 'estimateSend' | 'sendToken' | 'sendTokenAsCalls' | 'waitForTransaction' | 'transactionFailure' | 'prefetch'
 >;
 type Params<M extends Method> = M extends 'waitForConnector'
   ? { connectorId: string; timeoutMs: number }

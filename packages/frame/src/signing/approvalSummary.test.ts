@@ -33,6 +33,16 @@ describe('the approval screen content', () => {
     expect(rows(summarizeApproval(request('personal_sign', ['0xdeadbeef', account]), subject))).toEqual({ 'Message (hex bytes, 4 bytes)': '0xdeadbeef' });
   });
 
+  it('lists each call of a wallet_sendCalls batch under its number; a batch of one is a plain transaction', () => {
+    const batch = (calls: unknown[]) => request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: account, calls }]);
+    const two = summarizeApproval(batch([{ to: other, value: '0x1' }, { to: other, data: '0xa9059cbb' }]), subject);
+    expect(two.title).toBe('Send 2 calls at once');
+    expect(rows(two)).toMatchObject({ 'Call 1: To': other, 'Call 1: Value': '0.000000000000000001 ETH', 'Call 2: Data': 'function 0xa9059cbb, 4 bytes' });
+    const one = summarizeApproval(batch([{ to: other, value: toHex(5n * 10n ** 16n) }]), subject);
+    expect(one.title).toBe('Send a transaction');
+    expect(rows(one)).toEqual({ To: other, Value: '0.05 ETH', Data: 'None' });
+  });
+
   it("warns above the rows when the message signs in to another site than the channel's origin, text or hex-encoded", () => {
     const signIn = (domain: string) => `${domain} wants you to sign in with your Ethereum account:\n${account}\n\nURI: http://${domain}\nVersion: 1\nChain ID: 31337\nNonce: abcdefgh\nIssued At: 2025-01-01T00:00:00Z`;
     const elsewhere = summarizeApproval(request('personal_sign', [toHex(signIn('bank.example')), account]), subject);

@@ -151,6 +151,8 @@ export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSub
       return { title: t('Send a transaction'), context, details: transactionRows(request, subject, t) };
     case 'wallet_sendCalls':
       // One approval for the whole batch: every call is listed, and they run together or not at all.
+      // A batch of one (Send from the smart account) is one transaction to the user.
+      if (request.calls.length === 1) return { title: t('Send a transaction'), context, details: callRows(request.calls[0]!, subject, t) };
       return {
         title: t('Send {count} calls at once', { count: request.calls.length }),
         context,

@@ -17,7 +17,10 @@ export const BundledTransactionText = {
  * The hash of the transaction that carries a user operation, as soon as the bundler has sent it:
  * what eth_sendTransaction answers, so Send shows it pending until the chain confirms it, as for an
  * EOA. A bundler that cannot say (no status method) is waited for until the transaction is mined.
- * A bundle the bundler replaces (higher fees) gets a new hash: the first one is the one answered.
+ * A bundle the bundler replaces (higher fees) gets a new hash: the first one is the one answered,
+ * and alto's status keeps naming it (seen on the devnet). The widget's Send therefore sends a smart
+ * account's transfer as a wallet_sendCalls batch and follows the user operation's receipt
+ * (wallet_getCallsStatus); a site's own eth_sendTransaction gets this first hash.
  */
 export async function bundledTransaction(reads: BundlerReads, hash: Hex, options: { pollingMs: number; timeoutMs: number }): Promise<Hex> {
   const deadline = Date.now() + options.timeoutMs;

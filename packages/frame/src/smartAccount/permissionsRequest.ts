@@ -22,6 +22,17 @@ export interface SessionGrant {
 
 export type PermissionsRequest = { method: 'wallet_grantPermissions'; grant: SessionGrant } | { method: 'wallet_revokePermissions'; key: Address };
 
+/**
+ * What wallet_getCapabilities says of permissions (ERC-7715's capability) for the smart account:
+ * the signer types, key types and permission types parseGrantPermissions takes.
+ */
+export const PERMISSIONS_CAPABILITY = {
+  supported: true,
+  signerTypes: ['account', 'key'],
+  keyTypes: ['secp256k1'],
+  permissionTypes: ['contract-call', 'native-token-transfer'],
+} as const;
+
 /** The longest session a grant may ask for. */
 const MAX_SESSION_DAYS = 30;
 const MAX_SESSION_SECONDS = MAX_SESSION_DAYS * 24 * 3600;

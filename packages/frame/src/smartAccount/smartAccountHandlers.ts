@@ -3,6 +3,7 @@ import type { FrameHandlers } from '../host/frameHost.ts';
 import { FRAME_RPC_ERRORS } from '../protocol/events.ts';
 import type { FrameConfig } from '../page/frameConfig.ts';
 import type { FrameAccounts } from './frameAccounts.ts';
+import { PERMISSIONS_CAPABILITY } from './permissionsRequest.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const CALLS_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -16,7 +17,8 @@ export const WalletCallsText = {
 /**
  * The smart account's requests (SPEC §4, §7): SET_PREFERRED_ACCOUNT, GET_SMART_ACCOUNT_ENABLED_NETWORKS,
  * and the wallet's own answers to reads the node cannot give: its accounts (eth_accounts) and
- * EIP-5792's wallet_getCapabilities and wallet_getCallsStatus.
+ * EIP-5792's wallet_getCapabilities (with ERC-7715's permissions where the smart account acts; the
+ * widget hides them from a site that leaves `features.smartSessions` off) and wallet_getCallsStatus.
  */
 export function smartAccountHandlers(config: FrameConfig, accounts: FrameAccounts, owner: () => PrivateKeyAccount | undefined, chainId: () => number) {
   const signedIn = () => {
@@ -37,7 +39,7 @@ export function smartAccountHandlers(config: FrameConfig, accounts: FrameAccount
       const user = await accounts.user(key, network.chainId);
       const isSmart = user.accounts.some((account) => account.type === 'smartAccount' && account.address.toLowerCase() === address.toLowerCase());
       answer[toHex(network.chainId)] = isSmart
-        ? { atomic: { status: 'supported' }, paymasterService: { supported: network.smartAccount?.paymasterUrl !== undefined } }
+        ? { atomic: { status: 'supported' }, paymasterService: { supported: network.smartAccount?.paymasterUrl !== undefined }, permissions: PERMISSIONS_CAPABILITY }
         : { atomic: { status: 'unsupported' } };
     }
     return answer;

@@ -18,8 +18,10 @@ export async function refreshAccountTypes(ctx: CairnContext): Promise<void> {
   const chainId = network?.chainNamespace === 'eip155' ? Number(network.id) : undefined;
   const [user, enabled] = await Promise.all([client.getUser(chainId === undefined ? {} : { chainId }), client.smartAccountEnabledNetworks?.() ?? Promise.resolve([])]);
   const address = adapterFor(ctx, 'eip155') && ctx.accounts.get('eip155')?.get().address;
+  const activeAddress = address ?? user.address;
   ctx.accountTypes.set((state) => ({
-    activeType: accountTypeOf(user.accounts, address ?? user.address),
+    activeType: accountTypeOf(user.accounts, activeAddress),
+    activeAddress,
     smartAccountDeployed: user.smartAccountDeployed,
     preferredAccountTypes: { ...state.preferredAccountTypes, eip155: user.preferredAccountType },
     smartAccountEnabledNetworks: enabled,

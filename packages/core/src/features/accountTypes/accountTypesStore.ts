@@ -8,6 +8,8 @@ export type AccountType = 'eoa' | 'smartAccount';
 export interface AccountTypesState {
   /** The connected account's type, where the wallet says (the embedded wallet does). */
   activeType?: AccountType;
+  /** The address activeType is of (the wallet's account in the namespace it was read for). */
+  activeAddress?: string;
   smartAccountDeployed: boolean;
   /** SPEC §4's defaults until the user picks. */
   preferredAccountTypes: Record<ChainNamespace, string>;
@@ -21,6 +23,6 @@ const EMPTY = (): AccountTypesState => ({ smartAccountDeployed: false, preferred
 
 export function createAccountTypesStore() {
   const store = createStore<AccountTypesState>(EMPTY());
-  return { ...store, reset: () => store.set({ ...EMPTY(), activeType: undefined, error: undefined }) };
+  return { ...store, reset: () => store.set({ ...EMPTY(), activeType: undefined, activeAddress: undefined, error: undefined }) };
 }
 export type AccountTypesStore = ReturnType<typeof createAccountTypesStore>;

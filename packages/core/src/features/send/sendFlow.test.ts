@@ -79,6 +79,45 @@ describe('the send flow', () => {
     expect(events.map((event) => event.event)).toEqual(expect.arrayContaining(['SEND_SUCCESS', 'SEND_ERROR']));
   });
 
+  it("a smart account's send: the wallet's batch (its user operation) is followed to the transaction that carried it, never a first hash", async () => {
+    const { ctx, adapter } = sendContext('success');
+    const BATCH = `0x${'cd'.repeat(32)}`;
+    const LANDED = `0x${'ef'.repeat(32)}`;
+    const sentAsCalls: unknown[] = [];
+    let landed = false;
+    const asked: string[] = [];
+    Object.assign(adapter, {
+      sendToken: async () => {
+        throw new Error('a smart account sends as a batch');
+      },
+      waitForTransaction: async ({ hash }: { hash: string }) => {
+        asked.push(hash);
+        return 'success';
+      },
+      sendTokenAsCalls: async (params: unknown) => (sentAsCalls.push(params), BATCH),
+      // The wallet's word, as wallet_getCallsStatus gives it: pending until the bundle that carries the operation is mined.
+      request: async ({ method, params }: { method: string; params: unknown[] }) => {
+        asked.push(`${method} ${String(params[0])}`);
+        return landed ? { status: 200, receipts: [{ status: '0x1', transactionHash: LANDED }] } : { status: 100 };
+      },
+    });
+    ctx.accountTypes.set({ activeType: 'smartAccount', activeAddress: adapter.wallet.accounts[0]!.toLowerCase() });
+    expect(await reviewSend(ctx)).toBe(true);
+    const done = settled(ctx);
+    expect(await confirmSend(ctx)).toBe(true);
+    expect(sentAsCalls).toEqual([expect.objectContaining({ connectorId: 'io.metamask', receiver: RECEIVER.toLowerCase(), amount: 8n * 10n ** 18n, token: { address: TOKEN, decimals: 18 } })]);
+    // Pending under the batch's id, no explorer page: the id names no transaction.
+    expect(ctx.send.get().outcome).toMatchObject({ status: 'pending', hash: BATCH });
+    expect(ctx.send.get().outcome?.explorer).toBeUndefined();
+    expect(ctx.pendingTransactions.get().pending).toEqual([expect.objectContaining({ hash: BATCH, to: RECEIVER.toLowerCase(), amount: '8', symbol: 'CAIRN' })]);
+    landed = true;
+    await done;
+    expect(ctx.send.get().outcome).toMatchObject({ status: 'confirmed', hash: LANDED, explorer: { url: `https://etherscan.io/tx/${LANDED}` } });
+    expect(ctx.toast.get()).toMatchObject({ message: 'Transaction confirmed', variant: 'success', link: { url: `https://etherscan.io/tx/${LANDED}` } });
+    expect(asked.every((call) => call === `wallet_getCallsStatus ${BATCH}`)).toBe(true);
+    expect(ctx.pendingTransactions.get().pending).toEqual([]);
+  });
+
   it('a review with empty fields names them, and the form is forgotten once Send leaves the stack', async () => {
     const { ctx } = sendContext('success');
     const stop = sendFeature.watch!(ctx);

@@ -14,7 +14,8 @@ import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
 import { settleTransaction } from '../activity/settleTransaction.ts';
-import { trackPending } from '../activity/trackPending.ts';
+import { trackPending, trackPendingCalls, type CallsOutcome } from '../activity/trackPending.ts';
+import { walletAccountType } from '../accountTypes/walletAccountType.ts';
 
 export { trackPending, trackPendingCalls } from '../activity/trackPending.ts';
 export { sendCallsError } from '../../rules/send/sendCallsValidation.ts';
@@ -75,7 +76,7 @@ export function currentSendSummary(ctx: CairnContext): CurrentSendSummary {
       ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
       ...(state.gasEstimate !== undefined ? { gasEstimate: BigInt(state.gasEstimate) } : {}),
       // SPEC §5: a smart account skips the gas-funds check (the embedded wallet's is sponsored).
-      accountType: ctx.accountTypes.get().activeType ?? 'eoa',
+      accountType: walletAccountType(ctx, context.address) ?? 'eoa',
     }),
   };
 }
@@ -200,19 +201,27 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
   const properties = { network: context.network.caipNetworkId, token: token.symbol, amount: amountText };
   ctx.events.emit('SEND_INITIATED', properties);
   ctx.send.set({ loading: true, error: undefined });
+  const send = {
+    connectorId: context.connectorId,
+    network: context.network,
+    from: context.address,
+    receiver,
+    amount,
+    ...(token.address ? { token: { address: token.address, decimals: token.decimals } } : {}),
+  };
+  // A smart account's send is a user operation: followed as the wallet's batch, not by a first transaction hash.
+  const asCalls = adapter.sendTokenAsCalls !== undefined && walletAccountType(ctx, context.address) === 'smartAccount';
   let hash: string;
   try {
-    if (!adapter.sendToken) throw new Error(ErrorText.unsupportedChain);
-    hash = await adapter.sendToken({
-      connectorId: context.connectorId,
-      network: context.network,
-      from: context.address,
-      receiver,
-      amount,
-      ...(token.address ? { token: { address: token.address, decimals: token.decimals } } : {}),
-      ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
-      ...(state.gasEstimate !== undefined ? { gas: (BigInt(state.gasEstimate) * 12n) / 10n } : {}),
-    });
+    if (asCalls) hash = await adapter.sendTokenAsCalls!(send);
+    else {
+      if (!adapter.sendToken) throw new Error(ErrorText.unsupportedChain);
+      hash = await adapter.sendToken({
+        ...send,
+        ...(state.gasPrice !== undefined ? { gasPrice: BigInt(state.gasPrice) } : {}),
+        ...(state.gasEstimate !== undefined ? { gas: (BigInt(state.gasEstimate) * 12n) / 10n } : {}),
+      });
+    }
   } catch (error) {
     const message = isUserRejection(error) ? undefined : nodeErrorText(errorMessage(error));
     console.warn('[cairn] send failed', error);
@@ -225,13 +234,32 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
   }
   ctx.toast.show(ErrorText.transactionStarted, 'info');
   ctx.events.emit('SEND_SUCCESS', { ...properties, hash });
-  const explorer = transactionExplorerLink(context.network, hash);
+  // A batch's id names no transaction: the explorer link waits for the one that carries it.
+  const explorer = asCalls ? undefined : transactionExplorerLink(context.network, hash);
   const outcome: SendOutcome = { status: 'pending', hash, amountText, symbol: token.symbol, receiver, ...(explorer ? { explorer } : {}) };
   ctx.send.set({ loading: false, outcome });
   land(ctx, { kind: 'tokenSent' });
-  void trackPending(ctx, context.network, { hash, from: context.address, to: receiver, amount: amountText, symbol: token.symbol });
-  void followSend(ctx, context.network, outcome, properties);
+  const shown = { from: context.address, to: receiver, amount: amountText, symbol: token.symbol };
+  if (asCalls) {
+    void trackPendingCalls(ctx, context.network, { ...shown, id: hash, connectorId: context.connectorId }).then((ended) => ended && settleSend(ctx, context.network, outcome, properties, ended));
+  } else {
+    void trackPending(ctx, context.network, { ...shown, hash });
+    void followSend(ctx, context.network, outcome, properties);
+  }
   return true;
+}
+
+/** A send sent as a batch ended: Send (while it shows this send) shows the transaction that carried it, and a toast says how it went. */
+function settleSend(ctx: CairnContext, network: CaipNetwork, outcome: SendOutcome, properties: Record<string, string>, ended: CallsOutcome): void {
+  const hash = ended.transactionHash ?? outcome.hash;
+  const explorer = ended.transactionHash ? transactionExplorerLink(network, ended.transactionHash) : undefined;
+  if (ctx.send.get().outcome?.hash === outcome.hash) ctx.send.set({ outcome: { ...outcome, hash, ...(explorer ? { explorer } : {}), status: ended.success ? 'confirmed' : 'failed' } });
+  if (ended.success) {
+    ctx.toast.show(SEND_OUTCOME_TEXTS.confirmed, 'success', explorer);
+    return;
+  }
+  ctx.events.emit('SEND_ERROR', { ...properties, hash, message: 'reverted' });
+  ctx.toast.show(SEND_OUTCOME_TEXTS.failed, 'error', explorer);
 }
 
 /** Waits for the receipt; Send (while it shows this send) and a toast say how it went. */

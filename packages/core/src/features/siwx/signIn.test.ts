@@ -18,6 +18,8 @@ let nonceStatus: number;
 let sessions: Set<string>;
 let tokenRequests: boolean[];
 let tabStorage: Map<string, string>;
+/** The server refuses every signature, as a verifier that knows only EOA signatures refuses a smart account's. */
+let refusesSignatures: boolean;
 
 beforeEach(async () => {
   messages = [];
@@ -25,6 +27,7 @@ beforeEach(async () => {
   sessions = new Set();
   tokenRequests = [];
   tabStorage = new Map();
+  refusesSignatures = false;
   server = createServer((request, response) => {
     const path = new URL(request.url!, 'http://x').pathname;
     const reply = (status: number, body?: unknown) => {
@@ -41,6 +44,7 @@ beforeEach(async () => {
       request.on('end', () => {
         const { message, token: wantsToken } = JSON.parse(body) as { message: string; token?: boolean };
         messages.push(message);
+        if (refusesSignatures) return reply(401, { message: 'Signature does not match the address' });
         tokenRequests.push(wantsToken === true);
         const token = `token-${messages.length}-0123456789abcdef`;
         sessions.add(token);
@@ -127,6 +131,42 @@ describe('sign-in flow (SPEC §4)', () => {
     expect(cairn.stores.router.current().view).toBe('ConnectingSiwe');
     expect(cairn.stores.modal.get().shaking).toBe(true);
     expect(eventNames()).toContain('SIWX_AUTH_ERROR');
+  });
+
+  it("says 'This application might not support Smart Accounts' when the backend refuses a smart account the wallet names, before its deployment too", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { cairn, adapter } = withSiwx(false);
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    // The embedded wallet's word (its account list): a counterfactual smart account has no code for the chain to show.
+    cairn.stores.accountTypes.set({ activeType: 'smartAccount', activeAddress: adapter.wallet.accounts[0]!.toLowerCase() });
+    refusesSignatures = true;
+    expect(await cairn.signIn()).toBe(false);
+    expect(cairn.stores.siwx.get()).toMatchObject({ status: 'error', error: ErrorText.smartAccountsUnsupported });
+    expect(cairn.stores.router.current().view).toBe('ConnectingSiwe');
+  });
+
+  it("tells a smart account by the chain's code where the wallet does not say; the wallet's word for another address does not count", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const adapter = createFakeAdapter();
+    const { cairn } = withSiwx(false, { adapter: { ...adapter, getAccountType: async () => 'smartAccount' } });
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    cairn.stores.accountTypes.set({ activeType: 'eoa', activeAddress: '0x0000000000000000000000000000000000000001' });
+    refusesSignatures = true;
+    expect(await cairn.signIn()).toBe(false);
+    expect(cairn.stores.siwx.get().error).toBe(ErrorText.smartAccountsUnsupported);
+  });
+
+  it("keeps 'Signature declined' for an EOA the backend refuses", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { cairn, adapter } = withSiwx(false);
+    await cairn.ready;
+    await cairn.connect('io.metamask');
+    cairn.stores.accountTypes.set({ activeType: 'eoa', activeAddress: adapter.wallet.accounts[0]! });
+    refusesSignatures = true;
+    expect(await cairn.signIn()).toBe(false);
+    expect(cairn.stores.siwx.get().error).toBe(ErrorText.signatureDeclined);
   });
 
   it('disconnects and resets to Connect when sign-in cannot start', async () => {

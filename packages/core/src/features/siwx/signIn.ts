@@ -1,5 +1,6 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { ErrorText } from '../../errors.ts';
+import { signInFailureText } from '../../rules/signIn/signInFailureText.ts';
 import { signInRoute } from '../../rules/signIn/signInRoute.ts';
 import type { SiwxBackend, SiwxMessageInput } from '../../siwx/siwxBackend.ts';
 import { findNetwork } from '../../stores/network.ts';
@@ -7,6 +8,7 @@ import type { CaipNetwork, ChainAdapter, SignedSignIn, SignInRequest } from '../
 import { disconnect } from '../../actions/disconnect.ts';
 import { land } from '../../actions/land.ts';
 import { modalVisit, shakeModal } from '../../actions/modal.ts';
+import { walletAccountType } from '../accountTypes/walletAccountType.ts';
 import { keepSignInSession } from './keepSignInSession.ts';
 import { signInNonce, signInTerms } from './signInTerms.ts';
 
@@ -78,12 +80,20 @@ export async function signIn(ctx: CairnContext): Promise<boolean> {
   } catch (error) {
     console.warn('[cairn] sign-in failed', error);
     // SPEC §8: a smart account's failure may be the site's verifier, not the visitor's refusal.
-    const accountType = await adapter.getAccountType?.({ address, network }).catch(() => 'eoa' as const);
-    const message = accountType === 'smartAccount' ? ErrorText.smartAccountsUnsupported : ErrorText.signatureDeclined;
+    const message = signInFailureText(await signingAccountType(ctx, adapter, address, network));
     ctx.siwx.set({ status: 'error', error: message });
     ctx.events.emit('SIWX_AUTH_ERROR', { reason: 'signature' });
     land(ctx, { kind: 'signInFailed' });
     shakeModal(ctx);
     return false;
   }
+}
+
+/**
+ * The signing account's type: the wallet's own word where it gave one for this address (the
+ * embedded wallet's smart account is one before its deployment too, when it has no code yet),
+ * else the chain's (code at the address).
+ */
+async function signingAccountType(ctx: CairnContext, adapter: ChainAdapter, address: string, network: CaipNetwork): Promise<'eoa' | 'smartAccount' | undefined> {
+  return walletAccountType(ctx, address) ?? adapter.getAccountType?.({ address, network }).catch(() => undefined);
 }

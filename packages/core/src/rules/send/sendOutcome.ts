@@ -5,6 +5,7 @@ import { nodeErrorText } from './nodeErrorText.ts';
 /** How a send went, once the wallet sent it: what Send and its toast say. */
 export interface SendOutcome {
   status: 'pending' | 'confirmed' | 'failed';
+  /** The transaction's hash; for a send the wallet took as a batch (a smart account's), the batch's id until the transaction that carried it is known. */
   hash: string;
   /** The transaction's page on the network's block explorer, when the network has one. */
   explorer?: { url: string; name: string };
