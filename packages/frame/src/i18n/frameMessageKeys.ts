@@ -4,7 +4,7 @@ import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
 /**
  * The frame's texts its screens show through `t(...)` of a table's value (the approval screen's
- * hints, the recovery screens' problems): with every `t('...')` of the frame's sources, the keys
- * each catalogue holds.
+ * hints, the recovery screens' problems): each catalogue translates them under their constant, and
+ * the texts the sources name by id (`t('request.gasLimit')`) under their id.
  */
-export const frameTableKeys = (): string[] => [...Object.values(ApprovalScreenText), ...Object.values(RecoveryPromptText), ...Object.values(CustodyErrorText)];
+export const frameTableTexts = (): string[] => [...Object.values(ApprovalScreenText), ...Object.values(RecoveryPromptText), ...Object.values(CustodyErrorText)];
