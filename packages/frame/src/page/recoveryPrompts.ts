@@ -2,7 +2,7 @@ import { MIN_PASSPHRASE_LENGTH, type RecoveryFactor } from '../custody/recoveryB
 import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
-import type { RecoveryPrompts } from '../login/frameLogin.ts';
+import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
