@@ -13,8 +13,7 @@ import MagicString from 'magic-string';
 // A text in a source: the literal first argument of t(...) or msg(...).
 const TEXT_CALL = /\b(?:t|msg)\(\s*(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
 // A text in a language file: an entry's quoted key at the start of its line ('send.networkFee': ...).
-// Computed keys ([ErrorText.userRejected]: ...) are texts of the core or the package's own
-// tables: they are English already.
+// A computed key ([SOME_TEXT]: ...) is left as it is.
 const CATALOGUE_KEY = /^[ \t]*(['"])((?:\\.|(?!\1)[^\\\n])*)\1(?=\s*:)/gm;
 const TEXT_ID = /^[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+$/;
 

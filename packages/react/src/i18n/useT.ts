@@ -32,7 +32,7 @@ export { translate, fill, type Translate } from '@cairn/core/rules';
 
 /**
  * The modal's one way to show text: `t(id, { placeholders })` for a text of the modal's own (its id
- * in `en.json`; the build puts the English text in its place), `t(text)` for a text the core made,
+ * in `en.json`; the build puts the English text in its place), `t(text)` for a text the core made (translated by its English),
  * in the active language (English until its catalogue has loaded; a text no catalogue knows, e.g. a
  * server's reason, as it is).
  */

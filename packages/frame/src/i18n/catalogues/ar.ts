@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in العربية. */
 const ar: Catalogue = {
   'approval.details': 'التفاصيل',
   'approval.request': 'الطلب',
+  'approvalScreenText.cropped': 'هذه الشاشة مقطوعة، فلا يظهر جزء من الطلب. كبّر النافذة وحاول مرة أخرى.',
+  'approvalScreenText.hidden': 'جزء من هذا الطلب مخفي. أزِل ما يغطيه وحاول مرة أخرى.',
+  'approvalScreenText.moveFirst': 'حرّك المؤشر إلى موافقة، ثم انقر.',
+  'approvalScreenText.waiting': 'يمكن النقر على موافقة بعد أن تظهر هذه الشاشة لحظة.',
   'common.account': 'الحساب',
   'common.approve': 'موافقة',
   'common.message': 'الرسالة',
@@ -16,6 +17,13 @@ const ar: Catalogue = {
   'common.sessionKey': 'مفتاح الجلسة',
   'common.signAMessage': 'توقيع رسالة',
   'common.site': 'الموقع',
+  'custodyErrorText.deviceShareUnreadable': 'لا يمكن قراءة المفتاح المخزَّن على هذا الجهاز',
+  'custodyErrorText.malformedRecoveryBlob': 'بيانات الاسترداد تالفة',
+  'custodyErrorText.recoveryCodeFormat': 'رمز الاسترداد 8 مجموعات من 4 أحرف وأرقام',
+  'custodyErrorText.recoveryCodeTypo': 'في رمز الاسترداد هذا خطأ كتابي: تحقّق من كل مجموعة وحاول مرة أخرى',
+  'custodyErrorText.sharesDoNotMatch': 'أجزاء المفتاح لا تخص هذه المحفظة',
+  'custodyErrorText.weakScryptParameters': 'تطلب بيانات الاسترداد إعدادات اشتقاق مفتاح ضعيفة جدًا',
+  'custodyErrorText.wrongRecoveryFactor': 'عبارة المرور أو رمز الاسترداد غير صحيح',
   'recovery.aNewDevice': 'جهاز جديد',
   'recovery.aNewDeviceAsks': 'جهاز جديد يطلب فتح محفظتك',
   'recovery.anyoneWithTheseWords': 'من يملك هذه الكلمات يتحكم في هذه المحفظة. اكتبها أو انقلها إلى محفظة أخرى، ثم أغلق هذه الشاشة.',
@@ -39,6 +47,9 @@ const ar: Catalogue = {
   'recovery.waitingForApproval': 'في انتظار الموافقة…',
   'recovery.writeItDownAnd': 'اكتبه واحفظه في مكان آمن: به، وبه وحده، يمكنك فتح هذه المحفظة على جهاز آخر.',
   'recovery.yourRecoveryPhrase': 'عبارة الاسترداد الخاصة بك',
+  'recoveryPromptText.codeIsSafer': 'رمز الاسترداد هو الخيار الأكثر أمانًا: من يدخل إلى بريدك أو إلى خادم هذا الموقع يستطيع تجربة عبارات المرور دون اتصال، بقدر ما يشاء؛ أما رمز الاسترداد فلا يمكن تخمينه.',
+  'recoveryPromptText.passphraseMismatch': 'عبارتا المرور مختلفتان',
+  'recoveryPromptText.passphraseTooShort': 'تحتاج عبارة المرور إلى 12 حرفًا على الأقل',
   'request.callNumberField': 'الاستدعاء {number}: {field}',
   'request.chainChainid': 'السلسلة {chainId}',
   'request.countCharactersInAll': '({count} حرفًا إجمالًا، لم تُعرض كلها)',
@@ -88,20 +99,6 @@ const ar: Catalogue = {
   'solana.transferAmountOfThe': 'تحويل {amount} من الرمز {mint} من حساب الرمز {source} الخاص بـ {owner} إلى حساب الرمز {destination}',
   'solana.transferAmountSolFrom': 'تحويل {amount} SOL من {from} إلى {to}',
   'solana.transferUnitsOfThe': 'تحويل {units} من أصغر وحدة لرمز من حساب الرمز {source} الخاص بـ {owner} إلى حساب الرمز {destination}',
-  [ApprovalScreenText.cropped]: 'هذه الشاشة مقطوعة، فلا يظهر جزء من الطلب. كبّر النافذة وحاول مرة أخرى.',
-  [ApprovalScreenText.hidden]: 'جزء من هذا الطلب مخفي. أزِل ما يغطيه وحاول مرة أخرى.',
-  [ApprovalScreenText.moveFirst]: 'حرّك المؤشر إلى موافقة، ثم انقر.',
-  [ApprovalScreenText.waiting]: 'يمكن النقر على موافقة بعد أن تظهر هذه الشاشة لحظة.',
-  [CustodyErrorText.deviceShareUnreadable]: 'لا يمكن قراءة المفتاح المخزَّن على هذا الجهاز',
-  [CustodyErrorText.malformedRecoveryBlob]: 'بيانات الاسترداد تالفة',
-  [CustodyErrorText.recoveryCodeFormat]: 'رمز الاسترداد 8 مجموعات من 4 أحرف وأرقام',
-  [CustodyErrorText.recoveryCodeTypo]: 'في رمز الاسترداد هذا خطأ كتابي: تحقّق من كل مجموعة وحاول مرة أخرى',
-  [CustodyErrorText.sharesDoNotMatch]: 'أجزاء المفتاح لا تخص هذه المحفظة',
-  [CustodyErrorText.weakScryptParameters]: 'تطلب بيانات الاسترداد إعدادات اشتقاق مفتاح ضعيفة جدًا',
-  [CustodyErrorText.wrongRecoveryFactor]: 'عبارة المرور أو رمز الاسترداد غير صحيح',
-  [RecoveryPromptText.codeIsSafer]: 'رمز الاسترداد هو الخيار الأكثر أمانًا: من يدخل إلى بريدك أو إلى خادم هذا الموقع يستطيع تجربة عبارات المرور دون اتصال، بقدر ما يشاء؛ أما رمز الاسترداد فلا يمكن تخمينه.',
-  [RecoveryPromptText.passphraseMismatch]: 'عبارتا المرور مختلفتان',
-  [RecoveryPromptText.passphraseTooShort]: 'تحتاج عبارة المرور إلى 12 حرفًا على الأقل',
 };
 
 export default ar;

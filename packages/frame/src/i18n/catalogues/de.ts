@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in Deutsch. */
 const de: Catalogue = {
   'approval.details': 'Details',
   'approval.request': 'Anfrage',
+  'approvalScreenText.cropped': 'Diese Ansicht ist abgeschnitten, sodass ein Teil der Anfrage nicht zu sehen ist. Vergrößern Sie das Fenster und versuchen Sie es erneut.',
+  'approvalScreenText.hidden': 'Ein Teil dieser Anfrage ist verdeckt. Entfernen Sie, was sie verdeckt, und versuchen Sie es erneut.',
+  'approvalScreenText.moveFirst': 'Bewegen Sie den Zeiger auf Bestätigen und klicken Sie dann.',
+  'approvalScreenText.waiting': 'Bestätigen ist möglich, sobald diese Ansicht einen Moment lang sichtbar war.',
   'common.account': 'Konto',
   'common.approve': 'Bestätigen',
   'common.message': 'Nachricht',
@@ -16,6 +17,13 @@ const de: Catalogue = {
   'common.sessionKey': 'Sitzungsschlüssel',
   'common.signAMessage': 'Nachricht signieren',
   'common.site': 'Website',
+  'custodyErrorText.deviceShareUnreadable': 'Der auf diesem Gerät gespeicherte Schlüssel kann nicht gelesen werden',
+  'custodyErrorText.malformedRecoveryBlob': 'Die Wiederherstellungsdaten sind beschädigt',
+  'custodyErrorText.recoveryCodeFormat': 'Ein Wiederherstellungscode besteht aus 8 Gruppen von 4 Buchstaben und Ziffern',
+  'custodyErrorText.recoveryCodeTypo': 'Dieser Wiederherstellungscode enthält einen Tippfehler: Prüfen Sie jede Gruppe und versuchen Sie es erneut',
+  'custodyErrorText.sharesDoNotMatch': 'Die Schlüsselteile gehören nicht zu dieser Wallet',
+  'custodyErrorText.weakScryptParameters': 'Die Wiederherstellungsdaten verlangen zu schwache Einstellungen für die Schlüsselableitung',
+  'custodyErrorText.wrongRecoveryFactor': 'Falsche Passphrase oder falscher Wiederherstellungscode',
   'recovery.aNewDevice': 'Ein neues Gerät',
   'recovery.aNewDeviceAsks': 'Ein neues Gerät möchte Ihre Wallet öffnen',
   'recovery.anyoneWithTheseWords': 'Wer diese Wörter hat, kontrolliert diese Wallet. Schreiben Sie sie auf oder übertragen Sie sie in eine andere Wallet, und schließen Sie dann diese Ansicht.',
@@ -39,6 +47,9 @@ const de: Catalogue = {
   'recovery.waitingForApproval': 'Warten auf Bestätigung…',
   'recovery.writeItDownAnd': 'Schreiben Sie ihn auf und bewahren Sie ihn sicher auf: Mit ihm, und nur mit ihm, öffnen Sie diese Wallet auf einem anderen Gerät.',
   'recovery.yourRecoveryPhrase': 'Ihre Wiederherstellungsphrase',
+  'recoveryPromptText.codeIsSafer': 'Der Wiederherstellungscode ist die sicherere Wahl: Wer in Ihr Postfach oder auf den Server dieser Website gelangt, kann Passphrasen offline ausprobieren, so viele er will; einen Wiederherstellungscode kann man nicht erraten.',
+  'recoveryPromptText.passphraseMismatch': 'Die beiden Passphrasen sind verschieden',
+  'recoveryPromptText.passphraseTooShort': 'Eine Passphrase braucht mindestens 12 Zeichen',
   'request.callNumberField': 'Aufruf {number}: {field}',
   'request.chainChainid': 'Chain {chainId}',
   'request.countCharactersInAll': '({count} Zeichen insgesamt, nicht alle angezeigt)',
@@ -88,20 +99,6 @@ const de: Catalogue = {
   'solana.transferAmountOfThe': '{amount} des Tokens {mint} vom Token-Konto {source} von {owner} an das Token-Konto {destination} überweisen',
   'solana.transferAmountSolFrom': '{amount} SOL von {from} an {to} überweisen',
   'solana.transferUnitsOfThe': '{units} der kleinsten Einheit eines Tokens vom Token-Konto {source} von {owner} an das Token-Konto {destination} überweisen',
-  [ApprovalScreenText.cropped]: 'Diese Ansicht ist abgeschnitten, sodass ein Teil der Anfrage nicht zu sehen ist. Vergrößern Sie das Fenster und versuchen Sie es erneut.',
-  [ApprovalScreenText.hidden]: 'Ein Teil dieser Anfrage ist verdeckt. Entfernen Sie, was sie verdeckt, und versuchen Sie es erneut.',
-  [ApprovalScreenText.moveFirst]: 'Bewegen Sie den Zeiger auf Bestätigen und klicken Sie dann.',
-  [ApprovalScreenText.waiting]: 'Bestätigen ist möglich, sobald diese Ansicht einen Moment lang sichtbar war.',
-  [CustodyErrorText.deviceShareUnreadable]: 'Der auf diesem Gerät gespeicherte Schlüssel kann nicht gelesen werden',
-  [CustodyErrorText.malformedRecoveryBlob]: 'Die Wiederherstellungsdaten sind beschädigt',
-  [CustodyErrorText.recoveryCodeFormat]: 'Ein Wiederherstellungscode besteht aus 8 Gruppen von 4 Buchstaben und Ziffern',
-  [CustodyErrorText.recoveryCodeTypo]: 'Dieser Wiederherstellungscode enthält einen Tippfehler: Prüfen Sie jede Gruppe und versuchen Sie es erneut',
-  [CustodyErrorText.sharesDoNotMatch]: 'Die Schlüsselteile gehören nicht zu dieser Wallet',
-  [CustodyErrorText.weakScryptParameters]: 'Die Wiederherstellungsdaten verlangen zu schwache Einstellungen für die Schlüsselableitung',
-  [CustodyErrorText.wrongRecoveryFactor]: 'Falsche Passphrase oder falscher Wiederherstellungscode',
-  [RecoveryPromptText.codeIsSafer]: 'Der Wiederherstellungscode ist die sicherere Wahl: Wer in Ihr Postfach oder auf den Server dieser Website gelangt, kann Passphrasen offline ausprobieren, so viele er will; einen Wiederherstellungscode kann man nicht erraten.',
-  [RecoveryPromptText.passphraseMismatch]: 'Die beiden Passphrasen sind verschieden',
-  [RecoveryPromptText.passphraseTooShort]: 'Eine Passphrase braucht mindestens 12 Zeichen',
 };
 
 export default de;

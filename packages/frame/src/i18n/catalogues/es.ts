@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in Español. */
 const es: Catalogue = {
   'approval.details': 'Detalles',
   'approval.request': 'Solicitud',
+  'approvalScreenText.cropped': 'Esta pantalla está cortada y parte de la solicitud no se ve. Agranda la ventana e inténtalo de nuevo.',
+  'approvalScreenText.hidden': 'Parte de esta solicitud está oculta. Aparta lo que la tapa e inténtalo de nuevo.',
+  'approvalScreenText.moveFirst': 'Mueve el puntero sobre Aprobar y luego haz clic.',
+  'approvalScreenText.waiting': 'Podrás pulsar Aprobar cuando esta pantalla lleve un momento visible.',
   'common.account': 'Cuenta',
   'common.approve': 'Aprobar',
   'common.message': 'Mensaje',
@@ -16,6 +17,13 @@ const es: Catalogue = {
   'common.sessionKey': 'Clave de sesión',
   'common.signAMessage': 'Firmar un mensaje',
   'common.site': 'Sitio',
+  'custodyErrorText.deviceShareUnreadable': 'No se puede leer la clave guardada en este dispositivo',
+  'custodyErrorText.malformedRecoveryBlob': 'Los datos de recuperación están dañados',
+  'custodyErrorText.recoveryCodeFormat': 'Un código de recuperación son 8 grupos de 4 letras y cifras',
+  'custodyErrorText.recoveryCodeTypo': 'Este código de recuperación tiene un error: revisa cada grupo e inténtalo de nuevo',
+  'custodyErrorText.sharesDoNotMatch': 'Las partes de la clave no pertenecen a esta billetera',
+  'custodyErrorText.weakScryptParameters': 'Los datos de recuperación piden una derivación de clave demasiado débil',
+  'custodyErrorText.wrongRecoveryFactor': 'Frase de contraseña o código de recuperación incorrectos',
   'recovery.aNewDevice': 'Un dispositivo nuevo',
   'recovery.aNewDeviceAsks': 'Un dispositivo nuevo pide abrir tu billetera',
   'recovery.anyoneWithTheseWords': 'Quien tenga estas palabras controla esta billetera. Anótalas o pásalas a otra billetera y luego cierra esta pantalla.',
@@ -39,6 +47,9 @@ const es: Catalogue = {
   'recovery.waitingForApproval': 'Esperando la aprobación…',
   'recovery.writeItDownAnd': 'Anótalo y guárdalo en un lugar seguro: con él, y solo con él, podrás abrir esta billetera en otro dispositivo.',
   'recovery.yourRecoveryPhrase': 'Tu frase de recuperación',
+  'recoveryPromptText.codeIsSafer': 'El código de recuperación es la opción más segura: quien entre en tu correo o en el servidor de este sitio puede probar frases de contraseña sin conexión, tantas como quiera; un código de recuperación no se puede adivinar.',
+  'recoveryPromptText.passphraseMismatch': 'Las dos frases de contraseña no coinciden',
+  'recoveryPromptText.passphraseTooShort': 'Una frase de contraseña necesita al menos 12 caracteres',
   'request.callNumberField': 'Llamada {number}: {field}',
   'request.chainChainid': 'Cadena {chainId}',
   'request.countCharactersInAll': '({count} caracteres en total, no se muestran todos)',
@@ -88,20 +99,6 @@ const es: Catalogue = {
   'solana.transferAmountOfThe': 'Transferir {amount} del token {mint} desde la cuenta de token {source} de {owner} a la cuenta de token {destination}',
   'solana.transferAmountSolFrom': 'Transferir {amount} SOL de {from} a {to}',
   'solana.transferUnitsOfThe': 'Transferir {units} de la unidad mínima de un token desde la cuenta de token {source} de {owner} a la cuenta de token {destination}',
-  [ApprovalScreenText.cropped]: 'Esta pantalla está cortada y parte de la solicitud no se ve. Agranda la ventana e inténtalo de nuevo.',
-  [ApprovalScreenText.hidden]: 'Parte de esta solicitud está oculta. Aparta lo que la tapa e inténtalo de nuevo.',
-  [ApprovalScreenText.moveFirst]: 'Mueve el puntero sobre Aprobar y luego haz clic.',
-  [ApprovalScreenText.waiting]: 'Podrás pulsar Aprobar cuando esta pantalla lleve un momento visible.',
-  [CustodyErrorText.deviceShareUnreadable]: 'No se puede leer la clave guardada en este dispositivo',
-  [CustodyErrorText.malformedRecoveryBlob]: 'Los datos de recuperación están dañados',
-  [CustodyErrorText.recoveryCodeFormat]: 'Un código de recuperación son 8 grupos de 4 letras y cifras',
-  [CustodyErrorText.recoveryCodeTypo]: 'Este código de recuperación tiene un error: revisa cada grupo e inténtalo de nuevo',
-  [CustodyErrorText.sharesDoNotMatch]: 'Las partes de la clave no pertenecen a esta billetera',
-  [CustodyErrorText.weakScryptParameters]: 'Los datos de recuperación piden una derivación de clave demasiado débil',
-  [CustodyErrorText.wrongRecoveryFactor]: 'Frase de contraseña o código de recuperación incorrectos',
-  [RecoveryPromptText.codeIsSafer]: 'El código de recuperación es la opción más segura: quien entre en tu correo o en el servidor de este sitio puede probar frases de contraseña sin conexión, tantas como quiera; un código de recuperación no se puede adivinar.',
-  [RecoveryPromptText.passphraseMismatch]: 'Las dos frases de contraseña no coinciden',
-  [RecoveryPromptText.passphraseTooShort]: 'Una frase de contraseña necesita al menos 12 caracteres',
 };
 
 export default es;

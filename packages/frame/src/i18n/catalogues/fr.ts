@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in Français. */
 const fr: Catalogue = {
   'approval.details': 'Détails',
   'approval.request': 'Demande',
+  'approvalScreenText.cropped': 'Cet écran est coupé : une partie de la demande n’est pas visible. Agrandissez la fenêtre et réessayez.',
+  'approvalScreenText.hidden': 'Une partie de cette demande est masquée. Déplacez ce qui la recouvre et réessayez.',
+  'approvalScreenText.moveFirst': 'Placez le pointeur sur Approuver, puis cliquez.',
+  'approvalScreenText.waiting': 'Approuver devient cliquable une fois cet écran visible un instant.',
   'common.account': 'Compte',
   'common.approve': 'Approuver',
   'common.message': 'Message',
@@ -16,6 +17,13 @@ const fr: Catalogue = {
   'common.sessionKey': 'Clé de session',
   'common.signAMessage': 'Signer un message',
   'common.site': 'Site',
+  'custodyErrorText.deviceShareUnreadable': 'La clé enregistrée sur cet appareil est illisible',
+  'custodyErrorText.malformedRecoveryBlob': 'Les données de récupération sont endommagées',
+  'custodyErrorText.recoveryCodeFormat': 'Un code de récupération compte 8 groupes de 4 lettres et chiffres',
+  'custodyErrorText.recoveryCodeTypo': 'Ce code de récupération contient une faute de frappe : vérifiez chaque groupe et réessayez',
+  'custodyErrorText.sharesDoNotMatch': 'Les parts de clé n’appartiennent pas à ce portefeuille',
+  'custodyErrorText.weakScryptParameters': 'Les données de récupération demandent des réglages de dérivation de clé trop faibles',
+  'custodyErrorText.wrongRecoveryFactor': 'Phrase secrète ou code de récupération incorrect',
   'recovery.aNewDevice': 'Un nouvel appareil',
   'recovery.aNewDeviceAsks': 'Un nouvel appareil demande à ouvrir votre portefeuille',
   'recovery.anyoneWithTheseWords': 'Quiconque possède ces mots contrôle ce portefeuille. Notez-les ou importez-les dans un autre portefeuille, puis fermez cet écran.',
@@ -39,6 +47,9 @@ const fr: Catalogue = {
   'recovery.waitingForApproval': 'En attente d’approbation…',
   'recovery.writeItDownAnd': 'Notez-le et gardez-le en lieu sûr : avec lui, et seulement avec lui, vous pourrez ouvrir ce portefeuille sur un autre appareil.',
   'recovery.yourRecoveryPhrase': 'Votre phrase de récupération',
+  'recoveryPromptText.codeIsSafer': 'Le code de récupération est le choix le plus sûr : quiconque accède à votre messagerie, ou au serveur de ce site, peut essayer des phrases secrètes hors ligne, autant qu’il veut ; un code de récupération ne se devine pas.',
+  'recoveryPromptText.passphraseMismatch': 'Les deux phrases secrètes diffèrent',
+  'recoveryPromptText.passphraseTooShort': 'Une phrase secrète compte au moins 12 caractères',
   'request.callNumberField': 'Appel {number} : {field}',
   'request.chainChainid': 'Chaîne {chainId}',
   'request.countCharactersInAll': '({count} caractères en tout, pas tous affichés)',
@@ -88,20 +99,6 @@ const fr: Catalogue = {
   'solana.transferAmountOfThe': 'Transférer {amount} du jeton {mint} du compte de jeton {source} de {owner} vers le compte de jeton {destination}',
   'solana.transferAmountSolFrom': 'Transférer {amount} SOL de {from} à {to}',
   'solana.transferUnitsOfThe': 'Transférer {units} de la plus petite unité d’un jeton du compte de jeton {source} de {owner} vers le compte de jeton {destination}',
-  [ApprovalScreenText.cropped]: 'Cet écran est coupé : une partie de la demande n’est pas visible. Agrandissez la fenêtre et réessayez.',
-  [ApprovalScreenText.hidden]: 'Une partie de cette demande est masquée. Déplacez ce qui la recouvre et réessayez.',
-  [ApprovalScreenText.moveFirst]: 'Placez le pointeur sur Approuver, puis cliquez.',
-  [ApprovalScreenText.waiting]: 'Approuver devient cliquable une fois cet écran visible un instant.',
-  [CustodyErrorText.deviceShareUnreadable]: 'La clé enregistrée sur cet appareil est illisible',
-  [CustodyErrorText.malformedRecoveryBlob]: 'Les données de récupération sont endommagées',
-  [CustodyErrorText.recoveryCodeFormat]: 'Un code de récupération compte 8 groupes de 4 lettres et chiffres',
-  [CustodyErrorText.recoveryCodeTypo]: 'Ce code de récupération contient une faute de frappe : vérifiez chaque groupe et réessayez',
-  [CustodyErrorText.sharesDoNotMatch]: 'Les parts de clé n’appartiennent pas à ce portefeuille',
-  [CustodyErrorText.weakScryptParameters]: 'Les données de récupération demandent des réglages de dérivation de clé trop faibles',
-  [CustodyErrorText.wrongRecoveryFactor]: 'Phrase secrète ou code de récupération incorrect',
-  [RecoveryPromptText.codeIsSafer]: 'Le code de récupération est le choix le plus sûr : quiconque accède à votre messagerie, ou au serveur de ce site, peut essayer des phrases secrètes hors ligne, autant qu’il veut ; un code de récupération ne se devine pas.',
-  [RecoveryPromptText.passphraseMismatch]: 'Les deux phrases secrètes diffèrent',
-  [RecoveryPromptText.passphraseTooShort]: 'Une phrase secrète compte au moins 12 caractères',
 };
 
 export default fr;

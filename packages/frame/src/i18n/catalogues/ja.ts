@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in 日本語. */
 const ja: Catalogue = {
   'approval.details': '詳細',
   'approval.request': 'リクエスト',
+  'approvalScreenText.cropped': 'この画面が切れていて、リクエストの一部が見えません。ウィンドウを広げて、もう一度お試しください。',
+  'approvalScreenText.hidden': 'このリクエストの一部が隠れています。覆っているものを移動して、もう一度お試しください。',
+  'approvalScreenText.moveFirst': 'ポインターを「承認」の上に移動してからクリックしてください。',
+  'approvalScreenText.waiting': 'この画面がしばらく表示されると「承認」を押せるようになります。',
   'common.account': 'アカウント',
   'common.approve': '承認',
   'common.message': 'メッセージ',
@@ -16,6 +17,13 @@ const ja: Catalogue = {
   'common.sessionKey': 'セッションキー',
   'common.signAMessage': 'メッセージに署名',
   'common.site': 'サイト',
+  'custodyErrorText.deviceShareUnreadable': 'このデバイスに保存された鍵を読み取れません',
+  'custodyErrorText.malformedRecoveryBlob': '復元データが破損しています',
+  'custodyErrorText.recoveryCodeFormat': '復元コードは英数字 4 文字のグループ 8 つです',
+  'custodyErrorText.recoveryCodeTypo': 'この復元コードには入力ミスがあります。各グループを確認してもう一度お試しください',
+  'custodyErrorText.sharesDoNotMatch': '鍵のシェアがこのウォレットのものではありません',
+  'custodyErrorText.weakScryptParameters': '復元データが要求する鍵導出の設定が弱すぎます',
+  'custodyErrorText.wrongRecoveryFactor': 'パスフレーズまたは復元コードが違います',
   'recovery.aNewDevice': '新しいデバイス',
   'recovery.aNewDeviceAsks': '新しいデバイスがウォレットを開こうとしています',
   'recovery.anyoneWithTheseWords': 'これらの単語を知る人はこのウォレットを操作できます。書き留めるか別のウォレットに取り込み、この画面を閉じてください。',
@@ -39,6 +47,9 @@ const ja: Catalogue = {
   'recovery.waitingForApproval': '承認を待っています…',
   'recovery.writeItDownAnd': '書き留めて安全に保管してください。このコードがあれば、そしてこのコードだけで、別のデバイスでこのウォレットを開けます。',
   'recovery.yourRecoveryPhrase': 'リカバリーフレーズ',
+  'recoveryPromptText.codeIsSafer': '復元コードのほうが安全です。あなたのメールボックスやこのサイトのサーバーに入り込んだ人は、パスフレーズをオフラインで何度でも試せますが、復元コードは推測できません。',
+  'recoveryPromptText.passphraseMismatch': '2 つのパスフレーズが一致しません',
+  'recoveryPromptText.passphraseTooShort': 'パスフレーズは 12 文字以上必要です',
   'request.callNumberField': '呼び出し {number}: {field}',
   'request.chainChainid': 'チェーン {chainId}',
   'request.countCharactersInAll': '(全 {count} 文字、一部のみ表示)',
@@ -88,20 +99,6 @@ const ja: Catalogue = {
   'solana.transferAmountOfThe': 'トークン {mint} を {amount}、{owner} のトークンアカウント {source} からトークンアカウント {destination} へ送金',
   'solana.transferAmountSolFrom': '{from} から {to} へ {amount} SOL を送金',
   'solana.transferUnitsOfThe': 'トークンの最小単位で {units}、{owner} のトークンアカウント {source} からトークンアカウント {destination} へ送金',
-  [ApprovalScreenText.cropped]: 'この画面が切れていて、リクエストの一部が見えません。ウィンドウを広げて、もう一度お試しください。',
-  [ApprovalScreenText.hidden]: 'このリクエストの一部が隠れています。覆っているものを移動して、もう一度お試しください。',
-  [ApprovalScreenText.moveFirst]: 'ポインターを「承認」の上に移動してからクリックしてください。',
-  [ApprovalScreenText.waiting]: 'この画面がしばらく表示されると「承認」を押せるようになります。',
-  [CustodyErrorText.deviceShareUnreadable]: 'このデバイスに保存された鍵を読み取れません',
-  [CustodyErrorText.malformedRecoveryBlob]: '復元データが破損しています',
-  [CustodyErrorText.recoveryCodeFormat]: '復元コードは英数字 4 文字のグループ 8 つです',
-  [CustodyErrorText.recoveryCodeTypo]: 'この復元コードには入力ミスがあります。各グループを確認してもう一度お試しください',
-  [CustodyErrorText.sharesDoNotMatch]: '鍵のシェアがこのウォレットのものではありません',
-  [CustodyErrorText.weakScryptParameters]: '復元データが要求する鍵導出の設定が弱すぎます',
-  [CustodyErrorText.wrongRecoveryFactor]: 'パスフレーズまたは復元コードが違います',
-  [RecoveryPromptText.codeIsSafer]: '復元コードのほうが安全です。あなたのメールボックスやこのサイトのサーバーに入り込んだ人は、パスフレーズをオフラインで何度でも試せますが、復元コードは推測できません。',
-  [RecoveryPromptText.passphraseMismatch]: '2 つのパスフレーズが一致しません',
-  [RecoveryPromptText.passphraseTooShort]: 'パスフレーズは 12 文字以上必要です',
 };
 
 export default ja;

@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in 한국어. */
 const ko: Catalogue = {
   'approval.details': '세부 정보',
   'approval.request': '요청',
+  'approvalScreenText.cropped': '이 화면이 잘려 요청의 일부가 보이지 않습니다. 창을 키우고 다시 시도하세요.',
+  'approvalScreenText.hidden': '이 요청의 일부가 가려져 있습니다. 가리는 것을 치우고 다시 시도하세요.',
+  'approvalScreenText.moveFirst': '포인터를 승인 위로 옮긴 뒤 클릭하세요.',
+  'approvalScreenText.waiting': '이 화면이 잠시 표시된 뒤에 승인을 누를 수 있습니다.',
   'common.account': '계정',
   'common.approve': '승인',
   'common.message': '메시지',
@@ -16,6 +17,13 @@ const ko: Catalogue = {
   'common.sessionKey': '세션 키',
   'common.signAMessage': '메시지 서명',
   'common.site': '사이트',
+  'custodyErrorText.deviceShareUnreadable': '이 기기에 저장된 키를 읽을 수 없습니다',
+  'custodyErrorText.malformedRecoveryBlob': '복구 데이터가 손상되었습니다',
+  'custodyErrorText.recoveryCodeFormat': '복구 코드는 영문자와 숫자 4개씩 8개 그룹입니다',
+  'custodyErrorText.recoveryCodeTypo': '이 복구 코드에 오타가 있습니다. 각 그룹을 확인하고 다시 시도하세요',
+  'custodyErrorText.sharesDoNotMatch': '키 조각이 이 지갑의 것이 아닙니다',
+  'custodyErrorText.weakScryptParameters': '복구 데이터가 너무 약한 키 파생 설정을 요구합니다',
+  'custodyErrorText.wrongRecoveryFactor': '암호 문구 또는 복구 코드가 틀렸습니다',
   'recovery.aNewDevice': '새 기기',
   'recovery.aNewDeviceAsks': '새 기기가 지갑을 열려고 합니다',
   'recovery.anyoneWithTheseWords': '이 단어들을 가진 사람은 이 지갑을 제어합니다. 적어 두거나 다른 지갑으로 옮긴 뒤 이 화면을 닫으세요.',
@@ -39,6 +47,9 @@ const ko: Catalogue = {
   'recovery.waitingForApproval': '승인을 기다리는 중…',
   'recovery.writeItDownAnd': '적어서 안전하게 보관하세요. 이 코드로만 다른 기기에서 이 지갑을 열 수 있습니다.',
   'recovery.yourRecoveryPhrase': '복구 문구',
+  'recoveryPromptText.codeIsSafer': '복구 코드가 더 안전합니다. 메일함이나 이 사이트의 서버에 들어온 사람은 암호 문구를 오프라인으로 원하는 만큼 시도할 수 있지만, 복구 코드는 추측할 수 없습니다.',
+  'recoveryPromptText.passphraseMismatch': '두 암호 문구가 다릅니다',
+  'recoveryPromptText.passphraseTooShort': '암호 문구는 12자 이상이어야 합니다',
   'request.callNumberField': '호출 {number}: {field}',
   'request.chainChainid': '체인 {chainId}',
   'request.countCharactersInAll': '(총 {count}자, 일부만 표시)',
@@ -88,20 +99,6 @@ const ko: Catalogue = {
   'solana.transferAmountOfThe': '토큰 {mint} {amount}을(를) {owner}의 토큰 계정 {source}에서 토큰 계정 {destination}(으)로 전송',
   'solana.transferAmountSolFrom': '{from}에서 {to}(으)로 {amount} SOL 전송',
   'solana.transferUnitsOfThe': '토큰 최소 단위 {units}을(를) {owner}의 토큰 계정 {source}에서 토큰 계정 {destination}(으)로 전송',
-  [ApprovalScreenText.cropped]: '이 화면이 잘려 요청의 일부가 보이지 않습니다. 창을 키우고 다시 시도하세요.',
-  [ApprovalScreenText.hidden]: '이 요청의 일부가 가려져 있습니다. 가리는 것을 치우고 다시 시도하세요.',
-  [ApprovalScreenText.moveFirst]: '포인터를 승인 위로 옮긴 뒤 클릭하세요.',
-  [ApprovalScreenText.waiting]: '이 화면이 잠시 표시된 뒤에 승인을 누를 수 있습니다.',
-  [CustodyErrorText.deviceShareUnreadable]: '이 기기에 저장된 키를 읽을 수 없습니다',
-  [CustodyErrorText.malformedRecoveryBlob]: '복구 데이터가 손상되었습니다',
-  [CustodyErrorText.recoveryCodeFormat]: '복구 코드는 영문자와 숫자 4개씩 8개 그룹입니다',
-  [CustodyErrorText.recoveryCodeTypo]: '이 복구 코드에 오타가 있습니다. 각 그룹을 확인하고 다시 시도하세요',
-  [CustodyErrorText.sharesDoNotMatch]: '키 조각이 이 지갑의 것이 아닙니다',
-  [CustodyErrorText.weakScryptParameters]: '복구 데이터가 너무 약한 키 파생 설정을 요구합니다',
-  [CustodyErrorText.wrongRecoveryFactor]: '암호 문구 또는 복구 코드가 틀렸습니다',
-  [RecoveryPromptText.codeIsSafer]: '복구 코드가 더 안전합니다. 메일함이나 이 사이트의 서버에 들어온 사람은 암호 문구를 오프라인으로 원하는 만큼 시도할 수 있지만, 복구 코드는 추측할 수 없습니다.',
-  [RecoveryPromptText.passphraseMismatch]: '두 암호 문구가 다릅니다',
-  [RecoveryPromptText.passphraseTooShort]: '암호 문구는 12자 이상이어야 합니다',
 };
 
 export default ko;

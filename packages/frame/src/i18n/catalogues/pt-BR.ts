@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in Português (Brasil). */
 const ptBR: Catalogue = {
   'approval.details': 'Detalhes',
   'approval.request': 'Solicitação',
+  'approvalScreenText.cropped': 'Esta tela está cortada e parte da solicitação não aparece. Aumente a janela e tente de novo.',
+  'approvalScreenText.hidden': 'Parte desta solicitação está oculta. Afaste o que a cobre e tente de novo.',
+  'approvalScreenText.moveFirst': 'Mova o ponteiro até Aprovar e clique.',
+  'approvalScreenText.waiting': 'Aprovar fica disponível quando esta tela estiver visível por um instante.',
   'common.account': 'Conta',
   'common.approve': 'Aprovar',
   'common.message': 'Mensagem',
@@ -16,6 +17,13 @@ const ptBR: Catalogue = {
   'common.sessionKey': 'Chave de sessão',
   'common.signAMessage': 'Assinar uma mensagem',
   'common.site': 'Site',
+  'custodyErrorText.deviceShareUnreadable': 'A chave guardada neste dispositivo não pode ser lida',
+  'custodyErrorText.malformedRecoveryBlob': 'Os dados de recuperação estão danificados',
+  'custodyErrorText.recoveryCodeFormat': 'Um código de recuperação tem 8 grupos de 4 letras e números',
+  'custodyErrorText.recoveryCodeTypo': 'Este código de recuperação tem um erro de digitação: confira cada grupo e tente de novo',
+  'custodyErrorText.sharesDoNotMatch': 'As partes da chave não pertencem a esta carteira',
+  'custodyErrorText.weakScryptParameters': 'Os dados de recuperação pedem uma derivação de chave fraca demais',
+  'custodyErrorText.wrongRecoveryFactor': 'Frase secreta ou código de recuperação incorretos',
   'recovery.aNewDevice': 'Um novo dispositivo',
   'recovery.aNewDeviceAsks': 'Um novo dispositivo pede para abrir sua carteira',
   'recovery.anyoneWithTheseWords': 'Quem tiver estas palavras controla esta carteira. Anote-as ou coloque-as em outra carteira e depois feche esta tela.',
@@ -39,6 +47,9 @@ const ptBR: Catalogue = {
   'recovery.waitingForApproval': 'Aguardando aprovação…',
   'recovery.writeItDownAnd': 'Anote e guarde em local seguro: com ele, e somente com ele, você abre esta carteira em outro dispositivo.',
   'recovery.yourRecoveryPhrase': 'Sua frase de recuperação',
+  'recoveryPromptText.codeIsSafer': 'O código de recuperação é a escolha mais segura: quem entrar no seu e-mail, ou no servidor deste site, pode testar frases secretas offline, quantas quiser; um código de recuperação não pode ser adivinhado.',
+  'recoveryPromptText.passphraseMismatch': 'As duas frases secretas são diferentes',
+  'recoveryPromptText.passphraseTooShort': 'Uma frase secreta precisa de pelo menos 12 caracteres',
   'request.callNumberField': 'Chamada {number}: {field}',
   'request.chainChainid': 'Rede {chainId}',
   'request.countCharactersInAll': '({count} caracteres no total, nem todos exibidos)',
@@ -88,20 +99,6 @@ const ptBR: Catalogue = {
   'solana.transferAmountOfThe': 'Transferir {amount} do token {mint} da conta de token {source} de {owner} para a conta de token {destination}',
   'solana.transferAmountSolFrom': 'Transferir {amount} SOL de {from} para {to}',
   'solana.transferUnitsOfThe': 'Transferir {units} da menor unidade de um token da conta de token {source} de {owner} para a conta de token {destination}',
-  [ApprovalScreenText.cropped]: 'Esta tela está cortada e parte da solicitação não aparece. Aumente a janela e tente de novo.',
-  [ApprovalScreenText.hidden]: 'Parte desta solicitação está oculta. Afaste o que a cobre e tente de novo.',
-  [ApprovalScreenText.moveFirst]: 'Mova o ponteiro até Aprovar e clique.',
-  [ApprovalScreenText.waiting]: 'Aprovar fica disponível quando esta tela estiver visível por um instante.',
-  [CustodyErrorText.deviceShareUnreadable]: 'A chave guardada neste dispositivo não pode ser lida',
-  [CustodyErrorText.malformedRecoveryBlob]: 'Os dados de recuperação estão danificados',
-  [CustodyErrorText.recoveryCodeFormat]: 'Um código de recuperação tem 8 grupos de 4 letras e números',
-  [CustodyErrorText.recoveryCodeTypo]: 'Este código de recuperação tem um erro de digitação: confira cada grupo e tente de novo',
-  [CustodyErrorText.sharesDoNotMatch]: 'As partes da chave não pertencem a esta carteira',
-  [CustodyErrorText.weakScryptParameters]: 'Os dados de recuperação pedem uma derivação de chave fraca demais',
-  [CustodyErrorText.wrongRecoveryFactor]: 'Frase secreta ou código de recuperação incorretos',
-  [RecoveryPromptText.codeIsSafer]: 'O código de recuperação é a escolha mais segura: quem entrar no seu e-mail, ou no servidor deste site, pode testar frases secretas offline, quantas quiser; um código de recuperação não pode ser adivinhado.',
-  [RecoveryPromptText.passphraseMismatch]: 'As duas frases secretas são diferentes',
-  [RecoveryPromptText.passphraseTooShort]: 'Uma frase secreta precisa de pelo menos 12 caracteres',
 };
 
 export default ptBR;

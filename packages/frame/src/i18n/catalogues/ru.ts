@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in Русский. */
 const ru: Catalogue = {
   'approval.details': 'Подробности',
   'approval.request': 'Запрос',
+  'approvalScreenText.cropped': 'Экран обрезан, и часть запроса не видна. Увеличьте окно и попробуйте снова.',
+  'approvalScreenText.hidden': 'Часть запроса скрыта. Уберите то, что её закрывает, и попробуйте снова.',
+  'approvalScreenText.moveFirst': 'Наведите указатель на «Подтвердить», затем нажмите.',
+  'approvalScreenText.waiting': 'Кнопка «Подтвердить» станет доступна, когда этот экран побудет на виду мгновение.',
   'common.account': 'Аккаунт',
   'common.approve': 'Подтвердить',
   'common.message': 'Сообщение',
@@ -16,6 +17,13 @@ const ru: Catalogue = {
   'common.sessionKey': 'Сеансовый ключ',
   'common.signAMessage': 'Подписать сообщение',
   'common.site': 'Сайт',
+  'custodyErrorText.deviceShareUnreadable': 'Ключ, сохранённый на этом устройстве, не читается',
+  'custodyErrorText.malformedRecoveryBlob': 'Данные восстановления повреждены',
+  'custodyErrorText.recoveryCodeFormat': 'Код восстановления — это 8 групп по 4 буквы и цифры',
+  'custodyErrorText.recoveryCodeTypo': 'В коде восстановления опечатка: проверьте каждую группу и попробуйте снова',
+  'custodyErrorText.sharesDoNotMatch': 'Части ключа не относятся к этому кошельку',
+  'custodyErrorText.weakScryptParameters': 'Данные восстановления требуют слишком слабых настроек вывода ключа',
+  'custodyErrorText.wrongRecoveryFactor': 'Неверная парольная фраза или код восстановления',
   'recovery.aNewDevice': 'Новое устройство',
   'recovery.aNewDeviceAsks': 'Новое устройство просит открыть ваш кошелёк',
   'recovery.anyoneWithTheseWords': 'Кто знает эти слова, тот управляет кошельком. Запишите их или перенесите в другой кошелёк, затем закройте этот экран.',
@@ -39,6 +47,9 @@ const ru: Catalogue = {
   'recovery.waitingForApproval': 'Ожидание подтверждения…',
   'recovery.writeItDownAnd': 'Запишите его и храните в надёжном месте: с ним, и только с ним, вы откроете этот кошелёк на другом устройстве.',
   'recovery.yourRecoveryPhrase': 'Ваша фраза восстановления',
+  'recoveryPromptText.codeIsSafer': 'Код восстановления надёжнее: любой, кто проникнет в вашу почту или на сервер этого сайта, сможет перебирать парольные фразы офлайн сколько угодно; код восстановления угадать нельзя.',
+  'recoveryPromptText.passphraseMismatch': 'Парольные фразы не совпадают',
+  'recoveryPromptText.passphraseTooShort': 'Парольная фраза должна быть не короче 12 символов',
   'request.callNumberField': 'Вызов {number}: {field}',
   'request.chainChainid': 'Сеть {chainId}',
   'request.countCharactersInAll': '(всего символов: {count}, показаны не все)',
@@ -88,20 +99,6 @@ const ru: Catalogue = {
   'solana.transferAmountOfThe': 'Перевести {amount} токена {mint} с токен-счёта {source} владельца {owner} на токен-счёт {destination}',
   'solana.transferAmountSolFrom': 'Перевести {amount} SOL с {from} на {to}',
   'solana.transferUnitsOfThe': 'Перевести {units} наименьших единиц токена с токен-счёта {source} владельца {owner} на токен-счёт {destination}',
-  [ApprovalScreenText.cropped]: 'Экран обрезан, и часть запроса не видна. Увеличьте окно и попробуйте снова.',
-  [ApprovalScreenText.hidden]: 'Часть запроса скрыта. Уберите то, что её закрывает, и попробуйте снова.',
-  [ApprovalScreenText.moveFirst]: 'Наведите указатель на «Подтвердить», затем нажмите.',
-  [ApprovalScreenText.waiting]: 'Кнопка «Подтвердить» станет доступна, когда этот экран побудет на виду мгновение.',
-  [CustodyErrorText.deviceShareUnreadable]: 'Ключ, сохранённый на этом устройстве, не читается',
-  [CustodyErrorText.malformedRecoveryBlob]: 'Данные восстановления повреждены',
-  [CustodyErrorText.recoveryCodeFormat]: 'Код восстановления — это 8 групп по 4 буквы и цифры',
-  [CustodyErrorText.recoveryCodeTypo]: 'В коде восстановления опечатка: проверьте каждую группу и попробуйте снова',
-  [CustodyErrorText.sharesDoNotMatch]: 'Части ключа не относятся к этому кошельку',
-  [CustodyErrorText.weakScryptParameters]: 'Данные восстановления требуют слишком слабых настроек вывода ключа',
-  [CustodyErrorText.wrongRecoveryFactor]: 'Неверная парольная фраза или код восстановления',
-  [RecoveryPromptText.codeIsSafer]: 'Код восстановления надёжнее: любой, кто проникнет в вашу почту или на сервер этого сайта, сможет перебирать парольные фразы офлайн сколько угодно; код восстановления угадать нельзя.',
-  [RecoveryPromptText.passphraseMismatch]: 'Парольные фразы не совпадают',
-  [RecoveryPromptText.passphraseTooShort]: 'Парольная фраза должна быть не короче 12 символов',
 };
 
 export default ru;

@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in Türkçe. */
 const tr: Catalogue = {
   'approval.details': 'Ayrıntılar',
   'approval.request': 'İstek',
+  'approvalScreenText.cropped': 'Bu ekran kesik, isteğin bir kısmı görünmüyor. Pencereyi büyütüp yeniden deneyin.',
+  'approvalScreenText.hidden': 'Bu isteğin bir kısmı gizli. Üzerini örteni kaldırıp yeniden deneyin.',
+  'approvalScreenText.moveFirst': 'İşaretçiyi Onayla\'nın üzerine getirin, sonra tıklayın.',
+  'approvalScreenText.waiting': 'Bu ekran bir an görünür kaldıktan sonra Onayla tıklanabilir.',
   'common.account': 'Hesap',
   'common.approve': 'Onayla',
   'common.message': 'Mesaj',
@@ -16,6 +17,13 @@ const tr: Catalogue = {
   'common.sessionKey': 'Oturum anahtarı',
   'common.signAMessage': 'Mesaj imzala',
   'common.site': 'Site',
+  'custodyErrorText.deviceShareUnreadable': 'Bu cihazda saklanan anahtar okunamıyor',
+  'custodyErrorText.malformedRecoveryBlob': 'Kurtarma verileri bozuk',
+  'custodyErrorText.recoveryCodeFormat': 'Kurtarma kodu, 4 harf ve rakamdan oluşan 8 gruptur',
+  'custodyErrorText.recoveryCodeTypo': 'Bu kurtarma kodunda yazım hatası var: her grubu kontrol edip yeniden deneyin',
+  'custodyErrorText.sharesDoNotMatch': 'Anahtar parçaları bu cüzdana ait değil',
+  'custodyErrorText.weakScryptParameters': 'Kurtarma verileri çok zayıf anahtar türetme ayarları istiyor',
+  'custodyErrorText.wrongRecoveryFactor': 'Yanlış parola ifadesi veya kurtarma kodu',
   'recovery.aNewDevice': 'Yeni bir cihaz',
   'recovery.aNewDeviceAsks': 'Yeni bir cihaz cüzdanınızı açmak istiyor',
   'recovery.anyoneWithTheseWords': 'Bu kelimelere sahip olan bu cüzdanı kontrol eder. Onları yazın veya başka bir cüzdana aktarın, sonra bu ekranı kapatın.',
@@ -39,6 +47,9 @@ const tr: Catalogue = {
   'recovery.waitingForApproval': 'Onay bekleniyor…',
   'recovery.writeItDownAnd': 'Bir yere yazın ve güvenle saklayın: bu cüzdanı başka bir cihazda onunla, yalnızca onunla açabilirsiniz.',
   'recovery.yourRecoveryPhrase': 'Kurtarma ifadeniz',
+  'recoveryPromptText.codeIsSafer': 'Kurtarma kodu daha güvenli seçimdir: posta kutunuza veya bu sitenin sunucusuna giren herkes parola ifadelerini çevrimdışı, dilediği kadar deneyebilir; kurtarma kodu tahmin edilemez.',
+  'recoveryPromptText.passphraseMismatch': 'İki parola ifadesi farklı',
+  'recoveryPromptText.passphraseTooShort': 'Parola ifadesi en az 12 karakter olmalı',
   'request.callNumberField': 'Çağrı {number}: {field}',
   'request.chainChainid': 'Zincir {chainId}',
   'request.countCharactersInAll': '(toplam {count} karakter, tamamı gösterilmiyor)',
@@ -88,20 +99,6 @@ const tr: Catalogue = {
   'solana.transferAmountOfThe': '{owner} sahibinin {source} token hesabından {destination} token hesabına {mint} tokeninden {amount} aktar',
   'solana.transferAmountSolFrom': '{from} adresinden {to} adresine {amount} SOL aktar',
   'solana.transferUnitsOfThe': '{owner} sahibinin {source} token hesabından {destination} token hesabına bir tokenin en küçük biriminden {units} aktar',
-  [ApprovalScreenText.cropped]: 'Bu ekran kesik, isteğin bir kısmı görünmüyor. Pencereyi büyütüp yeniden deneyin.',
-  [ApprovalScreenText.hidden]: 'Bu isteğin bir kısmı gizli. Üzerini örteni kaldırıp yeniden deneyin.',
-  [ApprovalScreenText.moveFirst]: 'İşaretçiyi Onayla\'nın üzerine getirin, sonra tıklayın.',
-  [ApprovalScreenText.waiting]: 'Bu ekran bir an görünür kaldıktan sonra Onayla tıklanabilir.',
-  [CustodyErrorText.deviceShareUnreadable]: 'Bu cihazda saklanan anahtar okunamıyor',
-  [CustodyErrorText.malformedRecoveryBlob]: 'Kurtarma verileri bozuk',
-  [CustodyErrorText.recoveryCodeFormat]: 'Kurtarma kodu, 4 harf ve rakamdan oluşan 8 gruptur',
-  [CustodyErrorText.recoveryCodeTypo]: 'Bu kurtarma kodunda yazım hatası var: her grubu kontrol edip yeniden deneyin',
-  [CustodyErrorText.sharesDoNotMatch]: 'Anahtar parçaları bu cüzdana ait değil',
-  [CustodyErrorText.weakScryptParameters]: 'Kurtarma verileri çok zayıf anahtar türetme ayarları istiyor',
-  [CustodyErrorText.wrongRecoveryFactor]: 'Yanlış parola ifadesi veya kurtarma kodu',
-  [RecoveryPromptText.codeIsSafer]: 'Kurtarma kodu daha güvenli seçimdir: posta kutunuza veya bu sitenin sunucusuna giren herkes parola ifadelerini çevrimdışı, dilediği kadar deneyebilir; kurtarma kodu tahmin edilemez.',
-  [RecoveryPromptText.passphraseMismatch]: 'İki parola ifadesi farklı',
-  [RecoveryPromptText.passphraseTooShort]: 'Parola ifadesi en az 12 karakter olmalı',
 };
 
 export default tr;

@@ -1,12 +1,13 @@
-import { CustodyErrorText } from '../../custody/errors.ts';
-import { RecoveryPromptText } from '../../page/recoveryPrompts.ts';
-import { ApprovalScreenText } from '../../signing/approvalGate.ts';
 import type { Catalogue } from '@cairn/core/rules';
 
 /** The frame's screens in 简体中文. */
 const zhCN: Catalogue = {
   'approval.details': '详情',
   'approval.request': '请求',
+  'approvalScreenText.cropped': '此界面被截断，请求的一部分无法看到。请放大窗口后重试。',
+  'approvalScreenText.hidden': '此请求有一部分被遮挡。请移开遮挡物后重试。',
+  'approvalScreenText.moveFirst': '请将指针移到“批准”上，然后点击。',
+  'approvalScreenText.waiting': '此界面显示片刻后即可点击批准。',
   'common.account': '账户',
   'common.approve': '批准',
   'common.message': '消息',
@@ -16,6 +17,13 @@ const zhCN: Catalogue = {
   'common.sessionKey': '会话密钥',
   'common.signAMessage': '签署消息',
   'common.site': '网站',
+  'custodyErrorText.deviceShareUnreadable': '无法读取此设备上存储的密钥',
+  'custodyErrorText.malformedRecoveryBlob': '恢复数据已损坏',
+  'custodyErrorText.recoveryCodeFormat': '恢复码由 8 组、每组 4 个字母和数字组成',
+  'custodyErrorText.recoveryCodeTypo': '此恢复码有输入错误：请检查每一组后重试',
+  'custodyErrorText.sharesDoNotMatch': '这些密钥分片不属于此钱包',
+  'custodyErrorText.weakScryptParameters': '恢复数据要求的密钥派生设置过弱',
+  'custodyErrorText.wrongRecoveryFactor': '密码短语或恢复码错误',
   'recovery.aNewDevice': '新设备',
   'recovery.aNewDeviceAsks': '一台新设备请求打开您的钱包',
   'recovery.anyoneWithTheseWords': '拥有这些单词的人即可控制此钱包。请抄下或导入另一个钱包，然后关闭此界面。',
@@ -39,6 +47,9 @@ const zhCN: Catalogue = {
   'recovery.waitingForApproval': '正在等待批准…',
   'recovery.writeItDownAnd': '请抄下并妥善保管：凭它，也只有凭它，您才能在另一台设备上打开此钱包。',
   'recovery.yourRecoveryPhrase': '您的助记词',
+  'recoveryPromptText.codeIsSafer': '恢复码是更安全的选择：任何进入您邮箱或本网站服务器的人都可以离线尝试密码短语，想试多少次都行；而恢复码无法被猜中。',
+  'recoveryPromptText.passphraseMismatch': '两次输入的密码短语不一致',
+  'recoveryPromptText.passphraseTooShort': '密码短语至少需要 12 个字符',
   'request.callNumberField': '调用 {number}：{field}',
   'request.chainChainid': '链 {chainId}',
   'request.countCharactersInAll': '（共 {count} 个字符，未全部显示）',
@@ -88,20 +99,6 @@ const zhCN: Catalogue = {
   'solana.transferAmountOfThe': '从 {owner} 的代币账户 {source} 向代币账户 {destination} 转账代币 {mint} {amount}',
   'solana.transferAmountSolFrom': '从 {from} 向 {to} 转账 {amount} SOL',
   'solana.transferUnitsOfThe': '从 {owner} 的代币账户 {source} 向代币账户 {destination} 转账代币最小单位 {units}',
-  [ApprovalScreenText.cropped]: '此界面被截断，请求的一部分无法看到。请放大窗口后重试。',
-  [ApprovalScreenText.hidden]: '此请求有一部分被遮挡。请移开遮挡物后重试。',
-  [ApprovalScreenText.moveFirst]: '请将指针移到“批准”上，然后点击。',
-  [ApprovalScreenText.waiting]: '此界面显示片刻后即可点击批准。',
-  [CustodyErrorText.deviceShareUnreadable]: '无法读取此设备上存储的密钥',
-  [CustodyErrorText.malformedRecoveryBlob]: '恢复数据已损坏',
-  [CustodyErrorText.recoveryCodeFormat]: '恢复码由 8 组、每组 4 个字母和数字组成',
-  [CustodyErrorText.recoveryCodeTypo]: '此恢复码有输入错误：请检查每一组后重试',
-  [CustodyErrorText.sharesDoNotMatch]: '这些密钥分片不属于此钱包',
-  [CustodyErrorText.weakScryptParameters]: '恢复数据要求的密钥派生设置过弱',
-  [CustodyErrorText.wrongRecoveryFactor]: '密码短语或恢复码错误',
-  [RecoveryPromptText.codeIsSafer]: '恢复码是更安全的选择：任何进入您邮箱或本网站服务器的人都可以离线尝试密码短语，想试多少次都行；而恢复码无法被猜中。',
-  [RecoveryPromptText.passphraseMismatch]: '两次输入的密码短语不一致',
-  [RecoveryPromptText.passphraseTooShort]: '密码短语至少需要 12 个字符',
 };
 
 export default zhCN;
