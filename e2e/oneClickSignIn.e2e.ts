@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
-import { createAuthenticatingWallet, createWalletConnectWallet } from './support/walletConnectWallet.ts';
+import { createAuthenticatingWallet } from './support/authenticatingWallet.ts';
+import { createWalletConnectWallet } from './support/walletConnectWallet.ts';
 
 // SPEC §4: with sign-in on and only eip155 chains, WalletConnect connects and signs in with one
 // approval (wc_sessionAuthenticate); a wallet that cannot authenticate connects, then signs.

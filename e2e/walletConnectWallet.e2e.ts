@@ -4,7 +4,8 @@ import type { SessionTypes } from '@walletconnect/types';
 import { createPublicClient, http, parseEther, stringToHex, verifyMessage, type Hex } from 'viem';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { walletChains } from './support/demo.ts';
-import { createSignClientDapp, createWalletConnectWallet, type SignClientDapp, type WalletConnectWallet } from './support/walletConnectWallet.ts';
+import { createSignClientDapp, type SignClientDapp } from './support/signClientDapp.ts';
+import { createWalletConnectWallet, type WalletConnectWallet } from './support/walletConnectWallet.ts';
 
 // The WalletKit wallet that the WalletConnect e2e tests pair with, checked on its own: a plain
 // sign-client dapp in this process talks to it through the stack's relay (127.0.0.1 only).

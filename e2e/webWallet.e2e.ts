@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createPublicClient, http, numberToHex, parseEther, stringToHex, verifyMessage, type Hex } from 'viem';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
-import { createSignClientDapp, type SignClientDapp } from './support/walletConnectWallet.ts';
+import { createSignClientDapp, type SignClientDapp } from './support/signClientDapp.ts';
 
 // The demo's web wallet (/wallet.html, WalletKit in the page) paired by hand with a sign-client
 // dapp in this process, through the stack's relay, as a person would: paste the URI, approve.

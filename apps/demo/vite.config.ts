@@ -57,7 +57,7 @@ function testWalletScript(): Plugin {
 export default defineConfig({
   ...sourceResolve,
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), testWalletScript()],
+  plugins: [...sourceResolve.plugins, react(), testWalletScript()],
   define: { __DEMO_CONFIG__: JSON.stringify(demoConfig) },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

@@ -109,7 +109,7 @@ async function buildWalletPage(dir: string): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ ...sourceResolve, configFile: false, envDir: false, root, mode: 'production', logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 } });
+    await build({ ...sourceResolve, configFile: false, envDir: false, root, mode: 'production', logLevel: 'warn', plugins: [...sourceResolve.plugins, react()], build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 } });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

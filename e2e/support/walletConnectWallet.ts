@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { Core } from '@walletconnect/core';
-import { SignClient } from '@walletconnect/sign-client';
-import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
-import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
+import type { SessionTypes } from '@walletconnect/types';
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
 import { WalletKit, type IWalletKit, type WalletKitTypes } from '@reown/walletkit';
 import {
   createWalletClient,
@@ -16,8 +13,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { TEST_ACCOUNTS, type TestAccount } from '@cairn/devnet';
-import { keepOnSelfHostedRelay } from '@cairn/walletconnect/client';
 import { toTransactionRequest } from '../../apps/demo/src/wallet/performRequest.ts';
+import { caip2, Inbox, relayCore, WALLET_EVENTS, WALLET_METHODS, within, type WalletConnectLogLevel } from './walletConnectRelay.ts';
 
 /**
  * A real WalletConnect wallet for e2e tests: `@reown/walletkit` running in the test process,
@@ -34,15 +31,6 @@ import { toTransactionRequest } from '../../apps/demo/src/wallet/performRequest.
  *
  * Every wait is bounded (`timeoutMs`, 15 s by default) and fails with what it was waiting for.
  */
-
-export const WALLET_METHODS = [
-  'personal_sign',
-  'eth_sendTransaction',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'eth_signTransaction',
-] as const;
-export const WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const;
 
 export type SessionProposal = WalletKitTypes.SessionProposal;
 export type SessionRequest = WalletKitTypes.SessionRequest;
@@ -67,7 +55,7 @@ export interface WalletConnectWalletOptions {
   /** The name dapps show for this wallet. Default 'Cairn e2e Wallet'. */
   name?: string;
   /** WalletConnect's pino log level. Default 'silent': it logs expected refusals as errors, and real failures reach the test as rejected promises. */
-  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  logLevel?: WalletConnectLogLevel;
 }
 
 /** A request the wallet answered, in order, for a test to inspect. */
@@ -138,75 +126,6 @@ class RequestError extends Error {
   }
 }
 
-/** Events that arrive before a test asks for them wait here; an ask waits (bounded) for the next one. */
-class Inbox<T> {
-  private readonly items: T[] = [];
-  private readonly waiters = new Set<{ resolve(item: T): void; reject(error: Error): void }>();
-
-  push(item: T) {
-    const [waiter] = this.waiters;
-    if (!waiter) return void this.items.push(item);
-    this.waiters.delete(waiter);
-    waiter.resolve(item);
-  }
-
-  next(timeoutMs: number, what: string): Promise<T> {
-    if (this.items.length > 0) return Promise.resolve(this.items.shift()!);
-    return new Promise<T>((resolve, reject) => {
-      const waiter = {
-        resolve: (item: T) => {
-          clearTimeout(timer);
-          resolve(item);
-        },
-        reject: (error: Error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`WalletConnect test wallet: no ${what} within ${timeoutMs / 1000} s`));
-      }, timeoutMs);
-      this.waiters.add(waiter);
-    });
-  }
-
-  close(reason: string) {
-    for (const waiter of this.waiters) waiter.reject(new Error(`WalletConnect test wallet: ${reason}`));
-    this.waiters.clear();
-  }
-}
-
-function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`WalletConnect test wallet: ${what} took longer than ${timeoutMs / 1000} s`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * A WalletConnect Core of its own on the local relay: a unique storage prefix (WalletConnect shares
- * one core per prefix in a process) in memory, so no wallet or dapp sees another's (or a past
- * run's) state; kept on the relay (no Verify, no telemetry).
- */
-function relayCore(role: 'wallet' | 'dapp', relayUrl: string, logLevel: string | undefined, timeoutMs: number) {
-  const core = new Core({
-    projectId: 'cairn-e2e',
-    relayUrl,
-    customStoragePrefix: `cairn-e2e-${role}-${randomUUID()}`,
-    storageOptions: { database: ':memory:' },
-    telemetryEnabled: false,
-    logger: logLevel ?? 'silent',
-  });
-  keepOnSelfHostedRelay(core);
-  const closeCore = async () => {
-    core.heartbeat.stop();
-    await within(core.relayer.transportClose(), timeoutMs, 'closing the relay connection').catch(() => undefined);
-  };
-  return { core, closeCore };
-}
-
 async function until(condition: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -215,7 +134,6 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
   }
 }
 
-const caip2 = (chainId: number) => `eip155:${chainId}`;
 const chainIdOf = (caip: string) => Number(caip.split(':')[1]);
 
 function devnetChain(chainId: number, rpcUrl: string): Chain {
@@ -471,138 +389,3 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
     },
   };
 }
-
-
-export interface SignClientDappOptions {
-  relayUrl: string;
-  /** The name the wallet shows for this dapp. Default 'Cairn e2e Dapp'. */
-  name?: string;
-  timeoutMs?: number;
-  /** Its pino log level. Default 'silent', as the wallet's. */
-  logLevel?: WalletConnectWalletOptions['logLevel'];
-}
-
-/**
- * The other end, for tests of the wallets themselves: a plain `@walletconnect/sign-client` dapp
- * in the test process, kept on the relay like the wallet (no Verify, no telemetry).
- */
-export async function createSignClientDapp(options: SignClientDappOptions) {
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const { core, closeCore } = relayCore('dapp', options.relayUrl, options.logLevel, timeoutMs);
-  const name = options.name ?? 'Cairn e2e Dapp';
-  const client = await within(
-    SignClient.init({ core, logger: options.logLevel ?? 'silent', metadata: { name, description: `${name}, in the e2e test process`, url: 'http://127.0.0.1:24173', icons: [] } }),
-    timeoutMs,
-    'starting the sign client',
-  );
-  return {
-    client,
-    /**
-     * Proposes a session for these chains with WALLET_METHODS and WALLET_EVENTS (optional
-     * namespaces, as Cairn asks). `approved` settles when the wallet answers.
-     */
-    async propose(chainIds: readonly number[]) {
-      const { uri, approval } = await within(
-        client.connect({ optionalNamespaces: { eip155: { chains: chainIds.map(caip2), methods: [...WALLET_METHODS], events: [...WALLET_EVENTS] } } }),
-        timeoutMs,
-        'creating the pairing URI',
-      );
-      if (!uri) throw new Error('The sign client returned no pairing URI');
-      const approved = within(approval(), timeoutMs, "the wallet's answer to the proposal");
-      approved.catch(() => undefined); // a test that expects a rejection awaits it itself
-      return { uri, approved };
-    },
-    /** Sends one JSON-RPC request over the session, answered by the wallet (bounded). */
-    request<T = unknown>(topic: string, chainId: number, method: string, params: unknown): Promise<T> {
-      return within(client.request<T>({ topic, chainId: caip2(chainId), request: { method, params } }), timeoutMs, `the wallet's answer to ${method}`);
-    },
-    /** Resolves with the next session event (chainChanged, accountsChanged) the wallet emits. */
-    nextEvent: () =>
-      within(
-        new Promise<{ name: string; data: unknown; chainId: string }>((resolve) =>
-          client.once('session_event', ({ params }) => resolve({ ...params.event, chainId: params.chainId })),
-        ),
-        timeoutMs,
-        'a session event from the wallet',
-      ),
-    /** Resolves when the wallet ends a session. */
-    nextSessionDelete: () =>
-      within(new Promise<{ topic: string }>((resolve) => client.once('session_delete', ({ topic }) => resolve({ topic }))), timeoutMs, 'the wallet ending the session'),
-    async close() {
-      await closeCore();
-    },
-  };
-}
-
-export type SignClientDapp = Awaited<ReturnType<typeof createSignClientDapp>>;
-
-
-export type AuthenticateRequest = SignClientTypes.EventArguments['session_authenticate'];
-
-export interface AuthenticatingWalletOptions {
-  relayUrl: string;
-  /** Chains it signs in on: chain id → HTTP RPC URL (only the ids matter: it signs, it does not send). */
-  chains: Readonly<Record<number, string>>;
-  account?: TestAccount;
-  timeoutMs?: number;
-  logLevel?: WalletConnectWalletOptions['logLevel'];
-}
-
-/**
- * A wallet that answers WalletConnect's one-click authenticate (`wc_sessionAuthenticate`): a
- * plain `@walletconnect/sign-client` with a `session_authenticate` listener, so it takes the
- * sign-in request and leaves the session proposal sent beside it unanswered. Approving signs the
- * EIP-4361 message (a CACAO) with its devnet account: one approval, a session and a sign-in.
- */
-export async function createAuthenticatingWallet(options: AuthenticatingWalletOptions) {
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const account = privateKeyToAccount((options.account ?? TEST_ACCOUNTS[0]!).privateKey);
-  const supported = Object.keys(options.chains).map((id) => caip2(Number(id)));
-  const { core, closeCore } = relayCore('wallet', options.relayUrl, options.logLevel, timeoutMs);
-  const client = await within(
-    SignClient.init({
-      core,
-      logger: options.logLevel ?? 'silent',
-      metadata: { name: 'Cairn e2e SignClient Wallet', description: 'A sign client wallet in the e2e test process', url: 'http://127.0.0.1', icons: [] },
-    }),
-    timeoutMs,
-    'starting the sign client',
-  );
-  const authRequests = new Inbox<AuthenticateRequest>();
-  client.on('session_authenticate', (request) => authRequests.push(request));
-  return {
-    address: account.address,
-    client,
-    async pair(uri: string) {
-      await within(client.core.pairing.pair({ uri }), timeoutMs, 'pairing');
-    },
-    nextAuthRequest: () => authRequests.next(timeoutMs, 'authenticate request'),
-    /** Proposals it received (it answers none: a wallet that authenticates ignores the fallback). */
-    proposalCount: () => client.proposal.getAll().length,
-    /** Signs the sign-in on the first requested chain it supports; resolves with the signed EIP-4361 text. */
-    async approve(request: AuthenticateRequest): Promise<string> {
-      const payload = populateAuthPayload({ authPayload: request.params.authPayload, chains: supported, methods: [...WALLET_METHODS] });
-      const chain = request.params.authPayload.chains.find((each) => supported.includes(each));
-      if (!chain) throw new Error('WalletConnect test wallet: none of the requested chains is among its chains');
-      const iss = `did:pkh:${chain}:${account.address}`;
-      const message = client.formatAuthMessage({ request: payload, iss });
-      const signature = await account.signMessage({ message });
-      await within(
-        client.approveSessionAuthenticate({ id: request.id, auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)] }),
-        timeoutMs,
-        'approving the authenticate request',
-      );
-      return message;
-    },
-    async reject(request: AuthenticateRequest) {
-      await within(client.rejectSessionAuthenticate({ id: request.id, reason: getSdkError('USER_REJECTED') }), timeoutMs, 'rejecting the authenticate request');
-    },
-    sessions: () => client.session.getAll(),
-    async close() {
-      authRequests.close('closed');
-      await closeCore();
-    },
-  };
-}
-
-export type AuthenticatingWallet = Awaited<ReturnType<typeof createAuthenticatingWallet>>;

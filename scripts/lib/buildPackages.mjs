@@ -43,6 +43,7 @@ function listFiles(dir) {
 function inputHash(pkg, builtHashes) {
   const hash = createHash('sha256');
   const inputs = [join(root, 'tsconfig.build.json'), join(pkg.dir, 'tsconfig.build.json'), join(pkg.dir, 'package.json'), ...listFiles(join(pkg.dir, 'src'))];
+  inputs.push(join(root, 'scripts', 'lib', 'compilePackage.mjs'), join(root, 'scripts', 'lib', 'textIds.mjs'));
   if (pkg.manifest.cairn?.bundle) inputs.push(join(root, 'scripts', 'lib', 'bundlePackage.mjs'));
   for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   for (const name of workspaceDependencies(pkg.manifest)) hash.update(builtHashes.get(name) ?? '');
@@ -59,7 +60,7 @@ export function buildPackages(options) {
 }
 
 async function buildStalePackages({ force = false, parallel = 2 } = {}) {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const compile = join(root, 'scripts', 'lib', 'compilePackage.mjs');
   const builtHashes = new Map();
   const stale = [];
   for (const pkg of publishedPackages()) {
@@ -81,8 +82,9 @@ async function buildStalePackages({ force = false, parallel = 2 } = {}) {
     try {
       console.log(`Building ${name}…`);
       rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
-      // --noCheck: the emit without the type check (half the CPU); `npm test`'s typecheck step checks every package.
-      await runOrExit(process.execPath, [tsc, '-p', join(pkg.dir, 'tsconfig.build.json'), '--noCheck'], { cwd: root });
+      // tsc's emit without the type check (half the CPU; `npm test`'s typecheck step checks every
+      // package), texts named by id in English (compilePackage.mjs).
+      await runOrExit(process.execPath, [compile, join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
     } finally {
       slots.give();
     }

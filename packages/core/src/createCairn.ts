@@ -16,6 +16,9 @@ import { createToastStore, type ToastStore } from './stores/toast.ts';
 import type { ChainNamespace } from './types.ts';
 import { createAdapterEvents } from './actions/adapterEvents.ts';
 import { closeModal, isCloseBlocked, openModal, type OpenOptions } from './actions/modal.ts';
+import type { ConnectReturnType } from './actions/connect.ts';
+import type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.ts';
+import type { RefreshBalanceParameters, RefreshBalanceReturnType } from './actions/refreshBalance.ts';
 import { currentPlatform, type Platform } from './rules/platform.ts';
 import { openWalletLink } from './features/walletConnect/openWalletLink.ts';
 import { loadActionsFor, withActions as withActionsFor, type CairnActions } from './loadCairnActions.ts';
@@ -46,15 +49,15 @@ export interface Cairn extends FeatureFacades {
   /** Fetches the code behind connecting, ahead of the visitor's choice (the button calls it on hover and focus). */
   prefetch(): void;
   close(): void;
-  connect(connectorId: string): Promise<boolean>;
+  connect(connectorId: string): Promise<ConnectReturnType>;
   /**
    * Disconnects every connected namespace, or only `namespace` (SPEC §3: EVM and Solana may be
    * connected at once); one left connected becomes the active one.
    */
-  disconnect(options?: { namespace?: ChainNamespace }): Promise<void>;
+  disconnect(options?: DisconnectParameters): Promise<DisconnectReturnType>;
   /** Shows a connected namespace's account (the Account view's switcher). Resolves false when it is not connected. */
   switchNamespace(namespace: ChainNamespace): Promise<boolean>;
-  refreshBalance(options?: { force?: boolean }): Promise<void>;
+  refreshBalance(options?: RefreshBalanceParameters): Promise<RefreshBalanceReturnType>;
   /** Whether the modal may not be closed now (sign-in required and not done). */
   isCloseBlocked(): boolean;
   /** The site's own call to the connected wallet, EIP-1193 style (e.g. eth_sendTransaction). */

@@ -8,7 +8,16 @@ export type { SendParams } from './types.ts';
 export type { CairnOptions, CairnMetadata, CairnFeatures, ResolvedOptions, SiwxOptions } from './options.ts';
 export type { SiwxBackend, SiwxBackendSession, SiwxMessageInput } from './siwx/siwxBackend.ts';
 export { createCairnServerSiwx } from './siwx/cairnServerSiwx.ts';
-export type { OpenOptions } from './actions/modal.ts';
+// Each action's parameter and return types, beside it (viem's style).
+export type { OpenOptions, OpenModalParameters, OpenModalReturnType, CloseModalParameters, CloseModalReturnType } from './actions/modal.ts';
+export type { ConnectReturnType } from './actions/connect.ts';
+export type { DisconnectParameters, DisconnectReturnType } from './actions/disconnect.ts';
+export type { ReconnectParameters, ReconnectReturnType } from './actions/reconnect.ts';
+export type { RefreshBalanceParameters, RefreshBalanceReturnType } from './actions/refreshBalance.ts';
+export type { RequestParameters, RequestReturnType } from './actions/request.ts';
+export type { SwitchNamespaceReturnType } from './actions/switchNamespace.ts';
+export type { SwitchNetworkReturnType } from './features/networks/switchNetwork.ts';
+export type { SignInReturnType } from './features/siwx/signIn.ts';
 export type { CairnRequestSchemas, CairnRequestFn, UntypedRequestArguments, UntypedRequestFn } from './requestTypes.ts';
 // Building blocks for a renderer or an adapter: a small vanilla store, and a code-split module fetched once.
 export { createStore, type Store, type Listener } from './createStore.ts';
@@ -43,7 +52,7 @@ export type { WalletAsset, WalletAssetsResponse } from './rules/walletAssets.ts'
 export type { ServerSession } from './api/authApi.ts';
 export type { WalletPage, GetWalletsParams } from './api/walletCatalogueApi.ts';
 export { WALLET_CONNECT_CONNECTOR_ID } from './features/walletConnect/walletConnectConnector.ts';
-export type { StartWalletConnectOptions } from './features/walletConnect/startWalletConnect.ts';
+export type { StartWalletConnectOptions, StartWalletConnectParameters, StartWalletConnectReturnType } from './features/walletConnect/startWalletConnect.ts';
 export type { WalletConnectClient, WalletConnectSessionInfo } from './features/walletConnect/walletConnectClient.ts';
 export { isWalletConnectPlugin, type WalletConnectPlugin, type WalletConnectClientParams } from './features/walletConnect/walletConnectPlugin.ts';
 export { createCairnProvider, getCairnProvider, ProviderRpcError, type CairnEip1193Provider, type CairnProviderEvents } from './provider/createCairnProvider.ts';

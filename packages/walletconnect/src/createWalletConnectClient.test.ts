@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { blockOutboundConnections, startRelayServer, type RelayServer } from '@cairn/server/testing';
 import { recoverMessageAddress } from 'viem';
-import { createAuthenticatingWallet, createWalletConnectWallet, type WalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
+import { createAuthenticatingWallet } from '../../../e2e/support/authenticatingWallet.ts';
+import { createWalletConnectWallet, type WalletConnectWallet } from '../../../e2e/support/walletConnectWallet.ts';
 import { createWalletConnectClient, ONE_CLICK_EIP155_ONLY, RELAY_TIMEOUT_MESSAGE } from './createWalletConnectClient.ts';
 import type { WalletConnectClient } from './types.ts';
 import { PairingError } from './walletConnectErrors.ts';

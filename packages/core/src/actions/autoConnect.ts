@@ -7,12 +7,15 @@ import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 
 const attempting = new WeakSet<CairnContext>();
 
+/** Whether the connector connected. */
+export type AutoConnectReturnType = boolean;
+
 /**
  * A connector that stands for the wallet hosting the page (a Safe app inside Safe{Wallet}) connects
  * as soon as it is found, without a prompt, when no wallet is connected: its accounts are read
  * silently, as a reload's reconnect reads them. The visitor's own connect or disconnect meanwhile wins.
  */
-export async function autoConnect(ctx: CairnContext, connector: Connector): Promise<boolean> {
+export async function autoConnect(ctx: CairnContext, connector: Connector): Promise<AutoConnectReturnType> {
   const { status, connecting } = ctx.connection.get();
   // The adapter reports its list again on every change: one attempt at a time.
   if (status === 'connected' || connecting || attempting.has(ctx)) return false;

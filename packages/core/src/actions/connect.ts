@@ -10,13 +10,16 @@ import { takeConnectionTurn } from './connectionTurn.ts';
 import { settledStatus } from './connectionStatus.ts';
 import { modalVisit } from './modal.ts';
 
+/** Whether the wallet connected. */
+export type ConnectReturnType = boolean;
+
 /**
  * Asks a wallet to connect. The ConnectingExternal view shows the attempt; a rejection (4001)
  * leaves a retry on that view instead of a dead end. Resolves true when connected. An attempt
  * the visitor moved on from (another wallet picked, a disconnect) changes nothing when its wallet
  * answers late, and resolves false.
  */
-export async function connect(ctx: CairnContext, connectorId: string): Promise<boolean> {
+export async function connect(ctx: CairnContext, connectorId: string): Promise<ConnectReturnType> {
   const connector = ctx.connection.get().connectors.find((candidate) => candidate.id === connectorId);
   if (!connector) throw new Error(`Unknown connector: ${String(connectorId)}`);
   if (connector.type === 'WALLET_CONNECT') {

@@ -9,13 +9,17 @@ import { land } from './land.ts';
 import { switchNamespace } from './switchNamespace.ts';
 import { takeConnectionTurn } from './connectionTurn.ts';
 
+/** One namespace's connection only; all of them without it. */
+export type DisconnectParameters = { namespace?: ChainNamespace };
+export type DisconnectReturnType = void;
+
 /**
  * SPEC §4: disconnects a namespace, or every connected one, and resets its state; a WalletConnect
  * session ends every namespace that uses it. A namespace left connected becomes the active one.
  * On failure the state is kept, DISCONNECT_ERROR is tracked and the error reads 'Failed to disconnect'.
  * A connection the visitor made while the wallets were answering is kept, and the modal left as it is.
  */
-export async function disconnect(ctx: CairnContext, options: { namespace?: ChainNamespace } = {}): Promise<void> {
+export async function disconnect(ctx: CairnContext, options: DisconnectParameters = {}): Promise<DisconnectReturnType> {
   const turn = takeConnectionTurn(ctx);
   const connected = [...ctx.accounts.values()].map((account) => account.get()).filter((a) => a.status === 'connected');
   const named = options.namespace === undefined ? connected : connected.filter((account) => account.namespace === options.namespace);

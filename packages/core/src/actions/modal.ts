@@ -7,8 +7,11 @@ export interface OpenOptions {
   data?: RouteData;
 }
 
+export type OpenModalParameters = OpenOptions;
+export type OpenModalReturnType = void;
+
 /** Opens on the given view, else Account when connected and Connect when not. */
-export function openModal(ctx: CairnContext, options: OpenOptions = {}): void {
+export function openModal(ctx: CairnContext, options: OpenModalParameters = {}): OpenModalReturnType {
   const connected = ctx.connection.get().status === 'connected';
   // SPEC §2 basic mode: a site with only WalletConnect opens straight on its QR code.
   const view = options.view ?? (connected ? 'Account' : ctx.options.walletConnect?.basic ? 'ConnectingWalletConnectBasic' : 'Connect');
@@ -45,7 +48,11 @@ export function isCloseBlocked(ctx: CairnContext): boolean {
   );
 }
 
-export function closeModal(ctx: CairnContext, options: { force?: boolean } = {}): void {
+/** `force`: close even while a step asks to stay open. */
+export type CloseModalParameters = { force?: boolean };
+export type CloseModalReturnType = void;
+
+export function closeModal(ctx: CairnContext, options: CloseModalParameters = {}): CloseModalReturnType {
   if (!ctx.modal.get().open) return;
   if (!options.force && isCloseBlocked(ctx)) return;
   ctx.modal.set({ open: false, shaking: false });

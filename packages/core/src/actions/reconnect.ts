@@ -9,6 +9,11 @@ import { loadWalletConnectFlow } from '../features/walletConnect/loadWalletConne
 import { WALLET_CONNECT_CONNECTOR_ID } from '../features/walletConnect/walletConnectConnector.ts';
 import { followConnectionTurns } from './connectionTurn.ts';
 
+/** How long to wait for the remembered wallets to announce themselves (EIP-6963). */
+export type ReconnectParameters = { announceWaitMs?: number };
+/** Whether a remembered connection was restored. */
+export type ReconnectReturnType = boolean;
+
 /**
  * SPEC §4: status becomes reconnecting if a connection is remembered, else connecting; stored
  * connectors are tried most recently used first, silently (no wallet prompt); connected if at
@@ -16,7 +21,7 @@ import { followConnectionTurns } from './connectionTurn.ts';
  * in time too: once the visitor connects or disconnects meanwhile, it stops and leaves their choice
  * (and its status) alone.
  */
-export async function reconnect(ctx: CairnContext, options: { announceWaitMs?: number } = {}): Promise<boolean> {
+export async function reconnect(ctx: CairnContext, options: ReconnectParameters = {}): Promise<ReconnectReturnType> {
   const stored = markReconnecting(ctx);
   if (stored.length === 0) {
     endEmptyReconnect(ctx);

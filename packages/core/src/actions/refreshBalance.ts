@@ -8,12 +8,16 @@ import { cachedPortfolio, portfolioKey, savePortfolio } from '../cache/persisted
 /** Per account and network, the number of the latest read started: an answer to an older one is dropped. */
 const latestReads = new WeakMap<CairnContext, Map<string, number>>();
 
+/** `force`: past the cache (SPEC §9's lifetimes). */
+export type RefreshBalanceParameters = { force?: boolean };
+export type RefreshBalanceReturnType = void;
+
 /**
  * Reads the active account's native balance on the active network. SPEC §5: skipped when the
  * network is not one the site supports; SPEC §9: cached 30 s unless forced; SPEC §8: after a
  * failure, retries are blocked for 30 s unless forced.
  */
-export async function refreshBalance(ctx: CairnContext, options: { force?: boolean } = {}): Promise<void> {
+export async function refreshBalance(ctx: CairnContext, options: RefreshBalanceParameters = {}): Promise<RefreshBalanceReturnType> {
   const account = activeAccount(ctx);
   const { address, caipAddress } = account.get();
   const network = findNetwork(ctx.network.get());

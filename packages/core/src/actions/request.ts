@@ -7,11 +7,16 @@ import { loadSendFlow } from '../features/send/loadSendFlow.ts';
 import { capabilitiesForSite, smartSessionRefusal } from '../rules/smartSessions.ts';
 import { walletAssetsFromBalances } from '../rules/walletAssets.ts';
 
+/** An EIP-1193 request. */
+export type RequestParameters = { method: string; params?: unknown };
+/** The wallet's answer, as it gave it. */
+export type RequestReturnType = unknown;
+
 /**
  * The site's own call to the connected wallet, EIP-1193 style (`eth_sendTransaction`,
  * `eth_signTypedData_v4`, ...), whichever way the wallet is connected (browser or WalletConnect).
  */
-export async function request(ctx: CairnContext, args: { method: string; params?: unknown }): Promise<unknown> {
+export async function request(ctx: CairnContext, args: RequestParameters): Promise<RequestReturnType> {
   if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || args.method.length === 0) {
     throw new TypeError('request: `method` must be a JSON-RPC method name');
   }

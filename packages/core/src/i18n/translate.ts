@@ -36,7 +36,7 @@ export function fill(template: string, values: Readonly<Record<string, string | 
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** A catalogue's `t('English text', { placeholders })`; English (the text itself, filled) without one. */
+/** A catalogue's `t(text, { placeholders })`; English (the text itself, filled) without one. */
 export const translator =
   (catalogue: Catalogue | undefined): Translate =>
   (text, values) =>
@@ -44,10 +44,3 @@ export const translator =
 
 /** Placeholders' names in a text, sorted: a translation keeps exactly its English text's. */
 export const placeholdersOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
-
-const CALL = /\b(?:t|msg)\(\s*(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
-
-/** The texts `t('...')` and `msg('...')` name in a source file: what a renderer's catalogues must hold. */
-export function sourceMessageKeys(source: string): string[] {
-  return [...source.matchAll(CALL)].map((match) => match[2]!.replace(/\\(['"\\])/g, '$1'));
-}

@@ -50,4 +50,5 @@ export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isEmailCode, emailCodeFrom } fro
 
 // The languages of the modal and the secure frame, and their catalogues' lookup (issue 17, issue 27).
 export { SUPPORTED_LOCALES, matchLocale, isRightToLeft, isSupportedLocale, widgetLocale, type SupportedLocale, type Catalogue } from '../i18n/locales.ts';
-export { translate, fill, translator, placeholdersOf, sourceMessageKeys, type Translate } from '../i18n/translate.ts';
+export { translate, fill, translator, placeholdersOf, type Translate } from '../i18n/translate.ts';
+export { sourceTextIds, catalogueTextIds } from '../i18n/textIds.ts';

@@ -1,36 +1,15 @@
-import { embeddedWalletProofMessage, HttpError, type DeviceRequest, type EmailAttempt, type EmbeddedWalletAction, type LoginApi, type LoginUser, type SealedForDevice } from '@cairn/core/internal';
+import { HttpError, type EmailAttempt, type LoginApi, type LoginUser } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { DeviceRecord, DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts';
-import { pairingCode } from '../custody/deviceHandoff.ts';
+import type { DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts';
 import type { WalletSecret } from '../custody/walletSecret.ts';
 import { solanaAccountOf, type SolanaAccount } from '../custody/solanaAccount.ts';
-import { fromBase64url, toBase64url, utf8 } from '../custody/encoding.ts';
-import { createWallet, deviceFromHandoff, exportMnemonic, proveDevice, recoverOnNewDevice, registerDevice, shareWithDevice, unlockWallet, type DeviceEnrollment } from '../custody/wallet.ts';
-import { type RecoveryBlob, type RecoveryFactor } from '../custody/recoveryBlob.ts';
-import { CustodyError, CustodyErrorText } from '../custody/errors.ts';
+import { exportMnemonic, registerDevice } from '../custody/wallet.ts';
+import { watchDeviceRequests } from './deviceApprovals.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
+import { APPROVAL_ENDED, openWallet, type OpenWalletReturnType } from './openWallet.ts';
+import { factorKindOf, textToBlob, withRecoveryAttempts } from './recoveryAttempts.ts';
+import type { RecoveryPrompts } from './recoveryPrompts.ts';
 import type { SocialAnswers } from './socialAnswers.ts';
-
-/** What the frame asks its own user (its own UI, never the site's). */
-export interface RecoveryPrompts {
-  /** A new wallet: the factor that will recover it (e.g. a printed code the user has saved). */
-  chooseFactor(): Promise<RecoveryFactor>;
-  /**
-   * The factor chosen when the wallet was made (of this kind), with why the last one did not open
-   * it: to open the wallet on a new device, or to export its key.
-   */
-  askFactor(kind: RecoveryFactor['kind'], problem: string | undefined, purpose: 'recoverWallet' | 'exportWallet'): Promise<RecoveryFactor>;
-  /** The wallet's recovery phrase, shown in the frame only, until the user says they are done. */
-  showExport(mnemonic: string): Promise<void>;
-  /**
-   * A new device for an existing wallet: its pairing code while it waits for a device that has the
-   * wallet open to approve it ('approved' when `approved` resolves), or the user's choice to use
-   * the recovery factor instead ('recover').
-   */
-  awaitApproval(pairingCode: string, approved: Promise<void>): Promise<'approved' | 'recover'>;
-  /** On a device with the wallet open: another device asks to open it, showing this code. True when the user approves. */
-  approveDevice(pairingCode: string): Promise<boolean>;
-}
 
 export interface FrameLoginOptions {
   /** The server's client, or how to make it (the frame learns its project id from the site). */
@@ -56,19 +35,13 @@ const FARCASTER_TIMEOUT_MS = 5 * 60_000;
 
 export const FRAME_LOGIN_ERRORS = {
   noPendingEmail: 'Ask for a code first',
-  approvalEnded: 'This device stopped waiting for an approval',
+  approvalEnded: APPROVAL_ENDED,
   notLoggedIn: 'Log in with your e-mail or a social account first',
   noEmail: 'This account has no e-mail address to confirm the change with',
   socialTimedOut: 'The login with the provider did not finish: try again',
   socialFailed: 'The login provider could not be opened: try again',
   farcasterTimedOut: 'The Farcaster app did not sign in: try again',
 } as const;
-
-type OpenedWallet = { signer: PrivateKeyAccount; secret: WalletSecret };
-
-/** The recovery blob travels to the server as base64url text of its JSON. */
-const blobToText = (blob: RecoveryBlob) => toBase64url(utf8(JSON.stringify(blob)));
-const textToBlob = (text: string): RecoveryBlob => JSON.parse(new TextDecoder().decode(fromBase64url(text))) as RecoveryBlob;
 
 /** The widget shows what the server said (SPEC §5's throttle text, a wrong code), not a status line. */
 function withServerReasons(api: LoginApi): LoginApi {
@@ -101,11 +74,11 @@ export class FrameLogin {
   private secret?: WalletSecret;
   private solana?: SolanaAccount;
   /** The wallet being opened (made, unlocked or recovered, maybe waiting on the user): one at a time. */
-  private opening?: Promise<OpenedWallet>;
+  private opening?: Promise<OpenWalletReturnType>;
   /** The e-mail code the server is still checking: a resume waits for its answer rather than refuse. */
   private checkingCode?: Promise<PrivateKeyAccount>;
-  /** The open wallet's watch for new devices asking to open it. */
-  private watching?: ReturnType<typeof setInterval>;
+  /** Stops the open wallet's watch for new devices asking to open it. */
+  private stopWatching?: () => void;
   /** Device requests already put to the user (approved or not): each is asked once. */
   private readonly answered = new Set<string>();
 
@@ -291,8 +264,8 @@ export class FrameLogin {
     const material = await this.api.recovery(token);
     const recoveryBlob = textToBlob(material.recoveryBlob);
     const { prompts } = this.options;
-    const mnemonic = await withRetries(async (problem) =>
-      exportMnemonic({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem, 'exportWallet')),
+    const mnemonic = await withRecoveryAttempts(async (problem) =>
+      exportMnemonic({ address: wallet.address as `0x${string}`, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(factorKindOf(recoveryBlob), problem, 'exportWallet')),
     );
     await prompts.showExport(mnemonic);
   }
@@ -314,14 +287,15 @@ export class FrameLogin {
     this.solana = undefined;
     this.opening = undefined;
     this.checkingCode = undefined;
-    clearInterval(this.watching);
-    this.watching = undefined;
+    this.stopWatching?.();
+    this.stopWatching = undefined;
   }
 
   private async loggedIn(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
     this.options.tokens.set(token);
     this.user = user;
-    const opening = this.openWallet(token, user);
+    const { devices, prompts, devicePollMs = DEVICE_POLL_MS } = this.options;
+    const opening = openWallet({ api: this.api, devices, prompts, devicePollMs, registerDevice: () => this.registerDevice(), token, user });
     this.opening = opening;
     try {
       const opened = await opening;
@@ -331,135 +305,20 @@ export class FrameLogin {
         this.secret?.fill(0);
         this.secret = opened.secret;
         this.solana = undefined;
-        this.watchDeviceRequests();
+        this.stopWatching?.();
+        this.stopWatching = watchDeviceRequests({
+          api: () => this.api,
+          token: () => this.options.tokens.get(),
+          wallet: () => (this.signer && this.secret && this.user ? { signer: this.signer, secret: this.secret, user: this.user } : undefined),
+          devices,
+          prompts,
+          pollMs: devicePollMs,
+          answered: this.answered,
+        });
       } else opened.secret.fill(0);
       return opened.signer;
     } finally {
       if (this.opening === opening) this.opening = undefined;
-    }
-  }
-
-  /** While the wallet is open here, new devices asking to open it are put to the user, one at a time. */
-  private watchDeviceRequests() {
-    clearInterval(this.watching);
-    let busy = false;
-    this.watching = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      this.answerDeviceRequests()
-        .catch(() => undefined)
-        .finally(() => (busy = false));
-    }, this.options.devicePollMs ?? DEVICE_POLL_MS);
-  }
-
-  private async answerDeviceRequests(): Promise<void> {
-    const token = this.options.tokens.get();
-    if (!token) return;
-    const own = (await this.options.devices.load())?.deviceId;
-    for (const request of await this.api.deviceRequests(token)) {
-      // Never this device's own request (left from before it opened the wallet another way).
-      if (this.answered.has(request.id) || request.deviceId === own) continue;
-      this.answered.add(request.id);
-      if (await this.options.prompts.approveDevice(pairingCode(request))) await this.approveDevice(token, request);
-    }
-  }
-
-  /** Hands the approved device its share: sealed to its exchange key, enrolled with the wallet key's proof. */
-  private async approveDevice(token: string, request: DeviceRequest): Promise<void> {
-    const { signer, secret, user } = this;
-    if (!signer || !secret || !user) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
-    const { enrollment, sealedShare } = await shareWithDevice(secret, signer.address, request);
-    await this.api.approveDevice(token, request.id, { device: enrollment, sealedShare, proof: await this.vouch(signer, 'add-device', user.id, enrollment) });
-  }
-
-  /** The answer to this device's request: the sealed share once a device approved it. */
-  private async approvalOf(token: string, requestId: string, signal: AbortSignal): Promise<SealedForDevice> {
-    while (!signal.aborted) {
-      const status = await this.api.deviceRequestStatus(token, requestId);
-      if (status.status === 'approved') return status.sealedShare;
-      await new Promise((resolve) => setTimeout(resolve, this.options.devicePollMs ?? DEVICE_POLL_MS));
-    }
-    throw new Error(FRAME_LOGIN_ERRORS.approvalEnded);
-  }
-
-  private async vouch(signer: PrivateKeyAccount, action: EmbeddedWalletAction, userId: string, device: DeviceEnrollment) {
-    const issuedAt = new Date().toISOString();
-    return { issuedAt, signature: await signer.signMessage({ message: embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt }) }) };
-  }
-
-  private async openWallet(token: string, user: LoginUser): Promise<OpenedWallet> {
-    const { devices, prompts } = this.options;
-    const { api } = this;
-    const wallet = await api.getWallet(token);
-    const registration = await devices.loadRegistration();
-    if (!wallet) {
-      const created = await createWallet(await prompts.chooseFactor(), registration ? { registration } : {});
-      const opened = await unlockWallet(created.device, created.server.device.authShare);
-      await api.createWallet(token, {
-        address: created.address,
-        recoveryAuthShare: created.server.recoveryAuthShare,
-        recoveryBlob: blobToText(created.server.recoveryBlob),
-        device: created.server.device,
-        proof: await this.vouch(opened.signer, 'create-wallet', user.id, created.server.device),
-      });
-      await this.keepDevice(created.device);
-      return opened;
-    }
-    const address = wallet.address as `0x${string}`;
-    const device = await devices.load();
-    if (device && device.address.toLowerCase() === wallet.address.toLowerCase() && wallet.devices.some((known) => known.id === device.deviceId)) return this.unlockKnown(token, device);
-    // A new device for this wallet: a device that has it open approves it, or the user's recovery factor opens it.
-    const registered = registration ?? (await this.registerDevice());
-    const request = await api.requestDevice(token, { deviceId: registered.deviceId, devicePublicKey: registered.publicKey, exchangeKey: registered.exchangePublicKey });
-    const stop = new AbortController();
-    const approval = this.approvalOf(token, request.id, stop.signal);
-    const approved = approval.then(() => undefined);
-    // Ended when the user takes the recovery path instead: then nobody waits on it.
-    approved.catch(() => undefined);
-    const choice = await prompts.awaitApproval(pairingCode(request), approved);
-    if (choice === 'approved') {
-      const approvedDevice = await deviceFromHandoff(registered, address, await approval);
-      await this.keepDevice(approvedDevice);
-      return this.unlockKnown(token, approvedDevice);
-    }
-    stop.abort();
-    const material = await api.recovery(token);
-    const recoveryBlob = textToBlob(material.recoveryBlob);
-    const recovered = await withRetries(async (problem) =>
-      recoverOnNewDevice({ address, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(recoveryBlob.kind === 'passphrase' ? 'passphrase' : 'code', problem, 'recoverWallet'), registered),
-    );
-    const opened = await unlockWallet(recovered.device, recovered.enrollment.authShare);
-    await api.addDevice(token, { device: recovered.enrollment, proof: await this.vouch(opened.signer, 'add-device', user.id, recovered.enrollment) });
-    await this.keepDevice(recovered.device);
-    return opened;
-  }
-
-  /** A device that holds this wallet: its share released for its key's proof, after the fresh login. */
-  private async unlockKnown(token: string, device: DeviceRecord): Promise<OpenedWallet> {
-    const challenge = await this.api.deviceChallenge(token, device.deviceId);
-    const authShare = await this.api.releaseAuthShare(token, device.deviceId, challenge, await proveDevice(device, challenge));
-    return unlockWallet(device, authShare);
-  }
-
-  /** The device now holds a wallet; its registration is spent (a device id is enrolled once). */
-  private async keepDevice(device: DeviceRecord) {
-    await this.options.devices.save(device);
-    await this.options.devices.saveRegistration(undefined);
-  }
-}
-
-/** A mistyped factor may be typed again, a few times, without a new login. */
-export const RECOVERY_ATTEMPTS = 5;
-const RETRYABLE: readonly string[] = [CustodyErrorText.wrongRecoveryFactor, CustodyErrorText.recoveryCodeTypo, CustodyErrorText.recoveryCodeFormat, CustodyErrorText.passphraseTooShort];
-
-async function withRetries<T>(attempt: (problem: string | undefined) => Promise<T>): Promise<T> {
-  let problem: string | undefined;
-  for (let tries = 1; ; tries++) {
-    try {
-      return await attempt(problem);
-    } catch (error) {
-      if (!(error instanceof CustodyError) || !RETRYABLE.includes(error.message) || tries >= RECOVERY_ATTEMPTS) throw error;
-      problem = error.message;
     }
   }
 }

@@ -35,18 +35,18 @@ export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean)
         // Another of the frame's screens (a recovery code) is open: it is not drawn over.
         if (root.childElementCount > 0) return refuse(new Error(ApprovalText.busy));
         const section = element('section', undefined, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title', class: 'approval' });
-        const reject = element('button', t('Reject'), { type: 'button' });
-        const approve = element('button', t('Approve'), { type: 'button', class: 'primary' });
+        const reject = element('button', t('common.reject'), { type: 'button' });
+        const approve = element('button', t('common.approve'), { type: 'button', class: 'primary' });
         approve.disabled = true;
         const hint = element('p', t(ApprovalScreenText.waiting), { class: 'hint', 'aria-live': 'polite' });
         section.append(
           element('h1', summary.title, { id: 'approval-title' }),
           ...(summary.warning ? [element('p', summary.warning, { class: 'warning', role: 'alert' })] : []),
-          list(summary.context, t('Request')),
+          list(summary.context, t('approval.request')),
           element('div', undefined, { class: 'details' }),
           element('footer'),
         );
-        section.querySelector('.details')!.append(list(summary.details, t('Details')));
+        section.querySelector('.details')!.append(list(summary.details, t('approval.details')));
         section.querySelector('footer')!.append(hint, reject, approve);
 
         const gate = createApprovalGate();

@@ -2,7 +2,7 @@ import { MIN_PASSPHRASE_LENGTH, type RecoveryFactor } from '../custody/recoveryB
 import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
-import type { RecoveryPrompts } from '../login/frameLogin.ts';
+import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -54,7 +54,7 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
   function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void) => HTMLElement[]): Promise<T> {
     return new Promise((resolve) => {
       const section = document.createElement('section');
-      section.setAttribute('aria-label', t('Recovery'));
+      section.setAttribute('aria-label', t('recovery.recovery'));
       let closed = false;
       section.append(
         ...build((value) => {
@@ -94,16 +94,16 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
       screen('protectWallet', (done) => {
         const code = createRecoveryCode();
         const shown = codeInGroups(code);
-        const saved = button(t('I have saved it'));
+        const saved = button(t('recovery.iHaveSavedIt'));
         saved.className = 'primary saved';
         trustedClick(saved, () => done({ kind: 'code', code }));
         const codePart = document.createElement('div');
-        codePart.append(text('p', t('Write it down and keep it safe: with it, and only with it, you can open this wallet on another device.')), shown, saved);
+        codePart.append(text('p', t('recovery.writeItDownAnd')), shown, saved);
 
-        const first = field(t('Passphrase'), 'password');
-        const second = field(t('Passphrase again'), 'password');
+        const first = field(t('recovery.passphrase'), 'password');
+        const second = field(t('recovery.passphraseAgain'), 'password');
         const problem = problemLine();
-        const usePassphrase = button(t('Use this passphrase'));
+        const usePassphrase = button(t('recovery.useThisPassphrase'));
         trustedClick(usePassphrase, () => {
           const why = passphraseProblem(first.input.value, second.input.value);
           if (why) problem.textContent = t(why);
@@ -111,10 +111,10 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         });
         const passphrasePart = document.createElement('div');
         passphrasePart.hidden = true;
-        passphrasePart.append(text('p', t("A passphrase of your own, at least {count} characters: nobody, not even this site's server, can reset it.", { count: MIN_PASSPHRASE_LENGTH })), first.wrapper, second.wrapper, problem, usePassphrase);
+        passphrasePart.append(text('p', t('recovery.aPassphraseOfYour', { count: MIN_PASSPHRASE_LENGTH })), first.wrapper, second.wrapper, problem, usePassphrase);
 
-        const toPassphrase = button(t('Use a passphrase instead'));
-        const toCode = button(t('Use a recovery code instead'));
+        const toPassphrase = button(t('recovery.useAPassphraseInstead'));
+        const toCode = button(t('recovery.useARecoveryCode'));
         toCode.hidden = true;
         const why = text('p', t(RecoveryPromptText.codeIsSafer));
         why.setAttribute('data-passphrase-warning', '');
@@ -127,38 +127,38 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         trustedClick(toPassphrase, () => swap(true));
         trustedClick(toCode, () => swap(false));
         // The code is the default; the reason to keep it stays beside the passphrase option, whichever is shown.
-        return [text('h1', t('Protect your wallet')), codePart, passphrasePart, why, toPassphrase, toCode];
+        return [text('h1', t('recovery.protectYourWallet')), codePart, passphrasePart, why, toPassphrase, toCode];
       }),
     askFactor: (kind, why, purpose) =>
       screen(purpose, (done) => {
         const passphrase = kind === 'passphrase';
-        const { input, wrapper } = field(passphrase ? t('Passphrase') : t('Recovery code'), passphrase ? 'password' : 'text');
-        const recover = button(t('Open my wallet'));
+        const { input, wrapper } = field(passphrase ? t('recovery.passphrase') : t('recovery.recoveryCode'), passphrase ? 'password' : 'text');
+        const recover = button(t('recovery.openMyWallet'));
         trustedClick(recover, () => done(passphrase ? { kind, passphrase: input.value } : { kind: 'code', code: input.value }));
-        const intro = passphrase ? t('Enter the passphrase you chose when you made this wallet.') : t('Enter the recovery code you saved when you made this wallet.');
-        return [text('h1', t('A new device')), text('p', intro), wrapper, problemLine(why === undefined ? undefined : t(why)), recover];
+        const intro = passphrase ? t('recovery.enterThePassphraseYou') : t('recovery.enterTheRecoveryCode');
+        return [text('h1', t('recovery.aNewDevice')), text('p', intro), wrapper, problemLine(why === undefined ? undefined : t(why)), recover];
       }),
     // A new device: the code to compare on the device that approves it, or the recovery factor instead.
     awaitApproval: (code, approved) =>
       screen<'approved' | 'recover'>('recoverWallet', (done) => {
         void approved.then(() => done('approved'), () => undefined);
-        const recover = button(t('Use my recovery code or passphrase'));
+        const recover = button(t('recovery.useMyRecoveryCode'));
         trustedClick(recover, () => done('recover'));
-        const waiting = text('p', t('Waiting for approval…'));
+        const waiting = text('p', t('recovery.waitingForApproval'));
         waiting.setAttribute('role', 'status');
-        return [text('h1', t('A new device')), text('p', t('Approve this device where your wallet is open: that device shows the same code.')), pairingCodeOf(code), waiting, recover];
+        return [text('h1', t('recovery.aNewDevice')), text('p', t('recovery.approveThisDeviceWhere')), pairingCodeOf(code), waiting, recover];
       }),
     // A device with the wallet open: another asks to open it; only the person's click approves.
     approveDevice: (code) =>
       screen<boolean>('approval', (done) => {
-        const reject = button(t('Reject'));
-        const approve = button(t('Approve'));
+        const reject = button(t('common.reject'));
+        const approve = button(t('common.approve'));
         approve.className = 'primary';
         trustedClick(reject, () => done(false));
         trustedClick(approve, () => done(true));
         return [
-          text('h1', t('A new device asks to open your wallet')),
-          text('p', t('Approve only if you are logging in on that device now and it shows this code. Whoever you approve can sign with this wallet.')),
+          text('h1', t('recovery.aNewDeviceAsks')),
+          text('p', t('recovery.approveOnlyIfYou')),
           pairingCodeOf(code),
           reject,
           approve,
@@ -168,9 +168,9 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
       await screen('exportWallet', (done) => {
         const shown = text('output', mnemonic);
         shown.setAttribute('data-recovery-phrase', '');
-        const finished = button(t('Done'));
+        const finished = button(t('recovery.done'));
         trustedClick(finished, () => done({ kind: 'code', code: '' }));
-        return [text('h1', t('Your recovery phrase')), text('p', t('Anyone with these words controls this wallet. Write them down or put them in another wallet, then close this screen.')), shown, finished];
+        return [text('h1', t('recovery.yourRecoveryPhrase')), text('p', t('recovery.anyoneWithTheseWords')), shown, finished];
       });
     },
   };

@@ -41,7 +41,7 @@ export const MAX_TYPED_DATA_ROWS = 200;
 export const MAX_VALUE_LENGTH = 2000;
 
 const clip = (text: string, t: Translate) =>
-  text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… ${t('({count} characters in all, not all shown)', { count: text.length })}` : text;
+  text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}… ${t('request.countCharactersInAll', { count: text.length })}` : text;
 
 /**
  * Bytes that are readable UTF-8 text (no control characters but line breaks and tabs): dapps send
@@ -65,9 +65,9 @@ const messageText = ({ message }: ApprovalRequest & { method: 'personal_sign' })
 
 function messageRows(request: ApprovalRequest & { method: 'personal_sign' }, t: Translate): ApprovalRow[] {
   const text = messageText(request);
-  if (text !== undefined) return [{ label: t('Message'), value: text }];
+  if (text !== undefined) return [{ label: t('common.message'), value: text }];
   const raw = (request.message as { raw: Hex }).raw;
-  return [{ label: t('Message (hex bytes, {count} bytes)', { count: size(raw) }), value: raw, code: true }];
+  return [{ label: t('request.messageHexBytesCount', { count: size(raw) }), value: raw, code: true }];
 }
 
 const display = (value: unknown): string => {
@@ -92,81 +92,81 @@ export function typedDataFieldRows(message: Record<string, unknown>, t: Translat
     if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(display(value), t), ...(isCode(value) ? { code: true } : {}) });
   };
   walk(message, '', 0);
-  if (total > rows.length) rows.push({ label: t('More fields'), value: t('{count} more fields are not listed', { count: total - rows.length }) });
+  if (total > rows.length) rows.push({ label: t('request.moreFields'), value: t('request.countMoreFieldsAre', { count: total - rows.length }) });
   return rows;
 }
 
 function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTypedData_v4' }, t: Translate): ApprovalRow[] {
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
   const rows: ApprovalRow[] = [];
-  if (domain.name !== undefined) rows.push({ label: t('Domain name'), value: clip(display(domain.name), t) });
-  if (domain.version !== undefined) rows.push({ label: t('Domain version'), value: clip(display(domain.version), t) });
-  if (domain.chainId !== undefined) rows.push({ label: t('Domain chain'), value: display(domain.chainId), code: true });
-  if (domain.verifyingContract !== undefined) rows.push({ label: t('Verifying contract'), value: display(domain.verifyingContract), code: true });
-  if (domain.salt !== undefined) rows.push({ label: t('Domain salt'), value: display(domain.salt), code: true });
-  rows.push({ label: t('Primary type'), value: String(typedData.primaryType) });
+  if (domain.name !== undefined) rows.push({ label: t('request.domainName'), value: clip(display(domain.name), t) });
+  if (domain.version !== undefined) rows.push({ label: t('request.domainVersion'), value: clip(display(domain.version), t) });
+  if (domain.chainId !== undefined) rows.push({ label: t('request.domainChain'), value: display(domain.chainId), code: true });
+  if (domain.verifyingContract !== undefined) rows.push({ label: t('request.verifyingContract'), value: display(domain.verifyingContract), code: true });
+  if (domain.salt !== undefined) rows.push({ label: t('request.domainSalt'), value: display(domain.salt), code: true });
+  rows.push({ label: t('request.primaryType'), value: String(typedData.primaryType) });
   return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>, t)];
 }
 
 /** A call's receiver, value and data; `call` numbers the call in a batch ('Call 2: To'). */
 function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrency }: ApprovalSubject, t: Translate, number?: number): ApprovalRow[] {
-  const label = (field: string) => (number === undefined ? field : t('Call {number}: {field}', { number, field }));
+  const label = (field: string) => (number === undefined ? field : t('request.callNumberField', { number, field }));
   const rows: ApprovalRow[] = [
-    call.to ? { label: label(t('To')), value: getAddress(call.to), code: true } : { label: label(t('To')), value: t('No receiver: this deploys a new contract') },
-    { label: label(t('Value')), value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
+    call.to ? { label: label(t('request.to')), value: getAddress(call.to), code: true } : { label: label(t('request.to')), value: t('request.noReceiverThisDeploys') },
+    { label: label(t('request.value')), value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
   ];
   const data = call.data;
-  if (data && size(data) >= 4) rows.push({ label: label(t('Data')), value: t('function {selector}, {count} bytes', { selector: slice(data, 0, 4), count: size(data) }), code: true });
-  else if (data) rows.push({ label: label(t('Data')), value: t('{data}, {count} bytes', { data, count: size(data) }), code: true });
-  else rows.push({ label: label(t('Data')), value: t('None') });
+  if (data && size(data) >= 4) rows.push({ label: label(t('request.data')), value: t('request.functionSelectorCountBytes', { selector: slice(data, 0, 4), count: size(data) }), code: true });
+  else if (data) rows.push({ label: label(t('request.data')), value: t('request.dataCountBytes', { data, count: size(data) }), code: true });
+  else rows.push({ label: label(t('request.data')), value: t('request.none') });
   return rows;
 }
 
 function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, subject: ApprovalSubject, t: Translate): ApprovalRow[] {
   const rows = callRows(transaction, subject, t);
-  if (transaction.gas !== undefined) rows.push({ label: t('Gas limit'), value: transaction.gas.toString(), code: true });
-  if (transaction.gasPrice !== undefined) rows.push({ label: t('Gas price'), value: `${formatGwei(transaction.gasPrice)} gwei`, code: true });
-  if (transaction.maxFeePerGas !== undefined) rows.push({ label: t('Max fee per gas'), value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
-  if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: t('Max priority fee per gas'), value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
-  if (transaction.nonce !== undefined) rows.push({ label: t('Nonce'), value: String(transaction.nonce), code: true });
+  if (transaction.gas !== undefined) rows.push({ label: t('request.gasLimit'), value: transaction.gas.toString(), code: true });
+  if (transaction.gasPrice !== undefined) rows.push({ label: t('request.gasPrice'), value: `${formatGwei(transaction.gasPrice)} gwei`, code: true });
+  if (transaction.maxFeePerGas !== undefined) rows.push({ label: t('request.maxFeePerGas'), value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
+  if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: t('request.maxPriorityFeePer'), value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
+  if (transaction.nonce !== undefined) rows.push({ label: t('request.nonce'), value: String(transaction.nonce), code: true });
   return rows;
 }
 
 /** The approval screen's content for a decoded request (SPEC §6's approval methods this frame signs), in `t`'s language. */
 export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject, t: Translate = fill): ApprovalSummary {
   const context: ApprovalRow[] = [
-    { label: t('Site'), value: subject.origin, code: true },
-    { label: t('Network'), value: subject.networkName ? t('{network} (chain {chainId})', { network: subject.networkName, chainId: subject.chainId }) : t('Chain {chainId}', { chainId: subject.chainId }) },
-    { label: t('Account'), value: getAddress(subject.account), code: true },
+    { label: t('common.site'), value: subject.origin, code: true },
+    { label: t('common.network'), value: subject.networkName ? t('request.networkChainChainid', { network: subject.networkName, chainId: subject.chainId }) : t('request.chainChainid', { chainId: subject.chainId }) },
+    { label: t('common.account'), value: getAddress(subject.account), code: true },
   ];
   switch (request.method) {
     case 'personal_sign': {
       const text = messageText(request);
       const warning = text === undefined ? undefined : signInWarning(text, subject.origin, t);
-      return { title: t('Sign a message'), context, details: messageRows(request, t), ...(warning ? { warning } : {}) };
+      return { title: t('common.signAMessage'), context, details: messageRows(request, t), ...(warning ? { warning } : {}) };
     }
     case 'eth_signTypedData_v4':
-      return { title: t('Sign typed data'), context, details: typedDataRows(request, t) };
+      return { title: t('request.signTypedData'), context, details: typedDataRows(request, t) };
     case 'eth_sendTransaction':
-      return { title: t('Send a transaction'), context, details: transactionRows(request, subject, t) };
+      return { title: t('common.sendATransaction'), context, details: transactionRows(request, subject, t) };
     case 'wallet_sendCalls':
       // One approval for the whole batch: every call is listed, and they run together or not at all.
       // A batch of one (Send from the smart account) is one transaction to the user.
       if (request.calls.length === 1) return { title: t('Send a transaction'), context, details: callRows(request.calls[0]!, subject, t) };
       return {
-        title: t('Send {count} calls at once', { count: request.calls.length }),
+        title: t('request.sendCountCallsAt', { count: request.calls.length }),
         context,
         details: request.calls.flatMap((call, index) => callRows(call, subject, t, index + 1)),
       };
     case 'eth_sendUserOperation':
       return {
-        title: request.calls.length === 1 ? t('Send a user operation') : t('Send a user operation of {count} calls', { count: request.calls.length }),
+        title: request.calls.length === 1 ? t('request.sendAUserOperation') : t('request.sendAUserOperationOf', { count: request.calls.length }),
         context,
         details: request.calls.flatMap((call, index) => callRows(call, subject, t, request.calls.length === 1 ? undefined : index + 1)),
       };
     case 'wallet_grantPermissions':
-      return { title: t('Grant a session key'), context, details: sessionGrantRows(request.grant, subject.nativeCurrency, t) };
+      return { title: t('request.grantASessionKey'), context, details: sessionGrantRows(request.grant, subject.nativeCurrency, t) };
     case 'wallet_revokePermissions':
-      return { title: t('Revoke a session key'), context, details: [{ label: t('Session key'), value: getAddress(request.key), code: true }] };
+      return { title: t('request.revokeASessionKey'), context, details: [{ label: t('common.sessionKey'), value: getAddress(request.key), code: true }] };
   }
 }

@@ -6,7 +6,7 @@ const MAX_SHOWN_SITE = 256;
 
 /** The approval screen's warning for a sign-in message written for another site than the one asking. */
 export const otherSiteSignInText = (site: string, t: Translate = fill) =>
-  t('This site is asking you to sign in to another site: {site}', { site: site.length > MAX_SHOWN_SITE ? `${site.slice(0, MAX_SHOWN_SITE)}…` : site });
+  t('signIn.thisSiteIsAsking', { site: site.length > MAX_SHOWN_SITE ? `${site.slice(0, MAX_SHOWN_SITE)}…` : site });
 
 /** The origin `domain` (EIP-4361: an RFC 3986 authority, with an optional scheme) names, or undefined when it names none. */
 function originOfDomain(domain: string, siteProtocol: string): string | undefined {

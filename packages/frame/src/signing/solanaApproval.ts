@@ -37,15 +37,15 @@ const field = (params: unknown, key: string): string | undefined => {
 /** The transaction's instructions as the user reads them: SOL and SPL token transfers in words, anything else by program. */
 function transactionRows(message: CompiledMessage, t: Translate): ApprovalRow[] {
   const rows: ApprovalRow[] = [
-    { label: t('Fee payer'), value: message.staticAccounts[0] ?? '', code: true },
-    { label: t('Recent blockhash'), value: message.lifetimeToken, code: true },
+    { label: t('solana.feePayer'), value: message.staticAccounts[0] ?? '', code: true },
+    { label: t('solana.recentBlockhash'), value: message.lifetimeToken, code: true },
   ];
   const lookups = 'addressTableLookups' in message ? (message.addressTableLookups?.length ?? 0) : 0;
-  if (lookups > 0) rows.push({ label: t('Address lookup tables'), value: String(lookups) });
+  if (lookups > 0) rows.push({ label: t('solana.addressLookupTables'), value: String(lookups) });
   (message.instructions ?? []).forEach((instruction, index) => {
     const program = message.staticAccounts[instruction.programAddressIndex] ?? `lookup #${instruction.programAddressIndex}`;
     const accounts = (instruction.accountIndices ?? []).map((i) => message.staticAccounts[i] ?? `lookup #${i}`);
-    rows.push({ label: t('Instruction {number}', { number: index + 1 }), value: describeSolanaInstruction({ program, accounts, data: new Uint8Array(instruction.data ?? []) }, t) });
+    rows.push({ label: t('solana.instructionNumber', { number: index + 1 }), value: describeSolanaInstruction({ program, accounts, data: new Uint8Array(instruction.data ?? []) }, t) });
   });
   return rows;
 }
@@ -75,16 +75,16 @@ export function parseSolanaRequest(method: SolanaMethod, params: unknown, accoun
 /** The approval screen's content, in `t`'s language. */
 export function summarizeSolanaApproval(request: SolanaApprovalRequest, subject: { origin: string; networkName: string; account: string }, t: Translate = fill): ApprovalSummary {
   const context: ApprovalRow[] = [
-    { label: t('Site'), value: subject.origin },
-    { label: t('Network'), value: subject.networkName },
-    { label: t('Account'), value: subject.account, code: true },
+    { label: t('common.site'), value: subject.origin },
+    { label: t('common.network'), value: subject.networkName },
+    { label: t('common.account'), value: subject.account, code: true },
   ];
   if (request.method === 'solana_signMessage') {
     const hex = `0x${Array.from(request.message, (byte) => byte.toString(16).padStart(2, '0')).join('')}` as const;
     const text = readableText(hex);
-    return { title: t('Sign a message'), context, details: [text === undefined ? { label: t('Message (hex bytes)'), value: hex, code: true } : { label: t('Message'), value: text }] };
+    return { title: t('common.signAMessage'), context, details: [text === undefined ? { label: t('solana.messageHexBytes'), value: hex, code: true } : { label: t('common.message'), value: text }] };
   }
-  return { title: request.method === 'solana_signTransaction' ? t('Sign a transaction') : t('Send a transaction'), context, details: transactionRows(request.message, t) };
+  return { title: request.method === 'solana_signTransaction' ? t('solana.signATransaction') : t('common.sendATransaction'), context, details: transactionRows(request.message, t) };
 }
 
 /** Signs what was approved with the account's key; a transaction to send goes through the frame's own Solana RPC URL. */

@@ -29,19 +29,19 @@ const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, da
 export function describeSolanaInstruction({ program, accounts, data }: SolanaInstruction, t: Translate = fill): string {
   const [first, second, third, fourth] = accounts;
   if (program === SYSTEM_PROGRAM && data.length === 12 && view(data).getUint32(0, true) === SYSTEM_TRANSFER && first && second) {
-    return t('Transfer {amount} SOL from {from} to {to}', { amount: formatUnits(view(data).getBigUint64(4, true), SOL_DECIMALS), from: first, to: second });
+    return t('solana.transferAmountSolFrom', { amount: formatUnits(view(data).getBigUint64(4, true), SOL_DECIMALS), from: first, to: second });
   }
   if (program === TOKEN_PROGRAM && data.length === 10 && data[0] === TOKEN_TRANSFER_CHECKED && first && second && third && fourth) {
     const amount = formatUnits(view(data).getBigUint64(1, true), data[9]!);
-    return t('Transfer {amount} of the token {mint} from the token account {source} of {owner} to the token account {destination}', { amount, mint: second, source: first, owner: fourth, destination: third });
+    return t('solana.transferAmountOfThe', { amount, mint: second, source: first, owner: fourth, destination: third });
   }
   if (program === TOKEN_PROGRAM && data.length === 9 && data[0] === TOKEN_TRANSFER && first && second && third) {
     // Plain Transfer names no mint, so no decimals: the amount is the token's smallest unit.
     const units = view(data).getBigUint64(1, true).toString();
-    return t('Transfer {units} of the smallest unit of a token from the token account {source} of {owner} to the token account {destination}', { units, source: first, owner: third, destination: second });
+    return t('solana.transferUnitsOfThe', { units, source: first, owner: third, destination: second });
   }
   if (program === ASSOCIATED_TOKEN_PROGRAM && (data.length === 0 || (data.length === 1 && (data[0] === ATA_CREATE || data[0] === ATA_CREATE_IDEMPOTENT))) && first && second && third && fourth) {
-    return t('Create the token account {account} of {owner} for the token {mint}, paid by {payer}', { account: second, owner: third, mint: fourth, payer: first });
+    return t('solana.createTheTokenAccount', { account: second, owner: third, mint: fourth, payer: first });
   }
-  return t('Program {program}, {accounts} accounts, {bytes} bytes of data', { program, accounts: accounts.length, bytes: data.length });
+  return t('solana.programProgramAccountsAccounts', { program, accounts: accounts.length, bytes: data.length });
 }

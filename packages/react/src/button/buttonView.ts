@@ -101,7 +101,7 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
       button.removeAttribute('aria-label');
       const spinner = span('spinner');
       spinner.setAttribute('aria-hidden', 'true');
-      button.replaceChildren(spinner, state.status === 'reconnecting' ? t('Reconnecting…') : t('Connecting…'));
+      button.replaceChildren(spinner, state.status === 'reconnecting' ? t('button.reconnecting') : t('button.connecting'));
     } else if (state.status === 'connected' && state.address) {
       button.dataset.state = 'connected';
       button.removeAttribute('aria-busy');
@@ -113,9 +113,9 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
       avatar.style.background = avatarGradient(state.address);
       const address = span('address');
       address.append(avatar, state.name ?? state.address);
-      const network = options.showNetwork ? [span('network', ` ${state.networkName ?? t('Wrong network')}`)] : [];
+      const network = options.showNetwork ? [span('network', ` ${state.networkName ?? t('button.wrongNetwork')}`)] : [];
       if (options.showNetwork && !state.networkName) network[0]!.dataset.unsupported = '';
-      button.replaceChildren(span('sr-only', `${t('Account')} `), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
+      button.replaceChildren(span('sr-only', `${t('common.account')} `), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
     } else {
       button.dataset.state = 'disconnected';
       button.removeAttribute('aria-busy');
@@ -131,9 +131,9 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
     host.hidden = !connected;
     button.removeAttribute('aria-busy');
     button.dataset.state = 'connected';
-    const name = span('network-name', state.networkName ?? t('Wrong network'));
+    const name = span('network-name', state.networkName ?? t('button.wrongNetwork'));
     if (!state.networkName) name.dataset.unsupported = '';
-    button.replaceChildren(span('sr-only', `${t('Network')}: `), name);
+    button.replaceChildren(span('sr-only', `${t('common.network')}: `), name);
   };
   const configure = (next: ButtonOptions) => {
     options = next;

@@ -12,7 +12,7 @@ export function AccountSwitcher({ accounts }: { accounts: readonly AccountState[
   const networkState = useStoreState(cairn.stores.network);
   if (accounts.length < 2) return null;
   return (
-    <div className="account-switcher" role="group" aria-label={t('Connected accounts')}>
+    <div className="account-switcher" role="group" aria-label={t('accountSwitcher.connectedAccounts')}>
       {accounts.map((account) => {
         const caipNetworkId = account.caipAddress?.split(':').slice(0, 2).join(':');
         const network = caipNetworkId ? findNetwork(networkState, caipNetworkId as `${string}:${string}`) : undefined;

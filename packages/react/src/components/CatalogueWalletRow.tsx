@@ -4,7 +4,7 @@ import { memo, useId } from 'react';
 import { WalletIcon } from './WalletIcon.tsx';
 import { msg, useT } from '../i18n/useT.ts';
 
-const TAG_TEXT: Record<CatalogueTag, string> = { installed: msg('Installed'), recent: msg('Recent'), featured: msg('Featured') };
+const TAG_TEXT: Record<CatalogueTag, string> = { installed: msg('common.installed'), recent: msg('common.recent'), featured: msg('catalogueWalletRow.featured') };
 const ICON_SIZE = 40;
 
 export interface CatalogueWalletRowProps {

@@ -12,14 +12,14 @@ export function CopyAddressButton({ address }: { address: string }) {
       <button
         type="button"
         className="icon-button copy-button"
-        aria-label={t('Copy address')}
+        aria-label={t('copyAddress.copyAddress')}
         data-copied={state === 'copied' ? '' : undefined}
         onClick={() => copy(address)}
       >
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
       </button>
       <span className="copy-status" role="status" data-state={state}>
-        {state === 'copied' ? t('Copied') : state === 'failed' ? t('Could not copy') : ''}
+        {state === 'copied' ? t('copyAddress.copied') : state === 'failed' ? t('copyAddress.couldNotCopy') : ''}
       </span>
     </>
   );

@@ -38,7 +38,7 @@ export function DisconnectButton({ namespace }: { namespace?: ChainNamespace }) 
         onClick={() => void disconnect()}
       >
         {pending ? <span className="spinner" aria-hidden="true" /> : <DisconnectIcon />}
-        {t('Disconnect')}
+        {t('disconnect.disconnect')}
       </button>
       {error && (
         <p className="error-text" role="alert">

@@ -6,9 +6,9 @@ import { msg, useT } from '../i18n/useT.ts';
 type LegalUrls = Pick<Cairn['options'], 'termsConditionsUrl' | 'privacyPolicyUrl'>;
 
 const LABELS = {
-  both: msg('I agree to the Terms of Service and the Privacy Policy'),
-  terms: msg('I agree to the Terms of Service'),
-  privacy: msg('I agree to the Privacy Policy'),
+  both: msg('legalCheckbox.iAgreeToTheTermsOf'),
+  terms: msg('legalCheckbox.iAgreeToTheTerms'),
+  privacy: msg('legalCheckbox.iAgreeToThe'),
 } as const;
 
 const labelFor = ({ termsConditionsUrl, privacyPolicyUrl }: LegalUrls) =>
@@ -29,12 +29,12 @@ export function LegalCheckbox() {
       <p className="legal-links">
         {termsConditionsUrl && (
           <a href={termsConditionsUrl} target="_blank" rel="noopener noreferrer">
-            {t('Terms of Service')}
+            {t('legalCheckbox.termsOfService')}
           </a>
         )}
         {privacyPolicyUrl && (
           <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-            {t('Privacy Policy')}
+            {t('legalCheckbox.privacyPolicy')}
           </a>
         )}
       </p>

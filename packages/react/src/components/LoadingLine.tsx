@@ -5,7 +5,7 @@ export function LoadingLine() {
   const { t } = useT();
   return (
     <p className="status-line" role="status">
-      <span className="spinner" aria-hidden="true" /> {t('Loading…')}
+      <span className="spinner" aria-hidden="true" /> {t('loadingLine.loading')}
     </p>
   );
 }

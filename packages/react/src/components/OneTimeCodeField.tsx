@@ -16,7 +16,7 @@ export function OneTimeCodeField({ id, code, busy, invalid, onCode }: OneTimeCod
   return (
     <>
       <label className="sr-only" htmlFor={id}>
-        {t('One-time code')}
+        {t('oneTimeCode.oneTimeCode')}
       </label>
       <input
         id={id}

@@ -53,13 +53,13 @@ export function QrCode({ value, label, logo, fallbackText, testId = 'walletconne
     // The link still works: the view's Copy link button sits under the code.
     return (
       <div className="qr qr-placeholder" role="alert">
-        <p className="muted">{fallbackText ?? t('Could not draw the QR code. Copy the link instead.')}</p>
+        <p className="muted">{fallbackText ?? t('qrCode.couldNotDrawThe')}</p>
       </div>
     );
   }
   if (!path) {
     return (
-      <div className="qr qr-placeholder" aria-busy="true" aria-label={t('Preparing the QR code')}>
+      <div className="qr qr-placeholder" aria-busy="true" aria-label={t('common.preparingTheQrCode')}>
         <span className="spinner" aria-hidden="true" />
       </div>
     );

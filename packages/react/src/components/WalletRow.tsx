@@ -4,10 +4,10 @@ import { msg, useT } from '../i18n/useT.ts';
 
 // The small tag beside a wallet's name, per Connect-view section.
 const SECTION_TAGS: Partial<Record<ConnectorSection, string>> = {
-  recent: msg('Recent'),
-  announced: msg('Installed'),
-  injected: msg('Browser'),
-  walletConnect: msg('QR Code'),
+  recent: msg('common.recent'),
+  announced: msg('common.installed'),
+  injected: msg('walletRow.browser'),
+  walletConnect: msg('walletRow.qrCode'),
 };
 
 export interface WalletRowProps {

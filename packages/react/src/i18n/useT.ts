@@ -31,8 +31,10 @@ function messagesOf(cairn: Cairn) {
 export { translate, fill, type Translate } from '@cairn/core/rules';
 
 /**
- * The modal's one way to show text: `t('English text', { placeholders })` in the active language
- * (English until its catalogue has loaded; a text no catalogue knows, e.g. a server's reason, as it is).
+ * The modal's one way to show text: `t(id, { placeholders })` for a text of the modal's own (its id
+ * in `en.json`; the build puts the English text in its place), `t(text)` for a text the core made (translated by its English),
+ * in the active language (English until its catalogue has loaded; a text no catalogue knows, e.g. a
+ * server's reason, as it is).
  */
 export function useT(): { t: Translate; locale: SupportedLocale; dir: 'ltr' | 'rtl' } {
   const cairn = useCairnInstance('useT');
@@ -41,5 +43,5 @@ export function useT(): { t: Translate; locale: SupportedLocale; dir: 'ltr' | 'r
   return { t, locale, dir: isRightToLeft(locale) ? 'rtl' : 'ltr' };
 }
 
-/** Marks an English text kept in a constant for translation later (`t(constant)`); the catalogue test finds it. */
+/** Names a text of the modal's own, by its id, kept in a constant for `t(constant)` later; the build puts its English in its place. */
 export const msg = <T extends string>(text: T): T => text;

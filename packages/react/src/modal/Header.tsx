@@ -16,7 +16,7 @@ export function Header({ titleId, title, onBack, onClose, closeDisabled = false 
   return (
     <header className="header">
       {onBack ? (
-        <IconButton label={t('Back')} onClick={onBack}>
+        <IconButton label={t('modal.back')} onClick={onBack}>
           <BackIcon />
         </IconButton>
       ) : (
@@ -25,7 +25,7 @@ export function Header({ titleId, title, onBack, onClose, closeDisabled = false 
       <h2 id={titleId} className="title">
         {t(title)}
       </h2>
-      <IconButton label={t('Close')} onClick={onClose} disabled={closeDisabled}>
+      <IconButton label={t('modal.close')} onClick={onClose} disabled={closeDisabled}>
         <CloseIcon />
       </IconButton>
     </header>

@@ -19,7 +19,7 @@ export function Toast() {
           {t(toast.message)}
           {toast.link && (
             <a className="toast-link" href={toast.link.url} target="_blank" rel="noopener noreferrer" data-testid="toast-link">
-              {t('View on {explorer}', { explorer: toast.link.name })}
+              {t('common.viewOnExplorer', { explorer: toast.link.name })}
             </a>
           )}
         </p>

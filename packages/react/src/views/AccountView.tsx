@@ -27,7 +27,7 @@ export function AccountView() {
 
   if (!address) return <p className="lead">No wallet is connected.</p>;
 
-  const networkName = network?.name ?? t('Unknown network');
+  const networkName = network?.name ?? t('account.unknownNetwork');
   const networkContent = (
     <>
       <NetworkBadge network={network} size={28} />
@@ -75,7 +75,7 @@ export function AccountView() {
         {connected.length < namespaces.length && (
           // Another namespace (EVM beside Solana) connects beside this one (SPEC §3).
           <button type="button" className="row" data-testid="account-connect-another" onClick={() => cairn.stores.router.push('Connect')}>
-            <span className="row-name">{t('Connect Wallet')}</span>
+            <span className="row-name">{t('common.connectWallet')}</span>
             <span className="row-chevron" aria-hidden="true">
               <ChevronRightIcon />
             </span>
@@ -111,7 +111,7 @@ function AccountBalance({ balance, balanceSymbol, balanceLoading, balanceError }
     return (
       <p className="account-balance" data-testid="account-balance" data-state="loading">
         <span className="skeleton" aria-hidden="true" />
-        <span className="sr-only">{t('Loading balance')}</span>
+        <span className="sr-only">{t('account.loadingBalance')}</span>
       </p>
     );
   }

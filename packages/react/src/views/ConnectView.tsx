@@ -35,7 +35,7 @@ export function ConnectView() {
       {emailLogin && <EmailLoginForm />}
       {(socials.length > 0 || farcaster) && <SocialLoginButtons providers={socials} farcaster={farcaster} />}
       <p className="login-divider" aria-hidden="true">
-        <span>{t('or')}</span>
+        <span>{t('common.or')}</span>
       </p>
     </div>
   );
@@ -75,8 +75,8 @@ export function ConnectView() {
           <span className="empty-icon" aria-hidden="true">
             <WalletGlyph size={26} />
           </span>
-          <p className="headline">{t('No wallet found in this browser')}</p>
-          <p className="muted">{t('Install a browser wallet extension, then reload this page to connect.')}</p>
+          <p className="headline">{t('connect.noWalletFoundIn')}</p>
+          <p className="muted">{t('connect.installABrowserWallet')}</p>
         </div>
       </>
     );
@@ -93,15 +93,15 @@ export function ConnectView() {
           <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
             <WalletGlyph size={22} />
           </span>
-          <span className="row-name">{t('Continue with a wallet')}</span>
+          <span className="row-name">{t('connect.continueWithAWallet')}</span>
           <span className="row-chevron" aria-hidden="true">
             <ChevronRightIcon />
           </span>
         </button>
       ) : (
         <>
-          {noBrowserWallet && <p className="lead">{t('No wallet found in this browser. Pick one below, or install a browser wallet and reload.')}</p>}
-          <ul className="list" aria-label={t('Wallets')}>
+          {noBrowserWallet && <p className="lead">{t('connect.noWalletFoundInThis')}</p>}
+          <ul className="list" aria-label={t('connect.walletsList')}>
             {items.map((item) =>
               item.connector ? (
                 <li key={item.connector.id}>
@@ -139,12 +139,12 @@ export function ConnectView() {
                   <span className="wallet-icon all-wallets-icon" style={{ width: 40, height: 40 }} aria-hidden="true">
                     <WalletGlyph size={22} />
                   </span>
-                  <span className="row-name">{t('All Wallets')}</span>
+                  <span className="row-name">{t('common.allWallets')}</span>
                   {catalogue.count !== undefined && (
                     <span className="row-count">
                       <span className="sr-only">, </span>
                       {catalogue.count}
-                      <span className="sr-only">{` ${catalogue.count === 1 ? t('wallet') : t('wallets')}`}</span>
+                      <span className="sr-only">{` ${catalogue.count === 1 ? t('connect.walletCount') : t('connect.walletsCount')}`}</span>
                     </span>
                   )}
                   <span className="row-chevron" aria-hidden="true">

@@ -10,7 +10,7 @@ export function ConnectingExternalView({ connector }: { connector: Connector | u
   const cairn = useCairnInstance('ConnectingExternalView');
   const { t } = useT();
   const { connecting } = useStoreState(cairn.stores.connection);
-  const name = connector?.name ?? t('your wallet');
+  const name = connector?.name ?? t('common.yourWallet');
   const error = connector && connecting?.connectorId === connector.id ? connecting.error : undefined;
 
   const retry = () => {
@@ -35,15 +35,15 @@ export function ConnectingExternalView({ connector }: { connector: Connector | u
           <p className="headline error" role="alert">
             {t(error)}
           </p>
-          <p className="muted">{t('Try again, or go back to choose another wallet.')}</p>
+          <p className="muted">{t('connect.tryAgainOrGo')}</p>
           <button type="button" className="btn btn-primary connecting-retry" onClick={retry}>
-            {t('Try again')}
+            {t('common.tryAgain')}
           </button>
         </>
       ) : (
         <>
-          <p className="headline">{t('Continue in {name}', { name })}</p>
-          <p className="muted">{t('Accept the connection request in your wallet')}</p>
+          <p className="headline">{t('common.continueInName', { name })}</p>
+          <p className="muted">{t('connect.acceptTheConnectionRequest')}</p>
         </>
       )}
     </div>

@@ -5,9 +5,9 @@ import { msg } from '../i18n/useT.ts';
 // The heading of each view; every dialog is labelled by it. The wallet features' are in their
 // folders (features/features.ts).
 const CORE_TITLES: Record<CoreViewName, (data: RouteData | undefined) => string> = {
-  Connect: () => msg('Connect Wallet'),
-  ConnectingExternal: (data) => data?.connector?.name ?? msg('Connecting'),
-  Account: () => msg('Account'),
+  Connect: () => msg('common.connectWallet'),
+  ConnectingExternal: (data) => data?.connector?.name ?? msg('common.connecting'),
+  Account: () => msg('common.account'),
 };
 
 export function viewTitle(entry: RouteEntry): string {

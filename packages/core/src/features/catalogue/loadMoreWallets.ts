@@ -5,6 +5,9 @@ import { nextPageWaitMs } from '../../rules/requestBudget.ts';
 import { catalogueFilters } from './catalogueFilters.ts';
 import type { WalletListStore } from './walletListStore.ts';
 
+/** The page lands in the catalogue's store. */
+export type LoadMoreWalletsReturnType = void;
+
 /**
  * Loads the next page of 40 (the first when none is loaded): AllWallets calls it when it opens
  * and when the visitor scrolls near the end. One request at a time (a second call shares the
@@ -14,7 +17,7 @@ import type { WalletListStore } from './walletListStore.ts';
  * budget left, the next page waits for its window to start again (rules/requestBudget.ts), so
  * scrolling never spends what the widget's other calls need nor meets a 429.
  */
-export function loadMoreWallets(ctx: CairnContext): Promise<void> {
+export function loadMoreWallets(ctx: CairnContext): Promise<LoadMoreWalletsReturnType> {
   const { walletList: list, catalogue } = ctx;
   if (!catalogue) return Promise.resolve();
   if (list.requests.page) return list.requests.page;

@@ -7,6 +7,9 @@ import type { WalletListItem } from '../../types.ts';
 import { catalogueFilters, type CatalogueFilters } from './catalogueFilters.ts';
 import { alertServerRefusal } from '../../actions/alertServerRefusal.ts';
 
+/** The page lands in the catalogue's store. */
+export type LoadWalletsReturnType = void;
+
 /**
  * What the Connect view shows of the catalogue, loaded when the modal opens: the featured
  * wallets (the site's featuredWalletIds, by include, in that order), the catalogue entries of
@@ -14,7 +17,7 @@ import { alertServerRefusal } from '../../actions/alertServerRefusal.ts';
  * entries), whose answer also gives the catalogue's size. Once loaded it is kept; after a
  * failure the next call tries again. Concurrent calls share one load.
  */
-export function loadWallets(ctx: CairnContext): Promise<void> {
+export function loadWallets(ctx: CairnContext): Promise<LoadWalletsReturnType> {
   const { walletList: list, catalogue } = ctx;
   if (!catalogue) return Promise.resolve();
   if (list.requests.overview) return list.requests.overview;

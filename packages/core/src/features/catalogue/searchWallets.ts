@@ -8,13 +8,17 @@ export interface SearchWalletsOptions {
   immediate?: boolean;
 }
 
+export type SearchWalletsParameters = SearchWalletsOptions;
+/** The results land in the catalogue's store. */
+export type SearchWalletsReturnType = void;
+
 /**
  * SPEC §9: search waits 300 ms after the last keystroke, then asks the server for up to 100
  * wallets. The latest query wins: an answer to an older one, however late, is dropped. An empty
  * query cancels what is pending and returns to the list. Emits SEARCH_WALLET (SPEC §8) per
  * request. Settles when this query's results are in, or when a newer call replaced it.
  */
-export function searchWallets(ctx: CairnContext, query: string, options: SearchWalletsOptions = {}): Promise<void> {
+export function searchWallets(ctx: CairnContext, query: string, options: SearchWalletsParameters = {}): Promise<SearchWalletsReturnType> {
   const { walletList: list } = ctx;
   const { requests, timers } = list;
   const search = query.trim();

@@ -8,12 +8,15 @@ import { setActiveNetwork } from '../../actions/setActiveNetwork.ts';
 import { switchNamespace } from '../../actions/switchNamespace.ts';
 import { checkSignIn } from '../siwx/checkSignIn.ts';
 
+/** Whether the network is the active one now. */
+export type SwitchNetworkReturnType = boolean;
+
 /**
  * Switches the active network: through the wallet when connected, else only locally so that the
  * next connection asks for it. Resolves true on success; on failure the network store holds the
  * error the view shows.
  */
-export async function switchNetwork(ctx: CairnContext, network: CaipNetwork): Promise<boolean> {
+export async function switchNetwork(ctx: CairnContext, network: CaipNetwork): Promise<SwitchNetworkReturnType> {
   if (typeof network !== 'object' || network === null) throw new TypeError(DeveloperErrorText.chainRequired('to switch network: pass one of the site\'s networks'));
   const requested = ctx.network.get().requested.find((item) => item.caipNetworkId === network.caipNetworkId);
   if (!requested) {

@@ -33,13 +33,16 @@ async function signEip4361(
   return { message, signature: await adapter.signMessage({ connectorId: account.connectorId, address: account.address, message }) };
 }
 
+/** Whether the account is signed in now. */
+export type SignInReturnType = boolean;
+
 /**
  * SPEC §4/§5: has the active account sign its namespace's sign-in message (EIP-4361, or the
  * adapter's CAIP-122 sign-in: signInRoute) and the backend (Cairn's server, or the site's own)
  * verify it. Success stores the session, closes the modal and tracks SIWX_AUTH_SUCCESS; a
  * declined or refused signature keeps the sign view open with the error.
  */
-export async function signIn(ctx: CairnContext): Promise<boolean> {
+export async function signIn(ctx: CairnContext): Promise<SignInReturnType> {
   const backend = ctx.siwxBackend;
   const account = activeAccount(ctx).get();
   const network = findNetwork(ctx.network.get());

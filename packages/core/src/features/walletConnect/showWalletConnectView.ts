@@ -3,12 +3,14 @@ import type { WalletListItem } from '../../types.ts';
 import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnectConnector.ts';
 import { walletConnectView } from './walletConnectView.ts';
 
+export type ShowWalletConnectViewReturnType = void;
+
 /**
  * The visitor picked WalletConnect (or a catalogue wallet through it, or Try again): the
  * Connecting view shows in the click's own task, before the WalletConnect code has loaded, and
  * SELECT_WALLET is tracked. `startWalletConnect` then pairs on that view.
  */
-export function showWalletConnectView(ctx: CairnContext, wallet?: WalletListItem): void {
+export function showWalletConnectView(ctx: CairnContext, wallet?: WalletListItem): ShowWalletConnectViewReturnType {
   if (!ctx.walletConnect) return;
   const view = walletConnectView(ctx);
   const data = wallet ? { wallet } : undefined;

@@ -26,6 +26,10 @@ function requireWalletConnect(ctx: CairnContext): WalletConnectContext {
 }
 
 
+export type StartWalletConnectParameters = StartWalletConnectOptions;
+/** Whether the wallet connected. */
+export type StartWalletConnectReturnType = boolean;
+
 /**
  * Pairs a wallet over WalletConnect, on the Connecting view that `showWalletConnectView` put up
  * in the click's task. Loads the protocol code,
@@ -33,7 +37,7 @@ function requireWalletConnect(ctx: CairnContext): WalletConnectContext {
  * the view is still shown, a fresh one replaces it. The wallet declining leaves a retry. Resolves
  * true when connected.
  */
-export async function startWalletConnect(ctx: CairnContext, options: StartWalletConnectOptions = {}): Promise<boolean> {
+export async function startWalletConnect(ctx: CairnContext, options: StartWalletConnectParameters = {}): Promise<StartWalletConnectReturnType> {
   const wc = requireWalletConnect(ctx);
   const { wallet } = options;
   const view = walletConnectView(ctx);

@@ -16,7 +16,7 @@ export function AccountTypeSwitchRow() {
   if (!target || types.switching) return null;
   return (
     <AccountEntryRow
-      label={target === 'eoa' ? t('Switch to your EOA') : t('Switch to your smart account')}
+      label={target === 'eoa' ? t('accountTypes.switchToYourEoa') : t('accountTypes.switchToYourSmart')}
       testId="account-switch-type"
       prefetch={cairn.accountTypes.prefetch}
       onClick={() => void cairn.accountTypes.setPreferred(target)}

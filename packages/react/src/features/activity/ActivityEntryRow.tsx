@@ -9,7 +9,7 @@ export function ActivityEntryRow() {
   if (!cairn.options.features.history) return null;
   return (
     <AccountEntryRow
-      label={t('Activity')}
+      label={t('activity.activity')}
       testId="account-activity"
       prefetch={cairn.prefetchActivity}
       onClick={() => cairn.stores.router.push('Activity')}

@@ -20,14 +20,14 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
       <span className="activity-main">
         <span className="activity-title">
           {t(description.title)}
-          {description.failed && <span className="activity-failed">{t('Failed')}</span>}
+          {description.failed && <span className="activity-failed">{t('activity.failed')}</span>}
         </span>
         <span className="activity-detail" data-testid="activity-counterparty">
           {description.swap ? (
             `${description.swap.sold} → ${description.swap.bought}`
           ) : (
             <>
-              {description.direction === 'from' ? t('from') : t('to')} <span className="activity-address" title={description.otherSide}>{shortenAddress(description.otherSide)}</span>
+              {description.direction === 'from' ? t('activity.from') : t('activity.to')} <span className="activity-address" title={description.otherSide}>{shortenAddress(description.otherSide)}</span>
             </>
           )}
         </span>
@@ -48,7 +48,7 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
           href={`${explorer.url.replace(/\/$/, '')}/tx/${transaction.metadata.hash}`}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('View on {explorer}', { explorer: explorer.name })}
+          aria-label={t('common.viewOnExplorer', { explorer: explorer.name })}
         >
           <ExternalLinkIcon />
         </a>

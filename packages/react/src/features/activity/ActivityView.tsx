@@ -59,23 +59,23 @@ export default function ActivityView() {
       ))}
       {list.loading && (
         <p className="activity-state" role="status">
-          <span className="spinner" aria-hidden="true" /> {list.transactions.length > 0 ? t('Loading more…') : t('Loading activity…')}
+          <span className="spinner" aria-hidden="true" /> {list.transactions.length > 0 ? t('activity.loadingMore') : t('activity.loadingActivity')}
         </p>
       )}
       {list.error && (
         <div className="activity-state" role="alert">
           <p>{t(ErrorText.failedToFetchTransactions)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.fetchTransactions()}>
-            {t('Try again')}
+            {t('common.tryAgain')}
           </button>
         </div>
       )}
-      {!list.loading && !list.error && list.empty && mine.length === 0 && <p className="activity-state">{t('No activity yet')}</p>}
+      {!list.loading && !list.error && list.empty && mine.length === 0 && <p className="activity-state">{t('activity.noActivityYet')}</p>}
       {hasMore && !list.loading && (
         <>
           <div ref={sentinel} aria-hidden="true" />
           <button type="button" className="btn btn-secondary activity-more" onClick={() => void cairn.loadMoreTransactions()}>
-            {t('Load more')}
+            {t('activity.loadMore')}
           </button>
         </>
       )}

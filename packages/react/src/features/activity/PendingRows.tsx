@@ -8,8 +8,8 @@ export function PendingRows({ pending }: { pending: readonly PendingTransaction[
   if (pending.length === 0) return null;
   return (
     <>
-      <h3 className="activity-month">{t('Pending')}</h3>
-      <ul className="activity-list" aria-label={t('Pending transactions')}>
+      <h3 className="activity-month">{t('activity.pending')}</h3>
+      <ul className="activity-list" aria-label={t('activity.pendingTransactions')}>
         {pending.map((transaction) => (
           <li key={transaction.hash} className="activity-row" data-testid="activity-pending">
             <span className="activity-image" aria-hidden="true">
@@ -17,9 +17,9 @@ export function PendingRows({ pending }: { pending: readonly PendingTransaction[
             </span>
             <span className="activity-main">
               <span className="activity-title">
-                {t('Sending')} <span className="activity-pending">{t('Pending')}</span>
+                {t('activity.sending')} <span className="activity-pending">{t('activity.pending')}</span>
               </span>
-              <span className="activity-detail">{transaction.to ? `${t('to')} ${shortenAddress(transaction.to)}` : shortenAddress(transaction.hash)}</span>
+              <span className="activity-detail">{transaction.to ? `${t('activity.to')} ${shortenAddress(transaction.to)}` : shortenAddress(transaction.hash)}</span>
             </span>
             {transaction.amount && (
               <span className="activity-amounts">

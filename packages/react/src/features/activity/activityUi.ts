@@ -6,7 +6,7 @@ import { ActivityEntryRow } from './ActivityEntryRow.tsx';
 /** Activity: the account's history, and the row on Account that leads there. */
 export const activityUi = {
   views: {
-    Activity: { title: () => msg('Activity'), component: lazyView(() => import('./ActivityView.tsx')) },
+    Activity: { title: () => msg('activity.activity'), component: lazyView(() => import('./ActivityView.tsx')) },
   },
   AccountRow: ActivityEntryRow,
 } satisfies FeatureUi;

@@ -27,7 +27,7 @@ export default function BuyView() {
   if (!limits.offered) {
     return (
       <p className="buy-error" role="alert" data-testid="buy-error">
-        {t('Buying {symbol} is not offered on {network}.', { symbol, network: network?.name ?? t('this network') })}
+        {t('buy.buyingSymbolIsNot', { symbol, network: network?.name ?? t('buy.thisNetwork') })}
       </p>
     );
   }
@@ -36,9 +36,9 @@ export default function BuyView() {
       <div className="buy">
         <style>{BUY_CSS}</style>
         <p className="buy-result" data-testid="buy-arrived">{`+${state.arrived ?? '0'} ${symbol}`}</p>
-        <p className="lead">{t('The coins you bought are in your wallet.')}</p>
+        <p className="lead">{t('buy.theCoinsYouBought')}</p>
         <button type="button" className="btn btn-primary btn-block" onClick={() => cairn.stores.router.reset('Account')}>
-          {t('Done')}
+          {t('common.done')}
         </button>
       </div>
     );
@@ -54,7 +54,7 @@ export default function BuyView() {
       }}
     >
       <style>{BUY_CSS}</style>
-      <label htmlFor={ids.amount}>{t('Amount')}</label>
+      <label htmlFor={ids.amount}>{t('common.amount')}</label>
       <div className="buy-row">
         <input
           id={ids.amount}
@@ -65,7 +65,7 @@ export default function BuyView() {
           aria-describedby={state.error ? ids.error : undefined}
           onChange={(event) => void cairn.onramp.setAmount(event.target.value)}
         />
-        <select id={ids.currency} aria-label={t('Currency')} value={state.currency} onChange={(event) => void cairn.onramp.setCurrency(event.target.value)}>
+        <select id={ids.currency} aria-label={t('buy.currency')} value={state.currency} onChange={(event) => void cairn.onramp.setCurrency(event.target.value)}>
           {state.options.paymentCurrencies.map((currency) => (
             <option key={currency.id} value={currency.id}>
               {currency.id}
@@ -81,14 +81,14 @@ export default function BuyView() {
         ))}
       </div>
       <dl className="buy-lines">
-        <dt>{t('You get')}</dt>
+        <dt>{t('buy.youGet')}</dt>
         <dd data-testid="buy-quote">{quote ? `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}` : state.quoting ? '…' : '—'}</dd>
-        <dt>{t('Fee')}</dt>
+        <dt>{t('buy.fee')}</dt>
         <dd data-testid="buy-fee">{quote ? `${quote.fee.value} ${quote.fee.currency}` : '—'}</dd>
-        <dt>{t('Network')}</dt>
+        <dt>{t('common.network')}</dt>
         <dd>{network?.name ?? '—'}</dd>
       </dl>
-      {state.quoteFailed && <p className="lead">{t('The provider gives the final price at checkout.')}</p>}
+      {state.quoteFailed && <p className="lead">{t('buy.theProviderGivesThe')}</p>}
       {state.error && (
         <p className="buy-error" id={ids.error} role="alert" data-testid="buy-error">
           {t(state.error)}
@@ -96,12 +96,12 @@ export default function BuyView() {
       )}
       {state.status === 'waiting' && (
         <p className="status-line" role="status" data-testid="buy-waiting">
-          <span className="spinner" aria-hidden="true" /> {t('Waiting for your purchase…')}
+          <span className="spinner" aria-hidden="true" /> {t('buy.waitingForYourPurchase')}
         </p>
       )}
-      {state.status === 'timedOut' && <p className="lead">{t('Nothing has arrived yet. It can take a while; your balance updates when it does.')}</p>}
+      {state.status === 'timedOut' && <p className="lead">{t('buy.nothingHasArrivedYet')}</p>}
       <button type="submit" className="btn btn-primary btn-block" data-testid="buy-continue" disabled={state.status === 'waiting' || !!state.error}>
-        {t('Buy {symbol}', { symbol })}
+        {t('buy.buySymbol', { symbol })}
       </button>
     </form>
   );

@@ -5,7 +5,7 @@ import { lazyView } from '../lazyView.ts';
 /** Buy: the onramp form, and its button on Account. */
 export const buyUi = {
   views: {
-    Buy: { title: () => msg('Buy'), component: lazyView(() => import('./BuyView.tsx')) },
+    Buy: { title: () => msg('buy.buy'), component: lazyView(() => import('./BuyView.tsx')) },
   },
-  walletFeature: { feature: 'onramp', label: msg('Buy'), view: 'Buy', prefetch: (cairn) => cairn.onramp.prefetch() },
+  walletFeature: { feature: 'onramp', label: msg('buy.buy'), view: 'Buy', prefetch: (cairn) => cairn.onramp.prefetch() },
 } satisfies FeatureUi;

@@ -84,7 +84,7 @@ export default function AllWalletsView() {
           <WalletGlyph size={26} />
         </span>
         <p className="headline">{t(WalletListText.noWalletFound)}</p>
-        <p className="muted">{t("Check the spelling, or try the wallet's full name.")}</p>
+        <p className="muted">{t('catalogue.checkTheSpellingOr')}</p>
       </div>
     );
   } else if (!showingResults && items.length === 0 && list.pageStatus === 'error') {
@@ -93,7 +93,7 @@ export default function AllWalletsView() {
     body = (
       <div className="catalogue-loading" role="status">
         <span className="spinner" aria-hidden="true" />
-        {t('Loading wallets')}
+        {t('catalogue.loadingWallets')}
       </div>
     );
   } else {
@@ -104,7 +104,7 @@ export default function AllWalletsView() {
     ) : list.pageStatus === 'loading' ? (
       <div className="vlist-footer" role="status">
         <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">{t('Loading more wallets')}</span>
+        <span className="sr-only">{t('catalogue.loadingMoreWallets')}</span>
       </div>
     ) : null;
     body = (
@@ -112,7 +112,7 @@ export default function AllWalletsView() {
         id={listId}
         items={items}
         rowHeight={ROW_HEIGHT}
-        label={showingResults ? t('Wallets matching {query}', { query: list.searchedQuery ?? '' }) : t('All wallets')}
+        label={showingResults ? t('catalogue.walletsMatchingQuery', { query: list.searchedQuery ?? '' }) : t('catalogue.allWallets')}
         itemKey={itemKey}
         renderRow={renderRow}
         // No automatic retry of a failed page: the footer's Retry does it.
@@ -128,7 +128,7 @@ export default function AllWalletsView() {
     <div className="catalogue">
       <div className="search" data-busy={searching || undefined}>
         <label className="sr-only" htmlFor={inputId}>
-          {t('Search wallets')}
+          {t('catalogue.searchWallets')}
         </label>
         <span className="search-icon" aria-hidden="true">
           {searching ? <span className="spinner" /> : <SearchIcon />}
@@ -138,7 +138,7 @@ export default function AllWalletsView() {
           id={inputId}
           className="search-input"
           type="search"
-          placeholder={t('Search wallet')}
+          placeholder={t('catalogue.searchWallet')}
           autoComplete="off"
           autoCorrect="off"
           autoCapitalize="off"
@@ -168,7 +168,7 @@ export default function AllWalletsView() {
           <button
             type="button"
             className="search-clear"
-            aria-label={t('Clear search')}
+            aria-label={t('catalogue.clearSearch')}
             onClick={() => {
               search('');
               inputRef.current?.focus();
@@ -182,7 +182,7 @@ export default function AllWalletsView() {
         {showingResults && list.searchStatus === 'ready'
           ? items.length === 0
             ? t(WalletListText.noWalletFound)
-            : t(items.length === 1 ? msg('{count} wallet found') : msg('{count} wallets found'), { count: items.length })
+            : t(items.length === 1 ? msg('catalogue.countWalletFound') : msg('catalogue.countWalletsFound'), { count: items.length })
           : ''}
       </p>
       {body}
@@ -200,7 +200,7 @@ function Problem({ text, detail, onRetry, compact = false }: { text: string; det
       </p>
       {detail && !compact && <p className="muted">{detail}</p>}
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        {t('Retry')}
+        {t('catalogue.retry')}
       </button>
     </div>
   );

@@ -5,6 +5,6 @@ import { lazyView } from '../lazyView.ts';
 /** The catalogue: All Wallets, its pages and its search (Connect's rows of it are the Connect view's). */
 export const catalogueUi = {
   views: {
-    AllWallets: { title: () => msg('All Wallets'), component: lazyView(() => import('./AllWalletsView.tsx')), follows: ['Connect'] },
+    AllWallets: { title: () => msg('common.allWallets'), component: lazyView(() => import('./AllWalletsView.tsx')), follows: ['Connect'] },
   },
 } satisfies FeatureUi;

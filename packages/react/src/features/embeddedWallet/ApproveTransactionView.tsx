@@ -7,10 +7,10 @@ import type { FramePromptKind } from '@cairn/core';
 
 /** What the view says under the frame, by what the frame's screen asks (its title is in viewTitle.ts). */
 const FRAME_PROMPT_HINTS: Record<FramePromptKind, string> = {
-  approval: msg('Review the request in the secure frame above; only it can sign.'),
-  protectWallet: msg('Write down the recovery code shown in the secure frame above; this site never sees it.'),
-  recoverWallet: msg('Enter your recovery code or passphrase in the secure frame above; this site never sees it.'),
-  exportWallet: msg('Your recovery phrase shows only in the secure frame above; this site never sees it.'),
+  approval: msg('embeddedWallet.reviewTheRequestIn'),
+  protectWallet: msg('embeddedWallet.writeDownTheRecovery'),
+  recoverWallet: msg('embeddedWallet.enterYourRecoveryCode'),
+  exportWallet: msg('embeddedWallet.yourRecoveryPhraseShows'),
 };
 
 /**

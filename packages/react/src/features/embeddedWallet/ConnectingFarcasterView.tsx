@@ -22,7 +22,7 @@ export default function ConnectingFarcasterView() {
           {t(login.error ?? ErrorText.somethingWentWrong)}
         </p>
         <button type="button" className="btn btn-primary" onClick={retry}>
-          {t('Try again')}
+          {t('common.tryAgain')}
         </button>
       </div>
     );
@@ -41,18 +41,18 @@ export default function ConnectingFarcasterView() {
   return (
     <div className="walletconnect" data-status="waiting">
       {url ? (
-        <QrCode value={url} label={t('Sign In With Farcaster QR code')} testId="farcaster-qr" />
+        <QrCode value={url} label={t('embeddedWallet.signInWithFarcasterQr')} testId="farcaster-qr" />
       ) : (
-        <div className="qr qr-placeholder" aria-busy="true" aria-label={t('Preparing the QR code')}>
+        <div className="qr qr-placeholder" aria-busy="true" aria-label={t('common.preparingTheQrCode')}>
           <span className="spinner" aria-hidden="true" />
         </div>
       )}
-      <p className="lead walletconnect-lead">{t('Scan this code with your Farcaster app, or open the link on this device')}</p>
+      <p className="lead walletconnect-lead">{t('embeddedWallet.scanThisCodeWith')}</p>
       {url && (
         <div className="walletconnect-actions">
           <CopyLinkButton value={url} />
           <a className="btn btn-secondary" href={url} target="_blank" rel="noopener noreferrer" data-testid="farcaster-link">
-            {t('Open in Farcaster')}
+            {t('embeddedWallet.openInFarcaster')}
           </a>
         </div>
       )}

@@ -24,7 +24,7 @@ export default function ConnectingSocialView() {
               className="btn btn-primary"
               onClick={() => void cairn.loginWithSocial(provider).catch((cause: unknown) => console.warn('[cairn] social login', cause))}
             >
-              {t('Try again')}
+              {t('common.tryAgain')}
             </button>
           )}
         </>
@@ -34,7 +34,7 @@ export default function ConnectingSocialView() {
           <p className="headline" role="status">
             {t(ErrorText.authenticating)}
           </p>
-          <p className="muted">{t('Finish logging in in the window that opened.')}</p>
+          <p className="muted">{t('embeddedWallet.finishLoggingInIn')}</p>
         </>
       )}
     </div>

@@ -18,7 +18,7 @@ export function EmailLoginForm() {
   return (
     <form className="login-email" onSubmit={submit} noValidate>
       <label className="sr-only" htmlFor="cairn-email">
-        {t('Email')}
+        {t('embeddedWallet.email')}
       </label>
       <div className="login-email-row">
         <input
@@ -27,7 +27,7 @@ export function EmailLoginForm() {
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder={t('Email')}
+          placeholder={t('embeddedWallet.email')}
           value={email}
           maxLength={254}
           aria-invalid={error ? true : undefined}
@@ -35,7 +35,7 @@ export function EmailLoginForm() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <button type="submit" className="btn btn-primary" aria-disabled={sending || email.trim() === ''}>
-          {sending ? t('Sending…') : t('Continue')}
+          {sending ? t('embeddedWallet.sending') : t('embeddedWallet.continue')}
         </button>
       </div>
       {error && (

@@ -23,8 +23,8 @@ export default function EmailVerifyOtpView() {
   };
   return (
     <form className="connecting login-otp" onSubmit={submit} data-state={busy ? 'pending' : login.error ? 'error' : 'idle'} noValidate>
-      <p className="headline">{t('Enter the code')}</p>
-      <p className="muted">{t('We sent a code to {email}. It is valid for 10 minutes.', { email: login.email ?? '' })}</p>
+      <p className="headline">{t('embeddedWallet.enterTheCode')}</p>
+      <p className="muted">{t('embeddedWallet.weSentACode', { email: login.email ?? '' })}</p>
       <OneTimeCodeField
         id="cairn-otp"
         code={code}
@@ -47,10 +47,10 @@ export default function EmailVerifyOtpView() {
       )}
       <div className="siwe-actions">
         <button type="button" className="btn btn-secondary" aria-disabled={busy} onClick={() => void (!busy && login.email && cairn.loginWithEmail(login.email).catch(report))}>
-          {t('Resend code')}
+          {t('embeddedWallet.resendCode')}
         </button>
         <button type="submit" className="btn btn-primary" aria-disabled={busy || !isEmailCode(code)}>
-          {t('Continue')}
+          {t('embeddedWallet.continue')}
         </button>
       </div>
     </form>

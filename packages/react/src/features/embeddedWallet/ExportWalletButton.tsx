@@ -19,7 +19,7 @@ export function ExportWalletButton() {
         aria-disabled={prompt || undefined}
         onClick={() => void (!prompt && cairn.exportEmbeddedWallet().catch((cause: unknown) => console.warn('[cairn] export', cause)))}
       >
-        <span className="row-name">{t('Export wallet')}</span>
+        <span className="row-name">{t('embeddedWallet.exportWallet')}</span>
       </button>
       {error && (
         <p className="error-text" role="alert">

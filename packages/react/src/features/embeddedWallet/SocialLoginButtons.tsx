@@ -17,7 +17,7 @@ export function SocialLoginButtons({ providers, farcaster = false }: { providers
   const cairn = useCairnInstance('SocialLoginButtons');
   const { t } = useT();
   return (
-    <ul className="socials" aria-label={t('Log in with a social account')}>
+    <ul className="socials" aria-label={t('embeddedWallet.logInWithA')}>
       {providers.map((provider) => (
         <li key={provider}>
           <button

@@ -12,7 +12,7 @@ export function UpdateEmailButton() {
   if (connectorId !== AUTH_CONNECTOR_ID) return null;
   return (
     <button type="button" className="row" data-testid="account-update-email" onClick={() => void cairn.openEmailUpdate().catch((cause: unknown) => console.warn('[cairn] e-mail update', cause))}>
-      <span className="row-name">{t('Change email')}</span>
+      <span className="row-name">{t('embeddedWallet.changeEmail')}</span>
       {email && <span className="muted">{email}</span>}
     </button>
   );

@@ -39,7 +39,7 @@ export function UpdateEmailOtpForm({ intro }: { intro: string }) {
       )}
       <div className="siwe-actions">
         <button type="submit" className="btn btn-primary" aria-disabled={busy || !isEmailCode(code)}>
-          {t('Continue')}
+          {t('embeddedWallet.continue')}
         </button>
       </div>
     </form>

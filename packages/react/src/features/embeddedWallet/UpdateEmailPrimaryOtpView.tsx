@@ -4,5 +4,5 @@ import { UpdateEmailOtpForm } from './UpdateEmailOtpForm.tsx';
 /** SPEC §4: the code mailed to the current address, for the change. */
 export default function UpdateEmailPrimaryOtpView() {
   const { t } = useT();
-  return <UpdateEmailOtpForm key="primary" intro={t('Enter the code we sent to your current email address.')} />;
+  return <UpdateEmailOtpForm key="primary" intro={t('embeddedWallet.enterTheCodeWe')} />;
 }

@@ -8,5 +8,5 @@ export default function UpdateEmailSecondaryOtpView() {
   const cairn = useCairnInstance('UpdateEmailSecondaryOtpView');
   const { t } = useT();
   const { emailUpdate } = useStoreState(cairn.stores.embeddedLogin);
-  return <UpdateEmailOtpForm key="secondary" intro={t('We sent a code to {email}. It is valid for 10 minutes.', { email: emailUpdate?.newEmail ?? '' })} />;
+  return <UpdateEmailOtpForm key="secondary" intro={t('embeddedWallet.weSentACode', { email: emailUpdate?.newEmail ?? '' })} />;
 }

@@ -17,7 +17,7 @@ export default function UpdateEmailWalletView() {
   return (
     <form className="connecting login-otp" onSubmit={submit} data-state={busy ? 'pending' : emailUpdate?.error ? 'error' : 'idle'} noValidate>
       <label className="muted" htmlFor="cairn-new-email">
-        {t('New email')}
+        {t('embeddedWallet.newEmail')}
       </label>
       <input
         id="cairn-new-email"
@@ -36,7 +36,7 @@ export default function UpdateEmailWalletView() {
       )}
       <div className="siwe-actions">
         <button type="submit" className="btn btn-primary" aria-disabled={busy || email.trim() === ''}>
-          {t('Continue')}
+          {t('embeddedWallet.continue')}
         </button>
       </div>
     </form>

@@ -14,7 +14,7 @@ export function ChooseNameRow() {
   if (!offersNameRegistration({ hasServer: cairn.options.api !== undefined, namespace: network?.chainNamespace, profileName: account.profileName })) return null;
   return (
     <AccountEntryRow
-      label={t('Choose a name')}
+      label={t('names.chooseAName')}
       testId="account-choose-name"
       prefetch={cairn.names.prefetch}
       onClick={() => cairn.stores.router.push('RegisterAccountName')}

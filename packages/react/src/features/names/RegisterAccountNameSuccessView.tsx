@@ -12,9 +12,9 @@ export default function RegisterAccountNameSuccessView() {
     <div className="names">
       <style>{NAMES_CSS}</style>
       <p className="names-done" data-testid="name-registered">{registered ?? ''}</p>
-      <p className="lead">{t("is now your account's name. Sites and wallets that read it show it in place of your address.")}</p>
+      <p className="lead">{t('names.isNowYourAccounts')}</p>
       <button type="button" className="btn btn-primary btn-block" data-autofocus onClick={() => cairn.stores.router.reset('Account')}>
-        {t('Done')}
+        {t('common.done')}
       </button>
     </div>
   );

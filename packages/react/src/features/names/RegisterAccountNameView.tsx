@@ -26,7 +26,7 @@ export default function RegisterAccountNameView() {
       <style>{NAMES_CSS}</style>
       {state.ownNames && state.ownNames.length > 0 && (
         <p className="names-status" data-testid="own-names">
-          {t('Your names: {names}', { names: state.ownNames.join(', ') })}
+          {t('names.yourNamesNames', { names: state.ownNames.join(', ') })}
         </p>
       )}
       {state.ownNamesError && (
@@ -34,7 +34,7 @@ export default function RegisterAccountNameView() {
           {t(state.ownNamesError)}
         </p>
       )}
-      <label htmlFor={ids.input}>{t('Name')}</label>
+      <label htmlFor={ids.input}>{t('names.name')}</label>
       <input
         id={ids.input}
         autoComplete="off"
@@ -46,12 +46,12 @@ export default function RegisterAccountNameView() {
         onChange={(event) => cairn.names.setQuery(event.target.value)}
       />
       <div id={ids.status} aria-live="polite">
-        {state.checking && <p className="names-status">{t('Checking…')}</p>}
+        {state.checking && <p className="names-status">{t('names.checking')}</p>}
         {!state.checking && state.available && (
-          <p className="names-status" data-testid="name-available">{t('{name} is available', { name: state.available })}</p>
+          <p className="names-status" data-testid="name-available">{t('names.nameIsAvailable', { name: state.available })}</p>
         )}
         {!state.checking && state.taken && !state.error && (
-          <p className="names-status" data-testid="name-taken">{t('{name} is taken', { name: label })}</p>
+          <p className="names-status" data-testid="name-taken">{t('names.nameIsTaken', { name: label })}</p>
         )}
         {state.error && (
           <p className="names-error" role="alert" data-testid="name-error">
@@ -60,7 +60,7 @@ export default function RegisterAccountNameView() {
         )}
       </div>
       {!state.checking && state.suggestions.length > 0 && (
-        <ul className="names-suggestions" aria-label={t('Suggestions')}>
+        <ul className="names-suggestions" aria-label={t('names.suggestions')}>
           {state.suggestions.map((name) => (
             <li key={name}>
               <button type="button" className="btn btn-secondary btn-block" disabled={state.registering} onClick={() => register(name)}>
@@ -71,7 +71,7 @@ export default function RegisterAccountNameView() {
         </ul>
       )}
       <button type="submit" className="btn btn-primary btn-block" data-testid="name-register" disabled={!state.available || state.registering} aria-busy={state.registering || undefined}>
-        {state.registering ? t('Sign in your wallet…') : state.available ? t('Register {name}', { name: state.available }) : t('Register')}
+        {state.registering ? t('names.signInYourWallet') : state.available ? t('names.registerName', { name: state.available }) : t('names.register')}
       </button>
     </form>
   );

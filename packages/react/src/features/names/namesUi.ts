@@ -6,8 +6,8 @@ import { ChooseNameRow } from './ChooseNameRow.tsx';
 /** Names: choosing one and its confirmation, and the row on Account that leads there. */
 export const namesUi = {
   views: {
-    RegisterAccountName: { title: () => msg('Choose a Name'), component: lazyView(() => import('./RegisterAccountNameView.tsx')) },
-    RegisterAccountNameSuccess: { title: () => msg('Name Registered'), component: lazyView(() => import('./RegisterAccountNameSuccessView.tsx')) },
+    RegisterAccountName: { title: () => msg('names.chooseANameTitle'), component: lazyView(() => import('./RegisterAccountNameView.tsx')) },
+    RegisterAccountNameSuccess: { title: () => msg('names.nameRegistered'), component: lazyView(() => import('./RegisterAccountNameSuccessView.tsx')) },
   },
   AccountRow: ChooseNameRow,
 } satisfies FeatureUi;

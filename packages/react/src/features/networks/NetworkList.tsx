@@ -40,7 +40,7 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
   const error = switching ? undefined : (localError ?? switchError);
   return (
     <>
-      <ul className="list" aria-label={t('Networks')}>
+      <ul className="list" aria-label={t('networks.networks')}>
         {requested.map((network) => {
           const active = network.caipNetworkId === activeCaipNetworkId;
           const pending = switching && targetId === network.caipNetworkId;
@@ -59,7 +59,7 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
               >
                 <NetworkBadge network={network} />
                 <span className="row-name">{network.name}</span>
-                {unapproved && <span className="tag">{t('Not approved by your wallet')}</span>}
+                {unapproved && <span className="tag">{t('networks.notApprovedByYour')}</span>}
                 {pending ? (
                   <span className="spinner" aria-hidden="true" />
                 ) : (
@@ -75,7 +75,7 @@ export function NetworkList({ onSwitched }: NetworkListProps) {
         })}
       </ul>
       <p className="status-line" role="status">
-        {switching ? t('Approve in wallet…') : ''}
+        {switching ? t('networks.approveInWallet') : ''}
       </p>
       {error && (
         <p className="error-text" role="alert">

@@ -15,26 +15,26 @@ export default function ReceiveView() {
   const account = useActiveAccount(cairn);
   const { requested, activeNamespace } = useStoreState(cairn.stores.network);
   const { address } = account;
-  if (!address) return <p className="lead">{t('No wallet is connected.')}</p>;
+  if (!address) return <p className="lead">{t('receive.noWalletIsConnected')}</p>;
   // The same address receives on every network of its namespace the site offers.
   const networks = requested.filter((network) => network.chainNamespace === activeNamespace);
   return (
     <div className="receive">
       <style>{RECEIVE_CSS}</style>
       {/* The plain address, not a payment URI: every wallet's scanner reads it, whatever the chain. */}
-      <QrCode value={address} label={t('QR code of the address {address}', { address })} fallbackText={t('Could not draw the QR code. Copy the address instead.')} testId="receive-qr" />
+      <QrCode value={address} label={t('receive.qrCodeOfThe', { address })} fallbackText={t('receive.couldNotDrawThe')} testId="receive-qr" />
       {account.profileName && <p className="receive-name">{account.profileName}</p>}
       <div className="receive-address">
         <code data-testid="receive-address">{address}</code>
         <CopyAddressButton address={address} />
       </div>
       <p className="receive-hint">
-        {t('Send only {coins} and tokens on these networks to this address ({address}):', {
-          coins: networks.map((network) => network.nativeCurrency.symbol).filter((symbol, index, all) => all.indexOf(symbol) === index).join(` ${t('or')} `),
+        {t('receive.sendOnlyCoinsAnd', {
+          coins: networks.map((network) => network.nativeCurrency.symbol).filter((symbol, index, all) => all.indexOf(symbol) === index).join(` ${t('common.or')} `),
           address: shortenAddress(address),
         })}
       </p>
-      <ul className="receive-networks" aria-label={t('Networks this address receives on')}>
+      <ul className="receive-networks" aria-label={t('receive.networksThisAddressReceives')}>
         {networks.map((network) => (
           <li key={network.caipNetworkId}>
             <NetworkBadge network={network} size={20} />

@@ -5,7 +5,7 @@ import { lazyView } from '../lazyView.ts';
 /** Receive: the address and its QR code, and its button on Account. */
 export const receiveUi = {
   views: {
-    Receive: { title: () => msg('Receive'), component: lazyView(() => import('./ReceiveView.tsx')) },
+    Receive: { title: () => msg('receive.receive'), component: lazyView(() => import('./ReceiveView.tsx')) },
   },
-  walletFeature: { feature: 'receive', label: msg('Receive'), view: 'Receive' },
+  walletFeature: { feature: 'receive', label: msg('receive.receive'), view: 'Receive' },
 } satisfies FeatureUi;

@@ -22,7 +22,7 @@ export function SendOutcomePanel({ outcome, receiverName, onDone, onRetry }: Sen
       </p>
       <p className="send-outcome-amount">{`${outcome.amountText} ${outcome.symbol}`}</p>
       <dl className="send-lines">
-        <dt>{t('To')}</dt>
+        <dt>{t('send.to')}</dt>
         <dd title={outcome.receiver}>{receiverName ?? shortenAddress(outcome.receiver)}</dd>
       </dl>
       {outcome.reason && (
@@ -32,18 +32,18 @@ export function SendOutcomePanel({ outcome, receiverName, onDone, onRetry }: Sen
       )}
       {outcome.explorer && (
         <a className="send-outcome-link" href={outcome.explorer.url} target="_blank" rel="noopener noreferrer" data-testid="send-explorer-link">
-          {t('View on {explorer}', { explorer: outcome.explorer.name })}
+          {t('common.viewOnExplorer', { explorer: outcome.explorer.name })}
           <ExternalLinkIcon size={14} />
         </a>
       )}
       <div className="send-outcome-actions">
         {outcome.status === 'failed' && (
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            {t('Try again')}
+            {t('common.tryAgain')}
           </button>
         )}
         <button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>
-          {t('Done')}
+          {t('common.done')}
         </button>
       </div>
     </div>

@@ -12,18 +12,18 @@ export default function SendPreviewView() {
   const state = useStoreState(cairn.stores.send);
   const network = findNetwork(useStoreState(cairn.stores.network));
   const summary = cairn.send.summary();
-  if (!summary?.token || summary.amount === undefined || !summary.receiver) return <p className="lead">{t('Nothing to review.')}</p>;
+  if (!summary?.token || summary.amount === undefined || !summary.receiver) return <p className="lead">{t('common.nothingToReview')}</p>;
   const { token, amount, receiver } = summary;
   return (
     <div className="send-review">
       <style>{SEND_CSS}</style>
       <p className="send-review-amount" data-testid="send-preview-amount">{`${formatUnits(amount, token.decimals)} ${token.symbol}`}</p>
       <dl className="send-lines">
-        <dt>{t('To')}</dt>
+        <dt>{t('send.to')}</dt>
         <dd title={receiver}>{state.receiverProfileName ?? shortenAddress(receiver)}</dd>
-        <dt>{t('Network')}</dt>
+        <dt>{t('common.network')}</dt>
         <dd>{network?.name ?? '—'}</dd>
-        <dt>{t('Network fee')}</dt>
+        <dt>{t('common.networkFee')}</dt>
         <dd data-testid="send-preview-fee">{summary.feeText ?? '…'}</dd>
       </dl>
       <button
@@ -34,7 +34,7 @@ export default function SendPreviewView() {
         disabled={state.loading}
         onClick={() => void cairn.send.confirm()}
       >
-        {state.loading ? t('Confirm in your wallet…') : t('Send')}
+        {state.loading ? t('common.confirmInYourWallet') : t('send.send')}
       </button>
     </div>
   );

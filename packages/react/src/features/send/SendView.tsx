@@ -54,7 +54,7 @@ export default function SendView() {
     >
       <style>{SEND_CSS}</style>
       <div className="send-field">
-        <label htmlFor={ids.token}>{t('Token')}</label>
+        <label htmlFor={ids.token}>{t('send.token')}</label>
         <select
           id={ids.token}
           value={state.tokenAddress ?? ''}
@@ -71,7 +71,7 @@ export default function SendView() {
         </select>
       </div>
       <div className="send-field">
-        <label htmlFor={ids.amount}>{t('Amount')}</label>
+        <label htmlFor={ids.amount}>{t('common.amount')}</label>
         <span className="send-amount">
           <input
             id={ids.amount}
@@ -85,7 +85,7 @@ export default function SendView() {
             onChange={(event) => cairn.stores.send.setAmount(event.target.value)}
           />
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.send.setMax()}>
-            {t('Max')}
+            {t('common.max')}
           </button>
         </span>
         {fields.amount && (
@@ -95,7 +95,7 @@ export default function SendView() {
         )}
       </div>
       <div className="send-field">
-        <label htmlFor={ids.receiver}>{t('To')}</label>
+        <label htmlFor={ids.receiver}>{t('send.to')}</label>
         <input
           id={ids.receiver}
           autoComplete="off"
@@ -119,9 +119,9 @@ export default function SendView() {
         </p>
       )}
       <dl className="send-lines">
-        <dt>{t('Network fee')}</dt>
+        <dt>{t('common.networkFee')}</dt>
         <dd data-testid="send-fee">{summary.feeText ?? '…'}</dd>
-        <dt>{t('Network balance')}</dt>
+        <dt>{t('send.networkBalance')}</dt>
         <dd>{state.networkBalanceInUsd !== undefined ? formatUsd(state.networkBalanceInUsd) : '—'}</dd>
       </dl>
       {error && (
@@ -130,7 +130,7 @@ export default function SendView() {
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={state.loading} data-testid="send-review">
-        {token ? t('Review {symbol} send', { symbol: token.symbol }) : t('Review send')}
+        {token ? t('send.reviewSymbolSend', { symbol: token.symbol }) : t('send.reviewSend')}
       </button>
     </form>
   );

@@ -12,16 +12,16 @@ export default function ConnectingSiweView() {
   const { t } = useT();
   const { status, error } = useStoreState(cairn.stores.siwx);
   const { address, profileName } = useActiveAccount(cairn);
-  const appName = cairn.options.metadata?.name ?? t('This site');
+  const appName = cairn.options.metadata?.name ?? t('siwx.thisSite');
   const signing = status === 'signing';
   const report = (cause: unknown) => console.warn('[cairn] sign-in', cause);
   return (
     <div className="connecting siwe" data-state={error ? 'error' : signing ? 'pending' : 'idle'}>
       {address && <Avatar address={address} size={64} />}
-      <p className="headline">{t('{app} needs to connect to your wallet', { app: appName })}</p>
+      <p className="headline">{t('siwx.appNeedsToConnect', { app: appName })}</p>
       <p className="muted">
-        {t('Sign this message to prove you own {account}. It costs nothing and sends no transaction.', {
-          account: address ? accountDisplayName({ address, profileName }) : t('this wallet'),
+        {t('siwx.signThisMessageTo', {
+          account: address ? accountDisplayName({ address, profileName }) : t('siwx.thisWallet'),
         })}
       </p>
       {error && (
@@ -36,7 +36,7 @@ export default function ConnectingSiweView() {
       )}
       <div className="siwe-actions">
         <button type="button" className="btn btn-secondary" onClick={() => void (cairn.cancelSignIn().catch(report))}>
-          {t('Cancel')}
+          {t('siwx.cancel')}
         </button>
         <button
           type="button"
@@ -46,7 +46,7 @@ export default function ConnectingSiweView() {
             if (!signing) cairn.signIn().catch(report);
           }}
         >
-          {error ? t('Try again') : t('Sign in')}
+          {error ? t('common.tryAgain') : t('siwx.signIn')}
         </button>
       </div>
     </div>

@@ -5,6 +5,6 @@ import { lazyView } from '../lazyView.ts';
 /** Sign-in: the view that asks the wallet to sign the message. */
 export const siwxUi = {
   views: {
-    ConnectingSiwe: { title: () => msg('Sign In'), component: lazyView(() => import('./ConnectingSiweView.tsx')), follows: ['ConnectingExternal', 'ConnectingWalletConnect', 'Account'] },
+    ConnectingSiwe: { title: () => msg('siwx.signInTitle'), component: lazyView(() => import('./ConnectingSiweView.tsx')), follows: ['ConnectingExternal', 'ConnectingWalletConnect', 'Account'] },
   },
 } satisfies FeatureUi;

@@ -6,8 +6,8 @@ import { HIGH_PRICE_IMPACT, percent, rateText } from './swapText.ts';
 import { msg, useT } from '../../i18n/useT.ts';
 
 const STEP_TEXT = {
-  approving: msg('Approve in your wallet…'),
-  swapping: msg('Confirm in your wallet…'),
+  approving: msg('swap.approveInYourWallet'),
+  swapping: msg('common.confirmInYourWallet'),
 } as const;
 
 /** The review: what leaves, what arrives at worst, the fee; approves the router first when needed. */
@@ -16,7 +16,7 @@ export default function SwapPreviewView() {
   const { t } = useT();
   const state = useStoreState(cairn.stores.swap);
   const summary = cairn.swap.summary();
-  if (!summary?.source || !summary.to || summary.amount === undefined || summary.toAmountText === undefined) return <p className="lead">{t('Nothing to review.')}</p>;
+  if (!summary?.source || !summary.to || summary.amount === undefined || summary.toAmountText === undefined) return <p className="lead">{t('common.nothingToReview')}</p>;
   const { source, to, amount } = summary;
   const busy = state.step !== undefined;
   return (
@@ -26,18 +26,18 @@ export default function SwapPreviewView() {
         {`${formatUnits(amount, source.decimals)} ${source.symbol} → ${formatAmount(summary.toAmountText)} ${to.symbol}`}
       </p>
       <dl className="swap-lines">
-        <dt>{t('Rate')}</dt>
+        <dt>{t('swap.rate')}</dt>
         <dd>{rateText(summary.rate)}</dd>
-        <dt>{t('Price impact')}</dt>
+        <dt>{t('swap.priceImpact')}</dt>
         <dd className={(summary.priceImpact ?? 0) > HIGH_PRICE_IMPACT ? 'swap-warning' : undefined}>{percent(summary.priceImpact ?? 0)}</dd>
-        <dt>{t('Minimum received')}</dt>
+        <dt>{t('swap.minimumReceived')}</dt>
         <dd data-testid="swap-minimum">{`${formatAmount(summary.minimumReceivedText ?? '0')} ${to.symbol}`}</dd>
-        <dt>{t('Slippage')}</dt>
+        <dt>{t('swap.slippage')}</dt>
         <dd>{percent(state.slippage)}</dd>
-        <dt>{t('Network fee')}</dt>
-        <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? t('After approval') : '—'}</dd>
+        <dt>{t('common.networkFee')}</dt>
+        <dd>{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? t('swap.afterApproval') : '—'}</dd>
       </dl>
-      {summary.needsApproval && <p className="lead">{t('First, allow the exchange to use {amount} {symbol}.', { amount: formatUnits(amount, source.decimals), symbol: source.symbol })}</p>}
+      {summary.needsApproval && <p className="lead">{t('swap.firstAllowTheExchange', { amount: formatUnits(amount, source.decimals), symbol: source.symbol })}</p>}
       {state.error && (
         <p className="swap-error" role="alert" data-testid="swap-error">
           {t(state.error)}
@@ -52,7 +52,7 @@ export default function SwapPreviewView() {
         disabled={busy}
         onClick={() => void cairn.swap.confirm()}
       >
-        {state.step ? t(STEP_TEXT[state.step]) : summary.needsApproval ? t('Approve {symbol}', { symbol: source.symbol }) : t('Swap')}
+        {state.step ? t(STEP_TEXT[state.step]) : summary.needsApproval ? t('swap.approveSymbol', { symbol: source.symbol }) : t('swap.swap')}
       </button>
     </div>
   );

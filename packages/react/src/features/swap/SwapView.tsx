@@ -34,7 +34,7 @@ export default function SwapView() {
   if (tokens.length < 2) {
     return (
       <p className="swap-error" role="alert" data-testid="swap-error">
-        {t(state.error ?? msg('Nothing to swap on this network'))}
+        {t(state.error ?? msg('swap.nothingToSwapOn'))}
       </p>
     );
   }
@@ -55,8 +55,8 @@ export default function SwapView() {
       <style>{SWAP_CSS}</style>
       <div className="swap-side">
         <div className="swap-side-head">
-          <label htmlFor={ids.amount}>{t('You pay')}</label>
-          <span data-testid="swap-source-balance">{t('Balance {amount}', { amount: formatAmount(summary.sourceBalanceText) })}</span>
+          <label htmlFor={ids.amount}>{t('swap.youPay')}</label>
+          <span data-testid="swap-source-balance">{t('swap.balanceAmount', { amount: formatAmount(summary.sourceBalanceText) })}</span>
         </div>
         <div className="swap-row">
           <input
@@ -70,20 +70,20 @@ export default function SwapView() {
             aria-describedby={shownError ? ids.error : undefined}
             onChange={(event) => cairn.swap.setAmount(event.target.value)}
           />
-          <select aria-label={t('Token to pay')} id={ids.source} value={state.sourceToken ?? ''} onChange={(event) => cairn.swap.setToken('source', event.target.value)}>
+          <select aria-label={t('swap.tokenToPay')} id={ids.source} value={state.sourceToken ?? ''} onChange={(event) => cairn.swap.setToken('source', event.target.value)}>
             {tokenOptions}
           </select>
           <button type="button" className="btn btn-secondary" onClick={() => void cairn.swap.setMax()}>
-            {t('Max')}
+            {t('common.max')}
           </button>
         </div>
       </div>
-      <button type="button" className="btn btn-secondary swap-flip" aria-label={t('Switch tokens')} onClick={() => cairn.swap.flip()}>
+      <button type="button" className="btn btn-secondary swap-flip" aria-label={t('swap.switchTokens')} onClick={() => cairn.swap.flip()}>
         ⇅
       </button>
       <div className="swap-side">
         <div className="swap-side-head">
-          <label htmlFor={ids.to}>{t('You receive')}</label>
+          <label htmlFor={ids.to}>{t('swap.youReceive')}</label>
         </div>
         <div className="swap-row">
           <output className="swap-amount" aria-live="polite" data-testid="swap-to-amount">
@@ -95,17 +95,17 @@ export default function SwapView() {
         </div>
       </div>
       <dl className="swap-lines">
-        <dt>{t('Rate')}</dt>
+        <dt>{t('swap.rate')}</dt>
         <dd data-testid="swap-rate">{rateText(summary.rate)}</dd>
-        <dt>{t('Price impact')}</dt>
+        <dt>{t('swap.priceImpact')}</dt>
         <dd className={impactHigh ? 'swap-warning' : undefined} data-testid="swap-price-impact">
           {summary.priceImpact !== undefined ? percent(summary.priceImpact) : '—'}
         </dd>
-        <dt>{t('Network fee')}</dt>
-        <dd data-testid="swap-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? t('After approval') : '—'}</dd>
+        <dt>{t('common.networkFee')}</dt>
+        <dd data-testid="swap-fee">{summary.feeUsd !== undefined ? formatUsd(summary.feeUsd) : summary.needsApproval ? t('swap.afterApproval') : '—'}</dd>
       </dl>
       <fieldset className="swap-slippage" style={{ border: 'none', padding: 0, margin: 0 }}>
-        <legend style={{ float: 'left', marginRight: 6, color: 'var(--cairn-muted)' }}>{t('Slippage')}</legend>
+        <legend style={{ float: 'left', marginRight: 6, color: 'var(--cairn-muted)' }}>{t('swap.slippage')}</legend>
         {SLIPPAGE_PRESETS.map((preset) => (
           <button key={preset} type="button" className="btn btn-secondary" aria-pressed={state.slippage === preset} onClick={() => cairn.swap.setSlippage(preset)}>
             {percent(preset)}
@@ -113,10 +113,10 @@ export default function SwapView() {
         ))}
         <input
           id={ids.slippage}
-          aria-label={t('Custom slippage in percent')}
+          aria-label={t('swap.customSlippageInPercent')}
           inputMode="decimal"
           value={SLIPPAGE_PRESETS.includes(state.slippage) ? '' : String(state.slippage)}
-          placeholder={t('Custom')}
+          placeholder={t('swap.custom')}
           onChange={(event) => {
             const value = Number(event.target.value);
             if (event.target.value !== '' && Number.isFinite(value) && value >= 0 && value <= 50) cairn.swap.setSlippage(value);
@@ -129,7 +129,7 @@ export default function SwapView() {
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={state.loadingQuote || !source || !to} data-testid="swap-review">
-        {summary.needsApproval ? t('Approve and swap {symbol}', { symbol: source?.symbol ?? '' }) : t('Review swap')}
+        {summary.needsApproval ? t('swap.approveAndSwapSymbol', { symbol: source?.symbol ?? '' }) : t('swap.reviewSwap')}
       </button>
     </form>
   );

@@ -5,8 +5,8 @@ import { lazyView } from '../lazyView.ts';
 /** Swap: its form and review, and its button on Account. */
 export const swapUi = {
   views: {
-    Swap: { title: () => msg('Swap'), component: lazyView(() => import('./SwapView.tsx')) },
-    SwapPreview: { title: () => msg('Review Swap'), component: lazyView(() => import('./SwapPreviewView.tsx')) },
+    Swap: { title: () => msg('swap.swap'), component: lazyView(() => import('./SwapView.tsx')) },
+    SwapPreview: { title: () => msg('swap.reviewSwapTitle'), component: lazyView(() => import('./SwapPreviewView.tsx')) },
   },
-  walletFeature: { feature: 'swaps', label: msg('Swap'), view: 'Swap', prefetch: (cairn) => cairn.swap.prefetch() },
+  walletFeature: { feature: 'swaps', label: msg('swap.swap'), view: 'Swap', prefetch: (cairn) => cairn.swap.prefetch() },
 } satisfies FeatureUi;

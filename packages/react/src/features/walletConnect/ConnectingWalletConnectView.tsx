@@ -19,7 +19,7 @@ function startPairing(cairn: Cairn, wallet: WalletListItem | undefined): void {
   cairn.connectWalletConnect(wallet ? { wallet } : {}).catch((cause: unknown) => console.warn('[cairn] WalletConnect failed to start', cause));
 }
 
-const LINK_LABELS = { mobile: msg('Continue in {name}'), desktop: msg('Open the desktop app of {name}'), webapp: msg('Open the web app of {name}') } as const;
+const LINK_LABELS = { mobile: msg('common.continueInName'), desktop: msg('walletConnect.openTheDesktopApp'), webapp: msg('walletConnect.openTheWebApp') } as const;
 
 /**
  * WalletConnect pairing: the QR code to scan (with the picked wallet's logo), the link to copy,
@@ -45,7 +45,7 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
     };
   }, [cairn]);
 
-  const name = wallet?.name ?? t('your wallet');
+  const name = wallet?.name ?? t('common.yourWallet');
   const logo = wallet ? cairn.walletImageUrl(wallet.image_id) : undefined;
   const mobileLink = links.find((link) => link.kind === 'mobile');
   const failed = status === 'rejected' || status === 'failed' || status === 'expired';
@@ -62,9 +62,9 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
         <p className="headline error" role="alert">
           {t(status === 'expired' ? WalletConnectText.expired : (error ?? ''))}
         </p>
-        <p className="muted">{status === 'rejected' ? t('Try again, or choose another wallet.') : t('Get a new code and scan it again.')}</p>
+        <p className="muted">{status === 'rejected' ? t('walletConnect.tryAgainOrChoose') : t('walletConnect.getANewCode')}</p>
         <button type="button" className="btn btn-primary connecting-retry" onClick={start}>
-          {status === 'expired' ? t('Get a new QR code') : t('Try again')}
+          {status === 'expired' ? t('walletConnect.getANewQr') : t('common.tryAgain')}
         </button>
       </div>
     );
@@ -72,9 +72,9 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
 
   const qr =
     uri && status === 'waiting' ? (
-      <QrCode value={uri} label={wallet ? t('WalletConnect QR code for {name}', { name: wallet.name }) : t('WalletConnect QR code')} {...(logo ? { logo } : {})} />
+      <QrCode value={uri} label={wallet ? t('walletConnect.walletconnectQrCodeFor', { name: wallet.name }) : t('walletConnect.walletconnectQrCode')} {...(logo ? { logo } : {})} />
     ) : (
-      <div className="qr qr-placeholder" aria-busy="true" aria-label={status === 'approved' ? t('Connecting') : t('Preparing the QR code')}>
+      <div className="qr qr-placeholder" aria-busy="true" aria-label={status === 'approved' ? t('common.connecting') : t('common.preparingTheQrCode')}>
         <span className="spinner" aria-hidden="true" />
       </div>
     );
@@ -85,13 +85,13 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
         <div className="connecting-icon">
           <WalletIcon src={logo} size={64} />
         </div>
-        <p className="headline">{t('Continue in {name}', { name })}</p>
-        <p className="muted">{t('Accept the connection request in the app, then come back here.')}</p>
+        <p className="headline">{t('common.continueInName', { name })}</p>
+        <p className="muted">{t('walletConnect.acceptTheConnectionRequest')}</p>
         <a className="btn btn-primary btn-block connecting-retry" href={mobileLink.href} data-testid="walletconnect-deeplink">
-          {t('Open {name}', { name })}
+          {t('walletConnect.openName', { name })}
         </a>
         <button type="button" className="btn btn-secondary btn-block" onClick={() => setShowQr(true)}>
-          {t('Show the QR code instead')}
+          {t('walletConnect.showTheQrCode')}
         </button>
       </div>
     );
@@ -101,7 +101,7 @@ export function ConnectingWalletConnectView({ wallet }: ConnectingWalletConnectV
     <div className="walletconnect" data-status={status}>
       {qr}
       <p className="lead walletconnect-lead">
-        {status === 'approved' ? t('Connected. Finishing…') : t('Scan this code with {name} on your phone', { name: wallet ? name : t('a WalletConnect wallet') })}
+        {status === 'approved' ? t('walletConnect.connectedFinishing') : t('walletConnect.scanThisCodeWith', { name: wallet ? name : t('walletConnect.aWalletconnectWallet') })}
       </p>
       <div className="walletconnect-actions">
         {uri && status === 'waiting' && <CopyLinkButton value={uri} />}

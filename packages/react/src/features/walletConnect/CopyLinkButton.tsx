@@ -10,10 +10,10 @@ export function CopyLinkButton({ value }: { value: string }) {
     <>
       <button type="button" className="btn btn-secondary" data-testid="walletconnect-copy" onClick={() => copy(value)}>
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
-        {t('Copy link')}
+        {t('walletConnect.copyLink')}
       </button>
       <span className="sr-only" role="status">
-        {state === 'copied' ? t('Link copied') : state === 'failed' ? t('Could not copy the link') : ''}
+        {state === 'copied' ? t('walletConnect.linkCopied') : state === 'failed' ? t('walletConnect.couldNotCopyThe') : ''}
       </span>
     </>
   );

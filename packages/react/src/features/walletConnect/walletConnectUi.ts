@@ -9,12 +9,12 @@ const pairing = lazyView(() => import('./ConnectingWalletConnectView.tsx'));
 export const walletConnectUi = {
   views: {
     ConnectingWalletConnect: {
-      title: (data) => data?.wallet?.name ?? msg('WalletConnect'),
+      title: (data) => data?.wallet?.name ?? msg('walletConnect.walletconnect'),
       component: pairing,
       follows: ['Connect', 'AllWallets'],
     },
     ConnectingWalletConnectBasic: {
-      title: () => msg('WalletConnect'),
+      title: () => msg('walletConnect.walletconnect'),
       component: pairing,
     },
   },

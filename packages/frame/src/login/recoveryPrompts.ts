@@ -1,0 +1,22 @@
+import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
+
+/** What the frame asks its own user (its own UI, never the site's). */
+export interface RecoveryPrompts {
+  /** A new wallet: the factor that will recover it (e.g. a printed code the user has saved). */
+  chooseFactor(): Promise<RecoveryFactor>;
+  /**
+   * The factor chosen when the wallet was made (of this kind), with why the last one did not open
+   * it: to open the wallet on a new device, or to export its key.
+   */
+  askFactor(kind: RecoveryFactor['kind'], problem: string | undefined, purpose: 'recoverWallet' | 'exportWallet'): Promise<RecoveryFactor>;
+  /** The wallet's recovery phrase, shown in the frame only, until the user says they are done. */
+  showExport(mnemonic: string): Promise<void>;
+  /**
+   * A new device for an existing wallet: its pairing code while it waits for a device that has the
+   * wallet open to approve it ('approved' when `approved` resolves), or the user's choice to use
+   * the recovery factor instead ('recover').
+   */
+  awaitApproval(pairingCode: string, approved: Promise<void>): Promise<'approved' | 'recover'>;
+  /** On a device with the wallet open: another device asks to open it, showing this code. True when the user approves. */
+  approveDevice(pairingCode: string): Promise<boolean>;
+}
