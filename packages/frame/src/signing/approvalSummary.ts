@@ -152,7 +152,7 @@ export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSub
     case 'wallet_sendCalls':
       // One approval for the whole batch: every call is listed, and they run together or not at all.
       // A batch of one (Send from the smart account) is one transaction to the user.
-      if (request.calls.length === 1) return { title: t('Send a transaction'), context, details: callRows(request.calls[0]!, subject, t) };
+      if (request.calls.length === 1) return { title: t('common.sendATransaction'), context, details: callRows(request.calls[0]!, subject, t) };
       return {
         title: t('request.sendCountCallsAt', { count: request.calls.length }),
         context,
