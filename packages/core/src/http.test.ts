@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchWithRetry, HttpError, jsonRpcRequest, JsonRpcError } from './http.ts';
+import { ErrorText } from './errors.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -133,14 +134,39 @@ describe('fetchWithRetry', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     ) as unknown as typeof globalThis.fetch;
-    const pending = fetchWithRetry('https://api.test/x', {}, { fetch, timeoutMs: 1_000 });
+    const pending = fetchWithRetry('https://api.test/x', { method: 'POST' }, { fetch, timeoutMs: 1_000 });
     let ended = false;
-    const settled = expect(pending.finally(() => (ended = true))).rejects.toThrow('aborted');
+    const settled = expect(pending.finally(() => (ended = true))).rejects.toThrow(ErrorText.requestAborted);
     await vi.advanceTimersByTimeAsync(999);
     // Still waiting (not the count of timers: a timer left by another file sharing this worker would change it).
     expect(ended).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await settled;
+    // A write may have landed: it is not sent again.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks a read again after it timed out, and gives up with SPEC\'s text once the retries are spent', async () => {
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const answersThird = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+      answersThird.mock.calls.length < 3 ? hanging(input, init) : Promise.resolve(new Response('{}', { status: 200 })),
+    ) as unknown as typeof globalThis.fetch;
+    const answered = await fetchWithRetry('https://api.test/x', {}, { fetch: answersThird, timeoutMs: 5, sleep: async () => {} });
+    expect(answered.status).toBe(200);
+    expect(answersThird).toHaveBeenCalledTimes(3);
+
+    const never = vi.fn(hanging) as unknown as typeof globalThis.fetch;
+    await expect(fetchWithRetry('https://api.test/x', { method: 'GET' }, { fetch: never, timeoutMs: 5, sleep: async () => {}, retries: 2 })).rejects.toThrow(
+      ErrorText.requestAborted,
+    );
+    expect(never).toHaveBeenCalledTimes(3);
+  });
+
+  it('passes on a failure that was not its own timeout as it came', async () => {
+    const refused = vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof globalThis.fetch;
+    await expect(fetchWithRetry('https://api.test/x', {}, { fetch: refused, sleep: async () => {} })).rejects.toThrow('Failed to fetch');
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 });
 

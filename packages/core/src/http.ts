@@ -45,6 +45,8 @@ export interface FetchOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Retry-After is seconds or an HTTP date; anything else falls back to the backoff. */
@@ -59,19 +61,29 @@ function retryAfterMs(header: string | null): number | undefined {
 /**
  * DESIGN.md / SPEC §8: the one HTTP path. Throws 'HTTP status code: {status}' on a non-OK
  * answer; retries 403/408/413/429/5xx with exponential backoff from 150 ms, 3 times, honouring
- * Retry-After.
+ * Retry-After. A request past `timeoutMs` is aborted: a GET is retried like a 408, anything else
+ * throws 'Request was aborted' (SPEC §8) at once.
  */
 export async function fetchWithRetry(url: string, init: RequestInit = {}, options: FetchOptions = {}): Promise<Response> {
   const doFetch = options.fetch ?? globalThis.fetch;
   const retries = options.retries ?? HTTP_RETRIES;
   const base = options.retryBaseMs ?? HTTP_RETRY_BASE_MS;
   const sleep = options.sleep ?? defaultSleep;
+  const method = (init.method ?? 'GET').toUpperCase();
   for (let attempt = 0; ; attempt++) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? JSON_RPC_TIMEOUT_MS);
     let response: Response;
     try {
       response = await doFetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+      // Our own timeout: a read is asked again as a 408 would be; a write may have landed, so it is not.
+      if (attempt < retries && SAFE_METHODS.has(method)) {
+        await sleep(base * 2 ** attempt);
+        continue;
+      }
+      throw new Error(ErrorText.requestAborted, { cause: error });
     } finally {
       clearTimeout(timer);
     }
