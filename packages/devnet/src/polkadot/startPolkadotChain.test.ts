@@ -44,8 +44,9 @@ describe('the local Polkadot chain', () => {
     const sender = new Keyring({ type: 'sr25519' }).addFromUri(POLKADOT_TEST_ACCOUNTS[3]!.uri);
     const receiver = POLKADOT_TEST_ACCOUNTS[4]!.address;
     const before = await polkadotBalance(chain.rpcUrl, receiver);
-    // Sent without watching its status: in whole runs of the unit suite the watch's InBlock sometimes
-    // never came (past 180 s, three times on 2026-11-26) though the chain is there; the balance tells.
+    // Sent without watching its status; the balance tells. (A watch that waits for InBlock alone can
+    // wait forever on a busy machine: chopsticks finalizes 100 ms later and @polkadot/api's switchMap
+    // drops the InBlock whose events it was still fetching. Watchers settle on InBlock or Finalized.)
     await withPolkadotApi(chain.rpcUrl, async (api) => {
       await api.tx.balances.transferKeepAlive(receiver, 2_500_000_000_000n).signAndSend(sender);
     });

@@ -39,10 +39,11 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
     await waitFor(async () => (await polkadotBalance(polkadot().rpcUrl, bob!.address)) === before + 777n, 'the transfer on chain', POLKADOT_CHAIN_TIMEOUT_MS - 10_000);
   }, POLKADOT_CHAIN_TIMEOUT_MS);
 
-  // Skipped until its hang is found: in 3 of 4 runs of the whole unit suite (CI's included) the
-  // watched transfer never reported InBlock, even in 180 s, while the file alone passes every time
-  // (1.5 s; 5 s at load 32). No drop or failed call was logged. The HTTP submit above still runs.
-  it.skip('serves @polkadot/api over its websocket: a transfer watched until it is in a block', async () => {
+  // In a block or finalized: chopsticks reports Finalized 100 ms after InBlock, and @polkadot/api's
+  // signAndSend fetches the block's events for InBlock inside a switchMap, so on a busy machine the
+  // Finalized status replaces InBlock before it is ever reported (seen: Ready, Broadcast, Finalized).
+  // The Polkadot adapter's own send settles on either for the same reason.
+  it('serves @polkadot/api over its websocket: a transfer watched until it is in a block', async () => {
     await cryptoWaitReady();
     const [alice, bob] = POLKADOT_TEST_ACCOUNTS;
     const pair = new Keyring({ type: 'sr25519' }).addFromUri(alice!.uri);
@@ -55,12 +56,12 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
           .transferKeepAlive(bob!.address, 555n)
           .signAndSend(pair, ({ status }) => {
             seen.push(status.type);
-            if (status.isInBlock) resolve(seen);
+            if (status.isInBlock || status.isFinalized) resolve(seen);
           })
           .catch(reject);
       }),
     );
-    expect(statuses).toContain('InBlock');
+    expect(statuses.at(-1)).toMatch(/^(InBlock|Finalized)$/);
     expect(await polkadotBalance(polkadot().rpcUrl, bob!.address)).toBe(before + 555n);
   }, POLKADOT_CHAIN_TIMEOUT_MS);
 });
