@@ -149,8 +149,9 @@ describe('fetchWithRetry', () => {
   it('asks a read again after it timed out, and gives up with SPEC\'s text once the retries are spent', async () => {
     const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    let asked = 0;
     const answersThird = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-      answersThird.mock.calls.length < 3 ? hanging(input, init) : Promise.resolve(new Response('{}', { status: 200 })),
+      ++asked < 3 ? hanging(input, init) : Promise.resolve(new Response('{}', { status: 200 })),
     ) as unknown as typeof globalThis.fetch;
     const answered = await fetchWithRetry('https://api.test/x', {}, { fetch: answersThird, timeoutMs: 5, sleep: async () => {} });
     expect(answered.status).toBe(200);
