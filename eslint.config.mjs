@@ -39,6 +39,26 @@ export const TYPE_AWARE_RULES = {
   '@typescript-eslint/no-array-delete': 'error',
 };
 
+/**
+ * ARCHITECTURE.md: per-namespace behaviour is an adapter's capability, a fact of the namespace table
+ * (packages/core/src/namespaces.ts) or a rule keyed by namespace (packages/core/src/rules), never a
+ * branch on a namespace's name in the widget's actions, stores, features or views. What a feature
+ * is for one namespace only (the EIP-1193 provider is EVM's) says so where it branches, in an
+ * eslint-disable comment with its reason.
+ */
+export const NAMESPACE_BRANCHES = ['packages/core/src/**/*.ts', 'packages/react/src/**/*.ts', 'packages/react/src/**/*.tsx'];
+export const NAMESPACE_BRANCHES_ALLOWED = ['packages/core/src/rules/**', 'packages/core/src/namespaces.ts', ...TEST_CODE];
+const NAMESPACE_NAME = '/^(eip155|solana|polkadot|bip122)$/';
+const NAMESPACE_BRANCH_MESSAGE =
+  "A branch on a namespace's name: make it an adapter capability, a fact in namespaces.ts or a rule in core/src/rules (ARCHITECTURE.md)";
+export const NAMESPACE_BRANCH_RULE = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${NAMESPACE_NAME}]`, message: NAMESPACE_BRANCH_MESSAGE },
+    { selector: `SwitchCase > Literal.test[value=${NAMESPACE_NAME}]`, message: NAMESPACE_BRANCH_MESSAGE },
+  ],
+};
+
 /** The syntactic set's options. */
 const SYNTACTIC_OPTIONS = {
   // A leading underscore marks a parameter or binding kept on purpose (a callback's shape).
@@ -64,6 +84,11 @@ export function lintConfig(rootDir, program) {
       // bcoin, which the Bitcoin devnet drives, ships no types.
       files: ['packages/devnet/src/bitcoin/esploraFacade.ts'],
       rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    },
+    {
+      files: NAMESPACE_BRANCHES,
+      ignores: NAMESPACE_BRANCHES_ALLOWED,
+      rules: NAMESPACE_BRANCH_RULE,
     },
     {
       files: TYPE_AWARE,

@@ -31,6 +31,21 @@ const FILES: Record<string, string> = {
   'packages/core/src/planted.test.ts': ["import { save } from './planted.ts';", 'save();', 'const unused = 1;'].join('\n'),
   // A type error: the typecheck's part of the step.
   'packages/core/src/typeError.ts': "export const count: number = 'one';",
+  // A branch on a namespace's name in an action, a switch on one in a view: ARCHITECTURE.md's rule.
+  'packages/core/src/actions/plantedBranch.ts': [
+    "export const feeUnit = (namespace: string): string => (namespace === 'solana' ? 'lamports' : 'gwei');",
+    'export function label(namespace: string): string {',
+    '  switch (namespace) {',
+    "    case 'bip122':",
+    "      return 'sats';",
+    '  }',
+    "  return '';",
+    '}',
+  ].join('\n'),
+  'packages/react/src/views/PlantedView.tsx': "export const isEvm = (network: { chainNamespace: string }): boolean => 'eip155' !== network.chainNamespace;",
+  // Allowed: a rule keyed by namespace, and a test.
+  'packages/core/src/rules/plantedRule.ts': "export const feeUnit = (namespace: string): string => (namespace === 'solana' ? 'lamports' : 'gwei');",
+  'packages/core/src/rules/plantedRule.test.ts': "export const solana = (namespace: string): boolean => namespace === 'solana';",
   // The server: syntactic only.
   'packages/server/src/route.ts': ['export async function handle(): Promise<void> {}', 'handle();', 'export const value: any = 1;'].join('\n'),
 };
@@ -81,7 +96,15 @@ describe('the linter of npm test (eslint.config.mjs)', () => {
     expect(typeCheck).toContain('1 type error(s)');
   });
 
+  it("finds a branch on a namespace's name in the widget's actions and views, not in its rules or tests", () => {
+    expect(problems.filter((problem) => problem.endsWith('no-restricted-syntax'))).toEqual([
+      'packages/core/src/actions/plantedBranch.ts:1 no-restricted-syntax',
+      'packages/core/src/actions/plantedBranch.ts:4 no-restricted-syntax',
+      'packages/react/src/views/PlantedView.tsx:1 no-restricted-syntax',
+    ]);
+  });
+
   it('allows a kept parameter marked by an underscore and a registry interface: nothing else is reported', () => {
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(8);
   });
 });

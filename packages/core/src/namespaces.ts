@@ -39,3 +39,13 @@ export function isChainNamespace(value: unknown): value is ChainNamespace {
 export function namespaceOffers(namespace: string | undefined, fact: 'serverBalances' | 'names' | 'swaps'): boolean {
   return isChainNamespace(namespace) && NAMESPACES[namespace][fact];
 }
+
+type OfSomeNamespace = { namespace?: string } | { chainNamespace: string };
+
+/**
+ * The items of one namespace (adapters and accounts by `namespace`, networks by `chainNamespace`):
+ * how code outside rules and adapters picks a namespace's own, instead of a branch on its name.
+ */
+export function ofNamespace<T extends OfSomeNamespace>(items: readonly T[], namespace: ChainNamespace): T[] {
+  return items.filter((item) => ('chainNamespace' in item ? item.chainNamespace : item.namespace) === namespace);
+}

@@ -4,6 +4,7 @@ import { isSiwxBackend, SIWX_BACKEND_METHODS, type SiwxBackend } from './siwx/si
 import { COOKIE_KEYS, type CairnInitialState } from './cookieStorage.ts';
 import { storedValueParsers } from './storageValues.ts';
 import { readThemeMode, readThemeVariables, type PaletteVariables, type ThemeMode, type ThemeVariablesInput } from './theme.ts';
+import { ofNamespace } from './namespaces.ts';
 import type { CaipNetwork, ChainAdapter } from './types.ts';
 import { isCaipNetworkId } from './caip.ts';
 import type { ApiConfig } from './api/apiConfig.ts';
@@ -284,7 +285,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
   if (options.embeddedWallet !== undefined && !isEmbeddedWalletPlugin(options.embeddedWallet)) {
     throw new TypeError('createCairn: `embeddedWallet` must be made by embeddedWallet({ frameUrl }) from @cairn/frame');
   }
-  if (options.embeddedWallet !== undefined && !adapters.some((adapter) => adapter.namespace === 'eip155' && adapter.setRemoteProvider)) {
+  if (options.embeddedWallet !== undefined && !ofNamespace(adapters, 'eip155').some((adapter) => adapter.setRemoteProvider)) {
     throw new TypeError('createCairn: `embeddedWallet` needs the EVM adapter (the frame holds an EVM wallet)');
   }
   const defaultNetworkId = (options.defaultNetwork ?? networks[0]).caipNetworkId;

@@ -1,5 +1,6 @@
 import type { Cairn } from '../createCairn.ts';
 import { USER_REJECTED_CODE } from '../errors.ts';
+import { ofNamespace } from '../namespaces.ts';
 import type { CaipNetwork } from '../types.ts';
 
 /** EIP-1193's events, as this provider emits them. */
@@ -64,7 +65,7 @@ export function createCairnProvider(cairn: Cairn): CairnEip1193Provider {
     }
   };
   const account = () => cairn.stores.account('eip155').get();
-  const evmNetworks = () => cairn.options.networks.filter((network) => network.chainNamespace === 'eip155');
+  const evmNetworks = () => ofNamespace(cairn.options.networks, 'eip155');
   const activeNetwork = (): CaipNetwork | undefined => {
     const { activeCaipNetworkId } = cairn.stores.network.get();
     return evmNetworks().find((network) => network.caipNetworkId === activeCaipNetworkId);

@@ -15,6 +15,7 @@ export async function refreshAccountTypes(ctx: CairnContext): Promise<void> {
   if (!ctx.embeddedWallet) return;
   const client = await ctx.embeddedWallet.load();
   const network = findNetwork(ctx.network.get());
+  // eslint-disable-next-line no-restricted-syntax -- smart accounts are EVM's (SPEC §3): a chain id only there
   const chainId = network?.chainNamespace === 'eip155' ? Number(network.id) : undefined;
   const [user, enabled] = await Promise.all([client.getUser(chainId === undefined ? {} : { chainId }), client.smartAccountEnabledNetworks?.() ?? Promise.resolve([])]);
   const address = adapterFor(ctx, 'eip155') && ctx.accounts.get('eip155')?.get().address;

@@ -1,6 +1,7 @@
 import { adapterFor, type CairnContext } from '../../context.ts';
 import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
 import { authConnector } from './authConnector.ts';
+import { ofNamespace } from '../../namespaces.ts';
 import { findNetwork, networkForNamespace } from '../../stores/network.ts';
 import type { ChainAdapter, ChainNamespace, ConnectionResult } from '../../types.ts';
 import { applyConnection } from '../../actions/applyConnection.ts';
@@ -43,8 +44,8 @@ export async function attachEmbeddedWallet(ctx: CairnContext, client: EmbeddedWa
   const evm = await connectThrough(ctx, adapterFor(ctx, 'eip155'), 'eip155', client, options.restore);
   if (!evm) return false;
   store(ctx, 'eip155', evm);
-  const solanaAdapter = ctx.options.adapters.find((adapter) => adapter.namespace === 'solana');
-  const hasSolana = networkForNamespace(ctx.network.get(), 'solana') !== undefined && (await client.getUser({})).accounts.some((account) => account.namespace === 'solana');
+  const [solanaAdapter] = ofNamespace(ctx.options.adapters, 'solana');
+  const hasSolana = networkForNamespace(ctx.network.get(), 'solana') !== undefined && ofNamespace((await client.getUser({})).accounts, 'solana').length > 0;
   if (!solanaAdapter || !hasSolana) return true;
   try {
     const solana = await connectThrough(ctx, solanaAdapter, 'solana', client, options.restore);
