@@ -1,6 +1,7 @@
 import { codeFromMail, type ReceivedMail } from '@cairn/devnet/mail';
 import type { Page } from 'playwright-core';
-import { connectButton, dialog } from './demo.ts';
+import { connectButton, dialog, siteText, waitForSiteStatus } from './demo.ts';
+import { frameContent } from './demoFrame.ts';
 import { E2E_PORTS } from './ports.ts';
 
 // The e2e stack's SMTP mailbox (the demo's server mails its codes there), read over its page.
@@ -26,4 +27,12 @@ export async function enterMailedCode(page: Page, email: string) {
   await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await dialog(page).getByRole('textbox', { name: 'One-time code' }).fill(await codeFor(email, after));
+}
+
+/** A new e-mail wallet in the demo: the mailed code typed, the frame's recovery code kept; resolves with the address the site shows. */
+export async function signUpByEmail(page: Page, email: string): Promise<string> {
+  await enterMailedCode(page, email);
+  await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
+  await waitForSiteStatus(page, 'connected', 30_000);
+  return (await siteText(page, 'site-address'))!;
 }

@@ -1,7 +1,6 @@
 import { createPublicClient, defineChain, encodeFunctionData, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
 import { createBundlerClient, createPaymasterClient, UserOperationReceiptNotFoundError, type SmartAccount } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
-import { bundledTransaction } from './bundledTransaction.ts';
 import { cairnAccountAbi, toCairnAccount } from './cairnAccount.ts';
 import type { SessionGrant } from './permissionsRequest.ts';
 
@@ -24,7 +23,11 @@ export interface SmartAccountSender {
   signTypedData(typedData: TypedDataDefinition): Promise<Hex>;
   /** Sends the calls as one user operation (atomic); resolves with its hash once the bundler took it. */
   sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>;
-  /** Sends one call and waits for the bundler to send the transaction that carries it: what eth_sendTransaction answers. */
+  /**
+   * Sends one call and resolves with the hash of the transaction that landed its user operation
+   * (its receipt): what eth_sendTransaction answers. Not the first bundle the bundler sent: a
+   * bundle it replaces (a gas bump) is never mined, and a site waiting on that hash would wait forever.
+   */
   sendTransaction(call: SmartAccountCall): Promise<Hex>;
   /** Grants or revokes a session key on-chain (a user operation calling the account itself); resolves once mined. */
   grantSession(grant: SessionGrant): Promise<void>;
@@ -63,10 +66,11 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     ...(paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }) } : {}),
   });
   const sendCalls = (calls: readonly SmartAccountCall[]) => bundler.sendUserOperation({ calls: calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) })) });
+  /** ERC-4337's eth_getUserOperationReceipt, polled until the operation is mined. */
+  const mined = (hash: Hex) => bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS });
   /** Sends calls of the account to itself and waits for them to be mined: a refused one throws. */
   const selfCall = async (data: Hex) => {
-    const hash = await sendCalls([{ to: account.address, value: 0n, data }]);
-    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS });
+    const receipt = await mined(await sendCalls([{ to: account.address, value: 0n, data }]));
     if (!receipt.success) throw new Error(receipt.reason ?? 'The smart account refused the change');
   };
   return {
@@ -80,26 +84,9 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     signMessage: (message) => account.signMessage({ message }),
     signTypedData: (typedData) => account.signTypedData(typedData),
     sendCalls,
-    async sendTransaction(call) {
-      const hash = await sendCalls([call]);
-      const reads = {
-        async submittedTransaction(id: Hex) {
-          let answer: { status?: string; transactionHash?: Hex | null };
-          try {
-            answer = (await bundler.request({ method: 'pimlico_getUserOperationStatus' as never, params: [id] as never })) as typeof answer;
-          } catch (error) {
-            // -32601: a bundler without the method; the receipt wait below is then the only way.
-            if ((error as { code?: unknown }).code === -32601) return undefined;
-            throw error;
-          }
-          return { ...(answer.transactionHash ? { transactionHash: answer.transactionHash } : {}), failed: answer.status === 'rejected' || answer.status === 'failed' };
-        },
-        async minedTransaction(id: Hex) {
-          return (await bundler.waitForUserOperationReceipt({ hash: id, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS })).receipt.transactionHash;
-        },
-      };
-      return bundledTransaction(reads, hash, { pollingMs: 100, timeoutMs: RECEIPT_TIMEOUT_MS });
-    },
+    // A user operation that reverted still answers the bundle that carried it, as an EOA's reverted
+    // transaction answers its hash: it is on the chain (the EntryPoint's UserOperationEvent says it failed).
+    sendTransaction: async (call) => (await mined(await sendCalls([call]))).receipt.transactionHash,
     async callsStatus(id) {
       const base = { version: '2.0.0', id, chainId: toHex(network.chainId), atomic: true } as const;
       let found;
