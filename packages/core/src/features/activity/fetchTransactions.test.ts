@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HTTP_RETRIES } from '../../constants.ts';
 import { ErrorText } from '../../errors.ts';
 import { createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { historyTransaction, spamNft } from '../../testing/historyTransaction.ts';
@@ -11,7 +12,7 @@ import type { HistoryTransaction } from '../../api/historyApi.ts';
 let server: Server;
 let url: string;
 let requests: URL[];
-let pages: Map<string, { status?: number; data?: HistoryTransaction[]; next?: string | null }>;
+let pages: Map<string, { status?: number; data?: HistoryTransaction[]; next?: string | null; failures?: number }>;
 
 beforeEach(async () => {
   requests = [];
@@ -22,6 +23,10 @@ beforeEach(async () => {
     if (!requested.pathname.endsWith('/history')) return void response.writeHead(404).end();
     requests.push(requested);
     const page = pages.get(requested.searchParams.get('cursor') ?? '') ?? { data: [], next: null };
+    if (page.failures) {
+      page.failures -= 1;
+      return void response.writeHead(503).end();
+    }
     response.writeHead(page.status ?? 200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ data: page.data ?? [], next: page.next ?? null }));
   });
@@ -124,5 +129,29 @@ describe('fetchTransactions, twice at once', () => {
     const { cairn } = await connected();
     await Promise.all([cairn.fetchTransactions(), cairn.fetchTransactions()]);
     expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['a', 'b']);
+  });
+});
+
+describe('fetchTransactions through the query cache (SPEC §9)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('a server still unavailable after the HTTP retries is asked again 1 s later, and the list shows', async () => {
+    const { cairn } = await connected();
+    // The HTTP client's own tries (1 + 3), all refused: then the query's first retry answers.
+    pages.set('', { data: [onMainnet('a')], next: null, failures: 1 + HTTP_RETRIES });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const fetched = cairn.fetchTransactions();
+    let done = false;
+    void fetched.finally(() => (done = true));
+    let elapsed = 0;
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(50);
+      elapsed += 50;
+    }
+    expect(requests.length).toBe(2 + HTTP_RETRIES);
+    expect(elapsed).toBeGreaterThanOrEqual(1_000);
+    expect(cairn.stores.transactions.get()).toMatchObject({ error: undefined, empty: false });
+    expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['a']);
   });
 });

@@ -1,5 +1,6 @@
 import { activeAccount, type CairnContext } from '../../context.ts';
 import { createHistoryApi, type HistoryApi } from '../../api/historyApi.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 import { ErrorText } from '../../errors.ts';
 import { filterTransactions, groupTransactionsByYear } from '../../rules/transactionList.ts';
 import { findNetwork } from '../../stores/network.ts';
@@ -50,7 +51,9 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
     activeAccount(ctx).get().address !== address ||
     ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
   try {
-    const page = await client.getHistory(address, { chainId: network.caipNetworkId, ...(more ? { cursor: current.next } : {}) });
+    const cursor = more ? current.next : undefined;
+    // No lifetime (SPEC gives none, and a history must show what just happened): the query shares a read in flight and retries it.
+    const page = await queryCacheOf(ctx).read(queryKey.history(address, network.caipNetworkId, cursor), () => client.getHistory(address, { chainId: network.caipNetworkId, ...(cursor ? { cursor } : {}) }), { staleMs: 0 });
     if (isStale() || store.get().account !== address) return;
     const before = more ? store.get().transactions : [];
     const transactions = [...before, ...filterTransactions(page.data, network.caipNetworkId)];

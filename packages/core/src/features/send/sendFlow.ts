@@ -1,6 +1,8 @@
 // Send's actions, in a chunk of their own fetched when Send opens (or on intent).
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { getGasPrice } from '../../api/gasPriceApi.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
+import { IDENTITY_CACHE_MS } from '../../constants.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { formatUnits, parseUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
@@ -99,7 +101,9 @@ export async function prepareSend(ctx: CairnContext): Promise<void> {
   }
   try {
     if (!ctx.options.api) throw new Error('no server');
-    const prices = await getGasPrice(ctx.options.api, context.network.caipNetworkId);
+    const api = ctx.options.api;
+    const chainId = context.network.caipNetworkId;
+    const prices = await queryCacheOf(ctx).read(queryKey.gasPrice(chainId), () => getGasPrice(api, chainId), { staleMs: 0 });
     ctx.send.set({ gasPrice: prices.standard.toString() });
   } catch (error) {
     ctx.send.set({ error: error instanceof HttpError && error.status === 400 ? ErrorText.networkNotSupportedForGasPrice : ErrorText.somethingWentWrong });
@@ -160,7 +164,8 @@ export async function lookupReceiver(ctx: CairnContext): Promise<void> {
   const { receiver } = currentSendSummary(ctx);
   if (!receiver || !ctx.api || !namesSupportedOn(activeAccount(ctx).get().namespace)) return;
   try {
-    const identity = await ctx.api.getIdentity(receiver);
+    const api = ctx.api;
+    const identity = await queryCacheOf(ctx).read(queryKey.identity(receiver), () => api.getIdentity(receiver), { staleMs: IDENTITY_CACHE_MS });
     if (currentSendSummary(ctx).receiver !== receiver) return;
     ctx.send.set({ receiverProfileName: identity.name ?? undefined, receiverProfileImage: identity.avatar ?? undefined });
   } catch {
