@@ -1,8 +1,8 @@
 import { activeAccount, type CairnContext } from '../../context.ts';
-import { createHistoryApi, type HistoryApi } from '../../api/historyApi.ts';
+import { createHistoryApi, type HistoryApi, type HistoryTransaction } from '../../api/historyApi.ts';
 import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 import { ErrorText } from '../../errors.ts';
-import { filterTransactions, groupTransactionsByYear } from '../../rules/transactionList.ts';
+import { filterTransactions, groupTransactionsByYear, withPurchases } from '../../rules/transactionList.ts';
 import { findNetwork } from '../../stores/network.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
@@ -52,21 +52,49 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
     ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
   try {
     const cursor = more ? current.next : undefined;
+    const chainId = network.caipNetworkId;
     // No lifetime (SPEC gives none, and a history must show what just happened): the query shares a read in flight and retries it.
-    const page = await queryCacheOf(ctx).read(queryKey.history(address, network.caipNetworkId, cursor), () => client.getHistory(address, { chainId: network.caipNetworkId, ...(cursor ? { cursor } : {}) }), { staleMs: 0 });
+    const read = <T>(key: string, fetch: () => Promise<T>) => queryCacheOf(ctx).read(key, fetch, { staleMs: 0 });
+    const [page, purchases] = await Promise.all([
+      read(queryKey.history(address, chainId, cursor), () => client.getHistory(address, { chainId, ...(cursor ? { cursor } : {}) })),
+      // The purchases are one page, read with the first: the next pages keep them.
+      more ? current.onrampPurchases : readPurchases(ctx, client, address, chainId, read),
+    ]);
     if (isStale() || store.get().account !== address) return;
     const before = more ? store.get().transactions : [];
-    const transactions = [...before, ...filterTransactions(page.data, network.caipNetworkId)];
+    const transactions = [...before, ...filterTransactions(page.data, chainId)];
     store.set({
       transactions,
-      transactionsByYear: groupTransactionsByYear(transactions),
+      onrampPurchases: purchases,
+      transactionsByYear: groupTransactionsByYear(withPurchases(transactions, purchases)),
       loading: false,
       next: page.next ?? undefined,
-      empty: transactions.length === 0 && page.next === null,
+      empty: transactions.length === 0 && purchases.length === 0 && page.next === null,
     });
   } catch (error) {
     if (isStale()) return;
     console.warn('[cairn] could not fetch transactions', error);
     store.set({ loading: false, empty: true, next: undefined, error: ErrorText.failedToFetchTransactions });
+  }
+}
+
+/**
+ * SPEC §3 coinbaseTransactions: the purchases through the site's server's onramp, when the site
+ * offers Buy. Activity shows the chain's transactions without them when they cannot be read.
+ */
+async function readPurchases(
+  ctx: CairnContext,
+  client: HistoryApi,
+  address: string,
+  chainId: string,
+  read: <T>(key: string, fetch: () => Promise<T>) => Promise<T>,
+): Promise<readonly HistoryTransaction[]> {
+  if (!ctx.options.features.onramp) return [];
+  try {
+    const page = await read(`${queryKey.history(address, chainId)}onramp`, () => client.getOnrampPurchases(address, { chainId }));
+    return filterTransactions(page.data, chainId);
+  } catch (error) {
+    console.warn('[cairn] could not fetch the onramp purchases', error);
+    return [];
   }
 }

@@ -15,6 +15,7 @@ import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
 import { settleTransaction } from '../activity/settleTransaction.ts';
 import { trackPending, trackPendingCalls, type CallsOutcome } from '../activity/trackPending.ts';
 import { walletAccountType } from '../accountTypes/walletAccountType.ts';
@@ -229,6 +230,8 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
     }
   } catch (error) {
     const message = isUserRejection(error) ? undefined : nodeErrorText(errorMessage(error));
+    // SPEC §9: a declined signature shakes the modal.
+    if (isUserRejection(error)) shakeModal(ctx);
     console.warn('[cairn] send failed', error);
     ctx.events.emit('SEND_ERROR', { ...properties, message: errorMessage(error) });
     ctx.send.set({ loading: false, error: message, lastRetry: ctx.now() });
