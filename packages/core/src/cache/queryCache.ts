@@ -5,7 +5,7 @@ import { HttpError } from '../http.ts';
 // Hand-written rather than @tanstack/query-core (MIT): its QueryClient is 7.4 kB gzip, two thirds
 // of the actions chunk it would join, and a returning visitor's reconnect fetches that chunk on
 // load. The widget needs none of its observers, focus or online managers: only SPEC §9's
-// lifetimes, retry and collection, below (about 1 kB).
+// lifetimes, retry and collection, below (889 B gzip).
 
 export interface QueryReadOptions {
   /** How long an answer is served without asking again (SPEC §9's lifetimes); 0: only shared while in flight. */
