@@ -96,6 +96,8 @@ export const queryKey = {
   nameSuggestions: (label: string) => `names:suggestions:${label}`,
   history: (account?: string, chainId?: string, cursor?: string) =>
     account === undefined ? 'history:' : `history:${account.toLowerCase()}:${chainId ?? ''}:${cursor ?? ''}`,
+  /** Under `history:`, so what invalidates the history invalidates the purchases too (`|`: never in a cursor). */
+  onrampPurchases: (account: string, chainId: string) => `history:${account.toLowerCase()}:${chainId}|onramp`,
   gasPrice: (chainId: string) => `gasPrice:${chainId}`,
 } as const;
 

@@ -1,4 +1,4 @@
-import type { CheckoutSession } from './localOnramp.ts';
+import type { CheckoutSession } from './onrampProviders.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

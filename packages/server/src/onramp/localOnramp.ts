@@ -8,7 +8,7 @@ import { releaseDailyCaps, takeDailyCaps } from '../limits/dailyCaps.ts';
 import { WindowedPrices } from '../prices/windowedPrices.ts';
 import type { ServerServices } from '../services.ts';
 import { ONRAMP_ERRORS } from './onrampErrors.ts';
-import type { OnrampProvider, OnrampProviderProfile } from './onrampProviders.ts';
+import type { CheckoutSession, ProviderQuote, OnrampProvider, OnrampProviderProfile, Payment } from './onrampProviders.ts';
 import { payoutCaps } from './payoutCaps.ts';
 
 /** The local provider's own EUR rate (no exchange rates are fetched: it runs offline). */
@@ -17,10 +17,6 @@ export const LOCAL_USD_PER_EUR = 1.08;
 export const CHECKOUT_TTL_MS = 30 * 60_000;
 export const MAX_CHECKOUT_SESSIONS = 1_000;
 
-export type LocalQuote = { fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; fee: number; cryptoAmount: bigint; priceUsd: number };
-export type Payment = { hash: Hex; amount: bigint };
-/** A checkout: its quote is locked when it opens (what the page shows is what is paid). */
-export type CheckoutSession = { id: string; provider: OnrampProviderProfile; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; quote: LocalQuote; payment?: Promise<Payment> };
 
 /**
  * A built-in onramp provider for test networks (config.ts takes a funder key for no other): quotes
@@ -50,7 +46,7 @@ export class LocalOnramp implements OnrampProvider {
     return [...this.services.chains.values()].filter((chain) => this.funders.has(chain.config.chainId));
   }
 
-  async quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<LocalQuote> {
+  async quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<ProviderQuote> {
     const priceUsd = await this.prices.nativeUsd(chain);
     if (priceUsd === undefined) throw new ApiError(503, ONRAMP_ERRORS.noPrice(chain.caip2));
     const fee = round2((fiatAmount * this.feePercent) / 100);

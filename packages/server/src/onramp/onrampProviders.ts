@@ -1,5 +1,11 @@
+import type { Address, Hex } from 'viem';
 import type { ChainContext } from '../chain/chainContext.ts';
-import type { CheckoutSession, LocalQuote, Payment } from './localOnramp.ts';
+
+/** A quote: what is paid, the fee, and the Ether it buys at the price it was made at. */
+export type ProviderQuote = { fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; fee: number; cryptoAmount: bigint; priceUsd: number };
+export type Payment = { hash: Hex; amount: bigint };
+/** A checkout: its quote is locked when it opens (what the page shows is what is paid). */
+export type CheckoutSession = { id: string; provider: OnrampProviderProfile; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; quote: ProviderQuote; payment?: Promise<Payment> };
 
 /** What a provider is called and what it charges; the Buy view lists them side by side. */
 export type OnrampProviderProfile = { id: string; name: string; feePercent: number };
@@ -10,8 +16,8 @@ export type OnrampProviderProfile = { id: string; name: string; feePercent: numb
  */
 export interface OnrampProvider extends OnrampProviderProfile {
   chains(): ChainContext[];
-  quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<LocalQuote>;
-  open(chain: ChainContext, address: `0x${string}`, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<CheckoutSession>;
+  quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<ProviderQuote>;
+  open(chain: ChainContext, address: Address, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<CheckoutSession>;
   pay(session: CheckoutSession, clientNetwork: string): Promise<Payment>;
 }
 

@@ -4,6 +4,7 @@ import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 import { ErrorText } from '../../errors.ts';
 import { filterTransactions, groupTransactionsByYear, withPurchases } from '../../rules/transactionList.ts';
 import { findNetwork } from '../../stores/network.ts';
+import type { CaipNetworkId } from '../../types.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
 /** Bumped by each fetch that starts the list afresh: an answer to an older one is dropped. */
@@ -86,12 +87,12 @@ async function readPurchases(
   ctx: CairnContext,
   client: HistoryApi,
   address: string,
-  chainId: string,
+  chainId: CaipNetworkId,
   read: <T>(key: string, fetch: () => Promise<T>) => Promise<T>,
 ): Promise<readonly HistoryTransaction[]> {
   if (!ctx.options.features.onramp) return [];
   try {
-    const page = await read(`${queryKey.history(address, chainId)}onramp`, () => client.getOnrampPurchases(address, { chainId }));
+    const page = await read(queryKey.onrampPurchases(address, chainId), () => client.getOnrampPurchases(address, { chainId }));
     return filterTransactions(page.data, chainId);
   } catch (error) {
     console.warn('[cairn] could not fetch the onramp purchases', error);

@@ -23,7 +23,7 @@ export interface CairnOnrampActions {
   setAmount(amount: string): Promise<void>;
   setCurrency(currency: string): Promise<void>;
   /** Chooses one of the server's providers (`options.providers`): its quote is shown, and its checkout opens. */
-  setProvider(provider: string): void;
+  setProvider(provider: string): Promise<void>;
   /** Opens the provider's checkout in a popup and watches for the coins; resolves true once they arrived. */
   buy(): Promise<boolean>;
   /** Buy was left: stops watching. */
@@ -53,10 +53,7 @@ export const buyFeature: CairnFeature = {
         ctx.onramp.setCurrency(currency);
         return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
       },
-      setProvider: (provider) => {
-        if (!ctx.onramp.get().options?.providers?.some((entry) => entry.id === provider)) throw new TypeError('onramp.setProvider: not a provider the server offers');
-        ctx.onramp.setProvider(provider);
-      },
+      setProvider: (provider) => loadOnrampFlow().then((flow) => flow.chooseOnrampProvider(ctx, provider)),
       buy: () =>
         loadOnrampFlow().then((flow) =>
           flow.startPurchase(ctx, (url) => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { fallbackOnrampOptions } from '../../api/onrampApi.ts';
 import { walletListTestContext } from '../../testing/walletListTestContext.ts';
-import { onrampLimits, onrampOffersNetwork, prepareOnramp, quoteOnramp } from './onrampFlow.ts';
+import { chooseOnrampProvider, onrampLimits, onrampOffersNetwork, prepareOnramp, quoteOnramp } from './onrampFlow.ts';
 
 const api = { url: 'http://127.0.0.1:1', projectId: 'test' };
 
@@ -59,11 +59,12 @@ describe('onramp providers (SPEC §9: two, 1-2 % fees)', () => {
       expect(asked.sort()).toEqual(['local', 'local-express']);
       const state = () => ctx.onramp.get();
       expect([state().provider, state().quote?.fee.value, state().quotes['local-express']?.fee.value]).toEqual(['local', '1.00', '2.00']);
-      ctx.onramp.setProvider('local-express');
+      chooseOnrampProvider(ctx, 'local-express');
       expect([state().quote?.purchaseAmount.value, state().quoteFailed]).toEqual(['0.049', false]);
       ctx.onramp.setAmount('50');
       await quoteOnramp(ctx);
       expect([state().provider, state().quote?.fee.value]).toEqual(['local-express', '1.00']);
+      expect(() => chooseOnrampProvider(ctx, 'coinbase')).toThrow('not a provider the server offers');
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

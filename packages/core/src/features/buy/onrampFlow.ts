@@ -81,6 +81,13 @@ export async function quoteOnramp(ctx: CairnContext): Promise<void> {
   ctx.onramp.set({ quotes, quote, quoteFailed: !quote, quoting: false });
 }
 
+/** The visitor chose another of the server's providers: its quote, already asked for, is the one shown and paid. */
+export function chooseOnrampProvider(ctx: CairnContext, provider: string): void {
+  const { options, quotes } = ctx.onramp.get();
+  if (!options?.providers?.some((entry) => entry.id === provider)) throw new TypeError('onramp.setProvider: not a provider the server offers');
+  ctx.onramp.set({ provider, quote: quotes[provider], quoteFailed: Object.keys(quotes).length > 0 && !quotes[provider] });
+}
+
 /**
  * Opens the provider's checkout in a popup for this wallet and amount, then watches the native
  * balance on the chain until the coins arrive (bounded), and refreshes Account.

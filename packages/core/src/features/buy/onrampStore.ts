@@ -35,11 +35,6 @@ export function createOnrampStore() {
     ...store,
     setAmount: (amount: string) => store.set({ amount: String(amount).slice(0, 12), quote: undefined, quotes: {}, error: undefined }),
     setCurrency: (currency: string) => store.set({ currency: String(currency).slice(0, 10), quote: undefined, quotes: {}, error: undefined }),
-    /** The visitor chose another provider: its quote, already asked for, is the one shown and paid. */
-    setProvider: (provider: string) => {
-      const { quotes } = store.get();
-      store.set({ provider, quote: quotes[provider], quoteFailed: Object.keys(quotes).length > 0 && !quotes[provider] });
-    },
     reset: () => store.set({ ...EMPTY, options: undefined, quote: undefined, provider: undefined, arrived: undefined, error: undefined }),
   };
 }

@@ -81,7 +81,7 @@ export default function BuyView() {
           </button>
         ))}
       </div>
-      <BuyProviders state={state} onChoose={(provider) => cairn.onramp.setProvider(provider)} />
+      <BuyProviders state={state} onChoose={(provider) => void cairn.onramp.setProvider(provider)} />
       <dl className="buy-lines">
         <dt>{t('buy.youGet')}</dt>
         <dd data-testid="buy-quote">{quote ? `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}` : state.quoting ? '…' : '—'}</dd>
