@@ -7,8 +7,10 @@ import { launchChromium } from './support/browser.ts';
 import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 
-// Buy through the local server's own onramp provider: its checkout opens in a popup, the card form
-// is filled there, and the bought Ether arrives on the devnet as a real transaction.
+// Buy through one of the local server's own onramp providers (two, at 1 and 2 %: SPEC §9): the
+// visitor compares their quotes and picks one, its checkout opens in a popup, the card form is
+// filled there, the bought Ether arrives on the devnet as a real transaction, and Activity lists
+// the purchase with its provider.
 const visitorKey = generatePrivateKey();
 const visitor = privateKeyToAccount(visitorKey).address;
 const chain = () => createPublicClient({ transport: http(walletChains()[31337]) });
@@ -22,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('Buy (onramp)', () => {
-  it('quotes with the fee, pays through the provider checkout popup, and shows the Ether that arrived', async () => {
+  it("quotes each provider with its fee, pays through the chosen provider's checkout popup, shows the Ether that arrived and the purchase in Activity", async () => {
     const { page } = await openDemo(browser, { wallets: [{ privateKey: visitorKey }], context: { locale: 'en-US' } });
     await connectWallet(page);
     await page.getByRole('button', { name: /^Account / }).click();
@@ -31,17 +33,27 @@ describe('Buy (onramp)', () => {
     // Other files swap on the same pool, so the price is near 2000 USD, not exactly it.
     await dialog(page).getByTestId('buy-quote').filter({ hasText: /^0\.0\d+ ETH$/ }).waitFor();
     const quoted = Number((await dialog(page).getByTestId('buy-quote').textContent())!.split(' ')[0]);
-    expect(quoted).toBeGreaterThan(0.04925 * 0.97);
-    expect(quoted).toBeLessThan(0.04925 * 1.03);
-    expect(await dialog(page).getByTestId('buy-fee').textContent()).toBe('1.50 USD');
+    expect(quoted).toBeGreaterThan(0.0495 * 0.97);
+    expect(quoted).toBeLessThan(0.0495 * 1.03);
+    expect(await dialog(page).getByTestId('buy-fee').textContent()).toBe('1.00 USD');
+    // Two providers, each quoted: the first (1 %) is chosen; the other (2 %) gives less Ether.
+    const providers = dialog(page).getByTestId('buy-provider');
+    await providers.nth(1).filter({ hasText: /Fee 2\.00 USD/ }).waitFor();
+    expect(await providers.allInnerTexts()).toEqual([expect.stringMatching(/^Cairn Local\s+0\.04\d+ ETH · Fee 1\.00 USD$/), expect.stringMatching(/^Cairn Local Express\s+0\.04\d+ ETH · Fee 2\.00 USD$/)]);
+    await providers.nth(1).getByRole('radio').click();
+    await dialog(page).getByTestId('buy-fee').filter({ hasText: /^2\.00 USD$/ }).waitFor();
+    expect(await providers.nth(1).getByRole('radio').isChecked()).toBe(true);
+    expect(Number((await dialog(page).getByTestId('buy-quote').textContent())!.split(' ')[0])).toBeLessThan(quoted);
 
     await dialog(page).getByLabel('Amount').fill('5');
     await dialog(page).getByTestId('buy-error').filter({ hasText: 'Enter an amount from 10 to 7500 USD' }).waitFor();
     await dialog(page).getByRole('button', { name: '50 USD', exact: true }).click();
     await dialog(page).getByTestId('buy-quote').filter({ hasText: /^0\.02\d+ ETH$/ }).waitFor();
+    expect(await dialog(page).getByTestId('buy-fee').textContent()).toBe('1.00 USD');
 
     const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('buy-continue').click()]);
     await popup.waitForLoadState();
+    expect(await popup.getByTestId('checkout-provider').textContent()).toContain('Cairn Local Express');
     // The checkout locks its quote: what it shows is what is paid.
     const locked = /You get ([\d.]+) ETH/.exec((await popup.getByTestId('checkout-quote').textContent())!)![1]!;
     await popup.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -53,6 +65,14 @@ describe('Buy (onramp)', () => {
     expect(await chain().getBalance({ address: visitor })).toBe(parseEther(locked));
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByTestId('account-balance').filter({ hasText: /0\.02\d ETH/ }).waitFor();
+
+    // SPEC §3 coinbaseTransactions: the purchase in Activity, one row for it and the payment that brought it.
+    await dialog(page).getByTestId('account-activity').click();
+    const purchase = dialog(page).getByTestId('activity-row').filter({ hasText: 'Bought' });
+    await purchase.waitFor();
+    expect(await purchase.innerText()).toMatch(new RegExp(`Bought[\\s\\S]*via Cairn Local Express · 50\\.00 USD[\\s\\S]*\\+[\\d.]+ ETH`));
+    expect(await dialog(page).getByTestId('activity-row').count()).toBe(1);
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
 
     // After a reload, in either theme and at a phone's width: Account shows the chain's balance, whole.
     await expectShownInEveryLook(page, {

@@ -159,7 +159,8 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     // Newest first: the purchase, the token send, the ETH send, the swap (then the funding).
     const [purchase, tokenSend, ethSend, swap] = [rows.nth(0), rows.nth(1), rows.nth(2), rows.nth(3)];
-    expect(await purchase.innerText()).toMatch(/^Received[\s\S]*from 0x/);
+    // The purchase's row is the onramp's (SPEC §3 coinbaseTransactions): what was bought, through whom, what was paid.
+    expect(await purchase.innerText()).toMatch(/^Bought[\s\S]*via Cairn Local · 50\.00 USD[\s\S]*\+0\.\d+ ETH/);
     expect(await tokenSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-1\\.500 TUSD`));
     expect(await ethSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-0\\.0123 ETH`));
     expect(await swap.innerText()).toMatch(new RegExp(`^Swapped[\\s\\S]*ETH → TUSD[\\s\\S]*-0\\.050 ETH[\\s\\S]*\\+${activityAmount(formatUnits(bought, 6)).shown.replace('.', '\\.')} TUSD`));

@@ -5,6 +5,12 @@ export const BALANCE_CACHE_MS = 30_000;
 export const BALANCE_RETRY_BLOCK_MS = 30_000;
 export const NAME_CACHE_MS = 5 * 60_000;
 export const IDENTITY_CACHE_MS = 5 * 60_000;
+/** SPEC §9 query cache: a failed read is tried again 3 times, waiting 1 s, doubling, at most 30 s. */
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_BASE_MS = 1_000;
+export const QUERY_RETRY_MAX_MS = 30_000;
+/** SPEC §9: a read no one has asked for in 5 minutes is dropped from the query cache. */
+export const QUERY_GC_MS = 5 * 60_000;
 export const DESCRIPTION_AMOUNT_DECIMALS = 3;
 export const DEFAULT_NUMBER_DECIMALS = 2;
 export const ADDRESS_LEADING_CHARS = 4;

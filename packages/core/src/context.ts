@@ -38,8 +38,6 @@ export interface CairnContext extends FeatureStores, FeatureContext {
   /** The wallet catalogue on the site's server, when configured. */
   catalogue?: WalletCatalogueApi;
   balanceCache: Map<string, { at: number; balance: Balance; tokens: readonly TokenBalance[]; balanceUsd?: number; outdated?: boolean }>;
-  /** Balance reads in flight, so concurrent refreshes share one request. */
-  balanceInFlight: Map<string, Promise<unknown>>;
   identityCache: Map<string, { at: number; identity: Identity }>;
   /** When a failed balance read may be retried, per network and address. */
   balanceRetryAt: Map<string, number>;

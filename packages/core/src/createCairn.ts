@@ -103,7 +103,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     openLink: internals.openLink ?? openWalletLink,
     balanceCache: new Map(),
     identityCache: new Map(),
-    balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: Date.now,
     resetFeatures: (on) => resetFeatures(ctx, on),

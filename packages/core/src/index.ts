@@ -38,6 +38,8 @@ export type { ModalState, ModalStore } from './stores/modal.ts';
 export type { SendState, SendStore } from './features/send/sendStore.ts';
 export type { ToastLink, ToastState, ToastStore, ToastVariant } from './stores/toast.ts';
 export type { TransactionsState, TransactionsStore } from './features/activity/transactionsStore.ts';
+export type { OnrampState } from './features/buy/onrampStore.ts';
+export type { OnrampOptions, OnrampQuote } from './api/onrampApi.ts';
 export type { HistoryTransaction, HistoryTransfer, HistoryPage, OperationType } from './api/historyApi.ts';
 export type { PendingTransaction, PendingTransactionsState, PendingTransactionsStore } from './features/activity/pendingTransactionsStore.ts';
 export type { SiwxState, SiwxStore, SiwxSession } from './features/siwx/siwxStore.ts';

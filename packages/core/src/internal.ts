@@ -42,7 +42,7 @@ export { detectPlatform, currentPlatform, type Platform } from './rules/platform
 export { WalletConnectText } from './features/walletConnect/walletConnectText.ts';
 export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './rules/walletFeatures.ts';
 export { filterTransactions, groupTransactionsByYear, monthSections, type MonthSection, type TransactionsByYear } from './rules/transactionList.ts';
-export { describeTransaction, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './rules/transactionDescription.ts';
+export { describeTransaction, PURCHASE_TITLES, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './rules/transactionDescription.ts';
 export { activityDate } from './rules/activityDate.ts';
 export { activityAmount, type ActivityAmount } from './rules/activityAmount.ts';
 export { createHistoryApi, parseHistoryPage, OPERATION_TYPES, type HistoryApi } from './api/historyApi.ts';

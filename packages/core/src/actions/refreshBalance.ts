@@ -4,6 +4,7 @@ import { ErrorText, errorMessage } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { readPortfolio, type Portfolio } from './readPortfolio.ts';
 import { cachedPortfolio, portfolioKey, savePortfolio } from '../cache/persistedCaches.ts';
+import { queryCacheOf, queryKey } from '../cache/queryCache.ts';
 
 /** Per account and network, the number of the latest read started: an answer to an older one is dropped. */
 const latestReads = new WeakMap<CairnContext, Map<string, number>>();
@@ -64,15 +65,8 @@ export async function refreshBalance(ctx: CairnContext, options: RefreshBalanceP
   // A forced read after a transaction may end before an older read that started before it: the older, stale answer loses.
   const superseded = () => reads.get(key) !== readNumber;
   try {
-    const inFlight = force ? undefined : (ctx.balanceInFlight.get(key) as Promise<Portfolio> | undefined);
-    const read = inFlight ?? readPortfolio(ctx, network, address, force);
-    if (!inFlight) {
-      ctx.balanceInFlight.set(key, read);
-      void read.then(
-        () => ctx.balanceInFlight.get(key) === read && ctx.balanceInFlight.delete(key),
-        () => ctx.balanceInFlight.get(key) === read && ctx.balanceInFlight.delete(key),
-      );
-    }
+    // SPEC §8 gives a failed balance its own rule (the toast, then 30 s without asking): no query retries.
+    const read = queryCacheOf(ctx).read(queryKey.balance(key), () => readPortfolio(ctx, network, address, force), { staleMs: 0, force, retries: 0 });
     const portfolio = await read;
     if (superseded()) return;
     savePortfolio(ctx, key, portfolio);

@@ -47,12 +47,15 @@ const transactionSchema = v.object({
     hash: text(130),
     minedAt: v.pipe(v.string(), v.isoTimestamp()),
     chain: v.pipe(v.string(), v.check(isCaipNetworkId, 'not a CAIP-2 id')),
-    status: v.picklist(['confirmed', 'failed']),
+    /** `pending`: an onramp purchase whose payment is not mined yet (a chain history lists only mined ones). */
+    status: v.picklist(['confirmed', 'failed', 'pending']),
     sentFrom: text(128),
     sentTo: text(128),
     nonce: v.pipe(v.number(), v.integer(), v.minValue(0)),
   }),
   transfers: v.pipe(v.array(transferSchema), v.maxLength(50)),
+  /** SPEC §3 coinbaseTransactions: a purchase through the onramp, its provider and what was paid. */
+  purchase: v.optional(v.object({ provider: text(64), paid: v.object({ value: decimal, currency: text(8) }) })),
 });
 export type HistoryTransaction = v.InferOutput<typeof transactionSchema>;
 
@@ -68,6 +71,8 @@ export const parseHistoryPage = (body: unknown, path = 'history'): HistoryPage =
 export interface HistoryApi {
   /** SPEC §7: one page of the account's transactions, newest first; `next` continues. */
   getHistory(account: string, params: { chainId: string; cursor?: string }): Promise<HistoryPage>;
+  /** SPEC §3 coinbaseTransactions, §7 `onramp`: the purchases through the server's own onramp, never from an HTTP cache. */
+  getOnrampPurchases(account: string, params: { chainId: string }): Promise<HistoryPage>;
 }
 
 /** The client of `GET /v1/account/{account}/history` on the site's Cairn server. */
@@ -76,6 +81,10 @@ export function createHistoryApi(config: ApiConfig, fetchOptions: FetchOptions =
     getHistory(account, { chainId, cursor }) {
       const path = `/v1/account/${encodeURIComponent(account)}/history`;
       return getJson(config, fetchOptions, path, { chainId, cursor }, (body) => parseHistoryPage(body, path));
+    },
+    getOnrampPurchases(account, { chainId }) {
+      const path = `/v1/account/${encodeURIComponent(account)}/history`;
+      return getJson(config, fetchOptions, path, { chainId, onramp: 'local' }, (body) => parseHistoryPage(body, path), { fresh: true });
     },
   };
 }

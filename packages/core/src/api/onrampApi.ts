@@ -11,10 +11,12 @@ export const onrampOptionsSchema = v.object({
   paymentMethods: v.pipe(v.array(v.object({ id: text, name: text })), v.maxLength(20)),
   purchaseCurrencies: v.pipe(v.array(v.object({ id: text, name: text, symbol: text, networks: v.pipe(v.array(v.object({ name: text, chainId: text })), v.maxLength(100)) })), v.maxLength(100)),
   paymentCurrencies: v.pipe(v.array(v.object({ id: text, limits: v.pipe(v.array(limitSchema), v.maxLength(10)) })), v.maxLength(50)),
+  /** The server's providers, each quoted for the visitor to choose (SPEC §9: two, 1-2 % fees); none in the built-in defaults. */
+  providers: v.optional(v.pipe(v.array(v.object({ id: text, name: text, feePercent: v.pipe(v.number(), v.minValue(0), v.maxValue(100)) })), v.maxLength(10))),
 });
 export type OnrampOptions = v.InferOutput<typeof onrampOptionsSchema>;
 const money = v.object({ value: decimalText, currency: text });
-export const onrampQuoteSchema = v.object({ paymentTotal: money, paymentSubtotal: money, purchaseAmount: money, fee: money, networkFee: money });
+export const onrampQuoteSchema = v.object({ paymentTotal: money, paymentSubtotal: money, purchaseAmount: money, fee: money, networkFee: money, provider: v.optional(v.object({ id: text, name: text })) });
 export type OnrampQuote = v.InferOutput<typeof onrampQuoteSchema>;
 
 /** SPEC §8, §9: the options when the server's cannot be read: card 10 to 7500, bank account 10 to 25000, USD and EUR. */
@@ -35,16 +37,17 @@ export function fallbackOnrampOptions(network: { caipNetworkId: string; name: st
 
 export interface OnrampApi {
   options(): Promise<OnrampOptions>;
-  quote(body: { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string }): Promise<OnrampQuote>;
+  /** `provider`: one of the options' providers; the server's default without it. */
+  quote(body: { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string; provider?: string }): Promise<OnrampQuote>;
   /** The provider's checkout URL for this wallet and amount. */
-  checkoutUrl(body: { address: string; network: string; fiatAmount: string; fiatCurrency: string }): Promise<string>;
+  checkoutUrl(body: { address: string; network: string; fiatAmount: string; fiatCurrency: string; provider?: string }): Promise<string>;
 }
 
 export function createOnrampApi(config: ApiConfig, fetchOptions: FetchOptions = {}): OnrampApi {
   return {
     options: () => getJson(config, fetchOptions, '/v1/onramp/options', {}, (body) => parseResponse(onrampOptionsSchema, body, '/v1/onramp/options')),
     quote: (body) => postJson(config, fetchOptions, '/v1/onramp/quote', { ...body, projectId: config.projectId }, (raw) => parseResponse(onrampQuoteSchema, raw, '/v1/onramp/quote')),
-    async checkoutUrl({ address, network, fiatAmount, fiatCurrency }) {
+    async checkoutUrl({ address, network, fiatAmount, fiatCurrency, provider }) {
       const body = {
         destinationWallets: [{ address }],
         defaultNetwork: network,
@@ -52,6 +55,7 @@ export function createOnrampApi(config: ApiConfig, fetchOptions: FetchOptions = 
         defaultExperience: 'buy',
         presetFiatAmount: fiatAmount,
         fiatCurrency,
+        ...(provider ? { provider } : {}),
         projectId: config.projectId,
       };
       const path = '/v1/generators/onrampurl';

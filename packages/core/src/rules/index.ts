@@ -21,7 +21,7 @@ export { orderCatalogueWallets, catalogueTagger, connectViewCatalogue, type Cata
 export { walletFeaturesFor, WALLET_FEATURES, type WalletFeature } from './walletFeatures.ts';
 // SPEC §2: Activity's months, and what each transaction says.
 export { monthSections, groupTransactionsByYear, filterTransactions, type MonthSection, type TransactionsByYear } from './transactionList.ts';
-export { describeTransaction, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './transactionDescription.ts';
+export { describeTransaction, PURCHASE_TITLES, TRANSACTION_TITLES, type TransactionAmount, type TransactionDescription } from './transactionDescription.ts';
 export { activityDate } from './activityDate.ts';
 export { activityAmount, type ActivityAmount } from './activityAmount.ts';
 // Where a shown name may wrap: between its labels, never at a hyphen.

@@ -17,6 +17,7 @@ describe('describeTransaction', () => {
     expect(describeTransaction(sent)).toEqual({
       title: 'Sent',
       failed: false,
+      pending: false,
       direction: 'to',
       otherSide: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
       amounts: [{ text: '-0.0123 ETH', exact: '-0.0123 ETH', sign: '-' }],
@@ -90,9 +91,18 @@ describe('describeTransaction', () => {
     expect(describeTransaction(historyTransaction({ operationType: 'approve', transfers: [] }))).toEqual({
       title: 'Approved',
       failed: false,
+      pending: false,
       direction: 'to',
       otherSide: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
       amounts: [],
     });
+  });
+
+  it('a purchase through the onramp: Bought, through whom, what was paid, pending until mined', () => {
+    const bought = {
+      ...historyTransaction({ operationType: 'receive', status: 'pending', transfers: [{ fungible_info: ETH, direction: 'in', quantity: { numeric: '0.02475' } }] }),
+      purchase: { provider: 'Cairn Local', paid: { value: '50.00', currency: 'USD' } },
+    };
+    expect(describeTransaction(bought)).toMatchObject({ title: 'Bought', pending: true, failed: false, purchase: { provider: 'Cairn Local', paid: '50.00 USD' }, amounts: [{ text: '+0.02475 ETH' }] });
   });
 });

@@ -13,6 +13,9 @@ export const TRANSACTION_TITLES: Record<OperationType, string> = {
   trade: 'Swapped',
 };
 
+/** What a purchase through the onramp is called in Activity (SPEC §3 coinbaseTransactions). */
+export const PURCHASE_TITLES = { bought: 'Bought' } as const;
+
 export interface TransactionAmount {
   /** As shown, signed, with the symbol: `-0.0123 ETH`, `+2.000 CAIRN`, `≈+1.12345678 TUSD`; an NFT by name. */
   text: string;
@@ -24,6 +27,10 @@ export interface TransactionAmount {
 export interface TransactionDescription {
   title: string;
   failed: boolean;
+  /** An onramp purchase whose payment is not mined yet. */
+  pending: boolean;
+  /** An onramp purchase: through which provider, and what was paid (`50.00 USD`). */
+  purchase?: { provider: string; paid: string };
   /** Whether the other side paid the account (`from`) or was paid by it (`to`). */
   direction: 'from' | 'to';
   /** The address on the other side: who was paid, or who paid (the transfer's, not the token contract or router). */
@@ -65,8 +72,10 @@ export function describeTransaction(transaction: HistoryTransaction): Transactio
   const nft = transfers.find((transfer) => transfer.nft_info)?.nft_info;
   const image = nft?.content.preview?.url ?? shown[0]?.fungible_info?.icon.url;
   return {
-    title: TRANSACTION_TITLES[metadata.operationType],
+    title: transaction.purchase ? PURCHASE_TITLES.bought : TRANSACTION_TITLES[metadata.operationType],
     failed: metadata.status === 'failed',
+    pending: metadata.status === 'pending',
+    ...(transaction.purchase ? { purchase: { provider: transaction.purchase.provider, paid: `${transaction.purchase.paid.value} ${transaction.purchase.paid.currency}` } } : {}),
     direction: incoming ? 'from' : 'to',
     otherSide,
     ...(swap ? { swap } : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyTransaction, spamNft } from '../testing/historyTransaction.ts';
-import { filterTransactions, groupTransactionsByYear, monthSections } from './transactionList.ts';
+import { filterTransactions, groupTransactionsByYear, monthSections, withPurchases } from './transactionList.ts';
 
 const at = (minedAt: string, hash = minedAt) => historyTransaction({ minedAt, hash });
 
@@ -48,5 +48,19 @@ describe('monthSections (SPEC §2: month alone this year, month and year otherwi
     expect(Object.keys(byYear)).toEqual(['2025', '2026']);
     expect(byYear[2026]![10]!.map((t) => t.metadata.hash)).toEqual(['a']);
     expect(byYear[2025]![0]!.map((t) => t.metadata.hash)).toEqual(['b']);
+  });
+});
+
+describe('withPurchases (SPEC §3 coinbaseTransactions beside the transactions)', () => {
+  it('puts the purchases among the transactions by time, one row for a purchase and the transaction that paid it', () => {
+    const purchase = (minedAt: string, hash: string) => ({ ...at(minedAt, hash), purchase: { provider: 'Cairn Local', paid: { value: '50.00', currency: 'USD' } } });
+    const chain = [at('2026-11-12T12:00:00.000Z', '0xnew'), at('2026-11-10T12:00:00.000Z', '0xABC'), at('2026-11-01T12:00:00.000Z', '0xold')];
+    const purchases = [purchase('2026-11-20T12:00:00.000Z', '0xpending'), purchase('2026-11-10T12:00:00.000Z', '0xabc')];
+    expect(withPurchases(chain, purchases).map((entry) => [entry.metadata.hash, entry.purchase !== undefined])).toEqual([
+      ['0xpending', true],
+      ['0xnew', false],
+      ['0xabc', true],
+      ['0xold', false],
+    ]);
   });
 });

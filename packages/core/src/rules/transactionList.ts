@@ -13,6 +13,17 @@ export function filterTransactions(transactions: readonly HistoryTransaction[], 
   });
 }
 
+/**
+ * SPEC §3: the onramp's purchases shown beside the chain's transactions, newest first. A purchase
+ * stands for the chain transaction that paid it (same hash): one row, which says what was bought
+ * and through whom.
+ */
+export function withPurchases(transactions: readonly HistoryTransaction[], purchases: readonly HistoryTransaction[]): HistoryTransaction[] {
+  const paid = new Set(purchases.map((purchase) => purchase.metadata.hash.toLowerCase()));
+  const time = (entry: HistoryTransaction) => Date.parse(entry.metadata.minedAt);
+  return [...transactions.filter((transaction) => !paid.has(transaction.metadata.hash.toLowerCase())), ...purchases].sort((a, b) => time(b) - time(a));
+}
+
 /** SPEC §3 transactionsByYear: year → month (0–11) → entries, in the order given (newest first). */
 export type TransactionsByYear = Record<number, Record<number, HistoryTransaction[]>>;
 

@@ -7,7 +7,7 @@ export function historyTransaction(overrides: {
   minedAt?: string;
   chain?: `${string}:${string}`;
   operationType?: HistoryTransaction['metadata']['operationType'];
-  status?: 'confirmed' | 'failed';
+  status?: HistoryTransaction['metadata']['status'];
   transfers?: HistoryTransfer[];
   hash?: string;
 } = {}): HistoryTransaction {

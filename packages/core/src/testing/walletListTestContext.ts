@@ -80,7 +80,6 @@ export function walletListTestContext(
     ...(resolved.api ? { catalogue: createWalletCatalogueApi(resolved.api, { retries: 0 }) } : {}),
     balanceCache: new Map(),
     identityCache: new Map(),
-    balanceInFlight: new Map(),
     balanceRetryAt: new Map(),
     now: timers.now,
     resetFeatures: (on) => resetFeatures(ctx, on),

@@ -153,7 +153,12 @@ export interface OnrampPurchasesTable {
   /** Wei, decimal. */
   crypto_amount: string;
   created_at: number;
+  /** Issue 28: pending until the payment is mined, then confirmed or failed (with the block's time, ms). */
+  status: OnrampPurchaseStatus;
+  mined_at: number | null;
 }
+
+export type OnrampPurchaseStatus = 'pending' | 'confirmed' | 'failed';
 
 /** A sign-in nonce this server issued (EIP-4361); used_at is set once, when a sign-in consumes it. */
 export interface AuthNoncesTable {

@@ -1,4 +1,4 @@
-import type { CheckoutSession } from './localOnramp.ts';
+import type { CheckoutSession } from './onrampProviders.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -15,8 +15,8 @@ function page(title: string, body: string): string {
 /** The local provider's checkout: amount, currency and a card form; a plain form, no script. */
 export function checkoutPage(session: CheckoutSession, quoteText: string, confirmUrl: string): string {
   return page(
-    'Buy Ether: Cairn local onramp',
-    `<h1>Buy Ether</h1><p class="note">Local test provider: no card is charged; the Ether is paid on the test network.</p>
+    `Buy Ether: ${session.provider.name}`,
+    `<h1>Buy Ether</h1><p class="note" data-testid="checkout-provider">${escape(session.provider.name)}, a local test provider (fee ${session.provider.feePercent} %): no card is charged; the Ether is paid on the test network.</p>
 <p>To <code>${escape(session.address)}</code></p>
 <form method="post" action="${escape(confirmUrl)}">
 <label for="amount">Amount</label><input id="amount" name="amount" inputmode="decimal" value="${session.fiatAmount}" readonly>

@@ -8,38 +8,37 @@ import { releaseDailyCaps, takeDailyCaps } from '../limits/dailyCaps.ts';
 import { WindowedPrices } from '../prices/windowedPrices.ts';
 import type { ServerServices } from '../services.ts';
 import { ONRAMP_ERRORS } from './onrampErrors.ts';
+import type { CheckoutSession, ProviderQuote, OnrampProvider, OnrampProviderProfile, Payment } from './onrampProviders.ts';
 import { payoutCaps } from './payoutCaps.ts';
 
-/** The provider's id: the history's `onramp` parameter names it. */
-export const LOCAL_PROVIDER_ID = 'local';
-/** The local provider's fee (SPEC §9: onramp fees 1-2 %). */
-export const LOCAL_FEE_PERCENT = 1.5;
 /** The local provider's own EUR rate (no exchange rates are fetched: it runs offline). */
 export const LOCAL_USD_PER_EUR = 1.08;
 /** Checkout sessions live this long, and at most this many at once (a stranger can open many). */
 export const CHECKOUT_TTL_MS = 30 * 60_000;
 export const MAX_CHECKOUT_SESSIONS = 1_000;
 
-export type LocalQuote = { fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; fee: number; cryptoAmount: bigint; priceUsd: number };
-export type Payment = { hash: Hex; amount: bigint };
-/** A checkout: its quote is locked when it opens (what the page shows is what is paid). */
-export type CheckoutSession = { id: string; chainId: number; address: Address; fiatAmount: number; fiatCurrency: 'USD' | 'EUR'; quote: LocalQuote; payment?: Promise<Payment> };
 
 /**
- * The built-in onramp provider for test networks (config.ts takes a funder key for no other): quotes
- * Ether at the chain's time-weighted pool price less its fee, serves a checkout page of its own,
+ * A built-in onramp provider for test networks (config.ts takes a funder key for no other): quotes
+ * Ether at the chain's time-weighted pool price less its own fee, serves a checkout page of its own,
  * and on confirm pays the bought Ether from a funder key to the visitor's address, as a real
  * transaction, within the day's caps per address, per client network and in all.
  */
-export class LocalOnramp {
-  readonly sessions = new TtlCache<string, CheckoutSession>(CHECKOUT_TTL_MS, MAX_CHECKOUT_SESSIONS);
+export class LocalOnramp implements OnrampProvider {
+  readonly id: string;
+  readonly name: string;
+  readonly feePercent: number;
   private readonly prices: WindowedPrices;
 
   constructor(
     private readonly services: ServerServices,
     /** Per chain id, the key that pays bought Ether; a chain without one offers no onramp. */
     private readonly funders: ReadonlyMap<number, Hex>,
+    private readonly profile: OnrampProviderProfile,
+    /** Open checkouts, shared by the providers so their bound is one (see checkoutSessions). */
+    private readonly sessions: TtlCache<string, CheckoutSession>,
   ) {
+    ({ id: this.id, name: this.name, feePercent: this.feePercent } = profile);
     this.prices = new WindowedPrices(services.prices, services.config.onramp.priceWindowBlocks);
   }
 
@@ -47,10 +46,10 @@ export class LocalOnramp {
     return [...this.services.chains.values()].filter((chain) => this.funders.has(chain.config.chainId));
   }
 
-  async quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<LocalQuote> {
+  async quote(chain: ChainContext, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<ProviderQuote> {
     const priceUsd = await this.prices.nativeUsd(chain);
     if (priceUsd === undefined) throw new ApiError(503, ONRAMP_ERRORS.noPrice(chain.caip2));
-    const fee = round2((fiatAmount * LOCAL_FEE_PERCENT) / 100);
+    const fee = round2((fiatAmount * this.feePercent) / 100);
     const usd = (fiatAmount - fee) * (fiatCurrency === 'EUR' ? LOCAL_USD_PER_EUR : 1);
     // 18 decimals through a string: never more precision than a float has, never a rounding up.
     const cryptoAmount = parseEther((usd / priceUsd).toFixed(12));
@@ -59,7 +58,7 @@ export class LocalOnramp {
 
   async open(chain: ChainContext, address: Address, fiatAmount: number, fiatCurrency: 'USD' | 'EUR'): Promise<CheckoutSession> {
     const quote = await this.quote(chain, fiatAmount, fiatCurrency);
-    const session = { id: randomUUID(), chainId: chain.config.chainId, address, fiatAmount, fiatCurrency, quote };
+    const session = { id: randomUUID(), provider: this.profile, chainId: chain.config.chainId, address, fiatAmount, fiatCurrency, quote };
     this.sessions.set(session.id, session);
     return session;
   }
@@ -95,7 +94,8 @@ export class LocalOnramp {
       .insertInto('onramp_purchases')
       .values({
         hash: hash.toLowerCase(),
-        provider: LOCAL_PROVIDER_ID,
+        provider: this.id,
+        status: 'pending',
         chain_id: session.chainId,
         address: session.address.toLowerCase(),
         sent_from: funder.address.toLowerCase(),
@@ -108,6 +108,9 @@ export class LocalOnramp {
     return { hash, amount: cryptoAmount };
   }
 }
+
+/** The open checkouts of every local provider: a stranger can open many, so they are bounded together. */
+export const checkoutSessions = () => new TtlCache<string, CheckoutSession>(CHECKOUT_TTL_MS, MAX_CHECKOUT_SESSIONS);
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 export const etherText = (wei: bigint) => formatEther(wei);

@@ -6,6 +6,7 @@ import { ApiError, ERROR_TEXTS } from '../http/errors.ts';
 import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
 import type { ServerServices } from '../services.ts';
 import { requestedChains } from './chainParam.ts';
+import { LOCAL_ONRAMP, LOCAL_ONRAMP_PROVIDERS } from '../onramp/onrampProviders.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -23,7 +24,7 @@ export function registerHistory(app: FastifyInstance, services: ServerServices):
           properties: {
             cursor: { type: 'string', maxLength: 512, pattern: '^[A-Za-z0-9_-]*$', description: 'the `next` value of the previous page' },
             chainId: caip2ChainIdSchema,
-            onramp: { type: 'string', enum: ['coinbase', 'local'], description: '"local" (this server\'s provider) or "coinbase"' },
+            onramp: { type: 'string', enum: ['coinbase', 'local'], description: '"local" (this server\'s own providers) or "coinbase"' },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: HISTORY_PAGE_SIZE, description: 'an integer from 1 to 100' },
           },
         },
@@ -36,9 +37,9 @@ export function registerHistory(app: FastifyInstance, services: ServerServices):
       const after = cursor ? decodeCursor(cursor) : undefined;
       if (cursor && !after) throw new ApiError(400, ERROR_TEXTS.invalidCursor, 'cursor');
       // The purchases through this server's own provider; it runs no Coinbase onramp, so knows none of those.
-      if (onramp === 'local') {
-        const deps = { db: services.db, networks: services.networks, icons: services.iconUrls(request) };
-        return getOnrampHistory(deps, onramp, request.params.account, chains.map((chain) => chain.config.chainId), limit);
+      if (onramp === LOCAL_ONRAMP) {
+        const deps = { db: services.db, networks: services.networks, icons: services.iconUrls(request), chains: services.chains, providers: LOCAL_ONRAMP_PROVIDERS };
+        return getOnrampHistory(deps, request.params.account, chains.map((chain) => chain.config.chainId), limit);
       }
       if (onramp) return { data: [], next: null };
       return getHistory(

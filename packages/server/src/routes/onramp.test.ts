@@ -49,16 +49,59 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
     );
   });
 
-  it.skipIf(skip)('quotes at the pool price less a 1.5 % fee', async () => {
-    const response = await post('/v1/onramp/quote', { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: 100, network: 'eip155:31337' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+  it.skipIf(skip)('lists its two providers, at SPEC §9 fees of 1 and 2 %', async () => {
+    expect((await get(app, '/v1/onramp/options')).json().providers).toEqual([
+      { id: 'local', name: 'Cairn Local', feePercent: 1 },
+      { id: 'local-express', name: 'Cairn Local Express', feePercent: 2 },
+    ]);
+  });
+
+  it.skipIf(skip)("quotes at the pool price less the chosen provider's fee (the first by default)", async () => {
+    const quote = async (provider?: string) => {
+      const response = await post('/v1/onramp/quote', { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: 100, network: 'eip155:31337', ...(provider ? { provider } : {}) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect(await quote()).toEqual({
       paymentTotal: { value: '100.00', currency: 'USD' },
-      paymentSubtotal: { value: '98.50', currency: 'USD' },
-      purchaseAmount: { value: '0.04925', currency: 'ETH' },
-      fee: { value: '1.50', currency: 'USD' },
+      paymentSubtotal: { value: '99.00', currency: 'USD' },
+      purchaseAmount: { value: '0.0495', currency: 'ETH' },
+      fee: { value: '1.00', currency: 'USD' },
       networkFee: { value: '0.00', currency: 'USD' },
+      provider: { id: 'local', name: 'Cairn Local' },
     });
+    expect(await quote('local-express')).toMatchObject({ purchaseAmount: { value: '0.049' }, fee: { value: '2.00' }, provider: { id: 'local-express', name: 'Cairn Local Express' } });
+    const unknown = await post('/v1/onramp/quote', { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: 100, network: 'eip155:31337', provider: 'coinbase' });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, expect.stringContaining('provider')]);
+  });
+
+  it.skipIf(skip)("pays the chosen provider's quote, and the history names the provider and what was paid", async () => {
+    const address = buyer();
+    const generated = await post('/v1/generators/onrampurl', { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 50, fiatCurrency: 'EUR', provider: 'local-express' });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const url = new URL(generated.json().url);
+    const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.body).toContain('Cairn Local Express');
+    // 50 EUR less 2 %, at 1.08 USD per EUR and 2000 USD per Ether.
+    expect(page.body).toContain('You get 0.02646 ETH (fee 1.00 EUR)');
+    const paid = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: FORM, payload: 'card=4242424242424242' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await expect.poll(() => devnet.chain(31337).client.getBalance({ address })).toBe(parseEther('0.02646'));
+    const history = parseHistoryPage((await get(app, `/v1/account/${address}/history?onramp=local&chainId=eip155:31337`)).json());
+    expect(history.data.map((entry) => [entry.purchase, entry.metadata.status, entry.transfers[0]?.quantity.numeric])).toEqual([
+      [{ provider: 'Cairn Local Express', paid: { value: '50.00', currency: 'EUR' } }, 'confirmed', '0.02646'],
+    ]);
+  });
+
+  it.skipIf(skip)('lists a purchase whose payment is not mined as pending, at the time it was made', async () => {
+    const address = buyer();
+    const createdAt = Date.UTC(2026, 10, 20, 12);
+    await app.cairn.db
+      .insertInto('onramp_purchases')
+      .values({ hash: `0x${'ab'.repeat(32)}`, provider: 'local', chain_id: 31337, address: address.toLowerCase(), sent_from: TEST_ACCOUNTS[0]!.address.toLowerCase(), fiat_amount: '20.00', fiat_currency: 'USD', crypto_amount: '1000', created_at: createdAt, status: 'pending' })
+      .execute();
+    const history = parseHistoryPage((await get(app, `/v1/account/${address}/history?onramp=local&chainId=eip155:31337`)).json());
+    expect(history.data.map((entry) => [entry.metadata.status, entry.metadata.minedAt, entry.purchase?.provider])).toEqual([['pending', new Date(createdAt).toISOString(), 'Cairn Local']]);
   });
 
   it.skipIf(skip)('checkout pays the bought Ether to the wallet on the devnet, once', async () => {
@@ -69,18 +112,18 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
     const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(page.body).toContain('You get 0.024625 ETH');
+    expect(page.body).toContain('You get 0.02475 ETH');
     const bad = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'card=12' });
     expect([bad.statusCode, bad.body.includes(ONRAMP_ERRORS.cardInvalid)]).toEqual([400, true]);
     const confirm = () => app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'card=4242+4242+4242+4242' });
     const [first, second] = await Promise.all([confirm(), confirm()]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const client = devnet.chain(31337).client;
-    await expect.poll(() => client.getBalance({ address: address as Address })).toBe(parseEther('0.024625'));
+    await expect.poll(() => client.getBalance({ address: address as Address })).toBe(parseEther('0.02475'));
     // The purchase is in the history's onramp view (once, whatever the confirms), in the widget's wire shape.
     const history = parseHistoryPage((await get(app, `/v1/account/${address}/history?onramp=local&chainId=eip155:31337`)).json());
     expect(history.data.map((entry) => [entry.metadata.sentTo, entry.metadata.operationType, entry.transfers[0]?.quantity.numeric, entry.transfers[0]?.direction])).toEqual([
-      [address, 'receive', '0.024625', 'in'],
+      [address, 'receive', '0.02475', 'in'],
     ]);
     expect((await get(app, `/v1/account/${address}/history?onramp=coinbase`)).json()).toEqual({ data: [], next: null });
   });
@@ -158,7 +201,7 @@ describe('onramp quote (issue 22, item 6): a pool pushed in one block', () => {
       };
       // A spot quote would pay about five times the Ether.
       await pushEtherPool(chain);
-      expect(await quote()).toBe('0.04925');
+      expect(await quote()).toBe('0.0495');
     } finally {
       await app.close();
       await database.drop();

@@ -4,22 +4,31 @@ import { ApiError } from '../http/errors.ts';
 import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
 import { DailyCapReached } from '../limits/dailyCaps.ts';
 import { checkoutPage, errorPage, paidPage } from '../onramp/checkoutPage.ts';
-import { LocalOnramp } from '../onramp/localOnramp.ts';
+import { checkoutSessions, LocalOnramp } from '../onramp/localOnramp.ts';
 import { ONRAMP_ERRORS } from '../onramp/onrampErrors.ts';
 import { FALLBACK_LIMITS, fallbackOptions } from '../onramp/onrampOptions.ts';
 import { payoutScope } from '../onramp/payoutCaps.ts';
+import { LOCAL_ONRAMP_PROVIDERS, type OnrampProvider } from '../onramp/onrampProviders.ts';
 import { clientNetwork } from '../http/clientNetwork.ts';
 import type { ServerServices } from '../services.ts';
 
 const currencySchema = { type: 'string', enum: ['USD', 'EUR'], description: '"USD" or "EUR"' } as const;
 const amountSchema = { type: ['number', 'string'], pattern: '^[0-9]{1,7}(\\.[0-9]{1,2})?$', description: 'an amount of money such as 100 or 99.50' } as const;
+const providerSchema = { type: 'string', enum: LOCAL_ONRAMP_PROVIDERS.map((provider) => provider.id), description: `one of the ids /v1/onramp/options lists (${LOCAL_ONRAMP_PROVIDERS.map((provider) => `"${provider.id}"`).join(', ')})` } as const;
 const CHECKOUT_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** SPEC §7 onramp: options, quotes and a checkout URL, from the built-in local provider (test networks). */
+/**
+ * SPEC §7 onramp: options, quotes and a checkout URL, from the built-in local providers (test
+ * networks; SPEC §9: two, charging 1 and 2 %). A request names its provider; the first is the default.
+ */
 export function registerOnramp(app: FastifyInstance, services: ServerServices): void {
   const funders = new Map([...services.chains.values()].flatMap((chain) => (chain.config.onrampFunderKey ? [[chain.config.chainId, chain.config.onrampFunderKey] as const] : [])));
-  const provider = new LocalOnramp(services, funders);
-  const offered = (caip2: string) => {
+  const sessions = checkoutSessions();
+  const providers: ReadonlyMap<string, OnrampProvider> = new Map(LOCAL_ONRAMP_PROVIDERS.map((profile) => [profile.id, new LocalOnramp(services, funders, profile, sessions)]));
+  const defaultProvider = providers.get(LOCAL_ONRAMP_PROVIDERS[0]!.id)!;
+  // The schema allows only known ids: an unknown one never reaches here.
+  const providerOf = (id: string | undefined) => (id === undefined ? defaultProvider : providers.get(id)!);
+  const offered = (provider: OnrampProvider, caip2: string) => {
     const chain = provider.chains().find((candidate) => candidate.caip2 === caip2);
     if (!chain) throw new ApiError(400, ONRAMP_ERRORS.networkNotOffered(caip2), 'network');
     return chain;
@@ -33,18 +42,19 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
     return new URLSearchParams({ projectId, st, sv }).toString();
   };
 
-  app.get('/v1/onramp/options', async () =>
-    fallbackOptions([
+  app.get('/v1/onramp/options', async () => ({
+    ...fallbackOptions([
       {
         id: 'ETH',
         name: 'Ether',
         symbol: 'ETH',
-        networks: provider.chains().map((chain) => ({ name: services.networks.get(chain.caip2)?.name ?? chain.caip2, chainId: chain.caip2 })),
+        networks: defaultProvider.chains().map((chain) => ({ name: services.networks.get(chain.caip2)?.name ?? chain.caip2, chainId: chain.caip2 })),
       },
     ]),
-  );
+    providers: [...providers.values()].map(({ id, name, feePercent }) => ({ id, name, feePercent })),
+  }));
 
-  app.post<{ Body: { purchaseCurrency: string; paymentCurrency: 'USD' | 'EUR'; amount: number | string; network: string } }>(
+  app.post<{ Body: { purchaseCurrency: string; paymentCurrency: 'USD' | 'EUR'; amount: number | string; network: string; provider?: string } }>(
     '/v1/onramp/quote',
     {
       schema: {
@@ -56,6 +66,7 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
             paymentCurrency: currencySchema,
             amount: amountSchema,
             network: caip2ChainIdSchema,
+            provider: providerSchema,
             projectId: { type: 'string', maxLength: 200 },
           },
         },
@@ -65,7 +76,8 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
       const { paymentCurrency, network } = request.body;
       const amount = Number(request.body.amount);
       checkAmount(amount, paymentCurrency);
-      const quote = await provider.quote(offered(network), amount, paymentCurrency);
+      const provider = providerOf(request.body.provider);
+      const quote = await provider.quote(offered(provider, network), amount, paymentCurrency);
       const money = (value: number) => ({ value: value.toFixed(2), currency: paymentCurrency });
       return {
         paymentTotal: money(amount),
@@ -73,11 +85,12 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
         purchaseAmount: { value: formatEther(quote.cryptoAmount), currency: 'ETH' },
         fee: money(quote.fee),
         networkFee: money(0),
+        provider: { id: provider.id, name: provider.name },
       };
     },
   );
 
-  app.post<{ Body: { destinationWallets: { address: string }[]; defaultNetwork: string; presetFiatAmount: number | string; fiatCurrency?: 'USD' | 'EUR' } }>(
+  app.post<{ Body: { destinationWallets: { address: string }[]; defaultNetwork: string; presetFiatAmount: number | string; fiatCurrency?: 'USD' | 'EUR'; provider?: string } }>(
     '/v1/generators/onrampurl',
     {
       schema: {
@@ -92,6 +105,7 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
             presetCryptoAmount: { type: ['number', 'string'] },
             presetFiatAmount: amountSchema,
             fiatCurrency: currencySchema,
+            provider: providerSchema,
             projectId: { type: 'string', maxLength: 200 },
           },
         },
@@ -101,7 +115,8 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
       const { defaultNetwork, fiatCurrency = 'USD' } = request.body;
       const amount = Number(request.body.presetFiatAmount);
       checkAmount(amount, fiatCurrency);
-      const chain = offered(defaultNetwork);
+      const provider = providerOf(request.body.provider);
+      const chain = offered(provider, defaultNetwork);
       const session = await provider.open(chain, getAddress(request.body.destinationWallets[0]!.address), amount, fiatCurrency);
       // Issue 22 item 13: never the request's Host, which whoever sends the request chooses.
       return { url: `${services.config.onramp.checkoutBaseUrl}/onramp/checkout/${session.id}?${access(request.query)}` };
@@ -113,7 +128,7 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
   const sessionParams = { type: 'object', required: ['session'], properties: { session: { type: 'string', format: 'uuid' } } } as const;
 
   app.get<{ Params: { session: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams } }, async (request, reply) => {
-    const session = provider.sessions.get(request.params.session);
+    const session = sessions.get(request.params.session);
     if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
     const { quote } = session;
     const quoteText = `You get ${formatEther(quote.cryptoAmount)} ETH (fee ${quote.fee.toFixed(2)} ${session.fiatCurrency})`;
@@ -124,8 +139,9 @@ export function registerOnramp(app: FastifyInstance, services: ServerServices): 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.post<{ Params: { session: string }; Body: { card?: string } }>('/onramp/checkout/:session', { schema: { params: sessionParams }, config: { formBody: true } }, async (request, reply) => {
-    const session = provider.sessions.get(request.params.session);
+    const session = sessions.get(request.params.session);
     if (!session) return html(reply, 404, errorPage(ONRAMP_ERRORS.sessionUnknown));
+    const provider = providerOf(session.provider.id);
     const card = String(request.body?.card ?? '').replace(/ /g, '');
     if (!/^\d{12,19}$/.test(card)) return html(reply, 400, errorPage(ONRAMP_ERRORS.cardInvalid));
     try {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HTTP_RETRIES } from '../../constants.ts';
 import { ErrorText } from '../../errors.ts';
 import { createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
 import { historyTransaction, spamNft } from '../../testing/historyTransaction.ts';
@@ -11,17 +12,31 @@ import type { HistoryTransaction } from '../../api/historyApi.ts';
 let server: Server;
 let url: string;
 let requests: URL[];
-let pages: Map<string, { status?: number; data?: HistoryTransaction[]; next?: string | null }>;
+let pages: Map<string, { status?: number; data?: HistoryTransaction[]; next?: string | null; failures?: number }>;
+/** The server's onramp view (`onramp=local`): the purchases, or its failure. */
+let purchases: { status?: number; data: HistoryTransaction[] };
+let purchaseReads: number;
 
 beforeEach(async () => {
   requests = [];
   pages = new Map();
+  purchases = { data: [] };
+  purchaseReads = 0;
   server = createServer((request, response) => {
     const requested = new URL(request.url!, 'http://x');
     // Balances and identity are not this file's subject: the widget falls back to the chain.
     if (!requested.pathname.endsWith('/history')) return void response.writeHead(404).end();
+    if (requested.searchParams.get('onramp') === 'local') {
+      purchaseReads += 1;
+      response.writeHead(purchases.status ?? 200, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify({ data: purchases.data, next: null }));
+    }
     requests.push(requested);
     const page = pages.get(requested.searchParams.get('cursor') ?? '') ?? { data: [], next: null };
+    if (page.failures) {
+      page.failures -= 1;
+      return void response.writeHead(503).end();
+    }
     response.writeHead(page.status ?? 200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ data: page.data ?? [], next: page.next ?? null }));
   });
@@ -30,8 +45,8 @@ beforeEach(async () => {
 });
 afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function connected() {
-  const test = createTestCairn({ api: { url, projectId: 'test' } });
+async function connected(options: { onramp?: boolean } = {}) {
+  const test = createTestCairn({ api: { url, projectId: 'test' }, ...(options.onramp === false ? { features: { onramp: false } } : {}) });
   await test.cairn.ready;
   await test.cairn.connect('io.metamask');
   return test;
@@ -124,5 +139,73 @@ describe('fetchTransactions, twice at once', () => {
     const { cairn } = await connected();
     await Promise.all([cairn.fetchTransactions(), cairn.fetchTransactions()]);
     expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['a', 'b']);
+  });
+});
+
+describe('fetchTransactions through the query cache (SPEC §9)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('a server still unavailable after the HTTP retries is asked again 1 s later, and the list shows', async () => {
+    const { cairn } = await connected();
+    // The HTTP client's own tries (1 + 3), all refused: then the query's first retry answers.
+    pages.set('', { data: [onMainnet('a')], next: null, failures: 1 + HTTP_RETRIES });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const fetched = cairn.fetchTransactions();
+    let done = false;
+    void fetched.finally(() => (done = true));
+    let elapsed = 0;
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(50);
+      elapsed += 50;
+    }
+    expect(requests.length).toBe(2 + HTTP_RETRIES);
+    expect(elapsed).toBeGreaterThanOrEqual(1_000);
+    expect(cairn.stores.transactions.get()).toMatchObject({ error: undefined, empty: false });
+    expect(cairn.stores.transactions.get().transactions.map((t) => t.metadata.hash)).toEqual(['a']);
+  });
+});
+
+describe('fetchTransactions with the onramp purchases (SPEC §3 coinbaseTransactions)', () => {
+  const bought = (hash: string, minedAt: string, status: 'pending' | 'confirmed' = 'confirmed') => ({
+    ...historyTransaction({ hash, minedAt, chain: 'eip155:1', operationType: 'receive', status }),
+    purchase: { provider: 'Cairn Local Express', paid: { value: '50.00', currency: 'USD' } },
+  });
+
+  it('shows them beside the transactions, by time, one row for a purchase and its payment, and keeps them for the next page', async () => {
+    pages.set('', { data: [onMainnet('0xsent', '2026-11-12T12:00:00.000Z'), onMainnet('0xpaid', '2026-11-10T12:00:00.000Z')], next: 'c2' });
+    pages.set('c2', { data: [onMainnet('0xolder', '2026-10-01T12:00:00.000Z')], next: null });
+    purchases = { data: [bought('0xpending', '2026-11-20T12:00:00.000Z', 'pending'), bought('0xpaid', '2026-11-10T12:00:00.000Z')] };
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    const rows = () => Object.values(cairn.stores.transactions.get().transactionsByYear[2026]!).reverse().flat().map((entry) => [entry.metadata.hash, entry.metadata.status, entry.purchase?.provider]);
+    expect(rows()).toEqual([
+      ['0xpending', 'pending', 'Cairn Local Express'],
+      ['0xsent', 'confirmed', undefined],
+      ['0xpaid', 'confirmed', 'Cairn Local Express'],
+    ]);
+    expect(cairn.stores.transactions.get().onrampPurchases.map((entry) => entry.metadata.hash)).toEqual(['0xpending', '0xpaid']);
+    await cairn.loadMoreTransactions();
+    expect(rows().map(([hash]) => hash)).toEqual(['0xpending', '0xsent', '0xpaid', '0xolder']);
+    expect(purchaseReads).toBe(1);
+  });
+
+  it('shows the transactions alone when the purchases cannot be read, and asks for none when the site has no Buy', async () => {
+    pages.set('', { data: [onMainnet('0xsent')], next: null });
+    purchases = { status: 404, data: [] };
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    expect(cairn.stores.transactions.get()).toMatchObject({ error: undefined, onrampPurchases: [], transactions: [{ metadata: { hash: '0xsent' } }] });
+    purchaseReads = 0;
+    const { cairn: withoutBuy } = await connected({ onramp: false });
+    await withoutBuy.fetchTransactions();
+    expect([purchaseReads, withoutBuy.stores.transactions.get().transactions.length]).toEqual([0, 1]);
+  });
+
+  it('an account with only purchases is not empty', async () => {
+    purchases = { data: [bought('0xpending', '2026-11-20T12:00:00.000Z', 'pending')] };
+    const { cairn } = await connected();
+    await cairn.fetchTransactions();
+    expect(cairn.stores.transactions.get()).toMatchObject({ empty: false, transactions: [], onrampPurchases: [{ metadata: { hash: '0xpending' } }] });
   });
 });

@@ -1,8 +1,10 @@
 import { activeAccount, type CairnContext } from '../../context.ts';
-import { createHistoryApi, type HistoryApi } from '../../api/historyApi.ts';
+import { createHistoryApi, type HistoryApi, type HistoryTransaction } from '../../api/historyApi.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 import { ErrorText } from '../../errors.ts';
-import { filterTransactions, groupTransactionsByYear } from '../../rules/transactionList.ts';
+import { filterTransactions, groupTransactionsByYear, withPurchases } from '../../rules/transactionList.ts';
 import { findNetwork } from '../../stores/network.ts';
+import type { CaipNetworkId } from '../../types.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
 /** Bumped by each fetch that starts the list afresh: an answer to an older one is dropped. */
@@ -50,20 +52,50 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
     activeAccount(ctx).get().address !== address ||
     ctx.network.get().activeCaipNetworkId !== network.caipNetworkId;
   try {
-    const page = await client.getHistory(address, { chainId: network.caipNetworkId, ...(more ? { cursor: current.next } : {}) });
+    const cursor = more ? current.next : undefined;
+    const chainId = network.caipNetworkId;
+    // No lifetime (SPEC gives none, and a history must show what just happened): the query shares a read in flight and retries it.
+    const read = <T>(key: string, fetch: () => Promise<T>) => queryCacheOf(ctx).read(key, fetch, { staleMs: 0 });
+    const [page, purchases] = await Promise.all([
+      read(queryKey.history(address, chainId, cursor), () => client.getHistory(address, { chainId, ...(cursor ? { cursor } : {}) })),
+      // The purchases are one page, read with the first: the next pages keep them.
+      more ? current.onrampPurchases : readPurchases(ctx, client, address, chainId, read),
+    ]);
     if (isStale() || store.get().account !== address) return;
     const before = more ? store.get().transactions : [];
-    const transactions = [...before, ...filterTransactions(page.data, network.caipNetworkId)];
+    const transactions = [...before, ...filterTransactions(page.data, chainId)];
     store.set({
       transactions,
-      transactionsByYear: groupTransactionsByYear(transactions),
+      onrampPurchases: purchases,
+      transactionsByYear: groupTransactionsByYear(withPurchases(transactions, purchases)),
       loading: false,
       next: page.next ?? undefined,
-      empty: transactions.length === 0 && page.next === null,
+      empty: transactions.length === 0 && purchases.length === 0 && page.next === null,
     });
   } catch (error) {
     if (isStale()) return;
     console.warn('[cairn] could not fetch transactions', error);
     store.set({ loading: false, empty: true, next: undefined, error: ErrorText.failedToFetchTransactions });
+  }
+}
+
+/**
+ * SPEC §3 coinbaseTransactions: the purchases through the site's server's onramp, when the site
+ * offers Buy. Activity shows the chain's transactions without them when they cannot be read.
+ */
+async function readPurchases(
+  ctx: CairnContext,
+  client: HistoryApi,
+  address: string,
+  chainId: CaipNetworkId,
+  read: <T>(key: string, fetch: () => Promise<T>) => Promise<T>,
+): Promise<readonly HistoryTransaction[]> {
+  if (!ctx.options.features.onramp) return [];
+  try {
+    const page = await read(queryKey.onrampPurchases(address, chainId), () => client.getOnrampPurchases(address, { chainId }));
+    return filterTransactions(page.data, chainId);
+  } catch (error) {
+    console.warn('[cairn] could not fetch the onramp purchases', error);
+    return [];
   }
 }

@@ -1,6 +1,7 @@
 import type { CairnContext } from '../../context.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { refreshBalance } from '../../actions/refreshBalance.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 
 /** How often, after mining, the history is asked again until the server's indexer lists the hash (bounded). */
 export const HISTORY_TRIES = 12;
@@ -16,6 +17,8 @@ export async function transactionConfirmed(ctx: CairnContext, network: CaipNetwo
   // The server's forced read waits for its indexer to store the head block, so the history read
   // after it already lists the transaction (the loop below is for a server without that wait).
   await refreshBalance(ctx, { force: true }).catch(() => undefined);
+  // A history read begun before the transaction was mined does not list it: none is joined.
+  queryCacheOf(ctx).invalidate(queryKey.history());
   await refreshActivity(ctx, network, hash);
 }
 

@@ -7,6 +7,12 @@ import type { CaipNetworkId } from '../../types.ts';
 export interface TransactionsState {
   /** The connected chain's entries, spam left out, newest first. */
   transactions: readonly HistoryTransaction[];
+  /**
+   * SPEC §3 coinbaseTransactions: the purchases through the site's server's onramp on this
+   * network, newest first, with their provider, what was paid and their status.
+   */
+  onrampPurchases: readonly HistoryTransaction[];
+  /** The transactions and the purchases together (a purchase stands for the transaction that paid it). */
   transactionsByYear: TransactionsByYear;
   loading: boolean;
   /** Nothing to show (none, or the fetch failed). */
@@ -19,7 +25,7 @@ export interface TransactionsState {
   error?: string;
 }
 
-const EMPTY: TransactionsState = { transactions: [], transactionsByYear: {}, loading: false, empty: false };
+const EMPTY: TransactionsState = { transactions: [], onrampPurchases: [], transactionsByYear: {}, loading: false, empty: false };
 
 export function createTransactionsStore() {
   const store = createStore<TransactionsState>(EMPTY);

@@ -22,6 +22,8 @@ export interface CairnOnrampActions {
   /** Sets the amount (in the payment currency) and quotes it. */
   setAmount(amount: string): Promise<void>;
   setCurrency(currency: string): Promise<void>;
+  /** Chooses one of the server's providers (`options.providers`): its quote is shown, and its checkout opens. */
+  setProvider(provider: string): Promise<void>;
   /** Opens the provider's checkout in a popup and watches for the coins; resolves true once they arrived. */
   buy(): Promise<boolean>;
   /** Buy was left: stops watching. */
@@ -51,6 +53,7 @@ export const buyFeature: CairnFeature = {
         ctx.onramp.setCurrency(currency);
         return loadOnrampFlow().then((flow) => flow.quoteOnramp(ctx));
       },
+      setProvider: (provider) => loadOnrampFlow().then((flow) => flow.chooseOnrampProvider(ctx, provider)),
       buy: () =>
         loadOnrampFlow().then((flow) =>
           flow.startPurchase(ctx, (url) => {

@@ -1,6 +1,6 @@
 // Buy's actions (SPEC §7 onramp), in a chunk of their own.
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
-import { createOnrampApi, fallbackOnrampOptions, type OnrampApi } from '../../api/onrampApi.ts';
+import { createOnrampApi, fallbackOnrampOptions, type OnrampApi, type OnrampQuote } from '../../api/onrampApi.ts';
 import { errorMessage } from '../../errors.ts';
 import { formatUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
@@ -41,7 +41,8 @@ export async function prepareOnramp(ctx: CairnContext): Promise<void> {
   if (!network || !api) return;
   if (!ctx.onramp.get().options) {
     try {
-      ctx.onramp.set({ options: await api.options(), fallback: false });
+      const options = await api.options();
+      ctx.onramp.set({ options, fallback: false, provider: options.providers?.[0]?.id });
     } catch (error) {
       console.warn('[cairn] onramp options unavailable, using the defaults', errorMessage(error));
       ctx.onramp.set({ options: fallbackOnrampOptions({ caipNetworkId: network.caipNetworkId, name: network.name, symbol: network.nativeCurrency.symbol }), fallback: true });
@@ -63,12 +64,28 @@ export async function quoteOnramp(ctx: CairnContext): Promise<void> {
     return;
   }
   ctx.onramp.set({ quoting: true, error: undefined });
-  try {
-    const quote = await api.quote({ purchaseCurrency: network.nativeCurrency.symbol, paymentCurrency: currency, amount, network: network.caipNetworkId });
-    if (ctx.onramp.get().amount === amount && ctx.onramp.get().currency === currency) ctx.onramp.set({ quote, quoteFailed: false, quoting: false });
-  } catch {
-    ctx.onramp.set({ quote: undefined, quoteFailed: true, quoting: false });
-  }
+  // Every provider is quoted, so the visitor compares them; a server that names none gets one request.
+  const providers: (string | undefined)[] = ctx.onramp.get().options?.providers?.map((provider) => provider.id) ?? [];
+  if (providers.length === 0) providers.push(undefined);
+  const body = { purchaseCurrency: network.nativeCurrency.symbol, paymentCurrency: currency, amount, network: network.caipNetworkId };
+  const answers = await Promise.allSettled(providers.map((provider) => api.quote(provider ? { ...body, provider } : body)));
+  const quotes: Record<string, OnrampQuote> = {};
+  answers.forEach((answer, index) => {
+    const provider = providers[index];
+    if (answer.status === 'fulfilled' && provider) quotes[provider] = answer.value;
+  });
+  const chosen = ctx.onramp.get().provider;
+  const first = answers[0]?.status === 'fulfilled' ? answers[0].value : undefined;
+  const quote = chosen ? quotes[chosen] : first;
+  if (ctx.onramp.get().amount !== amount || ctx.onramp.get().currency !== currency) return;
+  ctx.onramp.set({ quotes, quote, quoteFailed: !quote, quoting: false });
+}
+
+/** The visitor chose another of the server's providers: its quote, already asked for, is the one shown and paid. */
+export function chooseOnrampProvider(ctx: CairnContext, provider: string): void {
+  const { options, quotes } = ctx.onramp.get();
+  if (!options?.providers?.some((entry) => entry.id === provider)) throw new TypeError('onramp.setProvider: not a provider the server offers');
+  ctx.onramp.set({ provider, quote: quotes[provider], quoteFailed: Object.keys(quotes).length > 0 && !quotes[provider] });
 }
 
 /**
@@ -79,12 +96,12 @@ export async function startPurchase(ctx: CairnContext, openPopup: (url: string) 
   const network = findNetwork(ctx.network.get());
   const account = activeAccount(ctx).get();
   const api = apiOf(ctx);
-  const { amount, currency } = ctx.onramp.get();
+  const { amount, currency, provider } = ctx.onramp.get();
   if (!network || !api || !account.address || account.status !== 'connected') return false;
   const adapter = adapterFor(ctx, network.chainNamespace);
   try {
     const before = (await adapter.getBalance({ address: account.address, network })).value;
-    const url = await api.checkoutUrl({ address: account.address, network: network.caipNetworkId, fiatAmount: amount, fiatCurrency: currency });
+    const url = await api.checkoutUrl({ address: account.address, network: network.caipNetworkId, fiatAmount: amount, fiatCurrency: currency, ...(provider ? { provider } : {}) });
     openPopup(url);
     ctx.onramp.set({ status: 'waiting', arrived: undefined, error: undefined });
     watches.get(ctx)?.abort();

@@ -11,7 +11,12 @@ export interface OnrampState {
   fallback: boolean;
   currency: string;
   amount: string;
+  /** The chosen provider's quote. */
   quote?: OnrampQuote;
+  /** The chosen provider (an id of `options.providers`); undefined when the server names none. */
+  provider?: string;
+  /** Every provider's quote for the amount, by provider id, for the visitor to compare. */
+  quotes: Readonly<Record<string, OnrampQuote>>;
   /** SPEC §8: a failed quote shows the placeholder. */
   quoteFailed: boolean;
   quoting: boolean;
@@ -22,15 +27,15 @@ export interface OnrampState {
   error?: string;
 }
 
-const EMPTY: OnrampState = { fallback: false, currency: 'USD', amount: '100', quoteFailed: false, quoting: false, status: 'idle' };
+const EMPTY: OnrampState = { fallback: false, currency: 'USD', amount: '100', quotes: {}, quoteFailed: false, quoting: false, status: 'idle' };
 
 export function createOnrampStore() {
   const store = createStore<OnrampState>(EMPTY);
   return {
     ...store,
-    setAmount: (amount: string) => store.set({ amount: String(amount).slice(0, 12), quote: undefined, error: undefined }),
-    setCurrency: (currency: string) => store.set({ currency: String(currency).slice(0, 10), quote: undefined, error: undefined }),
-    reset: () => store.set({ ...EMPTY, options: undefined, quote: undefined, arrived: undefined, error: undefined }),
+    setAmount: (amount: string) => store.set({ amount: String(amount).slice(0, 12), quote: undefined, quotes: {}, error: undefined }),
+    setCurrency: (currency: string) => store.set({ currency: String(currency).slice(0, 10), quote: undefined, quotes: {}, error: undefined }),
+    reset: () => store.set({ ...EMPTY, options: undefined, quote: undefined, provider: undefined, arrived: undefined, error: undefined }),
   };
 }
 export type OnrampStore = ReturnType<typeof createOnrampStore>;

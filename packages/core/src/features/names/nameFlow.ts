@@ -2,6 +2,8 @@
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { createProfileApi, type ProfileApi } from '../../api/profileApi.ts';
 import { saveIdentity } from '../../cache/persistedCaches.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
+import { NAME_CACHE_MS } from '../../constants.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { HttpError } from '../../http.ts';
 import { isValidNameLabel, nameRegistrationMessage, namesSupportedOn } from '../../rules/accountName.ts';
@@ -45,7 +47,7 @@ export async function searchName(ctx: CairnContext): Promise<void> {
   }
   ctx.accountName.set({ checking: true, error: undefined });
   try {
-    const names = await api.suggestions(label);
+    const names = await queryCacheOf(ctx).read(queryKey.nameSuggestions(label), () => api.suggestions(label), { staleMs: 0 });
     if (ctx.accountName.get().query.trim().toLowerCase() !== label) return;
     ctx.accountName.set({ checking: false, available: undefined, ...nameChoices(label, names) });
   } catch (error) {
@@ -78,6 +80,8 @@ export async function registerName(ctx: CairnContext, name: string): Promise<boo
     const signature = await adapterFor(ctx, network.chainNamespace).signMessage({ connectorId, address, message });
     const registered = await api.register({ address, message, signature });
     saveIdentity(ctx, address.toLowerCase(), { name: registered.name, avatar: account.get().profileImage ?? null });
+    // The names read before it are out of date: the address now holds one more, and it is no longer free.
+    for (const key of [queryKey.ownNames(address), queryKey.identity(address), queryKey.resolvedName(registered.name), queryKey.nameSuggestions('')]) queryCacheOf(ctx).invalidate(key);
     if (account.get().address === address) account.set({ profileName: registered.name });
     ctx.accountName.set({ registering: false, registered: registered.name, query: '', available: undefined, taken: false, suggestions: [] });
     land(ctx, { kind: 'nameRegistered' });
@@ -96,7 +100,7 @@ export async function loadOwnNames(ctx: CairnContext): Promise<void> {
   if (!address) return;
   if (!api) return ctx.accountName.set({ ownNames: undefined, ownNamesError: ErrorText.errorFetchingNamesForAddress });
   try {
-    const profiles = await api.reverse(address);
+    const profiles = await queryCacheOf(ctx).read(queryKey.ownNames(address), () => api.reverse(address), { staleMs: NAME_CACHE_MS });
     if (activeAccount(ctx).get().address !== address) return;
     ctx.accountName.set({ ownNames: profiles.map((profile) => profile.name), ownNamesError: undefined });
   } catch (error) {
@@ -109,7 +113,8 @@ export async function resolveName(ctx: CairnContext, name: string): Promise<{ ad
   const api = profileApiOf(ctx);
   if (!api) return { error: ErrorText.errorResolvingName };
   try {
-    const profile = await api.resolve(name.trim().toLowerCase());
+    const typed = name.trim().toLowerCase();
+    const profile = await queryCacheOf(ctx).read(queryKey.resolvedName(typed), () => api.resolve(typed), { staleMs: NAME_CACHE_MS });
     return { address: profile.addresses['60']?.address };
   } catch (error) {
     return { error: reasonOr(error, ErrorText.errorResolvingName) };

@@ -66,6 +66,15 @@ describe('the send flow', () => {
     expect(ctx.router.get().history.map((entry) => entry.view)).toEqual(['Account']);
   });
 
+  it('declined in the wallet: the open modal shakes (SPEC §9), the form stays without a reason', async () => {
+    const { ctx, adapter } = sendContext('success');
+    Object.assign(adapter, { sendToken: async () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) });
+    ctx.modal.set({ open: true });
+    await reviewSend(ctx);
+    expect(await confirmSend(ctx)).toBe(false);
+    expect([ctx.modal.get().shaking, ctx.send.get().error, ctx.send.get().sendTokenAmount]).toEqual([true, undefined, '8']);
+  });
+
   it("reverted: failed with the node's reason, in Send and in the toast", async () => {
     const { ctx, events, mine } = sendContext('reverted', 'execution reverted: ERC20InsufficientBalance');
     await reviewSend(ctx);

@@ -1,6 +1,8 @@
 // Send's actions, in a chunk of their own fetched when Send opens (or on intent).
 import { activeAccount, adapterFor, type CairnContext } from '../../context.ts';
 import { getGasPrice } from '../../api/gasPriceApi.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
+import { IDENTITY_CACHE_MS } from '../../constants.ts';
 import { ErrorText, errorMessage, isUserRejection } from '../../errors.ts';
 import { formatUnits, parseUnits } from '../../format.ts';
 import { HttpError } from '../../http.ts';
@@ -13,6 +15,7 @@ import { sendSummary, type SendSummary } from '../../rules/send/sendSummary.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
 import { settleTransaction } from '../activity/settleTransaction.ts';
 import { trackPending, trackPendingCalls, type CallsOutcome } from '../activity/trackPending.ts';
 import { walletAccountType } from '../accountTypes/walletAccountType.ts';
@@ -99,7 +102,9 @@ export async function prepareSend(ctx: CairnContext): Promise<void> {
   }
   try {
     if (!ctx.options.api) throw new Error('no server');
-    const prices = await getGasPrice(ctx.options.api, context.network.caipNetworkId);
+    const api = ctx.options.api;
+    const chainId = context.network.caipNetworkId;
+    const prices = await queryCacheOf(ctx).read(queryKey.gasPrice(chainId), () => getGasPrice(api, chainId), { staleMs: 0 });
     ctx.send.set({ gasPrice: prices.standard.toString() });
   } catch (error) {
     ctx.send.set({ error: error instanceof HttpError && error.status === 400 ? ErrorText.networkNotSupportedForGasPrice : ErrorText.somethingWentWrong });
@@ -160,7 +165,8 @@ export async function lookupReceiver(ctx: CairnContext): Promise<void> {
   const { receiver } = currentSendSummary(ctx);
   if (!receiver || !ctx.api || !namesSupportedOn(activeAccount(ctx).get().namespace)) return;
   try {
-    const identity = await ctx.api.getIdentity(receiver);
+    const api = ctx.api;
+    const identity = await queryCacheOf(ctx).read(queryKey.identity(receiver), () => api.getIdentity(receiver), { staleMs: IDENTITY_CACHE_MS });
     if (currentSendSummary(ctx).receiver !== receiver) return;
     ctx.send.set({ receiverProfileName: identity.name ?? undefined, receiverProfileImage: identity.avatar ?? undefined });
   } catch {
@@ -224,6 +230,8 @@ export async function confirmSend(ctx: CairnContext): Promise<boolean> {
     }
   } catch (error) {
     const message = isUserRejection(error) ? undefined : nodeErrorText(errorMessage(error));
+    // SPEC §9: a declined signature shakes the modal.
+    if (isUserRejection(error)) shakeModal(ctx);
     console.warn('[cairn] send failed', error);
     ctx.events.emit('SEND_ERROR', { ...properties, message: errorMessage(error) });
     ctx.send.set({ loading: false, error: message, lastRetry: ctx.now() });

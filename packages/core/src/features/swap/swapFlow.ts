@@ -13,6 +13,8 @@ import { isSwapNetwork } from '../../rules/walletFeatures.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetwork } from '../../types.ts';
 import { land } from '../../actions/land.ts';
+import { shakeModal } from '../../actions/modal.ts';
+import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 import { settleTransaction } from '../activity/settleTransaction.ts';
 import { trackPending } from '../activity/trackPending.ts';
 import { transactionConfirmed } from '../activity/transactionConfirmed.ts';
@@ -95,7 +97,7 @@ export async function prepareSwap(ctx: CairnContext): Promise<void> {
   if (state.tokens) return void (await quoteSwap(ctx));
   ctx.swap.set({ loadingTokens: true, error: undefined });
   try {
-    const [tokens, prices] = await Promise.all([context.api.tokens(network.caipNetworkId), getGasPrice(ctx.options.api!, network.caipNetworkId)]);
+    const [tokens, prices] = await Promise.all([context.api.tokens(network.caipNetworkId), queryCacheOf(ctx).read(queryKey.gasPrice(network.caipNetworkId), () => getGasPrice(ctx.options.api!, network.caipNetworkId), { staleMs: 0 })]);
     if (findNetwork(ctx.network.get())?.caipNetworkId !== network.caipNetworkId) return;
     // The native coin sold for the first other token (the stablecoin, on a server that lists it first).
     const source = tokens.find(isNative) ?? tokens[0];
@@ -219,6 +221,8 @@ export async function confirmSwap(ctx: CairnContext): Promise<boolean> {
     return true;
   } catch (error) {
     console.warn('[cairn] swap failed', error);
+    // SPEC §9: a declined signature shakes the modal.
+    if (isUserRejection(error)) shakeModal(ctx);
     const message = isUserRejection(error) ? undefined : error instanceof HttpError ? (error.detail ?? error.message) : nodeErrorText(errorMessage(error));
     ctx.swap.set({ step: undefined, error: message });
     ctx.toast.show(ErrorText.failedToSendTransaction, 'error');

@@ -21,9 +21,12 @@ export function ActivityRow({ transaction, network }: { transaction: HistoryTran
         <span className="activity-title">
           {t(description.title)}
           {description.failed && <span className="activity-failed">{t('activity.failed')}</span>}
+          {description.pending && <span className="activity-pending">{t('activity.pending')}</span>}
         </span>
         <span className="activity-detail" data-testid="activity-counterparty">
-          {description.swap ? (
+          {description.purchase ? (
+            `${t('activity.viaProvider', { provider: description.purchase.provider })} · ${description.purchase.paid}`
+          ) : description.swap ? (
             `${description.swap.sold} → ${description.swap.bought}`
           ) : (
             <>

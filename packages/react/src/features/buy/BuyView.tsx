@@ -4,6 +4,7 @@ import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { BUY_CSS } from './buyCss.ts';
+import { BuyProviders } from './BuyProviders.tsx';
 import { useT } from '../../i18n/useT.ts';
 
 const PRESETS = ['50', '100', '250'];
@@ -80,6 +81,7 @@ export default function BuyView() {
           </button>
         ))}
       </div>
+      <BuyProviders state={state} onChoose={(provider) => void cairn.onramp.setProvider(provider)} />
       <dl className="buy-lines">
         <dt>{t('buy.youGet')}</dt>
         <dd data-testid="buy-quote">{quote ? `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}` : state.quoting ? '…' : '—'}</dd>

@@ -11,6 +11,13 @@ export const BUY_CSS = `
 .buy-lines{margin:0;display:grid;grid-template-columns:1fr auto;gap:4px 12px;font-size:13px}
 .buy-lines dt{color:var(--cairn-muted)}
 .buy-lines dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+.buy-providers{margin:0;padding:0;border:0;display:flex;flex-direction:column;gap:6px}
+.buy-providers legend{padding:0;margin-bottom:6px;font-size:13px;font-weight:600;color:var(--cairn-muted)}
+.buy .buy-provider{display:grid;grid-template-columns:auto 1fr;grid-template-areas:"radio name" "radio quote";align-items:center;column-gap:10px;padding:8px 12px;border:1px solid var(--cairn-border);border-radius:12px;cursor:pointer;color:var(--cairn-foreground);font-weight:400}
+.buy .buy-provider:has(input:checked){border-color:var(--cairn-accent)}
+.buy .buy-provider input{grid-area:radio;flex:none;margin:0;padding:0;accent-color:var(--cairn-accent)}
+.buy-provider-name{grid-area:name;font-size:14px;font-weight:600}
+.buy-provider-quote{grid-area:quote;font-size:12px;color:var(--cairn-muted);font-variant-numeric:tabular-nums}
 .buy-error{margin:0;font-size:13px;color:var(--_error)}
 .buy-result{margin:0;text-align:center;font-size:24px;font-weight:700}
 `;

@@ -11,6 +11,7 @@ import * as onrampAndNameLimits from './0009_onramp_and_name_limits.ts';
 import * as indexerLeases from './0010_indexer_leases.ts';
 import * as deviceRequests from './0011_device_requests.ts';
 import * as farcasterChannels from './0012_farcaster_channels.ts';
+import * as onrampPurchaseStatus from './0013_onramp_purchase_status.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_indexer_leases': indexerLeases,
   '0011_device_requests': deviceRequests,
   '0012_farcaster_channels': farcasterChannels,
+  '0013_onramp_purchase_status': onrampPurchaseStatus,
 };
