@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import pino from 'pino';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/authRoutes.ts';
 import { registerSessions } from './auth/sessionsRoutes.ts';
@@ -17,6 +16,7 @@ import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
 import { closeAnsweredUpgrades } from './http/answeredUpgrades.ts';
+import { bufferedLog } from './http/bufferedLog.ts';
 import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { requestIds } from './http/requestIds.ts';
 import { lazyRequestLogger, registerRequestLog } from './http/requestLog.ts';
@@ -73,14 +73,6 @@ export type CreateServerOptions = {
 };
 
 const BODY_LIMIT = 64 * 1024;
-/** How log lines are gathered before a write: up to 4 kB, for at most a second. */
-const LOG_BUFFERING = { minLength: 4096, periodicFlush: 1000 } as const;
-
-/** Standard output, written LOG_BUFFERING at a time; `flush` writes what waits. */
-function bufferedStdout() {
-  const stream = pino.destination({ dest: 1, sync: false, ...LOG_BUFFERING });
-  return { stream, flush: () => new Promise<void>((resolve) => stream.flush(() => resolve())) };
-}
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -92,12 +84,13 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   // Log lines are written 4 kB at a time (and at least every second), not one write per line: on
   // the cached balance route that write was the largest cost after the answer's own (issue 25).
-  // pino writes what is left when the process exits; onClose below flushes it.
-  const log = options.logStream ? { stream: options.logStream, flush: async () => undefined } : bufferedStdout();
+  // What is left is written when the process exits; onClose below writes it.
+  const stdout = options.logStream ? undefined : bufferedLog(1);
+  const logStream = options.logStream ?? stdout!;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      stream: log.stream,
+      stream: logStream,
       serializers: {
         // A relay client's JWT (?auth=) never reaches a log, whatever path a misconfigured relayUrl sent it to.
         req: (request: FastifyRequest) => ({ method: request.method, url: logSafeUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
@@ -120,7 +113,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     // Fastify's own request lines are off; the hooks below write one line per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  registerRequestLog(app, log.stream);
+  registerRequestLog(app, logStream);
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
 
@@ -238,7 +231,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (!options.mailer) services.mailer?.close();
     if (!options.db) await db.destroy();
     await shared?.close();
-    await log.flush();
+    await stdout?.flush();
+    stdout?.close();
   });
   if (config.indexer.enabled) indexer.start();
   return app;
