@@ -23,13 +23,19 @@ const { values: args } = parseArgs({
     'no-limiter': { type: 'boolean', default: false },
     /** Write a V8 CPU profile of the server (node --cpu-prof) into bench/results/fastpath/. */
     'cpu-prof': { type: 'boolean', default: false },
+    /**
+     * Also measure another copy of the server's sources, in the same rounds: a folder inside the
+     * repository holding its packages/server (e.g. `git archive <commit> packages/server | tar -x -C
+     * .scratch/base`), so a change is judged against what it changed under the same load.
+     */
+    compare: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 // The server part's ports moved by 300, so this runs beside it.
-const PORTS = { chain: 26845, server: 26887, unlimited: 26888, floor: 26886 } as const;
+const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886 } as const;
 const dir = join(resultsDir, 'fastpath');
 mkdirSync(dir, { recursive: true });
 const log = (line: string) => console.log(`[fastpath] ${line}`);
@@ -76,8 +82,8 @@ try {
     rmSync(join(dir, String(port)), { recursive: true, force: true });
     return ['--cpu-prof', `--cpu-prof-dir=${join(dir, String(port))}`];
   };
-  const start = (port: number, limits: Record<string, string>) => {
-    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions(port));
+  const start = (port: number, limits: Record<string, string>, entry?: string) => {
+    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions(port), entry);
     stops.push(server.stop);
     return server;
   };
@@ -85,6 +91,7 @@ try {
   const path = `/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
   const servers: [string, BenchServer, number][] = [['cached balance', start(PORTS.server, UNREACHED_LIMITS), PORTS.server]];
   if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER), PORTS.unlimited]);
+  if (args.compare) servers.push([`cached balance, ${args.compare}`, start(PORTS.compared, UNREACHED_LIMITS, join(args.compare, 'packages/server/src/cli.ts')), PORTS.compared]);
   for (const [, server] of servers) await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
 
   const answer = await fetch(`${servers[0]![1].url}${path}`);
