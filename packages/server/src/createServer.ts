@@ -16,7 +16,7 @@ import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
 import { closeAnsweredUpgrades } from './http/answeredUpgrades.ts';
-import { bufferedLog } from './http/bufferedLog.ts';
+import { bufferedStdout } from './http/bufferedLog.ts';
 import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { requestIds } from './http/requestIds.ts';
 import { lazyRequestLogger, registerRequestLog } from './http/requestLog.ts';
@@ -84,8 +84,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   // Log lines are written 4 kB at a time (and at least every second), not one write per line: on
   // the cached balance route that write was the largest cost after the answer's own (issue 25).
-  // What is left is written when the process exits; onClose below writes it.
-  const stdout = options.logStream ? undefined : bufferedLog(1);
+  // What is left is written when the process exits; onClose below writes it out.
+  const stdout = options.logStream ? undefined : bufferedStdout();
   const logStream = options.logStream ?? stdout!;
   const app = Fastify({
     logger: {
@@ -192,6 +192,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // The websocket routes in a scope of their own: @fastify/websocket's hooks and its wrapper
   // around each handler run for the routes of its scope only, not on every request (issue 25).
   let relay: Relay | undefined;
+  let websocketServer: FastifyInstance['websocketServer'] | undefined;
   await app.register(async (sockets) => {
     if (config.relay.enabled) {
       const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
@@ -201,11 +202,14 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
       relay = await registerRelay(sockets, { ...options.relay, limits, bus });
     }
     await registerWebSockets(sockets, config.rpcProxy.maxBodyBytes);
+    websocketServer = sockets.websocketServer;
     await sockets.register(async (scope) => {
       forProjects(scope);
       registerRpcSocket(scope, rpcProxy);
     });
   });
+  // What the scope decorated, on the server itself (its sockets: tests read them).
+  app.decorate('websocketServer', websocketServer!);
   if (relay) app.decorate('relay', relay);
   closeAnsweredUpgrades(app);
 
@@ -232,7 +236,6 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (!options.db) await db.destroy();
     await shared?.close();
     await stdout?.flush();
-    stdout?.close();
   });
   if (config.indexer.enabled) indexer.start();
   return app;

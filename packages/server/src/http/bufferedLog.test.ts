@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/waitFor.ts';
-import { bufferedLog } from './bufferedLog.ts';
+import { bufferedLog, bufferedStdout } from './bufferedLog.ts';
 
 describe('bufferedLog', () => {
   const dir = mkdtempSync(join(tmpdir(), 'buffered-log-'));
@@ -57,5 +57,9 @@ describe('bufferedLog', () => {
     log.write('{"last":true}\n');
     log.close();
     expect(out.text()).toBe('{"last":true}\n');
+  });
+
+  it('gives every server of the process the one standard output buffer', () => {
+    expect(bufferedStdout()).toBe(bufferedStdout());
   });
 });

@@ -95,3 +95,8 @@ export function bufferedLog(fd: number, options: BufferedLogOptions = BUFFERED_L
     },
   };
 }
+
+let stdout: BufferedLog | undefined;
+
+/** Standard output, buffered once for the process: every server in it writes through the one buffer (one exit listener however many servers a process starts). */
+export const bufferedStdout = (): BufferedLog => (stdout ??= bufferedLog(1));
