@@ -43,14 +43,51 @@ interface RouteLoad {
   load: string;
   /** What the failed answers said (status and the start of the body), counted. */
   failures?: Record<string, number>;
+  /** HAProxy's health checks during the load: failed, and replicas taken out. */
+  failedChecks: number;
+  downs: number;
+  /** The slowest and the median /health answer of the first replica, asked directly every 250 ms during the load (ms). */
+  healthMaxMs: number;
+  healthP50Ms: number;
+}
+
+/** How often the health watch asks a replica's /health during a load. */
+const HEALTH_WATCH_MS = 250;
+
+/**
+ * Watches the replicas' health while a load runs: HAProxy's counts of failed checks and of
+ * replicas taken out, and how long the first replica's own /health takes to answer.
+ */
+function watchHealth(cluster: RunningCluster) {
+  const before = cluster.balancer.replicaChecks();
+  const times: number[] = [];
+  let watching = true;
+  const asking = (async () => {
+    while (watching) {
+      const sent = performance.now();
+      await fetch(`${cluster.replicas[0]!.url}/health`).then((response) => response.arrayBuffer(), () => undefined);
+      times.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_WATCH_MS));
+    }
+  })();
+  return async () => {
+    watching = false;
+    await asking;
+    const [start, end] = [await before, await cluster.balancer.replicaChecks()];
+    const sum = (field: 'failed' | 'downs') => Object.keys(end).reduce((total, name) => total + end[name]![field] - (start[name]?.[field] ?? 0), 0);
+    times.sort((a, b) => a - b);
+    return { failedChecks: sum('failed'), downs: sum('downs'), healthMaxMs: times.at(-1) ?? 0, healthP50Ms: percentile(times, 50) };
+  };
 }
 
 const loadNow = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
 
-async function loadRoute(route: string, url: string, replicas: number): Promise<RouteLoad> {
+async function loadRoute(cluster: RunningCluster, route: string, url: string, replicas: number): Promise<RouteLoad> {
   const before = loadNow();
+  const health = watchHealth(cluster);
   const result = (await autocannon()({ url, connections, duration: seconds })) as Awaited<ReturnType<ReturnType<typeof autocannon>>> & { '5xx': number };
   return {
+    ...(await health()),
     route,
     replicas,
     requests: result.requests.total,
@@ -64,7 +101,8 @@ async function loadRoute(route: string, url: string, replicas: number): Promise<
 }
 
 /** Sign-ins through the balancer: nonces fetched and messages signed first, then `connections` workers verify them. */
-async function loadSignIns(base: string, replicas: number): Promise<RouteLoad> {
+async function loadSignIns(cluster: RunningCluster, replicas: number): Promise<RouteLoad> {
+  const base = cluster.url;
   const signed: string[] = [];
   for (let i = 0; i < signIns; i++) {
     const { nonce } = (await (await fetch(`${base}/auth/v1/nonce?${PROJECT}`)).json()) as { nonce: string };
@@ -72,6 +110,7 @@ async function loadSignIns(base: string, replicas: number): Promise<RouteLoad> {
     signed.push(JSON.stringify({ message, signature: await account.signMessage({ message }) }));
   }
   const before = loadNow();
+  const health = watchHealth(cluster);
   const latencies: number[] = [];
   let serverErrors = 0;
   let otherFailures = 0;
@@ -94,7 +133,7 @@ async function loadSignIns(base: string, replicas: number): Promise<RouteLoad> {
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsedS = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { route: 'sign-in verify', replicas, requests: latencies.length, reqPerS: latencies.length / elapsedS, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), serverErrors, otherFailures, load: `${before} → ${loadNow()}`, failures };
+  return { ...(await health()), route: 'sign-in verify', replicas, requests: latencies.length, reqPerS: latencies.length / elapsedS, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), serverErrors, otherFailures, load: `${before} → ${loadNow()}`, failures };
 }
 
 async function measure(replicas: number): Promise<RouteLoad[]> {
@@ -124,12 +163,12 @@ async function measure(replicas: number): Promise<RouteLoad[]> {
     const results: RouteLoad[] = [];
     for (const [route, url] of Object.entries(routes)) {
       await autocannon()({ url, connections, duration: 1 });
-      const measured = await loadRoute(route, url, replicas);
-      log(`${replicas} replica(s), ${route}: ${measured.reqPerS.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, 5xx ${measured.serverErrors}`);
+      const measured = await loadRoute(cluster, route, url, replicas);
+      log(`${replicas} replica(s), ${route}: ${measured.reqPerS.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, 5xx ${measured.serverErrors}, failed health checks ${measured.failedChecks}, /health max ${measured.healthMaxMs.toFixed(0)} ms`);
       results.push(measured);
     }
-    const signInLoad = await loadSignIns(cluster.url, replicas);
-    log(`${replicas} replica(s), sign-in verify: ${signInLoad.reqPerS.toFixed(0)} /s, 5xx ${signInLoad.serverErrors}`);
+    const signInLoad = await loadSignIns(cluster, replicas);
+    log(`${replicas} replica(s), sign-in verify: ${signInLoad.reqPerS.toFixed(0)} /s, 5xx ${signInLoad.serverErrors}, failed health checks ${signInLoad.failedChecks}, /health max ${signInLoad.healthMaxMs.toFixed(0)} ms`);
     results.push(signInLoad);
     return results;
   } finally {
@@ -143,10 +182,12 @@ const all: RouteLoad[] = [];
 for (const replicas of counts) all.push(...(await measure(replicas)));
 
 console.log(`\n${cpus().length} cores (${cpus()[0]?.model.trim()}), shared with the load generator, HAProxy, PostgreSQL, Redis and the chains; ${connections} connections, ${seconds} s per route; load average (1 / 5 / 15 min) before → after each run\n`);
-console.log('| route | replicas | requests | req/s | p50 ms | p99 ms | 5xx | other failures | load average |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| route | replicas | requests | req/s | p50 ms | p99 ms | 5xx | other failures | failed health checks | replicas taken out | /health p50 / max ms | load average |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of all) {
-  console.log(`| ${row.route} | ${row.replicas} | ${row.requests} | ${row.reqPerS.toFixed(0)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.serverErrors} | ${row.otherFailures} | ${row.load} |`);
+  console.log(
+    `| ${row.route} | ${row.replicas} | ${row.requests} | ${row.reqPerS.toFixed(0)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.serverErrors} | ${row.otherFailures} | ${row.failedChecks} | ${row.downs} | ${row.healthP50Ms.toFixed(0)} / ${row.healthMaxMs.toFixed(0)} | ${row.load} |`,
+  );
 }
 for (const row of all) for (const [said, count] of Object.entries(row.failures ?? {})) console.log(`${row.route}, ${row.replicas} replica(s): ${count} × ${said}`);
 const first = counts[0]!;

@@ -1,6 +1,6 @@
 // The fast path (issue 25): CPU per cached balance request against a bare Fastify serving the
 // same bytes, in alternating runs of one process each. See bench/README.md ("Fast path").
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import { startBareFastifyFloor } from './lib/bareFastifyFloor.ts';
 import { startBenchServer, type BenchServer } from './lib/benchServer.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
 import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
+import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
 import { processCpuMicros } from './lib/processCpu.ts';
 import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
 
@@ -22,30 +23,43 @@ const { values: args } = parseArgs({
     'no-limiter': { type: 'boolean', default: false },
     /** Write a V8 CPU profile of the server (node --cpu-prof) into bench/results/fastpath/. */
     'cpu-prof': { type: 'boolean', default: false },
+    /**
+     * Also measure another copy of the server's sources, in the same rounds: a folder inside the
+     * repository holding its packages/server (e.g. `git archive <commit> packages/server | tar -x -C
+     * .scratch/base`), so a change is judged against what it changed under the same load.
+     */
+    compare: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 // The server part's ports moved by 300, so this runs beside it.
-const PORTS = { chain: 26845, server: 26887, unlimited: 26888, floor: 26886 } as const;
+const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886 } as const;
 const dir = join(resultsDir, 'fastpath');
 mkdirSync(dir, { recursive: true });
 const log = (line: string) => console.log(`[fastpath] ${line}`);
+/** How many of the server's costliest functions the profile table lists. */
+const PROFILE_ROWS = 40;
 
 interface Measured {
   reqPerS: number;
   requests: number;
   cpuMicrosPerRequest: number;
   failed: number;
+  /** When the run went, on the clock of the CPU profiles' samples. */
+  window: ClockWindow;
 }
 
 /** One autocannon run against `url` while reading the CPU time of the process `pid` that answers. */
 async function measure(url: string, pid: number): Promise<Measured> {
   const before = processCpuMicros(pid);
+  const start = monotonicMicros();
   const result = await autocannon()({ url, connections, duration: seconds });
+  const window = [start, monotonicMicros()] as const;
   const cpu = processCpuMicros(pid) - before;
   return {
+    window,
     reqPerS: result.requests.average,
     requests: result.requests.total,
     cpuMicrosPerRequest: cpu / result.requests.total,
@@ -57,32 +71,41 @@ await ensureAnchors(log, { from: toolVersionsDir, into: toolsDir, what: 'tools (
 const loadAtStart = loadavg();
 const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: PORTS.chain }] });
 const stops: (() => Promise<void>)[] = [];
+/** What is measured: each server, then the floor, with the port its profiles are kept under. */
+const cases: { name: string; url: string; pid: number; port: number }[] = [];
+const measured = new Map<string, Measured[]>();
 try {
   const settings = { [`RPC_URL_${CHAIN_ID}`]: `http://127.0.0.1:${PORTS.chain}` };
-  const nodeOptions = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
-  const start = (port: number, limits: Record<string, string>) => {
-    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions);
+  // Each process's profiles in a folder of its own (bench/results/fastpath/<port>/), the floor's too.
+  const nodeOptions = (port: number) => {
+    if (!args['cpu-prof']) return [];
+    rmSync(join(dir, String(port)), { recursive: true, force: true });
+    return ['--cpu-prof', `--cpu-prof-dir=${join(dir, String(port))}`];
+  };
+  const start = (port: number, limits: Record<string, string>, entry?: string) => {
+    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions(port), entry);
     stops.push(server.stop);
     return server;
   };
   const address = TEST_ACCOUNTS[0]!.address;
   const path = `/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
-  const servers: [string, BenchServer][] = [['cached balance', start(PORTS.server, UNREACHED_LIMITS)]];
-  if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER)]);
+  const servers: [string, BenchServer, number][] = [['cached balance', start(PORTS.server, UNREACHED_LIMITS), PORTS.server]];
+  if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER), PORTS.unlimited]);
+  if (args.compare) servers.push([`cached balance, ${args.compare}`, start(PORTS.compared, UNREACHED_LIMITS, join(args.compare, 'packages/server/src/cli.ts')), PORTS.compared]);
   for (const [, server] of servers) await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
 
   const answer = await fetch(`${servers[0]![1].url}${path}`);
   const body = await answer.text();
-  const floor = await startBareFastifyFloor(PORTS.floor, { method: 'GET', body, contentType: answer.headers.get('content-type') ?? 'application/json' });
+  const floor = await startBareFastifyFloor(PORTS.floor, { method: 'GET', body, contentType: answer.headers.get('content-type') ?? 'application/json' }, nodeOptions(PORTS.floor));
   stops.push(floor.stop);
-  const cases = [
-    ...servers.map(([name, server]) => ({ name, url: `${server.url}${path}`, pid: server.child.pid! })),
-    { name: 'bare Fastify, the same bytes', url: floor.url, pid: floor.pid },
-  ];
+  cases.push(
+    ...servers.map(([name, server, port]) => ({ name, url: `${server.url}${path}`, pid: server.child.pid!, port })),
+    { name: 'bare Fastify, the same bytes', url: floor.url, pid: floor.pid, port: PORTS.floor },
+  );
   log(`${Buffer.byteLength(body)} bytes; warm-up, then ${runs} alternating runs of ${seconds} s, ${connections} connections`);
   for (const { url } of cases) await autocannon()({ url, connections, duration: 2 });
 
-  const measured = new Map<string, Measured[]>(cases.map(({ name }) => [name, []]));
+  for (const { name } of cases) measured.set(name, []);
   for (let run = 0; run < runs; run++) {
     for (const { name, url, pid } of cases) {
       // The balance is cached 30 s: refilled right before each run, so no expiry falls inside it.
@@ -112,8 +135,27 @@ try {
     const byRate = median(results.map((result, i) => result.reqPerS / floorRuns[i]!.reqPerS));
     console.log(`\n${name}: median ${cpu.toFixed(1)} µs CPU per request against the floor's ${floorCpu.toFixed(1)} µs: ${((floorCpu / cpu) * 100).toFixed(0)} % of bare Fastify by CPU, ${(byRate * 100).toFixed(0)} % by req/s (goal: at least 80 %)`);
   }
-  if (args['cpu-prof']) log(`CPU profiles (written when the servers stop) in ${dir}`);
 } finally {
   for (const stop of stops) await stop();
   await devnet.stop();
+}
+if (args['cpu-prof']) printProfiles();
+
+/**
+ * Where each case's main thread spent its CPU during the measured runs, per request, the server's
+ * largest functions beside the floor's figure for the same function (µs of self time).
+ */
+function printProfiles(): void {
+  const perCase = cases.map(({ name, port }) => {
+    const results = measured.get(name)!;
+    const requests = results.reduce((sum, result) => sum + result.requests, 0);
+    const { total, byFunction } = selfTimes(mainThreadProfile(join(dir, String(port))), results.map((result) => result.window));
+    return { name, perRequest: (micros: number) => micros / requests, total, byFunction: new Map(byFunction) };
+  });
+  log(`CPU profiles (main threads) in ${dir}/<port>/; self time in the measured runs, µs per request:`);
+  console.log(`\n| function | ${perCase.map(({ name }) => name).join(' | ')} |`);
+  console.log(`| --- |${perCase.map(() => ' --- |').join('')}`);
+  const row = (label: string, value: (entry: (typeof perCase)[number]) => number) => console.log(`| ${label} | ${perCase.map((entry) => entry.perRequest(value(entry)).toFixed(1)).join(' | ')} |`);
+  row('(all, idle left out)', (entry) => entry.total);
+  for (const [label] of [...perCase[0]!.byFunction].slice(0, PROFILE_ROWS)) row(label, (entry) => entry.byFunction.get(label) ?? 0);
 }

@@ -21,11 +21,16 @@ const { method, body, contentType } = JSON.parse(process.env.FLOOR_ANSWER);
 const app = Fastify({ logger: false });
 app.route({ method, url: '/', handler: async (_request, reply) => reply.type(contentType).send(body) });
 await app.listen({ port: Number(process.env.FLOOR_PORT), host: '127.0.0.1' });
+// Exits rather than dies on the stop signal, so that a --cpu-prof profile is written.
+process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
 `;
 
-/** A bare Fastify child process on 127.0.0.1:`port` answering `answer`; resolves once it answers. */
-export async function startBareFastifyFloor(port: number, answer: FloorAnswer): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', FLOOR], {
+/**
+ * A bare Fastify child process on 127.0.0.1:`port` answering `answer`; resolves once it answers.
+ * `nodeOptions` go to node before the script (e.g. `--cpu-prof`, to profile it beside the server).
+ */
+export async function startBareFastifyFloor(port: number, answer: FloorAnswer, nodeOptions: string[] = []): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeOptions, '--input-type=module', '-e', FLOOR], {
     cwd: repoRoot,
     env: { ...process.env, FLOOR_ANSWER: JSON.stringify(answer), FLOOR_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -16,12 +16,13 @@ export interface BenchServer {
 /**
  * The server as `npm start` runs it (`node --import tsx packages/server/src/cli.ts`, production),
  * on its own port and a fresh SQLite file, configured only by `settings`; `nodeOptions` go to node
- * before the script (e.g. `--cpu-prof`).
+ * before the script (e.g. `--cpu-prof`). `entry` runs another copy of the server's sources (an
+ * older commit's, inside the repository so that it resolves the same packages).
  */
-export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>, nodeOptions: string[] = []): BenchServer {
+export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>, nodeOptions: string[] = [], entry = 'packages/server/src/cli.ts'): BenchServer {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVER_SETTINGS.test(key)));
-  const child = spawn(process.execPath, [...nodeOptions, '--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--conditions=@cairn/source', '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...env, NODE_ENV: 'production', SERVER_PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...settings },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -28,7 +28,13 @@ export interface RunningCluster {
   replicas: ClusterReplica[];
   postgres: { url: string; port: number; start(): Promise<void>; stop(mode?: 'fast' | 'immediate'): Promise<void> };
   redis: { url: string; start(): Promise<void>; stop(): Promise<void> };
-  balancer: { child: ChildProcess; configFile: string; url: string; replicaStates(): Promise<Record<string, string>> };
+  balancer: {
+    child: ChildProcess;
+    configFile: string;
+    url: string;
+    replicaStates(): Promise<Record<string, string>>;
+    replicaChecks(): Promise<Record<string, { failed: number; downs: number; last: string; lastMs: number }>>;
+  };
   dataDir: string;
   stop(): Promise<void>;
 }

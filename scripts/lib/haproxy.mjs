@@ -87,16 +87,30 @@ export async function startHaproxy({ binary, port, statsPort, replicas, dataDir,
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   await waitUntilUp(child, () => stderr);
   const statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;
+  /** HAProxy's stats rows of the replicas, each as { field: value } (field names of its CSV header). */
+  const replicaRows = async () => {
+    const csv = await (await fetch(statsUrl)).text();
+    const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n').map((line) => line.split(','));
+    return rows
+      .map((row) => Object.fromEntries(header.map((name, index) => [name, row[index]])))
+      .filter((row) => row.pxname === 'replicas' && row.svname.startsWith('replica'));
+  };
   return {
     child,
     configFile,
     url: `http://127.0.0.1:${port}`,
     /** Each replica's state as HAProxy sees it: 'UP', 'DOWN', or a transition ('UP 1/2', ...). */
     async replicaStates() {
-      const csv = await (await fetch(statsUrl)).text();
-      const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n').map((line) => line.split(','));
-      const [proxy, server, status] = ['pxname', 'svname', 'status'].map((name) => header.indexOf(name));
-      return Object.fromEntries(rows.filter((row) => row[proxy] === 'replicas' && row[server].startsWith('replica')).map((row) => [row[server], row[status]]));
+      return Object.fromEntries((await replicaRows()).map((row) => [row.svname, row.status]));
+    },
+    /**
+     * Each replica's health checks so far: how many failed, how many times it was taken out, and
+     * the last check's result and duration (ms) as HAProxy saw them.
+     */
+    async replicaChecks() {
+      return Object.fromEntries(
+        (await replicaRows()).map((row) => [row.svname, { failed: Number(row.chkfail), downs: Number(row.chkdown), last: row.check_status, lastMs: Number(row.check_duration) }]),
+      );
     },
   };
 }

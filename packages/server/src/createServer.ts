@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import pino from 'pino';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/authRoutes.ts';
 import { registerSessions } from './auth/sessionsRoutes.ts';
@@ -16,6 +15,8 @@ import { registerCors } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
+import { closeAnsweredUpgrades } from './http/answeredUpgrades.ts';
+import { bufferedStdout } from './http/bufferedLog.ts';
 import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { requestIds } from './http/requestIds.ts';
 import { lazyRequestLogger, registerRequestLog } from './http/requestLog.ts';
@@ -26,6 +27,7 @@ import { redisCacheBus } from './redis/redisCacheBus.ts';
 import { redisRelayBus } from './redis/redisRelayBus.ts';
 import { SHARED_STATE_RETRY_SECONDS, SharedState, SharedStateUnavailable } from './redis/sharedState.ts';
 import { logSafeUrl } from './relay/logSafeUrl.ts';
+import type { Relay } from './relay/relay.ts';
 import { DEFAULT_RELAY_LIMITS } from './relay/relayLimits.ts';
 import { registerRelay, type RelayRouteOptions } from './relay/relayRoute.ts';
 import { registerAnalyticsConfig } from './routes/analyticsConfig.ts';
@@ -46,8 +48,9 @@ import { registerWallet } from './login/walletRoutes.ts';
 import { registerSocial, registerSocialCallback } from './login/socialRoutes.ts';
 import { registerFarcasterLogin, registerFarcasterRelay } from './login/farcaster/farcasterRoutes.ts';
 import { smtpMailer, type Mailer } from './mail/mailer.ts';
+import { createRpcProxy } from './rpc/rpcProxy.ts';
 import { registerRpcProxy } from './rpc/rpcRoute.ts';
-import { registerWebSockets } from './rpc/rpcSocketRoute.ts';
+import { registerRpcSocket, registerWebSockets } from './rpc/rpcSocketRoute.ts';
 import { registerSupportedChains } from './routes/supportedChains.ts';
 import { registerWallets } from './routes/wallets.ts';
 import { iconUrlsFor, spamChecker, type ServerServices } from './services.ts';
@@ -70,14 +73,6 @@ export type CreateServerOptions = {
 };
 
 const BODY_LIMIT = 64 * 1024;
-/** How log lines are gathered before a write: up to 4 kB, for at most a second. */
-const LOG_BUFFERING = { minLength: 4096, periodicFlush: 1000 } as const;
-
-/** Standard output, written LOG_BUFFERING at a time; `flush` writes what waits. */
-function bufferedStdout() {
-  const stream = pino.destination({ dest: 1, sync: false, ...LOG_BUFFERING });
-  return { stream, flush: () => new Promise<void>((resolve) => stream.flush(() => resolve())) };
-}
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -89,12 +84,13 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   // Log lines are written 4 kB at a time (and at least every second), not one write per line: on
   // the cached balance route that write was the largest cost after the answer's own (issue 25).
-  // pino writes what is left when the process exits; onClose below flushes it.
-  const log = options.logStream ? { stream: options.logStream, flush: async () => undefined } : bufferedStdout();
+  // What is left is written when the process exits; onClose below writes it out.
+  const stdout = options.logStream ? undefined : bufferedStdout();
+  const logStream = options.logStream ?? stdout!;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      stream: log.stream,
+      stream: logStream,
       serializers: {
         // A relay client's JWT (?auth=) never reaches a log, whatever path a misconfigured relayUrl sent it to.
         req: (request: FastifyRequest) => ({ method: request.method, url: logSafeUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
@@ -117,7 +113,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     // Fastify's own request lines are off; the hooks below write one line per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  registerRequestLog(app, log.stream);
+  registerRequestLog(app, logStream);
   refuseNonJsonBodies(app);
   drainRefusedBodies(app);
 
@@ -181,33 +177,57 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // No route reads request.cookies (the session cookie is read from the header, see sessionCookie.ts):
   // no parsing hook on every request, only setCookie and clearCookie.
   await app.register(cookie, { hook: false });
-  // Before every other route: @fastify/websocket then turns away upgrades on them.
-  if (config.relay.enabled) {
-    const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
-    const limits = { ...DEFAULT_RELAY_LIMITS, maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits };
-    // The stream keeps as many events as the mailbox keeps messages, and as many acknowledgements.
-    const bus = shared ? redisRelayBus(shared, { events: limits.maxStoredMessages * 2, bytes: limits.maxStoredBytes }, app.log.child({ component: 'relay' })) : undefined;
-    await registerRelay(app, { ...options.relay, limits, bus });
-  }
-  await registerWebSockets(app, config.rpcProxy.maxBodyBytes);
   // The secure frame's social login sends its browser key cookie: its origins may send credentials.
   registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
+  // SPEC §7: the data API and the catalogue need projectId, st and sv. One per-project count for
+  // both of the scopes below.
+  const projectAccess = requireProjectAccess(config.projectIds);
+  const projectLimit = config.rateLimit.perProject > 0 ? sharedRateLimit(app, 'project', config.rateLimit.perProject, requestProjectId, 'allow') : undefined;
+  const forProjects = (scope: FastifyInstance) => {
+    scope.addHook('preValidation', projectAccess);
+    if (projectLimit) scope.addHook('preValidation', projectLimit);
+  };
+  const rpcProxy = createRpcProxy(services, (message) => app.log.warn(message));
+
+  // The websocket routes in a scope of their own: @fastify/websocket's hooks and its wrapper
+  // around each handler run for the routes of its scope only, not on every request (issue 25).
+  let relay: Relay | undefined;
+  let websocketServer: FastifyInstance['websocketServer'] | undefined;
+  await app.register(async (sockets) => {
+    if (config.relay.enabled) {
+      const { maxConnections, maxConnectionsPerIp, maxStoredMb } = config.relay;
+      const limits = { ...DEFAULT_RELAY_LIMITS, maxConnections, maxConnectionsPerIp, maxStoredBytes: maxStoredMb * 1024 * 1024, ...options.relay?.limits };
+      // The stream keeps as many events as the mailbox keeps messages, and as many acknowledgements.
+      const bus = shared ? redisRelayBus(shared, { events: limits.maxStoredMessages * 2, bytes: limits.maxStoredBytes }, app.log.child({ component: 'relay' })) : undefined;
+      relay = await registerRelay(sockets, { ...options.relay, limits, bus });
+    }
+    await registerWebSockets(sockets, config.rpcProxy.maxBodyBytes);
+    websocketServer = sockets.websocketServer;
+    await sockets.register(async (scope) => {
+      forProjects(scope);
+      registerRpcSocket(scope, rpcProxy);
+    });
+  });
+  // What the scope decorated, on the server itself (its sockets: tests read them).
+  app.decorate('websocketServer', websocketServer!);
+  if (relay) app.decorate('relay', relay);
+  closeAnsweredUpgrades(app);
+
   registerHealth(app, services);
   // A social provider sends the visitor back here without the project's query.
   registerSocialCallback(app, services);
   // Sign In With Farcaster's relay: a Farcaster wallet app calls it as any relay, without the project's query.
   registerFarcasterRelay(app, services);
-  // SPEC §7: the data API and the catalogue need projectId, st and sv.
   await app.register(async (scope) => {
-    scope.addHook('preValidation', requireProjectAccess(config.projectIds));
-    if (config.rateLimit.perProject > 0) scope.addHook('preValidation', sharedRateLimit(scope, 'project', config.rateLimit.perProject, requestProjectId, 'allow'));
+    forProjects(scope);
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
       registerWallets, registerImages, registerAnalyticsConfig, registerOriginCheck, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerFarcasterLogin, registerRpcProxy,
+      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerFarcasterLogin,
     ]) {
       register(scope, services);
     }
+    registerRpcProxy(scope, rpcProxy);
   });
 
   app.addHook('onClose', async () => {
@@ -215,7 +235,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     if (!options.mailer) services.mailer?.close();
     if (!options.db) await db.destroy();
     await shared?.close();
-    await log.flush();
+    await stdout?.flush();
   });
   if (config.indexer.enabled) indexer.start();
   return app;

@@ -10,7 +10,7 @@ import { verifyRelayAuth } from './verifyRelayAuth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The WalletConnect relay, when RELAY_ENABLED. */
+    /** The WalletConnect relay, when RELAY_ENABLED (createServer decorates the server with what registerRelay returns). */
     relay?: Relay;
   }
 }
@@ -64,7 +64,6 @@ export async function registerRelay(app: FastifyInstance, options: RelayRouteOpt
       socket.terminate();
     },
   });
-  app.decorate('relay', relay);
   app.addHook('onClose', async () => {
     sockets.stop();
     relay.stop();

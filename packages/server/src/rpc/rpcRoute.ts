@@ -1,36 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientNetwork } from '../http/clientNetwork.ts';
+import type { FastifyInstance } from 'fastify';
 import { ApiError, ERROR_TEXTS } from '../http/errors.ts';
-import { RATE_LIMIT_TEXT, requestProjectId } from '../http/rateLimits.ts';
-import type { ServerServices } from '../services.ts';
-import { AnswerCache } from './answerCache.ts';
-import { CallBudget } from './callBudget.ts';
+import { RATE_LIMIT_TEXT } from '../http/rateLimits.ts';
+import type { RpcProxy } from './rpcProxy.ts';
 import { readRpcRequest } from './readRpcRequest.ts';
 import { answerEntries, repliesBody } from './rpcAnswers.ts';
-import { createRpcChains } from './rpcChains.ts';
-import { createRpcForwarder } from './rpcForwarder.ts';
-import { registerRpcSocket } from './rpcSocketRoute.ts';
 import { requestedChain } from './requestedChain.ts';
 import { UpstreamsDownError } from './upstreamPool.ts';
 
 /**
  * SPEC §7: POST /v1/?chainId={caip2}&projectId={id}, the site's JSON-RPC endpoint per chain, and
- * the same URL as a websocket for subscriptions (rpcSocketRoute.ts). Node URLs (and their keys)
- * stay on the server; a method off the namespace's list is answered "Method not found" without
+ * the same URL as a websocket for subscriptions (rpcSocketRoute.ts, registered in the websockets'
+ * scope, with the same proxy: rpcProxy.ts). Node URLs (and their keys) stay on the server; a method off the namespace's list is answered "Method not found" without
  * reaching a node; calls are counted per client network and per project, over HTTP and WebSocket
  * together. Registered in the project's scope (requireProjectAccess), outside the per-IP request
  * limit: its own limit counts calls, a batch's each.
  */
-export function registerRpcProxy(app: FastifyInstance, services: ServerServices): void {
-  const settings = services.config.rpcProxy;
-  const chains = createRpcChains(services, (message) => app.log.warn(message));
-  const forwarder = createRpcForwarder(new AnswerCache(settings.cacheBytes));
-  const perNetwork = new CallBudget(settings.callsPerMinute);
-  const perProject = new CallBudget(settings.projectCallsPerMinute);
-  /** Counts a request's calls against its client network's and its project's budgets; the seconds to wait when over one. */
-  const spend = (request: FastifyRequest, calls: number) =>
-    perNetwork.take(clientNetwork(request.ip), calls) ?? perProject.take(requestProjectId(request) ?? '', calls);
-
+export function registerRpcProxy(app: FastifyInstance, { chains, forwarder, settings, spend }: RpcProxy): void {
   app.post('/v1/', { bodyLimit: settings.maxBodyBytes, config: { rateLimit: false } }, async (request, reply) => {
     const chain = requestedChain(chains, request);
     const read = readRpcRequest(request.body, settings.maxBatchCalls);
@@ -52,6 +37,4 @@ export function registerRpcProxy(app: FastifyInstance, services: ServerServices)
     if (body === undefined) return reply.code(204).send();
     return reply.type('application/json').send(body);
   });
-
-  registerRpcSocket(app, { chains, forwarder, settings, spend });
 }

@@ -1,12 +1,12 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
-import type { RpcProxyConfig } from '../config.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { requestProjectId } from '../http/rateLimits.ts';
 import { ConnectionSlots } from '../relay/connectionSlots.ts';
 import { keepAlive } from '../relay/keepAlive.ts';
-import type { RpcChain, RpcForwarder } from './rpcForwarder.ts';
+import type { RpcChain } from './rpcForwarder.ts';
+import type { RpcProxy } from './rpcProxy.ts';
 import { RpcSocketSession } from './rpcSocketSession.ts';
 import { requestedChain } from './requestedChain.ts';
 import { SocketQuota } from './socketQuota.ts';
@@ -31,8 +31,9 @@ export const RPC_SOCKET_TEXTS = {
 
 /**
  * Lets the RPC proxy's websocket (and the relay's) be upgraded: the relay registers
- * @fastify/websocket when it is on; otherwise this does, with the proxy's frame bound. Before
- * every route (@fastify/websocket turns away upgrades on routes registered before it).
+ * @fastify/websocket when it is on; otherwise this does, with the proxy's frame bound. In the
+ * websockets' own scope (createServer): the plugin's hooks and its wrapper around each handler
+ * then run only for the websocket routes, not for every request.
  */
 export async function registerWebSockets(app: FastifyInstance, maxFrameBytes: number): Promise<void> {
   if (app.hasDecorator('websocketServer')) return;
@@ -54,7 +55,7 @@ export async function registerWebSockets(app: FastifyInstance, maxFrameBytes: nu
  * request's byte bound (1009 past it), idle sockets closed, slow readers and peers that miss a
  * ping dropped. Each holds at most one socket to the node, opened on its first subscription.
  */
-export function registerRpcSocket(app: FastifyInstance, proxy: { chains: Map<string, RpcChain>; forwarder: RpcForwarder; settings: RpcProxyConfig; spend(request: FastifyRequest, calls: number): number | undefined }): void {
+export function registerRpcSocket(app: FastifyInstance, proxy: RpcProxy): void {
   const { chains, forwarder, settings, spend } = proxy;
   const slots = new ConnectionSlots(settings.wsMaxConnections, settings.wsMaxConnectionsPerIp);
   const perProject = new SocketQuota(settings.wsMaxConnectionsPerProject);
