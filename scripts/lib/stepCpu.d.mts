@@ -1,0 +1,1 @@
+export function childrenCpuSeconds(stat?: string): number;
