@@ -19,7 +19,10 @@ export function childrenCpuSeconds(stat = readFileSync('/proc/self/stat', 'utf8'
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const [cpuFile, command, ...args] = process.argv.slice(2);
   const child = spawn(command, args, { stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  // Ctrl-C reaches the child from the terminal already (one process group): this process only waits
+  // for it to end. A SIGTERM sent to this process alone is passed on.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
   child.on('error', (error) => {
     console.error(error.message);
     process.exit(1);
