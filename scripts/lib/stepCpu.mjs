@@ -9,12 +9,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /** USER_HZ: /proc's clock ticks, 100 on every Linux architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds of this process's waited-for children, from /proc/self/stat (cutime + cstime). */
-export function childrenCpuSeconds(stat = readFileSync('/proc/self/stat', 'utf8')) {
+/** CPU seconds of a process (utime + stime) and of its waited-for children (cutime + cstime), from its /proc stat line. */
+export function processCpuSeconds(stat = readFileSync('/proc/self/stat', 'utf8')) {
   // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return { self: (fields[11] + fields[12]) / TICKS_PER_SECOND, children: (fields[13] + fields[14]) / TICKS_PER_SECOND };
 }
+
+/** CPU seconds of this process's waited-for children. */
+export const childrenCpuSeconds = (stat) => processCpuSeconds(stat).children;
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const [cpuFile, command, ...args] = process.argv.slice(2);
