@@ -10,7 +10,9 @@ const SHARED_GRAPH = ['core', 'react', 'frame', 'evm', 'solana', 'bitcoin', 'pol
 );
 const ISOLATED = ['packages/server/src/**/*.test.ts', 'packages/devnet/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/support/**/*.test.ts'];
 
-const shared = { ...sourceResolve, test: { testTimeout: 30_000, hookTimeout: 60_000 } };
+// VITEST_FILE_CPU=<file>: each test file's CPU, one JSON line per file (scripts/lib/fileCpu.ts).
+const setupFiles = process.env.VITEST_FILE_CPU ? ['scripts/lib/fileCpu.ts'] : [];
+const shared = { ...sourceResolve, test: { testTimeout: 30_000, hookTimeout: 60_000, setupFiles } };
 
 export default defineConfig({
   ...sourceResolve,

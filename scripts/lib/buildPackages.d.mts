@@ -3,4 +3,4 @@ export interface PublishedPackage {
   manifest: { name: string; version: string; bin?: string | Record<string, string>; [field: string]: unknown };
 }
 export function publishedPackages(rootDir?: string): PublishedPackage[];
-export function buildPackages(options?: { force?: boolean; parallel?: number }): Promise<void>;
+export function buildPackages(options?: { force?: boolean }): Promise<void>;

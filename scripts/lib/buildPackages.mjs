@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSy
 import { dirname, join, relative } from 'node:path';
 import { root } from './ensureInstall.mjs';
 import { publishedWorkspacePackages, thirdPartyNotices, walkRuntimeTree } from './licenceWalk.mjs';
-import { runOrExit } from './run.mjs';
+import { compilePackage } from './compilePackage.mjs';
 import { bundlePackage } from './bundlePackage.mjs';
 import { withDirectoryLock } from './buildLock.mjs';
 
@@ -51,7 +51,7 @@ function inputHash(pkg, builtHashes) {
 }
 
 /**
- * Compiles each published package whose inputs changed, two at a time (a package once the
+ * Compiles each published package whose inputs changed, in this process (a package once the
  * @cairn packages it uses are built); copies the licence into every one. One build at a time
  * across processes: `npm test`'s lanes may ask for it side by side.
  */
@@ -59,8 +59,7 @@ export function buildPackages(options) {
   return withDirectoryLock(join(root, 'node_modules', '.cache', 'cairn-build.lock'), () => buildStalePackages(options));
 }
 
-async function buildStalePackages({ force = false, parallel = 2 } = {}) {
-  const compile = join(root, 'scripts', 'lib', 'compilePackage.mjs');
+async function buildStalePackages({ force = false } = {}) {
   const builtHashes = new Map();
   const stale = [];
   for (const pkg of publishedPackages()) {
@@ -74,20 +73,18 @@ async function buildStalePackages({ force = false, parallel = 2 } = {}) {
   }
   const builds = new Map();
   let bundling = Promise.resolve(); // bundlePackage sets NODE_ENV for its process: one at a time
-  const slots = new Slots(parallel);
+  // The compiles run one after another in this process, sharing the declarations they all read
+  // (compilePackage.mjs): less CPU than two compiler processes side by side that each parse them.
+  const libraryFiles = new Map();
   const build = async ({ pkg, hash, hashFile }) => {
     const { name } = pkg.manifest;
     await Promise.all(workspaceDependencies(pkg.manifest).map((dependency) => builds.get(dependency)));
-    await slots.take();
-    try {
-      console.log(`Building ${name}…`);
-      rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
-      // tsc's emit without the type check (half the CPU; `npm test`'s typecheck step checks every
-      // package), texts named by id in English (compilePackage.mjs).
-      await runOrExit(process.execPath, [compile, join(pkg.dir, 'tsconfig.build.json')], { cwd: root });
-    } finally {
-      slots.give();
-    }
+    console.log(`Building ${name}…`);
+    rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
+    // tsc's emit without the type check (half the CPU; `npm test`'s typecheck step checks every
+    // package), texts named by id in English (compilePackage.mjs).
+    const errors = compilePackage(join(pkg.dir, 'tsconfig.build.json'), libraryFiles);
+    if (errors) throw new Error(`${name} did not compile:\n${errors}`);
     if (pkg.manifest.cairn?.bundle) await (bundling = bundling.then(() => bundlePackage(pkg)));
     for (const bin of Object.values(typeof pkg.manifest.bin === 'string' ? { [name]: pkg.manifest.bin } : (pkg.manifest.bin ?? {}))) {
       const file = join(pkg.dir, bin);
@@ -99,27 +96,6 @@ async function buildStalePackages({ force = false, parallel = 2 } = {}) {
   for (const entry of stale) builds.set(entry.pkg.manifest.name, build(entry));
   await Promise.all(builds.values());
   writeNotices();
-}
-
-/** At most `count` holders at once. */
-class Slots {
-  #free;
-  #waiting = [];
-  constructor(count) {
-    this.#free = count;
-  }
-  async take() {
-    if (this.#free > 0) {
-      this.#free -= 1;
-      return;
-    }
-    await new Promise((resolve) => this.#waiting.push(resolve));
-  }
-  give() {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#free += 1;
-  }
 }
 
 /** Each published package's THIRD_PARTY_NOTICES, from the installed tree (`npm test` checks the licences). */

@@ -6,8 +6,13 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { englishSource } from './textIds.mjs';
 
-/** Emits the package of `configPath`; returns the errors, formatted (none: it emitted). */
-export function compilePackage(configPath) {
+/**
+ * Emits the package of `configPath`; returns the errors, formatted (none: it emitted). Compiles of
+ * one process may share `libraryFiles`: the declarations under node_modules (TypeScript's lib, viem,
+ * React...) that every package's program reads, parsed once instead of once per package (measured:
+ * `scripts/build.mjs --no-typecheck --force`, 12 packages: 107 → 38 CPU-s), as TypeScript's own language service shares them.
+ */
+export function compilePackage(configPath, libraryFiles = new Map()) {
   const configErrors = [];
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, { noCheck: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (error) => configErrors.push(error) });
   if (!parsed) return format(configErrors);
@@ -16,6 +21,17 @@ export function compilePackage(configPath) {
   host.readFile = (file) => {
     const code = readFile(file);
     return code === undefined ? code : (englishSource(code, file)?.code ?? code);
+  };
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, language, onError, shouldCreate) => {
+    if (!fileName.includes('/node_modules/')) return getSourceFile(fileName, language, onError, shouldCreate);
+    const key = typeof language === 'object' ? `${fileName}|${language.languageVersion}|${language.impliedNodeFormat}` : `${fileName}|${language}`;
+    let file = libraryFiles.get(key);
+    if (!file) {
+      file = getSourceFile(fileName, language, onError, shouldCreate);
+      if (file) libraryFiles.set(key, file);
+    }
+    return file;
   };
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host, configFileParsingDiagnostics: parsed.errors });
   const { diagnostics } = program.emit();

@@ -1,4 +1,11 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Each step runs through stepCpu.mjs where /proc is, so its line says the CPU it used beside its wall time.
+const STEP_CPU = join(import.meta.dirname, 'stepCpu.mjs');
+const measuresCpu = existsSync('/proc/self/stat');
 
 /**
  * Runs lanes side by side: the steps of one lane one after another, each lane beside the others.
@@ -11,15 +18,18 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
   const retried = [];
   const prefixed = lanes.length > 1;
   const started = Date.now();
+  let cpuSeconds = 0;
   await Promise.all(
     lanes.map(async (lane) => {
       for (const step of lane) {
         log(`\n▶ ${step.name}\n`);
         const stepStarted = Date.now();
         const digest = [];
-        const code = await runStep(step, { cwd, prefix: prefixed ? `[${step.name}] ` : '', log, digest, retried });
+        const { code, cpu } = await runStep(step, { cwd, prefix: prefixed ? `[${step.name}] ` : '', log, digest, retried });
         const seconds = Math.round((Date.now() - stepStarted) / 1000);
-        log(`${code === 0 ? '✔' : '✖'} ${step.name} (${seconds} s, at ${Math.round((Date.now() - started) / 1000)} s)\n`);
+        cpuSeconds += cpu ?? 0;
+        const cpuText = cpu === undefined ? '' : `, ${Math.round(cpu)} CPU-s`;
+        log(`${code === 0 ? '✔' : '✖'} ${step.name} (${seconds} s${cpuText}, at ${Math.round((Date.now() - started) / 1000)} s)\n`);
         if (code !== 0) {
           failed.push(step.name);
           digests.push({ name: step.name, lines: digest });
@@ -27,6 +37,7 @@ export async function runLanes(lanes, { cwd, log = (line) => process.stdout.writ
       }
     }),
   );
+  if (measuresCpu) log(`\nCPU used by the steps: ${Math.round(cpuSeconds)} s (user + system) in ${Math.round((Date.now() - started) / 1000)} s\n`);
   // A test that passed only on its retry is a flake to find, not a pass to forget: named at the end too.
   if (retried.length > 0) {
     log('\n⚠ passed only on a retry:\n');
@@ -53,9 +64,19 @@ function remember(digest, line, retried) {
   if (digest && digest.length < DIGEST_LINE_LIMIT && FAILURE_LINE.test(plain)) digest.push(plain.trim().slice(0, 600));
 }
 
+/** Resolves with the step's exit code and, where /proc is, the CPU seconds it used. */
 function runStep({ command, args, env }, { cwd, prefix, log, digest, retried }) {
+  const cpuDir = measuresCpu ? mkdtempSync(join(tmpdir(), 'cairn-step-cpu-')) : undefined;
+  const cpuFile = cpuDir && join(cpuDir, 'seconds');
+  const readCpu = () => {
+    if (!cpuDir) return undefined;
+    const seconds = existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) : undefined;
+    rmSync(cpuDir, { recursive: true, force: true });
+    return seconds;
+  };
+  const [file, fileArgs] = cpuFile ? [process.execPath, [STEP_CPU, cpuFile, command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(file, fileArgs, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
       for (const stream of [child.stdout, child.stderr]) {
         let pending = '';
@@ -76,8 +97,8 @@ function runStep({ command, args, env }, { cwd, prefix, log, digest, retried }) 
     }
     child.on('error', (error) => {
       log(`${prefix}${error.message}\n`);
-      resolve(1);
+      resolve({ code: 1, cpu: readCpu() });
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), cpu: readCpu() }));
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,4 +65,17 @@ describe('runLanes', () => {
     expect(await runLanes([[node('only', 'process.exit(0)')]], { log: (line) => lines.push(line) })).toEqual([]);
     expect(lines.join('')).toMatch(/✔ only/);
   });
+
+  it.runIf(existsSync('/proc/self/stat'))("says each step's CPU, its children's included, and the steps' total", async () => {
+    const lines: string[] = [];
+    // The step's own process idles; the CPU is its child's (0.6 s of spinning, shown rounded to 1 s), as a test runner's workers are.
+    const spin = "const start = process.cpuUsage(); for (;;) { const used = process.cpuUsage(start); if (used.user + used.system > 600_000) break; }";
+    const parent = `require('node:child_process').spawnSync(process.execPath, ['-e', ${JSON.stringify(spin)}])`;
+    await runLanes([[node('spins', parent)], [node('idles', 'setTimeout(() => {}, 50)')]], { log: (line) => lines.push(line) });
+    const output = lines.join('');
+    const cpu = (name: string) => Number(new RegExp(`✔ ${name} \\(\\d+ s, (\\d+) CPU-s`).exec(output)?.[1]);
+    expect(cpu('spins')).toBeGreaterThanOrEqual(1);
+    expect(cpu('idles')).toBe(0);
+    expect(Number(/CPU used by the steps: (\d+) s/.exec(output)?.[1])).toBe(cpu('spins'));
+  }, 120_000);
 });
