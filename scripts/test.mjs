@@ -15,10 +15,11 @@ await ensureRedis(); // the replica tests start private redis-servers; in CI thi
 // The browser suite runs in E2E_SHARDS parts side by side, each part on a stack of its own (its own
 // devnet, server, frame and demo on ports moved by E2E_PORT_OFFSET), so no part sees another's
 // chain state. Most of a browser test's time is spent waiting (on the chain, the server, timers),
-// so two parts finish sooner even on 2 cores. Not three: on 2 saturated cores the third part took
-// as long as two had (clean runs: two shards ~1,100 s, three 1,109–1,155 s) and its stack costs
-// CPU of its own (its start ~60 CPU-s: devnet ~30, server ~7, builds ~11; then its idle chains and indexer).
-const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 2 : 1));
+// so parts side by side finish sooner even on 2 cores. Three by default: the last clean runs took
+// 22:00 and 22:57 in all with three (shards 1,109–1,155 s); with two (ci10, fewer tests then) 23:40.
+// A part's stack costs CPU of its own (its start ~60 CPU-s: devnet ~30, server ~7, builds ~11; then
+// its idle chains and indexer), so E2E_SHARDS=2 is worth trying where the CPU is the limit.
+const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1));
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
 // Offsets whose ports meet neither another shard's nor the unit suite's fixed ports (e2e/support/ports.ts).
 const SHARD_PORT_OFFSETS = [0, 600, 300];
