@@ -95,6 +95,7 @@ for (const by of ['byEvent', 'byPackage', 'bySource', 'byFunction', 'byFunctionT
   const keys = [...new Set(profiles.flatMap((list) => list.flatMap((profile) => [...profile[by].keys()])))];
   const rows = keys
     .map((key) => ({ key, values: profiles.map((list) => medianOf(list, key, by)) }))
+    .filter((row) => row.values.some((value) => value >= 0.05))
     .sort((a, b) => Math.max(...b.values) - Math.max(...a.values))
     .slice(0, Number(args.top));
   console.log(`\n${BREAKDOWN_TITLES[by][0]}\n`);
