@@ -1,7 +1,9 @@
+import { CHAIN_ADAPTER_NOT_FOUND } from './chainAdapterNotFound.ts';
+
 // SPEC §8: the error texts, meant literally. Views and tests import them from here.
 export const ErrorText = {
   failedToDisconnect: 'Failed to disconnect',
-  chainAdapterNotFound: 'Chain adapter not found',
+  chainAdapterNotFound: CHAIN_ADAPTER_NOT_FOUND,
   networkNotSupportedForGasPrice: 'Network not supported for Gas Price',
   networkNotSupportedForSwaps: 'Network not supported for Swaps',
   tokenBalanceUnavailable: 'Token Balance Unavailable',
