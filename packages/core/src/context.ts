@@ -8,7 +8,7 @@ import type { ModalStore } from './stores/modal.ts';
 import type { NetworkStore } from './stores/network.ts';
 import type { ToastStore } from './stores/toast.ts';
 import type { Balance, ChainAdapter, ChainNamespace } from './types.ts';
-import { CHAIN_ADAPTER_NOT_FOUND } from './chainAdapterNotFound.ts';
+import { ErrorText } from './errors.ts';
 import type { BlockchainApi, Identity, TokenBalance } from './api/blockchainApi.ts';
 import type { SiwxBackend } from './siwx/siwxBackend.ts';
 import type { Platform } from './rules/platform.ts';
@@ -61,13 +61,13 @@ export interface FeatureSession {
 
 export function adapterFor(ctx: CairnContext, namespace: ChainNamespace): ChainAdapter {
   const adapter = ctx.options.adapters.find((candidate) => candidate.namespace === namespace);
-  if (!adapter) throw new Error(CHAIN_ADAPTER_NOT_FOUND);
+  if (!adapter) throw new Error(ErrorText.chainAdapterNotFound);
   return adapter;
 }
 
 export function accountFor(ctx: CairnContext, namespace: ChainNamespace): AccountStore {
   const account = ctx.accounts.get(namespace);
-  if (!account) throw new Error(CHAIN_ADAPTER_NOT_FOUND);
+  if (!account) throw new Error(ErrorText.chainAdapterNotFound);
   return account;
 }
 

@@ -1,9 +1,7 @@
-import { CHAIN_ADAPTER_NOT_FOUND } from './chainAdapterNotFound.ts';
-
 // SPEC §8: the error texts, meant literally. Views and tests import them from here.
 export const ErrorText = {
   failedToDisconnect: 'Failed to disconnect',
-  chainAdapterNotFound: CHAIN_ADAPTER_NOT_FOUND,
+  chainAdapterNotFound: 'Chain adapter not found',
   networkNotSupportedForGasPrice: 'Network not supported for Gas Price',
   networkNotSupportedForSwaps: 'Network not supported for Swaps',
   tokenBalanceUnavailable: 'Token Balance Unavailable',
