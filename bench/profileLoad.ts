@@ -72,8 +72,14 @@ try {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-type Breakdown = 'byPackage' | 'bySource' | 'byFunction';
-const BREAKDOWN_TITLES: Record<Breakdown, [string, string]> = { byPackage: ['by package', 'package'], bySource: ['by source file', 'source'], byFunction: ['by function', 'function'] };
+type Breakdown = 'byEvent' | 'byPackage' | 'bySource' | 'byFunction' | 'byFunctionTotal';
+const BREAKDOWN_TITLES: Record<Breakdown, [string, string]> = {
+  byEvent: ['Main-thread CPU by trace event (self time)', 'event'],
+  byPackage: ['JS self time (sampled) by package', 'package'],
+  bySource: ['JS self time (sampled) by source file', 'source'],
+  byFunction: ['JS self time (sampled) by function', 'function'],
+  byFunctionTotal: ['JS time (sampled) by function, with what it called', 'function'],
+};
 const medianOf = (list: LoadProfile[], key: string, by: Breakdown) => median(list.map((profile) => profile[by].get(key) ?? 0));
 console.log(`\nCPU ${cpu}x, ${runs} loads per page, medians; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end\n`);
 // Per round, each page against the first one (bare React when listed first): the difference of
@@ -85,13 +91,14 @@ pages.forEach((page, index) => {
   const list = profiles[index]!;
   console.log(`| ${page.label} | ${ms(median(list.map((p) => p.wallMs)))} | ${ms(median(list.map((p) => p.cpuMs)))} | ${ms(againstFirst(index, 'wallMs'))} | ${ms(againstFirst(index, 'cpuMs'))} |`);
 });
-for (const by of ['byPackage', 'bySource', 'byFunction'] as const) {
+for (const by of ['byEvent', 'byPackage', 'bySource', 'byFunction', 'byFunctionTotal'] as const) {
   const keys = [...new Set(profiles.flatMap((list) => list.flatMap((profile) => [...profile[by].keys()])))];
   const rows = keys
     .map((key) => ({ key, values: profiles.map((list) => medianOf(list, key, by)) }))
+    .filter((row) => row.values.some((value) => value >= 0.05))
     .sort((a, b) => Math.max(...b.values) - Math.max(...a.values))
     .slice(0, Number(args.top));
-  console.log(`\nJS self time (sampled) ${BREAKDOWN_TITLES[by][0]}\n`);
+  console.log(`\n${BREAKDOWN_TITLES[by][0]}\n`);
   console.log(`| ${BREAKDOWN_TITLES[by][1]} | ${pages.map((page) => page.label).join(' | ')} |\n| --- |${pages.map(() => ' --- |').join('')}`);
   for (const row of rows) console.log(`| ${row.key.replace(/^(\.\.\/)+/, '')} | ${row.values.map(ms).join(' | ')} |`);
 }

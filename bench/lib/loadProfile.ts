@@ -24,6 +24,7 @@ interface TraceEvent {
 
 interface ProfileNode {
   id: number;
+  parent?: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
@@ -39,6 +40,13 @@ export interface LoadProfile {
   byPackage: Map<string, number>;
   /** Sampled JS self time by function, named `source: function` (what within a file the time went to). */
   byFunction: Map<string, number>;
+  /** Sampled JS time by function with what it called (e.g. all of createCairn), named as byFunction. */
+  byFunctionTotal: Map<string, number>;
+  /**
+   * Main-thread CPU by trace event, each event's own (self) thread time: compiling and evaluating
+   * the scripts, parsing the HTML, style, layout, paint, garbage collection, timers, ...
+   */
+  byEvent: Map<string, number>;
 }
 
 /**
@@ -91,6 +99,7 @@ function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
     const overlap = within(event.ts, event.ts + event.dur);
     if (overlap > 0) cpuUs += ((event.tdur ?? event.dur) * overlap) / event.dur;
   }
+  const byEvent = eventSelfTimes(events.filter((event) => event.pid === pid && event.tid === tid), within);
 
   // V8's samples: a Profile event, then chunks of nodes, sample ids and time deltas.
   const nodes = new Map<number, ProfileNode>();
@@ -128,6 +137,8 @@ function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
   const bySource = new Map<string, number>();
   const byPackage = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const byFunctionTotal = new Map<string, number>();
+  const functionOf = (node: ProfileNode) => `${sourceOf(node.callFrame)}: ${node.callFrame.functionName || '(top level)'}`;
   const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us / 1000);
   samples.forEach((sample, index) => {
     const next = samples[index + 1]?.ts ?? sample.ts;
@@ -137,7 +148,36 @@ function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
     const source = sourceOf(node.callFrame);
     add(bySource, source, us);
     add(byPackage, source.startsWith('(') ? source : packageOf(source), us);
-    add(byFunction, `${source}: ${node.callFrame.functionName || '(top level)'}`, us);
+    add(byFunction, functionOf(node), us);
+    // Each function on the sample's stack once (a recursive one is not counted twice).
+    const onStack = new Set<string>();
+    for (let frame: ProfileNode | undefined = node; frame; frame = frame.parent === undefined ? undefined : nodes.get(frame.parent)) onStack.add(functionOf(frame));
+    for (const name of onStack) add(byFunctionTotal, name, us);
   });
-  return { wallMs: (end.ts - start.ts) / 1000, cpuMs: cpuUs / 1000, bySource, byPackage, byFunction };
+  return { wallMs: (end.ts - start.ts) / 1000, cpuMs: cpuUs / 1000, bySource, byPackage, byFunction, byFunctionTotal, byEvent };
+}
+
+/**
+ * Self thread time by event name of one thread's complete events: an event's thread time less
+ * its children's, cut to the window pro rata. `RunTask` itself keeps what no child names (the
+ * task's own scheduling).
+ */
+function eventSelfTimes(events: TraceEvent[], within: (from: number, to: number) => number): Map<string, number> {
+  const complete = events.filter((event) => event.ph === 'X' && event.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const byEvent = new Map<string, number>();
+  const open: { event: TraceEvent; childCpu: number }[] = [];
+  const close = (entry: { event: TraceEvent; childCpu: number }) => {
+    const { event } = entry;
+    const cpu = event.tdur ?? event.dur!;
+    const share = event.dur! > 0 ? within(event.ts, event.ts + event.dur!) / event.dur! : 0;
+    byEvent.set(event.name, (byEvent.get(event.name) ?? 0) + (Math.max(0, cpu - entry.childCpu) * share) / 1000);
+  };
+  for (const event of complete) {
+    while (open.length > 0 && open.at(-1)!.event.ts + open.at(-1)!.event.dur! <= event.ts) close(open.pop()!);
+    const parent = open.at(-1);
+    if (parent) parent.childCpu += event.tdur ?? event.dur!;
+    open.push({ event, childCpu: 0 });
+  }
+  while (open.length > 0) close(open.pop()!);
+  return byEvent;
 }

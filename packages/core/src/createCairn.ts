@@ -29,7 +29,8 @@ import { FEATURES } from './features/featureList.ts';
 // Kept in the published declarations: it loads every feature's types (features/featureRegistry.ts).
 import './features/features.ts';
 import { createFeatureStores, featureFacades, featurePublicStores, featureResets, featureSessions, setupFeatures, watchFeatures } from './features/assembleFeatures.ts';
-import type { FeatureFacades, FeaturePublicStores, FeatureStores } from './features/featureRegistry.ts';
+import type { FeatureFacades, FeaturePublicStores, FeatureReset, FeatureStores } from './features/featureRegistry.ts';
+import { withParts } from './features/lazyParts.ts';
 
 export interface Cairn extends FeatureFacades {
   readonly options: ResolvedOptions;
@@ -86,9 +87,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;
   const namespaces = [...new Set(options.adapters.map((adapter) => adapter.namespace))];
+  // Made on first read (lazyParts.ts): the button's first paint makes none of them.
   const featureStores = createFeatureStores(FEATURES);
   const resetFeatures = featureResets(FEATURES);
-  const ctx: CairnContext = {
+  const ctx: CairnContext = withParts<Omit<CairnContext, keyof FeatureStores>, FeatureStores>({
     options,
     storage,
     events: createEvents({ sink: options.onEvent }),
@@ -97,7 +99,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     connection: createConnectionStore(storage.get('recentWallets') ?? []),
     network: createNetworkStore(options.networks, activeNetwork),
     accounts: new Map(namespaces.map((namespace) => [namespace, createAccountStore(namespace)])),
-    ...featureStores,
     toast: createToastStore(),
     platform: internals.platform ?? currentPlatform,
     openLink: internals.openLink ?? openWalletLink,
@@ -105,10 +106,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     identityCache: new Map(),
     balanceRetryAt: new Map(),
     now: Date.now,
-    resetFeatures: (on) => resetFeatures(ctx, on),
+    resetFeatures: (on: FeatureReset) => resetFeatures(ctx, on),
     sessions: featureSessions(FEATURES),
     ...(internals.openPopup ? { openPopup: internals.openPopup } : {}),
-  };
+  }, featureStores);
   setupFeatures(FEATURES, ctx);
   // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
   // that the button paints without them.
@@ -133,21 +134,19 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
   const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
-  return {
+  const ownStores = {
+    modal: ctx.modal,
+    router: ctx.router,
+    connection: ctx.connection,
+    network: ctx.network,
+    toast: ctx.toast,
+    theme,
+    account: (namespace: ChainNamespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
+  };
+  const instance: Omit<Cairn, keyof FeatureFacades> = {
     options,
     events: { subscribe: ctx.events.subscribe },
-    ...featureFacades(FEATURES, ctx),
-    stores: {
-      ...featureStores,
-      ...featurePublicStores(FEATURES, ctx),
-      modal: ctx.modal,
-      router: ctx.router,
-      connection: ctx.connection,
-      network: ctx.network,
-      toast: ctx.toast,
-      theme,
-      account: (namespace = ctx.network.get().activeNamespace) => accountFor(ctx, namespace),
-    },
+    stores: withParts(withParts(ownStores, featureStores), featurePublicStores(FEATURES, ctx)),
     ready,
     open: (openOptions) => {
       openModal(ctx, openOptions);
@@ -166,6 +165,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
     destroy: () => cleanups.forEach((cleanup) => cleanup()),
   };
+  return withParts(instance, featureFacades(FEATURES, ctx));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isValidProviderDetail, watchAnnouncedWallets } from './eip6963.ts';
 import type { Eip1193Provider, Eip6963ProviderDetail } from './eip1193.ts';
 
@@ -84,6 +84,39 @@ describe('watching EIP-6963 announcements', () => {
     announce(renewed);
     expect(watcher.list()).toHaveLength(1);
     expect(watcher.list()[0]!.provider).toBe(renewed.provider);
+  });
+
+  it('asks the wallets after the first paint while the page loads, and hears a wallet announcing on its own at once', () => {
+    vi.useFakeTimers();
+    try {
+      const { win, announce, requests } = fakeWindow();
+      Object.assign(win, { document: { readyState: 'interactive' } });
+      const watcher = watchAnnouncedWallets(win, () => undefined);
+      expect(requests()).toBe(0);
+      announce(fixtures[0]);
+      expect(watcher.list()).toHaveLength(1);
+      vi.runAllTimers();
+      expect(requests()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks at once when the page has loaded, and never when stopped while the page loads', () => {
+    vi.useFakeTimers();
+    try {
+      const loaded = fakeWindow();
+      Object.assign(loaded.win, { document: { readyState: 'complete' } });
+      watchAnnouncedWallets(loaded.win, () => undefined);
+      expect(loaded.requests()).toBe(1);
+      const loading = fakeWindow();
+      Object.assign(loading.win, { document: { readyState: 'loading' } });
+      watchAnnouncedWallets(loading.win, () => undefined).stop();
+      vi.runAllTimers();
+      expect(loading.requests()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops listening when stopped', () => {

@@ -1,3 +1,4 @@
+import { whenIdle } from '@cairn/core/internal';
 import type { Eip6963ProviderDetail } from './eip1193.ts';
 import { isEip1193Provider } from './eip1193.ts';
 
@@ -37,6 +38,9 @@ export interface AnnouncedWallets {
   stop(): void;
 }
 
+/** How long the request may wait for the browser to be idle while the page loads. */
+const LOADING_REQUEST_DELAY_MS = 200;
+
 /**
  * DApp side of EIP-6963: the listener is added before the request is dispatched and kept for
  * the page's life. One entry per rdns; a wallet announcing again replaces its entry.
@@ -53,10 +57,19 @@ export function watchAnnouncedWallets(target: Window, onChange: (list: readonly 
   };
   target.addEventListener(ANNOUNCE, onAnnounce);
   const request = () => target.dispatchEvent(new Event(REQUEST));
-  request();
+  // Issue 29: while the page is still loading, the wallets are asked once the browser is idle,
+  // after its first paint, so that their answers (their code and ours) do not delay it; a wallet
+  // announcing on its own is heard at once, and waitForConnector asks again without waiting.
+  const loading = (target as Partial<Window>).document?.readyState;
+  let cancelRequest = () => {};
+  if (loading === 'loading' || loading === 'interactive') cancelRequest = whenIdle(request, LOADING_REQUEST_DELAY_MS);
+  else request();
   return {
     list: () => [...byRdns.values()],
     request,
-    stop: () => target.removeEventListener(ANNOUNCE, onAnnounce),
+    stop: () => {
+      cancelRequest();
+      target.removeEventListener(ANNOUNCE, onAnnounce);
+    },
   };
 }

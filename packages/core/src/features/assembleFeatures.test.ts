@@ -10,10 +10,10 @@ import { AUTH_CONNECTOR_ID } from './embeddedWallet/authConnector.ts';
 // A feature made up for the test: a counter that a disconnect zeroes and another network halves.
 function counterFeature(log: string[]): CairnFeature {
   return {
-    stores: () => ({ counter: createStore({ count: 4 }) }) as never,
+    stores: { counter: () => createStore({ count: 4 }) } as never,
     resetOnDisconnect: (ctx) => log.push(`disconnect ${(ctx as unknown as { counter: { get(): { count: number } } }).counter.get().count}`),
     resetOnNetworkChange: () => log.push('networkChange'),
-    facade: (ctx) => ({ counterTwice: () => (ctx as unknown as { counter: { get(): { count: number } } }).counter.get().count * 2 }) as never,
+    facade: { counterTwice: (ctx: unknown) => () => (ctx as { counter: { get(): { count: number } } }).counter.get().count * 2 } as never,
   };
 }
 
@@ -24,6 +24,17 @@ describe('the feature table', () => {
     const second = createFeatureStores(table) as unknown as { counter: { get(): unknown } };
     expect(first.counter.get()).toEqual({ count: 4 });
     expect(first.counter).not.toBe(second.counter);
+  });
+
+  it("makes a feature's stores and methods on first read, not before: the button paints without them", () => {
+    const made: string[] = [];
+    const table: CairnFeature[] = [{ stores: { counter: () => (made.push('store'), createStore({ count: 4 })) } as never, facade: { counterTwice: () => (made.push('method'), () => 8) } as never }];
+    const stores = createFeatureStores(table) as unknown as { counter: { get(): unknown } };
+    const facade = featureFacades(table, walletListTestContext().ctx) as unknown as { counterTwice(): number };
+    expect(made).toEqual([]);
+    expect(facade.counterTwice()).toBe(8);
+    expect(stores.counter).toBe(stores.counter);
+    expect(made).toEqual(['method', 'store']);
   });
 
   it("puts each feature's methods on the instance, bound to the context", () => {
@@ -48,7 +59,7 @@ describe('the feature table', () => {
     const { ctx } = walletListTestContext();
     const part = createStore({ on: true });
     const table: CairnFeature[] = [
-      { setup: (setupCtx) => Object.assign(setupCtx, { part: setupCtx.options.features.send ? part : undefined }), publicStores: (storesCtx) => ({ part: (storesCtx as unknown as { part: unknown }).part }) as never },
+      { setup: (setupCtx) => Object.assign(setupCtx, { part: setupCtx.options.features.send ? part : undefined }), publicStores: { part: (storesCtx: unknown) => (storesCtx as { part: unknown }).part } as never },
     ];
     setupFeatures(table, ctx);
     expect((ctx as unknown as { part: unknown }).part).toBe(part);

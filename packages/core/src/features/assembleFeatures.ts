@@ -1,14 +1,15 @@
 import type { CairnContext, FeatureSession } from '../context.ts';
 import type { CairnFeature } from './cairnFeature.ts';
 import type { FeatureFacades, FeaturePublicStores, FeatureReset, FeatureStores } from './featureRegistry.ts';
+import { lazyParts } from './lazyParts.ts';
 
 // Each feature's types merge into the registry from its own folder, so no type can tell that the
 // table holds every feature whose stores and methods the registry names: the table is the list,
 // and createCairn's tests use every store and method.
 
-/** Every feature's stores, made afresh. */
+/** Every feature's stores, made afresh, each on first read. */
 export function createFeatureStores(features: readonly CairnFeature[]): FeatureStores {
-  return Object.assign({}, ...features.map((feature) => feature.stores?.() ?? {})) as FeatureStores;
+  return lazyParts<FeatureStores, []>(features.map((feature) => feature.stores));
 }
 
 /** Lets every feature add its part of the context. */
@@ -16,14 +17,14 @@ export function setupFeatures(features: readonly CairnFeature[], ctx: CairnConte
   for (const feature of features) feature.setup?.(ctx);
 }
 
-/** The stores features show on `cairn.stores` beside their FeatureStores. */
+/** The stores features show on `cairn.stores` beside their FeatureStores, each made on first read. */
 export function featurePublicStores(features: readonly CairnFeature[], ctx: CairnContext): FeaturePublicStores {
-  return Object.assign({}, ...features.map((feature) => feature.publicStores?.(ctx) ?? {})) as FeaturePublicStores;
+  return lazyParts(features.map((feature) => feature.publicStores), ctx);
 }
 
-/** Every feature's methods on the Cairn instance. */
+/** Every feature's methods on the Cairn instance, each made on first read. */
 export function featureFacades(features: readonly CairnFeature[], ctx: CairnContext): FeatureFacades {
-  return Object.assign({}, ...features.map((feature) => feature.facade?.(ctx) ?? {})) as FeatureFacades;
+  return lazyParts(features.map((feature) => feature.facade), ctx);
 }
 
 /** Resets what every feature forgets on a disconnect or on another network. */

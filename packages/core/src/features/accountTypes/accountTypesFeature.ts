@@ -28,7 +28,7 @@ function keepStoredPreferences(ctx: CairnContext) {
 
 /** Account types: the embedded wallet's smart account where the network enables it, and its EOA (SPEC §3, §4, §6). */
 export const accountTypesFeature: CairnFeature = {
-  stores: () => ({ accountTypes: createAccountTypesStore() }),
+  stores: { accountTypes: createAccountTypesStore },
   // SPEC §3: the preferred types are kept across reloads (browser storage).
   setup: (ctx) => keepStoredPreferences(ctx),
   resetOnDisconnect: (ctx) => {
@@ -50,13 +50,13 @@ export const accountTypesFeature: CairnFeature = {
     const stops = [account.subscribe(follow), ctx.network.subscribe(follow)];
     return () => stops.forEach((stop) => stop());
   },
-  facade: (ctx) => ({
-    accountTypes: {
+  facade: {
+    accountTypes: (ctx) => ({
       prefetch: () => void loadAccountTypesFlow().catch(() => undefined),
       setPreferred: (type) => {
         if (type !== 'eoa' && type !== 'smartAccount') return Promise.reject(new TypeError("accountTypes.setPreferred: `type` is 'eoa' or 'smartAccount'"));
         return loadAccountTypesFlow().then((flow) => flow.setPreferredAccountType(ctx, type));
       },
-    },
-  }),
+    }),
+  },
 };

@@ -25,12 +25,12 @@ declare module '../featureRegistry.ts' {
 
 /** Activity: the account's history from the site's server, and the transactions sent and not yet mined (SPEC §3, §4). */
 export const activityFeature: CairnFeature = {
-  stores: () => ({ pendingTransactions: createPendingTransactionsStore(), transactions: createTransactionsStore() }),
+  stores: { pendingTransactions: createPendingTransactionsStore, transactions: createTransactionsStore },
   // SPEC §4: a disconnect forgets the list; what was sent stays pending until it is mined.
   resetOnDisconnect: (ctx) => ctx.transactions.reset(),
-  facade: (ctx) => ({
-    fetchTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
-    loadMoreTransactions: () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
-    prefetchActivity: () => void loadHistoryFlow().catch(() => undefined),
-  }),
+  facade: {
+    fetchTransactions: (ctx) => () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx)),
+    loadMoreTransactions: (ctx) => () => loadHistoryFlow().then((flow) => flow.fetchTransactions(ctx, { more: true })),
+    prefetchActivity: () => () => void loadHistoryFlow().catch(() => undefined),
+  },
 };

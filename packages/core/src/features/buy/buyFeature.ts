@@ -34,12 +34,12 @@ export interface CairnOnrampActions {
 
 /** Buy: the onramp provider's quote and checkout, watched until the coins arrive (SPEC §7). */
 export const buyFeature: CairnFeature = {
-  stores: () => ({ onramp: createOnrampStore() }),
+  stores: { onramp: createOnrampStore },
   // SPEC §4: a disconnect or another network clears the form.
   resetOnDisconnect: (ctx) => ctx.onramp.reset(),
   resetOnNetworkChange: (ctx) => ctx.onramp.reset(),
-  facade: (ctx) => ({
-    onramp: {
+  facade: {
+    onramp: (ctx) => ({
       prefetch: () => void loadOnrampFlow().catch(() => undefined),
       prepare: () => loadOnrampFlow().then((flow) => flow.prepareOnramp(ctx)),
       setAmount: (amount) => {
@@ -66,6 +66,6 @@ export const buyFeature: CairnFeature = {
         const limits = flow?.onrampLimits(ctx);
         return flow && limits ? { ...limits, offered: flow.onrampOffersNetwork(ctx) } : undefined;
       },
-    },
-  }),
+    }),
+  },
 };

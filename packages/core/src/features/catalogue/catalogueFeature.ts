@@ -29,21 +29,21 @@ declare module '../featureRegistry.ts' {
 
 /** The wallet catalogue on the site's server: Connect's featured and recommended rows, and All Wallets (SPEC §7). */
 export const catalogueFeature: CairnFeature = {
-  stores: () => ({ walletList: createWalletListStore() }),
-  facade: (ctx) => ({
-    loadWallets: () => withActions(ctx, (loaded) => loaded.loadWallets(ctx)),
-    loadMoreWallets: () => withActions(ctx, (loaded) => loaded.loadMoreWallets(ctx)),
-    searchWallets: (query, options) => withActions(ctx, (loaded) => loaded.searchWallets(ctx, query, options)),
-    walletImageUrl: (imageId) => {
+  stores: { walletList: () => createWalletListStore() },
+  facade: {
+    loadWallets: (ctx) => () => withActions(ctx, (loaded) => loaded.loadWallets(ctx)),
+    loadMoreWallets: (ctx) => () => withActions(ctx, (loaded) => loaded.loadMoreWallets(ctx)),
+    searchWallets: (ctx) => (query, options) => withActions(ctx, (loaded) => loaded.searchWallets(ctx, query, options)),
+    walletImageUrl: (ctx) => (imageId) => {
       // A custom wallet's logo is the site's own URL, not the catalogue server's.
       const custom = ctx.options.customWallets.find((entry) => entry.wallet.image_id === imageId);
       if (custom) return custom.imageUrl;
       return ctx.options.api ? walletImageUrl(ctx.options.api, imageId) : undefined;
     },
-    selectWallet: (wallet) =>
+    selectWallet: (ctx) => (wallet) =>
       withActions(ctx, (loaded) => {
         if (!loaded.isWalletListItem(wallet)) throw new TypeError('selectWallet: `wallet` must be a wallet of the catalogue (stores.walletList)');
         return loaded.selectCatalogueWallet(ctx, wallet);
       }),
-  }),
+  },
 };

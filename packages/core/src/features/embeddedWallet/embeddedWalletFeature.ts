@@ -1,3 +1,4 @@
+import type { CairnContext } from '../../context.ts';
 import type { CairnFeature } from '../cairnFeature.ts';
 import { withActions } from '../../loadCairnActions.ts';
 import type { SocialLoginProvider } from '../../rules/socialLogin.ts';
@@ -59,6 +60,12 @@ function openBlankPopup(): SocialPopup | undefined {
   return window.open('about:blank', 'cairn-social', 'popup,width=480,height=640') ?? undefined;
 }
 
+/** The flow's chunk, with the actions (a login connects); refused when the site set no frame. */
+function embeddedFlow(ctx: CairnContext) {
+  if (!ctx.embeddedWallet) throw new Error(EMBEDDED_LOGIN_NOT_CONFIGURED);
+  return withActions(ctx, () => loadEmbeddedWalletFlow());
+}
+
 /**
  * The e-mail and social login (SPEC §5): the secure frame holds the wallet, the flow is a chunk of
  * its own. Its connector's session spans every namespace it connects: a disconnect ends it in the
@@ -72,37 +79,31 @@ export const embeddedWalletFeature: CairnFeature = {
     });
     ctx.embeddedWallet = { store: createEmbeddedLoginStore(), load: loader.load, loaded: loader.loaded, openedModalForPrompt: false };
   },
-  publicStores: (ctx) => ({ embeddedLogin: ctx.embeddedWallet?.store ?? createEmbeddedLoginStore() }),
+  publicStores: { embeddedLogin: (ctx) => ctx.embeddedWallet?.store ?? createEmbeddedLoginStore() },
   session: {
     connectorId: AUTH_CONNECTOR_ID,
     end: async (ctx) => (await loadEmbeddedWalletFlow()).endEmbeddedWallet(ctx),
     // The login lives in the frame's own origin; the frame says whether it still stands.
     restore: async (ctx) => (await loadEmbeddedWalletFlow()).restoreEmbeddedWallet(ctx),
   },
-  facade: (ctx) => {
-    const flow = () => {
-      if (!ctx.embeddedWallet) throw new Error(EMBEDDED_LOGIN_NOT_CONFIGURED);
-      return withActions(ctx, () => loadEmbeddedWalletFlow());
-    };
-    return {
-      loginWithEmail: (email) => flow().then((loaded) => loaded.startEmailLogin(ctx, email)),
-      verifyEmailOtp: (otp) => flow().then((loaded) => loaded.verifyEmailOtp(ctx, otp)),
-      loginWithSocial: (provider) => {
-        const loading = flow();
-        // Opened now, in the click's task: after an await the browser would block it.
-        const popup = (ctx.openPopup ?? openBlankPopup)();
-        return loading.then((loaded) => loaded.startSocialLogin(ctx, provider, popup));
-      },
-      loginWithFarcaster: () => flow().then((loaded) => loaded.startFarcasterLogin(ctx)),
-      exportEmbeddedWallet: () => flow().then((loaded) => loaded.exportEmbeddedWallet(ctx)),
-      openEmailUpdate: () => flow().then((loaded) => loaded.openEmailUpdate(ctx)),
-      updateEmail: (email) => flow().then((loaded) => loaded.startEmailUpdate(ctx, email)),
-      verifyEmailUpdateOtp: (otp) => flow().then((loaded) => loaded.verifyEmailUpdateOtp(ctx, otp)),
-      syncFrameTheme: (themeMode) => {
-        if (themeMode !== 'light' && themeMode !== 'dark') throw new TypeError("syncFrameTheme: `themeMode` must be 'light' or 'dark'");
-        ctx.embeddedWallet?.loaded()?.syncTheme(themeMode).catch((error: unknown) => console.warn("[cairn] could not sync the frame's theme", error));
-      },
-      placeFrame: (placement) => ctx.embeddedWallet?.loaded()?.placeFrame(placement),
-    };
+  facade: {
+    loginWithEmail: (ctx) => (email) => embeddedFlow(ctx).then((loaded) => loaded.startEmailLogin(ctx, email)),
+    verifyEmailOtp: (ctx) => (otp) => embeddedFlow(ctx).then((loaded) => loaded.verifyEmailOtp(ctx, otp)),
+    loginWithSocial: (ctx) => (provider) => {
+      const loading = embeddedFlow(ctx);
+      // Opened now, in the click's task: after an await the browser would block it.
+      const popup = (ctx.openPopup ?? openBlankPopup)();
+      return loading.then((loaded) => loaded.startSocialLogin(ctx, provider, popup));
+    },
+    loginWithFarcaster: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.startFarcasterLogin(ctx)),
+    exportEmbeddedWallet: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.exportEmbeddedWallet(ctx)),
+    openEmailUpdate: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.openEmailUpdate(ctx)),
+    updateEmail: (ctx) => (email) => embeddedFlow(ctx).then((loaded) => loaded.startEmailUpdate(ctx, email)),
+    verifyEmailUpdateOtp: (ctx) => (otp) => embeddedFlow(ctx).then((loaded) => loaded.verifyEmailUpdateOtp(ctx, otp)),
+    syncFrameTheme: (ctx) => (themeMode) => {
+      if (themeMode !== 'light' && themeMode !== 'dark') throw new TypeError("syncFrameTheme: `themeMode` must be 'light' or 'dark'");
+      ctx.embeddedWallet?.loaded()?.syncTheme(themeMode).catch((error: unknown) => console.warn("[cairn] could not sync the frame's theme", error));
+    },
+    placeFrame: (ctx) => (placement) => ctx.embeddedWallet?.loaded()?.placeFrame(placement),
   },
 };

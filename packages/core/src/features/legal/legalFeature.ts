@@ -20,11 +20,11 @@ declare module '../featureRegistry.ts' {
 
 /** SPEC §9 `features.legalCheckbox`: the visitor accepts the site's terms before picking a wallet. */
 export const legalFeature: CairnFeature = {
-  stores: () => ({ legalConsent: createStore<LegalConsentState>({ accepted: false }) }),
-  facade: (ctx) => ({
-    setLegalConsent(accepted) {
+  stores: { legalConsent: () => createStore<LegalConsentState>({ accepted: false }) },
+  facade: {
+    setLegalConsent: (ctx) => (accepted) => {
       if (typeof accepted !== 'boolean') throw new TypeError('setLegalConsent: `accepted` must be true or false');
       ctx.legalConsent.set({ accepted });
     },
-  }),
+  },
 };

@@ -28,11 +28,11 @@ export interface CairnNameActions {
 
 /** Names: a name on the site's server for the connected address, signed by the wallet (SPEC §2, §5). */
 export const namesFeature: CairnFeature = {
-  stores: () => ({ accountName: createAccountNameStore() }),
+  stores: { accountName: createAccountNameStore },
   // SPEC §4: a disconnect forgets the name being chosen.
   resetOnDisconnect: (ctx) => ctx.accountName.reset(),
-  facade: (ctx) => ({
-    names: {
+  facade: {
+    names: (ctx) => ({
       prefetch: () => void loadNameFlow().catch(() => undefined),
       setQuery: (label) => {
         if (typeof label !== 'string') throw new TypeError('names.setQuery: `label` must be a string');
@@ -47,6 +47,6 @@ export const namesFeature: CairnFeature = {
         return loadNameFlow().then((flow) => flow.registerName(ctx, name));
       },
       loadOwnNames: () => loadNameFlow().then((flow) => flow.loadOwnNames(ctx)),
-    },
-  }),
+    }),
+  },
 };

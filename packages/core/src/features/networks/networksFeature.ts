@@ -18,7 +18,7 @@ declare module '../featureRegistry.ts' {
  * the core's network store, which every action reads; what is this feature's is switching it.
  */
 export const networksFeature: CairnFeature = {
-  facade: (ctx) => ({
-    switchNetwork: (network) => withActions(ctx, (loaded) => loaded.switchNetwork(ctx, network)),
-  }),
+  facade: {
+    switchNetwork: (ctx) => (network) => withActions(ctx, (loaded) => loaded.switchNetwork(ctx, network)),
+  },
 };

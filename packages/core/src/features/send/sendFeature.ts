@@ -41,7 +41,7 @@ export interface CairnSendActions {
 
 /** Send: the form, its review and the wallet's confirmation (SPEC §3, §5). */
 export const sendFeature: CairnFeature = {
-  stores: () => ({ send: createSendStore() }),
+  stores: { send: createSendStore },
   // SPEC §4: a disconnect or another network clears the form.
   resetOnDisconnect: (ctx) => ctx.send.reset(),
   resetOnNetworkChange: (ctx) => ctx.send.reset(),
@@ -50,8 +50,8 @@ export const sendFeature: CairnFeature = {
     ctx.router.subscribe(() => {
       if (!ctx.router.get().history.some((entry) => entry.view === 'Send' || entry.view === 'SendPreview')) ctx.send.reset();
     }),
-  facade: (ctx) => ({
-    send: {
+  facade: {
+    send: (ctx) => ({
       prefetch: () => void loadSendFlow().catch(() => undefined),
       prepare: () => loadSendFlow().then((flow) => flow.prepareSend(ctx)),
       setMax: () => loadSendFlow().then((flow) => flow.setSendMax(ctx)),
@@ -62,6 +62,6 @@ export const sendFeature: CairnFeature = {
       retry: () => ctx.send.set({ outcome: undefined }),
       summary: () => loadedSendFlow()?.currentSendSummary(ctx),
       tokens: () => loadedSendFlow()?.sendTokens(ctx) ?? [],
-    },
-  }),
+    }),
+  },
 };

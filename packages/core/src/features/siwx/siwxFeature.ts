@@ -21,9 +21,9 @@ declare module '../featureRegistry.ts' {
  * actions chunk, since a connection checks the session at once (checkSignIn).
  */
 export const siwxFeature: CairnFeature = {
-  stores: () => ({ siwx: createSiwxStore() }),
-  facade: (ctx) => ({
-    signIn: () => withActions(ctx, (loaded) => loaded.signIn(ctx)),
-    cancelSignIn: () => withActions(ctx, (loaded) => loaded.cancelSignIn(ctx)),
-  }),
+  stores: { siwx: createSiwxStore },
+  facade: {
+    signIn: (ctx) => () => withActions(ctx, (loaded) => loaded.signIn(ctx)),
+    cancelSignIn: (ctx) => () => withActions(ctx, (loaded) => loaded.cancelSignIn(ctx)),
+  },
 };

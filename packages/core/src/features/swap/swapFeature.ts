@@ -41,12 +41,12 @@ export interface CairnSwapActions {
 
 /** Swap: quotes against the site's server and the wallet's swap (SPEC §2, §7). */
 export const swapFeature: CairnFeature = {
-  stores: () => ({ swap: createSwapStore() }),
+  stores: { swap: createSwapStore },
   // SPEC §4: a disconnect or another network clears the form.
   resetOnDisconnect: (ctx) => ctx.swap.reset(),
   resetOnNetworkChange: (ctx) => ctx.swap.reset(),
-  facade: (ctx) => ({
-    swap: {
+  facade: {
+    swap: (ctx) => ({
       prefetch: () => void loadSwapFlow().catch(() => undefined),
       prepare: () => loadSwapFlow().then((flow) => flow.prepareSwap(ctx)),
       setAmount: (amount) => {
@@ -68,6 +68,6 @@ export const swapFeature: CairnFeature = {
       review: () => loadSwapFlow().then((flow) => flow.reviewSwap(ctx)),
       confirm: () => loadSwapFlow().then((flow) => flow.confirmSwap(ctx)),
       summary: () => loadedSwapFlow()?.currentSwapSummary(ctx),
-    },
-  }),
+    }),
+  },
 };

@@ -49,9 +49,9 @@ export const walletConnectFeature: CairnFeature = {
     };
     ctx.connection.set({ connectors: [walletConnectConnector(ctx.options.adapters[0]!.namespace)] });
   },
-  publicStores: (ctx) => ({ walletConnect: ctx.walletConnect?.store ?? createWalletConnectStore() }),
-  facade: (ctx) => ({
-    connectWalletConnect: (options) =>
+  publicStores: { walletConnect: (ctx) => ctx.walletConnect?.store ?? createWalletConnectStore() },
+  facade: {
+    connectWalletConnect: (ctx) => (options) =>
       withActions(ctx, async (loaded) => {
         if (options?.wallet !== undefined && !loaded.isWalletListItem(options.wallet)) {
           throw new TypeError('connectWalletConnect: `wallet` must be a wallet of the catalogue (stores.walletList)');
@@ -59,7 +59,7 @@ export const walletConnectFeature: CairnFeature = {
         loaded.showWalletConnectView(ctx, options?.wallet);
         return (await loadWalletConnectFlow()).startWalletConnect(ctx, options);
       }),
-    cancelWalletConnect: () => abandonWalletConnect(ctx),
-  }),
+    cancelWalletConnect: (ctx) => () => abandonWalletConnect(ctx),
+  },
 };
 
