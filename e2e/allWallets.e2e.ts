@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { WALLET_SEARCH_DEBOUNCE_MS, WALLETS_PAGE_SIZE } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
-import { connectButton, dialog, openDemo, pageEvents, waitForSiteStatus } from './support/demo.ts';
+import { connectButton, dialog, openDemo, pageEvents, searchWallets, waitForSiteStatus } from './support/demo.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('All Wallets', () => {
     const demo = await openDemo(browser);
     const { page } = demo;
     await openAllWallets(page);
-    await searchField(page).fill('rainbow');
+    await searchWallets(page, 'rainbow');
     await dialog(page).getByTestId('catalogue-wallet-me.rainbow').click();
     await dialog(page).getByRole('heading', { name: 'Rainbow' }).waitFor();
     expect(await pageEvents(page)).toContain('SELECT_WALLET');

@@ -4,7 +4,7 @@ import { createPublicClient, http, recoverMessageAddress, type Hex } from 'viem'
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { launchChromium } from './support/browser.ts';
 import { scanQr as scanQrCode } from './support/scanQr.ts';
-import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
+import { connectButton, dialog, openDemo, searchWallets, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { createWalletConnectWallet, type WalletConnectWallet } from './support/walletConnectWallet.ts';
 
 // The widget pairs over WalletConnect with a real wallet SDK (@reown/walletkit in this process)
@@ -271,7 +271,7 @@ describe('WalletConnect on a phone', () => {
     const { page, context } = demo;
     await connectButton(page).click();
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
-    await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('metamask');
+    await searchWallets(page, 'metamask');
     const opened = context.waitForEvent('page', { timeout: 20_000 });
     await dialog(page).getByTestId('catalogue-wallet-io.metamask').click();
 
@@ -307,7 +307,7 @@ describe('WalletConnect on a phone', () => {
     const { page } = demo;
     await connectButton(page).click();
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click();
-    await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill('rainbow');
+    await searchWallets(page, 'rainbow');
     await dialog(page).getByTestId('catalogue-wallet-me.rainbow').click();
     const continueLink = dialog(page).getByTestId('walletconnect-deeplink');
     await continueLink.waitFor();

@@ -99,10 +99,21 @@ describe('e-mail login from the widget', () => {
     expect(await siteText(page, 'site-status')).toBe('disconnected');
 
     // SPEC §5: a new e-mail login within 30 s of the last says how long to wait (the server's answer, through the frame).
+    // On a busy machine the first code may be older than 30 s by now: then this request mails a new
+    // code, and the one asked right after it is refused.
+    const tooSoon = dialog(page).getByRole('alert').filter({ hasText: /Please try again after \d+ seconds/ });
+    const askForCode = async () => {
+      await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
+      await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    };
     await connectButton(page).click();
-    await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email);
-    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
-    await dialog(page).getByRole('alert').filter({ hasText: /Please try again after \d+ seconds/ }).waitFor();
+    await askForCode();
+    await tooSoon.or(dialog(page).getByRole('heading', { name: 'Confirm Email' })).waitFor();
+    if (!(await tooSoon.isVisible())) {
+      await dialog(page).getByRole('button', { name: 'Back' }).click();
+      await askForCode();
+    }
+    await tooSoon.waitFor();
     expect(demo.errors).toEqual([]);
     expect(demo.foreignRequests).toEqual([]);
     await demo.close();

@@ -102,3 +102,12 @@ export async function openSend(page: Page) {
 export async function pageEvents(page: Page): Promise<string[]> {
   return page.evaluate(() => ((window as { cairnEvents?: { event: string }[] }).cairnEvents ?? []).map((e) => e.event));
 }
+
+/**
+ * All Wallets' search: types `text` and waits until the results are in (the live status says how
+ * many were found), so a click that follows meets the result list, not the list it replaces.
+ */
+export async function searchWallets(page: Page, text: string): Promise<void> {
+  await dialog(page).getByRole('searchbox', { name: 'Search wallets' }).fill(text);
+  await dialog(page).getByRole('status').filter({ hasText: /^\d+ wallets? found$/ }).waitFor();
+}
