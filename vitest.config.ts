@@ -14,9 +14,24 @@ const ISOLATED = ['packages/server/src/**/*.test.ts', 'packages/devnet/src/**/*.
 const setupFiles = process.env.VITEST_FILE_CPU ? ['scripts/lib/fileCpu.ts'] : [];
 const shared = { ...sourceResolve, test: { testTimeout: 30_000, hookTimeout: 60_000, setupFiles } };
 
+/**
+ * WalletConnect's SignClient (a library the relay tests drive) rejects with nobody to catch it when a
+ * relay delivers a session's delete again after the client already deleted the session, and with it
+ * the record of messages it had seen (a relay delivers until acknowledged; seen in relayReplicas
+ * under load). Only that rejection, from that place in that library, is not counted as a test error.
+ */
+function isSignClientLateDelete(error: { message?: string; stack?: string }): boolean {
+  return Boolean(
+    error.message?.startsWith('Missing or invalid. Record was recently deleted - session:') &&
+      error.stack?.includes('@walletconnect/sign-client') &&
+      error.stack.includes('onSessionDeleteRequest'),
+  );
+}
+
 export default defineConfig({
   ...sourceResolve,
   test: {
+    onUnhandledError: (error) => (isSignClientLateDelete(error) ? false : undefined),
     projects: [
       { ...shared, test: { ...shared.test, name: 'libraries', include: SHARED_GRAPH, isolate: false } },
       { ...shared, test: { ...shared.test, name: 'integration', include: ISOLATED } },
