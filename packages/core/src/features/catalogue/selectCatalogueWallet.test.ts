@@ -36,7 +36,8 @@ describe('picking a catalogue wallet', () => {
     cairn.open({ view: 'AllWallets' });
     const rainbow = wallet('me.rainbow', 'me.rainbow');
     const pending = cairn.selectWallet(rainbow);
-    await vi.waitFor(() => expect(cairn.stores.walletConnect.get().status).toBe('waiting'));
+    // The WalletConnect chunk loads first: over vi.waitFor's 1 s default on a busy machine (1,257 ms in a clean run).
+    await vi.waitFor(() => expect(cairn.stores.walletConnect.get().status).toBe('waiting'), { timeout: 10_000 });
     expect(cairn.stores.router.current()).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: rainbow } });
     expect(cairn.stores.walletConnect.get()).toMatchObject({ wallet: rainbow, uri: scripted.uris[0] });
     scripted.approve();
