@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { createPublicClient, http, toHex, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { frameContent } from './support/demoFrame.ts';
+import { frameContent, frameScreenSettled } from './support/demoFrame.ts';
 import { codeFor, lastMailId } from './support/demoMailbox.ts';
 import { dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 
@@ -55,6 +55,8 @@ describe("the frame's screens in the site's language", () => {
     await screen.getByText(FRAME.message, { exact: true }).waitFor();
     await screen.getByText(message, { exact: true }).waitFor();
     await screen.getByRole('button', { name: FRAME.reject }).waitFor();
+    // A click on a frame that has just moved is dropped by Chromium (see frameScreenSettled).
+    await frameScreenSettled(page);
     await screen.getByRole('button', { name: FRAME.approve }).click();
     // The stack's e-mail wallet is a smart account: the chain checks its signature (ERC-6492 before it is deployed).
     const chain = createPublicClient({ transport: http(walletChains()[31337]) });

@@ -11,23 +11,27 @@ import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 
 // Names: the visitor picks a free name, the wallet signs the registration, the local server checks
 // it; Account then shows the name, and Send takes it as a receiver.
-// A new account each run: names stay in the server's database.
-const visitorKey = generatePrivateKey();
-const VISITOR = { privateKey: visitorKey, address: privateKeyToAccount(visitorKey).address };
-const label = `ridge-${Date.now().toString(36)}`;
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await fundExtraAccount(VISITOR.address, parseEther('1'));
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
 });
 
+/** A new account and label each try: names stay in the server's database, so a retry starts afresh. */
+async function freshVisitor() {
+  const privateKey = generatePrivateKey();
+  const visitor = { privateKey, address: privateKeyToAccount(privateKey).address };
+  await fundExtraAccount(visitor.address, parseEther('1'));
+  return { visitor, label: `ridge-${Date.now().toString(36)}` };
+}
+
 describe('account names', () => {
   it('registers a free name signed by the wallet (no suggestions beside a free name), shows it on Account and in the header, offers names like a taken one, and sends to a name', async () => {
-    const { page } = await openDemo(browser, { wallets: [{ privateKey: VISITOR.privateKey }], context: { locale: 'en-US' } });
+    const { visitor, label } = await freshVisitor();
+    const { page } = await openDemo(browser, { wallets: [{ privateKey: visitor.privateKey }], context: { locale: 'en-US' } });
     await connectWallet(page);
     await page.getByRole('button', { name: /^Account / }).click();
     await dialog(page).getByTestId('account-choose-name').click();
@@ -49,7 +53,7 @@ describe('account names', () => {
     // The header (the site's account button) shows the name where it showed the address.
     const header = page.getByRole('button', { name: new RegExp(`^Account ${label}\\.cairn\\.id`) });
     await header.waitFor();
-    expect(await header.textContent()).not.toContain(shortenAddress(VISITOR.address));
+    expect(await header.textContent()).not.toContain(shortenAddress(visitor.address));
 
     // The name is now taken: another visitor is offered names like it, and takes one.
     const other = await openDemo(browser, { wallets: [{ privateKey: generatePrivateKey() }], context: { locale: 'en-US' } });
@@ -66,7 +70,7 @@ describe('account names', () => {
     await dialog(page).getByTestId('wallet-feature-send').click();
     await dialog(page).getByLabel('Amount', { exact: true }).fill('0.01');
     await dialog(page).getByLabel('To', { exact: true }).fill(`${label}.cairn.id`);
-    await dialog(page).getByTestId('send-receiver').filter({ hasText: `${label}.cairn.id (${shortenAddress(VISITOR.address)})` }).waitFor();
+    await dialog(page).getByTestId('send-receiver').filter({ hasText: `${label}.cairn.id (${shortenAddress(visitor.address)})` }).waitFor();
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByRole('button', { name: 'Send' }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
@@ -75,7 +79,7 @@ describe('account names', () => {
     // (the server's reverse lookup, cached), whole; the server resolves it to the visitor.
     const resolved = await fetch(`${inject('serverUrl')}/v1/profile/account/${label}.cairn.id?projectId=cairn-local&st=cairn-e2e&sv=0.1.0&apiVersion=2`);
     expect(resolved.status, await resolved.clone().text()).toBe(200);
-    expect(((await resolved.json()) as { addresses: Record<string, { address: string }> }).addresses['60']!.address).toBe(VISITOR.address);
+    expect(((await resolved.json()) as { addresses: Record<string, { address: string }> }).addresses['60']!.address).toBe(visitor.address);
     await expectShownInEveryLook(page, {
       reopen: async () => {
         await waitForSiteStatus(page, 'connected');
@@ -84,7 +88,7 @@ describe('account names', () => {
       },
       checks: async () => {
         await dialog(page).locator('.account-address').filter({ hasText: `${label}.cairn.id` }).waitFor();
-        expect(await header.textContent()).not.toContain(shortenAddress(VISITOR.address));
+        expect(await header.textContent()).not.toContain(shortenAddress(visitor.address));
         // At a phone's width too, the label stays on one line: the name wraps before `.cairn`, never at its hyphen.
         const labelPart = dialog(page).locator('.account-address .name-part').first();
         expect(await labelPart.textContent()).toBe(label);

@@ -26,6 +26,11 @@ export default function SendPreviewView() {
         <dt>{t('common.networkFee')}</dt>
         <dd data-testid="send-preview-fee">{summary.feeText ?? '…'}</dd>
       </dl>
+      {state.error && (
+        <p className="send-error" role="alert" data-testid="send-error">
+          {t(state.error)}
+        </p>
+      )}
       <button
         type="button"
         className="btn btn-primary btn-block"
