@@ -123,8 +123,13 @@ export function redisRelayBus(shared: SharedState, kept: { events: number; bytes
           const end = entries[0]?.[0];
           if (end === undefined || !running || atOrAfter(lastId, end)) return;
           return new Promise<void>((resolve) => {
-            waiters.push({ id: end, resolve });
-            setTimeout(resolve, CATCH_UP_MAX_MS).unref();
+            const waiter = { id: end, resolve };
+            waiters.push(waiter);
+            // Past the bound it is served as this replica holds it, and forgotten here.
+            setTimeout(() => {
+              waiters = waiters.filter((other) => other !== waiter);
+              resolve();
+            }, CATCH_UP_MAX_MS).unref();
           });
         },
         // Redis down: this replica serves what it holds (a message may come again, which clients drop).
