@@ -11,7 +11,7 @@ import { startBenchServer, type BenchServer } from './lib/benchServer.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
 import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
-import { processCpuMicros } from './lib/processCpu.ts';
+import { mainThreadCpuTimes, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
 import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
 
 const { values: args } = parseArgs({
@@ -26,15 +26,17 @@ const { values: args } = parseArgs({
     /**
      * Also measure another copy of the server's sources, in the same rounds: a folder inside the
      * repository holding its packages/server (e.g. `git archive <commit> packages/server | tar -x -C
-     * .scratch/base`), so a change is judged against what it changed under the same load.
+     * .scratch/base`), so a change is judged against what it changed under the same load. May be
+     * given more than once (several variants side by side).
      */
-    compare: { type: 'string' },
+    compare: { type: 'string', multiple: true },
   },
 });
 const runs = Number(args.runs);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 // The server part's ports moved by 300, so this runs beside it.
+// The compared copies take 26889 and the ports after it.
 const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886 } as const;
 const dir = join(resultsDir, 'fastpath');
 mkdirSync(dir, { recursive: true });
@@ -46,23 +48,54 @@ interface Measured {
   reqPerS: number;
   requests: number;
   cpuMicrosPerRequest: number;
+  /** Of cpuMicrosPerRequest: the kernel's part (system time), and the main thread's (the rest is other threads': GC helpers, libuv's pool). */
+  systemMicrosPerRequest: number;
+  mainThreadMicrosPerRequest: number;
   failed: number;
   /** When the run went, on the clock of the CPU profiles' samples. */
   window: ClockWindow;
 }
 
-/** One autocannon run against `url` while reading the CPU time of the process `pid` that answers. */
-async function measure(url: string, pid: number): Promise<Measured> {
-  const before = processCpuMicros(pid);
+/** CPU a process uses per second while nothing loads it (its indexer's polling, timers), whole and its main thread's. */
+interface Idle {
+  micros: number;
+  mainThreadMicros: number;
+}
+/** How long each process's idle CPU is read, all of them side by side, before the runs. */
+const IDLE_READ_MS = 3_000;
+
+const spent = (after: CpuTimes, from: CpuTimes) => after.user + after.system - from.user - from.system;
+
+async function measureIdle(pids: number[]): Promise<Idle[]> {
+  const before = pids.map((pid) => [processCpuTimes(pid), mainThreadCpuTimes(pid)] as const);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_READ_MS));
+  return pids.map((pid, i) => ({
+    micros: spent(processCpuTimes(pid), before[i]![0]) / (IDLE_READ_MS / 1000),
+    mainThreadMicros: spent(mainThreadCpuTimes(pid), before[i]![1]) / (IDLE_READ_MS / 1000),
+  }));
+}
+
+/**
+ * One autocannon run against `url` while reading the CPU time of the process `pid` that answers,
+ * less what it spends idle in as long (at a few hundred requests a second on a busy machine, a
+ * server's background work was most of its CPU per request).
+ */
+async function measure(url: string, pid: number, idle: Idle): Promise<Measured> {
+  const before = processCpuTimes(pid);
+  const mainBefore = mainThreadCpuTimes(pid);
   const start = monotonicMicros();
   const result = await autocannon()({ url, connections, duration: seconds });
   const window = [start, monotonicMicros()] as const;
-  const cpu = processCpuMicros(pid) - before;
+  const elapsedS = (window[1] - window[0]) / 1e6;
+  const after = processCpuTimes(pid);
+  const requests = result.requests.total;
   return {
     window,
     reqPerS: result.requests.average,
-    requests: result.requests.total,
-    cpuMicrosPerRequest: cpu / result.requests.total,
+    requests,
+    cpuMicrosPerRequest: (spent(after, before) - idle.micros * elapsedS) / requests,
+    systemMicrosPerRequest: (after.system - before.system) / requests,
+    mainThreadMicrosPerRequest: (spent(mainThreadCpuTimes(pid), mainBefore) - idle.mainThreadMicros * elapsedS) / requests,
     failed: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -91,7 +124,10 @@ try {
   const path = `/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
   const servers: [string, BenchServer, number][] = [['cached balance', start(PORTS.server, UNREACHED_LIMITS), PORTS.server]];
   if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER), PORTS.unlimited]);
-  if (args.compare) servers.push([`cached balance, ${args.compare}`, start(PORTS.compared, UNREACHED_LIMITS, join(args.compare, 'packages/server/src/cli.ts')), PORTS.compared]);
+  (args.compare ?? []).forEach((folder, i) => {
+    const port = PORTS.compared + i;
+    servers.push([`cached balance, ${folder}`, start(port, UNREACHED_LIMITS, join(folder, 'packages/server/src/cli.ts')), port]);
+  });
   for (const [, server] of servers) await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
 
   const answer = await fetch(`${servers[0]![1].url}${path}`);
@@ -104,27 +140,29 @@ try {
   );
   log(`${Buffer.byteLength(body)} bytes; warm-up, then ${runs} alternating runs of ${seconds} s, ${connections} connections`);
   for (const { url } of cases) await autocannon()({ url, connections, duration: 2 });
+  const idle = await measureIdle(cases.map(({ pid }) => pid));
+  cases.forEach(({ name }, i) => log(`${name}: ${(idle[i]!.micros / 1000).toFixed(1)} ms CPU per second idle (main thread ${(idle[i]!.mainThreadMicros / 1000).toFixed(1)}), subtracted from each run`));
 
   for (const { name } of cases) measured.set(name, []);
   for (let run = 0; run < runs; run++) {
-    for (const { name, url, pid } of cases) {
+    for (const [i, { name, url, pid }] of cases.entries()) {
       // The balance is cached 30 s: refilled right before each run, so no expiry falls inside it.
       await fetch(url);
-      const result = await measure(url, pid);
+      const result = await measure(url, pid, idle[i]!);
       measured.get(name)!.push(result);
-      log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request${result.failed ? `, ${result.failed} failed` : ''}`);
+      log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request (system ${result.systemMicrosPerRequest.toFixed(1)}, main thread ${result.mainThreadMicrosPerRequest.toFixed(1)})${result.failed ? `, ${result.failed} failed` : ''}`);
     }
   }
 
   const floorRuns = measured.get(cases.at(-1)!.name)!;
   console.log(`\nLoad average at the start ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)\n`);
-  console.log('| case | run | req/s | CPU µs per request | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| case | run | req/s | CPU µs per request | of it system | of it main thread | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, results] of measured) {
     results.forEach((result, i) => {
       const floorRun = floorRuns[i]!;
       const ratio = (value: number) => `${(value * 100).toFixed(0)} %`;
-      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
+      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${result.systemMicrosPerRequest.toFixed(1)} | ${result.mainThreadMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
     });
   }
   // The issue's goal, judged on the medians of the alternating runs.

@@ -51,7 +51,9 @@ const startServer = (port: number, databaseFile: string, limits: Record<string, 
 
 /** Waits for the server's health, then for its indexer to reach the head (the account's history not empty). */
 export async function waitUntilIndexed(server: BenchServer, historyUrl: string): Promise<void> {
-  await waitFor('server /health ok', async () => ((await health(server.url)).status === 'ok' ? true : undefined), server.child, 60_000);
+  // Several servers start side by side (the fast path's variants), each compiling its sources: on
+  // two busy cores one took 24 s alone.
+  await waitFor('server /health ok', async () => ((await health(server.url)).status === 'ok' ? true : undefined), server.child, 180_000);
   await waitFor(
     'indexer caught up (history of test account 0 not empty)',
     async () => {

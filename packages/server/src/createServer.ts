@@ -11,7 +11,8 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { DATABASE_RETRY_SECONDS, isDatabaseUnavailable } from './db/databaseUnavailable.ts';
 import { refuseNonJsonBodies } from './http/bodyTypes.ts';
-import { registerCors } from './http/cors.ts';
+import { addArrivalChecks } from './http/arrivalChecks.ts';
+import { corsCheck } from './http/cors.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
 import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
@@ -113,8 +114,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     // Fastify's own request lines are off; the hooks below write one line per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  registerRequestLog(app, logStream);
-  refuseNonJsonBodies(app);
+  const requestId = registerRequestLog(app, logStream);
+  const jsonBodiesOnly = refuseNonJsonBodies(app);
   drainRefusedBodies(app);
 
   const chains = createChainContexts(config.chains, { timeoutMs: config.rpcProxy.upstreamTimeoutMs, log: (message) => app.log.warn(message) });
@@ -173,20 +174,17 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     void reply.code(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  await registerRateLimits(app, config.rateLimit, shared?.commands);
-  // No route reads request.cookies (the session cookie is read from the header, see sessionCookie.ts):
-  // no parsing hook on every request, only setCookie and clearCookie.
-  await app.register(cookie, { hook: false });
-  // The secure frame's social login sends its browser key cookie: its origins may send credentials.
-  registerCors(app, [...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
+  const perIpLimit = await registerRateLimits(app, config.rateLimit, shared?.commands);
+  // What every request meets as it arrives, in one hook (issue 25): its id on the answer, JSON
+  // bodies only (415), the per-IP limit (429), CORS. The secure frame's social login sends its
+  // browser key cookie: its origins may send credentials.
+  const cors = corsCheck([...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
+  addArrivalChecks(app, [requestId, jsonBodiesOnly, ...(perIpLimit ? [perIpLimit] : []), cors]);
   // SPEC §7: the data API and the catalogue need projectId, st and sv. One per-project count for
-  // both of the scopes below.
-  const projectAccess = requireProjectAccess(config.projectIds);
+  // both of the scopes below, in the same hook.
   const projectLimit = config.rateLimit.perProject > 0 ? sharedRateLimit(app, 'project', config.rateLimit.perProject, requestProjectId, 'allow') : undefined;
-  const forProjects = (scope: FastifyInstance) => {
-    scope.addHook('preValidation', projectAccess);
-    if (projectLimit) scope.addHook('preValidation', projectLimit);
-  };
+  const projectAccess = requireProjectAccess(config.projectIds, projectLimit);
+  const forProjects = (scope: FastifyInstance) => scope.addHook('preValidation', projectAccess);
   const rpcProxy = createRpcProxy(services, (message) => app.log.warn(message));
 
   // The websocket routes in a scope of their own: @fastify/websocket's hooks and its wrapper
@@ -222,11 +220,19 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     forProjects(scope);
     for (const register of [
       registerSupportedChains, registerBalance, registerHistory, registerFungiblePrice, registerGasPrice, registerIdentity,
-      registerWallets, registerImages, registerAnalyticsConfig, registerOriginCheck, registerAuth, registerSessions, registerProfile,
-      registerConvert, registerOnramp, registerLogin, registerWallet, registerSocial, registerFarcasterLogin,
+      registerWallets, registerImages, registerAnalyticsConfig, registerOriginCheck, registerSessions, registerProfile,
+      registerConvert, registerOnramp, registerLogin, registerWallet, registerFarcasterLogin,
     ]) {
       register(scope, services);
     }
+    // Only sign-in (its session cookie) and the social login (its browser key cookie) set cookies:
+    // @fastify/cookie's onSend hook runs for their routes only, not on every answer (issue 25). No
+    // route reads request.cookies (sessionCookie.ts reads the header): no parsing hook.
+    await scope.register(async (withCookies) => {
+      await withCookies.register(cookie, { hook: false });
+      registerAuth(withCookies, services);
+      registerSocial(withCookies, services);
+    });
     registerRpcProxy(scope, rpcProxy);
   });
 

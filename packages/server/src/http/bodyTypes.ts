@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ArrivalCheck } from './arrivalChecks.ts';
 import { errorBody } from './errors.ts';
 
 declare module 'fastify' {
@@ -35,16 +36,17 @@ function hasBody(request: FastifyRequest): boolean {
  * JSON needs the preflight, which only CORS_ORIGINS pass. So a same-site page cannot sign a
  * visitor in as someone else (login CSRF), nor any site make its visitors' browsers ask for login
  * codes. A route whose config sets `formBody` takes a form too (the onramp checkout page posts its
- * own form). Refused before the body is read: 415.
+ * own form). Refused before the body is read: 415. Returns the check (see arrivalChecks.ts).
  */
-export function refuseNonJsonBodies(app: FastifyInstance): void {
+export function refuseNonJsonBodies(app: FastifyInstance): ArrivalCheck {
   // Fastify parses text/plain by default: no route here takes it.
   app.removeContentTypeParser('text/plain');
-  // A callback hook, not an async one: it runs on every request and a GET passes at once, without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (BODILESS_METHODS.has(request.method) || !hasBody(request) || request.is404) return done();
+  // Synchronous: it runs on every request and a GET passes at once.
+  return function jsonBodiesOnly(request, reply) {
+    if (BODILESS_METHODS.has(request.method) || !hasBody(request) || request.is404) return false;
     const type = mediaType(request.headers['content-type']);
-    if (type === JSON_TYPE || (type === FORM_TYPE && request.routeOptions.config.formBody === true)) return done();
+    if (type === JSON_TYPE || (type === FORM_TYPE && request.routeOptions.config.formBody === true)) return false;
     void reply.code(415).send(errorBody(415, type === undefined ? BODY_TYPE_ERRORS.missing : BODY_TYPE_ERRORS.unsupported(type)));
-  });
+    return true;
+  };
 }

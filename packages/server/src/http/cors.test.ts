@@ -1,12 +1,13 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerCors } from './cors.ts';
+import { addArrivalChecks } from './arrivalChecks.ts';
+import { corsCheck } from './cors.ts';
 
 // Read as an attacker: a page on another origin must get neither credentials nor its own origin echoed.
-describe('registerCors', () => {
+describe('corsCheck', () => {
   const serve = async () => {
     const app = Fastify();
-    registerCors(app, ['https://site.example']);
+    addArrivalChecks(app, [corsCheck(['https://site.example'])]);
     app.get('/x', async () => ({ ok: true }));
     return app;
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ArrivalCheck } from './arrivalChecks.ts';
 import { errorBody } from './errors.ts';
 
 /** Which origins CORS_ORIGINS lets read answers ('*' = any), and which may also send credentials (only listed ones). */
@@ -19,7 +19,7 @@ const ALLOWED_METHODS = 'GET, POST, OPTIONS';
 const PREFLIGHT_MAX_AGE = '600';
 
 /**
- * CORS for the configured origins ('*' = any), in one callback hook: an allowed origin gets its
+ * CORS for the configured origins ('*' = any), a check every request meets on arrival: an allowed origin gets its
  * own origin echoed, or '*' (only a listed origin, never '*', may send credentials: the sign-in
  * cookie and an Authorization header); any other gets no CORS headers, so the browser blocks the
  * read. Every answer varies by Origin. A preflight (OPTIONS) is answered here, 204, with the
@@ -27,26 +27,28 @@ const PREFLIGHT_MAX_AGE = '600';
  * allowed is refused with 403 and a message that says where the setting is. (@fastify/cors did
  * this before: it copied its whole options object on every request, a cost on the fast path.)
  */
-export function registerCors(app: FastifyInstance, origins: readonly string[]): void {
+export function corsCheck(origins: readonly string[]): ArrivalCheck {
   const { isAllowed, mayUseCredentials } = originPolicy(origins);
-  app.addHook('onRequest', (request, reply, done) => {
+  return function cors(request, reply) {
     const origin = request.headers.origin;
     const preflight = request.method === 'OPTIONS';
     if (!isAllowed(origin)) {
       void reply.header('vary', 'Origin');
-      if (!preflight) return done();
-      return void reply.code(403).send(errorBody(403, `Origin ${origin ?? '(none)'} is not allowed (see CORS_ORIGINS in the server configuration)`));
+      if (!preflight) return false;
+      void reply.code(403).send(errorBody(403, `Origin ${origin ?? '(none)'} is not allowed (see CORS_ORIGINS in the server configuration)`));
+      return true;
     }
     const credentials = mayUseCredentials(origin);
     void reply.header('access-control-allow-origin', credentials ? origin : '*').header('access-control-expose-headers', EXPOSED_HEADERS);
     if (credentials) void reply.header('access-control-allow-credentials', 'true');
     if (!preflight) {
       void reply.header('vary', 'Origin');
-      return done();
+      return false;
     }
     const asked = request.headers['access-control-request-headers'];
     void reply.header('vary', 'Origin, Access-Control-Request-Headers').header('access-control-allow-methods', ALLOWED_METHODS).header('access-control-max-age', PREFLIGHT_MAX_AGE);
     if (asked !== undefined) void reply.header('access-control-allow-headers', asked);
     void reply.code(204).send();
-  });
+    return true;
+  };
 }

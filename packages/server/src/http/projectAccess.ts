@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from 'fastify';
 import { ApiError, ERROR_TEXTS } from './errors.ts';
 
 const SDK_PARAM = /^[\w.@/+-]{1,64}$/;
@@ -8,16 +8,19 @@ const SDK_PARAM = /^[\w.@/+-]{1,64}$/;
  * version). projectId is in the query, or in a POST body: POST /v1/fungible/price sends it there,
  * and clients of that shape (AppKit's among them) send no st / sv with it, so a POST need not.
  * Runs before schema validation, so an unknown project learns nothing about the routes' inputs.
+ * `then` (the per-project limit) runs in the same hook once the project is known: one hook, not
+ * two, on every data-API request (issue 25).
  */
-export function requireProjectAccess(projectIds: readonly string[]) {
+export function requireProjectAccess(projectIds: readonly string[], then?: preValidationHookHandler) {
   const accepted = new Set(projectIds);
   // A callback hook, not an async one: every data-API request passes here, without a promise.
-  return function checkProjectAccess(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  return function checkProjectAccess(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     try {
       refuseWithoutAccess(request, accepted);
     } catch (error) {
       return done(error as FastifyError);
     }
+    if (then) return void then.call(this, request, reply, done);
     done();
   };
 }

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.ts';
 import { clientNetwork } from './clientNetwork.ts';
 import { redisWindowCounts, sharedRateLimitStore } from '../redis/sharedRateLimitStore.ts';
+import type { ArrivalCheck } from './arrivalChecks.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { WindowCounts, type CountHit, type WindowCount } from './windowCounts.ts';
 
@@ -32,11 +33,11 @@ declare module 'fastify' {
  * (`config.rateLimit`: login routes, images) is counted by @fastify/rate-limit instead, under the
  * same key; `rateLimit: false` is counted by neither.
  *
- * The per-IP limit and sharedRateLimit count here, in one callback hook each, at once when the
- * count is in memory: the plugin's chain of promises per request was a large part of the cached
- * balance route's cost (issue 25).
+ * The per-IP limit and sharedRateLimit count here, at once when the count is in memory: the
+ * plugin's chain of promises per request was a large part of the cached balance route's cost
+ * (issue 25). Returns the per-IP limit's check (see arrivalChecks.ts), none when it is off.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig, redis?: Redis): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig, redis?: Redis): Promise<ArrivalCheck | undefined> {
   app.decorate('limitCounts', (name: string): CountHit => {
     if (redis) return redisWindowCounts(redis, name, MINUTE_MS);
     const counts = new WindowCounts(MINUTE_MS, TRACKED_CLIENTS);
@@ -53,22 +54,24 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_TEXT(Math.ceil(context.ttl / 1000)) }),
   });
   // RATE_LIMIT_PER_MINUTE=0 turns the per-IP limit off; routes' own limits (nonces) still hold.
-  if (limits.perIp > 0) app.addHook('onRequest', perClientLimit(limits.perIp, app.limitCounts('ip')));
+  return limits.perIp > 0 ? perClientLimit(limits.perIp, app.limitCounts('ip')) : undefined;
 }
 
-function perClientLimit(max: number, count: CountHit) {
-  const answer = (reply: FastifyReply, done: HookHandlerDoneFunction, { current, ttl }: WindowCount) => {
+function perClientLimit(max: number, count: CountHit): ArrivalCheck {
+  /** Sets the budget's headers; past the limit answers 429 (true). */
+  const answer = (reply: FastifyReply, { current, ttl }: WindowCount): boolean => {
     const seconds = Math.ceil(ttl / 1000);
     void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - current)).header('x-ratelimit-reset', seconds);
-    if (current <= max) return done();
+    if (current <= max) return false;
     void reply.code(429).header('retry-after', seconds).send(errorBody(429, RATE_LIMIT_TEXT(seconds)));
+    return true;
   };
-  return function perClientLimitHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    if (request.routeOptions.config.rateLimit !== undefined) return done();
+  return function perClientLimitCheck(request, reply) {
+    if (request.routeOptions.config.rateLimit !== undefined) return false;
     const counted = count(clientNetwork(request.ip));
+    if (!(counted instanceof Promise)) return answer(reply, counted);
     // While Redis is down a read goes through, uncounted (open).
-    if (counted instanceof Promise) counted.then((result) => answer(reply, done, result), () => done());
-    else answer(reply, done, counted);
+    return counted.then((result) => answer(reply, result), () => false);
   };
 }
 

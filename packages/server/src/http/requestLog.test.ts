@@ -1,5 +1,6 @@
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { addArrivalChecks } from './arrivalChecks.ts';
 import { lazyRequestLogger, registerRequestLog } from './requestLog.ts';
 
 type Line = { level: number; time: number; pid: number; hostname: string; reqId?: string; msg: string; req?: Record<string, unknown>; res?: { statusCode: number }; responseTime?: number; step?: number };
@@ -9,7 +10,7 @@ async function loggingApp(level: string) {
   const stream = { write: (line: string) => void lines.push(line) };
   let id = 0;
   const app = Fastify({ logger: { level, stream }, genReqId: () => `id-${++id}`, childLoggerFactory: lazyRequestLogger, logController: new LogController({ disableRequestLogging: true }) });
-  registerRequestLog(app, stream);
+  addArrivalChecks(app, [registerRequestLog(app, stream)]);
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/talks', async (request) => {
     request.log.warn({ step: 1 }, 'a route speaks');

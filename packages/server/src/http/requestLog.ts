@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type LogFn } from 'pino';
 import { logSafeUrl } from '../relay/logSafeUrl.ts';
+import type { ArrivalCheck } from './arrivalChecks.ts';
 
 /** pino's number for level info. */
 const INFO = 30;
@@ -13,29 +14,32 @@ const INFO = 30;
  * The line is pino's own shape (level, time, pid, hostname, reqId, req, res, responseTime, msg),
  * written by hand into the logger's stream: pino's generic serialization of it was the largest
  * part of the cached balance route's cost beyond bare Fastify (issue 25). A relay client's JWT
- * (?auth=) never reaches it, whatever path a misconfigured relayUrl sent it to.
+ * (?auth=) never reaches it, whatever path a misconfigured relayUrl sent it to. Returns the check
+ * that puts the id on the answer as the request arrives (see arrivalChecks.ts).
  */
-export function registerRequestLog(app: FastifyInstance, stream: { write(line: string): void }): void {
+export function registerRequestLog(app: FastifyInstance, stream: { write(line: string): void }): ArrivalCheck {
   const head = `{"level":${INFO},"time":`;
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  // The method needs no JSON escaping: Node's parser takes only the methods it knows. The address
+  // may come from X-Forwarded-For (TRUST_PROXY), so it is escaped like the caller's other texts.
   const write = (request: FastifyRequest, tail: string) => {
     const socket = request.raw.socket;
     stream.write(
-      `${head}${Date.now()}${origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(logSafeUrl(request.url))},` +
+      `${head}${Date.now()}${origin}${JSON.stringify(request.id)},"req":{"method":"${request.method}","url":${JSON.stringify(logSafeUrl(request.url))},` +
         `"host":${JSON.stringify(request.host)},"remoteAddress":${JSON.stringify(request.ip)},"remotePort":${socket?.remotePort ?? null}}${tail}\n`,
     );
   };
   const infoEnabled = () => (pino.levels.values[app.log.level] ?? Number.POSITIVE_INFINITY) <= INFO;
-  app.addHook('onRequest', (request, reply, done) => {
-    // The id answers too, so a caller can quote it.
-    void reply.header('x-request-id', request.id);
-    if (request.headers.upgrade !== undefined && infoEnabled()) write(request, ',"msg":"incoming request"}');
-    done();
-  });
   app.addHook('onResponse', (request, reply: FastifyReply, done) => {
     if (infoEnabled()) write(request, `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}`);
     done();
   });
+  return function requestId(request, reply) {
+    // The id answers too, so a caller can quote it.
+    void reply.header('x-request-id', request.id);
+    if (request.headers.upgrade !== undefined && infoEnabled()) write(request, ',"msg":"incoming request"}');
+    return false;
+  };
 }
 
 /**

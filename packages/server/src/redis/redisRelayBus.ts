@@ -11,8 +11,17 @@ const READ_BATCH = 500;
 const RETRY_MS = 250;
 /** Events written to the stream in one round trip. */
 const WRITE_BATCH = 100;
+/** The longest current() waits for the reader to reach the stream's end (then the mailbox is served as it is). */
+const CATCH_UP_MAX_MS = 2_000;
 
 type StreamReply = [stream: string, entries: [id: string, fields: string[]][]][] | null;
+
+/** Whether stream entry id `a` (`<ms>-<seq>`) comes at or after `b`. */
+function atOrAfter(a: string, b: string): boolean {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs > bMs || (aMs === bMs && aSeq >= bSeq);
+}
 
 /**
  * The relays' events in one Redis stream, which every replica reads in order from its start: a
@@ -37,6 +46,11 @@ export function redisRelayBus(shared: SharedState, kept: { events: number; bytes
   let lastId = '0';
   // One warning per outage, not one per message.
   let sharing = true;
+  // current()'s callers, each waiting for the reader to pass a stream id.
+  let waiters: { id: string; resolve: () => void }[] = [];
+  const wake = () => {
+    waiters = waiters.filter((waiter) => (atOrAfter(lastId, waiter.id) ? void waiter.resolve() : true));
+  };
 
   async function follow(apply: (event: RelayEvent) => void): Promise<void> {
     await reader.connect().catch(() => undefined);
@@ -55,6 +69,7 @@ export function redisRelayBus(shared: SharedState, kept: { events: number; bytes
           if (event && event.origin !== origin) apply(event.event);
         }
       }
+      if (waiters.length > 0) wake();
     }
   }
 
@@ -102,10 +117,30 @@ export function redisRelayBus(shared: SharedState, kept: { events: number; bytes
       running = true;
       void follow(apply);
     },
+    current() {
+      return shared.commands.xrevrange(STREAM, '+', '-', 'COUNT', 1).then(
+        (entries) => {
+          const end = entries[0]?.[0];
+          if (end === undefined || !running || atOrAfter(lastId, end)) return;
+          return new Promise<void>((resolve) => {
+            const waiter = { id: end, resolve };
+            waiters.push(waiter);
+            // Past the bound it is served as this replica holds it, and forgotten here.
+            setTimeout(() => {
+              waiters = waiters.filter((other) => other !== waiter);
+              resolve();
+            }, CATCH_UP_MAX_MS).unref();
+          });
+        },
+        // Redis down: this replica serves what it holds (a message may come again, which clients drop).
+        () => undefined,
+      );
+    },
     stop() {
       running = false;
       stopped = true;
       reader.disconnect();
+      for (const { resolve } of waiters.splice(0)) resolve();
     },
   };
 }

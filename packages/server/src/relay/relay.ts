@@ -65,6 +65,8 @@ export class RelayConnection {
   closed = false;
   /** Pushes wait (in the mailbox) while the peer leaves more than sendPauseBytes unread. */
   paused = false;
+  /** Subscriptions (or fetches) waiting for this replica to apply what the others shared before them: pushes wait meanwhile (REDIS_URL). */
+  catchingUp = 0;
   /** The client's address as counted for quotas (clientNetwork). */
   readonly network: string;
 
@@ -170,6 +172,7 @@ export class Relay {
 
   /** Sends a connection whose peer caught up what its topics received meanwhile. */
   resume(connection: RelayConnection): void {
+    if (connection.catchingUp > 0) return; // its flush follows the catch-up
     this.flush(connection, this.subscriptions.topicsOf(connection));
   }
 
@@ -239,12 +242,12 @@ export class Relay {
       case 'irn_subscribe': {
         this.follow(connection, [request.params.topic]);
         reply(subscriptionId(request.params.topic, connection.clientId));
-        return this.flush(connection, [request.params.topic]);
+        return this.flushWhenCurrent(connection, [request.params.topic]);
       }
       case 'irn_batchSubscribe': {
         this.follow(connection, request.params.topics);
         reply(request.params.topics.map((topic) => subscriptionId(topic, connection.clientId)));
-        return this.flush(connection, request.params.topics);
+        return this.flushWhenCurrent(connection, request.params.topics);
       }
       case 'irn_unsubscribe':
         this.subscriptions.remove(connection, request.params.topic);
@@ -263,7 +266,7 @@ export class Relay {
         for (const message of request.params.messages) this.publish(connection, message);
         return reply(true);
       case 'irn_batchFetchMessages':
-        return reply(this.fetch(connection, request.params.topics));
+        return this.whenCurrent(connection, () => reply(this.fetch(connection, request.params.topics)));
       case 'wc_proposeSession': {
         // The dapp created the pairing without subscribing (core's pairing.create with
         // skipSubscribe): the relay subscribes it, so the wallet's answer reaches it.
@@ -272,7 +275,7 @@ export class Relay {
         this.follow(connection, [pairingTopic]);
         this.publish(connection, { topic: pairingTopic, message: sessionProposal, ...options });
         reply(true);
-        return this.flush(connection, [pairingTopic]);
+        return this.flushWhenCurrent(connection, [pairingTopic]);
       }
       case 'wc_approveSession': {
         // The wallet subscribed to the session topic locally only (skipSubscribe in approve()):
@@ -283,7 +286,7 @@ export class Relay {
         this.publish(connection, { topic: pairingTopic, message: sessionProposalResponse, ...options });
         this.publish(connection, { topic: sessionTopic, message: sessionSettlementRequest, ...options });
         reply(true);
-        return this.flush(connection, [sessionTopic]);
+        return this.flushWhenCurrent(connection, [sessionTopic]);
       }
     }
   }
@@ -294,6 +297,36 @@ export class Relay {
       throw new RelayServerError(RELAY_ERRORS.tooManyTopics(this.limits.maxTopicsPerConnection));
     }
     for (const topic of added) this.subscriptions.add(connection, topic);
+  }
+
+  /**
+   * A new subscription's backlog: at once in one process; across replicas once this one has what
+   * the others shared before now (the bus's current()), and then every topic of the connection,
+   * since its live pushes waited meanwhile. So a message published once reaches a subscriber once,
+   * even when it acknowledged it on another replica a moment ago (a reconnect through the load
+   * balancer) or subscribes to a replica still replaying the stream (one that just started).
+   */
+  private flushWhenCurrent(connection: RelayConnection, topics: string[]): void {
+    if (!this.bus) return this.flush(connection, topics);
+    this.whenCurrent(connection);
+  }
+
+  /**
+   * Runs `then` once this replica has what the others shared before now; the connection's pushes
+   * wait meanwhile, and follow (every topic's) once no other catch-up of it is under way.
+   */
+  private whenCurrent(connection: RelayConnection, then?: () => void): void {
+    if (!this.bus) return then?.();
+    connection.catchingUp++;
+    void this.bus
+      .current()
+      .then(() => {
+        connection.catchingUp--;
+        if (connection.closed) return;
+        then?.();
+        if (connection.catchingUp === 0) this.flush(connection, this.subscriptions.topicsOf(connection));
+      })
+      .catch((error: unknown) => this.log?.error({ err: error }, 'relay catch-up failed'));
   }
 
   /** Sends the connection what the topics' mailboxes hold for it (a late subscriber's backlog), until its pushes pause. */
@@ -331,9 +364,9 @@ export class Relay {
     for (const subscriber of this.subscriptions.subscribers(topic)) this.push(subscriber, added.stored);
   }
 
-  /** Pushes a message to a subscriber, unless it has it already or its pushes are paused (it then stays pending in the mailbox). */
+  /** Pushes a message to a subscriber, unless it has it already or its pushes are paused or wait for a catch-up (it then stays pending in the mailbox). */
   private push(connection: RelayConnection, stored: StoredMessage): void {
-    if (connection.paused || connection.closed) return;
+    if (connection.paused || connection.closed || connection.catchingUp > 0) return;
     if (stored.publisherId === connection.clientId || stored.acknowledgedBy.has(connection.clientId) || connection.inFlight.has(stored)) return;
     const pushId = connection.nextPushId++;
     connection.unacknowledged.set(String(pushId), stored);

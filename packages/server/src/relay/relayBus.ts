@@ -21,6 +21,14 @@ export interface RelayBus {
   share(event: RelayEvent): boolean;
   /** Whether share() would take another event now (a publish is refused, not kept apart, when not). */
   readonly accepting: boolean;
+  /**
+   * Resolves once this replica has applied what the replicas shared before the call (never
+   * rejects; at once when shared state cannot be read, and within a bound): what a subscriber is
+   * sent from the mailbox waits for it, so a message it acknowledged on another replica a moment
+   * ago, or one a replica still replaying the stream holds without its acknowledgement yet, is not
+   * given to it again.
+   */
+  current(): Promise<void>;
   /** Applies the other replicas' events from now on, after those shared before this replica started that are still kept (a new replica's backlog). */
   start(apply: (event: RelayEvent) => void): void;
   stop(): void;

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../createServer.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
+import { startStallingProxy, type StallingProxy } from '../testing/stallingProxy.ts';
 import { startTestRedis, type TestRedis } from '../testing/testRedis.ts';
+import { waitFor } from '../testing/waitFor.ts';
 import { testConfig } from '../testing/testServer.ts';
 import { blockOutboundConnections } from './testing/blockOutboundConnections.ts';
 import { RawRelayClient } from './testing/rawRelayClient.ts';
@@ -20,9 +23,11 @@ describe.skipIf('skipped' in redis)('the relay across replicas (REDIS_URL)', () 
   const clients: RawRelayClient[] = [];
   let peers: Partial<WalletConnectPeers> = {};
 
-  /** Starts one more replica (on the shared database and Redis); resolves with its relay URL. */
-  async function startReplica(): Promise<string> {
-    const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', REDIS_URL: redisUrl }));
+  const proxies: StallingProxy[] = [];
+
+  /** Starts one more replica (on the shared database and Redis, or Redis at `reachedAt`); resolves with its relay URL. */
+  async function startReplica(reachedAt = redisUrl, settings: Record<string, string> = {}): Promise<string> {
+    const app = await createServer(testConfig(database.config, [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], { INDEXER_ENABLED: 'false', REDIS_URL: reachedAt, ...settings }));
     replicas.push(app);
     return `${(await app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws')}${RELAY_PATH}`;
   }
@@ -43,6 +48,7 @@ describe.skipIf('skipped' in redis)('the relay across replicas (REDIS_URL)', () 
     await closePeers(peers);
     for (const connected of clients) await connected.close();
     for (const replica of replicas) await replica.close();
+    for (const proxy of proxies) await proxy.close();
     await database?.drop();
     await stop();
   });
@@ -77,6 +83,40 @@ describe.skipIf('skipped' in redis)('the relay across replicas (REDIS_URL)', () 
     await dapp.call('irn_publish', publish('after', topic('2')));
     await again.waitForDeliveries(1);
     expect(again.deliveries.map((delivery) => delivery.data.message)).toEqual(['after']);
+  });
+
+  it('delivers a message published once exactly once to a subscriber that acknowledged it on one replica and comes back through another that has not heard of it yet', async () => {
+    // Replica s reaches Redis through a network that can stall: it can be made to lag behind the
+    // stream, as a busy replica does. No per-IP limit on it, so its requests need no Redis.
+    const proxy = await startStallingProxy((redis as TestRedis).port);
+    proxies.push(proxy);
+    const s = await startReplica(proxy.url, { RATE_LIMIT_PER_MINUTE: '0' });
+    const wallet = await client(b);
+    wallet.acknowledge = false;
+    await wallet.call('irn_subscribe', { topic: topic('5') });
+    const dapp = await client(s);
+    await dapp.call('irn_publish', publish('published once', topic('5')));
+    await wallet.waitForDeliveries(1);
+
+    // s stops hearing the others; the wallet acknowledges on b, and b shares it.
+    proxy.hold();
+    const stream = new Redis(redisUrl);
+    try {
+      wallet.acknowledgeReceived();
+      await waitFor(async () => (await stream.xrange('cairn:relay', '-', '+')).some(([, fields]) => fields[1]!.includes('"kind":"ack"') && fields[1]!.includes('published once')), 'the acknowledgement shared', 5000);
+    } finally {
+      stream.disconnect();
+    }
+    await wallet.close();
+    // Back through s (the load balancer's pick), which still holds the message unacknowledged.
+    const again = await RawRelayClient.connect(s, { keyPair: wallet.keyPair });
+    clients.push(again);
+    await again.call('irn_subscribe', { topic: topic('5') });
+    proxy.release();
+    await dapp.call('irn_publish', publish('next', topic('5')));
+    await waitFor(() => again.deliveries.some((delivery) => delivery.data.message === 'next'), 'the next message', 5000);
+    const received = [...wallet.deliveries, ...again.deliveries].map((delivery) => delivery.data.message);
+    expect(received).toEqual(['published once', 'next']);
   });
 
   it('gives a replica started later the messages stored before it', async () => {
