@@ -22,8 +22,9 @@ function revertReason(reason: string | undefined): string | undefined {
   if (!reason || !/^0x([0-9a-fA-F]{2})+$/.test(reason)) return undefined;
   try {
     const { errorName, args } = decodeErrorResult({ data: reason as Hex });
-    if (errorName === 'Error') return String(args?.[0] ?? '').slice(0, MAX_REASON_LENGTH) || undefined;
-    if (errorName === 'Panic') return `panic ${String(args?.[0])}`;
+    const [first] = args ?? [];
+    if (errorName === 'Error' && typeof first === 'string') return first.slice(0, MAX_REASON_LENGTH) || undefined;
+    if (errorName === 'Panic' && typeof first === 'bigint') return `panic ${first}`;
   } catch {
     // a custom error the frame has no ABI for
   }
