@@ -53,13 +53,15 @@ describe("the frame's wallet as the EVM adapter's provider", () => {
     await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toThrow('Log in with your e-mail or a social account first');
   });
 
-  it("sends the rest as RPC_REQUEST; the user's rejection becomes EIP-1193's 4001, other errors keep their text", async () => {
+  it("sends the rest as RPC_REQUEST; the user's rejection becomes EIP-1193's 4001, a call that reverted code 3, other errors keep their text", async () => {
     const provider = providerOver({
       RPC_REQUEST: ({ method }) => {
         if (method === 'personal_sign') throw new Error(USER_REJECTED_TEXT);
+        if (method === 'eth_sendTransaction') throw new Error('execution reverted: transfer refused');
         return { result: '0x10' };
       },
     });
+    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS }] })).rejects.toMatchObject({ code: 3, message: 'execution reverted: transfer refused' });
     expect(await provider.request({ method: 'eth_blockNumber' })).toBe('0x10');
     await expect(provider.request({ method: 'personal_sign', params: ['0x68690a', ADDRESS] })).rejects.toMatchObject({ code: USER_REJECTED_CODE, message: USER_REJECTED_TEXT });
     await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toThrow(ErrorText.rpcCallNotAllowed);

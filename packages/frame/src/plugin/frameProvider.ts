@@ -1,11 +1,13 @@
 import type { RemoteProvider, RemoteProviderEvent } from '@cairn/core';
 import { USER_REJECTED_CODE } from '@cairn/core';
 import type { FrameClient } from '../client/frameClient.ts';
-import type { FrameUser } from '../protocol/events.ts';
+import { FRAME_RPC_ERRORS, type FrameUser } from '../protocol/events.ts';
 
 /** EIP-1193's texts the frame answers with, and the codes the widget reads. */
 export const USER_REJECTED_TEXT = 'User rejected the request.';
 const UNRECOGNIZED_CHAIN = 4902;
+/** JSON-RPC's code for a call that reverted, as nodes answer it (viem reads it as ExecutionRevertedError). */
+const EXECUTION_REVERTED = 3;
 
 class ProviderError extends Error {
   constructor(
@@ -19,6 +21,7 @@ class ProviderError extends Error {
 function providerError(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (message === USER_REJECTED_TEXT) return new ProviderError(message, USER_REJECTED_CODE);
+  if (message === FRAME_RPC_ERRORS.executionReverted || message.startsWith(`${FRAME_RPC_ERRORS.executionReverted}: `)) return new ProviderError(message, EXECUTION_REVERTED);
   return error instanceof Error ? error : new Error(message);
 }
 

@@ -61,7 +61,8 @@ type TimeoutClass = keyof FrameTimeouts;
 
 /**
  * The frame's answers to an RPC call that needs the user, as the widget receives them (the error
- * payload carries a message only): the widget maps `userRejected` to EIP-1193's code 4001.
+ * payload carries a message only): the widget maps `userRejected` to EIP-1193's code 4001
+ * and `executionReverted` to code 3.
  */
 export const FRAME_RPC_ERRORS = {
   /** EIP-1193 4001's text: Reject, Escape, or the approval screen ran out. */
@@ -69,6 +70,11 @@ export const FRAME_RPC_ERRORS = {
   /** One approval at a time: a second request while the screen is open is refused, not queued. */
   approvalBusy: 'Another request is waiting for your approval',
   notSignedIn: 'Log in with your e-mail or a social account first',
+  /**
+   * SPEC §8's node text, as a node words it (with ': reason' where the contract gave one): the smart
+   * account's call landed and reverted. The widget gives it JSON-RPC's code 3, as a node does.
+   */
+  executionReverted: 'execution reverted',
 } as const;
 
 const request = <Req extends v.GenericSchema, Res extends v.GenericSchema>(requestSchema: Req, success: Res, timeout: TimeoutClass) => ({ request: requestSchema, success, timeout });

@@ -3,6 +3,7 @@ import { createBundlerClient, createPaymasterClient, UserOperationReceiptNotFoun
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
 import { cairnAccountAbi, toCairnAccount } from './cairnAccount.ts';
 import type { SessionGrant } from './permissionsRequest.ts';
+import { revertedOperationError } from './revertedOperation.ts';
 
 export interface SmartAccountCall {
   to: Address;
@@ -27,6 +28,7 @@ export interface SmartAccountSender {
    * Sends one call and resolves with the hash of the transaction that landed its user operation
    * (its receipt): what eth_sendTransaction answers. Not the first bundle the bundler sent: a
    * bundle it replaces (a gas bump) is never mined, and a site waiting on that hash would wait forever.
+   * Rejects with 'execution reverted' when the operation landed but its call reverted.
    */
   sendTransaction(call: SmartAccountCall): Promise<Hex>;
   /** Grants or revokes a session key on-chain (a user operation calling the account itself); resolves once mined. */
@@ -84,9 +86,12 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     signMessage: (message) => account.signMessage({ message }),
     signTypedData: (typedData) => account.signTypedData(typedData),
     sendCalls,
-    // A user operation that reverted still answers the bundle that carried it, as an EOA's reverted
-    // transaction answers its hash: it is on the chain (the EntryPoint's UserOperationEvent says it failed).
-    sendTransaction: async (call) => (await mined(await sendCalls([call]))).receipt.transactionHash,
+    async sendTransaction(call) {
+      const landed = await mined(await sendCalls([call]));
+      // Its bundle succeeded though the call reverted: the hash would tell the site it worked.
+      if (!landed.success) throw revertedOperationError(landed.reason);
+      return landed.receipt.transactionHash;
+    },
     async callsStatus(id) {
       const base = { version: '2.0.0', id, chainId: toHex(network.chainId), atomic: true } as const;
       let found;
@@ -102,7 +107,8 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
         status: found.success ? 200 : 500,
         receipts: [
           {
-            status: receipt.status === 'success' ? '0x1' : '0x0',
+            // The operation's outcome, not its bundle's: a bundle succeeds though the call in it reverted.
+            status: found.success && receipt.status === 'success' ? '0x1' : '0x0',
             blockHash: receipt.blockHash,
             blockNumber: toHex(receipt.blockNumber),
             gasUsed: toHex(receipt.gasUsed),
