@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startStack, takenPorts } from '../../scripts/lib/stack.mjs';
 import { runOrExit } from '../../scripts/lib/run.mjs';
+import { processCpuSeconds, treeCpuSeconds } from '../../scripts/lib/stepCpu.mjs';
 import { E2E_DEMO_OUT_DIR, E2E_PORTS } from './ports.ts';
 import { buildPrebuiltPages, type PrebuiltPages } from './prebuiltPages.ts';
 
@@ -41,11 +42,18 @@ export default async function setup(project: TestProject) {
     CHAIN_PORT_POLKADOT: String(E2E_PORTS.polkadot),
     CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
+  const started = performance.now();
   const [, pages] = await Promise.all([
     runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env }),
     buildPrebuiltPages(),
   ]);
+  const built = performance.now();
+  const buildCpu = processCpuSeconds().children;
   const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: pages.framePage });
+  // What each shard spends before its first test: the CPU of the builds, then of the stack's parts.
+  const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+  const stackCpu = treeCpuSeconds(process.pid) - processCpuSeconds().self - buildCpu;
+  console.log(`e2e set-up: demo and pages built in ${seconds(started)} s (${buildCpu.toFixed(1)} CPU-s), stack started in ${seconds(built)} s (${stackCpu.toFixed(1)} CPU-s)`);
   project.provide('pages', pages);
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);
