@@ -164,7 +164,9 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     children.push(child);
     return child;
   };
+  let stopped = false;
   const stop = async () => {
+    stopped = true;
     await Promise.all(
       children.map(
         (child) =>
@@ -201,7 +203,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     });
     // The frame serves its page from the start: with `built`, it starts once the page is there.
     const startFrame = () => start('frame', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
-    const frameStarted = built ? Promise.resolve(built).then(startFrame) : Promise.resolve(startFrame());
+    // A stack stopped meanwhile (a chain that did not come up) starts no frame after its stop.
+    const frameStarted = built ? Promise.resolve(built).then(() => (stopped ? Promise.reject(new Error('the stack was stopped')) : startFrame())) : Promise.resolve(startFrame());
     frameStarted.catch(() => {}); // a failed build is thrown where the frame is awaited, below
     const frameUrl = `http://${HOST}:${ports.frame}/`;
 
