@@ -7,9 +7,9 @@ import { sourceResolve } from './scripts/lib/sourceConditions.ts';
 // themselves (14 of its files: 76.6 CPU-s isolated, 37.0 shared, the same results: each isolated file
 // imported Fastify, viem and the server afresh), as each ends what it starts (servers, databases,
 // timers); the tests that start chains and processes, or change process-wide state, keep a fresh
-// graph per file, and so do the relay's (raw sockets against connection limits: relayConnections'
-// two tests failed once in a shared graph of all the server's files on a loaded machine, and passed
-// there alone and after walletConnectClients; not understood yet).
+// graph per file, and so do the relay's: two of them replace the process's fetch, socket connect and
+// DNS lookup while they run (blockOutboundConnections), and relayConnections' two tests failed once
+// in a graph shared with them (passing alone).
 const SHARED_GRAPH = ['core', 'react', 'frame', 'evm', 'solana', 'bitcoin', 'polkadot', 'wagmi', 'walletconnect', 'connectors', 'html'].map(
   (name) => `packages/${name}/src/**/*.test.ts`,
 );
