@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/globalSetup.ts'],
-    setupFiles: ['e2e/support/failureSetup.ts'],
+    // VITEST_FILE_CPU=<file>: each file's CPU and its run's (scripts/lib/fileCpu.ts).
+    setupFiles: ['e2e/support/failureSetup.ts', ...(process.env.VITEST_FILE_CPU ? ['scripts/lib/fileCpu.ts'] : [])],
     fileParallelism: false,
     // One module graph for the whole shard: each file no longer imports playwright, viem and the
     // devnet's helpers afresh (measured on 8 files: import 68.8 s → 11.8 s, 119 → 94 CPU-s).

@@ -39,10 +39,13 @@ const checks = [
   { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
   // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
   { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'] },
-  // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
-  { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`] },
 ];
-const failed = await runLanes([checks, ...e2e.map((shard) => [shard])], { cwd: root });
+// A lane of its own from the start: it needs nothing the checks make (a test that needs dist/ waits
+// for the build's lock), and after the typecheck it was the run's last lane to end (ci16: it started
+// at 301 s and ended at 1,194 s, while the browser shards had CPU to spare from 0 s).
+// Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
+const unit = { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`] };
+const failed = await runLanes([checks, [unit], ...e2e.map((shard) => [shard])], { cwd: root });
 await postgres.stop?.();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);

@@ -1,8 +1,9 @@
 import type { TestProject } from 'vitest/node';
 import { startStack, takenPorts } from '../../scripts/lib/stack.mjs';
-import { runOrExit } from '../../scripts/lib/run.mjs';
+import { processCpuSeconds, treeCpuSeconds } from '../../scripts/lib/stepCpu.mjs';
 import { E2E_DEMO_OUT_DIR, E2E_PORTS } from './ports.ts';
-import { buildPrebuiltPages, type PrebuiltPages } from './prebuiltPages.ts';
+import { runOrThrow } from './runOrThrow.ts';
+import { buildPrebuiltPages, prebuiltPagePaths, type PrebuiltPages } from './prebuiltPages.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,11 +42,24 @@ export default async function setup(project: TestProject) {
     CHAIN_PORT_POLKADOT: String(E2E_PORTS.polkadot),
     CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
-  const [, pages] = await Promise.all([
-    runOrExit(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env }),
+  const started = performance.now();
+  let builtAt = 0;
+  // The demo and the static pages build while the devnet starts: the frame and the demo wait for them.
+  // A failed build rejects (rather than exit), so the stack's parts that started are stopped.
+  const built = Promise.all([
+    runOrThrow(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env }),
     buildPrebuiltPages(),
-  ]);
-  const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: pages.framePage });
+  ]).then(([, pages]) => {
+    builtAt = performance.now();
+    return pages;
+  });
+  const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: prebuiltPagePaths().framePage, built });
+  const pages = await built;
+  // What each shard spends before its first test: the builds' CPU, then the stack's parts'.
+  const seconds = (at: number) => ((at - started) / 1000).toFixed(1);
+  const buildCpu = processCpuSeconds().children;
+  const stackCpu = treeCpuSeconds(process.pid) - processCpuSeconds().self - buildCpu;
+  console.log(`e2e set-up: demo and pages built at ${seconds(builtAt)} s (${buildCpu.toFixed(1)} CPU-s), stack ready at ${seconds(performance.now())} s (${stackCpu.toFixed(1)} CPU-s)`);
   project.provide('pages', pages);
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);

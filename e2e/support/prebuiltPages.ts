@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runOrExit } from '../../scripts/lib/run.mjs';
+import { runOrThrow } from './runOrThrow.ts';
 import { E2E_PAGES_DIR } from './ports.ts';
 
 /**
@@ -18,11 +18,17 @@ export interface PrebuiltPages {
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** Where buildPrebuiltPages puts each page (known before they are built). */
+export function prebuiltPagePaths(): PrebuiltPages {
+  const base = join(root, E2E_PAGES_DIR);
+  return { framePage: join(base, 'framePage'), frameSite: join(base, 'frameSite'), frameCustody: join(base, 'frameCustody') };
+}
+
 export async function buildPrebuiltPages(): Promise<PrebuiltPages> {
   const base = join(root, E2E_PAGES_DIR);
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
-  const pages = { framePage: join(base, 'framePage'), frameSite: join(base, 'frameSite'), frameCustody: join(base, 'frameCustody') };
-  await runOrExit(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(import.meta.dirname, 'buildPages.ts'), JSON.stringify(pages)], { cwd: root });
+  const pages = prebuiltPagePaths();
+  await runOrThrow(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(import.meta.dirname, 'buildPages.ts'), JSON.stringify(pages)], { cwd: root });
   return pages;
 }

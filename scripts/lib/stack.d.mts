@@ -43,5 +43,13 @@ export function frameSmartAccountEnv(ports: StackPorts): Record<string, string>;
 export function takenPorts(ports: StackPorts): Promise<{ name: string; port: number; variable: string }[]>;
 export function startStack(
   ports: StackPorts,
-  options?: { demoMode?: 'dev' | 'preview'; demoOutDir?: string; framePageDir?: string; logDir?: string; progress?: (line: string) => void },
+  options?: {
+    demoMode?: 'dev' | 'preview';
+    demoOutDir?: string;
+    framePageDir?: string;
+    /** The frame page and the demo's build, still being built: the frame and the demo start once it resolves. */
+    built?: Promise<unknown>;
+    logDir?: string;
+    progress?: (line: string) => void;
+  },
 ): Promise<RunningStack>;

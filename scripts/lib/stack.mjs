@@ -81,12 +81,15 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
 
 /**
  * Starts devnet, server, frame and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
- * 'preview' (the production build); `framePageDir` serves a frame page built before. With `logDir`,
+ * 'preview' (the production build); `framePageDir` serves a frame page built before. `built`, a promise
+ * of that page and of `demoOutDir` still being built: the chains, mailbox and OIDC provider start
+ * meanwhile (the e2e set-up's builds and its devnet's start overlap), the frame and demo once it
+ * resolves. With `logDir`,
  * each part's own output (other packages' warnings included) goes to `<logDir>/<part>.log` instead of
  * the screen, and `progress` hears one line per part as it becomes ready. Returns the URLs, the
  * parts' log files and a stop function that ends every child.
  */
-export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, logDir, progress = () => {} } = {}) {
+export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, built, logDir, progress = () => {} } = {}) {
   const children = [];
   const logs = {};
   const started = performance.now();
@@ -161,7 +164,9 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     children.push(child);
     return child;
   };
+  let stopped = false;
   const stop = async () => {
+    stopped = true;
     await Promise.all(
       children.map(
         (child) =>
@@ -196,7 +201,11 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     oidc?.stdout.setEncoding('utf8').on('data', (text) => {
       oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
     });
-    const frame = start('frame', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
+    // The frame serves its page from the start: with `built`, it starts once the page is there.
+    const startFrame = () => start('frame', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
+    // A stack stopped meanwhile (a chain that did not come up) starts no frame after its stop.
+    const frameStarted = built ? Promise.resolve(built).then(() => (stopped ? Promise.reject(new Error('the stack was stopped')) : startFrame())) : Promise.resolve(startFrame());
+    frameStarted.catch(() => {}); // a failed build is thrown where the frame is awaited, below
     const frameUrl = `http://${HOST}:${ports.frame}/`;
 
     for (const chain of chains) {
@@ -220,7 +229,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
     ready('server');
-    await waitFor(httpIsUp(frameUrl), 'frame', frame);
+    await waitFor(httpIsUp(frameUrl), 'frame', await frameStarted);
     ready('frame');
     const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
     const demoArgs =

@@ -4,7 +4,7 @@
 // CPU is the work. Linux only (/proc): the CPU of the children this process has waited for, which
 // holds every descendant that was waited for in turn (one left running past its parent is not counted).
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** USER_HZ: /proc's clock ticks, 100 on every Linux architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
@@ -18,6 +18,44 @@ export function processCpuSeconds(stat = readFileSync('/proc/self/stat', 'utf8')
 
 /** CPU seconds of this process's waited-for children. */
 export const childrenCpuSeconds = (stat) => processCpuSeconds(stat).children;
+
+/**
+ * CPU seconds of a process tree: each live process's own and its waited-for children's. What a run's
+ * parts that outlive a test file (its global setup's servers and chains) spent during that file.
+ * `readStat(pid)` returns /proc/<pid>/stat's line, or undefined for a process that is gone.
+ */
+export function treeCpuSeconds(rootPid, { pids = livePids(), readStat = readProcStat } = {}) {
+  const stats = new Map();
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    if (stat) stats.set(pid, stat);
+  }
+  const childrenOf = new Map();
+  for (const [pid, stat] of stats) {
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), pid]);
+  }
+  let seconds = 0;
+  const visit = (pid) => {
+    const stat = stats.get(pid);
+    if (!stat) return;
+    const { self, children } = processCpuSeconds(stat);
+    seconds += self + children;
+    for (const child of childrenOf.get(pid) ?? []) visit(child);
+  };
+  visit(rootPid);
+  return Math.round(seconds * 100) / 100;
+}
+
+const livePids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+
+function readProcStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined; // ended since the listing
+  }
+}
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const [cpuFile, command, ...args] = process.argv.slice(2);
