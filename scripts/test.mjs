@@ -30,15 +30,18 @@ const e2e = Array.from({ length: shards }, (_, index) => ({
   env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
 }));
 const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
+// The checks are pure CPU with no clock to beat; the browser shards and the unit tests wait on
+// timers, chains and servers, and a check that holds both cores makes their waits run out.
+const BATCH_NICENESS = 10;
 const checks = [
   // dist/ of every published package: the licence check's notices, the size guard's pages and the
   // packed-packages tests use it. In a lane, so the browser suite starts meanwhile; a browser test
   // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs).
-  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'] },
+  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'], nice: BATCH_NICENESS },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
   { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
   // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
-  { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'] },
+  { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'], nice: BATCH_NICENESS },
 ];
 // A lane of its own from the start: it needs nothing the checks make (a test that needs dist/ waits
 // for the build's lock), and after the typecheck it was the run's last lane to end (ci16: it started

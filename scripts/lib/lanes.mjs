@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Each step runs through stepCpu.mjs where /proc is, so its line says the CPU it used beside its wall time.
@@ -65,7 +65,7 @@ function remember(digest, line, retried) {
 }
 
 /** Resolves with the step's exit code and, where /proc is, the CPU seconds it used. */
-function runStep({ command, args, env }, { cwd, prefix, log, digest, retried }) {
+function runStep({ command, args, env, nice }, { cwd, prefix, log, digest, retried }) {
   const cpuDir = measuresCpu ? mkdtempSync(join(tmpdir(), 'cairn-step-cpu-')) : undefined;
   const cpuFile = cpuDir && join(cpuDir, 'seconds');
   const readCpu = () => {
@@ -77,6 +77,14 @@ function runStep({ command, args, env }, { cwd, prefix, log, digest, retried }) 
   const [file, fileArgs] = cpuFile ? [process.execPath, [STEP_CPU, cpuFile, command, ...args]] : [command, args];
   return new Promise((resolve) => {
     const child = spawn(file, fileArgs, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // A batch step (no deadline of its own) yields the CPU to steps that wait on timers; what it starts inherits this.
+    if (nice !== undefined && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // not allowed here: it runs at the usual priority
+      }
+    }
     if (prefix) {
       for (const stream of [child.stdout, child.stderr]) {
         let pending = '';

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runLanes } from './lanes.mjs';
@@ -28,6 +28,20 @@ describe('runLanes', () => {
     expect(output).toContain('[b] three\n');
     expect(output.indexOf('[a1] one')).toBeLessThan(output.indexOf('[a2] two'));
     expect(output).toMatch(/✖ a2 \(\d+ s/);
+  });
+
+  it("runs a step at the niceness it asks for, and what that step starts at the same", async () => {
+    const lines: string[] = [];
+    const child = `require('node:child_process').execFileSync(process.execPath, ['-e', "console.log('child ' + require('node:os').getPriority())"], { stdio: 'inherit' })`;
+    const script = `setTimeout(() => { console.log('step ' + require('node:os').getPriority()); ${child} }, 100)`;
+    await runLanes([[{ ...node('batch', script), nice: 7 }], [node('usual', script)]], { log: (line) => lines.push(line) });
+    const output = lines.join('');
+    // Relative to this run's own niceness: a step can be made nicer, never less nice, without root.
+    const usual = getPriority();
+    const batch = Math.max(usual, 7);
+    expect(output).toContain(`[batch] step ${batch}\n`);
+    expect(output).toContain(`[batch] child ${batch}\n`);
+    expect(output).toContain(`[usual] step ${usual}\n`);
   });
 
   it('says again at the end which tests of a failed step failed, so the tail of a long log names them', async () => {
