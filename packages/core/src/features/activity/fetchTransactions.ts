@@ -5,6 +5,7 @@ import { ErrorText } from '../../errors.ts';
 import { filterTransactions, groupTransactionsByYear, withPurchases } from '../../rules/transactionList.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetworkId } from '../../types.ts';
+import { purchaseReadSession } from './purchaseReadSession.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
 /** Bumped by each fetch that starts the list afresh: an answer to an older one is dropped. */
@@ -92,7 +93,7 @@ async function readPurchases(
 ): Promise<readonly HistoryTransaction[]> {
   if (!ctx.options.features.onramp) return [];
   try {
-    const page = await read(queryKey.onrampPurchases(address, chainId), () => client.getOnrampPurchases(address, { chainId }));
+    const page = await read(queryKey.onrampPurchases(address, chainId), () => client.getOnrampPurchases(address, { chainId, ...purchaseReadSession(ctx.options) }));
     return filterTransactions(page.data, chainId);
   } catch (error) {
     console.warn('[cairn] could not fetch the onramp purchases', error);
