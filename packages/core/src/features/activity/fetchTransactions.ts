@@ -8,7 +8,7 @@ import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetworkId } from '../../types.ts';
 import { purchaseReadSession } from './purchaseReadSession.ts';
 import { followPendingPurchases } from './followPendingPurchases.ts';
-import { transactionConfirmed } from './transactionConfirmed.ts';
+import { refreshBalance } from '../../actions/refreshBalance.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
 /** Bumped by each fetch that starts the list afresh: an answer to an older one is dropped. */
@@ -131,6 +131,9 @@ export async function refreshPurchases(ctx: CairnContext): Promise<void> {
   const wasPending = new Set(pendingPurchaseHashes(now.onrampPurchases));
   ctx.transactions.set(listWith(now.transactions, purchases, now.next));
   if (purchases.some((purchase) => purchase.metadata.status === 'confirmed' && wasPending.has(purchase.metadata.hash.toLowerCase()))) {
-    await transactionConfirmed(ctx, network);
+    // As transactionConfirmed does (which reaches this module through the history's chunk): past every cache.
+    await refreshBalance(ctx, { force: true }).catch(() => undefined);
+    queryCacheOf(ctx).invalidate(queryKey.history());
+    await fetchTransactions(ctx);
   }
 }
