@@ -4,6 +4,7 @@ import { SOLANA_DEPLOYER, SOLANA_TEST_TOKEN, sendSolanaTransaction, solanaBalanc
 import { associatedTokenAddress, createAssociatedTokenAccount, mintTo, TOKEN_ACCOUNT_SIZE, transferSol } from '@cairn/solana/transaction';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
+import { publicKeyToAddress } from 'viem/accounts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
@@ -76,6 +77,19 @@ async function sendThroughFrame(page: Page, amount: string, receiver: string, pr
 describe('the e-mail wallet on Solana', () => {
   it('holds one EVM and one Solana address, and sends SOL on the local chain, approved in the frame', async () => {
     const { demo, page, address } = await solanaLogin('solana');
+    // SPEC §3 library-level accounts, read through the public API: each of the key's own accounts with its public key and
+    // derivation path (the EVM one's key gives its address); a smart account acting on EVM has neither.
+    const [evm, solana] = await page.evaluate(() => {
+      const { cairn } = window as unknown as { cairn: { stores: { account(namespace: string): { get(): { accounts: unknown } } } } };
+      return ['eip155', 'solana'].map((namespace) => cairn.stores.account(namespace).get().accounts);
+    }) as [{ namespace: string; address: string; type: string; publicKey?: `0x${string}`; path?: string }[], unknown];
+    expect(solana).toEqual([{ namespace: 'solana', address, type: 'eoa', publicKey: address, path: "m/44'/501'/0'/0'" }]);
+    expect(evm).toHaveLength(1);
+    expect(evm[0]).toEqual(
+      evm[0]!.type === 'eoa'
+        ? { namespace: 'eip155', address: publicKeyToAddress(evm[0]!.publicKey!), type: 'eoa', publicKey: expect.stringMatching(/^0x04[0-9a-f]{128}$/), path: "m/44'/60'/0'/0/0" }
+        : { namespace: 'eip155', address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), type: 'smartAccount' },
+    );
 
     // Funds for the new account (test set-up), then 0.25 SOL to a fresh address through Send.
     await jsonRpcRequest(solanaUrl(), 'requestAirdrop', [address, 1_000_000_000]);

@@ -161,8 +161,9 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     // Newest first: the purchase, the token send, the ETH send, the swap (then the funding).
     const [purchase, tokenSend, ethSend, swap] = [rows.nth(0), rows.nth(1), rows.nth(2), rows.nth(3)];
-    // The purchase's row is the onramp's (SPEC §3 coinbaseTransactions): what was bought, through whom, what was paid.
-    expect(await purchase.innerText()).toMatch(/^Bought[\s\S]*via Cairn Local · 50\.00 USD[\s\S]*\+0\.\d+ ETH/);
+    // The purchase's row is the onramp's (SPEC §3 coinbaseTransactions): what was bought and who paid it on chain (what was paid
+    // and through whom only for a signed-in visitor, issue 28: buy.e2e.ts).
+    expect(await purchase.innerText()).toMatch(/^Bought[\s\S]*from 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{6}[\s\S]*\+0\.\d+ ETH/);
     expect(await tokenSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-1\\.500 TUSD`));
     expect(await ethSend.innerText()).toMatch(new RegExp(`^Sent[\\s\\S]*to ${short(RECEIVER)}[\\s\\S]*-0\\.0123 ETH`));
     expect(await swap.innerText()).toMatch(new RegExp(`^Swapped[\\s\\S]*ETH → TUSD[\\s\\S]*-0\\.050 ETH[\\s\\S]*\\+${activityAmount(formatUnits(bought, 6)).shown.replace('.', '\\.')} TUSD`));

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { keepCompiledBinary } from './nativeBuildCache.mjs';
-import { runLoggedOrExit, runOrExit } from './run.mjs';
+import { runLoggedOrExit } from './run.mjs';
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -28,5 +28,7 @@ export async function ensureNpmPackages() {
 
 /** Compiles the devnet contracts (cached by source hash) and bundles the test wallets: prints one line. */
 export async function ensureDevnetBuild() {
-  await runOrExit('node', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/build.ts'], { cwd: root });
+  // The compiler's warnings (about the contracts, not the visitor's set-up) go to the log: issue 28's clean screen.
+  const logFile = join(logDir, 'devnet-build.log');
+  await runLoggedOrExit('node', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/build.ts'], { cwd: root, logFile, stdoutOnScreen: true });
 }

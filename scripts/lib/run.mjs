@@ -31,13 +31,14 @@ export function logTail(logFile, lines = 40) {
 /**
  * Runs a command with its output (other packages' warnings and progress) in a log file, keeping
  * the screen to our own lines; on failure prints the log's tail and exits with the command's code.
+ * `stdoutOnScreen`: the command's stdout is our own line(s); only its stderr goes to the log.
  */
-export async function runLoggedOrExit(command, args, { logFile, ...options }) {
+export async function runLoggedOrExit(command, args, { logFile, stdoutOnScreen = false, ...options }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'w');
   let code;
   try {
-    code = await run(command, args, { ...options, stdio: ['ignore', fd, fd] });
+    code = await run(command, args, { ...options, stdio: ['ignore', stdoutOnScreen ? 'inherit' : fd, fd] });
   } finally {
     closeSync(fd);
   }

@@ -49,6 +49,24 @@ export interface ConnectionResult {
   address: string;
   chainId: number | string;
   accounts: readonly string[];
+  /** What the wallet told of its accounts beyond their addresses (type, public key, path), where it did. */
+  accountDetails?: readonly Omit<ChainAccount, 'namespace'>[];
+}
+
+/**
+ * SPEC §3 "Account (library-level)": one account of a connection, with what its wallet gave of it.
+ * The embedded wallet gives each key's public key and derivation path; a browser or WalletConnect
+ * wallet usually gives the address alone.
+ */
+export interface ChainAccount {
+  namespace: ChainNamespace;
+  address: string;
+  /** SPEC §3 account types ('eoa', 'smartAccount'; bip122's 'payment', 'ordinal'), when the wallet said which. */
+  type?: string;
+  /** In the namespace's encoding: 0x hex (eip155's uncompressed secp256k1 key), base58 (solana). */
+  publicKey?: string;
+  /** The key's derivation path (BIP-32 / SLIP-0010), e.g. m/44'/60'/0'/0/0. */
+  path?: string;
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';

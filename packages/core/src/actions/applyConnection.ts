@@ -1,8 +1,9 @@
 import { toCaipAddress } from '../caip.ts';
 import { accountFor, adapterFor, type CairnContext } from '../context.ts';
-import type { ChainNamespace, ConnectionResult, Connector } from '../types.ts';
+import type { ChainAdapter, ChainAccount, ChainNamespace, ConnectionResult, Connector } from '../types.ts';
 import { addRecentWallet } from '../rules/recentWallets.ts';
 import { approvedNetworks } from '../rules/networkApproval.ts';
+import { chainAccounts } from '../rules/chainAccounts.ts';
 import { checkUnsupportedChain } from '../features/networks/checkUnsupportedChain.ts';
 import { refreshBalance } from './refreshBalance.ts';
 import { refreshIdentity } from './refreshIdentity.ts';
@@ -25,11 +26,14 @@ export function applyConnection(
   ctx.network.set({ approved: { ...ctx.network.get().approved, [namespace]: approvedNetworks(sessionChains, namespace) } });
   setActiveNetwork(ctx, namespace, result.chainId);
   const { activeCaipNetworkId } = ctx.network.get();
+  const allAccounts = result.accounts.map((account) => adapter.normalizeAddress(account));
+  const details = (result.accountDetails ?? []).flatMap((entry) => normalized(adapter, entry));
   accountFor(ctx, namespace).set({
     status: 'connected',
     address,
     caipAddress: toCaipAddress(activeCaipNetworkId, address),
-    allAccounts: result.accounts.map((account) => adapter.normalizeAddress(account)),
+    allAccounts,
+    accounts: chainAccounts(namespace, allAccounts, details),
     connectorId: connector.id,
   });
   const connections = ctx.storage.get('connections') ?? [];
@@ -50,4 +54,13 @@ export function applyConnection(
   checkUnsupportedChain(ctx);
   void refreshBalance(ctx);
   void refreshIdentity(ctx);
+}
+
+/** A wallet's account details with the address in the adapter's display form; none for an address it refuses. */
+export function normalized<T extends Pick<ChainAccount, 'address'>>(adapter: Pick<ChainAdapter, 'normalizeAddress'>, entry: T): T[] {
+  try {
+    return [{ ...entry, address: adapter.normalizeAddress(entry.address) }];
+  } catch {
+    return [];
+  }
 }

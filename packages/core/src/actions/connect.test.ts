@@ -34,6 +34,18 @@ describe('connect', () => {
     expect(adapter.callsTo('connect')).toEqual([{ connectorId: 'io.metamask', network: testNetworks.mainnet }]);
   });
 
+  it("lists the connection's library-level accounts (SPEC §3): a browser wallet gives their addresses, kept through an account switch", async () => {
+    const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const { cairn, adapter } = await start({ adapter: createFakeAdapter({ wallet: { accounts: [RAW_ADDRESS, OTHER], chainId: 1 } }) });
+    await cairn.connect('io.metamask');
+    expect(cairn.stores.account().get().accounts).toEqual([
+      { namespace: 'eip155', address: ADDRESS },
+      { namespace: 'eip155', address: OTHER },
+    ]);
+    adapter.emitAccountsChanged('io.metamask', [OTHER]);
+    await vi.waitFor(() => expect(cairn.stores.account().get().accounts).toEqual([{ namespace: 'eip155', address: OTHER }]));
+  });
+
   it('shows the attempt on ConnectingExternal while the wallet prompt is open', async () => {
     const { cairn, adapter } = await start();
     const prompt = adapter.holdNext('connect');

@@ -23,6 +23,7 @@ describe('disconnect', () => {
       namespace: 'eip155',
       status: 'disconnected',
       allAccounts: [],
+      accounts: [],
       balanceLoading: false,
       address: undefined,
       caipAddress: undefined,

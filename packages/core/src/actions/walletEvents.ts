@@ -8,6 +8,8 @@ import { checkSignIn } from '../features/siwx/checkSignIn.ts';
 import { setActiveNetwork } from './setActiveNetwork.ts';
 import { updateCaipAddress } from '../features/networks/switchNetwork.ts';
 import { land } from './land.ts';
+import { normalized } from './applyConnection.ts';
+import { chainAccounts } from '../rules/chainAccounts.ts';
 
 /** The connected wallet switched accounts; none left means it disconnected the site (EIP-1193). */
 export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespace, accounts: readonly string[]): void {
@@ -23,15 +25,13 @@ export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespac
   } catch {
     return; // a wallet reporting garbage does not replace a valid account
   }
-  accountFor(ctx, namespace).set({
+  const allAccounts = accounts.flatMap((item) => normalized(adapter, { address: item }).map((entry) => entry.address));
+  const store = accountFor(ctx, namespace);
+  store.set({
     address,
-    allAccounts: accounts.flatMap((item) => {
-      try {
-        return [adapter.normalizeAddress(item)];
-      } catch {
-        return [];
-      }
-    }),
+    allAccounts,
+    // The wallet names addresses alone: what it gave of one before (its type, key, path) stays.
+    accounts: chainAccounts(namespace, allAccounts, [], store.get().accounts),
     balance: undefined,
     balanceSymbol: undefined,
     balanceUsd: undefined,

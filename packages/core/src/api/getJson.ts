@@ -12,11 +12,16 @@ export function parseResponse<T>(schema: v.GenericSchema<unknown, T>, body: unkn
   return result.output;
 }
 
+/** A read made as the signed-in visitor: the cookie goes along, and the bearer token when the site keeps one. */
+export type ReadSession = { bearer?: string };
+
 /**
  * GET a JSON document from the site's server through the one HTTP client (retries,
  * 'HTTP status code: {status}'), read by `parse`, which throws for a body of the wrong shape
  * (and may read the answer's headers too).
  * `fresh`: the answer must come from the server, never from an HTTP cache on the way.
+ * `session`: the read is made as the signed-in visitor (the server's session cookie, or the
+ * cross-site client's bearer token), for an answer that shows more to the address's own visitor.
  */
 export async function getJson<T>(
   config: ApiConfig,
@@ -24,12 +29,16 @@ export async function getJson<T>(
   path: string,
   query: ServerQuery,
   parse: (body: unknown, response: Response) => T,
-  { fresh = false }: { fresh?: boolean } = {},
+  { fresh = false, session }: { fresh?: boolean; session?: ReadSession } = {},
 ): Promise<T> {
-  const init: RequestInit = { headers: { accept: 'application/json' }, ...(fresh ? { cache: 'no-store' } : {}) };
+  const init: RequestInit = {
+    headers: { accept: 'application/json', ...(session?.bearer ? { authorization: `Bearer ${session.bearer}` } : {}) },
+    ...(fresh ? { cache: 'no-store' } : {}),
+    ...(session ? { credentials: 'include' } : {}),
+  };
   const url = serverUrl(config, path, query);
   // Identical reads in flight share one answer (SPEC §9's request dedupe); each path has one reader.
-  return dedupeInFlight(`GET ${url}${fresh ? ' fresh' : ''}`, async () => {
+  return dedupeInFlight(`GET ${url}${fresh ? ' fresh' : ''}${session ? ' session' : ''}`, async () => {
     const response = await fetchWithRetry(url, init, fetchOptions);
     return parse(await response.json(), response);
   });

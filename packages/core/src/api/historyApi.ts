@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { FetchOptions } from '../http.ts';
 import { isCaipNetworkId } from '../caip.ts';
 import type { ApiConfig } from './apiConfig.ts';
-import { getJson, parseResponse } from './getJson.ts';
+import { getJson, parseResponse, type ReadSession } from './getJson.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const decimal = v.pipe(v.string(), v.regex(/^-?\d{1,78}(\.\d{1,78})?$/));
@@ -54,8 +54,11 @@ const transactionSchema = v.object({
     nonce: v.pipe(v.number(), v.integer(), v.minValue(0)),
   }),
   transfers: v.pipe(v.array(transferSchema), v.maxLength(50)),
-  /** SPEC §3 coinbaseTransactions: a purchase through the onramp, its provider and what was paid. */
-  purchase: v.optional(v.object({ provider: text(64), paid: v.object({ value: decimal, currency: text(8) }) })),
+  /**
+   * SPEC §3 coinbaseTransactions: a purchase through the onramp; its provider and what was paid
+   * only for the address's signed-in visitor (the server keeps them from anyone else: issue 28).
+   */
+  purchase: v.optional(v.object({ provider: v.optional(text(64)), paid: v.optional(v.object({ value: decimal, currency: text(8) })) })),
 });
 export type HistoryTransaction = v.InferOutput<typeof transactionSchema>;
 
@@ -71,8 +74,12 @@ export const parseHistoryPage = (body: unknown, path = 'history'): HistoryPage =
 export interface HistoryApi {
   /** SPEC §7: one page of the account's transactions, newest first; `next` continues. */
   getHistory(account: string, params: { chainId: string; cursor?: string }): Promise<HistoryPage>;
-  /** SPEC §3 coinbaseTransactions, §7 `onramp`: the purchases through the server's own onramp, never from an HTTP cache. */
-  getOnrampPurchases(account: string, params: { chainId: string }): Promise<HistoryPage>;
+  /**
+   * SPEC §3 coinbaseTransactions, §7 `onramp`: the purchases through the server's own onramp, never
+   * from an HTTP cache. With `session` (the visitor signed in to this server) the server adds what
+   * was paid and through whom, which it tells no one else.
+   */
+  getOnrampPurchases(account: string, params: { chainId: string; session?: ReadSession }): Promise<HistoryPage>;
 }
 
 /** The client of `GET /v1/account/{account}/history` on the site's Cairn server. */
@@ -82,9 +89,9 @@ export function createHistoryApi(config: ApiConfig, fetchOptions: FetchOptions =
       const path = `/v1/account/${encodeURIComponent(account)}/history`;
       return getJson(config, fetchOptions, path, { chainId, cursor }, (body) => parseHistoryPage(body, path));
     },
-    getOnrampPurchases(account, { chainId }) {
+    getOnrampPurchases(account, { chainId, session }) {
       const path = `/v1/account/${encodeURIComponent(account)}/history`;
-      return getJson(config, fetchOptions, path, { chainId, onramp: 'local' }, (body) => parseHistoryPage(body, path), { fresh: true });
+      return getJson(config, fetchOptions, path, { chainId, onramp: 'local' }, (body) => parseHistoryPage(body, path), { fresh: true, ...(session ? { session } : {}) });
     },
   };
 }

@@ -105,4 +105,14 @@ describe('describeTransaction', () => {
     };
     expect(describeTransaction(bought)).toMatchObject({ title: 'Bought', pending: true, failed: false, purchase: { provider: 'Cairn Local', paid: '50.00 USD' }, amounts: [{ text: '+0.02475 ETH' }] });
   });
+
+  it("a purchase seen by anyone but the address's signed-in visitor: Bought, from whom the chain says, no provider or money", () => {
+    const bought = {
+      ...historyTransaction({ operationType: 'receive', transfers: [{ fungible_info: ETH, direction: 'in', quantity: { numeric: '0.02475' } }] }),
+      purchase: {},
+    };
+    const description = describeTransaction(bought);
+    expect(description).toMatchObject({ title: 'Bought', direction: 'from', otherSide: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', amounts: [{ text: '+0.02475 ETH' }] });
+    expect(description.purchase).toBeUndefined();
+  });
 });

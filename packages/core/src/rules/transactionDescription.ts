@@ -29,7 +29,7 @@ export interface TransactionDescription {
   failed: boolean;
   /** An onramp purchase whose payment is not mined yet. */
   pending: boolean;
-  /** An onramp purchase: through which provider, and what was paid (`50.00 USD`). */
+  /** An onramp purchase: through which provider, and what was paid (`50.00 USD`), when the server told them. */
   purchase?: { provider: string; paid: string };
   /** Whether the other side paid the account (`from`) or was paid by it (`to`). */
   direction: 'from' | 'to';
@@ -71,11 +71,13 @@ export function describeTransaction(transaction: HistoryTransaction): Transactio
   const shown = swap ? [sold!, bought!] : transfers.slice(0, 2);
   const nft = transfers.find((transfer) => transfer.nft_info)?.nft_info;
   const image = nft?.content.preview?.url ?? shown[0]?.fungible_info?.icon.url;
+  // The provider and what was paid come only to the address's signed-in visitor (issue 28).
+  const { provider, paid } = transaction.purchase ?? {};
   return {
     title: transaction.purchase ? PURCHASE_TITLES.bought : TRANSACTION_TITLES[metadata.operationType],
     failed: metadata.status === 'failed',
     pending: metadata.status === 'pending',
-    ...(transaction.purchase ? { purchase: { provider: transaction.purchase.provider, paid: `${transaction.purchase.paid.value} ${transaction.purchase.paid.currency}` } } : {}),
+    ...(provider !== undefined && paid ? { purchase: { provider, paid: `${paid.value} ${paid.currency}` } } : {}),
     direction: incoming ? 'from' : 'to',
     otherSide,
     ...(swap ? { swap } : {}),

@@ -1,5 +1,5 @@
 import { createStore } from '../createStore.ts';
-import type { ChainNamespace, ConnectionStatus } from '../types.ts';
+import type { ChainAccount, ChainNamespace, ConnectionStatus } from '../types.ts';
 import type { TokenBalance } from '../api/blockchainApi.ts';
 
 // SPEC §3: account state per chain namespace.
@@ -9,6 +9,8 @@ export interface AccountState {
   address?: string;
   caipAddress?: string;
   allAccounts: readonly string[];
+  /** SPEC §3 library-level accounts: `allAccounts` with what the wallet gave of each (type, public key, derivation path). */
+  accounts: readonly ChainAccount[];
   connectorId?: string;
   /** Whole units as a decimal string. */
   balance?: string;
@@ -38,6 +40,7 @@ export const emptyAccount = (namespace: ChainNamespace): AccountState => ({
   namespace,
   status: 'disconnected',
   allAccounts: [],
+  accounts: [],
   balanceLoading: false,
   tokenBalance: [],
 });

@@ -20,10 +20,13 @@ export interface ScriptedEmbeddedWallet {
   farcasterRefusal?: string;
 }
 
+/** The devnet's first account's secp256k1 public key (uncompressed), as the frame gives it. */
+export const SCRIPTED_PUBLIC_KEY = '0x048318535b54105d4a7aae60c08fc45f9687181b4fdfc625bd1a753fa7397fed753547f11ca8696646f2f3acb08e31016afac23e630c5d11f59f61fef57b0d2aa5';
+
 const USER: FrameUser = {
   address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266',
   chainId: 1,
-  accounts: [{ address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266', type: 'eoa' }],
+  accounts: [{ address: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266', type: 'eoa', publicKey: SCRIPTED_PUBLIC_KEY, path: "m/44'/60'/0'/0/0" }],
   smartAccountDeployed: false,
   preferredAccountType: 'eoa',
 };

@@ -2,6 +2,8 @@ import type { FrameHandlers } from '../host/frameHost.ts';
 import type { FrameLogin } from '../login/frameLogin.ts';
 import type { FrameUser } from '../protocol/events.ts';
 import { eoaAccountTypeHandlers } from './accountTypeHandlers.ts';
+import { ETHEREUM_PATH } from '../custody/walletSecret.ts';
+import { SOLANA_PATH } from '../custody/solanaAccount.ts';
 
 /** CONNECT_FARCASTER before the link was asked for (GET_FARCASTER_URI). */
 export const FARCASTER_NOT_STARTED = 'Open the Farcaster link first';
@@ -24,8 +26,12 @@ export function loginHandlers(login: FrameLogin, chainId: () => number, accounts
       ? await accounts.user(account, chainId())
       : { address: account.address, accounts: [{ address: account.address, type: 'eoa' as const }], smartAccountDeployed: false, preferredAccountType: 'eoa' as const };
     // The same key's Solana account beside the EVM ones (issue 27).
-    const solana = login.solanaAccount ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const }] : [];
-    return { ...(email ? { email } : {}), chainId: chainId(), ...onChain, accounts: [...onChain.accounts, ...solana] };
+    const solana = login.solanaAccount
+      ? [{ address: login.solanaAccount.address, type: 'eoa' as const, namespace: 'solana' as const, publicKey: login.solanaAccount.address, path: SOLANA_PATH }]
+      : [];
+    // SPEC §3's library-level account: the key's own account says its public key and derivation path (a smart account has neither).
+    const evm = onChain.accounts.map((entry) => (entry.address === account.address ? { ...entry, publicKey: account.publicKey, path: ETHEREUM_PATH } : entry));
+    return { ...(email ? { email } : {}), chainId: chainId(), ...onChain, accounts: [...evm, ...solana] };
   };
   return {
     ...eoaAccountTypeHandlers(login),

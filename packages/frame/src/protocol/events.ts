@@ -21,6 +21,10 @@ const AccountType = v.picklist(['eoa', 'smartAccount']);
 export const FRAME_SOCIAL_PROVIDERS = SOCIAL_LOGIN_PROVIDERS;
 const SocialProvider = v.picklist(FRAME_SOCIAL_PROVIDERS, 'Social provider not allowed');
 const ShortText = v.pipe(v.string(), v.maxLength(256));
+/** 0x hex (eip155's uncompressed secp256k1 key) or base58 (solana's ed25519 key). */
+const PublicKey = v.pipe(v.string(), v.maxLength(140), v.regex(/^(0x[0-9a-fA-F]+|[1-9A-HJ-NP-Za-km-z]+)$/));
+/** BIP-32 / SLIP-0010: m/44'/60'/0'/0/0. */
+const DerivationPath = v.pipe(v.string(), v.maxLength(64), v.regex(/^m(\/\d+'?)+$/));
 
 /** SPEC §3: the frame user. */
 export const FrameUserSchema = v.strictObject({
@@ -28,7 +32,11 @@ export const FrameUserSchema = v.strictObject({
   address: Address,
   chainId: ChainId,
   // An account of another namespace than the EVM address (the frame's Solana account) names it.
-  accounts: v.pipe(v.array(v.strictObject({ address: Address, type: AccountType, namespace: v.optional(v.picklist(['eip155', 'solana'])) })), v.maxLength(16)),
+  // SPEC §3 library-level account: a key's own account carries its public key and derivation path.
+  accounts: v.pipe(
+    v.array(v.strictObject({ address: Address, type: AccountType, namespace: v.optional(v.picklist(['eip155', 'solana'])), publicKey: v.optional(PublicKey), path: v.optional(DerivationPath) })),
+    v.maxLength(16),
+  ),
   smartAccountDeployed: v.boolean(),
   preferredAccountType: AccountType,
   userName: v.optional(ShortText),

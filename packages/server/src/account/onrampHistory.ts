@@ -15,10 +15,10 @@ type Deps = { db: Db; networks: Map<string, Network>; icons: IconUrls; chains: R
 /**
  * The history's onramp view (SPEC §3 coinbaseTransactions, §7 `onramp`): the purchases through
  * this server's providers, newest first, each a transaction that brings the bought coin in, with
- * its provider, what was paid, and its status (pending until mined). One page: a visitor's
- * purchases are few.
+ * its status (pending until mined) and, with `details`, its provider and what was paid. One page:
+ * a visitor's purchases are few.
  */
-export async function getOnrampHistory(deps: Deps, account: string, chainIds: readonly number[], limit: number): Promise<HistoryPage> {
+export async function getOnrampHistory(deps: Deps, account: string, chainIds: readonly number[], limit: number, { details }: { details: boolean }): Promise<HistoryPage> {
   const rows = await deps.db
     .selectFrom('onramp_purchases')
     .selectAll()
@@ -30,7 +30,7 @@ export async function getOnrampHistory(deps: Deps, account: string, chainIds: re
     .execute();
   const pending = rows.filter((row) => row.status === 'pending').slice(0, PENDING_LOOKUPS_PER_READ);
   const settled = new Map((await Promise.all(pending.map((row) => settlePurchase(deps, row)))).flatMap((row) => (row ? [[row.hash, row] as const] : [])));
-  return { data: rows.map((row) => purchaseTransaction(deps, settled.get(row.hash) ?? row)), next: null };
+  return { data: rows.map((row) => purchaseTransaction(deps, settled.get(row.hash) ?? row, details)), next: null };
 }
 
 type PurchaseRow = Pick<OnrampPurchasesTable, 'hash' | 'provider' | 'chain_id' | 'address' | 'sent_from' | 'fiat_amount' | 'fiat_currency' | 'crypto_amount' | 'created_at' | 'status' | 'mined_at'>;
@@ -51,7 +51,8 @@ async function settlePurchase(deps: Deps, row: PurchaseRow): Promise<PurchaseRow
   }
 }
 
-function purchaseTransaction(deps: Deps, row: PurchaseRow): HistoryPage['data'][number] {
+/** `details`: the provider and what was paid, for the address's own signed-in caller only. */
+function purchaseTransaction(deps: Deps, row: PurchaseRow, details: boolean): HistoryPage['data'][number] {
   const caip2 = `eip155:${row.chain_id}`;
   const native = deps.networks.get(caip2)?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 };
   const provider = deps.providers.find((candidate) => candidate.id === row.provider);
@@ -74,6 +75,6 @@ function purchaseTransaction(deps: Deps, row: PurchaseRow): HistoryPage['data'][
         quantity: { numeric: formatUnits(BigInt(row.crypto_amount), native.decimals) },
       },
     ],
-    purchase: { provider: provider?.name ?? row.provider, paid: { value: row.fiat_amount, currency: row.fiat_currency } },
+    purchase: details ? { provider: provider?.name ?? row.provider, paid: { value: row.fiat_amount, currency: row.fiat_currency } } : {},
   };
 }

@@ -7,6 +7,8 @@ import { addressSchema, caip2ChainIdSchema } from '../http/schemas.ts';
 import type { ServerServices } from '../services.ts';
 import { requestedChains } from './chainParam.ts';
 import { LOCAL_ONRAMP, LOCAL_ONRAMP_PROVIDERS } from '../onramp/onrampProviders.ts';
+import { SessionStore } from '../auth/sessionStore.ts';
+import { signedInAs } from '../account/signedInAs.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -14,6 +16,7 @@ type Query = { cursor?: string; chainId?: string; onramp?: 'coinbase' | 'local';
 
 /** GET /v1/account/{account}/history: the account's transactions, newest first, by cursor. */
 export function registerHistory(app: FastifyInstance, services: ServerServices): void {
+  const sessions = new SessionStore(services.db);
   app.get<{ Params: { account: string }; Querystring: Query }>(
     '/v1/account/:account/history',
     {
@@ -39,7 +42,15 @@ export function registerHistory(app: FastifyInstance, services: ServerServices):
       // The purchases through this server's own provider; it runs no Coinbase onramp, so knows none of those.
       if (onramp === LOCAL_ONRAMP) {
         const deps = { db: services.db, networks: services.networks, icons: services.iconUrls(request), chains: services.chains, providers: LOCAL_ONRAMP_PROVIDERS };
-        return getOnrampHistory(deps, request.params.account, chains.map((chain) => chain.config.chainId), limit);
+        // Issue 28: what the chain shows (the payment, its amount, its status) is anyone's to read;
+        // what was paid in money and to which provider is not. Those go only to a caller holding the
+        // address's sign-in session: a signature proved it holds the address, the session is an
+        // HttpOnly cookie (or a cross-site client's bearer token) that no script of the page reads,
+        // and it covers every purchase of the address, whichever browser bought. (A per-purchase
+        // token kept by the buying browser would sit in script-readable storage, which Cairn keeps
+        // free of secrets, and would show nothing to the visitor on another device.)
+        const details = await signedInAs(request, sessions, services.config.publicUrl, request.params.account);
+        return getOnrampHistory(deps, request.params.account, chains.map((chain) => chain.config.chainId), limit, { details });
       }
       if (onramp) return { data: [], next: null };
       return getHistory(

@@ -1,7 +1,8 @@
 import { parseHistoryPage } from '@cairn/core/internal';
+import { buildSiweMessage } from '@cairn/core/siwx';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
-import { parseEther, type Address } from 'viem';
+import { parseEther, type Address, type PrivateKeyAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHECKOUT_SESSIONS } from '../onramp/localOnramp.ts';
@@ -10,6 +11,7 @@ import { pushEtherPool } from '../testing/pushEtherPool.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
 import { ONRAMP_ERRORS } from '../onramp/onrampErrors.ts';
+import { SESSION_COOKIE } from '../auth/sessionCookie.ts';
 
 const devnet = useTestDevnet({ 31337: 25245, 31338: 25246 });
 const buyer = () => privateKeyToAccount(generatePrivateKey()).address;
@@ -40,6 +42,14 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
     await database?.drop();
   });
   const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url: `${url}?${ACCESS_QUERY}`, payload: payload as Record<string, unknown> });
+  /** Signs in to the server as `signer` (SIWE); the session's token, which a client sends as a bearer or as the cookie. */
+  const signIn = async (signer: PrivateKeyAccount) => {
+    const nonce = (await get(app, '/auth/v1/nonce')).json().nonce as string;
+    const message = buildSiweMessage({ domain: '127.0.0.1:5173', address: signer.address, uri: 'http://127.0.0.1:5173', version: '1', chainId: 31337, nonce, issuedAt: new Date().toISOString() });
+    const response = await post('/auth/v1/authenticate', { message, signature: await signer.signMessage({ message }), token: true });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().session.token as string;
+  };
 
   it.skipIf(skip)('offers Ether on the devnet chains, card 10 to 7500 and bank 10 to 25000, in USD and EUR', async () => {
     const options = (await get(app, '/v1/onramp/options')).json();
@@ -76,7 +86,8 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
   });
 
   it.skipIf(skip)("pays the chosen provider's quote, and the history names the provider and what was paid", async () => {
-    const address = buyer();
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const { address } = owner;
     const generated = await post('/v1/generators/onrampurl', { destinationWallets: [{ address }], defaultNetwork: 'eip155:31337', presetFiatAmount: 50, fiatCurrency: 'EUR', provider: 'local-express' });
     expect(generated.statusCode, generated.body).toBe(200);
     const url = new URL(generated.json().url);
@@ -87,10 +98,45 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
     const paid = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: FORM, payload: 'card=4242424242424242' });
     expect(paid.statusCode, paid.body).toBe(200);
     await expect.poll(() => devnet.chain(31337).client.getBalance({ address })).toBe(parseEther('0.02646'));
-    const history = parseHistoryPage((await get(app, `/v1/account/${address}/history?onramp=local&chainId=eip155:31337`)).json());
+    const history = parseHistoryPage((await get(app, `/v1/account/${address}/history?onramp=local&chainId=eip155:31337`, { authorization: `Bearer ${await signIn(owner)}` })).json());
     expect(history.data.map((entry) => [entry.purchase, entry.metadata.status, entry.transfers[0]?.quantity.numeric])).toEqual([
       [{ provider: 'Cairn Local Express', paid: { value: '50.00', currency: 'EUR' } }, 'confirmed', '0.02646'],
     ]);
+  });
+
+  // Issue 28, read as an attacker: knowing an address must not tell what its owner paid, nor to whom.
+  it.skipIf(skip)("tells what was paid and through whom only to the address's signed-in visitor; anyone else sees what the chain shows", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    expect((await buy(app, owner.address)).statusCode).toBe(200);
+    await expect.poll(() => devnet.chain(31337).client.getBalance({ address: owner.address })).toBeGreaterThan(0n);
+    const history = async (headers: Record<string, string> = {}) => {
+      const response = await get(app, `/v1/account/${owner.address}/history?onramp=local&chainId=eip155:31337`, headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return { body: response.body, entries: parseHistoryPage(response.json()).data };
+    };
+    const publicPart = (entries: Awaited<ReturnType<typeof history>>['entries']) => entries.map((entry) => [entry.metadata.status, entry.metadata.sentTo, entry.transfers[0]?.quantity.numeric]);
+
+    const anonymous = await history();
+    expect(anonymous.entries.map((entry) => entry.purchase)).toEqual([{}]);
+    expect(publicPart(anonymous.entries)).toEqual([['confirmed', owner.address, '0.0099']]);
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const strangerToken = await signIn(stranger);
+    const asCaller = (token: string): Record<string, string>[] => [{ authorization: `Bearer ${token}` }, { cookie: `${SESSION_COOKIE}=${token}` }];
+    for (const headers of [...asCaller(strangerToken), ...asCaller('x'.repeat(43))]) {
+      const seen = await history(headers);
+      expect(seen.entries.map((entry) => entry.purchase)).toEqual([{}]);
+      expect(seen.body).not.toMatch(/Cairn Local|20\.00|USD/);
+    }
+
+    const ownerToken = await signIn(owner);
+    for (const headers of asCaller(ownerToken)) {
+      const own = await history(headers);
+      expect(own.entries.map((entry) => entry.purchase)).toEqual([{ provider: 'Cairn Local', paid: { value: '20.00', currency: 'USD' } }]);
+      expect(publicPart(own.entries)).toEqual(publicPart(anonymous.entries));
+    }
+    // Signed out, the session shows nothing more.
+    await app.inject({ method: 'POST', url: `/auth/v1/signout?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${ownerToken}` } });
+    expect((await history({ authorization: `Bearer ${ownerToken}` })).entries.map((entry) => entry.purchase)).toEqual([{}]);
   });
 
   it.skipIf(skip)('lists a purchase whose payment is not mined as pending, at the time it was made', async () => {
@@ -101,7 +147,7 @@ describe.each(await testDatabaseKinds())('onramp (SPEC §7, local provider) on $
       .values({ hash: `0x${'ab'.repeat(32)}`, provider: 'local', chain_id: 31337, address: address.toLowerCase(), sent_from: TEST_ACCOUNTS[0]!.address.toLowerCase(), fiat_amount: '20.00', fiat_currency: 'USD', crypto_amount: '1000', created_at: createdAt, status: 'pending' })
       .execute();
     const history = parseHistoryPage((await get(app, `/v1/account/${address}/history?onramp=local&chainId=eip155:31337`)).json());
-    expect(history.data.map((entry) => [entry.metadata.status, entry.metadata.minedAt, entry.purchase?.provider])).toEqual([['pending', new Date(createdAt).toISOString(), 'Cairn Local']]);
+    expect(history.data.map((entry) => [entry.metadata.status, entry.metadata.minedAt, entry.purchase])).toEqual([['pending', new Date(createdAt).toISOString(), {}]]);
   });
 
   it.skipIf(skip)('checkout pays the bought Ether to the wallet on the devnet, once', async () => {

@@ -16,18 +16,22 @@ let pages: Map<string, { status?: number; data?: HistoryTransaction[]; next?: st
 /** The server's onramp view (`onramp=local`): the purchases, or its failure. */
 let purchases: { status?: number; data: HistoryTransaction[] };
 let purchaseReads: number;
+/** When each purchases read reached the server (ms, performance.now). */
+let purchaseReadTimes: number[];
 
 beforeEach(async () => {
   requests = [];
   pages = new Map();
   purchases = { data: [] };
   purchaseReads = 0;
+  purchaseReadTimes = [];
   server = createServer((request, response) => {
     const requested = new URL(request.url!, 'http://x');
     // Balances and identity are not this file's subject: the widget falls back to the chain.
     if (!requested.pathname.endsWith('/history')) return void response.writeHead(404).end();
     if (requested.searchParams.get('onramp') === 'local') {
       purchaseReads += 1;
+      purchaseReadTimes.push(performance.now());
       response.writeHead(purchases.status ?? 200, { 'content-type': 'application/json' });
       return void response.end(JSON.stringify({ data: purchases.data, next: null }));
     }
@@ -207,5 +211,60 @@ describe('fetchTransactions with the onramp purchases (SPEC §3 coinbaseTransact
     const { cairn } = await connected();
     await cairn.fetchTransactions();
     expect(cairn.stores.transactions.get()).toMatchObject({ empty: false, transactions: [], onrampPurchases: [{ metadata: { hash: '0xpending' } }] });
+  });
+});
+
+describe('a pending purchase is followed while Activity shows it (issue 28)', () => {
+  const purchase = (status: 'pending' | 'confirmed' | 'failed') => ({
+    ...historyTransaction({ hash: '0xbought', minedAt: '2026-11-20T12:00:00.000Z', chain: 'eip155:1', operationType: 'receive', status }),
+    purchase: {},
+  });
+  const statusShown = (cairn: Awaited<ReturnType<typeof connected>>['cairn']) => cairn.stores.transactions.get().transactionsByYear[2026]?.[10]?.[0]?.metadata.status;
+  const gaps = () => purchaseReadTimes.slice(1).map((time, index) => time - purchaseReadTimes[index]!);
+
+  it('reads its status again after 1 s, then 2 s (SPEC §9 backoff), shows it completed, and reads no more', async () => {
+    purchases = { data: [purchase('pending')] };
+    const { cairn } = await connected();
+    cairn.open({ view: 'Activity' });
+    await cairn.fetchTransactions();
+    expect(statusShown(cairn)).toBe('pending');
+    await vi.waitFor(() => expect(purchaseReads).toBe(2), { timeout: 2_000, interval: 20 });
+    expect(statusShown(cairn)).toBe('pending');
+    purchases = { data: [purchase('confirmed')] };
+    await vi.waitFor(() => expect(statusShown(cairn)).toBe('confirmed'), { timeout: 3_000, interval: 20 });
+    const [first, second] = gaps();
+    expect(first).toBeGreaterThanOrEqual(990);
+    expect(first).toBeLessThan(1_600);
+    expect(second).toBeGreaterThanOrEqual(1_990);
+    expect(second).toBeLessThan(2_600);
+    // Settled: the balance and the history are read again once (transactionConfirmed), then nothing follows it.
+    const reads = purchaseReads;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(purchaseReads).toBeLessThanOrEqual(reads + 1);
+    expect(statusShown(cairn)).toBe('confirmed');
+  });
+
+  it('shows it failed when its payment failed', async () => {
+    purchases = { data: [purchase('pending')] };
+    const { cairn } = await connected();
+    cairn.open({ view: 'Activity' });
+    await cairn.fetchTransactions();
+    purchases = { data: [purchase('failed')] };
+    await vi.waitFor(() => expect(statusShown(cairn)).toBe('failed'), { timeout: 2_000, interval: 20 });
+    expect(purchaseReads).toBe(2);
+  });
+
+  it('stops when the modal closes, and does not start where Activity is not shown', async () => {
+    purchases = { data: [purchase('pending')] };
+    const { cairn } = await connected();
+    cairn.open({ view: 'Activity' });
+    await cairn.fetchTransactions();
+    cairn.close();
+    // Not on Activity: Account lists no history, so nothing is followed there either.
+    cairn.open({ view: 'Account' });
+    await cairn.fetchTransactions();
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(purchaseReads).toBe(2);
+    expect(statusShown(cairn)).toBe('pending');
   });
 });

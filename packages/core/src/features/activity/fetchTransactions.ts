@@ -3,14 +3,18 @@ import { createHistoryApi, type HistoryApi, type HistoryTransaction } from '../.
 import { queryCacheOf, queryKey } from '../../cache/queryCache.ts';
 import { ErrorText } from '../../errors.ts';
 import { filterTransactions, groupTransactionsByYear, withPurchases } from '../../rules/transactionList.ts';
+import { pendingPurchaseHashes } from '../../rules/pendingPurchases.ts';
 import { findNetwork } from '../../stores/network.ts';
 import type { CaipNetworkId } from '../../types.ts';
+import { purchaseReadSession } from './purchaseReadSession.ts';
+import { followPendingPurchases } from './followPendingPurchases.ts';
+import { refreshBalance } from '../../actions/refreshBalance.ts';
 
 const clients = new WeakMap<CairnContext, HistoryApi>();
 /** Bumped by each fetch that starts the list afresh: an answer to an older one is dropped. */
 const generations = new WeakMap<CairnContext, number>();
 
-function historyApi(ctx: CairnContext): HistoryApi | undefined {
+export function historyApi(ctx: CairnContext): HistoryApi | undefined {
   const { api } = ctx.options;
   if (!api) return undefined;
   let client = clients.get(ctx);
@@ -64,14 +68,8 @@ export async function fetchTransactions(ctx: CairnContext, options: { more?: boo
     if (isStale() || store.get().account !== address) return;
     const before = more ? store.get().transactions : [];
     const transactions = [...before, ...filterTransactions(page.data, chainId)];
-    store.set({
-      transactions,
-      onrampPurchases: purchases,
-      transactionsByYear: groupTransactionsByYear(withPurchases(transactions, purchases)),
-      loading: false,
-      next: page.next ?? undefined,
-      empty: transactions.length === 0 && purchases.length === 0 && page.next === null,
-    });
+    store.set({ transactions, ...listWith(transactions, purchases, page.next ?? undefined), loading: false, next: page.next ?? undefined });
+    followPendingPurchases(ctx, refreshPurchases);
   } catch (error) {
     if (isStale()) return;
     console.warn('[cairn] could not fetch transactions', error);
@@ -92,10 +90,50 @@ async function readPurchases(
 ): Promise<readonly HistoryTransaction[]> {
   if (!ctx.options.features.onramp) return [];
   try {
-    const page = await read(queryKey.onrampPurchases(address, chainId), () => client.getOnrampPurchases(address, { chainId }));
+    const page = await read(queryKey.onrampPurchases(address, chainId), () => client.getOnrampPurchases(address, { chainId, ...purchaseReadSession(ctx.options) }));
     return filterTransactions(page.data, chainId);
   } catch (error) {
     console.warn('[cairn] could not fetch the onramp purchases', error);
     return [];
+  }
+}
+
+/** The list's purchases replaced: its rows by month, and whether it is empty. */
+function listWith(transactions: readonly HistoryTransaction[], purchases: readonly HistoryTransaction[], next: string | undefined) {
+  return {
+    onrampPurchases: purchases,
+    transactionsByYear: groupTransactionsByYear(withPurchases(transactions, purchases)),
+    empty: transactions.length === 0 && purchases.length === 0 && next === undefined,
+  };
+}
+
+/**
+ * Reads the list's purchases again (a pending one followed, issue 28), and shows what they are
+ * now; one that was pending and is now confirmed brought coins in, so the balances and the
+ * history are read again too. Throws when the read fails (the follower waits longer and asks again).
+ */
+export async function refreshPurchases(ctx: CairnContext): Promise<void> {
+  const { address } = activeAccount(ctx).get();
+  const network = findNetwork(ctx.network.get());
+  const client = historyApi(ctx);
+  const list = ctx.transactions.get();
+  if (!address || !network || !client || list.account !== address || list.lastNetworkInView !== network.caipNetworkId) return;
+  const chainId = network.caipNetworkId;
+  const page = await queryCacheOf(ctx).read(
+    queryKey.onrampPurchases(address, chainId),
+    () => client.getOnrampPurchases(address, { chainId, ...purchaseReadSession(ctx.options) }),
+    // The follower's own backoff paces the reads: no retries stacked on it.
+    { staleMs: 0, retries: 0 },
+  );
+  const now = ctx.transactions.get();
+  if (now.account !== address || now.lastNetworkInView !== chainId) return;
+  const purchases = filterTransactions(page.data, chainId);
+  const wasPending = new Set(pendingPurchaseHashes(now.onrampPurchases));
+  ctx.transactions.set(listWith(now.transactions, purchases, now.next));
+  if (purchases.some((purchase) => purchase.metadata.status === 'confirmed' && wasPending.has(purchase.metadata.hash.toLowerCase()))) {
+    // As transactionConfirmed does (which reaches this module through the history's chunk): past every cache.
+    await refreshBalance(ctx, { force: true }).catch(() => undefined);
+    queryCacheOf(ctx).invalidate(queryKey.history());
+    await fetchTransactions(ctx);
   }
 }

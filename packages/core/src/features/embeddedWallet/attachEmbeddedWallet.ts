@@ -1,5 +1,6 @@
 import { adapterFor, type CairnContext } from '../../context.ts';
-import type { EmbeddedWalletClient } from './embeddedWalletPlugin.ts';
+import type { EmbeddedWalletClient, FrameUser } from './embeddedWalletPlugin.ts';
+import { frameAccountDetails } from '../../rules/chainAccounts.ts';
 import { authConnector } from './authConnector.ts';
 import { ofNamespace } from '../../namespaces.ts';
 import { findNetwork, networkForNamespace } from '../../stores/network.ts';
@@ -25,8 +26,10 @@ async function connectThrough(ctx: CairnContext, adapter: ChainAdapter, namespac
   }
 }
 
-function store(ctx: CairnContext, namespace: ChainNamespace, result: ConnectionResult) {
+function store(ctx: CairnContext, namespace: ChainNamespace, connected: ConnectionResult, user: FrameUser) {
   const connector = authConnector(namespace);
+  // SPEC §3 library-level accounts: the frame says each key's public key and derivation path.
+  const result = { ...connected, accountDetails: frameAccountDetails(user.accounts, namespace) };
   ctx.connection.set((state) => ({
     connectors: state.connectors.some((item) => item.id === connector.id && item.chain === namespace) ? state.connectors : [...state.connectors, connector],
   }));
@@ -43,14 +46,15 @@ function store(ctx: CairnContext, namespace: ChainNamespace, result: ConnectionR
 export async function attachEmbeddedWallet(ctx: CairnContext, client: EmbeddedWalletClient, options: { restore: boolean }): Promise<boolean> {
   const evm = await connectThrough(ctx, adapterFor(ctx, 'eip155'), 'eip155', client, options.restore);
   if (!evm) return false;
-  store(ctx, 'eip155', evm);
+  const user = await client.getUser({});
+  store(ctx, 'eip155', evm, user);
   const [solanaAdapter] = ofNamespace(ctx.options.adapters, 'solana');
-  const hasSolana = networkForNamespace(ctx.network.get(), 'solana') !== undefined && ofNamespace((await client.getUser({})).accounts, 'solana').length > 0;
+  const hasSolana = networkForNamespace(ctx.network.get(), 'solana') !== undefined && ofNamespace(user.accounts, 'solana').length > 0;
   if (!solanaAdapter || !hasSolana) return true;
   try {
     const solana = await connectThrough(ctx, solanaAdapter, 'solana', client, options.restore);
     if (!solana) return true;
-    store(ctx, 'solana', solana);
+    store(ctx, 'solana', solana, user);
     setActiveNetwork(ctx, 'eip155', evm.chainId);
   } catch (error) {
     // The EVM wallet is connected; the Solana side stays out, and says why in the console.

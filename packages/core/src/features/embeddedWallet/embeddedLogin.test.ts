@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorText } from '../../errors.ts';
 import { loadCairnActions } from '../../loadCairnActions.ts';
 import { createFakeAdapter, createTestCairn, testNetworks } from '../../testing/fakeAdapter.ts';
-import { createScriptedEmbeddedWallet } from '../../testing/scriptedEmbeddedWallet.ts';
+import { createScriptedEmbeddedWallet, SCRIPTED_PUBLIC_KEY } from '../../testing/scriptedEmbeddedWallet.ts';
 import { EmbeddedLoginText } from './embeddedLoginText.ts';
 import { AUTH_CONNECTOR_ID } from './authConnector.ts';
 import type { SocialPopup } from './socialLogin.ts';
@@ -54,6 +54,10 @@ describe('e-mail login', () => {
     expect(cairn.stores.modal.get().open).toBe(false);
     expect(storage.get('connectedSocial')).toBe('email');
     expect(storage.get('connections')?.[0]).toMatchObject({ connectorId: AUTH_CONNECTOR_ID });
+    // SPEC §3 library-level account: the frame's key says its public key and derivation path.
+    expect(cairn.stores.account().get().accounts).toEqual([
+      { namespace: 'eip155', address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', type: 'eoa', publicKey: SCRIPTED_PUBLIC_KEY, path: "m/44'/60'/0'/0/0" },
+    ]);
   });
 
   it('says why when the frame logged in but its wallet cannot connect, and keeps the visitor disconnected', async () => {

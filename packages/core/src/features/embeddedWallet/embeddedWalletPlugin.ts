@@ -9,7 +9,7 @@ export interface FrameUser {
   address: string;
   chainId: number;
   /** The frame's accounts; one of another namespace than the EVM address (its Solana account) names it. */
-  accounts: readonly { address: string; type: 'eoa' | 'smartAccount'; namespace?: 'eip155' | 'solana' }[];
+  accounts: readonly { address: string; type: 'eoa' | 'smartAccount'; namespace?: 'eip155' | 'solana'; publicKey?: string; path?: string }[];
   smartAccountDeployed: boolean;
   preferredAccountType: 'eoa' | 'smartAccount';
   userName?: string;
