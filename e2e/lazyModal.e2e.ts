@@ -66,4 +66,13 @@ describe('the modal loads lazily', () => {
     await expect.poll(fetched, { timeout: 5_000 }).toBe(true);
     await demo.close();
   });
+
+  it('with the browser never idle (createCairn\'s start-up and the modal\'s prefetch wait for it, issue 29), a click opens the modal with the announced wallet', async () => {
+    const demo = await openDemo(browser, { initScripts: ['window.requestIdleCallback = () => 0; window.cancelIdleCallback = () => {};'] });
+    const { page } = demo;
+    await connectButton(page).click();
+    await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).waitFor();
+    expect(demo.errors).toEqual([]);
+    await demo.close();
+  });
 });

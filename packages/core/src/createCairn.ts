@@ -110,26 +110,53 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     sessions: featureSessions(FEATURES),
     ...(internals.openPopup ? { openPopup: internals.openPopup } : {}),
   }, featureStores);
-  setupFeatures(FEATURES, ctx);
   // The actions live in their own chunk (loadCairnActions.ts), fetched on intent or first use, so
   // that the button paints without them.
   const actions = () => loadActionsFor(ctx);
-  const withActions = <T>(run: (loaded: CairnActions) => T) => withActionsFor(ctx, run);
+  const withActions = <T>(run: (loaded: CairnActions) => T) => {
+    startUp();
+    return withActionsFor(ctx, run);
+  };
   const applyWalletEvent = (run: (loaded: CairnActions) => void) => {
     withActions(run).catch((error: unknown) => console.warn('[cairn] could not apply a wallet event', error));
   };
-  const cleanups = options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent)));
-  const ready = startReconnect(ctx, actions).then(
-    () => undefined,
-    (error: unknown) => console.warn('[cairn] reconnect failed', error),
-  );
-  // Off the first paint: drop any bad stored value (the keys read above are already checked).
-  cleanups.push(whenIdle(() => storage.validateAll(), 4000));
-  cleanups.push(watchFeatures(FEATURES, ctx));
+  // SPEC §4: a remembered connection shows as reconnecting from the first paint.
+  const remembered = markReconnecting(ctx);
+  let settleReady!: () => void;
+  const ready = new Promise<void>((resolve) => (settleReady = resolve));
+  const cleanups: (() => void)[] = [];
+  // Issue 29: the rest of the start-up (the features' set-up and watches, the adapters' set-up and
+  // wallet discovery, the silent reconnect, the stored values' check) runs after the page's first
+  // paint, so the button paints first; anything that needs it (a method, a feature's store, the
+  // click on the button) runs it at once.
+  let started = false;
+  let cancelStartUp = () => {};
+  const startUp = () => {
+    if (started) return;
+    started = true;
+    cancelStartUp();
+    setupFeatures(FEATURES, ctx);
+    cleanups.push(...options.adapters.map((adapter) => adapter.setup(createAdapterEvents(ctx, adapter.namespace, applyWalletEvent))));
+    // SPEC §4: the silent reconnect of what was remembered; none on a server rendering from the
+    // visitor's cookies (the wallet is in their browser, which reconnects after hydration).
+    const restoring = remembered.length === 0 || (options.initialState && typeof window === 'undefined') ? undefined : actions().then((loaded) => loaded.reconnect(ctx));
+    Promise.resolve(restoring)
+      .catch((error: unknown) => console.warn('[cairn] reconnect failed', error))
+      .then(settleReady);
+    // Idle: drop any bad stored value (the keys read above are already checked).
+    cleanups.push(whenIdle(() => storage.validateAll(), 4000));
+    cleanups.push(watchFeatures(FEATURES, ctx));
+  };
+  // With nothing remembered the status ends in a microtask, before any paint (SPEC §4).
+  if (remembered.length === 0) void Promise.resolve().then(() => endEmptyReconnect(ctx));
+  // Where nothing paints (a server, Node), at once.
+  if (typeof document === 'undefined') startUp();
+  else cancelStartUp = whenIdle(startUp, 200);
   // The actions and the adapters' lazy code are fetched on intent (the button hovered or focused,
   // the modal opened), not on every page load: most visitors never open the modal, and a
   // remembered connection loads them at once anyway.
   const prefetch = () => {
+    startUp();
     void actions().catch(() => undefined);
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
@@ -146,9 +173,10 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
   const instance: Omit<Cairn, keyof FeatureFacades> = {
     options,
     events: { subscribe: ctx.events.subscribe },
-    stores: withParts(withParts(ownStores, featureStores), featurePublicStores(FEATURES, ctx)),
+    stores: withParts(withParts(ownStores, featureStores), featurePublicStores(FEATURES, ctx, startUp)),
     ready,
     open: (openOptions) => {
+      startUp();
       openModal(ctx, openOptions);
       prefetch();
     },
@@ -163,9 +191,13 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     request: ((args: UntypedRequestArguments) => withActions((loaded) => loaded.request(ctx, args))) as CairnRequestFn,
     setThemeMode: (mode) => theme.set({ themeMode: readThemeMode('setThemeMode: `mode`', mode) }),
     setThemeVariables: (variables) => theme.set({ themeVariables: readThemeVariables('setThemeVariables', variables) }),
-    destroy: () => cleanups.forEach((cleanup) => cleanup()),
+    destroy: () => {
+      started = true;
+      cancelStartUp();
+      cleanups.forEach((cleanup) => cleanup());
+    },
   };
-  return withParts(instance, featureFacades(FEATURES, ctx));
+  return withParts(instance, featureFacades(FEATURES, ctx, startUp));
 }
 
 /**
@@ -186,16 +218,4 @@ function withInitialState(backend: StorageLike, initialState: CairnInitialState 
       backend.removeItem(key);
     },
   };
-}
-
-/**
- * SPEC §4: a remembered connection shows as reconnecting from the first paint; the silent
- * reconnect itself runs once the actions have loaded.
- */
-function startReconnect(ctx: CairnContext, actions: () => Promise<CairnActions>): Promise<unknown> {
-  if (markReconnecting(ctx).length === 0) return Promise.resolve(false).finally(() => endEmptyReconnect(ctx));
-  // Rendering on a server from the visitor's cookies: the wallet is in their browser, which
-  // reconnects after hydration.
-  if (ctx.options.initialState && typeof window === 'undefined') return Promise.resolve(false);
-  return actions().then((loaded) => loaded.reconnect(ctx));
 }

@@ -19,9 +19,10 @@ export type { SwitchNamespaceReturnType } from './actions/switchNamespace.ts';
 export type { SwitchNetworkReturnType } from './features/networks/switchNetwork.ts';
 export type { SignInReturnType } from './features/siwx/signIn.ts';
 export type { CairnRequestSchemas, CairnRequestFn, UntypedRequestArguments, UntypedRequestFn } from './requestTypes.ts';
-// Building blocks for a renderer or an adapter: a small vanilla store, and a code-split module fetched once.
+// Building blocks for a renderer or an adapter: a small vanilla store, a code-split module fetched once, and work put off until the browser is idle.
 export { createStore, type Store, type Listener } from './createStore.ts';
 export { lazyModule, type LazyModule } from './lazyModule.ts';
+export { whenIdle } from './whenIdle.ts';
 export type { Router, RouteEntry, RouteData, ViewName, CoreViewName } from './router.ts';
 export type { Events, CairnEvent, CairnEventName, CairnEventListener } from './events.ts';
 export { CAIRN_EVENT_NAMES } from './events.ts';

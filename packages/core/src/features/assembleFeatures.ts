@@ -9,7 +9,7 @@ import { lazyParts } from './lazyParts.ts';
 
 /** Every feature's stores, made afresh, each on first read. */
 export function createFeatureStores(features: readonly CairnFeature[]): FeatureStores {
-  return lazyParts<FeatureStores, []>(features.map((feature) => feature.stores));
+  return lazyParts<FeatureStores, []>(features.map((feature) => feature.stores), []);
 }
 
 /** Lets every feature add its part of the context. */
@@ -17,14 +17,14 @@ export function setupFeatures(features: readonly CairnFeature[], ctx: CairnConte
   for (const feature of features) feature.setup?.(ctx);
 }
 
-/** The stores features show on `cairn.stores` beside their FeatureStores, each made on first read. */
-export function featurePublicStores(features: readonly CairnFeature[], ctx: CairnContext): FeaturePublicStores {
-  return lazyParts(features.map((feature) => feature.publicStores), ctx);
+/** The stores features show on `cairn.stores` beside their FeatureStores, each made on first read, after `first`. */
+export function featurePublicStores(features: readonly CairnFeature[], ctx: CairnContext, first?: () => void): FeaturePublicStores {
+  return lazyParts(features.map((feature) => feature.publicStores), [ctx], first);
 }
 
-/** Every feature's methods on the Cairn instance, each made on first read. */
-export function featureFacades(features: readonly CairnFeature[], ctx: CairnContext): FeatureFacades {
-  return lazyParts(features.map((feature) => feature.facade), ctx);
+/** Every feature's methods on the Cairn instance, each made on first read, after `first`. */
+export function featureFacades(features: readonly CairnFeature[], ctx: CairnContext, first?: () => void): FeatureFacades {
+  return lazyParts(features.map((feature) => feature.facade), [ctx], first);
 }
 
 /** Resets what every feature forgets on a disconnect or on another network. */

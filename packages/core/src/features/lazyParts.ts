@@ -5,8 +5,9 @@ export type PartFactories<T, A extends unknown[]> = { [K in keyof T]?: (...args:
  * An object whose parts are made on first read, each once: the features' stores and methods cost
  * nothing until something uses them, so the button paints before any feature's code has run
  * (issue 29). The parts are enumerable getters; a spread or `Object.assign` reads (makes) them all.
+ * `first`, if given, runs before every read (it must be idempotent: createCairn's start-up).
  */
-export function lazyParts<T, A extends unknown[]>(factories: readonly (PartFactories<T, A> | undefined)[], ...args: A): T {
+export function lazyParts<T, A extends unknown[]>(factories: readonly (PartFactories<T, A> | undefined)[], args: A, first?: () => void): T {
   const descriptors: PropertyDescriptorMap = {};
   for (const parts of factories) {
     for (const [key, make] of Object.entries(parts ?? {}) as [string, (...args: A) => unknown][]) {
@@ -16,6 +17,7 @@ export function lazyParts<T, A extends unknown[]>(factories: readonly (PartFacto
         enumerable: true,
         configurable: true,
         get: () => {
+          first?.();
           if (!made) {
             value = make(...args);
             made = true;

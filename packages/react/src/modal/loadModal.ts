@@ -1,4 +1,4 @@
-import { lazyModule } from '@cairn/core';
+import { lazyModule, whenIdle } from '@cairn/core';
 import type { ComponentType } from 'react';
 import type { ModalProps } from './Modal.tsx';
 
@@ -22,25 +22,18 @@ export const loadedModal = (): ModalComponent | undefined => modalChunk.loaded()
  */
 export function prefetchModalWhenIdle(onLoaded?: (modal: ModalComponent) => void): () => void {
   let cancelled = false;
-  const prefetch = () => {
-    loadModal().then(
-      (modal) => {
-        if (!cancelled) onLoaded?.(modal);
-      },
-      () => {
-        // retried on open, where a failure is reported
-      },
-    );
-  };
   let cancelIdle = () => {};
   const scheduleIdle = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(prefetch, { timeout: 4000 });
-      cancelIdle = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(prefetch, 1500);
-      cancelIdle = () => clearTimeout(handle);
-    }
+    cancelIdle = whenIdle(() => {
+      loadModal().then(
+        (modal) => {
+          if (!cancelled) onLoaded?.(modal);
+        },
+        () => {
+          // retried on open, where a failure is reported
+        },
+      );
+    }, 4000);
   };
   if (document.readyState === 'complete') scheduleIdle();
   else window.addEventListener('load', scheduleIdle, { once: true });
