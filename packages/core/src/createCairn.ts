@@ -140,7 +140,7 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     // SPEC §4: the silent reconnect of what was remembered; none on a server rendering from the
     // visitor's cookies (the wallet is in their browser, which reconnects after hydration).
     const restoring = remembered.length === 0 || (options.initialState && typeof window === 'undefined') ? undefined : actions().then((loaded) => loaded.reconnect(ctx));
-    Promise.resolve(restoring)
+    void Promise.resolve(restoring)
       .catch((error: unknown) => console.warn('[cairn] reconnect failed', error))
       .then(settleReady);
     // Idle: drop any bad stored value (the keys read above are already checked).
