@@ -47,6 +47,12 @@ async function refuseDeposits(receiver: Address) {
 }
 
 /** Gives the smart account `amount` and has the widget read its balance again (Send checks the amount against it). */
+/** The account holds `amount` for a site's own call, to a receiver of its own that holds nothing. */
+async function fundedForSiteCall(amount: bigint) {
+  await fundExtraAccount(address, amount);
+  return { amount, receiver: privateKeyToAccount(generatePrivateKey()).address };
+}
+
 async function fund(amount: bigint) {
   await fundExtraAccount(address, amount);
   await createBlockchainApi({ url: inject('serverUrl'), projectId: 'cairn-local' }).getBalances(address, 'eip155:31337', { forceUpdate: true });
@@ -153,9 +159,7 @@ describe('Send from the smart account', () => {
   }, 120_000);
 
   it("answers the site's own eth_sendTransaction with the hash of the bundle that landed, not the first one the bundler replaced", async () => {
-    const amount = parseEther('0.01');
-    await fundExtraAccount(address, amount);
-    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    const { amount, receiver } = await fundedForSiteCall(parseEther('0.01'));
     let sending = '';
     const { first, event } = await replacingTheBundle(chain(), address, async () => {
       sending = await startSiteRequest(page, 'eth_sendTransaction', [{ from: address, to: receiver, value: toHex(amount) }]);
@@ -170,9 +174,7 @@ describe('Send from the smart account', () => {
   }, 60_000);
 
   it("answers the site's eth_sendTransaction whose call reverted with SPEC §8's 'execution reverted' and the contract's reason, not the bundle's hash", async () => {
-    const amount = parseEther('0.01');
-    await fundExtraAccount(address, amount);
-    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    const { amount, receiver } = await fundedForSiteCall(parseEther('0.01'));
     const { sending, events } = await siteCallThatReverts('eth_sendTransaction', [{ from: address, to: receiver, value: toHex(amount) }], receiver, '0.01 ETH');
     // On the chain: the bundle succeeded, the operation in it did not.
     expect(events).toHaveLength(1);
@@ -186,9 +188,7 @@ describe('Send from the smart account', () => {
   }, 60_000);
 
   it("reports a site's wallet_sendCalls whose call reverted as EIP-5792's 500 with a failed receipt, though its bundle succeeded", async () => {
-    const amount = parseEther('0.001');
-    await fundExtraAccount(address, amount);
-    const receiver = privateKeyToAccount(generatePrivateKey()).address;
+    const { amount, receiver } = await fundedForSiteCall(parseEther('0.001'));
     const { sending, events } = await siteCallThatReverts('wallet_sendCalls', [{ version: '2.0.0', chainId: toHex(31337), from: address, atomicRequired: true, calls: [{ to: receiver, value: toHex(amount) }] }], receiver, '0.001 ETH');
     expect(events.map((event) => event.args.success)).toEqual([false]);
     const { id } = (await siteAnswer(page, sending)).ok as { id: Hash };

@@ -234,9 +234,10 @@ describe('a pending purchase is followed while Activity shows it (issue 28)', ()
     await vi.waitFor(() => expect(statusShown(cairn)).toBe('confirmed'), { timeout: 3_000, interval: 20 });
     const [first, second] = gaps();
     expect(first).toBeGreaterThanOrEqual(990);
-    expect(first).toBeLessThan(1_600);
+    // Upper bounds loose enough for a busy machine, still apart: the wait doubled.
+    expect(first).toBeLessThan(1_900);
     expect(second).toBeGreaterThanOrEqual(1_990);
-    expect(second).toBeLessThan(2_600);
+    expect(second).toBeLessThan(2_900);
     // Settled: the balance and the history are read again once (transactionConfirmed), then nothing follows it.
     const reads = purchaseReads;
     await new Promise((resolve) => setTimeout(resolve, 1_200));
