@@ -37,4 +37,23 @@ describe.skipIf('skipped' in redis)('the relay bus while Redis is down', () => {
       await shared.close();
     }
   });
+
+  it("answers current() at once while Redis is down (a subscriber is served what this replica holds), and again once it is back", async () => {
+    const shared = new SharedState(url, pino({ level: 'silent' }));
+    await shared.connect();
+    const bus = redisRelayBus(shared, { events: 10, bytes: 1024 * 1024 }, quiet);
+    bus.start(() => undefined);
+    try {
+      await stop();
+      const started = performance.now();
+      await expect(bus.current()).resolves.toBeUndefined();
+      expect(performance.now() - started).toBeLessThan(1_000);
+      await start();
+      // Back: the reader has reached the stream's end (the kept events of the test before), so it waits for nothing.
+      await waitFor(async () => (await Promise.race([bus.current().then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1_000))])) === true, 'current() once Redis is back', 15_000);
+    } finally {
+      bus.stop();
+      await shared.close();
+    }
+  });
 });
