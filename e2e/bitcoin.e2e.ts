@@ -83,13 +83,13 @@ describe('Bitcoin beside EVM', () => {
     // Send 0.5 BTC to a taproot address through the Send view; the wallet signs the PSBT.
     const receiverBefore = await esplora().getBalance(RECEIVER);
     await dialog(page).getByTestId('wallet-feature-send').click();
-    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
     await dialog(page).getByTestId('send-fee').filter({ hasText: /BTC$/ }).waitFor();
     await dialog(page).getByLabel('Amount', { exact: true }).fill('0.5');
     await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER);
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '0.5 BTC' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
 
     // In the mempool first, then mined: the receiver's coins confirm and the Account view follows.

@@ -70,7 +70,7 @@ async function sendThroughFrame(page: Page, amount: string, receiver: string, pr
   await dialog(page).getByLabel('To', { exact: true }).fill(receiver);
   await dialog(page).getByTestId('send-review').click();
   await dialog(page).getByTestId('send-preview-amount').filter({ hasText: preview }).waitFor();
-  await dialog(page).getByRole('button', { name: 'Send' }).click();
+  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
   await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor({ timeout: 20_000 });
 }
 

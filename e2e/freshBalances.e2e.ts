@@ -86,7 +86,7 @@ const headerBalance = (page: Page) => async () => (await page.getByRole('button'
 
 async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string) {
   await dialog(page).getByTestId('wallet-feature-send').click();
-  await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+  await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
   if (token === 'TUSD') await dialog(page).getByLabel('Token', { exact: true }).selectOption({ label: `TUSD (${await shownTusd()})` });
   await dialog(page).getByLabel('Amount', { exact: true }).fill(amount);
   await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER);
@@ -94,7 +94,7 @@ async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string
   await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
   await dialog(page).getByTestId('send-review').click();
   await dialog(page).getByTestId('send-preview-amount').filter({ hasText: `${amount} ${token}` }).waitFor();
-  await dialog(page).getByRole('button', { name: 'Send' }).click();
+  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
   // Send shows how the transaction goes; Done leads to Account (SPEC §2's landing after a send).
   await dialog(page).locator('[data-testid="send-outcome"]').waitFor();
   await dialog(page).getByRole('button', { name: 'Done' }).click();

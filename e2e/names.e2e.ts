@@ -72,7 +72,7 @@ describe('account names', () => {
     await dialog(page).getByLabel('To', { exact: true }).fill(`${label}.cairn.id`);
     await dialog(page).getByTestId('send-receiver').filter({ hasText: `${label}.cairn.id (${shortenAddress(visitor.address)})` }).waitFor();
     await dialog(page).getByTestId('send-review').click();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
 
     // After a reload, in either theme and at a phone's width, the header and Account show the name

@@ -69,13 +69,13 @@ describe('Polkadot beside EVM', () => {
     // Send 2.5 ROC through the Send view; the extension signs the payload, the chain takes it.
     const receiverBefore = await polkadotBalance(polkadotUrl(), RECEIVER);
     await dialog(page).getByTestId('wallet-feature-send').click();
-    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
     await dialog(page).getByTestId('send-fee').filter({ hasText: /ROC$/ }).waitFor();
     await dialog(page).getByLabel('Amount', { exact: true }).fill('2.5');
     await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER);
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '2.5 ROC' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
     await expect.poll(() => polkadotBalance(polkadotUrl(), RECEIVER), { timeout: 15_000 }).toBe(receiverBefore + 2_500_000_000_000n);
     const after = await polkadotBalance(polkadotUrl(), SENDER.address);

@@ -65,7 +65,7 @@ describe('Send', () => {
 
     // Held in the mempool, so that it is seen pending.
     await rpc('evm_setAutomine', [false]);
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
     await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
     await dialog(page).getByRole('button', { name: 'Done' }).click();
@@ -101,7 +101,7 @@ describe('Send', () => {
     await fillSend(page, '10');
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '10 CAIRN' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
     await expect.poll(() => cairnOf(RECEIVER.address)).toBe(receiverBefore + parseEther('10'));
     expect(await cairnOf(SENDER.address)).toBe(senderBefore - parseEther('10'));
@@ -174,7 +174,7 @@ describe('Send', () => {
     await dialog(page).getByRole('button', { name: 'Back' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await dialog(page).getByTestId('wallet-feature-send').click();
-    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
     expect(await amount.inputValue()).toBe('');
     expect(await receiver.inputValue()).toBe('');
     expect(await amountError.count()).toBe(0);
@@ -191,9 +191,9 @@ describe('Send', () => {
     await fillSend(page, '0.5');
     await dialog(page).getByTestId('send-review').click();
     await demo.wallet().rejectNext();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.failedToSendTransaction }).waitFor();
-    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
     expect(await dialog(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('0.5');
     expect(await dialog(page).getByLabel('To', { exact: true }).inputValue()).toBe(RECEIVER.address);
     expect(await pageEvents(page)).toContain('SEND_ERROR');

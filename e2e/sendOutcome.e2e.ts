@@ -73,7 +73,7 @@ describe('Send: how it ended', () => {
 
     await rpc('evm_setAutomine', [false]);
     try {
-      await dialog(page).getByRole('button', { name: 'Send' }).click();
+      await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
       await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
       // Checked once the view has settled on the outcome (the review view is leaving when the toast appears).
       await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
@@ -100,7 +100,7 @@ describe('Send: how it ended', () => {
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
     await dialog(page).getByTestId('wallet-feature-send').click();
-    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
     expect(await dialog(page).getByLabel('Amount', { exact: true }).inputValue()).toBe('');
     expect(await dialog(page).getByLabel('To', { exact: true }).inputValue()).toBe('');
     expect(demo.errors).toEqual([]);
@@ -125,7 +125,7 @@ describe('Send: how it ended', () => {
     await chain().waitForTransactionReceipt({ hash: spent, pollingInterval: 50 });
     const receiverBefore = await cairnOf(RECEIVER.address);
 
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).locator('[data-testid="send-outcome"][data-status="failed"]').waitFor({ timeout: 15_000 });
     expect(await dialog(page).getByTestId('send-outcome-status').textContent()).toBe('Transaction failed');
     const reason = 'The contract refused the transaction: ERC20InsufficientBalance';

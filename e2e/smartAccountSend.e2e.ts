@@ -130,7 +130,7 @@ describe('Send from the smart account', () => {
     // batch id, wallet_getCallsStatus: the operation's receipt), so it confirms on the transaction
     // that landed, never waiting on the first hash.
     const { first, event } = await replacingTheBundle(chain(), address, async () => {
-      await dialog(page).getByRole('button', { name: 'Send' }).click();
+      await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
       await approveTransaction('0.05 ETH');
       await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor({ timeout: 30_000 });
       await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor();
@@ -212,7 +212,7 @@ describe('Send from the smart account', () => {
     await holdingTheBundle(
       chain(),
       async () => {
-        await dialog(page).getByRole('button', { name: 'Send' }).click();
+        await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
         await approveTransaction('0.02 ETH');
         await dialog(page).locator('[data-testid="send-outcome"][data-status="pending"]').waitFor({ timeout: 30_000 });
       },

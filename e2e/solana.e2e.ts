@@ -78,14 +78,14 @@ describe('Solana beside EVM', () => {
 
     // Send 1.5 SOL through the Send view and the wallet's signAndSendTransaction.
     await dialog(page).getByTestId('wallet-feature-send').click();
-    await dialog(page).getByRole('heading', { name: 'Send' }).waitFor();
+    await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
     await dialog(page).getByTestId('send-fee').filter({ hasText: 'SOL' }).waitFor();
     expect(await dialog(page).getByTestId('send-fee').textContent()).toBe('0.000005 SOL');
     await dialog(page).getByLabel('Amount', { exact: true }).fill('1.5');
     await dialog(page).getByLabel('To', { exact: true }).fill(SOLANA_RECEIVER);
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '1.5 SOL' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     // The toast says it started; a fast chain may have confirmed it (Send's outcome) before the toast is looked for.
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).or(dialog(page).getByText('Transaction confirmed')).first().waitFor();
 
@@ -153,7 +153,7 @@ describe('Solana beside EVM', () => {
     await dialog(page).getByTestId('send-fee').filter({ hasText: /^0\.00\d+ SOL$/ }).waitFor();
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '2.5 CSOL' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     // The toast says it started; a fast chain may have confirmed it (Send's outcome) before the toast is looked for.
     await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).or(dialog(page).getByText('Transaction confirmed')).first().waitFor();
     const account = associatedTokenAddress(receiver, SOLANA_TEST_TOKEN.mint);

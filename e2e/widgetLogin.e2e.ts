@@ -279,7 +279,7 @@ describe('e-mail login from the widget', () => {
     await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '0.1 ETH' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Send' }).click();
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
     await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor();
     await newFrame.getByRole('dialog').filter({ hasText: '0.1 ETH' }).waitFor();
     await newFrame.getByRole('button', { name: 'Approve' }).click();
