@@ -7,6 +7,7 @@ import { activityAmount, formatAmount } from '@cairn/core/internal';
 import { launchChromium } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 import { fundExtraAccount } from './support/extraAccounts.ts';
+import { firstShown, recordShownTexts, watchRpcResults } from './support/pageTimeline.ts';
 
 // After the visitor's own transactions (a swap, an ETH send, a token send, a purchase), the
 // header, Account and Send's token list show the chain's new figures within a second of the
@@ -26,7 +27,7 @@ const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)
 const shownEth = async () => `${formatAmount(formatEther(await ethOf()))} ETH`;
 const shownTusd = async () => formatAmount(formatUnits(await tusdOf(), 6));
 
-/** The within-a-second promise, measured from the moment the page got the transaction's receipt. */
+/** The within-a-second promise, measured in the browser from the moment the page got the transaction's receipt. */
 const FRESH_WITHIN_MS = 1000;
 
 let browser: Browser;
@@ -37,51 +38,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => browser?.close());
 
-/** When the page's receipt polls first found each transaction mined: what the widget itself saw. */
-function watchReceipts(page: Page): { after(count: number): Promise<number>; count(): number } {
-  const seen: number[] = [];
-  page.on('response', async (response) => {
-    const body = response.request().postData();
-    if (!body?.includes('eth_getTransactionReceipt')) return;
-    const at = Date.now();
-    const answer = (await response.json().catch(() => undefined)) as { result?: unknown } | undefined;
-    if (answer?.result) seen.push(at);
-  });
-  return {
-    count: () => seen.length,
-    async after(count) {
-      await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThan(count);
-      return seen[count]!;
-    },
-  };
+/**
+ * How long after `receipt` (the page's receipt poll's answer, by the browser's clock) the element
+ * recorded under `key` first showed what the chain holds (by the page's clock): both ends measured in
+ * the browser, so the test's round trips to it are not charged to the widget.
+ */
+async function shownAfter(page: Page, key: string, receipt: Promise<number>, expected: () => Promise<string>): Promise<number> {
+  const want = await expected();
+  return (await firstShown(page, key, (text) => text === want)) - (await receipt);
 }
 
-/** Waits until `read` (the page) equals `expected` (the chain), and says how long after `since` it did. */
-async function shownAfter(since: Promise<number>, read: () => Promise<string | null>, expected: () => Promise<string>): Promise<number> {
-  const receipt = await since;
-  // The page is read from now on, while the test reads the chain for the figure to expect: the
-  // test's own chain read is not the widget's time (on a busy machine it took a good part of it).
-  let want: string | undefined;
-  const wanted = expected().then((value) => (want = value));
-  const reads: { at: number; value: string | null }[] = [];
-  await expect
-    .poll(
-      async () => {
-        const value = await read();
-        reads.push({ at: Date.now(), value });
-        return want !== undefined && value === want;
-      },
-      { timeout: 10_000, interval: 20 },
-    )
-    .toBe(true);
-  await wanted;
-  // When a read of the page first came back showing it (the read's round trip counts against the widget).
-  return reads.find((entry) => entry.value === want)!.at - receipt;
-}
-
-const tokenAmount = (page: Page, symbol: string) => () => dialog(page).getByTestId(`token-${symbol}`).locator('.token-amount').textContent();
-const accountBalance = (page: Page) => () => dialog(page).getByTestId('account-balance').textContent();
+const TUSD_AMOUNT = '[role="dialog"] [data-testid="token-TUSD"] .token-amount';
+const ACCOUNT_BALANCE = '[role="dialog"] [data-testid="account-balance"]';
 /** The balance on the site's Account button, in the page's header. */
+const HEADER_BALANCE = 'button[data-balance] .balance';
+const accountBalance = (page: Page) => () => dialog(page).getByTestId('account-balance').textContent();
 const headerBalance = (page: Page) => async () => (await page.getByRole('button', { name: /^Account / }).locator('.balance').textContent())?.trim() ?? null;
 
 async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string) {
@@ -105,7 +76,7 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
   it('swap, ETH send, token send and purchase: the header, Account and Send show the chain within a second; Activity names amounts, receivers and both swap tokens', async () => {
     const demo = await openDemo(browser, { wallets: [{ privateKey: VISITOR_KEY, chainId: CHAIN_ID }], query: `networks=${CHAIN_ID}`, context: { locale: 'en-US' } });
     const { page } = demo;
-    const receipts = watchReceipts(page);
+    const receipts = watchRpcResults(page, 'eth_getTransactionReceipt');
     await connectWallet(page);
     await page.getByRole('button', { name: /^Account / }).click();
     await expect.poll(accountBalance(page)).toBe(await shownEth());
@@ -118,25 +89,28 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     // What the swap bought, from what the visitor held before: a retry of this test starts with the first try's TUSD.
     const tusdBefore = await tusdOf();
     const swapReceipt = receipts.after(receipts.count());
+    await recordShownTexts(page, 'swap', TUSD_AMOUNT);
     await dialog(page).getByTestId('swap-confirm').click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
-    const swapShownIn = await shownAfter(swapReceipt, tokenAmount(page, 'TUSD'), shownTusd);
+    const swapShownIn = await shownAfter(page, 'swap', swapReceipt, shownTusd);
     expect(swapShownIn).toBeLessThan(FRESH_WITHIN_MS);
     expect(await accountBalance(page)()).toBe(await shownEth());
     const bought = (await tusdOf()) - tusdBefore;
 
     // ETH send of 0.0123: the balance on Account follows the chain.
     const ethReceipt = receipts.after(receipts.count());
+    await recordShownTexts(page, 'ethSend', ACCOUNT_BALANCE);
     await sendFromAccount(page, 'ETH', '0.0123');
-    expect(await shownAfter(ethReceipt, accountBalance(page), shownEth)).toBeLessThan(FRESH_WITHIN_MS);
+    expect(await shownAfter(page, 'ethSend', ethReceipt, shownEth)).toBeLessThan(FRESH_WITHIN_MS);
     expect(await headerBalance(page)()).toBe(await shownEth());
 
     // A token send: Account's TUSD follows the chain, and so does Send's list when it opens again.
     // The receiver's TUSD before: a retry of this test finds the first try's 1.5 there.
     const receiverHad = await tusdOf(RECEIVER);
     const tokenReceipt = receipts.after(receipts.count());
+    await recordShownTexts(page, 'tokenSend', TUSD_AMOUNT);
     await sendFromAccount(page, 'TUSD', '1.5');
-    expect(await shownAfter(tokenReceipt, tokenAmount(page, 'TUSD'), shownTusd)).toBeLessThan(FRESH_WITHIN_MS);
+    expect(await shownAfter(page, 'tokenSend', tokenReceipt, shownTusd)).toBeLessThan(FRESH_WITHIN_MS);
     expect(await tusdOf(RECEIVER)).toBe(receiverHad + 1_500_000n);
     await dialog(page).getByTestId('wallet-feature-send').click();
     const options = await dialog(page).getByLabel('Token', { exact: true }).locator('option').allTextContents();
@@ -145,6 +119,8 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
 
     // A purchase right after: the header and Account show the bought Ether, not the balance read a moment before.
     await dialog(page).getByTestId('wallet-feature-onramp').click();
+    await recordShownTexts(page, 'buy', '[role="dialog"] [data-testid="buy-arrived"]');
+    await recordShownTexts(page, 'header', HEADER_BALANCE);
     await dialog(page).getByRole('button', { name: '50 USD', exact: true }).click();
     await dialog(page).getByTestId('buy-quote').filter({ hasText: /ETH$/ }).waitFor();
     const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('buy-continue').click()]);
@@ -153,7 +129,9 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     await popup.getByTestId('checkout-done').waitFor();
     await popup.close();
     await dialog(page).getByTestId('buy-arrived').waitFor({ timeout: 20_000 });
-    expect(await shownAfter(Promise.resolve(Date.now()), headerBalance(page), shownEth)).toBeLessThan(FRESH_WITHIN_MS);
+    // From when the page said the coins arrived.
+    const arrived = firstShown(page, 'buy', (text) => text !== null);
+    expect(await shownAfter(page, 'header', arrived, shownEth)).toBeLessThan(FRESH_WITHIN_MS);
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     expect(await accountBalance(page)()).toBe(await shownEth());
 

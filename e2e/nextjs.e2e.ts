@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
-import { buildPackages } from '../scripts/lib/buildPackages.mjs';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { E2E_NEXTJS_DIR, E2E_PORTS } from './support/ports.ts';
@@ -44,8 +44,9 @@ async function startNext(): Promise<ChildProcess> {
   throw new Error(`next start did not answer within 30 s:\n${output}`);
 }
 
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
+
 beforeAll(async () => {
-  await buildPackages();
   // The example's sources only; Next's own cache (.next/cache) is kept between runs.
   mkdirSync(dir, { recursive: true });
   for (const entry of ['app', 'package.json', 'tsconfig.json']) {

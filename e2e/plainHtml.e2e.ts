@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { startStaticServer, type StaticServer } from '../bench/lib/staticServer.ts';
-import { buildPackages } from '../scripts/lib/buildPackages.mjs';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { dialog, walletChains } from './support/demo.ts';
 
@@ -16,8 +16,9 @@ let siteDir: string;
 let site: StaticServer;
 let browser: Browser;
 
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
+
 beforeAll(async () => {
-  await buildPackages();
   siteDir = mkdtempSync(join(tmpdir(), 'cairn-plain-html-'));
   cpSync(join(root, 'examples/plain-html'), siteDir, { recursive: true });
   cpSync(join(root, 'packages/html/dist/bundle'), join(siteDir, 'cairn'), { recursive: true });

@@ -7,6 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { TEST_ACCOUNTS, injectTestWallets } from '@cairn/devnet';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { createStrangerProject, packWorkspace, readPackageReadmeExamples, readReadmeExample, type StrangerProject } from './support/strangerProject.ts';
@@ -18,6 +19,8 @@ const example = readReadmeExample();
 let project: StrangerProject;
 let browser: Browser;
 const children: ChildProcess[] = [];
+
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
   const tarballs = await packWorkspace(join(tmpdir(), `cairn-tarballs-${process.pid}`));

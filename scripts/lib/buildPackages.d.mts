@@ -4,3 +4,4 @@ export interface PublishedPackage {
 }
 export function publishedPackages(rootDir?: string): PublishedPackage[];
 export function buildPackages(options?: { force?: boolean }): Promise<void>;
+export const PACKAGE_BUILD_WAIT_MS: number;

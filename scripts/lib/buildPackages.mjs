@@ -51,6 +51,14 @@ function inputHash(pkg, builtHashes) {
 }
 
 /**
+ * How long a test may wait for buildPackages(): under `npm test` the build is the niced 'build
+ * packages' lane, which gets little CPU while the suites run, and a test asking for it waits until
+ * that lane's build ends. A hook of its own with this timeout keeps the wait out of the timeout of
+ * the test's own work.
+ */
+export const PACKAGE_BUILD_WAIT_MS = 1_200_000;
+
+/**
  * Compiles each published package whose inputs changed, in this process (a package once the
  * @cairn packages it uses are built); copies the licence into every one. One build at a time
  * across processes: `npm test`'s lanes may ask for it side by side.
