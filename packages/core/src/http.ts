@@ -13,6 +13,14 @@ export class HttpError extends Error {
   }
 }
 
+/** SPEC §8's 'Request was aborted': a request past its timeout. Named like the platform's timeouts, so a caller can tell it passes. */
+export class RequestTimeoutError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(ErrorText.requestAborted, options);
+    this.name = 'TimeoutError';
+  }
+}
+
 const MAX_DETAIL_LENGTH = 300;
 
 /** The reason in an error body: `{ reasons: [{ description }] }` or `{ message }` (ours), trimmed. */
@@ -83,7 +91,7 @@ export async function fetchWithRetry(url: string, init: RequestInit = {}, option
         await sleep(base * 2 ** attempt);
         continue;
       }
-      throw new Error(ErrorText.requestAborted, { cause: error });
+      throw new RequestTimeoutError({ cause: error });
     } finally {
       clearTimeout(timer);
     }

@@ -22,7 +22,8 @@ export { SEND_FIELD_TEXTS, TOO_MANY_DECIMALS } from './rules/send/sendFieldError
 export { SEND_OUTCOME_TEXTS, REVERTED_WITH_REASON, type SendOutcome } from './rules/send/sendOutcome.ts';
 export { SendText } from './rules/send/sendSummary.ts';
 export { findNetwork } from './stores/network.ts';
-export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, type FetchOptions } from './http.ts';
+export { fetchWithRetry, jsonRpcRequest, HttpError, JsonRpcError, RequestTimeoutError, type FetchOptions } from './http.ts';
+export { isTransientFailure } from './cache/queryCache.ts';
 export { SDK_TYPE, SDK_VERSION } from './api/apiConfig.ts';
 export { createBlockchainApi, tokenBalanceSchema, type BlockchainApi } from './api/blockchainApi.ts';
 export { parseResponse } from './api/getJson.ts';

@@ -7,6 +7,7 @@ import { exportMnemonic, registerDevice } from '../custody/wallet.ts';
 import { watchDeviceRequests } from './deviceApprovals.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
 import { APPROVAL_ENDED, openWallet, type OpenWalletReturnType } from './openWallet.ts';
+import { pollUntil } from './pollUntil.ts';
 import { factorKindOf, textToBlob, withRecoveryAttempts } from './recoveryAttempts.ts';
 import type { RecoveryPrompts } from './recoveryPrompts.ts';
 import type { SocialAnswers } from './socialAnswers.ts';
@@ -181,11 +182,11 @@ export class FrameLogin {
     return {
       url: channel.url,
       finish: async () => {
-        const deadline = Date.now() + (this.options.farcasterTimeoutMs ?? FARCASTER_TIMEOUT_MS);
-        while (!(await api.farcasterChannelSigned(channel.channelToken))) {
-          if (Date.now() > deadline) throw new Error(FRAME_LOGIN_ERRORS.farcasterTimedOut);
-          await new Promise((resolve) => setTimeout(resolve, this.options.farcasterPollMs ?? FARCASTER_POLL_MS));
-        }
+        await pollUntil(() => api.farcasterChannelSigned(channel.channelToken), {
+          deadline: Date.now() + (this.options.farcasterTimeoutMs ?? FARCASTER_TIMEOUT_MS),
+          everyMs: this.options.farcasterPollMs ?? FARCASTER_POLL_MS,
+          timedOut: FRAME_LOGIN_ERRORS.farcasterTimedOut,
+        });
         const login = await api.completeFarcaster(channel.channelToken);
         return this.loggedIn(login.token, login.user);
       },
