@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLoginApi, embeddedWalletProofMessage, SOCIAL_CALLBACK_MESSAGE, SOCIAL_CALLBACK_PARAMS, type LoginApi } from '@cairn/core/internal';
+import { createLoginApi, embeddedWalletProofMessage, HttpError, RequestTimeoutError, SOCIAL_CALLBACK_MESSAGE, SOCIAL_CALLBACK_PARAMS, type LoginApi } from '@cairn/core/internal';
 import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { signInAtLocalProvider, startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
 import { createServer, loadConfig } from '@cairn/server';
@@ -348,11 +348,15 @@ describe('a new device (issue 27)', () => {
 
     const codes: string[] = [];
     phone.prompts.approveDevice.mockImplementation(async (code) => (codes.push(code), true));
-    const laptop = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    // The laptop's first two polls for the answer fail on the way (a timeout, a busy server): it asks again.
+    const failedPolls = [new RequestTimeoutError(), new HttpError(503)];
+    const laptopServer: LoginApi = { ...api, deviceRequestStatus: (...args) => (failedPolls.length > 0 ? Promise.reject(failedPolls.shift()) : api.deviceRequestStatus(...args)) };
+    const laptop = frameIn({ server: laptopServer }, { kind: 'code', code: createRecoveryCode() });
     laptop.prompts.awaitApproval.mockImplementation(async (code, approved) => (codes.push(code), await approved, 'approved'));
     vi.setSystemTime(start + 62_000);
     const signer = await logInByEmail(laptop.login, email);
     expect(signer.address).toBe(address);
+    expect(failedPolls).toEqual([]);
     expect(codes).toHaveLength(2);
     expect(codes[0]).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(codes[1]).toBe(codes[0]);

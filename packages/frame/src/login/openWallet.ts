@@ -1,4 +1,5 @@
 import type { LoginApi, LoginUser, SealedForDevice } from '@cairn/core/internal';
+import { isTransientFailure } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceRecord, DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts';
 import { pairingCode } from '../custody/deviceHandoff.ts';
@@ -91,8 +92,9 @@ async function keepDevice(devices: DeviceStore, device: DeviceRecord) {
 /** The answer to this device's request: the sealed share once a device approved it. */
 async function approvalOf(api: LoginApi, token: string, requestId: string, signal: AbortSignal, pollMs: number): Promise<SealedForDevice> {
   while (!signal.aborted) {
-    const status = await api.deviceRequestStatus(token, requestId);
-    if (status.status === 'approved') return status.sealedShare;
+    // A poll that failed on the way (a timeout, a busy server) is not the other device's answer: ask again.
+    const status = await api.deviceRequestStatus(token, requestId).catch((error: unknown) => (isTransientFailure(error) ? undefined : Promise.reject(error)));
+    if (status?.status === 'approved') return status.sealedShare;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(APPROVAL_ENDED);
