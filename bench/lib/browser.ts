@@ -2,10 +2,9 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/browser.ts';
 
 /**
- * Headless Chromium that can reach 127.0.0.1 only: every other host name fails to resolve, which
- * also covers WebSockets and iframes (Playwright's request routing does not see WebSockets, and
- * routing every request through Node would slow the pages down).
+ * Headless Chromium that can reach 127.0.0.1 only (launchChromium's resolver rule: every other host
+ * name fails to resolve, which also covers WebSockets and iframes, with no request routed through Node).
  */
 export function launchBenchChromium(): Promise<Browser> {
-  return launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
+  return launchChromium();
 }
