@@ -23,6 +23,14 @@ export async function ensureHaproxy() {
  * slow, not dead), and after how many failures in a row it takes it out (successes: puts it back).
  */
 export const HEALTH_CHECK = { intervalMs: 1000, timeoutMs: 2000, fall: 2, rise: 2 };
+/**
+ * Requests one replica works on at once; HAProxy queues the rest (up to `queueMs` each) and hands
+ * them over as answers go out. Without it a burst (1,000 sign-ins at once) went straight into the
+ * replicas' event loops, their /health answers waited behind it past the check's timeout, and
+ * HAProxy took serving replicas out (503s). WebSockets go to their own backend with no such limit:
+ * a relay connection stays open for hours and would hold a request slot all that time.
+ */
+export const REPLICA_LIMITS = { maxconn: 50, queueMs: 30_000 };
 /** What a client is told when no replica is in (every one down): JSON, as the server's own errors. */
 const NO_REPLICA_BODY = '{"status":503,"message":"No server is available right now; try again shortly"}';
 
@@ -66,15 +74,23 @@ frontend cairn
   bind 127.0.0.1:${port}
   # The replicas see the visitor's address (TRUST_PROXY=127.0.0.1 on them).
   option forwardfor
+  acl websocket hdr(upgrade) -i websocket
+  use_backend sockets if websocket
   default_backend replicas
 
 backend replicas
   balance roundrobin
   option httpchk GET /health
   timeout check ${HEALTH_CHECK.timeoutMs}ms
+  timeout queue ${REPLICA_LIMITS.queueMs}ms
   http-check expect rstatus ^(200|503)$
-  default-server inter ${HEALTH_CHECK.intervalMs}ms fall ${HEALTH_CHECK.fall} rise ${HEALTH_CHECK.rise}
+  default-server inter ${HEALTH_CHECK.intervalMs}ms fall ${HEALTH_CHECK.fall} rise ${HEALTH_CHECK.rise} maxconn ${REPLICA_LIMITS.maxconn}
 ${replicas.map((replicaPort, index) => `  server replica${index + 1} 127.0.0.1:${replicaPort} check`).join('\n')}
+
+# The relay's and the RPC proxy's WebSockets: the same replicas, in and out with their checks above.
+backend sockets
+  balance leastconn
+${replicas.map((replicaPort, index) => `  server replica${index + 1} 127.0.0.1:${replicaPort} track replicas/replica${index + 1}`).join('\n')}
 `;
 }
 
