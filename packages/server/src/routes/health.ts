@@ -24,7 +24,7 @@ export function registerHealth(app: FastifyInstance, services: ServerServices): 
 export const HEALTH_CACHE_MS = 1000;
 /**
  * How long an answer waits for a check in progress before it takes the last one: well within a
- * load balancer's check timeout (the cluster's HAProxy gives 2 s), which a check waiting for one
+ * load balancer's check timeout (the cluster's HAProxy gives 3 s), which a check waiting for one
  * of a busy pool's connections went past under load, and a replica that served was taken out.
  */
 export const HEALTH_WAIT_MS = 1000;
