@@ -1,13 +1,13 @@
 // Load figures, 1 vs 3 replicas behind HAProxy (issue 25): the cluster harness (scripts/lib/cluster.mjs:
 // PostgreSQL, Redis, HAProxy, the devnet's chains) started once per replica count, the same routes
-// loaded through the load balancer, the machine's load beside each figure. Not part of `npm test`.
-// node --conditions=@cairn/source --import tsx bench/clusterLoad.ts [--replicas 1,3] [--seconds 20] [--connections 10] [--sign-ins 300]
+// loaded through the load balancer at a fixed rate each, all at once, the machine's load beside each
+// figure. Not part of `npm test`.
+// node --conditions=@cairn/source --import tsx bench/clusterLoad.ts [--replicas 1,3] [--seconds 60] [--connections 20] [--rates balance=40,history=8,wallets=20,signin=4]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildSiweMessage } from '@cairn/core/siwx';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
-import { privateKeyToAccount } from 'viem/accounts';
 import { startCluster, type RunningCluster } from '../scripts/lib/cluster.mjs';
+import { signedSignIns } from '../scripts/cluster/clusterClient.ts';
 import { autocannon } from './lib/autocannon.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
 import { toolsDir, toolVersionsDir } from './lib/paths.ts';
@@ -16,24 +16,26 @@ import { percentile } from './lib/stats.ts';
 const { values: args } = parseArgs({
   options: {
     replicas: { type: 'string', default: '1,3' },
-    seconds: { type: 'string', default: '20' },
-    connections: { type: 'string', default: '10' },
-    'sign-ins': { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '20' },
+    rates: { type: 'string', default: 'balance=40,history=8,wallets=20,signin=4' },
   },
 });
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
-const signIns = Number(args['sign-ins']);
+/** Requests per second offered to each route (autocannon's overallRate), all routes at once. */
+const rates = Object.fromEntries(args.rates.split(',').map((pair) => pair.split('=')).map(([route, rate]) => [route, Number(rate)])) as Record<'balance' | 'history' | 'wallets' | 'signin', number>;
+for (const route of ['balance', 'history', 'wallets', 'signin'] as const) if (!(rates[route]! > 0)) throw new Error(`--rates needs a rate above 0 for ${route}`);
 /** The fault suite's base port (28880) moved by 300, so both can run. */
 const BASE_PORT = 29180;
 const PROJECT = 'projectId=cairn-local&st=bench&sv=1';
-const SIWX_DOMAIN = '127.0.0.1:5173';
-const account = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey);
 const log = (line: string) => console.log(`[cluster bench] ${line}`);
 
 interface RouteLoad {
   route: string;
   replicas: number;
+  /** The rate offered (req/s). */
+  offered: number;
   requests: number;
   reqPerS: number;
   p50Ms: number;
@@ -82,58 +84,37 @@ function watchHealth(cluster: RunningCluster) {
 
 const loadNow = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
 
-async function loadRoute(cluster: RunningCluster, route: string, url: string, replicas: number): Promise<RouteLoad> {
-  const before = loadNow();
-  const health = watchHealth(cluster);
-  const result = (await autocannon()({ url, connections, duration: seconds })) as Awaited<ReturnType<ReturnType<typeof autocannon>>> & { '5xx': number };
+type Loaded = { route: string; rate: number; url: string; method?: string; bodies?: string[] };
+
+/** One route at its fixed rate for `seconds`; sign-ins take one prepared body each (a nonce is used once). */
+async function loadRoute({ route, rate, url, method = 'GET', bodies }: Loaded, replicas: number): Promise<Omit<RouteLoad, 'failedChecks' | 'downs' | 'healthMaxMs' | 'healthP50Ms' | 'load'>> {
+  const failures: Record<string, number> = {};
+  const result = (await autocannon()({
+    url,
+    method,
+    connections,
+    duration: seconds,
+    overallRate: rate,
+    ...(bodies
+      ? {
+          headers: { 'content-type': 'application/json' },
+          requests: [{ setupRequest: (request: object) => ({ ...request, body: bodies.pop() ?? '{}' }) }],
+        }
+      : {}),
+  })) as Awaited<ReturnType<ReturnType<typeof autocannon>>> & { '5xx': number; statusCodeStats?: Record<string, { count: number }> };
+  for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) if (!status.startsWith('2')) failures[status] = count;
   return {
-    ...(await health()),
     route,
     replicas,
+    offered: rate,
     requests: result.requests.total,
-    reqPerS: result.requests.average,
+    reqPerS: result.requests.total / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     serverErrors: result['5xx'],
     otherFailures: result.errors + result.timeouts + result.non2xx - result['5xx'],
-    load: `${before} → ${loadNow()}`,
+    failures,
   };
-}
-
-/** Sign-ins through the balancer: nonces fetched and messages signed first, then `connections` workers verify them. */
-async function loadSignIns(cluster: RunningCluster, replicas: number): Promise<RouteLoad> {
-  const base = cluster.url;
-  const signed: string[] = [];
-  for (let i = 0; i < signIns; i++) {
-    const { nonce } = (await (await fetch(`${base}/auth/v1/nonce?${PROJECT}`)).json()) as { nonce: string };
-    const message = buildSiweMessage({ domain: SIWX_DOMAIN, address: account.address, statement: 'Sign in to the cluster bench', uri: `http://${SIWX_DOMAIN}`, version: '1', chainId: 31337, nonce, issuedAt: new Date().toISOString() });
-    signed.push(JSON.stringify({ message, signature: await account.signMessage({ message }) }));
-  }
-  const before = loadNow();
-  const health = watchHealth(cluster);
-  const latencies: number[] = [];
-  let serverErrors = 0;
-  let otherFailures = 0;
-  const failures: Record<string, number> = {};
-  const started = performance.now();
-  const worker = async () => {
-    for (let body = signed.pop(); body !== undefined; body = signed.pop()) {
-      const sent = performance.now();
-      const response = await fetch(`${base}/auth/v1/authenticate?${PROJECT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      const text = await response.text();
-      latencies.push(performance.now() - sent);
-      if (response.status >= 500) serverErrors++;
-      else if (!response.ok) otherFailures++;
-      if (!response.ok) {
-        const said = `${response.status} ${text.slice(0, 100)}`;
-        failures[said] = (failures[said] ?? 0) + 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsedS = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { ...(await health()), route: 'sign-in verify', replicas, requests: latencies.length, reqPerS: latencies.length / elapsedS, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), serverErrors, otherFailures, load: `${before} → ${loadNow()}`, failures };
 }
 
 async function measure(replicas: number): Promise<RouteLoad[]> {
@@ -160,16 +141,23 @@ async function measure(replicas: number): Promise<RouteLoad[]> {
       if (Date.now() > deadline) throw new Error('the history of test account 0 stayed empty for 120 s');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const results: RouteLoad[] = [];
-    for (const [route, url] of Object.entries(routes)) {
-      await autocannon()({ url, connections, duration: 1 });
-      const measured = await loadRoute(cluster, route, url, replicas);
-      log(`${replicas} replica(s), ${route}: ${measured.reqPerS.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, 5xx ${measured.serverErrors}, failed health checks ${measured.failedChecks}, /health max ${measured.healthMaxMs.toFixed(0)} ms`);
-      results.push(measured);
-    }
-    const signInLoad = await loadSignIns(cluster, replicas);
-    log(`${replicas} replica(s), sign-in verify: ${signInLoad.reqPerS.toFixed(0)} /s, 5xx ${signInLoad.serverErrors}, failed health checks ${signInLoad.failedChecks}, /health max ${signInLoad.healthMaxMs.toFixed(0)} ms`);
-    results.push(signInLoad);
+    // Enough signed sign-ins for the run, each on its own nonce (fetched 50 at a time before the load).
+    const signInBodies = (await signedSignIns(cluster.url, Math.ceil(rates.signin * seconds * 1.1), 50)).map((signIn) => signIn.body).reverse();
+    const loads: Loaded[] = [
+      { route: 'cached balance', rate: rates.balance, url: routes['cached balance'] },
+      { route: 'history page', rate: rates.history, url: routes['history page'] },
+      { route: 'getWallets search', rate: rates.wallets, url: routes['getWallets search'] },
+      { route: 'sign-in verify', rate: rates.signin, url: `${cluster.url}/auth/v1/authenticate?${PROJECT}`, method: 'POST', bodies: signInBodies },
+    ];
+    for (const { url } of loads.slice(0, 3)) await autocannon()({ url, connections: 2, amount: 20 });
+    const before = loadNow();
+    const health = watchHealth(cluster);
+    const measured = await Promise.all(loads.map((loaded) => loadRoute(loaded, replicas)));
+    const watched = await health();
+    const load = `${before} → ${loadNow()}`;
+    const results: RouteLoad[] = measured.map((row) => ({ ...row, ...watched, load }));
+    for (const row of results) log(`${replicas} replica(s), ${row.route}: ${row.reqPerS.toFixed(1)} of ${row.offered} req/s offered, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, 5xx ${row.serverErrors}, other failures ${row.otherFailures}`);
+    log(`failed health checks ${watched.failedChecks}, replicas taken out ${watched.downs}, /health max ${watched.healthMaxMs.toFixed(0)} ms, load ${load}`);
     return results;
   } finally {
     await cluster.stop();
@@ -181,12 +169,12 @@ const counts = args.replicas.split(',').map(Number);
 const all: RouteLoad[] = [];
 for (const replicas of counts) all.push(...(await measure(replicas)));
 
-console.log(`\n${cpus().length} cores (${cpus()[0]?.model.trim()}), shared with the load generator, HAProxy, PostgreSQL, Redis and the chains; ${connections} connections, ${seconds} s per route; load average (1 / 5 / 15 min) before → after each run\n`);
-console.log('| route | replicas | requests | req/s | p50 ms | p99 ms | 5xx | other failures | failed health checks | replicas taken out | /health p50 / max ms | load average |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(`\n${cpus().length} cores (${cpus()[0]?.model.trim()}), shared with the load generator, HAProxy, PostgreSQL, Redis and the chains; the four routes at once, each at its fixed rate (autocannon overallRate, ${connections} connections each) for ${seconds} s; load average (1 / 5 / 15 min) before → after each run\n`);
+console.log('| route | replicas | offered req/s | requests | req/s | p50 ms | p99 ms | 5xx | other failures | failed health checks | replicas taken out | /health p50 / max ms | load average |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of all) {
   console.log(
-    `| ${row.route} | ${row.replicas} | ${row.requests} | ${row.reqPerS.toFixed(0)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.serverErrors} | ${row.otherFailures} | ${row.failedChecks} | ${row.downs} | ${row.healthP50Ms.toFixed(0)} / ${row.healthMaxMs.toFixed(0)} | ${row.load} |`,
+    `| ${row.route} | ${row.replicas} | ${row.offered} | ${row.requests} | ${row.reqPerS.toFixed(1)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.serverErrors} | ${row.otherFailures} | ${row.failedChecks} | ${row.downs} | ${row.healthP50Ms.toFixed(0)} / ${row.healthMaxMs.toFixed(0)} | ${row.load} |`,
   );
 }
 for (const row of all) for (const [said, count] of Object.entries(row.failures ?? {})) console.log(`${row.route}, ${row.replicas} replica(s): ${count} × ${said}`);
@@ -194,6 +182,6 @@ const first = counts[0]!;
 for (const replicas of counts.slice(1)) {
   for (const row of all.filter((candidate) => candidate.replicas === replicas)) {
     const base = all.find((candidate) => candidate.replicas === first && candidate.route === row.route)!;
-    console.log(`${row.route}: ${replicas} replicas ÷ ${first}: ${(row.reqPerS / base.reqPerS).toFixed(2)}x`);
+    console.log(`${row.route}: ${replicas} replicas ÷ ${first}: ${(row.reqPerS / base.reqPerS).toFixed(2)}x the req/s, p50 ${(row.p50Ms / base.p50Ms).toFixed(2)}x, p99 ${(row.p99Ms / base.p99Ms).toFixed(2)}x`);
   }
 }

@@ -21,8 +21,21 @@ export async function ensureHaproxy() {
 /**
  * How often HAProxy asks each replica's /health, how long an answer may take (a busy replica is
  * slow, not dead), and after how many failures in a row it takes it out (successes: puts it back).
+ * A dead replica refuses the connection at once, so it is out after `fall` intervals whatever the
+ * timeout. With 2 s and 2 failures, the only replica of a cluster starved of CPU (load 40 on 2
+ * cores, the bench at twice its rates) answered /health in up to 1.6 s as its client measured, but
+ * missed HAProxy's checks three times and was taken out once: 180 of its answers were HAProxy's
+ * 503. Taking out a replica that is only slow moves its load onto the others, or leaves none.
  */
-export const HEALTH_CHECK = { intervalMs: 1000, timeoutMs: 2000, fall: 2, rise: 2 };
+export const HEALTH_CHECK = { intervalMs: 1000, timeoutMs: 3000, fall: 3, rise: 2 };
+/**
+ * Requests one replica works on at once; HAProxy queues the rest (up to `queueMs` each) and hands
+ * them over as answers go out. Without it a burst (1,000 sign-ins at once) went straight into the
+ * replicas' event loops, their /health answers waited behind it past the check's timeout, and
+ * HAProxy took serving replicas out (503s). WebSockets go to their own backend with no such limit:
+ * a relay connection stays open for hours and would hold a request slot all that time.
+ */
+export const REPLICA_LIMITS = { maxconn: 50, queueMs: 30_000 };
 /** What a client is told when no replica is in (every one down): JSON, as the server's own errors. */
 const NO_REPLICA_BODY = '{"status":503,"message":"No server is available right now; try again shortly"}';
 
@@ -66,15 +79,23 @@ frontend cairn
   bind 127.0.0.1:${port}
   # The replicas see the visitor's address (TRUST_PROXY=127.0.0.1 on them).
   option forwardfor
+  acl websocket hdr(upgrade) -i websocket
+  use_backend sockets if websocket
   default_backend replicas
 
 backend replicas
   balance roundrobin
   option httpchk GET /health
   timeout check ${HEALTH_CHECK.timeoutMs}ms
+  timeout queue ${REPLICA_LIMITS.queueMs}ms
   http-check expect rstatus ^(200|503)$
-  default-server inter ${HEALTH_CHECK.intervalMs}ms fall ${HEALTH_CHECK.fall} rise ${HEALTH_CHECK.rise}
+  default-server inter ${HEALTH_CHECK.intervalMs}ms fall ${HEALTH_CHECK.fall} rise ${HEALTH_CHECK.rise} maxconn ${REPLICA_LIMITS.maxconn}
 ${replicas.map((replicaPort, index) => `  server replica${index + 1} 127.0.0.1:${replicaPort} check`).join('\n')}
+
+# The relay's and the RPC proxy's WebSockets: the same replicas, in and out with their checks above.
+backend sockets
+  balance leastconn
+${replicas.map((replicaPort, index) => `  server replica${index + 1} 127.0.0.1:${replicaPort} track replicas/replica${index + 1}`).join('\n')}
 `;
 }
 

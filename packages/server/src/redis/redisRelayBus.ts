@@ -12,7 +12,7 @@ const RETRY_MS = 250;
 /** Events written to the stream in one round trip. */
 const WRITE_BATCH = 100;
 /** The longest current() waits for the reader to reach the stream's end (then the mailbox is served as it is). */
-const CATCH_UP_MAX_MS = 2_000;
+export const CATCH_UP_MAX_MS = 2_000;
 
 type StreamReply = [stream: string, entries: [id: string, fields: string[]][]][] | null;
 
@@ -38,7 +38,7 @@ function atOrAfter(a: string, b: string): boolean {
  * refused (the client publishes again later) and an acknowledgement is not shared (at worst a
  * message is delivered again, which clients drop as a duplicate).
  */
-export function redisRelayBus(shared: SharedState, kept: { events: number; bytes: number }, log: { warn(details: object, message: string): void; info(details: object, message: string): void }): RelayBus {
+export function redisRelayBus(shared: Pick<SharedState, 'commands' | 'connection'>, kept: { events: number; bytes: number }, log: { warn(details: object, message: string): void; info(details: object, message: string): void }): RelayBus {
   const origin = randomUUID();
   const reader = shared.connection('relay reader', { commandTimeout: BLOCK_MS * 2 });
   let running = false;

@@ -5,7 +5,8 @@ import { latestReport } from './latestReport.ts';
 
 /**
  * GET /health: the database and, per chain, the node's head, the highest indexed block and whether
- * the indexer is following the chain ('following'), failing to reach it ('failing') or off.
+ * the indexer is following the chain ('following'), failing to reach it ('failing') or off, and
+ * whether this copy is the one indexing it (`leading`: it holds the chain's lease).
  * 503 when the database is down (this copy cannot serve); 200 "degraded" when a chain is
  * unreachable (the rest still works). Open to all: no projectId.
  */
@@ -23,7 +24,7 @@ export function registerHealth(app: FastifyInstance, services: ServerServices): 
 export const HEALTH_CACHE_MS = 1000;
 /**
  * How long an answer waits for a check in progress before it takes the last one: well within a
- * load balancer's check timeout (the cluster's HAProxy gives 2 s), which a check waiting for one
+ * load balancer's check timeout (the cluster's HAProxy gives 3 s), which a check waiting for one
  * of a busy pool's connections went past under load, and a replica that served was taken out.
  */
 export const HEALTH_WAIT_MS = 1000;
@@ -41,7 +42,8 @@ async function checkHealth(services: ServerServices): Promise<HealthReport> {
         const indexer = services.indexer.status(chain.config.chainId);
         // The indexer's error text stays in the logs: it may carry the RPC URL, and an RPC URL may carry a key.
         const indexing = !services.config.indexer.enabled ? 'off' : indexer?.lastError ? 'failing' : 'following';
-        return { chainId: chain.caip2, head, indexedBlock: indexer?.indexedBlock ?? null, indexer: indexing };
+        // leading: this replica holds the chain's indexer lease (one replica at a time indexes it).
+        return { chainId: chain.caip2, head, indexedBlock: indexer?.indexedBlock ?? null, indexer: indexing, leading: indexer?.leading ?? false };
       }),
     ),
   ]);
