@@ -1,0 +1,6 @@
+/** Where `name`'s own install lives (its node_modules inside). */
+export function onDemandDir(name: string): string;
+/** The folder of one package `name`'s on-demand install holds, e.g. onDemandPackage('nextjs', 'next'). */
+export function onDemandPackage(name: string, packageName: string): string;
+/** Installs scripts/onDemand/<name>/ unless already installed from the same files; resolves with its folder. */
+export function ensureOnDemand(name: string): Promise<string>;
