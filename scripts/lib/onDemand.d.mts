@@ -2,5 +2,8 @@
 export function onDemandDir(name: string): string;
 /** The folder of one package `name`'s on-demand install holds, e.g. onDemandPackage('nextjs', 'next'). */
 export function onDemandPackage(name: string, packageName: string): string;
-/** Installs scripts/onDemand/<name>/ unless already installed from the same files; resolves with its folder. */
-export function ensureOnDemand(name: string): Promise<string>;
+/**
+ * Installs scripts/onDemand/<name>/ (`npm ci`) unless already installed from the same files; resolves with its folder.
+ * The options move its source, install and log folders (for its own test).
+ */
+export function ensureOnDemand(name: string, options?: { sourceDir?: string; targetDir?: string; logDir?: string }): Promise<string>;

@@ -26,10 +26,10 @@ const fingerprint = (source) => createHash('sha256').update(FILES.map((file) => 
  * same files; one install at a time across processes (two browser shards may ask at once).
  * Resolves with the install's folder; rejects with the end of its log when npm fails.
  */
-export async function ensureOnDemand(name) {
+export async function ensureOnDemand(name, { sourceDir = join(root, 'scripts', 'onDemand'), targetDir = onDemandDir(name), logDir = join(root, '.data', 'logs') } = {}) {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`Not an on-demand package: ${name}`);
-  const source = join(root, 'scripts', 'onDemand', name);
-  const target = onDemandDir(name);
+  const source = join(sourceDir, name);
+  const target = targetDir;
   const stamp = join(target, 'node_modules', '.cairn-on-demand-installed');
   const wanted = fingerprint(source);
   const installed = () => existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted;
@@ -39,8 +39,8 @@ export async function ensureOnDemand(name) {
     rmSync(target, { recursive: true, force: true });
     mkdirSync(target, { recursive: true });
     for (const file of FILES) copyFileSync(join(source, file), join(target, file));
-    const logFile = join(root, '.data', 'logs', `on-demand-${name}.log`);
-    mkdirSync(join(root, '.data', 'logs'), { recursive: true });
+    const logFile = join(logDir, `on-demand-${name}.log`);
+    mkdirSync(logDir, { recursive: true });
     const fd = openSync(logFile, 'w');
     let code;
     try {
