@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
+import { nextBin as next, prepareNextjsCopy } from '../scripts/lib/nextjsExample.mjs';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { E2E_NEXTJS_DIR, E2E_PORTS } from './support/ports.ts';
@@ -12,10 +12,10 @@ import { runOrThrow } from './support/runOrThrow.ts';
 
 // examples/nextjs, an App Router site on the built packages (dist/, as a site installs them):
 // `next build`, `next start`, and Chromium. It is built from a copy in .scratch/ (one per
-// E2E_PORT_OFFSET), because Next rewrites the tsconfig.json and next-env.d.ts of what it builds.
-const root = join(import.meta.dirname, '..');
-const dir = join(root, E2E_NEXTJS_DIR);
-const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+// E2E_PORT_OFFSET), with Next installed on demand (out of a newcomer's first install).
+const dir = join(import.meta.dirname, '..', E2E_NEXTJS_DIR);
+/** A first install of Next on a busy machine (its on-demand npm ci). */
+const NEXT_INSTALL_WAIT_MS = 600_000;
 const url = `http://127.0.0.1:${E2E_PORTS.nextjs}/`;
 // Next asks no outside host (telemetry off); the example reads the devnet's RPC URL at request time.
 // NODE_ENV as a deployment has it, not Vitest's 'test'.
@@ -45,14 +45,9 @@ async function startNext(): Promise<ChildProcess> {
 }
 
 beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
+beforeAll(() => prepareNextjsCopy(dir), NEXT_INSTALL_WAIT_MS);
 
 beforeAll(async () => {
-  // The example's sources only; Next's own cache (.next/cache) is kept between runs.
-  mkdirSync(dir, { recursive: true });
-  for (const entry of ['app', 'package.json', 'tsconfig.json']) {
-    rmSync(join(dir, entry), { recursive: true, force: true });
-    cpSync(join(root, 'examples', 'nextjs', entry), join(dir, entry), { recursive: true });
-  }
   await runOrThrow(process.execPath, [next, 'build', dir], { env: nextEnv() });
   server = await startNext();
   browser = await launchChromium();

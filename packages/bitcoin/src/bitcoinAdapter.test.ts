@@ -2,6 +2,7 @@ import type { AdapterEvents, Connector } from '@cairn/core';
 import { isUserRejection } from '@cairn/core';
 import { BITCOIN_TEST_ACCOUNTS, createBitcoinTestWallet, mineBitcoinBlocks } from '@cairn/devnet';
 import { useTestBitcoinChain } from '@cairn/devnet/testing';
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1';
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,17 @@ describe.each(['wbip004', 'walletStandard'] as const)('the bitcoin adapter throu
     expect(await adapter.waitForConnector(connectorId, 1000)).toMatchObject({ chain: 'bip122', type: via === 'wbip004' ? 'INJECTED' : 'ANNOUNCED' });
     expect(await adapter.reconnect({ connectorId, network: network() })).toBeUndefined(); // not yet trusted: no prompt
     const result = await adapter.connect({ connectorId, network: network() });
-    expect(result).toEqual({ address: account.payment, chainId: network().id, accounts: [account.payment, account.ordinals] });
+    // SPEC §3's library-level account: each purpose with its key, as the wallet gives it (compressed for payment, x-only for taproot).
+    const secret = Buffer.from(account.secretKey, 'hex');
+    expect(result).toEqual({
+      address: account.payment,
+      chainId: network().id,
+      accounts: [account.payment, account.ordinals],
+      accountDetails: [
+        { address: account.payment, type: 'payment', publicKey: Buffer.from(secp256k1.getPublicKey(secret, true)).toString('hex') },
+        { address: account.ordinals, type: 'ordinals', publicKey: Buffer.from(schnorr.getPublicKey(secret)).toString('hex') },
+      ],
+    });
     const balance = await adapter.getBalance({ address: account.payment, network: network() });
     const onChain = await createEsploraClient({ url: chain().esploraUrl }).getBalance(account.payment);
     expect(balance).toMatchObject({ symbol: 'BTC', decimals: 8, value: onChain.total });

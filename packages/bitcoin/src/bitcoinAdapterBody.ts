@@ -5,6 +5,7 @@ import { buildSignInWithBitcoinMessage } from '@cairn/core/signIn';
 import { getWallets, type Wallets } from '@wallet-standard/app';
 import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
+import { bitcoinAccountDetails } from './accountDetails.ts';
 import { decodeBitcoinAddress, normalizeBitcoinAddress } from './address.ts';
 import type { BitcoinChainSource } from './chainSource.ts';
 import { bitcoinNetworkNameOf } from './defineNetwork.ts';
@@ -107,10 +108,10 @@ export function createBitcoinAdapterBody(options: BitcoinAdapterOptions = {}): C
       if (!session) return;
       const next = ordered(changed);
       sessions.set(connectorId, { ...session, accounts: next });
-      events?.accountsChanged(connectorId, next.map((account) => account.address));
+      events?.accountsChanged(connectorId, next.map((account) => account.address), bitcoinAccountDetails(next));
     });
     sessions.set(connectorId, { wallet, accounts: usable, network, unsubscribe: () => off?.() });
-    return { address: usable[0]!.address, chainId: network.id, accounts: usable.map((account) => account.address) };
+    return { address: usable[0]!.address, chainId: network.id, accounts: usable.map((account) => account.address), accountDetails: bitcoinAccountDetails(usable) };
   };
 
   const sendPlan = async (params: SendParams) => {

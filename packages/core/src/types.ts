@@ -50,7 +50,7 @@ export interface ConnectionResult {
   chainId: number | string;
   accounts: readonly string[];
   /** What the wallet told of its accounts beyond their addresses (type, public key, path), where it did. */
-  accountDetails?: readonly Omit<ChainAccount, 'namespace'>[];
+  accountDetails?: readonly ChainAccountDetails[];
 }
 
 /**
@@ -63,11 +63,17 @@ export interface ChainAccount {
   address: string;
   /** SPEC §3 account types ('eoa', 'smartAccount'; bip122's 'payment', 'ordinal'), when the wallet said which. */
   type?: string;
-  /** In the namespace's encoding: 0x hex (eip155's uncompressed secp256k1 key), base58 (solana). */
+  /**
+   * In the namespace's encoding: 0x hex (eip155's uncompressed secp256k1 key, polkadot's 32-byte
+   * sr25519/ed25519 key), base58 (solana), hex without 0x as the wallet gave it (bip122; x-only for taproot).
+   */
   publicKey?: string;
   /** The key's derivation path (BIP-32 / SLIP-0010), e.g. m/44'/60'/0'/0/0. */
   path?: string;
 }
+
+/** What a wallet tells of one of its accounts, the namespace being the adapter's. */
+export type ChainAccountDetails = Omit<ChainAccount, 'namespace'>;
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
 
@@ -83,7 +89,8 @@ export interface Balance {
 /** What an adapter tells the core about wallet-side changes. */
 export interface AdapterEvents {
   connectorsChanged(connectors: readonly Connector[]): void;
-  accountsChanged(connectorId: string, accounts: readonly string[]): void;
+  /** `details`: what the wallet told of the accounts beyond their addresses, where it did. */
+  accountsChanged(connectorId: string, accounts: readonly string[], details?: readonly ChainAccountDetails[]): void;
   chainChanged(connectorId: string, chainId: number | string): void;
   disconnected(connectorId: string): void;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { keepArtifacts, machineCacheDir, restoreArtifacts } from './artifactCache.ts';
 import { CONTRACT_NAMES, artifactPath, contractSource } from './artifacts.ts';
 import { artifactsDir, contractsDir } from './paths.ts';
 
@@ -14,7 +15,11 @@ const SETTINGS = {
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
 } as const;
 
-export type CompileResult = { cached: boolean; ms: number };
+/** `cached`: nothing compiled (artifacts of these sources were here, or in the machine's cache: `restored`). */
+export type CompileResult = { cached: boolean; restored?: boolean; ms: number };
+
+/** The files of one compile, the hash file last (what isCached reads). */
+const ARTIFACT_FILES = [...CONTRACT_NAMES.map((name) => `${name}.json`), 'sources.sha256'];
 
 type SolcOutput = {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
@@ -68,6 +73,7 @@ export async function compileContracts(): Promise<CompileResult> {
   const sources = readSources();
   const hash = sourcesHash(sources);
   if (isCached(hash)) return { cached: true, ms: performance.now() - started };
+  if (restoreArtifacts(machineCacheDir(), hash, artifactsDir, ARTIFACT_FILES) && isCached(hash)) return { cached: true, restored: true, ms: performance.now() - started };
 
   const { default: solc } = await import('solc');
   const input = { language: 'Solidity', sources, settings: SETTINGS };
@@ -86,5 +92,10 @@ export async function compileContracts(): Promise<CompileResult> {
     writeAtomically(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
   }
   writeAtomically(hashPath, `${hash}\n`);
+  try {
+    keepArtifacts(machineCacheDir(), hash, artifactsDir, ARTIFACT_FILES);
+  } catch (error) {
+    console.warn(`The compiled contracts were not kept in ${machineCacheDir()}: ${error instanceof Error ? error.message : error}`);
+  }
   return { cached: false, ms: performance.now() - started };
 }

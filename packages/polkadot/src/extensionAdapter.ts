@@ -3,8 +3,10 @@
 import type { AdapterEvents, CaipNetwork, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
 import { lazyModule } from '@cairn/core/internal';
 import { buildSignInWithPolkadotMessage } from '@cairn/core/signIn';
+import { polkadotAccountDetails } from './accountDetails.ts';
 import { accountMatchesNetwork } from './defineNetwork.ts';
 import { extensionName, injectedExtensions, usableAccounts, type Injected, type InjectedAccount, type InjectedWindowProvider } from './injected.ts';
+import { toHex } from './hex.ts';
 import { asUserRejection } from './rejection.ts';
 import { isPolkadotAddress, normalizePolkadotAddress } from './ss58.ts';
 
@@ -31,7 +33,6 @@ interface Session {
 }
 
 const connectorIdOf = (key: string) => `polkadot:${key}`;
-const toHex = (bytes: Uint8Array) => `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 /** The polkadot adapter: extensions found in `window.injectedWeb3`. */
 export function createExtensionAdapter(options: PolkadotAdapterOptions = {}): ChainAdapter {
@@ -85,10 +86,10 @@ export function createExtensionAdapter(options: PolkadotAdapterOptions = {}): Ch
       const next = accountsFor(listed);
       sessions.set(connectorId, { ...session, accounts: next });
       if (next.length === 0) events?.disconnected(connectorId);
-      else events?.accountsChanged(connectorId, next.map((account) => account.address));
+      else events?.accountsChanged(connectorId, next.map((account) => account.address), polkadotAccountDetails(next));
     });
     sessions.set(connectorId, { key, injected, accounts, network, unsubscribe: () => off?.() });
-    return { address: accounts[0]!.address, chainId: network.id, accounts: accounts.map((account) => account.address) };
+    return { address: accounts[0]!.address, chainId: network.id, accounts: accounts.map((account) => account.address), accountDetails: polkadotAccountDetails(accounts) };
   };
 
   const signMessage: ChainAdapter['signMessage'] = async ({ connectorId, address, message }) => {

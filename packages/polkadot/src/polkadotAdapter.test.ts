@@ -49,6 +49,11 @@ describe('the polkadot adapter on the local chain', () => {
       address: POLKADOT_TEST_ACCOUNTS[0]!.address,
       chainId: POLKADOT_DEVNET_NETWORK_ID,
       accounts: [POLKADOT_TEST_ACCOUNTS[0]!.address, POLKADOT_TEST_ACCOUNTS[1]!.address],
+      // SPEC §3's library-level account: Alice's and Bob's well-known sr25519 public keys.
+      accountDetails: [
+        { address: POLKADOT_TEST_ACCOUNTS[0]!.address, type: 'eoa', publicKey: '0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d' },
+        { address: POLKADOT_TEST_ACCOUNTS[1]!.address, type: 'eoa', publicKey: '0x8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48' },
+      ],
     });
     expect(await adapter.getAccountType!({ address: result.address, network: network() })).toBe('eoa');
     stop();

@@ -38,7 +38,9 @@ describe('the solana adapter on the local chain', () => {
     expect(connector).toMatchObject({ name: 'Test 0', chain: 'solana', type: 'ANNOUNCED' });
     expect(await adapter.reconnect({ connectorId, network: network() })).toBeUndefined(); // not yet trusted: no prompt, no account
     const result = await adapter.connect({ connectorId, network: network() });
-    expect(result).toEqual({ address: account.address, chainId: 'localnet', accounts: [account.address] });
+    // SPEC §3's library-level account: the key the test account's seed gives (a solana address is that key).
+    const publicKey = base58.encode(ed25519.getPublicKey(Buffer.from(account.secretKey, 'hex')));
+    expect(result).toEqual({ address: account.address, chainId: 'localnet', accounts: [account.address], accountDetails: [{ address: account.address, type: 'eoa', publicKey }] });
     const balance = await adapter.getBalance({ address: account.address, network: network() });
     expect(balance).toMatchObject({ symbol: 'SOL', decimals: 9, value: await solanaBalance(chain().rpcUrl, account.address) });
     expect(await adapter.reconnect({ connectorId, network: network() })).toMatchObject({ address: account.address });

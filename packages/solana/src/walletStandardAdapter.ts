@@ -1,4 +1,4 @@
-import type { AdapterEvents, Balance, CaipNetwork, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
+import type { AdapterEvents, Balance, CaipNetwork, ChainAccountDetails, ChainAdapter, ConnectionResult, Connector } from '@cairn/core';
 // The adapter's body: a chunk of its own (see solanaAdapter.ts), with Wallet Standard discovery.
 import { formatUnits, lazyModule, watchWalletRegistry } from '@cairn/core/internal';
 import { buildSignInWithSolanaMessage, readSignInWithSolanaMessage, signInWithSolanaChainId } from '@cairn/core/signIn';
@@ -45,6 +45,13 @@ interface Session {
 
 const solanaAccounts = (accounts: readonly WalletAccount[]) =>
   accounts.filter((account) => account.chains.some((chain) => chain.startsWith('solana:')) && isSolanaAddress(account.address));
+
+/** SPEC §3 library-level account details: solana accounts are eoa; a Wallet Standard account gives its 32-byte key. */
+export const solanaAccountDetails = (accounts: readonly WalletAccount[]): ChainAccountDetails[] =>
+  accounts.map((account) => {
+    const key = account.publicKey instanceof Uint8Array || Array.isArray(account.publicKey) ? Uint8Array.from(account.publicKey) : undefined;
+    return { address: account.address, type: 'eoa', ...(key?.length === 32 ? { publicKey: base58Encode(key) } : {}) };
+  });
 
 /** The solana adapter: wallets found through the Wallet Standard. */
 export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
@@ -100,10 +107,10 @@ export function createWalletStandardAdapter(options: SolanaAdapterOptions = {}):
       const next = solanaAccounts(changed);
       const session = sessions.get(connectorId);
       if (session && next[0]) sessions.set(connectorId, { ...session, account: next[0] });
-      events?.accountsChanged(connectorId, next.map((account) => account.address));
+      events?.accountsChanged(connectorId, next.map((account) => account.address), solanaAccountDetails(next));
     });
     sessions.set(connectorId, { wallet, account: usable[0]!, network, unsubscribe: () => off?.() });
-    return { address: usable[0]!.address, chainId: network.id, accounts: usable.map((account) => account.address) };
+    return { address: usable[0]!.address, chainId: network.id, accounts: usable.map((account) => account.address), accountDetails: solanaAccountDetails(usable) };
   };
 
   async function signMessage(connectorId: string, address: string, message: string): Promise<string> {

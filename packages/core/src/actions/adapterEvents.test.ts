@@ -80,6 +80,21 @@ describe('wallet-side events', () => {
       expect(adapter.callsTo('getBalance').map((call) => call.address)).toEqual([ADDRESS, OTHER_NORMAL]);
     });
 
+    it("takes SPEC §3's account details the wallet gives with the switch, and keeps what it gave of an account before", async () => {
+      const { cairn, adapter } = await connectedCairn();
+      const key = `0x04${'ab'.repeat(64)}`;
+      adapter.emitAccountsChanged('io.metamask', [OTHER, ADDRESS], [{ address: OTHER, type: 'eoa', publicKey: key }]);
+      expect(cairn.stores.account().get().accounts).toEqual([
+        { namespace: 'eip155', address: OTHER_NORMAL, type: 'eoa', publicKey: key },
+        { namespace: 'eip155', address: ADDRESS },
+      ]);
+      adapter.emitAccountsChanged('io.metamask', [ADDRESS, OTHER]); // addresses alone: the key stays
+      expect(cairn.stores.account().get().accounts).toEqual([
+        { namespace: 'eip155', address: ADDRESS },
+        { namespace: 'eip155', address: OTHER_NORMAL, type: 'eoa', publicKey: key },
+      ]);
+    });
+
     it('keeps the account when the wallet reports an address that is not valid', async () => {
       const { cairn, adapter } = await connectedCairn();
       adapter.emitAccountsChanged('io.metamask', ['not-an-address']);

@@ -24,8 +24,8 @@ export function createAdapterEvents(
         if (connector.autoConnect) withActions((actions) => void actions.autoConnect(ctx, connector));
       }
     },
-    accountsChanged(connectorId, accounts) {
-      if (isActiveConnector(connectorId)) withActions((actions) => actions.applyAccountsChanged(ctx, namespace, accounts));
+    accountsChanged(connectorId, accounts, details) {
+      if (isActiveConnector(connectorId)) withActions((actions) => actions.applyAccountsChanged(ctx, namespace, accounts, details));
     },
     chainChanged(connectorId, chainId) {
       if (isActiveConnector(connectorId)) withActions((actions) => actions.applyChainChanged(ctx, namespace, chainId));

@@ -1,5 +1,5 @@
 import { accountFor, adapterFor, type CairnContext } from '../context.ts';
-import type { ChainNamespace } from '../types.ts';
+import type { ChainAccountDetails, ChainNamespace } from '../types.ts';
 import { checkUnsupportedChain } from '../features/networks/checkUnsupportedChain.ts';
 import { clearConnection } from './clearConnection.ts';
 import { refreshBalance } from './refreshBalance.ts';
@@ -12,7 +12,7 @@ import { normalized } from './applyConnection.ts';
 import { chainAccounts } from '../rules/chainAccounts.ts';
 
 /** The connected wallet switched accounts; none left means it disconnected the site (EIP-1193). */
-export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespace, accounts: readonly string[]): void {
+export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespace, accounts: readonly string[], details: readonly ChainAccountDetails[] = []): void {
   if (accounts.length === 0) {
     clearConnection(ctx, namespace);
     land(ctx, { kind: 'walletDisconnected' });
@@ -30,8 +30,8 @@ export function applyAccountsChanged(ctx: CairnContext, namespace: ChainNamespac
   store.set({
     address,
     allAccounts,
-    // The wallet names addresses alone: what it gave of one before (its type, key, path) stays.
-    accounts: chainAccounts(namespace, allAccounts, [], store.get().accounts),
+    // What the wallet tells of each now, else what it gave of one before (an EVM wallet names addresses alone).
+    accounts: chainAccounts(namespace, allAccounts, details.flatMap((entry) => normalized(adapter, entry)), store.get().accounts),
     balance: undefined,
     balanceSymbol: undefined,
     balanceUsd: undefined,

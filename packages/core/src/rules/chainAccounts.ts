@@ -1,6 +1,4 @@
-import type { ChainAccount, ChainNamespace } from '../types.ts';
-
-type Details = Omit<ChainAccount, 'namespace'>;
+import type { ChainAccount, ChainAccountDetails as Details, ChainNamespace } from '../types.ts';
 
 /**
  * SPEC §3 library-level accounts of one namespace: each address of the connection, in its order,

@@ -27,6 +27,11 @@ export interface AccountState {
   profileImage?: string;
   /** SPEC §3: how an e-mail or social login (the secure frame) connected this account; cleared on disconnect (SPEC §4). */
   socialProvider?: string;
+  /**
+   * SPEC §3: the Sign In With Farcaster link of a Farcaster login in progress (the ConnectingFarcaster
+   * view shows it as a QR code and a link); cleared once the login ends, either way.
+   */
+  farcasterUrl?: string;
   /** SPEC §3: the frame's user behind that login. */
   user?: AccountUser;
 }

@@ -6,6 +6,7 @@ import { formatUnits } from '../format.ts';
 import type { CairnOptions } from '../options.ts';
 import { createSafeStorage, memoryStorage, type SafeStorage, type StorageLike } from '../storage.ts';
 import type {
+  ChainAccountDetails,
   AdapterEvents,
   Balance,
   CaipNetwork,
@@ -110,7 +111,7 @@ export interface FakeAdapter extends ChainAdapter {
   /** The next call to `method` stays pending until the test settles it. */
   holdNext<M extends Method>(method: M): Deferred<Outcome<M>>;
   /** Wallet-side events, as the real adapter forwards them from EIP-1193. */
-  emitAccountsChanged(connectorId: string, accounts: readonly string[]): void;
+  emitAccountsChanged(connectorId: string, accounts: readonly string[], details?: readonly ChainAccountDetails[]): void;
   emitChainChanged(connectorId: string, chainId: number | string): void;
   emitDisconnected(connectorId: string): void;
   /** A connector appears (e.g. an EIP-6963 wallet announcing itself late). */
@@ -267,9 +268,9 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
       adapter.next(method, () => pending);
       return deferred;
     },
-    emitAccountsChanged: (connectorId, accounts) => {
+    emitAccountsChanged: (connectorId, accounts, details) => {
       wallet.accounts = [...accounts];
-      events?.accountsChanged(connectorId, accounts);
+      events?.accountsChanged(connectorId, accounts, details);
     },
     emitChainChanged: (connectorId, chainId) => {
       wallet.chainId = chainId;

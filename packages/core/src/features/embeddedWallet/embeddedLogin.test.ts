@@ -152,14 +152,14 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster)', () => {
     const views: string[] = [];
     const links: (string | undefined)[] = [];
     cairn.stores.router.subscribe(() => views.push(cairn.stores.router.current().view));
-    cairn.stores.embeddedLogin.subscribe(() => links.push(cairn.stores.embeddedLogin.get().farcasterUrl));
+    cairn.stores.account().subscribe(() => links.push(cairn.stores.account().get().farcasterUrl));
     cairn.open();
     expect(await cairn.loginWithFarcaster()).toBe(true);
     expect(frame.calls).toEqual(['farcasterUri', 'connectFarcaster']);
     expect(views).toContain('ConnectingFarcaster');
     expect(links).toContain('https://farcaster.xyz/~/siwf?channelToken=test&nonce=abcdefgh');
     expect(cairn.stores.account().get()).toMatchObject({ connectorId: AUTH_CONNECTOR_ID, socialProvider: 'farcaster' });
-    expect(cairn.stores.embeddedLogin.get().farcasterUrl).toBeUndefined();
+    expect(cairn.stores.account().get().farcasterUrl).toBeUndefined();
   });
 
   it("says why when the frame's sign-in is refused, and refuses a site that does not offer Farcaster", async () => {
@@ -169,6 +169,7 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster)', () => {
     expect(await cairn.loginWithFarcaster()).toBe(false);
     expect(cairn.stores.embeddedLogin.get()).toMatchObject({ status: 'failed', error: frame.farcasterRefusal });
     expect(cairn.stores.connection.get().status).toBe('disconnected');
+    expect(cairn.stores.account().get().farcasterUrl).toBeUndefined(); // a refused link is not shown again
 
     const other = await start();
     expect(await other.cairn.loginWithFarcaster()).toBe(false);

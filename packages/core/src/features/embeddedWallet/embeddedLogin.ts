@@ -24,8 +24,6 @@ export interface EmbeddedLoginState {
   status: EmbeddedLoginStatus;
   email?: string;
   provider?: SocialProvider | 'farcaster';
-  /** SPEC §3's farcasterUrl: the Sign In With Farcaster link the ConnectingFarcaster view shows (QR code and link). */
-  farcasterUrl?: string;
   error?: string;
   /** When the last e-mail login started (SPEC §5 cooldown). */
   emailStartedAt?: number;

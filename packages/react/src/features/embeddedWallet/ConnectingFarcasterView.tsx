@@ -2,6 +2,7 @@ import { ErrorText } from '@cairn/core';
 import { QrCode } from '../../components/QrCode.tsx';
 import { useCairnInstance } from '../../context.ts';
 import { CopyLinkButton } from '../../features/walletConnect/CopyLinkButton.tsx';
+import { useActiveAccount } from '../../hooks/useActiveAccount.ts';
 import { useStoreState } from '../../hooks/useStoreState.ts';
 import { useT } from '../../i18n/useT.ts';
 
@@ -14,6 +15,7 @@ export default function ConnectingFarcasterView() {
   const cairn = useCairnInstance('ConnectingFarcasterView');
   const { t } = useT();
   const login = useStoreState(cairn.stores.embeddedLogin);
+  const { farcasterUrl: url } = useActiveAccount(cairn);
   const retry = () => void cairn.loginWithFarcaster().catch((cause: unknown) => console.warn('[cairn] farcaster login', cause));
   if (login.status === 'failed') {
     return (
@@ -37,7 +39,6 @@ export default function ConnectingFarcasterView() {
       </div>
     );
   }
-  const url = login.farcasterUrl;
   return (
     <div className="walletconnect" data-status="waiting">
       {url ? (

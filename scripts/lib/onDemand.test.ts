@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureOnDemand } from './onDemand.mjs';
+
+// A real `npm ci` of an on-demand package whose one dependency is a folder of the test's own (a
+// `file:` link), so nothing is fetched from a registry.
+const base = mkdtempSync(join(tmpdir(), 'cairn-on-demand-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const sourceDir = join(base, 'onDemand');
+const targetDir = join(base, 'installed', 'tool');
+const logDir = join(base, 'logs');
+const options = { sourceDir, targetDir, logDir };
+
+function writeSource(version: string) {
+  const dependency = join(base, 'local-dep');
+  mkdirSync(dependency, { recursive: true });
+  writeFileSync(join(dependency, 'package.json'), JSON.stringify({ name: 'local-dep', version, main: 'index.js' }));
+  writeFileSync(join(dependency, 'index.js'), `module.exports = ${JSON.stringify(version)};\n`);
+  const dir = join(sourceDir, 'tool');
+  mkdirSync(dir, { recursive: true });
+  const manifest = { name: 'tool', private: true, dependencies: { 'local-dep': `file:${dependency}` } };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, '.npmrc'), 'audit=false\nfund=false\ninstall-links=true\n');
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    JSON.stringify({
+      name: 'tool',
+      lockfileVersion: 3,
+      requires: true,
+      packages: {
+        '': manifest,
+        'node_modules/local-dep': { version, resolved: `file:${dependency}` },
+      },
+    }),
+  );
+}
+const installedVersion = () => JSON.parse(readFileSync(join(targetDir, 'node_modules', 'local-dep', 'package.json'), 'utf8')).version;
+const stampTime = () => statSync(join(targetDir, 'node_modules', '.cairn-on-demand-installed')).mtimeMs;
+
+describe('ensureOnDemand', () => {
+  it('installs from the lockfile (two callers at once both get it), not again while its files are the same, again when they change', async () => {
+    writeSource('1.0.0');
+    const [first, second] = await Promise.all([ensureOnDemand('tool', options), ensureOnDemand('tool', options)]);
+    expect(first).toBe(targetDir);
+    expect(second).toBe(targetDir);
+    expect(installedVersion()).toBe('1.0.0');
+    const installedAt = stampTime();
+    await ensureOnDemand('tool', options);
+    expect(stampTime()).toBe(installedAt); // nothing changed: no second install
+    writeSource('2.0.0');
+    await ensureOnDemand('tool', options);
+    expect(installedVersion()).toBe('2.0.0');
+  }, 120_000);
+
+  it("says why when npm fails, with its log's end, and refuses a name that is not a folder's", async () => {
+    writeSource('1.0.0');
+    writeFileSync(join(sourceDir, 'tool', 'package-lock.json'), '{ not json');
+    await expect(ensureOnDemand('tool', options)).rejects.toThrow(/npm ci of tool \(on demand\) failed with exit code \d+; the end of .*on-demand-tool\.log/s);
+    await expect(ensureOnDemand('../tool', options)).rejects.toThrow(/Not an on-demand package/);
+  }, 120_000);
+});
