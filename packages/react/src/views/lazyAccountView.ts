@@ -5,4 +5,4 @@ import { lazyView } from '../features/lazyView.ts';
  * Connect, so the modal's idle prefetch leaves it out; it is fetched once a connection is there
  * or under way (Modal.tsx).
  */
-export const LazyAccountView = lazyView(() => import('./AccountView.tsx').then((module) => ({ default: module.AccountView })));
+export const LazyAccountView = lazyView(async () => ({ default: (await import('./AccountView.tsx')).AccountView }));
