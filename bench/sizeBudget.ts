@@ -61,12 +61,20 @@ const HEADROOM = 3 * 1024;
 // code that defers them, ~0.4 kB) and the EVM shell's hook for the site's own connector plugins
 // (issue 28's Safe and Coinbase; the plugins and their SDKs stay out unless the site passes them,
 // ~0.4 kB). The initial budget rises by 311 B on purpose; the 110 kB ceilings below hold.
+// Session 16 (2026-11-27, issue 29): the one-button page's initial JS 92,203 B (+364 B since
+// session 12: s15's start-up after the first paint, and deferredCairn.ts, the instance assembled
+// on first use so the button paints before any store is made, +328 B). The initial budget rises
+// by those 364 B on purpose. Before the click it fell at the same time: the Account view is a chunk
+// of its own, fetched once a connection is there or under way, so the modal's first chunk is
+// 13,667 B (was 15.8 kB) and the pages fetch 105.9 kB (one button, was 108.0) and 107.9 kB
+// (everything on, was 110.0) before the click. The modal's budget falls to that measurement +
+// headroom.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 87_532 + 1_124 + 311 + HEADROOM,
+  initialGzip: 87_532 + 1_124 + 311 + 364 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
-  modalGzip: 14_681 + HEADROOM,
+  modalGzip: 13_667 + HEADROOM,
   /**
    * Issue 13: the "everything on" page (bench/pages/cairnFull, every feature switch of SPEC §9 on,
    * the site's server, sign-in and WalletConnect configured). Not measured + headroom but the

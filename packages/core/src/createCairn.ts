@@ -4,7 +4,8 @@ import { accountFor, type CairnContext } from './context.ts';
 import { createEvents, type Events } from './events.ts';
 import { resolveOptions, type CairnOptions, type ResolvedOptions } from './options.ts';
 import { createRouter, type Router } from './router.ts';
-import { createSafeStorage, defaultStorage, type StorageLike } from './storage.ts';
+import { createSafeStorage, defaultStorage, type SafeStorage, type StorageLike } from './storage.ts';
+import { deferUntilUsed } from './deferredCairn.ts';
 import { STORAGE_PREFIX } from './constants.ts';
 import { createAccountStore, type AccountStore } from './stores/account.ts';
 import { createConnectionStore, type ConnectionStore } from './stores/connection.ts';
@@ -81,8 +82,27 @@ export interface CairnInternals {
 }
 
 export function createCairn(input: CairnOptions, internals: CairnInternals = {}): Cairn {
+  // A bad option throws here, at once; the rest waits for the first use (deferredCairn.ts).
   const options = resolveOptions(input);
   const storage = createSafeStorage(withInitialState(options.storage ?? defaultStorage(), options.initialState));
+  const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
+  // SPEC §4: with nothing remembered the status ends in a microtask; assembled later, it starts ended.
+  let created = true;
+  void Promise.resolve().then(() => (created = false));
+  const assemble = (startUpAtOnce: boolean) => assembleCairn(options, storage, theme, internals, { startUpAtOnce, justCreated: created });
+  // Where nothing paints (a server, Node), at once.
+  if (typeof document === 'undefined') return assemble(true);
+  return deferUntilUsed(options, { status: (storage.get('connections') ?? []).length > 0 ? 'reconnecting' : 'disconnected', theme }, assemble);
+}
+
+/** The instance itself: the stores, the context and the methods, wired together. */
+function assembleCairn(
+  options: ResolvedOptions,
+  storage: SafeStorage,
+  theme: ThemeStore,
+  internals: CairnInternals,
+  { startUpAtOnce, justCreated }: { startUpAtOnce: boolean; justCreated: boolean },
+): Cairn {
   const storedNetworkId = storage.get('activeNetwork');
   const activeNetwork =
     options.networks.find((network) => network.caipNetworkId === storedNetworkId) ?? options.defaultNetwork;
@@ -148,9 +168,9 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     cleanups.push(watchFeatures(FEATURES, ctx));
   };
   // With nothing remembered the status ends in a microtask, before any paint (SPEC §4).
-  if (remembered.length === 0) void Promise.resolve().then(() => endEmptyReconnect(ctx));
-  // Where nothing paints (a server, Node), at once.
-  if (typeof document === 'undefined') startUp();
+  if (remembered.length === 0 && justCreated) void Promise.resolve().then(() => endEmptyReconnect(ctx));
+  else if (remembered.length === 0) endEmptyReconnect(ctx);
+  if (startUpAtOnce) startUp();
   else cancelStartUp = whenIdle(startUp, 200);
   // The actions and the adapters' lazy code are fetched on intent (the button hovered or focused,
   // the modal opened), not on every page load: most visitors never open the modal, and a
@@ -160,7 +180,6 @@ export function createCairn(input: CairnOptions, internals: CairnInternals = {})
     void actions().catch(() => undefined);
     for (const adapter of options.adapters) adapter.prefetch?.();
   };
-  const theme = createThemeStore({ themeMode: options.themeMode, themeVariables: options.themeVariables });
   const ownStores = {
     modal: ctx.modal,
     router: ctx.router,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAdapter, createTestCairn } from './testing/fakeAdapter.ts';
 import { scriptedWalletConnectPlugin } from './testing/scriptedWalletConnect.ts';
+import { firstPaint } from './deferredCairn.ts';
 
 // A page: the start-up waits for the browser's idle time after the first paint (issue 29).
 let idle: (() => void)[] = [];
@@ -62,6 +63,38 @@ describe("createCairn's start-up in a page", () => {
     expect(cairn.stores.walletConnect.get()).toBeDefined();
     expect(adapter.callsTo('setup')).toHaveLength(1);
     expect(cairn.stores.connection.get().connectors.map((connector) => connector.id)).toContain('walletConnect');
+  });
+
+  it('assembles nothing for the first paint: the button reads its status and theme without the stores', () => {
+    const adapter = createFakeAdapter();
+    const { cairn } = createTestCairn({ adapter, themeMode: 'dark' });
+    const paint = firstPaint(cairn);
+    expect(paint?.status).toBe('disconnected');
+    expect(paint?.theme.get().themeMode).toBe('dark');
+    expect(cairn.options.themeMode).toBe('dark');
+    expect(firstPaint(cairn)).toBe(paint); // reading the options assembles nothing
+    // The first use assembles it, with the same theme store; the start-up still waits for idle.
+    expect(cairn.stores.theme).toBe(paint?.theme);
+    expect(firstPaint(cairn)).toBeUndefined();
+    expect(adapter.callsTo('setup')).toHaveLength(0);
+    runIdle();
+    expect(adapter.callsTo('setup')).toHaveLength(1);
+  });
+
+  it('a remembered connection paints as reconnecting before anything is assembled', () => {
+    const first = createTestCairn();
+    first.storage.set('connections', [{ namespace: 'eip155', connectorId: 'io.metamask', address: '0x1111111111111111111111111111111111111111' }]);
+    const { cairn } = createTestCairn({ backend: first.backend });
+    expect(firstPaint(cairn)?.status).toBe('reconnecting');
+  });
+
+  it('left unused, it is assembled and started up on the first idle', async () => {
+    const adapter = createFakeAdapter();
+    const { cairn } = createTestCairn({ adapter });
+    runIdle();
+    expect(firstPaint(cairn)).toBeUndefined();
+    expect(adapter.callsTo('setup')).toHaveLength(1);
+    await cairn.ready;
   });
 
   it('destroyed before the page painted, it never starts', () => {

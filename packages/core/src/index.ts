@@ -1,6 +1,8 @@
 // The public API of @cairn/core: what a site, or the author of a chain adapter or renderer, uses.
 // What only Cairn's own packages need is in ./internal.ts (`@cairn/core/internal`).
 export { createCairn, type Cairn } from './createCairn.ts';
+// For a renderer: what the button's first paint needs before the instance is assembled (issue 29).
+export { firstPaint, type FirstPaint } from './deferredCairn.ts';
 export type { CairnSendActions } from './features/send/sendFeature.ts';
 export type { SendSummary } from './rules/send/sendSummary.ts';
 export type { SendableToken } from './rules/send/sendableTokens.ts';

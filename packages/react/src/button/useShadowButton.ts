@@ -1,4 +1,5 @@
 import type { Cairn } from '@cairn/core';
+import { firstPaint } from '@cairn/core';
 import { createElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { loadModal } from '../modal/loadModal.ts';
@@ -37,7 +38,10 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
       tag,
     );
     created.configure(options);
-    created.show(readButtonState(cairn));
+    // Before the instance is assembled, what the first paint needs is known without assembling it
+    // (issue 29): the effect below binds the stores after the paint.
+    const paint = firstPaint(cairn);
+    created.show(paint ? { status: paint.status, balanceText: '' } : readButtonState(cairn));
     return created;
   });
   useLayoutEffect(() => view?.configure(options), [view, options]);

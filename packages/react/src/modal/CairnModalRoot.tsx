@@ -1,4 +1,5 @@
 import type { Cairn } from '@cairn/core';
+import { firstPaint } from '@cairn/core';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CairnContext } from '../context.ts';
@@ -18,6 +19,14 @@ function createModalHost(): ShadowRoot {
  * nothing but the instance, so a plain-JS `mount(cairn)` can render it into its own React root.
  */
 export function CairnModalRoot({ cairn }: { cairn: Cairn }) {
+  // Issue 29: while the instance is not assembled, the modal's host waits for the effect after the
+  // page's first paint, so that painting the button assembles nothing.
+  const [awake, setAwake] = useState(() => firstPaint(cairn) === undefined);
+  useEffect(() => setAwake(true), []);
+  return awake ? <ModalHost cairn={cairn} /> : null;
+}
+
+function ModalHost({ cairn }: { cairn: Cairn }) {
   const { modal } = cairn.stores;
   const isOpen = useSyncExternalStore(modal.subscribe, () => modal.get().open, () => false);
   const [root, setRoot] = useState<ShadowRoot | null>(null);

@@ -4,6 +4,7 @@ import { useStoreState } from '../hooks/useStoreState.ts';
 import { themeHostCss } from '../theme/themeHostCss.ts';
 import { preloadViewsFollowing } from '../features/preloadFollowing.ts';
 import { ViewContent } from '../views/ViewContent.tsx';
+import { LazyAccountView } from '../views/lazyAccountView.ts';
 import { viewTitle } from '../views/viewTitle.ts';
 import { Dialog } from './Dialog.tsx';
 import { Header } from './Header.tsx';
@@ -42,6 +43,16 @@ function ModalDialog({ open }: { open: boolean }) {
   useEffect(() => {
     if (open) preloadViewsFollowing(entry.view);
   }, [open, entry.view]);
+  // The Account view is what the modal shows once connected: fetched as soon as a connection is
+  // there or under way, not for a visitor who has none.
+  useEffect(() => {
+    const { connection } = cairn.stores;
+    const preloadWhenConnecting = () => {
+      if (connection.get().status !== 'disconnected') LazyAccountView.preload();
+    };
+    preloadWhenConnecting();
+    return connection.subscribe(preloadWhenConnecting);
+  }, [cairn]);
   return (
     <Dialog open={open} titleId={titleId} onClose={cairn.close} focusKey={entry} shaking={shaking}>
       <Header

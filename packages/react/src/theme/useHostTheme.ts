@@ -1,4 +1,5 @@
 import type { Cairn } from '@cairn/core';
+import { firstPaint } from '@cairn/core';
 import { useLayoutEffect } from 'react';
 import { useStoreState } from '../hooks/useStoreState.ts';
 import { THEME_ATTRIBUTE } from './themeHostCss.ts';
@@ -10,7 +11,8 @@ import { useResolvedTheme } from './useResolvedTheme.ts';
  * follow the instance's theme store, so setThemeMode / setThemeVariables apply at once.
  */
 export function useHostTheme(host: HTMLElement | null, cairn: Cairn): void {
-  const { themeMode, themeVariables } = useStoreState(cairn.stores.theme);
+  // The theme store is there before the instance is assembled: painting the button assembles nothing.
+  const { themeMode, themeVariables } = useStoreState(firstPaint(cairn)?.theme ?? cairn.stores.theme);
   const theme = useResolvedTheme(themeMode);
   const variables = themeVariables[theme];
   useLayoutEffect(() => {

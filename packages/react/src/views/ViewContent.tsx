@@ -1,6 +1,6 @@
 import type { RouteEntry } from '@cairn/core';
 import { Suspense } from 'react';
-import { AccountView } from './AccountView.tsx';
+import { LazyAccountView } from './lazyAccountView.ts';
 import { ConnectingExternalView } from './ConnectingExternalView.tsx';
 import { ConnectView } from './ConnectView.tsx';
 import { UnavailableView } from './UnavailableView.tsx';
@@ -25,7 +25,12 @@ export function ViewContent({ entry }: { entry: RouteEntry }) {
     case 'ConnectingExternal':
       return <ConnectingExternalView connector={entry.data?.connector} />;
     case 'Account':
-      return <AccountView />;
+      return (
+        <Suspense fallback={<LoadingLine />}>
+          <LazyAccountView />
+          <FocusWhenRevealed />
+        </Suspense>
+      );
     default:
       return <UnavailableView />;
   }
