@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../e2e/support/browser.ts';
+import { launchOwnChromium } from '../../e2e/support/browser.ts';
 
 /**
  * Headless Chromium that can reach 127.0.0.1 only: every other host name fails to resolve, which
@@ -7,5 +7,5 @@ import { launchChromium } from '../../e2e/support/browser.ts';
  * routing every request through Node would slow the pages down).
  */
 export function launchBenchChromium(): Promise<Browser> {
-  return launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
+  return launchOwnChromium(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
 }
