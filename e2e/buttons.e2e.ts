@@ -4,11 +4,16 @@ import { injectTestWallets, TEST_ACCOUNTS, testWallet } from '@cairn/devnet';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { dialog, walletChains } from './support/demo.ts';
 import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 
 // ConnectButton's props, NetworkButton and ConnectButton.Custom on a page of their own
 // (e2e/fixtures/buttons), with the devnet test wallet.
 let site: ViteFixture;
 let browser: Browser;
+
+// The fixture's Vite resolves Cairn's packages into dist/, which npm test's build lane (re)writes
+// beside this suite: wait for that build, in a hook of its own (as strangerProject does).
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
   site = await serveViteFixture('buttons', { prebundle: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'viem', '@cairn/core', '@cairn/evm', '@cairn/react'] });

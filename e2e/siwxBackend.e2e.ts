@@ -8,6 +8,7 @@ import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { dialog, walletChains } from './support/demo.ts';
 import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 
 // Sign-in verified by the site's own backend (siwx.backend), here a small API of the test's own
 // with a cookie session: Cairn's flow, the site's rules and message.
@@ -62,6 +63,10 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   }
   response.writeHead(404).end();
 }
+
+// The fixture's Vite resolves Cairn's packages into dist/, which npm test's build lane (re)writes
+// beside this suite: wait for that build, in a hook of its own (as strangerProject does).
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
   backend = createServer((request, response) => void handle(request, response));

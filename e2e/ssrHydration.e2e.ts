@@ -6,6 +6,7 @@ import { collectPageErrors, isolatedContext, launchChromium } from './support/br
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 
 // A server-rendered page: Node renders <CairnProvider> and <ConnectButton> (no window, no
 // localStorage), Chromium hydrates it. Cairn's packages resolve as a site gets them (dist/).
@@ -14,6 +15,10 @@ type AppModule = typeof import('./fixtures/ssr/App.tsx');
 let site: ViteFixture;
 let browser: Browser;
 let serverHtml = '';
+
+// The fixture's Vite resolves Cairn's packages into dist/, which npm test's build lane (re)writes
+// beside this suite: wait for that build, in a hook of its own (as strangerProject does).
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
   const rpcUrl = inject('chains').find((chain) => chain.chainId === 31337)!.url;

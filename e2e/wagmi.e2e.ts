@@ -7,6 +7,7 @@ import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { EXTRA_ACCOUNTS } from './support/extraAccounts.ts';
 import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
 import { ensureOnDemand, onDemandPackage } from '../scripts/lib/onDemand.mjs';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 
 // A site built on wagmi's hooks with Cairn's connector (e2e/fixtures/wagmi), served by Vite. Its
 // visitor is an account of its own, so the balances other files expect stay as they are.
@@ -14,6 +15,10 @@ const VISITOR = EXTRA_ACCOUNTS.wagmiVisitor;
 const SPENDER = TEST_ACCOUNTS[1]!;
 
 let browser: Browser;
+
+// The fixture's Vite resolves Cairn's packages into dist/, which npm test's build lane (re)writes
+// beside this suite: wait for that build, in a hook of its own (as strangerProject does).
+beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
   browser = await launchChromium();

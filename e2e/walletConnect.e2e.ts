@@ -122,7 +122,10 @@ describe('WalletConnect with a real wallet SDK', () => {
     expect(demo.foreignRequests).toEqual([]);
     expect(demo.errors).toEqual([]);
     await demo.close();
-  });
+    // Pairing, sign-in, a devnet send, a reload, two wallet events and a disconnect, each bounded
+    // above: together more than the suite's 60 s under load (the last CI passed it on its retry in
+    // 56.7 s; here at load 20-30 both tries ran out of the 60 s at the sign-in, a third of the way).
+  }, 150_000);
 
   it('follows the session when the wallet adds a network later: Networks offers it then (SPEC §3)', async () => {
     const demo = await openDemo(browser, { wallets: [] });

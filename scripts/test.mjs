@@ -19,6 +19,10 @@ await ensureRedis(); // the replica tests start private redis-servers; in CI thi
 // 22:00 and 22:57 in all with three (shards 1,109–1,155 s); with two (ci10, fewer tests then) 23:40.
 // A part's stack costs CPU of its own (its start ~60 CPU-s: devnet ~30, server ~7, builds ~11; then
 // its idle chains and indexer), so E2E_SHARDS=2 is worth trying where the CPU is the limit.
+// An idle stack, measured over a minute at load 10: 5.1 CPU-s, of which the devnet 2.7 (Surfnet's
+// slot clock 2.4 of it, since set to 400 ms slots: ~0.3), alto 0.8, the server 0.7 (the indexer's
+// 1 s polls), frame, OIDC, mailbox and demo 0.5 together. Its start at load 31: Polkadot's chain
+// 12.9 CPU-s (154 s), Bitcoin's 3.0, Solana's 0.6; the demo build 5.5 CPU-s, the static pages 3.6.
 const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1));
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
 // Offsets whose ports meet neither another shard's nor the unit suite's fixed ports (e2e/support/ports.ts).

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { launchOwnChromium } from './browser.ts';
 
 /** One Chromium for the calling test file: launched before its tests, closed after them. */
 export function chromiumPerFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchOwnChromium();
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

@@ -88,6 +88,9 @@ async function buildStalePackages({ force = false } = {}) {
     const { name } = pkg.manifest;
     await Promise.all(workspaceDependencies(pkg.manifest).map((dependency) => builds.get(dependency)));
     console.log(`Building ${name}…`);
+    // First the record that dist/ is up to date: a build stopped halfway (a run cut short) leaves
+    // a dist/ that the next run rebuilds, not one it takes for whole with the old record.
+    rmSync(hashFile, { force: true });
     rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
     // tsc's emit without the type check (half the CPU; `npm test`'s typecheck step checks every
     // package), texts named by id in English (compilePackage.mjs).

@@ -45,6 +45,8 @@ export async function takenPorts(ports) {
   return taken;
 }
 
+const DEVNET_START_TIMEOUT_MS = 600_000;
+
 async function waitFor(check, what, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -208,8 +210,12 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     frameStarted.catch(() => {}); // a failed build is thrown where the frame is awaited, below
     const frameUrl = `http://${HOST}:${ports.frame}/`;
 
+    // The devnet announces its chains once every one has started, Polkadot's (chopsticks building its
+    // genesis, ~13 CPU-s) last among them: alone it took 154 s at load 31 on two cores, and npm test
+    // starts three devnets beside the unit suite. Twice, at load 25-31, all three browser shards ended
+    // on 180 s here before a test ran; the bound is for a devnet that never comes up, not a slow one.
     for (const chain of chains) {
-      await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet);
+      await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet, DEVNET_START_TIMEOUT_MS);
     }
     ready(`EVM chains ${chains.map((c) => c.chainId).join(', ')}`);
     const solana = ports.solana ? { url: `http://${HOST}:${ports.solana}` } : undefined;

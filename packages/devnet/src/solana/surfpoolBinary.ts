@@ -14,7 +14,14 @@ export interface NativeSurfnet {
 }
 
 interface SurfnetClass {
-  startWithConfig(config: { offline?: boolean; airdropSol?: number; airdropAddresses?: string[] }): NativeSurfnet;
+  startWithConfig(config: {
+    offline?: boolean;
+    /** 'clock': a slot every slotTimeMs; 'transaction': a slot per transaction; 'manual'. */
+    blockProductionMode?: 'clock' | 'transaction' | 'manual';
+    slotTimeMs?: number;
+    airdropSol?: number;
+    airdropAddresses?: string[];
+  }): NativeSurfnet;
 }
 
 const PLATFORM_PACKAGES: Record<string, string | undefined> = { 'linux-x64': '@solana/surfpool-linux-x64-gnu' };
