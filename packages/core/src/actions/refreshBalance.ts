@@ -3,7 +3,7 @@ import { activeAccount, type CairnContext } from '../context.ts';
 import { ErrorText, errorMessage } from '../errors.ts';
 import { findNetwork } from '../stores/network.ts';
 import { readPortfolio, type Portfolio } from './readPortfolio.ts';
-import { cachedPortfolio, portfolioKey, savePortfolio } from '../cache/persistedCaches.ts';
+import { cachedPortfolio, outdateMark, outdatePortfolio, portfolioKey, savePortfolio } from '../cache/persistedCaches.ts';
 import { queryCacheOf, queryKey } from '../cache/queryCache.ts';
 
 /** Per account and network, the number of the latest read started: an answer to an older one is dropped. */
@@ -66,10 +66,14 @@ export async function refreshBalance(ctx: CairnContext, options: RefreshBalanceP
   const superseded = () => reads.get(key) !== readNumber;
   try {
     // SPEC §8 gives a failed balance its own rule (the toast, then 30 s without asking): no query retries.
+    const marked = outdateMark(ctx, key);
     const read = queryCacheOf(ctx).read(queryKey.balance(key), () => readPortfolio(ctx, network, address, force), { staleMs: 0, force, retries: 0 });
     const portfolio = await read;
     if (superseded()) return;
     savePortfolio(ctx, key, portfolio);
+    // A transaction sent while this read was in flight: its answer may be from before it, so it stays
+    // outdated (a reload before the next read then asks past the caches, not shows this for 30 s).
+    if (outdateMark(ctx, key) !== marked) outdatePortfolio(ctx, key);
     ctx.balanceRetryAt.delete(key);
     if (isStale()) return;
     show(portfolio);

@@ -26,4 +26,13 @@ describe('getJson', () => {
     await read('/v1/a');
     expect(asked.filter((url) => url.startsWith('/v1/a'))).toHaveLength(2);
   });
+
+  it('never lets a fresh read join one in flight: it may have begun before what the fresh read follows', async () => {
+    const read = (fresh: boolean) => getJson(config, {}, '/v1/fresh', {}, (body) => body as { n: number }, { fresh });
+    const before = read(true);
+    const after = read(true);
+    const [first, second] = await Promise.all([before, after]);
+    expect(second.n).not.toBe(first.n);
+    expect(asked.filter((url) => url.startsWith('/v1/fresh'))).toHaveLength(2);
+  });
 });

@@ -37,11 +37,16 @@ export async function getJson<T>(
     ...(session ? { credentials: 'include' } : {}),
   };
   const url = serverUrl(config, path, query);
-  // Identical reads in flight share one answer (SPEC §9's request dedupe); each path has one reader.
-  return dedupeInFlight(`GET ${url}${fresh ? ' fresh' : ''}${session ? ' session' : ''}`, async () => {
+  const read = async () => {
     const response = await fetchWithRetry(url, init, fetchOptions);
     return parse(await response.json(), response);
-  });
+  };
+  // A fresh read follows something the visitor just saw happen (a transaction of theirs mined): one
+  // begun before it may answer from before it, so a fresh read joins none. After an approval and a
+  // swap mined one after the other, the swap's forced balance read took the approval's answer.
+  if (fresh) return read();
+  // Identical reads in flight share one answer (SPEC §9's request dedupe); each path has one reader.
+  return dedupeInFlight(`GET ${url}${session ? ' session' : ''}`, read);
 }
 
 /** POST a JSON body to the site's server; the answer is read like getJson's. Not retried: it may build or change something. */

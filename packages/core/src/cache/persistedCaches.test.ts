@@ -59,6 +59,26 @@ describe('the portfolio cache in storage (SPEC §3, §9)', () => {
     expect(stored()?.[0]?.outdated).toBeUndefined();
   });
 
+  it('keeps the balance outdated when the transaction was sent while a read was in flight: its answer may be from before it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    const first = await visit();
+    await first.cairn.connect('io.metamask');
+    await until(() => expect(first.account().balance).toBe('1.5'));
+    // A forced read goes out (an approval mined, say) and is slow; meanwhile the visitor's swap is sent.
+    const held = first.adapter.holdNext('getBalance');
+    const reading = first.cairn.refreshBalance({ force: true });
+    Object.assign(first.adapter, { request: async () => `0x${'cd'.repeat(32)}`, waitForTransaction: () => new Promise(() => undefined) });
+    await first.cairn.request({ method: 'eth_sendTransaction', params: [{ to: `0x${'1'.repeat(40)}` }] });
+    const stored = () => first.storage.read(PORTFOLIO_CACHE_KEY, (value) => value as { outdated?: boolean }[]);
+    await until(() => expect(stored()?.[0]?.outdated).toBe(true));
+    // The read begun before the transaction answers: it is shown, but not counted as fresh.
+    held.resolve({ formatted: '1.4', symbol: 'ETH', decimals: 18, value: 1_400_000_000_000_000_000n });
+    await reading;
+    expect(first.account().balance).toBe('1.4');
+    expect(stored()?.[0]?.outdated).toBe(true);
+  });
+
   it('counts a stored balance as fresh only within its 30 s', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0);

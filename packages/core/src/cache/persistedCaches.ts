@@ -82,12 +82,21 @@ export function savePortfolio(ctx: CairnContext, key: string, portfolio: Portfol
   ctx.storage.write(PORTFOLIO_CACHE_KEY, upsert(readPortfolios(ctx), entry, PORTFOLIO_CACHE_ENTRIES));
 }
 
+/** Per instance and portfolio, how many times it was outdated: a read compares the count before and after it. */
+const outdateMarks = new WeakMap<CairnContext, Map<string, number>>();
+
+/** How many times this portfolio was outdated in this page (see outdatePortfolio). */
+export const outdateMark = (ctx: CairnContext, key: string): number => outdateMarks.get(ctx)?.get(key) ?? 0;
+
 /**
  * The visitor sent a transaction from this address on this network: the portfolio read before it
  * is outdated, here and in storage, so that the next read, after a reload too, goes past the
  * server's cache (SPEC §7 forceUpdate) instead of showing the balance from before it for 30 s.
  */
 export function outdatePortfolio(ctx: CairnContext, key: string): void {
+  const marks = outdateMarks.get(ctx) ?? new Map<string, number>();
+  outdateMarks.set(ctx, marks);
+  marks.set(key, (marks.get(key) ?? 0) + 1);
   const inMemory = ctx.balanceCache.get(key);
   if (inMemory) ctx.balanceCache.set(key, { ...inMemory, outdated: true });
   const stored = readPortfolios(ctx);
