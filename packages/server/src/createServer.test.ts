@@ -37,7 +37,7 @@ describe.each(await testDatabaseKinds())('server on $name: requests', ({ name, s
     expect(response.json()).toEqual({
       status: 'degraded',
       database: 'ok',
-      chains: [{ chainId: 'eip155:31337', head: null, indexedBlock: null, indexer: 'off' }],
+      chains: [{ chainId: 'eip155:31337', head: null, indexedBlock: null, indexer: 'off', leading: false }],
     });
   });
 
