@@ -32,7 +32,10 @@ beforeEach(async () => {
 });
 afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+const WAIT = { timeout: 10_000 };
+
 describe('a transaction of the visitor confirmed', () => {
+  // Reads through a real HTTP server: vi.waitFor's 1 s default ran out in a CI run at load 15.
   it("a site's own eth_sendTransaction, once mined, reads the balance past every cache and lists it in Activity", async () => {
     let mine!: () => void;
     const mined = new Promise<'success'>((resolve) => (mine = () => resolve('success')));
@@ -40,18 +43,18 @@ describe('a transaction of the visitor confirmed', () => {
     const { cairn } = createTestCairn({ adapter, api: { url, projectId: 'test' } });
     await cairn.ready;
     await cairn.connect('io.metamask');
-    await vi.waitFor(() => expect(cairn.stores.account().get().balance).toBe('1'));
+    await vi.waitFor(() => expect(cairn.stores.account().get().balance).toBe('1'), WAIT);
     await cairn.fetchTransactions();
     const readsBefore = balanceReads.length;
 
     await cairn.request({ method: 'eth_sendTransaction', params: [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', value: '0x1' }] });
-    await vi.waitFor(() => expect(cairn.stores.pendingTransactions.get().pending.map((entry) => entry.hash)).toEqual([HASH]));
+    await vi.waitFor(() => expect(cairn.stores.pendingTransactions.get().pending.map((entry) => entry.hash)).toEqual([HASH]), WAIT);
     chain = { ether: '0.5', history: [historyTransaction({ hash: HASH, chain: 'eip155:1' })] };
     mine();
 
-    await vi.waitFor(() => expect(cairn.stores.account().get().balance).toBe('0.5'));
+    await vi.waitFor(() => expect(cairn.stores.account().get().balance).toBe('0.5'), WAIT);
     expect(balanceReads.slice(readsBefore)).toEqual([{ forceUpdate: 'true' }]);
-    await vi.waitFor(() => expect(cairn.stores.transactions.get().transactions.map((entry) => entry.metadata.hash)).toEqual([HASH]));
+    await vi.waitFor(() => expect(cairn.stores.transactions.get().transactions.map((entry) => entry.metadata.hash)).toEqual([HASH]), WAIT);
     expect(cairn.stores.pendingTransactions.get().pending).toEqual([]);
   });
 });
