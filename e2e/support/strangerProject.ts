@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +85,7 @@ export async function createStrangerProject(tarballs: Map<string, string>, examp
     },
     run: (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => runOrThrow(command, args, { cwd: dir, env: { ...process.env, ...env } }),
     bin: (name: string) => join(dir, 'node_modules', '.bin', name),
-    remove: () => existsSync(dir) && rmSync(dir, { recursive: true, force: true }),
+    remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
