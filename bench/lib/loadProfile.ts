@@ -3,11 +3,27 @@ import { join } from 'node:path';
 import { injectTestWallets } from '@cairn/devnet';
 import type { Browser } from 'playwright-core';
 import { packageOf, sourceLookup } from './chunkComposition.ts';
-import { CONNECT_TEXT } from './fetchedBeforeClick.ts';
+import { CONNECT_TEXT, settleBeforeClick } from './fetchedBeforeClick.ts';
+import { TEST_WALLET_NAME } from './measurePage.ts';
 
 const PROBE_SCRIPT = readFileSync(new URL('./pageProbe.browser.js', import.meta.url), 'utf8');
 const START_MARK = 'bench:after-wallet';
 const BUTTON_MARK = 'bench:button';
+const CLICK_MARK = 'bench:click';
+const ROW_MARK = 'bench:row';
+
+/**
+ * The window profiled: `load`, from the end of the init scripts (the test wallet's start-up) to the
+ * button visible; `click`, once the page has settled as the bench's visitor waits, from the page
+ * receiving the click to the injected wallet's row visible (the bench's click → first wallet row).
+ */
+export type ProfileWindow = 'load' | 'click';
+
+const WINDOW_MARKS: Record<ProfileWindow, [string, string]> = { load: [START_MARK, BUTTON_MARK], click: [CLICK_MARK, ROW_MARK] };
+
+/** Makes the probe's sight of `property` a user-timing mark named `mark` in the trace. */
+const markOnSet = (property: string, mark: string) =>
+  `(() => { const probe = window.__benchProbe; let at = null; Object.defineProperty(probe, '${property}', { get: () => at, set: (value) => { at = value; if (value !== null) performance.mark('${mark}'); } }); })();`;
 
 interface TraceEvent {
   name: string;
@@ -28,9 +44,9 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
-/** Main-thread work of one load, from the end of the init scripts (the test wallet's start-up) to the button visible. */
+/** Main-thread work of one load in a ProfileWindow. */
 export interface LoadProfile {
-  /** Wall time between the two marks. */
+  /** Wall time between the window's two marks. */
   wallMs: number;
   /** CPU time of the main thread's tasks in that window (their thread durations, cut to the window). */
   cpuMs: number;
@@ -51,45 +67,53 @@ export interface LoadProfile {
 
 /**
  * One cold load traced (devtools timeline and V8's sampling profiler) at `cpuThrottle`: the main
- * thread's CPU time and JS self time by source file between the end of the init scripts and the
- * connect button showing. `buildDir` maps the build's chunks back to sources through their maps.
+ * thread's CPU time and JS self time by source file within `window`. `buildDir` maps the build's
+ * chunks back to sources through their maps.
  */
-export async function profileLoad(browser: Browser, url: string, buildDir: string, cpuThrottle: number): Promise<LoadProfile> {
+export async function profileLoad(browser: Browser, url: string, buildDir: string, cpuThrottle: number, window: ProfileWindow = 'load'): Promise<LoadProfile> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+    const rowText = window === 'click' ? TEST_WALLET_NAME : '^$';
     await page.addInitScript({
-      content: `window.__benchProbeConfig = ${JSON.stringify({ buttonText: `^\\s*${CONNECT_TEXT}\\s*$`, rowText: '^$' })};`,
+      content: `window.__benchProbeConfig = ${JSON.stringify({ buttonText: `^\\s*${CONNECT_TEXT}\\s*$`, rowText })};`,
     });
     await page.addInitScript({ content: PROBE_SCRIPT });
-    // The probe's first sight of the button, as a user-timing mark in the trace.
-    await page.addInitScript({
-      content: `(() => { const probe = window.__benchProbe; let at = null; Object.defineProperty(probe, 'buttonVisibleAt', { get: () => at, set: (value) => { at = value; if (value !== null) performance.mark('${BUTTON_MARK}'); } }); })();`,
-    });
+    await page.addInitScript({ content: markOnSet('buttonVisibleAt', BUTTON_MARK) });
+    await page.addInitScript({ content: markOnSet('clickAt', CLICK_MARK) });
+    await page.addInitScript({ content: markOnSet('rowVisibleAt', ROW_MARK) });
     await injectTestWallets(page, [{}]);
     await page.addInitScript({ content: `performance.mark('${START_MARK}');` });
-    await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
-    });
+    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'];
+    const probeSet = (property: string) =>
+      page.waitForFunction((name) => (globalThis as unknown as { __benchProbe: Record<string, number | null> }).__benchProbe[name] !== null, property, {
+        timeout: 30_000 * cpuThrottle,
+        polling: 50,
+      });
+    if (window === 'load') await browser.startTracing(page, { categories });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 * cpuThrottle });
-    await page.waitForFunction(() => (window as unknown as { __benchProbe: { buttonVisibleAt: number | null } }).__benchProbe.buttonVisibleAt !== null, null, {
-      timeout: 30_000 * cpuThrottle,
-      polling: 50,
-    });
+    await probeSet('buttonVisibleAt');
+    if (window === 'click') {
+      const shownAt = await page.evaluate(() => (globalThis as unknown as { __benchProbe: { buttonVisibleAt: number } }).__benchProbe.buttonVisibleAt);
+      await settleBeforeClick(page, shownAt, cpuThrottle);
+      await browser.startTracing(page, { categories });
+      await page.getByRole('button', { name: CONNECT_TEXT, exact: true }).first().click();
+      await probeSet('rowVisibleAt');
+    }
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-    return summarizeTrace(trace.traceEvents, buildDir);
+    return summarizeTrace(trace.traceEvents, buildDir, WINDOW_MARKS[window]);
   } finally {
     await context.close();
   }
 }
 
-function summarizeTrace(events: TraceEvent[], buildDir: string): LoadProfile {
+function summarizeTrace(events: TraceEvent[], buildDir: string, [startMark, endMark]: [string, string]): LoadProfile {
   const mark = (name: string) => events.find((event) => event.name === name && event.cat.includes('blink.user_timing'));
-  const start = mark(START_MARK);
-  const end = mark(BUTTON_MARK);
-  if (!start || !end) throw new Error('the trace has no button mark');
+  const start = mark(startMark);
+  const end = mark(endMark);
+  if (!start || !end) throw new Error(`the trace lacks the mark ${start ? endMark : startMark}`);
   const { pid, tid } = end;
   const within = (from: number, to: number) => Math.max(0, Math.min(to, end.ts) - Math.max(from, start.ts));
 

@@ -1,3 +1,4 @@
+import { whenIdle } from '@cairn/core';
 import { useEffect, useId } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
@@ -14,6 +15,9 @@ import { Toast } from './Toast.tsx';
 export interface ModalProps {
   open: boolean;
 }
+
+/** At the latest this long after a view shows, the views that usually follow it are fetched. */
+const PRELOAD_FOLLOWING_WITHIN_MS = 500;
 
 const STYLE = themeHostCss() + MODAL_CSS;
 
@@ -39,9 +43,11 @@ function ModalDialog({ open }: { open: boolean }) {
   useStoreState(cairn.stores.siwx); // the close control follows the sign-in state
   const entry = router.current();
   const titleId = useId();
-  // Only an open modal fetches what comes next: the hidden one rendered ahead of the first click must not.
+  // Only an open modal fetches what comes next: the hidden one rendered ahead of the first click must
+  // not. Once the view has painted: React runs a click's effects before the paint, and the preloads
+  // (a modulepreload link per chunk) took ~10 ms of the click → first wallet row (issue 29's profile).
   useEffect(() => {
-    if (open) preloadViewsFollowing(entry.view);
+    if (open) return whenIdle(() => preloadViewsFollowing(entry.view), PRELOAD_FOLLOWING_WITHIN_MS);
   }, [open, entry.view]);
   // The Account view is what the modal shows once connected: fetched as soon as a connection is
   // there or under way, not for a visitor who has none.
