@@ -8,6 +8,7 @@ import { launchChromium } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 import { fundExtraAccount } from './support/extraAccounts.ts';
 import { firstShown, recordShownTexts, watchRpcResults } from './support/pageTimeline.ts';
+import { sendFromAccount, shortAddress as short } from './support/sendFlow.ts';
 
 // After the visitor's own transactions (a swap, an ETH send, a token send, a purchase), the
 // header, Account and Send's token list show the chain's new figures within a second of the
@@ -22,7 +23,6 @@ const TUSD = deployment.contracts.testUsd as Address;
 const chain = () => createPublicClient({ transport: http(walletChains()[CHAIN_ID]) });
 const ethOf = () => chain().getBalance({ address: VISITOR.address });
 const tusdOf = (address: Address = VISITOR.address) => chain().readContract({ address: TUSD, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-6)}`;
 /** How the widget shows an amount on Account and in Send's list (SPEC §9: 3 decimals). */
 const shownEth = async () => `${formatAmount(formatEther(await ethOf()))} ETH`;
 const shownTusd = async () => formatAmount(formatUnits(await tusdOf(), 6));
@@ -63,23 +63,6 @@ const HEADER_BALANCE = 'button[data-balance] .balance';
 const accountBalance = (page: Page) => () => dialog(page).getByTestId('account-balance').textContent();
 const headerBalance = (page: Page) => async () => (await page.getByRole('button', { name: /^Account / }).locator('.balance').textContent())?.trim() ?? null;
 
-async function sendFromAccount(page: Page, token: 'ETH' | 'TUSD', amount: string) {
-  await dialog(page).getByTestId('wallet-feature-send').click();
-  await dialog(page).getByRole('heading', { name: 'Send', exact: true }).waitFor();
-  if (token === 'TUSD') await dialog(page).getByLabel('Token', { exact: true }).selectOption({ label: `TUSD (${await shownTusd()})` });
-  await dialog(page).getByLabel('Amount', { exact: true }).fill(amount);
-  await dialog(page).getByLabel('To', { exact: true }).fill(RECEIVER);
-  await dialog(page).getByTestId('send-receiver').filter({ hasText: short(RECEIVER) }).waitFor();
-  await dialog(page).getByTestId('send-fee').filter({ hasText: /\d/ }).waitFor();
-  await dialog(page).getByTestId('send-review').click();
-  await dialog(page).getByTestId('send-preview-amount').filter({ hasText: `${amount} ${token}` }).waitFor();
-  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
-  // Send shows how the transaction goes; Done leads to Account (SPEC §2's landing after a send).
-  await dialog(page).locator('[data-testid="send-outcome"]').waitFor();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
-  await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
-}
-
 describe('fresh balances and exact Activity after the visitor’s own transactions', () => {
   it('swap, ETH send, token send and purchase: the header, Account and Send show the chain within a second; Activity names amounts, receivers and both swap tokens', async () => {
     const demo = await openDemo(browser, { wallets: [{ privateKey: VISITOR_KEY, chainId: CHAIN_ID }], query: `networks=${CHAIN_ID}`, context: { locale: 'en-US' } });
@@ -108,7 +91,7 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     // ETH send of 0.0123: the balance on Account follows the chain.
     const ethReceipt = receipts.after(receipts.count());
     await recordShownTexts(page, 'ethSend', ACCOUNT_BALANCE);
-    await sendFromAccount(page, 'ETH', '0.0123');
+    await sendFromAccount(page, { token: 'ETH', amount: '0.0123', receiver: RECEIVER });
     expect(await shownAfter(page, 'ethSend', ethReceipt, shownEth)).toBeLessThan(FRESH_WITHIN_MS);
     expect(await headerBalance(page)()).toBe(await shownEth());
 
@@ -117,7 +100,7 @@ describe('fresh balances and exact Activity after the visitor’s own transactio
     const receiverHad = await tusdOf(RECEIVER);
     const tokenReceipt = receipts.after(receipts.count());
     await recordShownTexts(page, 'tokenSend', TUSD_AMOUNT);
-    await sendFromAccount(page, 'TUSD', '1.5');
+    await sendFromAccount(page, { token: 'TUSD', amount: '1.5', receiver: RECEIVER, tokenOption: `TUSD (${await shownTusd()})` });
     expect(await shownAfter(page, 'tokenSend', tokenReceipt, shownTusd)).toBeLessThan(FRESH_WITHIN_MS);
     expect(await tusdOf(RECEIVER)).toBe(receiverHad + 1_500_000n);
     await dialog(page).getByTestId('wallet-feature-send').click();

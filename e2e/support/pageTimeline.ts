@@ -1,11 +1,19 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /**
  * Times taken by the page's own clock (ms since the epoch), not by the test's: on a busy machine a
  * round trip between the test and the browser takes hundreds of ms, which a "within a second"
- * check must not charge to the widget.
+ * check must not charge to the widget. No vitest here: bench/freshBalances.ts uses these too.
  */
+
+/** Asks `done` every `intervalMs` until it says yes; throws `what` after `timeoutMs`. */
+async function pollUntil(done: () => boolean | Promise<boolean>, what: string, timeoutMs: number, intervalMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
 
 /** When the page's requests whose body contains `marker` finished with a non-null JSON-RPC result, by the browser's network clock. */
 export function watchRpcResults(page: Page, marker: string): { count(): number; after(count: number): Promise<number> } {
@@ -19,7 +27,7 @@ export function watchRpcResults(page: Page, marker: string): { count(): number; 
   return {
     count: () => finished.length,
     async after(count) {
-      await expect.poll(() => finished.length, { timeout: 20_000 }).toBeGreaterThan(count);
+      await pollUntil(() => finished.length > count, `a non-null answer to ${marker} after ${count}`, 20_000);
       return finished[count]!;
     },
   };
@@ -64,15 +72,14 @@ export async function recordShownTexts(page: Page, key: string, selector: string
 /** When (the page's clock) the recorded element first showed a text `matches` accepts, at or after `since`; waits up to 10 s for it. */
 export async function firstShown(page: Page, key: string, matches: (text: string | null) => boolean, since = 0): Promise<number> {
   let at: number | undefined;
-  await expect
-    .poll(
-      async () => {
-        const record = await page.evaluate((key) => window.__shownTexts?.[key] ?? [], key);
-        at = record.find((entry) => entry.at >= since && matches(entry.text))?.at;
-        return at !== undefined;
-      },
-      { timeout: 10_000, interval: 50 },
-    )
-    .toBe(true);
+  await pollUntil(
+    async () => {
+      const record = await page.evaluate((key) => window.__shownTexts?.[key] ?? [], key);
+      at = record.find((entry) => entry.at >= since && matches(entry.text))?.at;
+      return at !== undefined;
+    },
+    `the element recorded as "${key}" showing the text wanted`,
+    10_000,
+  );
   return at!;
 }
