@@ -47,6 +47,21 @@ async function farcasterAppSigns(url: string, custodyKey: `0x${string}`, fid: nu
   expect(answer.data).toMatchObject({ state: 'completed', fid });
 }
 
+/**
+ * The site's own page as an attacker: it holds the link (farcasterUrl, the QR code), so the channel
+ * token, and tries to complete the login itself before the frame does (session 17).
+ */
+async function siteTriesToComplete(page: Page, url: string): Promise<{ status: number; body: { message?: string; token?: string } }> {
+  const channelToken = new URL(url).searchParams.get('channelToken')!;
+  return page.evaluate(
+    async ({ server, channelToken: token }) => {
+      const response = await fetch(`${server}/auth/v1/farcaster/complete?projectId=cairn-local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channelToken: token }) });
+      return { status: response.status, body: (await response.json()) as { message?: string; token?: string } };
+    },
+    { server: inject('serverUrl'), channelToken },
+  );
+}
+
 describe('Sign In With Farcaster', () => {
   it('logs the site in with an embedded wallet once the registered custody key signed the scanned link', async () => {
     const custodyKey = generatePrivateKey();
@@ -57,6 +72,10 @@ describe('Sign In With Farcaster', () => {
     // The message is for the site the frame is embedded in.
     expect(new URL(url).searchParams.get('domain')).toBe(new URL(inject('demoUrl')).host);
     await farcasterAppSigns(url, custodyKey, fid);
+    // The site's page races the frame for the login with the token from the link it shows: refused, and the frame's login goes on.
+    const stolen = await siteTriesToComplete(page, url);
+    expect([stolen.status, stolen.body.token]).toEqual([401, undefined]);
+    expect(stolen.body.message).toMatch(/^This Farcaster sign-in was opened by another frame/);
 
     // A new wallet: the frame's recovery screen, then the site holds the embedded wallet's address.
     await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });

@@ -125,12 +125,15 @@ export interface LoginApi {
   deviceRequestStatus(token: string, id: string): Promise<DeviceRequestStatus>;
   /** An open device approves: the new device's enrollment, its share sealed to it, the wallet key's proof. */
   approveDevice(token: string, id: string, body: { device: DeviceEnrollment; sealedShare: SealedForDevice; proof: DeviceProof }): Promise<void>;
-  /** Sign In With Farcaster (issue 27): a channel on the server's relay for the site (FIP-11), its link for the visitor's Farcaster app. */
-  openFarcasterChannel(site: { siweUri: string; domain: string }): Promise<FarcasterChannel>;
+  /**
+   * Sign In With Farcaster (issue 27): a channel on the server's relay for the site (FIP-11), its link for the visitor's Farcaster app.
+   * `completionHash`: SHA-256 (base64url) of a secret only the frame keeps; the link (and its channel token) reaches the site's page, the secret never does.
+   */
+  openFarcasterChannel(site: { siweUri: string; domain: string }, completionHash: string): Promise<FarcasterChannel>;
   /** Whether the visitor's Farcaster app has signed the channel's message. */
   farcasterChannelSigned(channelToken: string): Promise<boolean>;
-  /** The signed channel, checked by the server against the ID registry, for the login; once. */
-  completeFarcaster(channelToken: string): Promise<Login>;
+  /** The signed channel, checked by the server against the ID registry, for the login; once, and only with the secret whose hash opened it. */
+  completeFarcaster(channelToken: string, completionSecret: string): Promise<Login>;
 }
 
 /** Calls to the site's Cairn server for log-in without a wallet; used by the secure frame. None is retried. */
@@ -206,11 +209,11 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       return (await call('POST', `${device(deviceId)}/share`, v.object({ authShare: text(2048) }), { token: loginToken, body: { challenge, signature } })).authShare;
     },
     recovery: (loginToken) => call('POST', '/auth/v1/wallet/recovery', recoverySchema, { token: loginToken, body: {} }),
-    openFarcasterChannel: (site) => call('POST', '/farcaster/v1/channel', farcasterChannelSchema, { body: site }),
+    openFarcasterChannel: (site, completionHash) => call('POST', '/farcaster/v1/channel', farcasterChannelSchema, { body: { ...site, completionHash } }),
     async farcasterChannelSigned(channelToken) {
       return (await call('GET', '/farcaster/v1/channel/status', v.object({ state: v.picklist(['pending', 'completed']) }), { token: channelToken })).state === 'completed';
     },
-    completeFarcaster: (channelToken) => call('POST', '/auth/v1/farcaster/complete', loginSchema, { body: { channelToken } }),
+    completeFarcaster: (channelToken, completionSecret) => call('POST', '/auth/v1/farcaster/complete', loginSchema, { body: { channelToken, completionSecret } }),
     async requestDevice(loginToken, body) {
       return (await call('POST', '/auth/v1/wallet/device-requests', v.object({ request: deviceRequestSchema }), { token: loginToken, body })).request;
     },

@@ -40,8 +40,8 @@ export function deviceKeyThumbprint(key: DevicePublicKey): string {
   return toBase64url(sha256(bytes));
 }
 
-/** Creating the wallet, or adding a device to it after a recovery. */
-export type EmbeddedWalletAction = 'create-wallet' | 'add-device';
+/** Creating the wallet, adding a device to it (after a recovery or an approval), or removing one. */
+export type EmbeddedWalletAction = 'create-wallet' | 'add-device' | 'remove-device';
 
 /**
  * What the wallet's own key signs (personal_sign) to bind a device to it: the server keeps a

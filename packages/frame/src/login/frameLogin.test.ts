@@ -16,6 +16,7 @@ import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import { combineShares } from '../custody/shares.ts';
 import { accountOf, generateWalletSecret } from '../custody/walletSecret.ts';
 import { recoverOnNewDevice, shareWithDevice } from '../custody/wallet.ts';
+import { pairingCode } from '../custody/deviceHandoff.ts';
 import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
 import { FrameLogin } from './frameLogin.ts';
 import { memoryLoginTokenStore } from './loginTokenStore.ts';
@@ -404,5 +405,13 @@ describe('a new device (issue 27)', () => {
     expect((await api.getWallet(token))?.devices).toHaveLength(1);
     expect(await api.deviceRequestStatus(token, request!.id)).toEqual({ status: 'pending' });
     expect((await api.getWallet(token))?.address).toBe(address);
+
+    // Nor can he pick a request's pairing code (to show the person's own new device's code on his):
+    // the server's random id is in it, so the same device and keys asked again show other codes, and
+    // each try is a request the server makes, 3 waiting at a time per account.
+    const copies = [];
+    for (let tries = 0; tries < 2; tries++) copies.push(await api.requestDevice(token, { deviceId: request!.deviceId, devicePublicKey: request!.devicePublicKey, exchangeKey: request!.exchangeKey }));
+    expect(new Set([request!, ...copies].map(pairingCode)).size).toBe(3);
+    await expect(api.requestDevice(token, { deviceId: request!.deviceId, devicePublicKey: request!.devicePublicKey, exchangeKey: request!.exchangeKey })).rejects.toMatchObject({ status: 429 });
   });
 });

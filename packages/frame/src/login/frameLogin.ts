@@ -5,6 +5,7 @@ import type { WalletSecret } from '../custody/walletSecret.ts';
 import { solanaAccountOf, type SolanaAccount } from '../custody/solanaAccount.ts';
 import { exportMnemonic, registerDevice } from '../custody/wallet.ts';
 import { watchDeviceRequests } from './deviceApprovals.ts';
+import { newFarcasterCompletion } from './farcasterCompletion.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
 import { APPROVAL_ENDED, openWallet, type OpenWalletReturnType } from './openWallet.ts';
 import { pollUntil } from './pollUntil.ts';
@@ -174,11 +175,13 @@ export class FrameLogin {
    * Sign In With Farcaster (issue 27): a channel on the server's relay for the site the frame is
    * embedded in (its host is the message's domain), whose link the widget shows as a QR code; the
    * wait until the visitor's Farcaster app signed it; then the server checks the signature against
-   * the ID registry and hands over the login, and the frame opens the wallet like any login's.
+   * the ID registry and hands over the login, and the frame opens the wallet like any login's. The
+   * link (the channel's token) is the site's to show; the secret that completes the login is not.
    */
   async startFarcaster(siteOrigin: string): Promise<{ url: string; finish(): Promise<PrivateKeyAccount> }> {
     const { api } = this;
-    const channel = await api.openFarcasterChannel({ siweUri: `${siteOrigin}/`, domain: new URL(siteOrigin).host });
+    const completion = await newFarcasterCompletion();
+    const channel = await api.openFarcasterChannel({ siweUri: `${siteOrigin}/`, domain: new URL(siteOrigin).host }, completion.hash);
     return {
       url: channel.url,
       finish: async () => {
@@ -187,7 +190,7 @@ export class FrameLogin {
           everyMs: this.options.farcasterPollMs ?? FARCASTER_POLL_MS,
           timedOut: FRAME_LOGIN_ERRORS.farcasterTimedOut,
         });
-        const login = await api.completeFarcaster(channel.channelToken);
+        const login = await api.completeFarcaster(channel.channelToken, completion.secret);
         return this.loggedIn(login.token, login.user);
       },
     };

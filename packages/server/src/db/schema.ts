@@ -322,4 +322,6 @@ export interface FarcasterChannelsTable {
   request: string;
   answer: string | null;
   expires_at: number;
+  /** (0014) SHA-256 of the secret the frame that opened the channel keeps, base64url: only it completes the login. */
+  completion_hash: string | null;
 }

@@ -70,8 +70,9 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
     if (!found) throw new ApiError(404, WALLET_ERRORS.unknownDeviceRequest);
     void reply.header('cache-control', 'no-store');
     if (!found.sealedShare) return { status: 'pending' };
-    // Handed over once: the device stores it under its own key.
-    await requests.remove(user.id, found.id);
+    // Not removed on reading (session 17): another login of the account (a taken mailbox) reading it
+    // first would take the approval away from the device it is sealed to, which alone can open it.
+    // It goes when that device first unlocks (its share released), or with the request's 10 minutes.
     return { status: 'approved', sealedShare: JSON.parse(found.sealedShare) as SealedShare };
   });
 

@@ -73,13 +73,8 @@ export class DeviceRequestStore {
     return Number(updated.numUpdatedRows) === 1;
   }
 
-  /** A device enrolled another way (its recovery factor): its requests are done. */
+  /** A device enrolled another way (its recovery factor), or unlocked with the share it was approved: its requests are done. */
   async removeForDevice(userId: string, deviceId: string): Promise<void> {
     await this.db.deleteFrom('login_device_requests').where('user_id', '=', userId).where('device_id', '=', deviceId).execute();
-  }
-
-  /** The new device took its share: the request is done. */
-  async remove(userId: string, id: string): Promise<void> {
-    await this.db.deleteFrom('login_device_requests').where('id', '=', id).where('user_id', '=', userId).execute();
   }
 }

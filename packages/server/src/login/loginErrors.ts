@@ -27,6 +27,7 @@ export const WALLET_ERRORS = {
   staleProof: 'The device proof is too old or dated in the future: sign it again',
   tooManyDevices: 'Too many devices: remove one first',
   unknownDevice: 'Unknown device',
+  removeNeedsProof: "Removing a device takes the wallet key's proof for it (proof): a login alone cannot",
   noChallenge: 'No live challenge for this device: ask for a new one',
   badDeviceSignature: 'The device signature does not verify',
   invalidDeviceKey: 'devicePublicKey must be an ECDSA P-256 public key (SPKI, base64url)',

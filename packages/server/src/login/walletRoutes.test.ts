@@ -165,9 +165,10 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     const full = await call('POST', '/auth/v1/wallet/devices', login.token, { device: enrollment(extra, 'x'), proof: await proof(account, 'add-device', login.user.id, extra) });
     expect([full.statusCode, full.json().message]).toEqual([409, WALLET_ERRORS.tooManyDevices]);
 
-    const removed = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token);
+    const removal = { proof: await proof(account, 'remove-device', login.user.id, laptop) };
+    const removed = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token, removal);
     expect(removed.statusCode).toBe(204);
-    const again = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token);
+    const again = await call('DELETE', `/auth/v1/wallet/devices/${added.json().deviceId}`, login.token, removal);
     expect([again.statusCode, again.json().message]).toEqual([404, WALLET_ERRORS.unknownDevice]);
     expect((await releaseShare(login.token, added.json().deviceId, laptop.sign)).statusCode).toBe(404);
   });
@@ -216,6 +217,58 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     const released = await call('POST', `/auth/v1/wallet/devices/${victim.deviceId}/share`, victim.login.token, { challenge, signature });
     expect([released.statusCode, released.json()]).toEqual([200, { authShare: 'auth-share-of-device-1' }]);
     expect(wallet.devices).toHaveLength(1);
+  });
+
+  it.skipIf(skip)("removes a device only with the wallet key's proof: a login alone (a taken mailbox) cannot lock the owner's devices out", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    // The thief reads the owner's next code from the mailbox (after SPEC's 30 s): a fresh login of the same user.
+    vi.setSystemTime(start + 31_000);
+    const thief = await logIn(owner.login.user.email);
+    expect(thief.user.id).toBe(owner.login.user.id);
+    const removeWith = (body?: unknown) => call('DELETE', `/auth/v1/wallet/devices/${owner.deviceId}`, thief.token, body);
+    expect([(await removeWith()).statusCode, (await removeWith()).json().message]).toEqual([401, WALLET_ERRORS.removeNeedsProof]);
+    expect((await removeWith({})).statusCode).toBe(401);
+    // A proof by a key of his own, or the wallet's proof for another action (add-device), is not the wallet's removal.
+    const own = privateKeyToAccount(generatePrivateKey());
+    expect((await removeWith({ proof: await proof(own, 'remove-device', thief.user.id, owner.device) })).json().message).toBe(WALLET_ERRORS.badProof);
+    expect((await removeWith({ proof: await proof(owner.account, 'add-device', owner.login.user.id, owner.device) })).json().message).toBe(WALLET_ERRORS.badProof);
+    // The owner's device still opens the wallet.
+    expect((await releaseShare(owner.login.token, owner.deviceId, owner.device.sign)).json()).toEqual({ authShare: 'auth-share-of-device-1' });
+    // The owner's own frame, holding the wallet key, removes it.
+    expect((await removeWith({ proof: await proof(owner.account, 'remove-device', owner.login.user.id, owner.device) })).statusCode).toBe(204);
+    expect((await call('GET', '/auth/v1/wallet', owner.login.token)).json().wallet.devices).toEqual([]);
+  });
+
+  it.skipIf(skip)("leaves an approval to the new device it is sealed to: another login of the account reading it first takes nothing away", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    // The owner's new laptop logs in and asks; the owner's open device approves it with the wallet key.
+    vi.setSystemTime(start + 31_000);
+    const laptopLogin = await logIn(owner.login.user.email);
+    const laptop = await newDevice();
+    const exchange = await newDevice();
+    const asked = await call('POST', '/auth/v1/wallet/device-requests', laptopLogin.token, { deviceId: laptop.deviceId, devicePublicKey: laptop.publicKey, exchangeKey: exchange.publicKey });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { id } = asked.json().request;
+    const sealedShare = { ephemeralKey: 'ZXBoZW1lcmFs', iv: 'aXYtMTI', ciphertext: 'c2VhbGVkLXRvLXRoZS1sYXB0b3A' };
+    const approved = await call('POST', `/auth/v1/wallet/device-requests/${id}/approve`, owner.login.token, {
+      device: enrollment(laptop, 'auth-share-laptop'),
+      sealedShare,
+      proof: await proof(owner.account, 'add-device', owner.login.user.id, laptop),
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+
+    // The thief (the mailbox's next code) polls the request before the laptop does.
+    vi.setSystemTime(start + 62_000);
+    const thief = await logIn(owner.login.user.email);
+    expect((await call('GET', `/auth/v1/wallet/device-requests/${id}`, thief.token)).json()).toEqual({ status: 'approved', sealedShare });
+    // The laptop still gets its approval, and once it unlocks with its own key the request is done.
+    expect((await call('GET', `/auth/v1/wallet/device-requests/${id}`, laptopLogin.token)).json()).toEqual({ status: 'approved', sealedShare });
+    expect((await releaseShare(laptopLogin.token, laptop.deviceId, laptop.sign)).json()).toEqual({ authShare: 'auth-share-laptop' });
+    expect((await call('GET', `/auth/v1/wallet/device-requests/${id}`, laptopLogin.token)).statusCode).toBe(404);
   });
 
   it.skipIf(skip)(`releases the recovery material ${RECOVERY_RELEASES_PER_DAY} times in 24 hours, then says when to come back (issue 22)`, async () => {

@@ -102,11 +102,30 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/auth/v1/wallet/devices/:id', { schema: { params: DEVICE_ID } }, async (request, reply) => {
-    const user = await freshLogin(request);
-    if (!(await wallets.removeDevice(user.id, request.params.id))) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
-    return reply.code(204).send();
-  });
+  // Only the wallet's own key removes a device (session 17): a login alone (a taken mailbox) that
+  // removed the owner's devices, then spent the day's recovery releases, would lock the owner out.
+  app.delete<{ Params: { id: string }; Body: { proof?: Proof } | undefined }>(
+    '/auth/v1/wallet/devices/:id',
+    {
+      // A DELETE may come without a body: it is then the empty object, and refused for want of a proof.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { params: DEVICE_ID, body: { type: 'object', additionalProperties: false, properties: { proof: PROOF, projectId: { type: 'string' } } } },
+    },
+    async (request, reply) => {
+      const user = await freshLogin(request);
+      const wallet = await wallets.wallet(user.id);
+      const device = await wallets.device(user.id, request.params.id);
+      if (!wallet || !device) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+      const proof = request.body?.proof;
+      if (!proof) throw new ApiError(401, WALLET_ERRORS.removeNeedsProof, 'proof');
+      const signer = await proofSigner('remove-device', user.id, { deviceId: device.id, devicePublicKey: device.publicKey, authShare: device.authShare }, proof);
+      if (signer.toLowerCase() !== wallet.address) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
+      if (!(await wallets.removeDevice(user.id, device.id))) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+      return reply.code(204).send();
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/auth/v1/wallet/devices/:id/challenge', { schema: { params: DEVICE_ID } }, async (request, reply) => {
     const user = await freshLogin(request);
@@ -142,6 +161,8 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       const signed = authShareReleaseMessage({ nonce: request.body.challenge, deviceId: device.id, address: wallet.address });
       if (!(await verifyDeviceSignature(device.publicKey, signed, request.body.signature))) throw new ApiError(401, WALLET_ERRORS.badDeviceSignature, 'signature');
       await wallets.markUsed(device.id, now);
+      // An approved device has its share: the approval it read is done.
+      await requests.removeForDevice(user.id, device.id);
       void reply.header('cache-control', 'no-store');
       return { authShare: device.authShare };
     },

@@ -12,6 +12,7 @@ import * as indexerLeases from './0010_indexer_leases.ts';
 import * as deviceRequests from './0011_device_requests.ts';
 import * as farcasterChannels from './0012_farcaster_channels.ts';
 import * as onrampPurchaseStatus from './0013_onramp_purchase_status.ts';
+import * as farcasterCompletion from './0014_farcaster_completion.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_device_requests': deviceRequests,
   '0012_farcaster_channels': farcasterChannels,
   '0013_onramp_purchase_status': onrampPurchaseStatus,
+  '0014_farcaster_completion': farcasterCompletion,
 };

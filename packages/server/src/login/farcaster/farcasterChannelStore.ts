@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 
 /** A channel lives this long: the visitor opens the link, the wallet app signs, the frame finishes. */
@@ -29,6 +29,19 @@ export interface Channel {
   nonce: string;
   request: ChannelRequest;
   answer?: ChannelAnswer;
+  /** SHA-256 (base64url) of the secret of the frame that opened it; absent for a channel an ordinary FIP-11 app opened, which gives no login. */
+  completionHash?: string;
+}
+
+/** A completion secret's hash as the frame sends it: SHA-256, base64url (43 characters). */
+export const completionHashOf = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
+
+/** Whether `secret` is the one whose hash the channel keeps; constant time in the secret. */
+export function completesChannel(channel: Channel, secret: string): boolean {
+  if (!channel.completionHash) return false;
+  const expected = Buffer.from(channel.completionHash);
+  const presented = Buffer.from(completionHashOf(secret));
+  return expected.length === presented.length && timingSafeEqual(expected, presented);
 }
 
 // SIWE's nonce is at least 8 alphanumerics; 16 of 62 give 95 bits.
@@ -46,18 +59,23 @@ export class FarcasterChannelStore {
     return createHmac('sha256', this.secret).update(`farcaster-channel\n${token}`).digest('hex');
   }
 
-  /** A new channel; `nonce`: the app's own (FIP-11 lets it choose), else a fresh one. */
-  async open(request: ChannelRequest, now: number, nonce = newNonce()): Promise<{ channelToken: string; nonce: string }> {
+  /** A new channel; `nonce`: the app's own (FIP-11 lets it choose), else a fresh one; `completionHash`: the opening frame's. */
+  async open(request: ChannelRequest, now: number, nonce = newNonce(), completionHash?: string): Promise<{ channelToken: string; nonce: string }> {
     await this.db.deleteFrom('farcaster_channels').where('expires_at', '<', now).execute();
     const channelToken = randomBytes(32).toString('base64url');
-    await this.db.insertInto('farcaster_channels').values({ token_hash: this.hash(channelToken), nonce, request: JSON.stringify(request), answer: null, expires_at: now + FARCASTER_CHANNEL_TTL_MS }).execute();
+    await this.db.insertInto('farcaster_channels').values({ token_hash: this.hash(channelToken), nonce, request: JSON.stringify(request), answer: null, expires_at: now + FARCASTER_CHANNEL_TTL_MS, completion_hash: completionHash ?? null }).execute();
     return { channelToken, nonce };
   }
 
   async find(channelToken: string, now: number): Promise<Channel | undefined> {
     const row = await this.db.selectFrom('farcaster_channels').selectAll().where('token_hash', '=', this.hash(channelToken)).where('expires_at', '>', now).executeTakeFirst();
     if (!row) return undefined;
-    return { nonce: row.nonce, request: JSON.parse(row.request) as ChannelRequest, ...(row.answer ? { answer: JSON.parse(row.answer) as ChannelAnswer } : {}) };
+    return {
+      nonce: row.nonce,
+      request: JSON.parse(row.request) as ChannelRequest,
+      ...(row.answer ? { answer: JSON.parse(row.answer) as ChannelAnswer } : {}),
+      ...(row.completion_hash ? { completionHash: row.completion_hash } : {}),
+    };
   }
 
   /** The wallet app's answer, once per channel: 'answered' already when another came first. */

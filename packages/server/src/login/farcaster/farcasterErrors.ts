@@ -7,5 +7,8 @@ export const FARCASTER_ERRORS = {
   noRegistryChain: (chainId: number) => `Sign In With Farcaster reads the ID registry on chain ${chainId}, which this server has no RPC for (RPC_URL_${chainId})`,
   refused: (reason: string) => `Sign In With Farcaster refused: ${reason}`,
   otherFid: 'The signed message names another fid than the answer',
+  /** The channel's token reaches the site's page (the link, the QR code): only the frame that opened it holds the secret that completes it. */
+  notThisFrame: 'This Farcaster sign-in was opened by another frame: only the frame that opened it can complete it (completionSecret)',
+  notFromFrame: 'A Farcaster login channel (completionHash) opens only from the secure frame: its origin is not in FRAME_ORIGINS',
   siteNotAccepted: (domain: string) => `Sign In With Farcaster for ${domain} is not accepted: the site must be one of SIWX_DOMAINS in the server configuration`,
 } as const;

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../createServer.ts';
+import { openDatabase } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabases.ts';
 import { useTestDevnet } from '../../testing/testDevnet.ts';
 import { ACCESS_QUERY, testConfig } from '../../testing/testServer.ts';
+import { completionHashOf } from './farcasterChannelStore.ts';
 import { FARCASTER_ERRORS } from './farcasterErrors.ts';
 import { FARCASTER_RELAY_PATH } from './farcasterRoutes.ts';
 
@@ -18,6 +20,10 @@ const devnet = useTestDevnet({ 31337: 28145, 31338: 28146 });
 const RELAY_KEY = 'test-farcaster-relay-key-0123456789';
 // The site the frame signs in for: one of the server's SIWX_DOMAINS (the default's demo site).
 const SITE = { siweUri: 'http://127.0.0.1:5173/', domain: '127.0.0.1:5173' };
+// The secure frame's origin (FRAME_ORIGINS): only it opens a channel that can become a login.
+const FRAME = 'http://127.0.0.1:27174';
+// One secret for the two replicas of the rate-limit test: a channel's token is kept as a hash keyed by it.
+const LOGIN_SECRET = 'test-login-secret-farcaster-0123456789';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -26,7 +32,7 @@ let relay: string;
 beforeAll(async () => {
   database = await createTestDatabase('sqlite');
   const chains = devnet.devnet().chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
-  app = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337' }));
+  app = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET }));
   relay = `${await app.listen({ port: 0, host: '127.0.0.1' })}${FARCASTER_RELAY_PATH}`;
 }, 120_000);
 afterAll(async () => {
@@ -35,7 +41,10 @@ afterAll(async () => {
 });
 
 const rpcUrl = () => devnet.chain(31337).rpcUrl;
-const complete = (channelToken: string) => app.inject({ method: 'POST', url: `/auth/v1/farcaster/complete?${ACCESS_QUERY}`, payload: { channelToken } });
+const complete = (channelToken: string, completionSecret?: string, server = app) =>
+  server.inject({ method: 'POST', url: `/auth/v1/farcaster/complete?${ACCESS_QUERY}`, payload: { channelToken, ...(completionSecret ? { completionSecret } : {}) } });
+/** 32 random bytes, base64url, as the frame makes its completion secret. */
+const newSecret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 
 /** A Farcaster wallet app holding `custodyKey`: opens the link, signs the channel's message for `fid`, answers the relay. */
 async function walletAppSigns(url: string, custodyKey: `0x${string}`, fid: number, relayKey = RELAY_KEY) {
@@ -49,21 +58,23 @@ async function walletAppSigns(url: string, custodyKey: `0x${string}`, fid: numbe
   return wallet.authenticate({ channelToken, authKey: relayKey, message: built.message, signature, fid, username: 'trail' });
 }
 
+/** A channel as the frame opens it: from its origin, with the hash of a secret it keeps; `site` reads its status as any holder of the link can. */
 async function openChannel() {
   const site = createAppClient({ relay, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
-  const channel = await site.createChannel(SITE);
-  if (channel.isError) throw channel.error;
-  return { site, ...channel.data };
+  const secret = newSecret();
+  const opened = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, headers: { origin: FRAME }, payload: { ...SITE, completionHash: completionHashOf(secret) } });
+  expect(opened.statusCode).toBe(201);
+  return { site, secret, ...(opened.json() as { channelToken: string; url: string; nonce: string }) };
 }
 
 describe('Sign In With Farcaster through the local relay', () => {
   it("logs in the fid whose registered custody key signed, once; the channel tells the site it is signed", async () => {
     const custodyKey = generatePrivateKey();
     const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
-    const { site, channelToken, url, nonce } = await openChannel();
+    const { site, channelToken, url, nonce, secret } = await openChannel();
     expect(new URL(url).searchParams.get('nonce')).toBe(nonce);
     expect((await site.status({ channelToken })).data?.state).toBe('pending');
-    expect((await complete(channelToken)).json()).toMatchObject({ message: FARCASTER_ERRORS.pending });
+    expect((await complete(channelToken, secret)).json()).toMatchObject({ message: FARCASTER_ERRORS.pending });
 
     const answered = await walletAppSigns(url, custodyKey, fid);
     expect(answered.isError).toBe(false);
@@ -73,17 +84,17 @@ describe('Sign In With Farcaster through the local relay', () => {
     const checked = await site.verifySignInMessage({ nonce, domain: SITE.domain, message: status.data!.message!, signature: status.data!.signature!, acceptAuthAddress: false });
     expect([checked.isError, checked.fid]).toEqual([false, fid]);
 
-    const login = await complete(channelToken);
+    const login = await complete(channelToken, secret);
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ fid, user: { provider: 'farcaster', email: null } });
     expect(login.json().token).toMatch(/\S{20,}/);
     // Used once: the channel is gone.
-    expect([(await complete(channelToken)).statusCode]).toEqual([404]);
+    expect([(await complete(channelToken, secret)).statusCode]).toEqual([404]);
 
     // The same fid again is the same user.
     const again = await openChannel();
     await walletAppSigns(again.url, custodyKey, fid);
-    expect((await complete(again.channelToken)).json().user.id).toBe(login.json().user.id);
+    expect((await complete(again.channelToken, again.secret)).json().user.id).toBe(login.json().user.id);
   });
 
   it('refuses a signature by a key that is not the custody address of the fid, and an fid no one registered', async () => {
@@ -92,13 +103,13 @@ describe('Sign In With Farcaster through the local relay', () => {
 
     const forged = await openChannel();
     await walletAppSigns(forged.url, generatePrivateKey(), fid);
-    const refused = await complete(forged.channelToken);
+    const refused = await complete(forged.channelToken, forged.secret);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toMatch(new RegExp(`^${FARCASTER_ERRORS.refused('')}.*does not own fid ${fid}`));
 
     const unregistered = await openChannel();
     await walletAppSigns(unregistered.url, generatePrivateKey(), fid + 1_000_000);
-    expect((await complete(unregistered.channelToken)).statusCode).toBe(401);
+    expect((await complete(unregistered.channelToken, unregistered.secret)).json().message).toMatch(new RegExp(`^${FARCASTER_ERRORS.refused('')}`));
   });
 
   it('takes an answer only with the relay key, once, and only for an open channel', async () => {
@@ -126,6 +137,69 @@ describe('Sign In With Farcaster through the local relay', () => {
     ]) {
       const refused = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, payload: foreign });
       expect([refused.statusCode, refused.json().message]).toEqual([400, FARCASTER_ERRORS.siteNotAccepted(foreign.domain)]);
+    }
+  });
+  it("gives the login only to the frame that opened the channel: not to the site's page holding the link, nor to a copy of the database", async () => {
+    const custodyKey = generatePrivateKey();
+    const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+    const frame = await openChannel();
+    // The site's page reads the link (SPEC §3's farcasterUrl, the QR code): the channel token is in its query.
+    const stolenToken = new URL(frame.url).searchParams.get('channelToken')!;
+    expect(stolenToken).toBe(frame.channelToken);
+    await walletAppSigns(frame.url, custodyKey, fid);
+
+    // The site tries first: with the token alone, a guessed secret, and the hash a copy of the database holds.
+    const copy = await openDatabase(database.config);
+    const stored = await copy.selectFrom('farcaster_channels').select('completion_hash').execute().finally(() => copy.destroy());
+    expect(stored.map((row) => row.completion_hash)).toContain(completionHashOf(frame.secret));
+    for (const tried of [undefined, newSecret(), completionHashOf(frame.secret)]) {
+      const refused = await complete(stolenToken, tried);
+      expect([refused.statusCode, refused.json().message]).toEqual([401, FARCASTER_ERRORS.notThisFrame]);
+      expect(refused.json().token).toBeUndefined();
+    }
+    // The wrong tries closed nothing: the channel is still signed, and the frame gets its login.
+    expect((await frame.site.status({ channelToken: frame.channelToken })).data).toMatchObject({ state: 'completed', fid });
+    const login = await complete(frame.channelToken, frame.secret);
+    expect([login.statusCode, login.json().fid]).toEqual([200, fid]);
+  });
+
+  it('gives no login for a channel an ordinary FIP-11 app opened, and opens a login channel only from the frame', async () => {
+    const custodyKey = generatePrivateKey();
+    const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+    // The site's page as a Sign In With Farcaster app: its own channel on the relay, its visitor signs it.
+    const site = createAppClient({ relay, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
+    const channel = await site.createChannel(SITE);
+    if (channel.isError) throw channel.error;
+    await walletAppSigns(channel.data.url, custodyKey, fid);
+    // The relay serves it as FIP-11 says (the app can verify the signature itself), but it is no login here.
+    expect((await site.status({ channelToken: channel.data.channelToken })).data).toMatchObject({ state: 'completed', fid });
+    const refused = await complete(channel.data.channelToken, newSecret());
+    expect([refused.statusCode, refused.json().message]).toEqual([401, FARCASTER_ERRORS.notThisFrame]);
+
+    // A channel bound to a secret opens from the frame's origin only: not from the site's page, nor without an Origin.
+    for (const headers of [{ origin: 'http://127.0.0.1:5173' }, {}]) {
+      const opened = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, headers, payload: { ...SITE, completionHash: completionHashOf(newSecret()) } });
+      expect([opened.statusCode, opened.json().message]).toEqual([403, FARCASTER_ERRORS.notFromFrame]);
+    }
+    const malformed = await complete(channel.data.channelToken, 'short');
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it("bounds the secrets one client may try per minute (SOCIAL_RATE_LIMIT_PER_MINUTE), and the frame's own still completes after", async () => {
+    const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
+    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_PER_MINUTE: '3' }));
+    try {
+      const custodyKey = generatePrivateKey();
+      const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+      const frame = await openChannel();
+      await walletAppSigns(frame.url, custodyKey, fid);
+      const statuses: number[] = [];
+      for (let tries = 0; tries < 5; tries++) statuses.push((await complete(frame.channelToken, newSecret(), limited)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // Another client (the frame, on this server's other replica) is not the one limited.
+      expect((await complete(frame.channelToken, frame.secret)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { loginLimit } from '../../http/rateLimits.ts';
 import type { ServerServices } from '../../services.ts';
 import { LoginStore } from '../loginStore.ts';
-import { FarcasterChannelStore, type Channel, type ChannelRequest } from './farcasterChannelStore.ts';
+import { completesChannel, FarcasterChannelStore, type Channel, type ChannelRequest } from './farcasterChannelStore.ts';
 import { FARCASTER_ERRORS } from './farcasterErrors.ts';
 
 /** FIP-11's relay paths sit under this prefix: an auth client's `relay` is `<server>/farcaster`, its version `v1`. */
@@ -14,6 +14,8 @@ export const FARCASTER_RELAY_PATH = '/farcaster';
 const TOKEN = /^Bearer ([A-Za-z0-9_-]{43})$/;
 const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 const SHORT = { type: 'string', maxLength: 256 } as const;
+/** The frame's completion secret (32 random bytes) and its SHA-256, both base64url. */
+const BASE64URL_32 = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } as const;
 
 const channelToken = (request: FastifyRequest): string => {
   const token = TOKEN.exec(request.headers.authorization ?? '')?.[1];
@@ -72,7 +74,7 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
   const channels = new FarcasterChannelStore(services.db, login.secret);
   const relayKey = Buffer.from(farcaster.relayKey);
 
-  app.post<{ Body: ChannelRequest & { nonce?: string; acceptAuthAddress?: boolean } }>(
+  app.post<{ Body: ChannelRequest & { nonce?: string; acceptAuthAddress?: boolean; completionHash?: string } }>(
     `${FARCASTER_RELAY_PATH}/v1/channel`,
     {
       config: { rateLimit: loginLimit(login.socialStartsPerIp) },
@@ -90,14 +92,19 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
             requestId: SHORT,
             redirectUrl: { type: 'string', format: 'uri', maxLength: 2048 },
             acceptAuthAddress: { type: 'boolean' },
+            // Not FIP-11's: the frame's, so that only it completes the login (an app's channel has none and gives no login).
+            completionHash: BASE64URL_32,
           },
         },
       },
     },
     async (request, reply) => {
-      const { nonce, acceptAuthAddress: _custodyOnly, ...wanted } = request.body;
+      const { nonce, acceptAuthAddress: _custodyOnly, completionHash, ...wanted } = request.body;
       if (!acceptedSite(services, wanted)) throw new ApiError(400, FARCASTER_ERRORS.siteNotAccepted(wanted.domain));
-      const opened = await channels.open(wanted, Date.now(), nonce);
+      // As a social login's start: a browser page of the site cannot open a login channel of its own.
+      const origin = request.headers.origin;
+      if (completionHash !== undefined && (typeof origin !== 'string' || !login.frameOrigins.includes(origin))) throw new ApiError(403, FARCASTER_ERRORS.notFromFrame);
+      const opened = await channels.open(wanted, Date.now(), nonce, completionHash);
       void reply.code(201).header('cache-control', 'no-store');
       return { channelToken: opened.channelToken, nonce: opened.nonce, url: signInUrl(farcaster.connectUrl, opened.channelToken, { nonce: opened.nonce, request: wanted }) };
     },
@@ -150,7 +157,9 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
 
 /**
  * The login (in the project's scope, from the frame): POST /auth/v1/farcaster/complete with the
- * channel token, once the wallet app answered. The message is checked as any Sign In With Farcaster
+ * channel token and the secret whose hash the frame gave when it opened the channel, once the wallet
+ * app answered. The token is in the link the site's page shows, so it alone completes nothing; a
+ * wrong secret leaves the channel open for the frame that holds the right one. The message is checked as any Sign In With Farcaster
  * app checks it (`@farcaster/auth-client`): this channel's nonce and domain, the signature, and the
  * signer as the custody address of the fid in the ID registry on the configured chain. The channel
  * ends with this call, whatever its outcome; the fid is the login's identity.
@@ -164,7 +173,7 @@ export function registerFarcasterLogin(app: FastifyInstance, services: ServerSer
   const rpcUrl = services.chains.get(farcaster.chainId)?.config.rpcUrl;
   const verifier = rpcUrl ? createAppClient({ ethereum: viemConnector({ rpcUrl }) }) : undefined;
 
-  app.post<{ Body: { channelToken: string } }>(
+  app.post<{ Body: { channelToken: string; completionSecret?: string } }>(
     '/auth/v1/farcaster/complete',
     {
       config: { rateLimit: loginLimit(login.socialStartsPerIp) },
@@ -173,7 +182,7 @@ export function registerFarcasterLogin(app: FastifyInstance, services: ServerSer
           type: 'object',
           required: ['channelToken'],
           additionalProperties: false,
-          properties: { channelToken: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, projectId: { type: 'string' } },
+          properties: { channelToken: BASE64URL_32, completionSecret: BASE64URL_32, projectId: { type: 'string' } },
         },
       },
     },
@@ -181,9 +190,10 @@ export function registerFarcasterLogin(app: FastifyInstance, services: ServerSer
       void reply.header('cache-control', 'no-store');
       if (!verifier) throw new ApiError(503, FARCASTER_ERRORS.noRegistryChain(farcaster.chainId));
       const now = Date.now();
-      const { channelToken: token } = request.body;
+      const { channelToken: token, completionSecret } = request.body;
       const channel = await channels.find(token, now);
       if (!channel) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
+      if (completionSecret === undefined || !completesChannel(channel, completionSecret)) throw new ApiError(401, FARCASTER_ERRORS.notThisFrame);
       if (!channel.answer) throw new ApiError(409, FARCASTER_ERRORS.pending);
       if (!acceptedSite(services, channel.request)) throw new ApiError(401, FARCASTER_ERRORS.siteNotAccepted(channel.request.domain));
       if (!(await channels.close(token))) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
