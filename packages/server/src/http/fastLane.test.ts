@@ -89,6 +89,18 @@ describe('fast lane', () => {
     expect(JSON.parse(lines[3]!)).toMatchObject({ reqId: 'trace-42', req: { remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
   });
 
+  it('answers a cached identity asked again as Fastify does', async () => {
+    const { port, lane } = await serve();
+    const identity = `/v1/identity/${TEST_ACCOUNTS[2]!.address}?${ACCESS_QUERY}`;
+    expect((await get(port, identity)).status).toBe(200);
+    const byFastify = await get(port, identity);
+    expect(lane.answered).toBe(0);
+    const byLane = await get(port, identity);
+    expect(lane.answered).toBe(1);
+    expect(comparable(byLane)).toEqual(comparable(byFastify));
+    expect(JSON.parse(byLane.body)).toEqual({ name: null, avatar: null });
+  });
+
   it('gives the CORS headers Fastify gives, for a listed origin, another one and none', async () => {
     const { port, lane } = await serve();
     await get(port, BALANCE);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { getBalances, type Balance } from '../account/getBalances.ts';
 import { readCache, valueCache } from '../cache/sharedTtlCache.ts';
+import { requestProjectId } from '../http/rateLimits.ts';
 import { currencySchema } from '../http/schemas.ts';
 import { balanceAddressSchema, balanceChainIdSchema, solanaBalanceReader } from './solanaBalance.ts';
 import type { ChainContext } from '../chain/chainContext.ts';
@@ -51,7 +52,7 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       const ready = force ? [] : keys.map((key) => read.settled(cache.get(key)));
       if (ready.length > 0 && ready.every((balances): balances is Balance[] => balances !== undefined)) {
         // Asked again, this URL is answered by the fast lane while every chain's answer stays cached.
-        services.fastLane?.remember(request, request.query.projectId ?? '', CACHED_HEADERS, () => {
+        services.fastLane?.remember(request, requestProjectId(request) ?? '', CACHED_HEADERS, () => {
           const again = keys.map((key) => read.settled(cache.get(key)));
           return again.every((balances): balances is Balance[] => balances !== undefined) ? balancesBody(again) : undefined;
         });
