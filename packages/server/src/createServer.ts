@@ -12,15 +12,17 @@ import { openDatabase, type Db } from './db/database.ts';
 import { DATABASE_RETRY_SECONDS, isDatabaseUnavailable } from './db/databaseUnavailable.ts';
 import { refuseNonJsonBodies } from './http/bodyTypes.ts';
 import { addArrivalChecks } from './http/arrivalChecks.ts';
-import { corsCheck } from './http/cors.ts';
+import { clientAddress, trustedProxy } from './http/clientAddress.ts';
+import { corsCheck, corsHeaders } from './http/cors.ts';
+import { FastLane, serverWithFastLane } from './http/fastLane.ts';
 import { ApiError, ERROR_TEXTS, errorBody } from './http/errors.ts';
 import { requireProjectAccess } from './http/projectAccess.ts';
-import { registerRateLimits, requestProjectId, sharedRateLimit } from './http/rateLimits.ts';
+import { countedSharedRateLimit, registerRateLimits, requestProjectId } from './http/rateLimits.ts';
 import { closeAnsweredUpgrades } from './http/answeredUpgrades.ts';
 import { bufferedStdout } from './http/bufferedLog.ts';
 import { drainRefusedBodies } from './http/refusedBodies.ts';
 import { requestIds } from './http/requestIds.ts';
-import { lazyRequestLogger, registerRequestLog } from './http/requestLog.ts';
+import { lazyRequestLogger, registerRequestLog, requestLogLines } from './http/requestLog.ts';
 import { formatValidationError } from './http/validationErrors.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { PoolPrices } from './prices/poolPrices.ts';
@@ -75,8 +77,6 @@ export type CreateServerOptions = {
 
 const BODY_LIMIT = 64 * 1024;
 
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 /**
  * The Cairn backend: opens (and migrates) the database, loads the catalogue, registers the routes
  * and starts the indexer (unless config.indexer.enabled is false). `app.close()` stops the
@@ -88,7 +88,13 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // What is left is written when the process exits; onClose below writes it out.
   const stdout = options.logStream ? undefined : bufferedStdout();
   const logStream = options.logStream ?? stdout!;
+  // One function for TRUST_PROXY, one request id generator: Fastify's and the fast lane's alike.
+  const trust = trustedProxy(config.trustProxy);
+  const requestIdOf = requestIds();
+  const fastLane = new FastLane();
   const app = Fastify({
+    // Requests meet the fast lane first: a cached read asked again is answered before Fastify's routing (issue 25).
+    serverFactory: serverWithFastLane(fastLane),
     logger: {
       level: config.logLevel,
       stream: logStream,
@@ -99,12 +105,12 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     },
     // request.ip and request.protocol follow X-Forwarded-* only from the proxies TRUST_PROXY names.
     // A hop count N trusts the N nearest proxies (as proxy-addr does for a number).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: trust,
     bodyLimit: BODY_LIMIT,
     // A caller's sane x-request-id is kept, else a cheap one (requestIds). Fastify's own header
     // option would take any value as is, so genReqId reads it.
     requestIdHeader: false,
-    genReqId: requestIds(),
+    genReqId: requestIdOf,
     // request.log is pino's child only once a route logs through it.
     childLoggerFactory: lazyRequestLogger,
     // verbose: a failed keyword carries its schema, whose description makes the 400 message.
@@ -178,12 +184,27 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // What every request meets as it arrives, in one hook (issue 25): its id on the answer, JSON
   // bodies only (415), the per-IP limit (429), CORS. The secure frame's social login sends its
   // browser key cookie: its origins may send credentials.
-  const cors = corsCheck([...new Set([...config.corsOrigins, ...config.login.frameOrigins])]);
-  addArrivalChecks(app, [requestId, jsonBodiesOnly, ...(perIpLimit ? [perIpLimit] : []), cors]);
+  const corsOrigins = [...new Set([...config.corsOrigins, ...config.login.frameOrigins])];
+  const cors = corsCheck(corsOrigins);
+  addArrivalChecks(app, [requestId, jsonBodiesOnly, ...(perIpLimit ? [perIpLimit.check] : []), cors]);
   // SPEC §7: the data API and the catalogue need projectId, st and sv. One per-project count for
   // both of the scopes below, in the same hook.
-  const projectLimit = config.rateLimit.perProject > 0 ? sharedRateLimit(app, 'project', config.rateLimit.perProject, requestProjectId, 'allow') : undefined;
-  const projectAccess = requireProjectAccess(config.projectIds, projectLimit);
+  const projectLimit = config.rateLimit.perProject > 0 ? countedSharedRateLimit(app, 'project', config.rateLimit.perProject, requestProjectId, 'allow') : undefined;
+  const projectAccess = requireProjectAccess(config.projectIds, projectLimit?.check);
+  fastLane.open({
+    requestId: requestIdOf,
+    address: clientAddress(trust),
+    perIp: perIpLimit,
+    perProject: projectLimit,
+    cors: corsHeaders(corsOrigins),
+    log: requestLogLines(app, logStream),
+  });
+  services.fastLane = fastLane;
+  // While the server closes, Fastify answers every request (503 to those on open connections).
+  app.addHook('preClose', (done) => {
+    fastLane.close();
+    done();
+  });
   const forProjects = (scope: FastifyInstance) => scope.addHook('preValidation', projectAccess);
   const rpcProxy = createRpcProxy(services, (message) => app.log.warn(message));
 

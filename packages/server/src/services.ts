@@ -12,6 +12,7 @@ import type { CacheBus } from './cache/cacheBus.ts';
 import type { Indexer } from './indexer/indexer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PoolPrices } from './prices/poolPrices.ts';
+import type { FastLane } from './http/fastLane.ts';
 
 /** What the routes share: built once in createServer, handed to each route module. */
 export interface ServerServices {
@@ -31,6 +32,8 @@ export interface ServerServices {
   mailer?: Mailer;
   isSpam(chainId: number, contract: string): boolean;
   iconUrls(request: FastifyRequest): IconUrls;
+  /** Where a cached read's route remembers a URL it answered from its cache (http/fastLane.ts). */
+  fastLane?: FastLane;
 }
 
 export function spamChecker(spamContracts: readonly string[]): (chainId: number, contract: string) => boolean {

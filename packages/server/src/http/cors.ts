@@ -29,26 +29,40 @@ const PREFLIGHT_MAX_AGE = '600';
  */
 export function corsCheck(origins: readonly string[]): ArrivalCheck {
   const { isAllowed, mayUseCredentials } = originPolicy(origins);
+  const headersFor = corsHeaders(origins);
   return function cors(request, reply) {
     const origin = request.headers.origin;
-    const preflight = request.method === 'OPTIONS';
+    if (request.method !== 'OPTIONS') {
+      const headers = headersFor(origin);
+      for (let i = 0; i < headers.length; i += 2) void reply.header(headers[i]!, headers[i + 1]);
+      return false;
+    }
     if (!isAllowed(origin)) {
-      void reply.header('vary', 'Origin');
-      if (!preflight) return false;
-      void reply.code(403).send(errorBody(403, `Origin ${origin ?? '(none)'} is not allowed (see CORS_ORIGINS in the server configuration)`));
+      void reply.header('vary', 'Origin').code(403).send(errorBody(403, `Origin ${origin ?? '(none)'} is not allowed (see CORS_ORIGINS in the server configuration)`));
       return true;
     }
     const credentials = mayUseCredentials(origin);
     void reply.header('access-control-allow-origin', credentials ? origin : '*').header('access-control-expose-headers', EXPOSED_HEADERS);
     if (credentials) void reply.header('access-control-allow-credentials', 'true');
-    if (!preflight) {
-      void reply.header('vary', 'Origin');
-      return false;
-    }
     const asked = request.headers['access-control-request-headers'];
     void reply.header('vary', 'Origin, Access-Control-Request-Headers').header('access-control-allow-methods', ALLOWED_METHODS).header('access-control-max-age', PREFLIGHT_MAX_AGE);
     if (asked !== undefined) void reply.header('access-control-allow-headers', asked);
     void reply.code(204).send();
     return true;
   };
+}
+
+/**
+ * The CORS headers of an answer to anything but a preflight, by the request's Origin, as a flat
+ * list (name, value, name, value...): built once per listed origin and once for all others, not
+ * per request (the fast lane writes them as they are).
+ */
+export function corsHeaders(origins: readonly string[]): (origin: string | undefined) => readonly string[] {
+  const { any } = originPolicy(origins);
+  const refused = ['vary', 'Origin'];
+  const toAny = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSED_HEADERS, 'vary', 'Origin'];
+  const listed = new Map(
+    origins.map((origin) => [origin, ['access-control-allow-origin', origin, 'access-control-expose-headers', EXPOSED_HEADERS, 'access-control-allow-credentials', 'true', 'vary', 'Origin']]),
+  );
+  return (origin) => (origin === undefined ? refused : (listed.get(origin) ?? (any ? toAny : refused)));
 }

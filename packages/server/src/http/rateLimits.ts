@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorText } from '@cairn/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.ts';
 import { clientNetwork } from './clientNetwork.ts';
@@ -35,9 +35,9 @@ declare module 'fastify' {
  *
  * The per-IP limit and sharedRateLimit count here, at once when the count is in memory: the
  * plugin's chain of promises per request was a large part of the cached balance route's cost
- * (issue 25). Returns the per-IP limit's check (see arrivalChecks.ts), none when it is off.
+ * (issue 25). Returns the per-IP limit (its check, see arrivalChecks.ts), none when it is off.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig, redis?: Redis): Promise<ArrivalCheck | undefined> {
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig, redis?: Redis): Promise<CountedLimit<ArrivalCheck> | undefined> {
   app.decorate('limitCounts', (name: string): CountHit => {
     if (redis) return redisWindowCounts(redis, name, MINUTE_MS);
     const counts = new WindowCounts(MINUTE_MS, TRACKED_CLIENTS);
@@ -57,22 +57,42 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   return limits.perIp > 0 ? perClientLimit(limits.perIp, app.limitCounts('ip')) : undefined;
 }
 
-function perClientLimit(max: number, count: CountHit): ArrivalCheck {
+/** A limit's hook or check, with its maximum and its counts (the fast lane counts with them too). */
+export interface CountedLimit<Check> {
+  check: Check;
+  max: number;
+  count: CountHit;
+}
+
+/** The seconds a window has left, as Retry-After and x-ratelimit-reset say them. */
+export const secondsLeft = ({ ttl }: WindowCount) => Math.ceil(ttl / 1000);
+
+/** The per-IP budget's headers on an answer: x-ratelimit-limit, -remaining and -reset. */
+export function budgetHeaders(max: number, count: WindowCount): [string, number][] {
+  return [
+    ['x-ratelimit-limit', max],
+    ['x-ratelimit-remaining', Math.max(0, max - count.current)],
+    ['x-ratelimit-reset', secondsLeft(count)],
+  ];
+}
+
+function perClientLimit(max: number, count: CountHit): CountedLimit<ArrivalCheck> {
   /** Sets the budget's headers; past the limit answers 429 (true). */
-  const answer = (reply: FastifyReply, { current, ttl }: WindowCount): boolean => {
-    const seconds = Math.ceil(ttl / 1000);
-    void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - current)).header('x-ratelimit-reset', seconds);
-    if (current <= max) return false;
+  const answer = (reply: FastifyReply, counted: WindowCount): boolean => {
+    for (const [name, value] of budgetHeaders(max, counted)) void reply.header(name, value);
+    if (counted.current <= max) return false;
+    const seconds = secondsLeft(counted);
     void reply.code(429).header('retry-after', seconds).send(errorBody(429, RATE_LIMIT_TEXT(seconds)));
     return true;
   };
-  return function perClientLimitCheck(request, reply) {
+  return { max, count, check: perClientLimitCheck };
+  function perClientLimitCheck(request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> {
     if (request.routeOptions.config.rateLimit !== undefined) return false;
     const counted = count(clientNetwork(request.ip));
     if (!(counted instanceof Promise)) return answer(reply, counted);
     // While Redis is down a read goes through, uncounted (open).
     return counted.then((result) => answer(reply, result), () => false);
-  };
+  }
 }
 
 /**
@@ -91,14 +111,20 @@ export type WhenUncounted = 'allow' | 'refuse';
  * hook to add beside the per-IP limit: 429 with Retry-After past it.
  */
 export function sharedRateLimit(app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined, whenUncounted: WhenUncounted = 'refuse') {
+  return countedSharedRateLimit(app, name, max, key, whenUncounted).check;
+}
+
+/** sharedRateLimit, with its maximum and its counts. */
+export function countedSharedRateLimit(app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined, whenUncounted: WhenUncounted = 'refuse'): CountedLimit<preValidationHookHandler> {
   const count = app.limitCounts(name);
-  const answer = (reply: FastifyReply, done: HookHandlerDoneFunction, { current, ttl }: WindowCount) => {
-    if (current <= max) return done();
-    const seconds = Math.ceil(ttl / 1000);
+  const answer = (reply: FastifyReply, done: HookHandlerDoneFunction, counted: WindowCount) => {
+    if (counted.current <= max) return done();
+    const seconds = secondsLeft(counted);
     void reply.header('retry-after', String(seconds));
     done(new ApiError(429, RATE_LIMIT_TEXT(seconds)));
   };
-  return function sharedRateLimitHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  return { max, count, check: sharedRateLimitHook };
+  function sharedRateLimitHook(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     let counted: WindowCount | Promise<WindowCount>;
     try {
       counted = count(key(request) ?? '');
@@ -110,7 +136,7 @@ export function sharedRateLimit(app: FastifyInstance, name: string, max: number,
       (result) => answer(reply, done, result),
       (error: Error) => (whenUncounted === 'allow' ? done() : done(error)),
     );
-  };
+  }
 }
 
 /** The projectId a data-API request names (query, or a POST's JSON body), as requireProjectAccess reads it. */

@@ -18,27 +18,42 @@ const INFO = 30;
  * that puts the id on the answer as the request arrives (see arrivalChecks.ts).
  */
 export function registerRequestLog(app: FastifyInstance, stream: { write(line: string): void }): ArrivalCheck {
-  const head = `{"level":${INFO},"time":`;
-  const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
-  // The method needs no JSON escaping: Node's parser takes only the methods it knows. The address
-  // may come from X-Forwarded-For (TRUST_PROXY), so it is escaped like the caller's other texts.
-  const write = (request: FastifyRequest, tail: string) => {
-    const socket = request.raw.socket;
-    stream.write(
-      `${head}${Date.now()}${origin}${JSON.stringify(request.id)},"req":{"method":"${request.method}","url":${JSON.stringify(logSafeUrl(request.url))},` +
-        `"host":${JSON.stringify(request.host)},"remoteAddress":${JSON.stringify(request.ip)},"remotePort":${socket?.remotePort ?? null}}${tail}\n`,
-    );
-  };
-  const infoEnabled = () => (pino.levels.values[app.log.level] ?? Number.POSITIVE_INFINITY) <= INFO;
+  const lines = requestLogLines(app, stream);
+  const write = (request: FastifyRequest, tail: string) =>
+    lines.write(request.id, request.method, JSON.stringify(logSafeUrl(request.url)), JSON.stringify(request.host), request.ip, request.raw.socket?.remotePort, tail);
   app.addHook('onResponse', (request, reply: FastifyReply, done) => {
-    if (infoEnabled()) write(request, `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}`);
+    if (lines.enabled()) write(request, completedTail(reply.statusCode, reply.elapsedTime));
     done();
   });
   return function requestId(request, reply) {
     // The id answers too, so a caller can quote it.
     void reply.header('x-request-id', request.id);
-    if (request.headers.upgrade !== undefined && infoEnabled()) write(request, ',"msg":"incoming request"}');
+    if (request.headers.upgrade !== undefined && lines.enabled()) write(request, ',"msg":"incoming request"}');
     return false;
+  };
+}
+
+/** The end of an answered request's line: its status and how long it took (ms). */
+export const completedTail = (statusCode: number, ms: number) => `,"res":{"statusCode":${statusCode}},"responseTime":${ms},"msg":"request completed"}`;
+
+/**
+ * Writes request lines (registerRequestLog's, and the fast lane's for the answers it gives). The
+ * URL and the host come as JSON already (the lane keeps them so for each URL it answers), with the
+ * URL made safe to log (logSafeUrl).
+ */
+export function requestLogLines(app: FastifyInstance, stream: { write(line: string): void }) {
+  const head = `{"level":${INFO},"time":`;
+  const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  return {
+    /** Whether the log's level (which may change while the server runs) takes info lines. */
+    enabled: () => (pino.levels.values[app.log.level] ?? Number.POSITIVE_INFINITY) <= INFO,
+    // The method needs no JSON escaping: Node's parser takes only the methods it knows. The address
+    // may come from X-Forwarded-For (TRUST_PROXY), so it is escaped like the caller's other texts.
+    write: (id: string, method: string, urlJson: string, hostJson: string, ip: string | undefined, port: number | undefined, tail: string) =>
+      stream.write(
+        `${head}${Date.now()}${origin}${JSON.stringify(id)},"req":{"method":"${method}","url":${urlJson},` +
+          `"host":${hostJson},"remoteAddress":${JSON.stringify(ip)},"remotePort":${port ?? null}}${tail}\n`,
+      ),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { getBalances, type Balance } from '../account/getBalances.ts';
 import { readCache, valueCache } from '../cache/sharedTtlCache.ts';
+import { requestProjectId } from '../http/rateLimits.ts';
 import { currencySchema } from '../http/schemas.ts';
 import { balanceAddressSchema, balanceChainIdSchema, solanaBalanceReader } from './solanaBalance.ts';
 import type { ChainContext } from '../chain/chainContext.ts';
@@ -49,7 +50,14 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       const keys = chains.map((chain) => `${chain.config.chainId}:${account.toLowerCase()}:${icons.cacheKey}`);
       // The fast path: every chain's answer cached and already read, sent at once without a promise.
       const ready = force ? [] : keys.map((key) => read.settled(cache.get(key)));
-      if (ready.length > 0 && ready.every((balances): balances is Balance[] => balances !== undefined)) return void reply.type(JSON_TYPE).send(balancesBody(ready));
+      if (ready.length > 0 && ready.every((balances): balances is Balance[] => balances !== undefined)) {
+        // Asked again, this URL is answered by the fast lane while every chain's answer stays cached.
+        services.fastLane?.remember(request, requestProjectId(request) ?? '', CACHED_HEADERS, () => {
+          const again = keys.map((key) => read.settled(cache.get(key)));
+          return again.every((balances): balances is Balance[] => balances !== undefined) ? balancesBody(again) : undefined;
+        });
+        return void reply.type(JSON_TYPE).send(balancesBody(ready));
+      }
       return Promise.all(
         chains.map(async (chain, i) => {
           const key = keys[i]!;
@@ -74,6 +82,8 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** A cached answer's own headers, as the fast lane writes them. */
+const CACHED_HEADERS = ['cache-control', `private, max-age=${BALANCE_TTL_MS / 1000}`, 'content-type', JSON_TYPE];
 
 /** The reads whose answers have come, so that a cached answer is sent without waiting on its promise again. */
 function settledReads<V>() {

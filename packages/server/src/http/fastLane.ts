@@ -1,0 +1,186 @@
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { logSafeUrl } from '../relay/logSafeUrl.ts';
+import type { ClientAddress } from './clientAddress.ts';
+import { clientNetwork } from './clientNetwork.ts';
+import { RATE_LIMIT_TEXT, budgetHeaders, secondsLeft, type CountedLimit } from './rateLimits.ts';
+import { completedTail, type requestLogLines } from './requestLog.ts';
+import type { WindowCount } from './windowCounts.ts';
+import { errorBody } from './errors.ts';
+
+/** What the lane does as Fastify's hooks do: the same id generator, addresses, limits' counts, CORS headers and log lines. */
+export interface FastLaneParts {
+  requestId(request: IncomingMessage): string;
+  address: ClientAddress;
+  perIp?: CountedLimit<unknown>;
+  perProject?: CountedLimit<unknown>;
+  cors(origin: string | undefined): readonly string[];
+  log: ReturnType<typeof requestLogLines>;
+}
+
+/** How many URLs' answers the lane keeps at once (the oldest kept is dropped first). */
+export const KEPT_ANSWERS = 10_000;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+interface Kept {
+  projectId: string;
+  /** The route's own headers on its answer (cache-control, content-type), flat: name, value, ... */
+  headers: readonly string[];
+  /** The answer's bytes while the route's cache holds them, else undefined. */
+  body: () => string | undefined;
+  urlJson: string;
+  hostJson: string;
+  /** The last body sent and its length in bytes (a cached body is the same string each time). */
+  lastBody?: string;
+  lastLength?: string;
+}
+
+/**
+ * The fast lane (issue 25): a cached read asked again at a URL that a route answered from its
+ * cache before is answered here, as the raw request arrives, before Fastify builds its request and
+ * reply, routes, runs its hooks and validates the query. The URL (with the host and protocol it was
+ * asked on) passed the project check and the route's schema when Fastify answered it, and its
+ * answer depends on nothing else but the cache (the route says so by remembering it), so only what
+ * varies per request is done here: the request id, the per-IP and per-project limits (the same
+ * counts, the same 429s and headers), CORS (the same headers), the route's answer, the log line.
+ * Anything else (another method, an upgrade, a body, a URL not kept, an answer no longer cached, a
+ * server closing) goes to Fastify, which answers it as before: a kept URL's first refusal is its
+ * limit's 429, never a different answer than Fastify's.
+ */
+export class FastLane {
+  private readonly kept = new Map<string, Kept>();
+  private closing = false;
+  private parts: FastLaneParts | undefined;
+  /** How many requests the lane answered (tests and the bench read it). */
+  answered = 0;
+
+  /** The lane answers once it has its parts (made after the server, as its hooks are). */
+  open(parts: FastLaneParts): void {
+    this.parts = parts;
+  }
+
+  /** From now on every request goes to Fastify (which answers 503 while the server closes). */
+  close(): void {
+    this.closing = true;
+    this.kept.clear();
+  }
+
+  /**
+   * `request` was answered from the route's cache; its URL may be answered again here while `body`
+   * gives the bytes. Only a route the per-IP limit counts (no limit of its own) and whose answer
+   * depends on the URL, host and protocol alone may remember one.
+   */
+  remember(request: FastifyRequest, projectId: string, headers: readonly string[], body: () => string | undefined): void {
+    if (this.closing || this.parts === undefined || request.method !== 'GET' || request.routeOptions.config.rateLimit !== undefined) return;
+    const key = `${request.protocol}://${request.host}${request.url}`;
+    if (this.kept.size >= KEPT_ANSWERS && !this.kept.has(key)) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, { projectId, headers, body, urlJson: JSON.stringify(logSafeUrl(request.url)), hostJson: JSON.stringify(request.host) });
+  }
+
+  /** Answers the request (true) when it asks a kept URL whose answer is still cached; false leaves it to Fastify. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const parts = this.parts;
+    if (this.closing || parts === undefined || request.method !== 'GET' || request.headers.upgrade !== undefined || hasBody(request)) return false;
+    const { address } = parts;
+    const key = `${address.protocol(request)}://${address.host(request)}${request.url}`;
+    const kept = this.kept.get(key);
+    if (kept === undefined) return false;
+    const body = kept.body();
+    if (body === undefined) {
+      this.kept.delete(key);
+      return false;
+    }
+    this.answered++;
+    const started = performance.now();
+    const id = parts.requestId(request);
+    const ip = address.ip(request);
+    const exchange = { parts, request, response, kept, body, id, ip, started };
+    const perIp = parts.perIp;
+    const counted = perIp?.count(clientNetwork(ip ?? ''));
+    // While Redis is down a read goes through, uncounted (open), as the per-IP check lets it.
+    if (counted instanceof Promise) counted.then((count) => this.afterPerIp(exchange, count), () => this.afterPerIp(exchange, undefined));
+    else this.afterPerIp(exchange, counted);
+    return true;
+  }
+
+  private afterPerIp(exchange: Exchange, count: WindowCount | undefined): void {
+    const { parts } = exchange;
+    const headers = ['x-request-id', exchange.id];
+    const perIp = parts.perIp;
+    if (perIp && count) {
+      for (const [name, value] of budgetHeaders(perIp.max, count)) headers.push(name, String(value));
+      // Refused before CORS, as the arrival checks refuse it (their order: id, body, limit, CORS).
+      if (count.current > perIp.max) return this.refuse(exchange, headers, count);
+    }
+    const cors = parts.cors(exchange.request.headers.origin);
+    for (let i = 0; i < cors.length; i++) headers.push(cors[i]!);
+    const perProject = parts.perProject;
+    const counted = perProject?.count(exchange.kept.projectId);
+    if (counted instanceof Promise) counted.then((projectCount) => this.afterPerProject(exchange, headers, projectCount), () => this.afterPerProject(exchange, headers, undefined));
+    else this.afterPerProject(exchange, headers, counted);
+  }
+
+  private afterPerProject(exchange: Exchange, headers: string[], count: WindowCount | undefined): void {
+    if (count && count.current > exchange.parts.perProject!.max) return this.refuse(exchange, headers, count);
+    const { kept, body } = exchange;
+    if (kept.lastBody !== body) {
+      kept.lastBody = body;
+      kept.lastLength = String(Buffer.byteLength(body));
+    }
+    for (let i = 0; i < kept.headers.length; i++) headers.push(kept.headers[i]!);
+    headers.push('content-length', kept.lastLength!);
+    this.send(exchange, 200, headers, body);
+  }
+
+  private refuse(exchange: Exchange, headers: string[], count: WindowCount): void {
+    const seconds = secondsLeft(count);
+    const body = JSON.stringify(errorBody(429, RATE_LIMIT_TEXT(seconds)));
+    headers.push('retry-after', String(seconds), 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body)));
+    // As on Fastify's refusals (refusedBodies.ts: the request is still arriving when it is refused):
+    // no Connection header, the connection stays open.
+    exchange.response.removeHeader('connection');
+    this.send(exchange, 429, headers, body);
+  }
+
+  private send({ parts, request, response, kept, id, ip, started }: Exchange, status: number, headers: string[], body: string): void {
+    response.writeHead(status, headers);
+    response.end(body);
+    const { log } = parts;
+    if (log.enabled()) log.write(id, 'GET', kept.urlJson, kept.hostJson, ip, request.socket.remotePort, completedTail(status, performance.now() - started));
+  }
+}
+
+interface Exchange {
+  parts: FastLaneParts;
+  request: IncomingMessage;
+  response: ServerResponse;
+  kept: Kept;
+  body: string;
+  id: string;
+  ip: string | undefined;
+  started: number;
+}
+
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Fastify's `serverFactory`: the HTTP server Fastify would make (its timeouts and limits), whose
+ * requests meet the fast lane (once there is one) before Fastify's routing.
+ */
+export function serverWithFastLane(lane: FastLane) {
+  return (routing: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions): Server => {
+    const server = createServer((options as { http?: ServerOptions }).http ?? {}, (request, response) => {
+      if (!lane.answer(request, response)) routing(request, response);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket !== undefined && options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}
