@@ -1,9 +1,10 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../createServer.ts';
+import { KEPT_ANSWERS, KEPT_URL_MAX_LENGTH } from './fastLane.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
@@ -168,5 +169,18 @@ describe('fast lane', () => {
     lane.close();
     expect((await get(port, BALANCE)).status).toBe(200);
     expect(lane.answered).toBe(1);
+  });
+
+  it("keeps no URL longer than KEPT_URL_MAX_LENGTH (a stranger's junk query), and at most KEPT_ANSWERS URLs", async () => {
+    const { port, lane } = await serve();
+    const long = `${BALANCE}&junk=${'a'.repeat(KEPT_URL_MAX_LENGTH)}`;
+    expect((await get(port, long)).status).toBe(200);
+    expect((await get(port, long)).status).toBe(200);
+    expect(lane.answered).toBe(0);
+    expect(lane.keptCount).toBe(0);
+    // The count's bound, on the lane alone: KEPT_ANSWERS real requests would take this test minutes.
+    const answered = (url: string) => ({ method: 'GET', protocol: 'http', host: '127.0.0.1', url, routeOptions: { config: {} } }) as unknown as FastifyRequest;
+    for (let index = 0; index <= KEPT_ANSWERS; index += 1) lane.remember(answered(`${BALANCE}&n=${index}`), 'p', [], () => 'x');
+    expect(lane.keptCount).toBe(KEPT_ANSWERS);
   });
 });

@@ -22,6 +22,13 @@ export interface FastLaneParts {
 /** How many URLs' answers the lane keeps at once (the oldest kept is dropped first). */
 export const KEPT_ANSWERS = 10_000;
 
+/**
+ * A longer URL is left to Fastify: a stranger's junk query parameters (which the routes' schemas
+ * let through) would otherwise make each kept key up to Node's 16 kB of header, 10,000 of them.
+ * A real balance or identity URL is under 300 characters.
+ */
+export const KEPT_URL_MAX_LENGTH = 1024;
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface Kept {
@@ -56,6 +63,11 @@ export class FastLane {
   /** How many requests the lane answered (tests and the bench read it). */
   answered = 0;
 
+  /** How many URLs it keeps now. */
+  get keptCount(): number {
+    return this.kept.size;
+  }
+
   /** The lane answers once it has its parts (made after the server, as its hooks are). */
   open(parts: FastLaneParts): void {
     this.parts = parts;
@@ -74,6 +86,7 @@ export class FastLane {
    */
   remember(request: FastifyRequest, projectId: string, headers: readonly string[], body: () => string | undefined): void {
     if (this.closing || this.parts === undefined || request.method !== 'GET' || request.routeOptions.config.rateLimit !== undefined) return;
+    if (request.url.length > KEPT_URL_MAX_LENGTH) return;
     const key = `${request.protocol}://${request.host}${request.url}`;
     if (this.kept.size >= KEPT_ANSWERS && !this.kept.has(key)) this.kept.delete(this.kept.keys().next().value!);
     this.kept.set(key, { projectId, headers, body, urlJson: JSON.stringify(logSafeUrl(request.url)), hostJson: JSON.stringify(request.host) });
