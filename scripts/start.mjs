@@ -20,7 +20,7 @@ let stack;
 const logs = relative(root, logDir);
 console.log(`Starting the local stack (each part's own output in ${logs}/)…`);
 try {
-  stack = await startStack(ports, { demoMode: 'dev', logDir, progress: (line) => console.log(`  ${line}`) });
+  stack = await startStack(ports, { demoMode: 'dev', logDir, progress: (line) => console.log(`  ${line}`), waitForBundlers: false });
 } catch (error) {
   console.error(`Could not start the local stack: ${error instanceof Error ? error.message : error}`);
   for (const log of error?.exitedLogs ?? []) console.error(`\nThe end of ${relative(root, log)}:\n${logTail(log)}`);
@@ -31,14 +31,21 @@ console.log(`web wallet: ${stack.demoUrl}wallet.html`);
 console.log(`server: ${stack.serverUrl}`);
 console.log(`frame: ${stack.frameUrl}`);
 for (const chain of stack.chains) console.log(`chain ${chain.chainId}: ${chain.url}`);
-for (const bundler of stack.bundlers) console.log(`bundler ${bundler.chainId}: ${bundler.url}`);
 if (stack.solana) console.log(`chain solana: ${stack.solana.url}`);
 if (stack.polkadot) console.log(`chain polkadot: ${stack.polkadot.url}`);
 if (stack.bitcoin) console.log(`chain bitcoin: ${stack.bitcoin.url}`);
 if (stack.mailUrl) console.log(`mail: ${stack.mailUrl}`);
 if (stack.oidcUrl) console.log(`oidc: ${stack.oidcUrl}`);
 console.log('Press Ctrl-C to stop.');
-
+// The bundlers (smart accounts: the e-mail wallets' sends) are the one part the URLs do not wait for;
+// the first time, alto is installed (scripts/onDemand/alto) before it loads.
+console.log(`  bundlers: starting (the first time installs alto: ${relative(root, logDir)}/on-demand-alto.log)…`);
+stack.bundlersReady.then(
+  (bundlers) => {
+    for (const bundler of bundlers) console.log(`bundler ${bundler.chainId}: ${bundler.url}`);
+  },
+  (error) => console.error(`The bundlers did not start (${error instanceof Error ? error.message : error}); see ${relative(root, stack.logs.devnet ?? logDir)}.`),
+);
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
