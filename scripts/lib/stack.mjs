@@ -86,9 +86,9 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
 /**
  * Starts devnet, server, frame and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
  * 'preview' (the production build); `framePageDir` serves a frame page built before. `built`, a promise
- * of that page and of `demoOutDir` still being built: the chains, mailbox and OIDC provider start
- * meanwhile (the e2e set-up's builds and its devnet's start overlap), the frame and demo once it
- * resolves. With `logDir`,
+ * of that page and of `demoOutDir` still being built: the chains, mailbox, OIDC provider and server
+ * start meanwhile (the e2e set-up's builds and its devnet's start overlap), the frame and demo once
+ * it resolves (without `built`, everything starts at once). With `logDir`,
  * each part's own output (other packages' warnings included) goes to `<logDir>/<part>.log` instead of
  * the screen, and `progress` hears one line per part as it becomes ready. Returns the URLs, the
  * parts' log files and a stop function that ends every child. The bundlers (alto: installed on
@@ -224,6 +224,9 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     frameStarted.catch(() => {});
     demoStarted.catch(() => {});
     const frameUrl = `http://${HOST}:${ports.frame}/`;
+    // The server too: nothing in its start asks a chain (its indexer polls, and logs once while a
+    // chain is not up yet), and its start took 30 s after the chains' in a first run at load 20.
+    const server = start('server', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
 
     // The devnet announces its chains once every one has started, Polkadot's (chopsticks building its
     // genesis, ~13 CPU-s) last among them: alone it took 154 s at load 31 on two cores, and npm test
@@ -246,7 +249,6 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     if (mail) ready('mailbox');
     if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
     if (oidc) ready('oidc provider');
-    const server = start('server', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
     ready('server');
