@@ -55,11 +55,15 @@ const shutdown = async () => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+const exitedUnexpectedly = (child, code) => {
+  if (stopping) return;
+  stopping = true;
+  console.error(`The stack's ${child.part} exited unexpectedly (code ${code}); stopping the rest.`);
+  if (stack.logs[child.part]) console.error(`The end of ${relative(root, stack.logs[child.part])}:\n${logTail(stack.logs[child.part])}`);
+  void stack.stop().then(() => process.exit(1));
+};
 for (const child of stack.children) {
-  child.on('exit', (code) => {
-    if (stopping) return;
-    console.error(`The stack's ${child.part} exited unexpectedly (code ${code}); stopping the rest.`);
-    if (stack.logs[child.part]) console.error(`The end of ${relative(root, stack.logs[child.part])}:\n${logTail(stack.logs[child.part])}`);
-    void stack.stop().then(() => process.exit(1));
-  });
+  // A part may have ended before the URLs were printed (the devnet ends itself when its bundlers fail).
+  if (child.exitCode !== null || child.signalCode !== null) exitedUnexpectedly(child, child.exitCode ?? child.signalCode);
+  else child.on('exit', (code) => exitedUnexpectedly(child, code));
 }

@@ -76,7 +76,10 @@ export async function ensureOnDemand(name, { sourceDir = join(root, 'scripts', '
     if (installed()) return;
     rmSync(target, { recursive: true, force: true });
     mkdirSync(dirname(target), { recursive: true });
-    if (existsSync(join(kept, 'node_modules', STAMP)) && linkTree(kept, target)) return;
+    // Linked beside, then renamed: a caller that does not wait on the lock (its stamp seen first) never finds half a tree.
+    const partial = `${target}.${process.pid}.tmp`;
+    rmSync(partial, { recursive: true, force: true });
+    if (existsSync(join(kept, 'node_modules', STAMP)) && linkTree(kept, partial)) return renameSync(partial, target);
     mkdirSync(target, { recursive: true });
     for (const file of FILES) copyFileSync(join(source, file), join(target, file));
     const logFile = join(logDir, `on-demand-${name}.log`);

@@ -22,6 +22,7 @@ export const ALTO_INSTALL_WAIT_MS = 1_200_000;
 // The repository's installer of test-only packages (a process, not an import: this package reaches
 // the root folders by no import, and the installer is plain Node for the scripts that also use it).
 const INSTALL_ON_DEMAND = join(packageDir, '..', '..', 'scripts', 'installOnDemand.mjs');
+let installed: Promise<string> | undefined; // altoCli's one ask per process
 
 /**
  * Alto's command line, installed on first use (scripts/onDemand/alto: 268 packages and 159 MB that
@@ -29,7 +30,14 @@ const INSTALL_ON_DEMAND = join(packageDir, '..', '..', 'scripts', 'installOnDema
  * for a newcomer's first `npm start`, issue 28). Concurrent callers, in any process, share one
  * install; once installed, the installer only compares its lockfile's fingerprint (~0.2 s).
  */
-export async function altoCli(): Promise<string> {
+export function altoCli(): Promise<string> {
+  // One ask per process: a devnet starts a bundler per chain at once.
+  installed ??= installedAltoCli();
+  installed.catch(() => (installed = undefined)); // a failed install is tried again by the next caller
+  return installed;
+}
+
+async function installedAltoCli(): Promise<string> {
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)(process.execPath, [INSTALL_ON_DEMAND, '--json', 'alto'], { maxBuffer: 1 << 20 }));
