@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
-// Ports of their own (npm start's defaults may be in use by a developer's own stack).
+// Ports of their own: npm start's defaults may be in use by a developer's own stack, and the 27xxx
+// ports this test had met a browser shard's frame (e2e/support/ports.ts moves its ports up to 1,000
+// from 21080-36337); 37xxx is outside every shard's and the unit suite's.
 const PORTS = {
-  DEMO_PORT: 27173, SERVER_PORT: 27787, FRAME_PORT: 27174, CHAIN_PORT_31337: 27545, CHAIN_PORT_31338: 27546,
-  BUNDLER_PORT_31337: 27337, BUNDLER_PORT_31338: 27338, SMTP_PORT: 27525, MAIL_PORT: 27080, OIDC_PORT: 27400,
-  CHAIN_PORT_SOLANA: 27899, CHAIN_PORT_POLKADOT: 27944, CHAIN_PORT_BITCOIN: 27002,
+  DEMO_PORT: 37173, SERVER_PORT: 37787, FRAME_PORT: 37174, CHAIN_PORT_31337: 37545, CHAIN_PORT_31338: 37546,
+  BUNDLER_PORT_31337: 37337, BUNDLER_PORT_31338: 37338, SMTP_PORT: 37525, MAIL_PORT: 37080, OIDC_PORT: 37400,
+  CHAIN_PORT_SOLANA: 37899, CHAIN_PORT_POLKADOT: 37944, CHAIN_PORT_BITCOIN: 37002,
 };
 const GOAL_SECONDS = 150;
+const READY_LINE = 'Press Ctrl-C to stop.';
 // The goal is for this machine when it is not busy with other work: above one runnable process per
 // core the figure says more about the other work than about `npm start` (the same first run took
 // 521 s at load 32). Then the time is printed with the load, not held to the goal.
@@ -29,25 +32,34 @@ describe('a newcomer runs `npm start` on a fresh clone', () => {
     const sampler = setInterval(() => (busiest = Math.max(busiest, loadavg()[0] ?? 0)), 5_000);
     const child = spawn('npm', ['start'], { cwd: copy, env, detached: true });
     let text = '';
+    let bundlersSeen: () => void = () => {};
+    const bundlersUp = new Promise<void>((resolve) => (bundlersSeen = resolve));
     const ready = new Promise<void>((resolve, reject) => {
       const take = (chunk: Buffer) => {
         text += chunk.toString('utf8');
-        if (text.includes('Press Ctrl-C to stop.')) resolve();
+        if (text.includes(READY_LINE)) resolve();
+        if (/^bundler 31338: /m.test(text)) bundlersSeen();
       };
       child.stdout.on('data', take);
       child.stderr.on('data', take);
       child.on('exit', (code) => reject(new Error(`npm start ended (code ${code}) before it was ready:\n${text}`)));
     });
     let seconds = Number.NaN;
+    let bundlerSeconds = Number.NaN;
     // npm's own two header lines ("> cairn start", "> node scripts/start.mjs") and blank ones are not ours.
-    const screenLines = () => text.trimEnd().split('\n').filter((line) => line.trim() !== '' && !line.startsWith('> '));
+    // The lines up to the URLs: what the newcomer waits through (the bundlers' lines come after).
+    const screenLines = () => text.slice(0, text.includes(READY_LINE) ? text.indexOf(READY_LINE) + READY_LINE.length : undefined).trimEnd().split('\n').filter((line) => line.trim() !== '' && !line.startsWith('> '));
     const report = () => {
       const ours = screenLines();
-      console.log(`first run: ${Number.isNaN(seconds) ? 'not ready' : `${seconds.toFixed(0)} s to the URLs`}, ${ours.length} lines on the screen (load up to ${busiest.toFixed(1)} on this machine of ${QUIET_LOAD} cores):\n${ours.join('\n')}`);
+      const bundlers = Number.isNaN(bundlerSeconds) ? 'no bundler line' : `the bundlers (alto installed on demand) at ${bundlerSeconds.toFixed(0)} s`;
+      console.log(`first run: ${Number.isNaN(seconds) ? 'not ready' : `${seconds.toFixed(0)} s to the URLs`}, ${ours.length} lines on the screen before them, ${bundlers} (load up to ${busiest.toFixed(1)} on this machine of ${QUIET_LOAD} cores):\n${text.trimEnd()}`);
     };
     try {
       await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('npm start was not ready within 14 minutes')), 840_000))]);
       seconds = (performance.now() - started) / 1000;
+      // The URLs do not wait for the bundlers; they still come up on a clean clone, after them.
+      await Promise.race([bundlersUp, new Promise((resolve) => setTimeout(resolve, 600_000))]);
+      if (/^bundler 31338: /m.test(text)) bundlerSeconds = (performance.now() - started) / 1000;
     } finally {
       clearInterval(sampler);
       report();
@@ -64,6 +76,7 @@ describe('a newcomer runs `npm start` on a fresh clone', () => {
     expect(ours.filter((line) => /warn|deprecated|error/i.test(line))).toEqual([]);
     expect(ours.length).toBeLessThanOrEqual(30);
     expect(seconds).toBeGreaterThan(0);
+    expect(bundlerSeconds).toBeGreaterThan(seconds);
     if (busiest <= QUIET_LOAD) expect(seconds).toBeLessThanOrEqual(GOAL_SECONDS);
     else console.log(`The ${GOAL_SECONDS} s goal is not held: the load reached ${busiest.toFixed(1)} (over ${QUIET_LOAD}); the time above is what this run took.`);
   });

@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['scripts/firstRun/*.firstrun.ts'],
-    testTimeout: 900_000,
+    testTimeout: 1_500_000, // up to 14 minutes to the URLs, then up to 10 for the bundlers
   },
 });

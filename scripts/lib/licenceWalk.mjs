@@ -117,7 +117,7 @@ export const UNREACHED_OPTIONAL_DEPENDENCIES = new Map([
 export const DEV_ONLY_TOOLS = new Map([
   [
     '@pimlico/alto',
-    'GPL-3.0-or-later. The ERC-4337 bundler the local stack runs (packages/devnet/src/bundler: a separate process); a devDependency of the private @cairn/devnet, never bundled or shipped',
+    'GPL-3.0-or-later. The ERC-4337 bundler the local stack runs (packages/devnet/src/bundler: a separate process); installed on first use from scripts/onDemand/alto, outside the root install, never bundled or shipped',
   ],
   [
     '@uniswap/v3-periphery',

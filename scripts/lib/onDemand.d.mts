@@ -4,6 +4,9 @@ export function onDemandDir(name: string): string;
 export function onDemandPackage(name: string, packageName: string): string;
 /**
  * Installs scripts/onDemand/<name>/ (`npm ci`) unless already installed from the same files; resolves with its folder.
- * The options move its source, install and log folders (for its own test).
+ * A finished install is kept per machine (hard links under cacheDir/on-demand/) for the next clone.
+ * The options move its source, install, log and cache folders (for its own test).
  */
-export function ensureOnDemand(name: string, options?: { sourceDir?: string; targetDir?: string; logDir?: string }): Promise<string>;
+export function ensureOnDemand(name: string, options?: { sourceDir?: string; targetDir?: string; logDir?: string; cacheDir?: string }): Promise<string>;
+/** The machine's cache of installs: CAIRN_CACHE_DIR, else $XDG_CACHE_HOME/cairn, else ~/.cache/cairn. */
+export function machineCacheDir(env?: NodeJS.ProcessEnv): string;

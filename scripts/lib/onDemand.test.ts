@@ -11,7 +11,8 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 const sourceDir = join(base, 'onDemand');
 const targetDir = join(base, 'installed', 'tool');
 const logDir = join(base, 'logs');
-const options = { sourceDir, targetDir, logDir };
+const cacheDir = join(base, 'machine-cache');
+const options = { sourceDir, targetDir, logDir, cacheDir };
 
 function writeSource(version: string) {
   const dependency = join(base, 'local-dep');
@@ -59,5 +60,17 @@ describe('ensureOnDemand', () => {
     writeFileSync(join(sourceDir, 'tool', 'package-lock.json'), '{ not json');
     await expect(ensureOnDemand('tool', options)).rejects.toThrow(/npm ci of tool \(on demand\) failed with exit code \d+; the end of .*on-demand-tool\.log/s);
     await expect(ensureOnDemand('../tool', options)).rejects.toThrow(/Not an on-demand package/);
+  }, 120_000);
+
+  it("gives another clone the machine's kept install as hard links, with no npm run (its only dependency is gone)", async () => {
+    writeSource('3.0.0');
+    await ensureOnDemand('tool', options);
+    rmSync(join(base, 'local-dep'), { recursive: true }); // npm ci could not install it again
+    const otherClone = join(base, 'other-clone', 'tool');
+    await ensureOnDemand('tool', { ...options, targetDir: otherClone });
+    const file = join(otherClone, 'node_modules', 'local-dep', 'package.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe('3.0.0');
+    expect(statSync(file).nlink).toBeGreaterThanOrEqual(2);
+    expect(statSync(join(otherClone, 'node_modules', '.cairn-on-demand-installed')).isFile()).toBe(true);
   }, 120_000);
 });

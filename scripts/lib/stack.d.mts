@@ -26,6 +26,8 @@ export interface RunningStack {
   chains: { chainId: number; url: string }[];
   /** Each chain's ERC-4337 bundler URL (it also answers the paymaster's ERC-7677 calls). */
   bundlers: { chainId: number; url: string }[];
+  /** Resolves with `bundlers` once every one answers (at once when the stack waited for them). */
+  bundlersReady: Promise<{ chainId: number; url: string }[]>;
   /** The local Solana chain, when the ports name one. */
   solana?: { url: string };
   /** The local Polkadot chain's websocket RPC, when the ports name one. */
@@ -51,5 +53,7 @@ export function startStack(
     built?: Promise<unknown>;
     logDir?: string;
     progress?: (line: string) => void;
+    /** false: resolve once the chains, server, frame and demo answer; `bundlersReady` says when the bundlers do. Default true. */
+    waitForBundlers?: boolean;
   },
 ): Promise<RunningStack>;

@@ -46,6 +46,8 @@ export async function takenPorts(ports) {
 }
 
 const DEVNET_START_TIMEOUT_MS = 600_000;
+// After the chains: alto's install on a clean clone (369 packages from npm's cache; 91 s at load 10) and its load.
+const BUNDLERS_START_TIMEOUT_MS = 600_000;
 
 async function waitFor(check, what, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
@@ -84,14 +86,16 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
 /**
  * Starts devnet, server, frame and demo as child processes. `demoMode` is 'dev' (Vite dev server) or
  * 'preview' (the production build); `framePageDir` serves a frame page built before. `built`, a promise
- * of that page and of `demoOutDir` still being built: the chains, mailbox and OIDC provider start
- * meanwhile (the e2e set-up's builds and its devnet's start overlap), the frame and demo once it
- * resolves. With `logDir`,
+ * of that page and of `demoOutDir` still being built: the chains, mailbox, OIDC provider and server
+ * start meanwhile (the e2e set-up's builds and its devnet's start overlap), the frame and demo once
+ * it resolves (without `built`, everything starts at once). With `logDir`,
  * each part's own output (other packages' warnings included) goes to `<logDir>/<part>.log` instead of
  * the screen, and `progress` hears one line per part as it becomes ready. Returns the URLs, the
- * parts' log files and a stop function that ends every child.
+ * parts' log files and a stop function that ends every child. The bundlers (alto: installed on
+ * first use, then seconds to load) are awaited before it resolves unless `waitForBundlers` is false:
+ * then `bundlersReady` resolves with them once they answer (`npm start` prints its URLs first).
  */
-export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, built, logDir, progress = () => {} } = {}) {
+export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, built, logDir, progress = () => {}, waitForBundlers = true } = {}) {
   const children = [];
   const logs = {};
   const started = performance.now();
@@ -203,12 +207,26 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     oidc?.stdout.setEncoding('utf8').on('data', (text) => {
       oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
     });
-    // The frame serves its page from the start: with `built`, it starts once the page is there.
+    // The frame and the demo need no chain to serve their pages: they start beside the devnet (with
+    // `built`, once their pages are there), so a first `npm start` waits for the slowest part only.
     const startFrame = () => start('frame', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
-    // A stack stopped meanwhile (a chain that did not come up) starts no frame after its stop.
-    const frameStarted = built ? Promise.resolve(built).then(() => (stopped ? Promise.reject(new Error('the stack was stopped')) : startFrame())) : Promise.resolve(startFrame());
-    frameStarted.catch(() => {}); // a failed build is thrown where the frame is awaited, below
+    const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
+    const demoArgs =
+      demoMode === 'dev'
+        ? [vite, 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort']
+        : [vite, 'preview', 'apps/demo', '--outDir', demoOutDir, '--host', HOST, '--port', String(ports.demo), '--strictPort'];
+    const startDemo = () => start('demo', demoArgs);
+    // A stack stopped meanwhile (a chain that did not come up) starts neither after its stop.
+    const afterBuild = (startPart) => (built ? Promise.resolve(built).then(() => (stopped ? Promise.reject(new Error('the stack was stopped')) : startPart())) : Promise.resolve(startPart()));
+    const frameStarted = afterBuild(startFrame);
+    const demoStarted = afterBuild(startDemo);
+    // A failed build is thrown where the frame and demo are awaited, below.
+    frameStarted.catch(() => {});
+    demoStarted.catch(() => {});
     const frameUrl = `http://${HOST}:${ports.frame}/`;
+    // The server too: nothing in its start asks a chain (its indexer polls, and logs once while a
+    // chain is not up yet), and its start took 30 s after the chains' in a first run at load 20.
+    const server = start('server', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
 
     // The devnet announces its chains once every one has started, Polkadot's (chopsticks building its
     // genesis, ~13 CPU-s) last among them: alone it took 154 s at load 31 on two cores, and npm test
@@ -231,26 +249,23 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     if (mail) ready('mailbox');
     if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
     if (oidc) ready('oidc provider');
-    const server = start('server', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/server/src/cli.ts']);
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
     ready('server');
     await waitFor(httpIsUp(frameUrl), 'frame', await frameStarted);
     ready('frame');
-    const vite = new URL('../../node_modules/vite/bin/vite.js', import.meta.url).pathname;
-    const demoArgs =
-      demoMode === 'dev'
-        ? [vite, 'apps/demo', '--host', HOST, '--port', String(ports.demo), '--strictPort']
-        : [vite, 'preview', 'apps/demo', '--outDir', demoOutDir, '--host', HOST, '--port', String(ports.demo), '--strictPort'];
-    const demo = start('demo', demoArgs);
     const demoUrl = `http://${HOST}:${ports.demo}/`;
-    await waitFor(httpIsUp(demoUrl), 'demo', demo);
+    await waitFor(httpIsUp(demoUrl), 'demo', await demoStarted);
     ready('demo');
-    // The bundlers (alto loads for seconds) come up last, while everything else starts.
+    // The bundlers come up last (alto is installed on first use, then loads for seconds).
     const bundled = ports.chains.filter((c) => c.bundler).length;
-    await waitFor(async () => bundlers.length === bundled, 'bundlers', devnet);
-    if (bundled > 0) ready('bundlers');
-    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, bundlers, solana, polkadot, bitcoin, stop, children, logs };
+    const bundlersReady = waitFor(async () => bundlers.length === bundled, 'bundlers', devnet, BUNDLERS_START_TIMEOUT_MS).then(() => {
+      if (bundled > 0) ready('bundlers');
+      return bundlers;
+    });
+    if (waitForBundlers) await bundlersReady;
+    else bundlersReady.catch(() => {}); // the caller hears of a failure by awaiting bundlersReady
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, bundlers, bundlersReady, solana, polkadot, bitcoin, stop, children, logs };
   } catch (error) {
     // The parts that ended by themselves (not by the stop below): their logs say why.
     if (error instanceof Error) error.exitedLogs = children.filter((c) => c.exitCode !== null && logs[c.part]).map((c) => logs[c.part]);

@@ -2,7 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ALTO_INSTALL_WAIT_MS, altoCli } from './bundler/altoProcess.ts';
 import { packageDir } from './paths.ts';
 import { anvilPidsOnPort } from './testing/anvilProcesses.ts';
 import { waitFor } from './testing/waitFor.ts';
@@ -51,6 +52,7 @@ afterEach(async () => {
 const CLI_START_TIMEOUT_MS = 180_000;
 
 describe('devnet cli', () => {
+  beforeAll(() => altoCli(), ALTO_INSTALL_WAIT_MS); // its bundlers' alto, installed on first use
   it('prints one line per chain, then one per bundler, and exits 0 on SIGTERM leaving no anvil', async () => {
     const { cli, lines } = await startCli(7);
     expect(lines).toEqual([

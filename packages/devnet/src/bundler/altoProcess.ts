@@ -1,10 +1,12 @@
-import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Address, Hex } from 'viem';
+import { packageDir } from '../paths.ts';
 import { spawnWatched } from '../watchedProcess.ts';
 
-const require = createRequire(import.meta.url);
 // Alto loads a large tree (tracing, queues) before it listens: 5 s idle, far more on a busy machine.
 const READY_TIMEOUT_MS = 180_000;
 
@@ -12,14 +14,50 @@ export type AltoOptions = { rpcUrl: string; entryPoint: Address; executorKey: He
 export type AltoProcess = { url: string; stop(): Promise<void> };
 
 /**
+ * How long a test waits for alto's install in a hook of its own (its devnet's hook keeps its budget):
+ * under `npm test` the install runs in a lane beside the suites, 91 s alone at load 10.
+ */
+export const ALTO_INSTALL_WAIT_MS = 1_200_000;
+
+// The repository's installer of test-only packages (a process, not an import: this package reaches
+// the root folders by no import, and the installer is plain Node for the scripts that also use it).
+const INSTALL_ON_DEMAND = join(packageDir, '..', '..', 'scripts', 'installOnDemand.mjs');
+let installed: Promise<string> | undefined; // altoCli's one ask per process
+
+/**
+ * Alto's command line, installed on first use (scripts/onDemand/alto: 268 packages and 159 MB that
+ * only the smart-account tests and the local stack's bundlers need, kept out of the root install
+ * for a newcomer's first `npm start`, issue 28). Concurrent callers, in any process, share one
+ * install; once installed, the installer only compares its lockfile's fingerprint (~0.2 s).
+ */
+export function altoCli(): Promise<string> {
+  // One ask per process: a devnet starts a bundler per chain at once.
+  installed ??= installedAltoCli();
+  installed.catch(() => (installed = undefined)); // a failed install is tried again by the next caller
+  return installed;
+}
+
+async function installedAltoCli(): Promise<string> {
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(process.execPath, [INSTALL_ON_DEMAND, '--json', 'alto'], { maxBuffer: 1 << 20 }));
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`The bundler (alto) could not be installed: ${(stderr ?? String(error)).trim().slice(-1000)}`);
+  }
+  const dir = join((JSON.parse(stdout) as { alto: string }).alto, 'node_modules', '@pimlico', 'alto');
+  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: { alto: string } };
+  return join(dir, bin.alto);
+}
+
+/**
  * Pimlico's alto (GPL-3.0-or-later), the ERC-4337 bundler, as a separate process of the local
- * stack only: a devDependency of this private package, never imported by shipped code. Safe mode is
- * off (it needs a node with the ERC-7562 tracer, which Anvil lacks): the EntryPoint's own checks
- * still run on every user operation.
+ * stack only: an on-demand install of the repository's (altoCli), never imported by shipped code.
+ * Safe mode is off (it needs a node with the ERC-7562 tracer, which Anvil lacks): the EntryPoint's
+ * own checks still run on every user operation.
  */
 export async function startAlto(options: AltoOptions): Promise<AltoProcess> {
-  // Its package exports only esm/index.js; the command line (its `bin`) sits beside it.
-  const cli = join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js');
+  const cli = await altoCli();
   const port = await freePort(options.host);
   const args = [
     cli,

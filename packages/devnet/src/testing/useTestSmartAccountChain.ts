@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { ALTO_INSTALL_WAIT_MS, altoCli } from '../bundler/altoProcess.ts';
 import { startDevnet, type Devnet } from '../startDevnet.ts';
 
 export type SmartAccountChain = Devnet & { bundlerUrl: string };
@@ -9,6 +10,7 @@ export type SmartAccountChain = Devnet & { bundlerUrl: string };
  */
 export function useTestSmartAccountChain(ports: { chain: number; bundler: number }): () => SmartAccountChain {
   let devnet: Devnet | undefined;
+  beforeAll(() => altoCli(), ALTO_INSTALL_WAIT_MS);
   beforeAll(async () => {
     devnet = await startDevnet({ chains: [{ chainId: 31337, port: ports.chain, bundlerPort: ports.bundler }], bundlers: true });
   }, 240_000);
