@@ -37,13 +37,19 @@ const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 // The checks are pure CPU with no clock to beat; the browser shards and the unit tests wait on
 // timers, chains and servers, and a check that holds both cores makes their waits run out.
 const BATCH_NICENESS = 10;
-const checks = [
+const build = [
   // dist/ of every published package: the licence check's notices, the size guard's pages and the
   // packed-packages tests use it. In a lane, so the browser suite starts meanwhile; a browser test
-  // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs).
+  // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs), and
+  // runs last in its shard (e2e/support/weightedShards.ts).
   { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'], nice: BATCH_NICENESS },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
-  { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
+];
+// The boundary check and the typecheck read the sources, not dist/: a lane of their own from the
+// start. Behind the build (ci2 of session 16) the typecheck started at 604 s and ended at 1,317 s,
+// the run's last step, 32 s after the last browser shard.
+const checks = [
+  { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'], nice: BATCH_NICENESS },
   // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
   { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'], nice: BATCH_NICENESS },
 ];
@@ -52,7 +58,7 @@ const checks = [
 // at 301 s and ended at 1,194 s, while the browser shards had CPU to spare from 0 s).
 // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
 const unit = { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`] };
-const failed = await runLanes([checks, [unit], ...e2e.map((shard) => [shard])], { cwd: root });
+const failed = await runLanes([build, checks, [unit], ...e2e.map((shard) => [shard])], { cwd: root });
 await postgres.stop?.();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);
