@@ -21,7 +21,12 @@ await ensureRedis(); // the replica tests start private redis-servers; in CI thi
 // its idle chains and indexer), so E2E_SHARDS=2 is worth trying where the CPU is the limit.
 // An idle stack, measured over a minute at load 10: 5.1 CPU-s, of which the devnet 2.7 (Surfnet's
 // slot clock 2.4 of it, since set to 400 ms slots: ~0.3), alto 0.8, the server 0.7 (the indexer's
-// 1 s polls), frame, OIDC, mailbox and demo 0.5 together. Its start at load 31: Polkadot's chain
+// 1 s polls), frame, OIDC, mailbox and demo 0.5 together. Measured again in session 17 (a shard's
+// stack while its one file waited for the package build, 60 s at load 14): 2.1 CPU-s a minute, the
+// server 0.81 (the indexer's polls), alto 0.67 (--block-time 100: its clients poll at a quarter of it,
+// 25 ms, when it watches), the devnet 0.22 (Surfnet's 400 ms slots and chopsticks), tsx's six esbuild services 0.24;
+// three stacks over a 17-min run ≈ 100 CPU-s. Not cut: a slower indexer or bundler poll delays every
+// test that waits on indexed data or a user operation. Its start at load 31: Polkadot's chain
 // 12.9 CPU-s (154 s), Bitcoin's 3.0, Solana's 0.6; the demo build 5.5 CPU-s, the static pages 3.6.
 const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1));
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
