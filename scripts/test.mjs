@@ -46,8 +46,10 @@ const build = [
   // dist/ of every published package: the licence check's notices, the size guard's pages and the
   // packed-packages tests use it. In a lane, so the browser suite starts meanwhile; a browser test
   // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs), and
-  // runs last in its shard (e2e/support/weightedShards.ts).
-  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'], nice: BATCH_NICENESS },
+  // runs last in its shard (e2e/support/weightedShards.ts). Not niced: the shards' last files wait
+  // for it, and at nice 10 beside other work on the machine (load 30-39) it took 2,524 s for its
+  // 52 CPU-s in session 17's run (490 s for 46 CPU-s at load 15 in ci2 of session 16).
+  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'] },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
 ];
 // The boundary check and the typecheck read the sources, not dist/: a lane of their own from the
