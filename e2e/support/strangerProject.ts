@@ -67,11 +67,7 @@ const DEV_TOOLS = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react',
  */
 export async function createStrangerProject(tarballs: Map<string, string>, example: ReadmeExample) {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-stranger-'));
-  // The site's tools are its devDependencies from the start, so that one `npm install` lays out the
-  // whole tree: a second install (`--save-dev` of the tools) re-read and re-planned all of it, 45 s
-  // and 5.6 CPU-s at load 22 (the first, 317 s and 50 CPU-s).
-  const devDependencies = Object.fromEntries(DEV_TOOLS.map((name) => [name, installedVersion(name)]));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module', devDependencies }, null, 2));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }, null, 2));
   // better-sqlite3 (a dependency of @cairn/server) compiles from source on this machine (~2 min):
   // its built copy is placed first, and npm keeps a package that already satisfies the request.
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -80,6 +76,10 @@ export async function createStrangerProject(tarballs: Map<string, string>, examp
   const packed = [...tarballs.keys()].filter((name) => !example.install.includes(name));
   const npmInstall = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
   await runOrThrow('npm', [...npmInstall, ...example.install.map(asInstalled), ...packed.map(asInstalled)], { cwd: dir });
+  // Not one install with the tools as devDependencies (tried in session 17: 45 s and 5.6 CPU-s less at
+  // load 22, but better-sqlite3's own dependency `bindings` was then missing): this second install
+  // also completes the tree under the better-sqlite3 placed above.
+  await runOrThrow('npm', [...npmInstall, '--save-dev', ...DEV_TOOLS.map(asInstalled)], { cwd: dir });
   return {
     dir,
     write(path: string, content: string) {
