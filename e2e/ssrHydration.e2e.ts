@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
-import { pageErrorsBesidesVite, serveViteFixture, type ViteFixture } from './support/viteFixture.ts';
+import { pageErrorsBesidesVite, serveViteFixture, warmUp, type ViteFixture } from './support/viteFixture.ts';
 import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
 
 // A server-rendered page: Node renders <CairnProvider> and <ConnectButton> (no window, no
@@ -45,7 +45,9 @@ beforeAll(async () => {
     },
   });
   browser = await launchChromium();
-}, 120_000);
+  const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true, null, { timeout: 180_000 });
+  console.log(`ssrHydration: the dev server's first load (cold) took ${(await warmUp(site, browser, hydrated)).toFixed(1)} s`);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -21,7 +21,12 @@ await ensureRedis(); // the replica tests start private redis-servers; in CI thi
 // its idle chains and indexer), so E2E_SHARDS=2 is worth trying where the CPU is the limit.
 // An idle stack, measured over a minute at load 10: 5.1 CPU-s, of which the devnet 2.7 (Surfnet's
 // slot clock 2.4 of it, since set to 400 ms slots: ~0.3), alto 0.8, the server 0.7 (the indexer's
-// 1 s polls), frame, OIDC, mailbox and demo 0.5 together. Its start at load 31: Polkadot's chain
+// 1 s polls), frame, OIDC, mailbox and demo 0.5 together. Measured again in session 17 (a shard's
+// stack while its one file waited for the package build, 60 s at load 14): 2.1 CPU-s a minute, the
+// server 0.81 (the indexer's polls), alto 0.67 (--block-time 100: its clients poll at a quarter of it,
+// 25 ms, when it watches), the devnet 0.22 (Surfnet's 400 ms slots and chopsticks), tsx's six esbuild services 0.24;
+// three stacks over a 17-min run ≈ 100 CPU-s. Not cut: a slower indexer or bundler poll delays every
+// test that waits on indexed data or a user operation. Its start at load 31: Polkadot's chain
 // 12.9 CPU-s (154 s), Bitcoin's 3.0, Solana's 0.6; the demo build 5.5 CPU-s, the static pages 3.6.
 const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3 : 1));
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
@@ -37,13 +42,21 @@ const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 // The checks are pure CPU with no clock to beat; the browser shards and the unit tests wait on
 // timers, chains and servers, and a check that holds both cores makes their waits run out.
 const BATCH_NICENESS = 10;
-const checks = [
+const build = [
   // dist/ of every published package: the licence check's notices, the size guard's pages and the
   // packed-packages tests use it. In a lane, so the browser suite starts meanwhile; a browser test
-  // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs).
-  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'], nice: BATCH_NICENESS },
+  // that needs dist/ waits for this build (one build at a time, scripts/lib/buildLock.mjs), and
+  // runs last in its shard (e2e/support/weightedShards.ts). Not niced: the shards' last files wait
+  // for it, and at nice 10 beside other work on the machine (load 30-39) it took 2,524 s for its
+  // 52 CPU-s in session 17's run (490 s for 46 CPU-s at load 15 in ci2 of session 16).
+  { name: 'build packages', command: 'node', args: ['scripts/build.mjs', '--no-typecheck'] },
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
-  { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'] },
+];
+// The boundary check and the typecheck read the sources, not dist/: a lane of their own from the
+// start. Behind the build (ci2 of session 16) the typecheck started at 604 s and ended at 1,317 s,
+// the run's last step, 32 s after the last browser shard.
+const checks = [
+  { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'], nice: BATCH_NICENESS },
   // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
   { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'], nice: BATCH_NICENESS },
 ];
@@ -55,7 +68,7 @@ const unit = { name: 'unit and integration', command: 'npx', args: ['vitest', 'r
 // Alto (the bundlers of every devnet), Next.js and wagmi 2 are not in the root install (issue 28):
 // a lane of their own from the start, so the devnets' bundlers and the two e2e files find them installed or wait on its lock.
 const onDemand = { name: 'on-demand installs', command: 'node', args: ['scripts/installOnDemand.mjs'] };
-const failed = await runLanes([checks, [unit], ...e2e.map((shard) => [shard]), [onDemand]], { cwd: root });
+const failed = await runLanes([build, checks, [unit], ...e2e.map((shard) => [shard]), [onDemand]], { cwd: root });
 await postgres.stop?.();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);

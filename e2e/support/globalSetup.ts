@@ -4,6 +4,7 @@ import { processCpuSeconds, treeCpuSeconds } from '../../scripts/lib/stepCpu.mjs
 import { E2E_DEMO_OUT_DIR, E2E_PORTS } from './ports.ts';
 import { runOrThrow } from './runOrThrow.ts';
 import { buildPrebuiltPages, prebuiltPagePaths, type PrebuiltPages } from './prebuiltPages.ts';
+import { shardCostReport, startCostRecord } from './shardCostReport.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject) {
     CHAIN_PORT_POLKADOT: String(E2E_PORTS.polkadot),
     CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
+  const record = startCostRecord();
   const started = performance.now();
   let builtAt = 0;
   // The demo and the static pages build while the devnet starts: the frame and the demo wait for them.
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject) {
   project.provide('polkadotUrl', stack.polkadot!.url);
   project.provide('bitcoinUrl', stack.bitcoin!.url);
   return async () => {
+    for (const line of shardCostReport(record, (performance.now() - started) / 1000)) console.log(line);
     await stack.stop();
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByWeight } from './weightedShards.ts';
+import { orderForRun, splitByWeight } from './weightedShards.ts';
 
 describe('splitByWeight', () => {
   it('puts each file, heaviest first, in the shard with the least time so far', () => {
@@ -13,5 +13,13 @@ describe('splitByWeight', () => {
     const files = Array.from({ length: 41 }, (_, index) => `f${index}`);
     const shards = splitByWeight(files, (file) => file.length, 2);
     expect(shards.flat().sort()).toEqual([...files].sort());
+  });
+});
+
+describe('orderForRun', () => {
+  it('runs the files that wait for the package build last, each part longest first', () => {
+    const weights: Record<string, number> = { stranger: 300, send: 60, ssr: 40, connect: 80 };
+    const waits = new Set(['stranger', 'ssr']);
+    expect(orderForRun(Object.keys(weights), (file) => waits.has(file), (file) => weights[file]!)).toEqual(['connect', 'send', 'stranger', 'ssr']);
   });
 });

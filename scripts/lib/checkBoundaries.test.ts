@@ -1,12 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { IViolation } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundaryConfig, checkBoundaries, describeViolation } from './checkBoundaries.mjs';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // A small workspace shaped like ours, where each rule of .dependency-cruiser.mjs is broken once
 // and the allowed imports are made too: the check must name each planted import, and only those.
@@ -128,10 +125,6 @@ describe('the boundary check', () => {
   });
 });
 
-describe("today's tree", () => {
-  it('keeps every boundary, apart from the recorded known violations', async () => {
-    const { violations, modules } = await checkBoundaries(root);
-    expect(violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`)).toEqual([]);
-    expect(modules).toBeGreaterThan(500);
-  }, 120_000);
-});
+// Today's tree is checked by npm test's 'boundaries' step (scripts/checkBoundaries.mjs: the same
+// checkBoundaries(root), failing on any violation), not again here: the same whole-repository walk
+// in the unit lane cost another ~15 CPU-s and, at load 33, 136 s, past its 120 s (session 17).

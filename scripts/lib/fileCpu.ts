@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
 import { processCpuSeconds, treeCpuSeconds } from './stepCpu.mjs';
 
-// A Vitest setup file, on when VITEST_FILE_CPU names a file (vitest.config.ts, e2e/vitest.config.ts):
+// A Vitest setup file, on when VITEST_FILE_CPU names a file (vitest.config.ts; always in e2e/vitest.config.ts):
 // appends one JSON line per test file with the CPU its worker used from before the file's import to
 // its end (`used`; for an isolated file, `atStart` is its worker's boot), its waited-for children's,
 // and `run`: the CPU of the whole run's process tree over the file (the worker's parent and every
@@ -23,6 +23,7 @@ afterAll(() => {
     atStart: atStart.self,
     children: seconds(atEnd.children - atStart.children),
     run: seconds(treeCpuSeconds(process.ppid) - runAtStart),
+    at: Date.now(),
   };
   appendFileSync(process.env.VITEST_FILE_CPU!, `${JSON.stringify(line)}\n`);
 });
