@@ -30,7 +30,8 @@ process.env.E2E_PORT_OFFSET ??= '700';
 const { E2E_PORTS } = await import('../e2e/support/ports.ts');
 // No bundler, mailbox or OpenID provider: a send needs none of them.
 const ports = { ...E2E_PORTS, mail: undefined, oidc: undefined, chains: E2E_PORTS.chains.map(({ chainId, port }) => ({ chainId, port })) };
-const demoOutDir = `dist-bench-${process.env.E2E_PORT_OFFSET}`;
+// Relative to apps/demo, under the git-ignored .scratch/ that the checks skip.
+const demoOutDir = `../../.scratch/demo-bench-${process.env.E2E_PORT_OFFSET}`;
 
 const loadAtStart = loadavg()[0]!;
 console.log(`building the demo for ports of offset ${process.env.E2E_PORT_OFFSET}…`);
