@@ -27,12 +27,14 @@ import { FARCASTER_NOT_STARTED } from './loginHandlers.ts';
 let app: FastifyInstance;
 let mailbox: MailSink;
 let serverUrl: string;
+/** The frame's own origin: its requests carry it, as a browser sends them (a Farcaster channel opens only from it). */
+const FRAME_ORIGIN = 'https://frame.example';
 const databasePath = join(tmpdir(), `cairn-frame-events-${process.pid}-${randomBytes(4).toString('hex')}.sqlite`);
 
 beforeAll(async () => {
   mailbox = await startMailSink();
   // SIWX_DOMAINS: the site the frame serves here, whose Farcaster sign-in channels the server opens.
-  app = await createServer(loadConfig({ SERVER_PORT: '0', DATABASE_URL: `sqlite:${databasePath}`, RPC_URL_31337: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false', LOG_LEVEL: 'silent', SMTP_URL: mailbox.smtpUrl, SIWX_DOMAINS: 'site.example' }));
+  app = await createServer(loadConfig({ SERVER_PORT: '0', DATABASE_URL: `sqlite:${databasePath}`, RPC_URL_31337: 'http://127.0.0.1:9', INDEXER_ENABLED: 'false', LOG_LEVEL: 'silent', SMTP_URL: mailbox.smtpUrl, SIWX_DOMAINS: 'site.example', FRAME_ORIGINS: FRAME_ORIGIN }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -48,7 +50,10 @@ function framePage() {
   const config = { allowedOrigins: ['https://site.example'], serverUrl, networks: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }] };
   const never = () => new Promise<never>(() => undefined);
   const login = new FrameLogin({
-    api: createLoginApi({ url: serverUrl, projectId: 'cairn-local' }),
+    api: createLoginApi(
+      { url: serverUrl, projectId: 'cairn-local' },
+      { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: FRAME_ORIGIN } }) },
+    ),
     devices: memoryDeviceStore(),
     tokens: memoryLoginTokenStore(),
     prompts: { chooseFactor: never, askFactor: never, showExport: never, awaitApproval: never, approveDevice: never },
