@@ -12,7 +12,8 @@ afterEach(() => {
 });
 
 // Only Date is faked: ctx.now is Date.now. interval 0 keeps vi.waitFor from moving the clock.
-const until = (check: () => void) => vi.waitFor(check, { interval: 0 });
+// Each wait gets 10 s: vi.waitFor's 1 s default is too short for a loaded CI machine (persistedCaches.test ran out at load ~20).
+const until = (check: () => void) => vi.waitFor(check, { interval: 0, timeout: 10_000 });
 
 async function connectedCairn(...args: Parameters<typeof createTestCairn>) {
   const test = createTestCairn(...args);

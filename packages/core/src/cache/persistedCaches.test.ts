@@ -6,7 +6,8 @@ import { createFakeAdapter, createTestCairn } from '../testing/fakeAdapter.ts';
 import { PORTFOLIO_CACHE_ENTRIES, PORTFOLIO_CACHE_KEY } from './persistedCaches.ts';
 
 const T0 = new Date('2026-11-24T12:00:00Z').getTime();
-const until = (check: () => void) => vi.waitFor(check, { interval: 0 });
+// Each wait gets 10 s: vi.waitFor's 1 s default ran out in a clean CI run at load ~20 (the request's answer late, not wrong).
+const until = (check: () => void) => vi.waitFor(check, { interval: 0, timeout: 10_000 });
 
 afterEach(() => {
   vi.useRealTimers();
