@@ -17,7 +17,9 @@ const GOAL_SECONDS = 150;
 const READY_LINE = 'Press Ctrl-C to stop.';
 // The goal is for this machine when it is not busy with other work: above one runnable process per
 // core the figure says more about the other work than about `npm start` (the same first run took
-// 521 s at load 32). Then the time is printed with the load, not held to the goal.
+// 521 s at load 32). Then the time is printed with the load, not held to the goal. The other work
+// is judged by the load when the run starts: npm's install alone lifts the one-minute load past
+// the core count on a quiet machine (4.4 in a 103 s run that started at 1.1).
 const QUIET_LOAD = availableParallelism();
 const copy = mkdtempSync(join(tmpdir(), 'cairn-first-run-'));
 // The copy holds a whole install (over a gigabyte): removing it takes more than a hook's default 10 s on a loaded machine.
@@ -28,7 +30,8 @@ describe('a newcomer runs `npm start` on a fresh clone', () => {
     execFileSync('git', ['clone', '-q', root, copy]);
     const env = { ...process.env, ...Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, String(v)])) };
     const started = performance.now();
-    let busiest = loadavg()[0] ?? 0;
+    const loadAtStart = loadavg()[0] ?? 0;
+    let busiest = loadAtStart;
     const sampler = setInterval(() => (busiest = Math.max(busiest, loadavg()[0] ?? 0)), 5_000);
     const child = spawn('npm', ['start'], { cwd: copy, env, detached: true });
     let text = '';
@@ -52,7 +55,7 @@ describe('a newcomer runs `npm start` on a fresh clone', () => {
     const report = () => {
       const ours = screenLines();
       const bundlers = Number.isNaN(bundlerSeconds) ? 'no bundler line' : `the bundlers (alto installed on demand) at ${bundlerSeconds.toFixed(0)} s`;
-      console.log(`first run: ${Number.isNaN(seconds) ? 'not ready' : `${seconds.toFixed(0)} s to the URLs`}, ${ours.length} lines on the screen before them, ${bundlers} (load up to ${busiest.toFixed(1)} on this machine of ${QUIET_LOAD} cores):\n${text.trimEnd()}`);
+      console.log(`first run: ${Number.isNaN(seconds) ? 'not ready' : `${seconds.toFixed(0)} s to the URLs`}, ${ours.length} lines on the screen before them, ${bundlers} (load ${loadAtStart.toFixed(1)} at the start, up to ${busiest.toFixed(1)}, on this machine of ${QUIET_LOAD} cores):\n${text.trimEnd()}`);
     };
     try {
       await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('npm start was not ready within 14 minutes')), 840_000))]);
@@ -77,7 +80,7 @@ describe('a newcomer runs `npm start` on a fresh clone', () => {
     expect(ours.length).toBeLessThanOrEqual(30);
     expect(seconds).toBeGreaterThan(0);
     expect(bundlerSeconds).toBeGreaterThan(seconds);
-    if (busiest <= QUIET_LOAD) expect(seconds).toBeLessThanOrEqual(GOAL_SECONDS);
-    else console.log(`The ${GOAL_SECONDS} s goal is not held: the load reached ${busiest.toFixed(1)} (over ${QUIET_LOAD}); the time above is what this run took.`);
+    if (loadAtStart <= QUIET_LOAD) expect(seconds).toBeLessThanOrEqual(GOAL_SECONDS);
+    else console.log(`The ${GOAL_SECONDS} s goal is not held: the load was ${loadAtStart.toFixed(1)} at the start (over ${QUIET_LOAD}); the time above is what this run took.`);
   });
 });
