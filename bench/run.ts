@@ -8,6 +8,7 @@ import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { measureBundle, type BundleSizes } from './lib/bundleSizes.ts';
+import { measureButtonCpu } from './lib/buttonCpu.ts';
 import { explainFetched } from './lib/fetchedBeforeClick.ts';
 import { BEFORE_CLICK, cairnChunks } from './lib/cairnChunks.ts';
 import { ensureAnchors, installedVersions } from './lib/installAnchors.ts';
@@ -24,6 +25,8 @@ import { measureWalletList, type WalletListResults } from './lib/walletListBench
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
+    /** Rounds of the traced loads judging main-thread CPU before the button (bare React and Cairn; issue 29). */
+    'cpu-rounds': { type: 'string', default: '9' },
     apps: { type: 'string', default: APP_IDS.join(',') },
     cpu: { type: 'string', default: CONDITIONS.map((condition) => condition.cpuThrottle).join(',') },
     /** `pages` (parts 1 and 2: bundle, time and heap), `wallets` (part 3: All Wallets at 10,000), `server` (part 4) and `relay` (part 5: the relay under abuse). */
@@ -38,6 +41,8 @@ const { values: args } = parseArgs({
 const parts = new Set(args.parts.split(','));
 for (const part of parts) if (!['pages', 'wallets', 'server', 'relay'].includes(part)) throw new Error(`--parts: unknown part "${part}" (pages, wallets, server, relay)`);
 const runs = Number(args.runs);
+const cpuRounds = Number(args['cpu-rounds']);
+if (!Number.isInteger(cpuRounds) || cpuRounds < 0) throw new Error('--cpu-rounds: a whole number of rounds, 0 to skip');
 const appIds = !parts.has('pages') ? [] : args.apps.split(',').filter((id): id is AppId => (APP_IDS as readonly string[]).includes(id));
 const conditions = appIds.length === 0 ? [] : CONDITIONS.filter((condition) => args.cpu.split(',').map(Number).includes(condition.cpuThrottle));
 
@@ -77,6 +82,7 @@ for (const id of appIds) servers[id] = await startStaticServer(join(buildDir, id
 const urls = Object.fromEntries(appIds.map((id) => [id, servers[id]!.url])) as Record<AppId, string>;
 const files = Object.fromEntries(appIds.map((id) => [id, bundles[id].files])) as Record<AppId, BundleSizes['files']>;
 const timings: Partial<Record<AppId, AppResult['timing']>> = {};
+const buttonCpu: NonNullable<BenchResults['buttonCpu']> = {};
 let chromiumVersion = 'Chromium';
 try {
   for (const condition of conditions) {
@@ -88,6 +94,19 @@ try {
       for (const id of appIds) timings[id] = { ...timings[id], [condition.id]: measured[id] };
     } finally {
       await browser.close();
+    }
+  }
+  // Issue 29: the load → button goal judged by the main thread's CPU, traced, at each condition.
+  if (cpuRounds > 0 && appIds.includes('bare') && appIds.includes('cairn')) {
+    for (const condition of conditions) {
+      log(`main-thread CPU before the button, ${condition.label}: ${cpuRounds} traced rounds of bare React and Cairn`);
+      const browser = await launchBenchChromium();
+      try {
+        const page = (id: AppId) => ({ url: urls[id], dir: join(buildDir, id) });
+        buttonCpu[condition.id] = await measureButtonCpu({ browser, bare: page('bare'), cairn: page('cairn'), rounds: cpuRounds, cpuThrottle: condition.cpuThrottle });
+      } finally {
+        await browser.close();
+      }
     }
   }
 } finally {
@@ -161,6 +180,7 @@ const results: BenchResults & { walletList: WalletListResults | null; relay: Rel
   apps,
   cairn,
   server,
+  buttonCpu,
   walletList,
   relay,
   targets: [],

@@ -240,6 +240,7 @@ export function markdownReport(results: BenchResults & { walletList?: WalletList
       'JSHeapUsedSize after a forced GC once the row showed (the injected test wallet included, on every page).',
     '',
     ...timingTable(results),
+    ...buttonCpuLines(results),
   ];
   const lines = [
     ...head,
@@ -255,4 +256,28 @@ export function markdownReport(results: BenchResults & { walletList?: WalletList
   ];
   if (results.notDone.length > 0) lines.push('', '## Not measured', '', ...results.notDone.map((line) => `- ${line}`));
   return `${lines.join('\n')}\n`;
+}
+
+/** Issue 29: main-thread CPU before the button, per condition, bare React against Cairn. */
+function buttonCpuLines(results: BenchResults): string[] {
+  const measured = CONDITIONS.flatMap((condition) => {
+    const result = results.buttonCpu?.[condition.id];
+    return result ? [{ condition, result }] : [];
+  });
+  if (measured.length === 0) return [];
+  return [
+    '',
+    'Main-thread CPU from the end of the init scripts to the button visible (traced loads, bare React and Cairn in turn; `lib/buttonCpu.ts`):',
+    '',
+    ...header(['condition', 'rounds', 'React 19 alone (median)', 'Cairn (median)', 'Cairn − bare, median per round']),
+    ...measured.map(({ condition, result }) =>
+      row([
+        condition.label,
+        String(result.cairnMs.length),
+        ms(median(result.bareMs) ?? 0),
+        ms(median(result.cairnMs) ?? 0),
+        result.behindMs === null ? 'not measured' : `${result.behindMs >= 0 ? '+' : ''}${ms(result.behindMs)}`,
+      ]),
+    ),
+  ];
 }

@@ -1,4 +1,5 @@
 import type { AppId } from './apps.ts';
+import type { ButtonCpuResult } from './buttonCpu.ts';
 import type { SizeTotals } from './bundleSizes.ts';
 import type { FetchedChunk } from './fetchedBeforeClick.ts';
 import type { PageRun } from './measurePage.ts';
@@ -131,6 +132,8 @@ export interface BenchResults {
   cairn: CairnChunks;
   /** Part 4; absent when the part was not run. */
   server?: ServerResults | null;
+  /** Issue 29: main-thread CPU before the button, bare React against Cairn; absent without both pages. */
+  buttonCpu?: Partial<Record<ConditionId, ButtonCpuResult>>;
   targets: TargetCheck[];
   notDone: string[];
 }
