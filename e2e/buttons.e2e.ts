@@ -45,6 +45,17 @@ describe('buttons a site can place', () => {
     const account = page.getByRole('button', { name: new RegExp(`^Account ${short} 10,000\\.000 ETH Cairn Devnet$`) });
     await account.waitFor();
     await page.getByRole('button', { name: 'Network: Cairn Devnet' }).waitFor();
+    // The styles read what the button holds from attributes, not `:has()` (it doubled the first
+    // paint's style work): a balance and a network chip here, so no tight left padding.
+    const styleOf = (host: string) =>
+      page.locator(`${host} .cb`).evaluate((button) => ({
+        withBalance: button.hasAttribute('data-with-balance'),
+        withNetwork: button.hasAttribute('data-with-network'),
+        kind: button.getAttribute('data-kind'),
+        padding: getComputedStyle(button).padding,
+      }));
+    expect(await styleOf('cairn-connect-button')).toEqual({ withBalance: true, withNetwork: true, kind: 'account', padding: '0px 3px 0px 10px' });
+    expect(await styleOf('cairn-network-host')).toEqual({ withBalance: false, withNetwork: false, kind: 'network', padding: '0px 14px' });
     await page.getByTestId('custom-account').filter({ hasText: `${short} 10,000.000 ETH` }).waitFor();
 
     await page.getByRole('button', { name: 'Network: Cairn Devnet' }).click();

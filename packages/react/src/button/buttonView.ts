@@ -91,6 +91,11 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
     shown = key;
     button.dataset.size = options.size;
     button.dataset.balance = options.balance;
+    button.dataset.kind = options.kind;
+    // What the styles need to know of the content (in place of `:has()`, see connectButtonCss.ts).
+    const connected = options.kind === 'account' && state.status === 'connected' && state.address !== undefined;
+    button.toggleAttribute('data-with-balance', connected && state.balanceText !== '');
+    button.toggleAttribute('data-with-network', connected && options.showNetwork);
     if (options.kind === 'network') {
       showNetwork(state);
       return;
