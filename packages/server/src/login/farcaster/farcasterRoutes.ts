@@ -104,6 +104,10 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
       // As a social login's start: a browser page of the site cannot open a login channel of its own.
       const origin = request.headers.origin;
       if (completionHash !== undefined && (typeof origin !== 'string' || !login.frameOrigins.includes(origin))) throw new ApiError(403, FARCASTER_ERRORS.notFromFrame);
+      // FIP-11 lets an app choose its nonce; a login channel's is the server's alone (the frame sends none): else
+      // whoever reads a signed channel's status (its link is the site's) could open one for the same nonce, answer
+      // it with that message (with the relay key) and complete it with a secret of his own, as the visitor.
+      if (completionHash !== undefined && nonce !== undefined) throw new ApiError(400, FARCASTER_ERRORS.nonceFromFrameOnly, 'nonce');
       const opened = await channels.open(wanted, Date.now(), nonce, completionHash);
       void reply.code(201).header('cache-control', 'no-store');
       return { channelToken: opened.channelToken, nonce: opened.nonce, url: signInUrl(farcaster.connectUrl, opened.channelToken, { nonce: opened.nonce, request: wanted }) };
