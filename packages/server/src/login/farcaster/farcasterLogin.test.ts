@@ -215,6 +215,22 @@ describe('Sign In With Farcaster through the local relay', () => {
     expect((await complete(frame.channelToken, frame.secret)).json().fid).toBe(fid);
   });
 
+  it('bounds the channels all clients together may open per minute (SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE): many addresses make no more rows', async () => {
+    const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
+    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE: '3' }));
+    try {
+      const statuses: number[] = [];
+      // Each from a network of its own: the per-client limit (20) never counts two of them.
+      for (let client = 1; client <= 5; client++) {
+        const opened = await limited.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, remoteAddress: `2001:db8:${client}::1`, payload: SITE });
+        statuses.push(opened.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("bounds the secrets one client may try per minute (SOCIAL_RATE_LIMIT_PER_MINUTE), and the frame's own still completes after", async () => {
     const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
     const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_PER_MINUTE: '3' }));

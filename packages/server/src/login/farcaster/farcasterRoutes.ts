@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createAppClient, viemConnector } from '@farcaster/auth-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
-import { loginLimit } from '../../http/rateLimits.ts';
+import { loginLimit, sharedRateLimit } from '../../http/rateLimits.ts';
 import type { ServerServices } from '../../services.ts';
 import { LoginStore } from '../loginStore.ts';
 import { completesChannel, FarcasterChannelStore, type Channel, type ChannelRequest } from './farcasterChannelStore.ts';
@@ -78,6 +78,8 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
     `${FARCASTER_RELAY_PATH}/v1/channel`,
     {
       config: { rateLimit: loginLimit(login.socialStartsPerIp) },
+      // As the social logins' starts: a channel is a row for five minutes, and many addresses are many per-client budgets.
+      preHandler: sharedRateLimit(app, 'farcaster-channel', login.socialStartsTotal, () => 'all'),
       schema: {
         body: {
           type: 'object',
