@@ -154,9 +154,10 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
       const saved = await channels.answer(token, answer, Date.now());
       if (saved === 'unknown') throw new ApiError(401, FARCASTER_ERRORS.noChannel);
       if (saved === 'answered') throw new ApiError(409, FARCASTER_ERRORS.answered);
-      const channel = (await channels.find(token, Date.now()))!;
+      // Not read again after the answer: the frame may have completed (closed) the channel by then, or it
+      // expired, and the wallet app would get a 500 for an answer that was taken.
       void reply.code(201).header('cache-control', 'no-store');
-      return statusBody(farcaster.connectUrl, token, channel);
+      return statusBody(farcaster.connectUrl, token, { ...saved.channel, answer });
     },
   );
 }
