@@ -4,7 +4,7 @@ import { TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../createServer.ts';
-import { KEPT_ANSWERS, KEPT_URL_MAX_LENGTH } from './fastLane.ts';
+import { KEPT_ANSWERS, KEPT_HOST_MAX_LENGTH, KEPT_URL_MAX_LENGTH } from './fastLane.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { useTestDevnet } from '../testing/testDevnet.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
@@ -182,5 +182,16 @@ describe('fast lane', () => {
     const answered = (url: string) => ({ method: 'GET', protocol: 'http', host: '127.0.0.1', url, routeOptions: { config: {} } }) as unknown as FastifyRequest;
     for (let index = 0; index <= KEPT_ANSWERS; index += 1) lane.remember(answered(`${BALANCE}&n=${index}`), 'p', [], () => 'x');
     expect(lane.keptCount).toBe(KEPT_ANSWERS);
+  });
+
+  it("keeps no URL asked on a host longer than KEPT_HOST_MAX_LENGTH: a stranger's Host header is part of the kept key", async () => {
+    // Node takes headers up to 16 kB: without this bound, 10,000 kept URLs could each carry a 16 kB host.
+    const { port, lane } = await serve({ PUBLIC_URL: 'http://api.example' });
+    const host = `${'h'.repeat(KEPT_HOST_MAX_LENGTH - 'a.example'.length)}a.example`;
+    expect((await get(port, BALANCE, { host })).status).toBe(200);
+    expect((await get(port, BALANCE, { host })).status).toBe(200);
+    expect(lane.keptCount).toBe(1);
+    for (let index = 0; index < 3; index += 1) expect((await get(port, BALANCE, { host: `${index}${'h'.repeat(8000)}.example` })).status).toBe(200);
+    expect(lane.keptCount).toBe(1);
   });
 });

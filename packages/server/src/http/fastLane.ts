@@ -29,6 +29,12 @@ export const KEPT_ANSWERS = 10_000;
  */
 export const KEPT_URL_MAX_LENGTH = 1024;
 
+/**
+ * The host is part of a kept key too, and a stranger chooses it (the Host header, or X-Forwarded-Host
+ * through a proxy): a longer one is left to Fastify. A DNS name is at most 253 characters, and a port.
+ */
+export const KEPT_HOST_MAX_LENGTH = 260;
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface Kept {
@@ -86,7 +92,7 @@ export class FastLane {
    */
   remember(request: FastifyRequest, projectId: string, headers: readonly string[], body: () => string | undefined): void {
     if (this.closing || this.parts === undefined || request.method !== 'GET' || request.routeOptions.config.rateLimit !== undefined) return;
-    if (request.url.length > KEPT_URL_MAX_LENGTH) return;
+    if (request.url.length > KEPT_URL_MAX_LENGTH || request.host.length > KEPT_HOST_MAX_LENGTH) return;
     const key = `${request.protocol}://${request.host}${request.url}`;
     if (this.kept.size >= KEPT_ANSWERS && !this.kept.has(key)) this.kept.delete(this.kept.keys().next().value!);
     this.kept.set(key, { projectId, headers, body, urlJson: JSON.stringify(logSafeUrl(request.url)), hostJson: JSON.stringify(request.host) });

@@ -78,16 +78,17 @@ export class FarcasterChannelStore {
     };
   }
 
-  /** The wallet app's answer, once per channel: 'answered' already when another came first. */
-  async answer(channelToken: string, answer: ChannelAnswer, now: number): Promise<'saved' | 'answered' | 'unknown'> {
+  /** The wallet app's answer, once per channel: 'answered' already when another came first; when saved, the channel it answered. */
+  async answer(channelToken: string, answer: ChannelAnswer, now: number): Promise<{ channel: Channel } | 'answered' | 'unknown'> {
     const saved = await this.db
       .updateTable('farcaster_channels')
       .set({ answer: JSON.stringify(answer) })
       .where('token_hash', '=', this.hash(channelToken))
       .where('expires_at', '>', now)
       .where('answer', 'is', null)
+      .returning(['nonce', 'request'])
       .executeTakeFirst();
-    if (Number(saved.numUpdatedRows) > 0) return 'saved';
+    if (saved) return { channel: { nonce: saved.nonce, request: JSON.parse(saved.request) as ChannelRequest, answer } };
     return (await this.find(channelToken, now)) ? 'answered' : 'unknown';
   }
 

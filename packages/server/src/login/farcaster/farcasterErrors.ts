@@ -9,6 +9,8 @@ export const FARCASTER_ERRORS = {
   otherFid: 'The signed message names another fid than the answer',
   /** The channel's token reaches the site's page (the link, the QR code): only the frame that opened it holds the secret that completes it. */
   notThisFrame: 'This Farcaster sign-in was opened by another frame: only the frame that opened it can complete it (completionSecret)',
+  /** A message signed for one channel must complete no other: a login channel's nonce is never the opener's (session 18). */
+  nonceFromFrameOnly: 'A Farcaster login channel (completionHash) takes no nonce: the server picks it, so that a message signed for one channel completes no other',
   notFromFrame: 'A Farcaster login channel (completionHash) opens only from the secure frame: its origin is not in FRAME_ORIGINS',
   siteNotAccepted: (domain: string) => `Sign In With Farcaster for ${domain} is not accepted: the site must be one of SIWX_DOMAINS in the server configuration`,
 } as const;

@@ -185,6 +185,52 @@ describe('Sign In With Farcaster through the local relay', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it("gives no login for a signed message replayed into a login channel of the replayer's (a login channel's nonce is the server's)", async () => {
+    const custodyKey = generatePrivateKey();
+    const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+    const frame = await openChannel();
+    await walletAppSigns(frame.url, custodyKey, fid);
+    // Whoever holds the link (the site's page, a shoulder) reads the visitor's signed message from the channel's status.
+    const signed = (await frame.site.status({ channelToken: frame.channelToken })).data!;
+    expect(signed).toMatchObject({ state: 'completed', fid, nonce: frame.nonce });
+    // He opens a login channel of his own (a server forges the frame's Origin) for the same nonce, to answer it
+    // with that message (he holds the relay key) and complete it with his own secret: the visitor's login.
+    const secret = newSecret();
+    const sameNonce = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, headers: { origin: FRAME }, payload: { ...SITE, nonce: frame.nonce, completionHash: completionHashOf(secret) } });
+    expect([sameNonce.statusCode, sameNonce.json().message]).toEqual([400, FARCASTER_ERRORS.nonceFromFrameOnly]);
+    // A channel with the server's nonce takes the message (the relay checks no signature) but gives no login.
+    const own = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, headers: { origin: FRAME }, payload: { ...SITE, completionHash: completionHashOf(secret) } });
+    const ownToken = (own.json() as { channelToken: string }).channelToken;
+    const answered = await app.inject({
+      method: 'POST',
+      url: `${FARCASTER_RELAY_PATH}/v1/channel/authenticate`,
+      headers: { authorization: `Bearer ${ownToken}`, 'x-farcaster-auth-relay-key': RELAY_KEY },
+      payload: { message: signed.message, signature: signed.signature, fid },
+    });
+    expect(answered.statusCode).toBe(201);
+    const replayed = await complete(ownToken, secret);
+    expect([replayed.statusCode, replayed.json().token]).toEqual([401, undefined]);
+    expect(replayed.json().message).toMatch(new RegExp(`^${FARCASTER_ERRORS.refused('')}`));
+    // The frame's own login is untouched.
+    expect((await complete(frame.channelToken, frame.secret)).json().fid).toBe(fid);
+  });
+
+  it('bounds the channels all clients together may open per minute (SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE): many addresses make no more rows', async () => {
+    const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
+    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE: '3' }));
+    try {
+      const statuses: number[] = [];
+      // Each from a network of its own: the per-client limit (20) never counts two of them.
+      for (let client = 1; client <= 5; client++) {
+        const opened = await limited.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, remoteAddress: `2001:db8:${client}::1`, payload: SITE });
+        statuses.push(opened.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("bounds the secrets one client may try per minute (SOCIAL_RATE_LIMIT_PER_MINUTE), and the frame's own still completes after", async () => {
     const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
     const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_PER_MINUTE: '3' }));

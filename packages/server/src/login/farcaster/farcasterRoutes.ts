@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createAppClient, viemConnector } from '@farcaster/auth-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
-import { loginLimit } from '../../http/rateLimits.ts';
+import { loginLimit, sharedRateLimit } from '../../http/rateLimits.ts';
 import type { ServerServices } from '../../services.ts';
 import { LoginStore } from '../loginStore.ts';
 import { completesChannel, FarcasterChannelStore, type Channel, type ChannelRequest } from './farcasterChannelStore.ts';
@@ -78,6 +78,8 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
     `${FARCASTER_RELAY_PATH}/v1/channel`,
     {
       config: { rateLimit: loginLimit(login.socialStartsPerIp) },
+      // As the social logins' starts: a channel is a row for five minutes, and many addresses are many per-client budgets.
+      preHandler: sharedRateLimit(app, 'farcaster-channel', login.socialStartsTotal, () => 'all'),
       schema: {
         body: {
           type: 'object',
@@ -104,6 +106,10 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
       // As a social login's start: a browser page of the site cannot open a login channel of its own.
       const origin = request.headers.origin;
       if (completionHash !== undefined && (typeof origin !== 'string' || !login.frameOrigins.includes(origin))) throw new ApiError(403, FARCASTER_ERRORS.notFromFrame);
+      // FIP-11 lets an app choose its nonce; a login channel's is the server's alone (the frame sends none): else
+      // whoever reads a signed channel's status (its link is the site's) could open one for the same nonce, answer
+      // it with that message (with the relay key) and complete it with a secret of his own, as the visitor.
+      if (completionHash !== undefined && nonce !== undefined) throw new ApiError(400, FARCASTER_ERRORS.nonceFromFrameOnly, 'nonce');
       const opened = await channels.open(wanted, Date.now(), nonce, completionHash);
       void reply.code(201).header('cache-control', 'no-store');
       return { channelToken: opened.channelToken, nonce: opened.nonce, url: signInUrl(farcaster.connectUrl, opened.channelToken, { nonce: opened.nonce, request: wanted }) };
@@ -148,9 +154,10 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
       const saved = await channels.answer(token, answer, Date.now());
       if (saved === 'unknown') throw new ApiError(401, FARCASTER_ERRORS.noChannel);
       if (saved === 'answered') throw new ApiError(409, FARCASTER_ERRORS.answered);
-      const channel = (await channels.find(token, Date.now()))!;
+      // Not read again after the answer: the frame may have completed (closed) the channel by then, or it
+      // expired, and the wallet app would get a 500 for an answer that was taken.
       void reply.code(201).header('cache-control', 'no-store');
-      return statusBody(farcaster.connectUrl, token, channel);
+      return statusBody(farcaster.connectUrl, token, { ...saved.channel, answer });
     },
   );
 }
