@@ -11,7 +11,7 @@ import { startBenchServer, type BenchServer } from './lib/benchServer.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
 import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
-import { mainThreadCpuTimes, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
+import { mainThreadCpuTimes, mainThreadScheduling, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
 import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
 
 const { values: args } = parseArgs({
@@ -52,6 +52,10 @@ interface Measured {
   systemMicrosPerRequest: number;
   mainThreadMicrosPerRequest: number;
   failed: number;
+  /** The main thread's wake-ups (times put on a core) per request: below 1, one wake-up served several. */
+  wakeUpsPerRequest: number;
+  /** The idle CPU subtracted, per request: what background work weighs at this run's rate. */
+  idleMicrosPerRequest: number;
   /** When the run went, on the clock of the CPU profiles' samples. */
   window: ClockWindow;
 }
@@ -83,13 +87,17 @@ async function measureIdle(pids: number[]): Promise<Idle[]> {
 async function measure(url: string, pid: number, idle: Idle): Promise<Measured> {
   const before = processCpuTimes(pid);
   const mainBefore = mainThreadCpuTimes(pid);
+  const scheduledBefore = mainThreadScheduling(pid);
   const start = monotonicMicros();
   const result = await autocannon()({ url, connections, duration: seconds });
   const window = [start, monotonicMicros()] as const;
   const elapsedS = (window[1] - window[0]) / 1e6;
   const after = processCpuTimes(pid);
+  const scheduledAfter = mainThreadScheduling(pid);
   const requests = result.requests.total;
   return {
+    wakeUpsPerRequest: (scheduledAfter.slices - scheduledBefore.slices) / requests,
+    idleMicrosPerRequest: (idle.micros * elapsedS) / requests,
     window,
     reqPerS: result.requests.average,
     requests,
@@ -150,19 +158,19 @@ try {
       await fetch(url);
       const result = await measure(url, pid, idle[i]!);
       measured.get(name)!.push(result);
-      log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request (system ${result.systemMicrosPerRequest.toFixed(1)}, main thread ${result.mainThreadMicrosPerRequest.toFixed(1)})${result.failed ? `, ${result.failed} failed` : ''}`);
+      log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request (system ${result.systemMicrosPerRequest.toFixed(1)}, main thread ${result.mainThreadMicrosPerRequest.toFixed(1)}; ${result.wakeUpsPerRequest.toFixed(2)} wake-ups and ${result.idleMicrosPerRequest.toFixed(1)} µs of idle CPU subtracted per request)${result.failed ? `, ${result.failed} failed` : ''}`);
     }
   }
 
   const floorRuns = measured.get(cases.at(-1)!.name)!;
   console.log(`\nLoad average at the start ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)\n`);
-  console.log('| case | run | req/s | CPU µs per request | of it system | of it main thread | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| case | run | req/s | CPU µs per request | of it system | of it main thread | wake-ups per request | idle CPU subtracted, µs per request | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, results] of measured) {
     results.forEach((result, i) => {
       const floorRun = floorRuns[i]!;
       const ratio = (value: number) => `${(value * 100).toFixed(0)} %`;
-      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${result.systemMicrosPerRequest.toFixed(1)} | ${result.mainThreadMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
+      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${result.systemMicrosPerRequest.toFixed(1)} | ${result.mainThreadMicrosPerRequest.toFixed(1)} | ${result.wakeUpsPerRequest.toFixed(2)} | ${result.idleMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
     });
   }
   // The issue's goal, judged on the medians of the alternating runs.

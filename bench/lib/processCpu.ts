@@ -42,3 +42,20 @@ export function processCpuTimes(pid: number): CpuTimes {
 export function mainThreadCpuTimes(pid: number): CpuTimes {
   return statTimes(`/proc/${pid}/task/${pid}/stat`);
 }
+
+/** How a thread was scheduled so far: ns on a core, ns waiting in the run queue for one, and how many times it was put on a core. */
+export interface Scheduling {
+  runNs: number;
+  waitNs: number;
+  slices: number;
+}
+
+/**
+ * The main thread's scheduling, from /proc/<pid>/task/<pid>/schedstat. `slices` counts the times it
+ * was put on a core: an event loop that sleeps in epoll_wait between requests wakes once per slice,
+ * so slices per request say how many requests one wake-up carried (fewer on a loaded machine).
+ */
+export function mainThreadScheduling(pid: number): Scheduling {
+  const [runNs, waitNs, slices] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+  return { runNs: runNs!, waitNs: waitNs!, slices: slices! };
+}
