@@ -48,6 +48,10 @@ export interface Scheduling {
   runNs: number;
   waitNs: number;
   slices: number;
+  /** Times it gave its core up to wait (an idle event loop's epoll_wait): its real wake-ups. */
+  waits: number;
+  /** Times the scheduler took its core away while it ran (another task's turn on a busy machine). */
+  preemptions: number;
 }
 
 /**
@@ -57,5 +61,7 @@ export interface Scheduling {
  */
 export function mainThreadScheduling(pid: number): Scheduling {
   const [runNs, waitNs, slices] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
-  return { runNs: runNs!, waitNs: waitNs!, slices: slices! };
+  const status = readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8');
+  const switches = (name: string) => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { runNs: runNs!, waitNs: waitNs!, slices: slices!, waits: switches('voluntary_ctxt_switches'), preemptions: switches('nonvoluntary_ctxt_switches') };
 }
