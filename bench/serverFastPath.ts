@@ -11,7 +11,7 @@ import { startBenchServer, type BenchServer } from './lib/benchServer.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
 import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
-import { mainThreadCpuTimes, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
+import { mainThreadCpuTimes, mainThreadScheduling, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
 import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
 
 const { values: args } = parseArgs({
@@ -19,6 +19,13 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
+    /**
+     * The rates offered, req/s over all connections (autocannon's overallRate), each measured in the
+     * same rounds: `max` (as fast as each process answers), or a number. A fixed rate under a
+     * process's maximum sets how many requests one wake-up of its event loop finds, whatever the
+     * machine's load: `--rates max,2000,500`.
+     */
+    rates: { type: 'string', default: 'max' },
     /** Also run the server without its rate limiters (RATE_LIMIT_PER_MINUTE=0), as a third case. */
     'no-limiter': { type: 'boolean', default: false },
     /** Write a V8 CPU profile of the server (node --cpu-prof) into bench/results/fastpath/. */
@@ -35,6 +42,10 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
+const rates = args.rates.split(',').map((rate) => (rate === 'max' ? undefined : Number(rate)));
+if (rates.some((rate) => rate !== undefined && !(rate > 0))) throw new Error(`--rates takes max or positive numbers, comma-separated: ${args.rates}`);
+/** A case's name at an offered rate: what the tables list. */
+const atRate = (name: string, rate: number | undefined) => (rate === undefined ? name : `${name} at ${rate} req/s`);
 // The server part's ports moved by 300, so this runs beside it.
 // The compared copies take 26889 and the ports after it.
 const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886 } as const;
@@ -52,6 +63,13 @@ interface Measured {
   systemMicrosPerRequest: number;
   mainThreadMicrosPerRequest: number;
   failed: number;
+  /** Times the main thread was put on a core, per request: after a wait for work or after a preemption. */
+  wakeUpsPerRequest: number;
+  /** Of the wake-ups, how many followed a wait (the loop had nothing to do), and how many a preemption. */
+  waitsPerRequest: number;
+  preemptionsPerRequest: number;
+  /** The idle CPU subtracted, per request: what background work weighs at this run's rate. */
+  idleMicrosPerRequest: number;
   /** When the run went, on the clock of the CPU profiles' samples. */
   window: ClockWindow;
 }
@@ -80,16 +98,22 @@ async function measureIdle(pids: number[]): Promise<Idle[]> {
  * less what it spends idle in as long (at a few hundred requests a second on a busy machine, a
  * server's background work was most of its CPU per request).
  */
-async function measure(url: string, pid: number, idle: Idle): Promise<Measured> {
+async function measure(url: string, pid: number, idle: Idle, rate: number | undefined): Promise<Measured> {
   const before = processCpuTimes(pid);
   const mainBefore = mainThreadCpuTimes(pid);
+  const scheduledBefore = mainThreadScheduling(pid);
   const start = monotonicMicros();
-  const result = await autocannon()({ url, connections, duration: seconds });
+  const result = await autocannon()({ url, connections, duration: seconds, ...(rate === undefined ? {} : { overallRate: rate }) });
   const window = [start, monotonicMicros()] as const;
   const elapsedS = (window[1] - window[0]) / 1e6;
   const after = processCpuTimes(pid);
+  const scheduledAfter = mainThreadScheduling(pid);
   const requests = result.requests.total;
   return {
+    wakeUpsPerRequest: (scheduledAfter.slices - scheduledBefore.slices) / requests,
+    waitsPerRequest: (scheduledAfter.waits - scheduledBefore.waits) / requests,
+    preemptionsPerRequest: (scheduledAfter.preemptions - scheduledBefore.preemptions) / requests,
+    idleMicrosPerRequest: (idle.micros * elapsedS) / requests,
     window,
     reqPerS: result.requests.average,
     requests,
@@ -107,6 +131,8 @@ const stops: (() => Promise<void>)[] = [];
 /** What is measured: each server, then the floor, with the port its profiles are kept under. */
 const cases: { name: string; url: string; pid: number; port: number }[] = [];
 const measured = new Map<string, Measured[]>();
+/** The rate offered to each of `measured`'s names (undefined: as fast as it answers). */
+const rateOf = new Map<string, number | undefined>();
 try {
   const settings = { [`RPC_URL_${CHAIN_ID}`]: `http://127.0.0.1:${PORTS.chain}` };
   // Each process's profiles in a folder of its own (bench/results/fastpath/<port>/), the floor's too.
@@ -143,31 +169,43 @@ try {
   const idle = await measureIdle(cases.map(({ pid }) => pid));
   cases.forEach(({ name }, i) => log(`${name}: ${(idle[i]!.micros / 1000).toFixed(1)} ms CPU per second idle (main thread ${(idle[i]!.mainThreadMicros / 1000).toFixed(1)}), subtracted from each run`));
 
-  for (const { name } of cases) measured.set(name, []);
+  for (const rate of rates) {
+    for (const { name } of cases) {
+      measured.set(atRate(name, rate), []);
+      rateOf.set(atRate(name, rate), rate);
+    }
+  }
   for (let run = 0; run < runs; run++) {
-    for (const [i, { name, url, pid }] of cases.entries()) {
-      // The balance is cached 30 s: refilled right before each run, so no expiry falls inside it.
-      await fetch(url);
-      const result = await measure(url, pid, idle[i]!);
-      measured.get(name)!.push(result);
-      log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request (system ${result.systemMicrosPerRequest.toFixed(1)}, main thread ${result.mainThreadMicrosPerRequest.toFixed(1)})${result.failed ? `, ${result.failed} failed` : ''}`);
+    for (const rate of rates) {
+      for (const [i, { name: caseName, url, pid }] of cases.entries()) {
+        const name = atRate(caseName, rate);
+        // The balance is cached 30 s: refilled right before each run, so no expiry falls inside it.
+        await fetch(url);
+        const result = await measure(url, pid, idle[i]!, rate);
+        measured.get(name)!.push(result);
+        log(`run ${run + 1}, ${name}: ${result.reqPerS.toFixed(0)} req/s, ${result.cpuMicrosPerRequest.toFixed(1)} µs CPU per request (system ${result.systemMicrosPerRequest.toFixed(1)}, main thread ${result.mainThreadMicrosPerRequest.toFixed(1)}; ${result.wakeUpsPerRequest.toFixed(2)} wake-ups and ${result.idleMicrosPerRequest.toFixed(1)} µs of idle CPU subtracted per request)${result.failed ? `, ${result.failed} failed` : ''}`);
+      }
     }
   }
 
-  const floorRuns = measured.get(cases.at(-1)!.name)!;
+  const floorName = cases.at(-1)!.name;
+  /** The floor's runs at the rate `name` was offered. */
+  const floorRunsOf = (name: string) => measured.get(atRate(floorName, rateOf.get(name)))!;
   console.log(`\nLoad average at the start ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)\n`);
-  console.log('| case | run | req/s | CPU µs per request | of it system | of it main thread | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| case | run | req/s | CPU µs per request | of it system | of it main thread | wake-ups per request (after a wait / a preemption) | idle CPU subtracted, µs per request | req/s ÷ floor | floor CPU ÷ this CPU | failed |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, results] of measured) {
+    const floorRuns = floorRunsOf(name);
     results.forEach((result, i) => {
       const floorRun = floorRuns[i]!;
       const ratio = (value: number) => `${(value * 100).toFixed(0)} %`;
-      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${result.systemMicrosPerRequest.toFixed(1)} | ${result.mainThreadMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
+      console.log(`| ${name} | ${i + 1} | ${result.reqPerS.toFixed(0)} | ${result.cpuMicrosPerRequest.toFixed(1)} | ${result.systemMicrosPerRequest.toFixed(1)} | ${result.mainThreadMicrosPerRequest.toFixed(1)} | ${result.wakeUpsPerRequest.toFixed(2)} (${result.waitsPerRequest.toFixed(2)} / ${result.preemptionsPerRequest.toFixed(2)}) | ${result.idleMicrosPerRequest.toFixed(1)} | ${ratio(result.reqPerS / floorRun.reqPerS)} | ${ratio(floorRun.cpuMicrosPerRequest / result.cpuMicrosPerRequest)} | ${result.failed} |`);
     });
   }
   // The issue's goal, judged on the medians of the alternating runs.
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  for (const [name, results] of [...measured].slice(0, -1)) {
+  for (const [name, results] of [...measured].filter(([name]) => !name.startsWith(floorName))) {
+    const floorRuns = floorRunsOf(name);
     const cpu = median(results.map((result) => result.cpuMicrosPerRequest));
     const floorCpu = median(floorRuns.map((result) => result.cpuMicrosPerRequest));
     const byRate = median(results.map((result, i) => result.reqPerS / floorRuns[i]!.reqPerS));
@@ -185,7 +223,7 @@ if (args['cpu-prof']) printProfiles();
  */
 function printProfiles(): void {
   const perCase = cases.map(({ name, port }) => {
-    const results = measured.get(name)!;
+    const results = rates.flatMap((rate) => measured.get(atRate(name, rate))!);
     const requests = results.reduce((sum, result) => sum + result.requests, 0);
     const { total, byFunction } = selfTimes(mainThreadProfile(join(dir, String(port))), results.map((result) => result.window));
     return { name, perRequest: (micros: number) => micros / requests, total, byFunction: new Map(byFunction) };

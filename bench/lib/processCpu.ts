@@ -42,3 +42,26 @@ export function processCpuTimes(pid: number): CpuTimes {
 export function mainThreadCpuTimes(pid: number): CpuTimes {
   return statTimes(`/proc/${pid}/task/${pid}/stat`);
 }
+
+/** How a thread was scheduled so far: ns on a core, ns waiting in the run queue for one, and how many times it was put on a core. */
+export interface Scheduling {
+  runNs: number;
+  waitNs: number;
+  slices: number;
+  /** Times it gave its core up to wait (an idle event loop's epoll_wait): its real wake-ups. */
+  waits: number;
+  /** Times the scheduler took its core away while it ran (another task's turn on a busy machine). */
+  preemptions: number;
+}
+
+/**
+ * The main thread's scheduling, from /proc/<pid>/task/<pid>/schedstat. `slices` counts the times it
+ * was put on a core: an event loop that sleeps in epoll_wait between requests wakes once per slice,
+ * so slices per request say how many requests one wake-up carried (fewer on a loaded machine).
+ */
+export function mainThreadScheduling(pid: number): Scheduling {
+  const [runNs, waitNs, slices] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+  const status = readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8');
+  const switches = (name: string) => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { runNs: runNs!, waitNs: waitNs!, slices: slices!, waits: switches('voluntary_ctxt_switches'), preemptions: switches('nonvoluntary_ctxt_switches') };
+}
