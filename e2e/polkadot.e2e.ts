@@ -114,7 +114,10 @@ describe('Polkadot beside EVM', () => {
     expect(await demo.wallet().getState()).toMatchObject({ authorized: true });
     expect(demo.errors).toEqual([]);
     await demo.close();
-  });
+    // Two chains, a signature and a ROC transfer (chopsticks runs the runtime's WebAssembly for the
+    // fee estimate and the block): 60 s ran out at load 25-38 in ci3 of session 17 and twice in
+    // session 18, each passing on its retry. A bound for a loaded machine, not a speed claim.
+  }, 120_000);
 
   it('keeps EVM connected when the extension refuses the site, with the widget’s error', async () => {
     const demo = await openDemo(browser, { query: 'polkadot=1', polkadotExtensions: [{ uris: [POLKADOT_TEST_ACCOUNTS[2]!.uri] }] });
