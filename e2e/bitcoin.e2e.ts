@@ -5,7 +5,7 @@ import { createEsploraClient } from '@cairn/bitcoin/esplora';
 import { ErrorText } from '@cairn/core';
 import { formatBalance, formatUnits } from '@cairn/core/internal';
 import { BITCOIN_TEST_ACCOUNTS, mineBitcoinBlocks, TEST_ACCOUNTS } from '@cairn/devnet';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 
 // Bitcoin beside EVM (issue 15): the injected WBIP004 + Wallet Standard wallet on the stack's
@@ -28,7 +28,7 @@ afterAll(async () => {
 const esplora = () => createEsploraClient({ url: inject('bitcoinUrl') });
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Account / });
 const siteAddressIs = (page: Page, address: string) =>
-  page.waitForFunction((expected) => document.querySelector('[data-testid="site-address"]')?.textContent === expected, address);
+  page.waitForFunction((expected) => document.querySelector('[data-testid="site-address"]')?.textContent === expected, address, STATE_POLLING);
 
 async function openAccount(page: Page) {
   await accountButton(page).click();
@@ -163,7 +163,7 @@ describe('Bitcoin beside EVM', () => {
     await dialog(page).getByRole('button', { name: 'Cairn Bitcoin Wallet' }).click();
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000, ...STATE_POLLING });
     expect(await siteText(page, 'site-address')).toBe(account.payment);
     // The server's own view of the page's session (its cookie): the payment address on regtest.
     const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'cairn_session');
@@ -172,7 +172,7 @@ describe('Bitcoin beside EVM', () => {
     // A reload keeps the session without a new signature.
     await page.reload();
     await waitForSiteStatus(page, 'connected');
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, STATE_POLLING);
     expect(await dialog(page).count()).toBe(0);
     expect(demo.errors).toEqual([]);
     await demo.close();

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatAmount } from '@cairn/core/internal';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { connectWallet, dialog, openDemo, walletChains } from './support/demo.ts';
 
@@ -93,7 +93,7 @@ describe('Buy (onramp)', () => {
     const { page } = await openDemo(browser, { query: 'siwx=optional', wallets: [{ privateKey: key }], context: { locale: 'en-US' } });
     await connectWallet(page);
     await dialog(page).getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, STATE_POLLING);
     await dialog(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^Account / }).click();
     await dialog(page).getByTestId('wallet-feature-onramp').click();

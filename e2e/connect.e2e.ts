@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
 import { BITCOIN_TEST_ACCOUNTS, TEST_ACCOUNTS } from '@cairn/devnet';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, connectWallet, dialog, openDemo, pageEvents, siteText, waitForSiteStatus } from './support/demo.ts';
 
 let browser: Browser;
@@ -118,7 +118,7 @@ describe('connecting the injected test wallet', () => {
     const demo = await openDemo(browser);
     await connectWallet(demo.page);
     await demo.wallet().setChain(31338);
-    await demo.page.waitForFunction(() => document.querySelector('[data-testid="site-chain"]')?.textContent === 'eip155:31338');
+    await demo.page.waitForFunction(() => document.querySelector('[data-testid="site-chain"]')?.textContent === 'eip155:31338', null, STATE_POLLING);
     await demo.wallet().setAccount(TEST_ACCOUNTS[1]!.privateKey);
     await demo.page.waitForFunction(
       (expected) => document.querySelector('[data-testid="site-address"]')?.textContent === expected,

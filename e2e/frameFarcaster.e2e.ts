@@ -71,11 +71,19 @@ describe('Sign In With Farcaster', () => {
     const url = await farcasterLink(page);
     // The message is for the site the frame is embedded in.
     expect(new URL(url).searchParams.get('domain')).toBe(new URL(inject('demoUrl')).host);
+    // The site's page tries to complete the login with the token from the link it shows: refused for
+    // want of the frame's completion secret, before the app answered and after.
+    const early = await siteTriesToComplete(page, url);
+    expect([early.status, early.body.token]).toEqual([401, undefined]);
+    expect(early.body.message).toMatch(/^This Farcaster sign-in was opened by another frame/);
     await farcasterAppSigns(url, custodyKey, fid);
-    // The site's page races the frame for the login with the token from the link it shows: refused, and the frame's login goes on.
+    // Once the app answered, the site races the frame, which polls: refused while the channel is open
+    // (401), or gone because the frame already completed it (404; ci6 at load ~20 saw this order and
+    // failed on a fixed 401). Either way no token, and the frame's login goes on.
     const stolen = await siteTriesToComplete(page, url);
-    expect([stolen.status, stolen.body.token]).toEqual([401, undefined]);
-    expect(stolen.body.message).toMatch(/^This Farcaster sign-in was opened by another frame/);
+    expect(stolen.body.token).toBeUndefined();
+    if (stolen.status === 401) expect(stolen.body.message).toMatch(/^This Farcaster sign-in was opened by another frame/);
+    else expect([stolen.status, stolen.body.message]).toEqual([404, 'Unknown or expired Farcaster sign-in: start again']);
 
     // A new wallet: the frame's recovery screen, then the site holds the embedded wallet's address.
     await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
@@ -94,5 +102,7 @@ describe('Sign In With Farcaster', () => {
     await dialog(page).getByRole('alert').filter({ hasText: `does not own fid ${fid}` }).waitFor({ timeout: 20_000 });
     expect(await siteText(page, 'site-status')).toBe('disconnected');
     await demo.close();
-  }, 60_000);
+    // The same steps as the test above but the frame's last: 60 s ran out twice at load ~38 (session
+    // 18's first run), where the test above took 68 s of its 90.
+  }, 90_000);
 });

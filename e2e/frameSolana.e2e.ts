@@ -7,7 +7,7 @@ import { base58 } from '@scure/base';
 import { publicKeyToAddress } from 'viem/accounts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { frameContent } from './support/demoFrame.ts';
 import { enterMailedCode } from './support/demoMailbox.ts';
 import { dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const solanaUrl = () => inject('solanaUrl');
-const siteAddressIs = (page: Page, pattern: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-testid="site-address"]')?.textContent ?? ''), pattern.source, { timeout: 30_000 });
+const siteAddressIs = (page: Page, pattern: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-testid="site-address"]')?.textContent ?? ''), pattern.source, { timeout: 30_000, ...STATE_POLLING });
 
 /** A fresh e-mail login on the Solana-enabled demo, on its Solana tab: the page and the account's base58 address. */
 async function solanaLogin(name: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { formatAmount } from '@cairn/core/internal';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, connectWallet, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 
@@ -36,7 +36,7 @@ describe('networks', () => {
     await dialog(page).getByRole('button', { name: 'Cairn Devnet Two' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     expect(await siteText(page, 'site-chain')).toBe('eip155:31338');
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-balance"]')?.textContent === '42 ETH');
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-balance"]')?.textContent === '42 ETH', null, STATE_POLLING);
 
     // After a reload, in either theme and at a phone's width: Account is on the new network, with its balance there, whole.
     const balanceThere = () => createPublicClient({ transport: http(walletChains()[31338]) }).getBalance({ address: TEST_ACCOUNTS[0]!.address });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
-import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
+import { collectPageErrors, isolatedContext, launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { createAuthenticatingWallet } from './support/authenticatingWallet.ts';
 import { createWalletConnectWallet } from './support/walletConnectWallet.ts';
@@ -37,7 +37,7 @@ const serverSession = (page: Page) =>
   }, inject('serverUrl'));
 
 const signedIn = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 15_000 });
+  page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 30_000, ...STATE_POLLING });
 
 /** The demo with sign-in required, and a wallet the test closes. */
 async function setUp<T extends { close(): Promise<void> }>(makeWallet: () => Promise<T>) {
@@ -47,6 +47,9 @@ async function setUp<T extends { close(): Promise<void> }>(makeWallet: () => Pro
   return { demo, page: demo.page, wallet };
 }
 
+// Two approvals' worth of relay round trips between two pages (or the test's wallet client): the
+// web wallet's test took 37 s on its passing retry in ci4 of session 17 (load ~30), after its first
+// try ran out of a 20 s wait for 'connected'. Bounds for a slow machine, not a speed claim.
 describe('WalletConnect one-click sign-in', () => {
   it('connects and signs in with one approval from a wallet that authenticates', async () => {
     const { demo, page, wallet } = await setUp(() =>
@@ -85,14 +88,14 @@ describe('WalletConnect one-click sign-in', () => {
     await card.getByText('Sign in to Trailhead to keep your trail log.').waitFor();
     await card.getByRole('button', { name: 'Approve' }).click();
 
-    await waitForSiteStatus(page, 'connected', 20_000);
+    await waitForSiteStatus(page, 'connected', 45_000);
     await signedIn(page);
     expect(await siteText(page, 'site-address')).toBe(holder);
     expect(await serverSession(page)).toMatchObject({ address: holder });
     await walletPage.getByText('Trailhead').first().waitFor(); // the session it approved is listed
     expect(walletErrors).toEqual([]);
     expect(demo.errors).toEqual([]);
-  });
+  }, 90_000);
 
   it('connects, then asks for the signature, with a wallet that cannot authenticate', async () => {
     const { demo, page, wallet } = await setUp(() =>
@@ -101,7 +104,7 @@ describe('WalletConnect one-click sign-in', () => {
 
     await wallet.pair(await pairingUri(page));
     await wallet.approve(await wallet.nextProposal());
-    await waitForSiteStatus(page, 'connected', 20_000);
+    await waitForSiteStatus(page, 'connected', 45_000);
     await dialog(page).getByRole('button', { name: 'Sign in' }).click();
     const signRequest = await wallet.nextRequest();
     expect(signRequest.params.request.method).toBe('personal_sign');
@@ -109,5 +112,5 @@ describe('WalletConnect one-click sign-in', () => {
     await signedIn(page);
     expect(await serverSession(page)).toMatchObject({ address: wallet.address });
     expect(demo.errors).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { ErrorText } from '@cairn/core';
 import { formatBalance, formatUnits } from '@cairn/core/internal';
 import { POLKADOT_DEVNET_NETWORK_ID, POLKADOT_TEST_ACCOUNTS, TEST_ACCOUNTS, polkadotBalance } from '@cairn/devnet';
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectWallet, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 
 // Polkadot beside EVM (issue 15): the injected test extension (sr25519) on the stack's local
@@ -27,7 +27,7 @@ afterAll(async () => {
 const polkadotUrl = () => inject('polkadotUrl');
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Account / });
 const siteAddressIs = (page: Page, address: string) =>
-  page.waitForFunction((expected) => document.querySelector('[data-testid="site-address"]')?.textContent === expected, address);
+  page.waitForFunction((expected) => document.querySelector('[data-testid="site-address"]')?.textContent === expected, address, STATE_POLLING);
 
 async function openAccount(page: Page) {
   await accountButton(page).click();
@@ -114,7 +114,10 @@ describe('Polkadot beside EVM', () => {
     expect(await demo.wallet().getState()).toMatchObject({ authorized: true });
     expect(demo.errors).toEqual([]);
     await demo.close();
-  });
+    // Two chains, a signature and a ROC transfer (chopsticks runs the runtime's WebAssembly for the
+    // fee estimate and the block): 60 s ran out at load 25-38 in ci3 of session 17 and twice in
+    // session 18, each passing on its retry. A bound for a loaded machine, not a speed claim.
+  }, 120_000);
 
   it('keeps EVM connected when the extension refuses the site, with the widget’s error', async () => {
     const demo = await openDemo(browser, { query: 'polkadot=1', polkadotExtensions: [{ uris: [POLKADOT_TEST_ACCOUNTS[2]!.uri] }] });
@@ -156,7 +159,7 @@ describe('Polkadot beside EVM', () => {
     await dialog(page).getByRole('button', { name: 'Cairn Polkadot Extension' }).click();
     await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000, ...STATE_POLLING });
     expect(await siteText(page, 'site-address')).toBe(account.address);
     const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'cairn_session');
     const me = await fetch(`${inject('serverUrl')}/auth/v1/me?projectId=cairn-local&st=e2e&sv=1`, { headers: { cookie: `cairn_session=${cookie!.value}` } });

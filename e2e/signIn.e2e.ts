@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { buildSiweMessage } from '@cairn/core/siwx';
 import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, dialog, openDemo, pageEvents, siteText, waitForSiteStatus } from './support/demo.ts';
 
 let browser: Browser;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const signedIn = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'));
+  page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, STATE_POLLING);
 const signView = (page: Page) => dialog(page).getByRole('heading', { name: 'Sign In' });
 
 async function connectTo(page: Page) {

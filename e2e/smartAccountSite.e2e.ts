@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorText } from '@cairn/core';
 import { accountDisplayName } from '@cairn/core/rules';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { frameContent, frameScreenSettled } from './support/demoFrame.ts';
 import { signUpByEmail } from './support/demoMailbox.ts';
 import { dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
@@ -81,7 +81,7 @@ describe('the smart account on a site', () => {
     const switchTo = async (label: string, leaving: string) => {
       await page.getByRole('button', { name: /^Account / }).click();
       await dialog(page).getByTestId('account-switch-type').filter({ hasText: label }).click();
-      await page.waitForFunction((left) => document.querySelector('[data-testid="site-address"]')?.textContent !== left, leaving, { timeout: 15_000 });
+      await page.waitForFunction((left) => document.querySelector('[data-testid="site-address"]')?.textContent !== left, leaving, { timeout: 15_000, ...STATE_POLLING });
       const now = (await siteText(page, 'site-address'))!;
       await dialog(page).getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
       await dialog(page).getByText(`prove you own ${accountDisplayName({ address: now })}.`).waitFor();

@@ -7,7 +7,7 @@ import { associatedTokenAddress } from '@cairn/solana/transaction';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, connectWallet, dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 
 // Solana beside EVM (issue 15): the injected Wallet Standard wallet on the stack's local Solana
@@ -49,7 +49,7 @@ describe('Solana beside EVM', () => {
     await openAccount(page);
     await dialog(page).getByTestId('account-connect-another').click();
     await dialog(page).getByRole('button', { name: 'Cairn Solana Wallet' }).click();
-    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, SOLANA_SENDER.address);
+    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, SOLANA_SENDER.address, STATE_POLLING);
     expect(await siteText(page, 'site-chain')).toBe('solana:localnet');
     expect(await siteText(page, 'site-status')).toBe('connected');
 
@@ -64,10 +64,10 @@ describe('Solana beside EVM', () => {
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     await evmTab.click();
-    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, EVM_ADDRESS);
+    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, EVM_ADDRESS, STATE_POLLING);
     await dialog(page).getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor();
     await solanaTab.click();
-    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, SOLANA_SENDER.address);
+    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, SOLANA_SENDER.address, STATE_POLLING);
 
     // The SOL balance, read through the server from the local chain.
     const before = await solanaBalance(solanaUrl(), SOLANA_SENDER.address);
@@ -101,7 +101,7 @@ describe('Solana beside EVM', () => {
 
     // Disconnect Solana: EVM stays connected and is shown.
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
-    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, EVM_ADDRESS);
+    await page.waitForFunction((address) => document.querySelector('[data-testid="site-address"]')?.textContent === address, EVM_ADDRESS, STATE_POLLING);
     expect(await siteText(page, 'site-status')).toBe('connected');
     expect(await siteText(page, 'site-chain')).toBe('eip155:31337');
     await dialog(page).getByTestId('account-namespace-solana').waitFor({ state: 'detached' });

@@ -4,7 +4,7 @@ import { createBlockchainApi, formatAmount, shortenAddress } from '@cairn/core/i
 import { createPublicClient, formatEther, http, parseAbi, parseEther, type Address } from 'viem';
 import { deployment } from '@cairn/devnet';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { endStackEmailCodeCooldowns } from './support/emailCodeCooldowns.ts';
 import { codeFor, enterMailedCode, lastMailId } from './support/demoMailbox.ts';
@@ -215,7 +215,7 @@ describe('e-mail login from the widget', () => {
     // The frame's screen follows the modal's palette.
     await expect.poll(() => frameContent(page).locator('html').getAttribute('data-theme')).toBe('dark');
     await frameContent(page).getByRole('button', { name: 'Approve' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-session"]')?.textContent?.startsWith('yes'), null, { timeout: 20_000, ...STATE_POLLING });
     expect(demo.errors).toEqual([]);
     expect(demo.foreignRequests).toEqual([]);
     await demo.close();
@@ -270,7 +270,7 @@ describe('e-mail login from the widget', () => {
 
     // A send from the recovered wallet, approved in the frame; the receiver gets exactly the amount.
     const page = laptop.page;
-    await page.waitForFunction(() => document.querySelector('[data-testid="site-balance"]')?.textContent?.startsWith('1'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-balance"]')?.textContent?.startsWith('1'), null, { timeout: 20_000, ...STATE_POLLING });
     const receiver = privateKeyToAccount(generatePrivateKey()).address;
     await page.getByRole('button', { name: /^Account / }).click();
     await dialog(page).getByTestId('wallet-feature-send').click();

@@ -1,5 +1,7 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
+import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ensureChromium } from './lib/ensureChromium.mjs';
 import { ensureDevnetBuild, ensureNpmPackages, root } from './lib/ensureInstall.mjs';
 import { ensurePostgres } from './lib/ensurePostgres.mjs';
@@ -64,7 +66,12 @@ const checks = [
 // for the build's lock), and after the typecheck it was the run's last lane to end (ci16: it started
 // at 301 s and ended at 1,194 s, while the browser shards had CPU to spare from 0 s).
 // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
-const unit = { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`] };
+// Each file's CPU to .scratch/unit-costs.jsonl (scripts/lib/fileCpu.ts; a fresh record each run):
+// `node scripts/fileCostsTop.mjs .scratch/unit-costs.jsonl` names the costliest, where Vitest's durations are wall time.
+const UNIT_COSTS = join(root, '.scratch', 'unit-costs.jsonl');
+mkdirSync(dirname(UNIT_COSTS), { recursive: true });
+rmSync(UNIT_COSTS, { force: true });
+const unit = { name: 'unit and integration', command: 'npx', args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`], env: { VITEST_FILE_CPU: UNIT_COSTS } };
 // Alto (the bundlers of every devnet), Next.js and wagmi 2 are not in the root install (issue 28):
 // a lane of their own from the start, so the devnets' bundlers and the two e2e files find them installed or wait on its lock.
 const onDemand = { name: 'on-demand installs', command: 'node', args: ['scripts/installOnDemand.mjs'] };

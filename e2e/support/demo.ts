@@ -14,7 +14,7 @@ import {
   type SolanaTestWalletOptions,
   type TestWalletOptions,
 } from '@cairn/devnet';
-import { collectPageErrors, isolatedContext } from './browser.ts';
+import { collectPageErrors, isolatedContext, STATE_POLLING } from './browser.ts';
 
 export interface DemoOptions {
   /** Test wallets to inject, as browser extensions would be. Default: one, account 0 on 31337. */
@@ -85,7 +85,7 @@ export async function waitForSiteStatus(page: Page, status: string, timeout = 10
   await page.waitForFunction(
     (expected) => document.querySelector('[data-testid="site-status"]')?.textContent === expected,
     status,
-    { timeout },
+    { timeout, ...STATE_POLLING },
   );
 }
 

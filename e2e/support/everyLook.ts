@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { STATE_POLLING } from './browser.ts';
 
 /** A look the visitor may see the modal in: the theme, and a desktop's or a phone's width. */
 export interface Look {
@@ -114,7 +115,7 @@ export function layoutProblems(page: Page): Promise<string[]> {
 
 /** After a reload: waits for the wallet to reconnect and opens Account (then, if named, one of its wallet features). */
 export async function reopenAccount(page: Page, feature?: 'send' | 'receive' | 'swaps' | 'onramp' | 'activity') {
-  await page.waitForFunction(() => document.querySelector('[data-testid="site-status"]')?.textContent === 'connected', null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="site-status"]')?.textContent === 'connected', null, { timeout: 20_000, ...STATE_POLLING });
   const modal = page.getByRole('dialog');
   await page.getByRole('button', { name: /^Account / }).click();
   await modal.getByRole('heading', { name: 'Account' }).waitFor();

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../bench/lib/staticServer.ts';
-import { collectPageErrors, isolatedContext, launchChromium } from './browser.ts';
+import { collectPageErrors, isolatedContext, launchChromium, STATE_POLLING } from './browser.ts';
 import { endEmailCodeCooldowns } from './emailCodeCooldowns.ts';
 
 /**
@@ -113,7 +113,7 @@ export async function openSite(stack: FrameStack) {
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(stack.site.url);
-  await page.waitForFunction(() => 'frameTest' in window);
+  await page.waitForFunction(() => 'frameTest' in window, null, STATE_POLLING);
   expect(await page.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<Outcome> } }).frameTest.connect(url), stack.frame.url)).toEqual({ ok: 'ready' });
   expect(await call(page, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' })).toEqual({ ok: {} });
   const frameElement = page.frames().find((f) => f.url().startsWith(stack.frame.url))!;
@@ -146,10 +146,10 @@ export async function signUp(stack: FrameStack, page: Page, frameElement: Frame,
  * iframe over the page; the visitor then reads and clicks inside the frame, on its origin.
  */
 export async function promptOpen(page: Page, frameElement: Frame) {
-  await frameElement.waitForFunction(() => document.documentElement.dataset.prompt === 'open', null, { timeout: 15_000 });
+  await frameElement.waitForFunction(() => document.documentElement.dataset.prompt === 'open', null, { timeout: 15_000, ...STATE_POLLING });
   await page.locator('iframe[title="Cairn secure frame"]').waitFor({ state: 'visible' });
-  await page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width > 100);
+  await page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width > 100, null, STATE_POLLING);
 }
 
 /** Once the frame's screen closes, the client hides the iframe again. */
-export const promptClosed = (page: Page) => page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width === 0);
+export const promptClosed = (page: Page) => page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width === 0, null, STATE_POLLING);

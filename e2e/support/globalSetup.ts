@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack, takenPorts } from '../../scripts/lib/stack.mjs';
 import { processCpuSeconds, treeCpuSeconds } from '../../scripts/lib/stepCpu.mjs';
@@ -43,6 +45,15 @@ export default async function setup(project: TestProject) {
     CHAIN_PORT_POLKADOT: String(E2E_PORTS.polkadot),
     CHAIN_PORT_BITCOIN: String(E2E_PORTS.bitcoin),
   };
+  // The server's default SQLite file (one per port, under .data/) outlived its run, while each run's
+  // devnet starts afresh: the next run at that offset found the last one's users. Farcaster's first
+  // test failed so in session 18 (the new chain gave its custody key fid 1 again, which had a user and
+  // a wallet from the run before, and the frame asked to recover it). Each run starts with none.
+  // (The server's defaultSqlitePath, named here: @cairn/server/testing would load its test servers into this process.)
+  if (process.env.DATABASE_URL === undefined) {
+    const database = resolve('.data', `cairn-${E2E_PORTS.server}.sqlite`);
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${database}${suffix}`, { force: true });
+  }
   const record = startCostRecord();
   const started = performance.now();
   let builtAt = 0;

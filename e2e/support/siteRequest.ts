@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { STATE_POLLING } from './browser.ts';
 
 /** What the site's call answered, or the message of the error it threw. */
 export type SiteAnswer = { ok?: unknown; error?: string };
@@ -26,7 +27,7 @@ export async function startSiteRequest(page: Page, method: string, params: unkno
 
 /** The answer of a call `startSiteRequest` started, once the page has it. */
 export async function siteAnswer(page: Page, key: string, timeout = 20_000): Promise<SiteAnswer> {
-  const answer = await page.waitForFunction((key) => (window as unknown as { siteAnswers: Record<string, unknown> }).siteAnswers[key], key, { timeout });
+  const answer = await page.waitForFunction((key) => (window as unknown as { siteAnswers: Record<string, unknown> }).siteAnswers[key], key, { timeout, ...STATE_POLLING });
   return (await answer.jsonValue()) as SiteAnswer;
 }
 

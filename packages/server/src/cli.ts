@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { preloadPolkadotCrypto } from './auth/polkadotSignIn.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { createServer } from './createServer.ts';
 import { openDatabase } from './db/database.ts';
@@ -49,6 +50,7 @@ async function serve(config: ServerConfig): Promise<void> {
   try {
     app = await createServer(config);
     await app.listen({ host: config.host, port: config.port });
+    if (config.polkadotSignInNetworks.length > 0) preloadPolkadotCrypto();
   } catch (error) {
     const code = (error as { code?: string }).code;
     console.error(

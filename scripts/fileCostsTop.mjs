@@ -1,0 +1,29 @@
+// `node scripts/fileCostsTop.mjs <costs.jsonl>... [--top N] [--by used|run|wall]`: the test files that
+// cost the most CPU, from the JSON lines scripts/lib/fileCpu.ts writes (npm test's unit lane to
+// .scratch/unit-costs.jsonl, the browser shards to .scratch/e2e-costs/offset-<n>.jsonl). A file's
+// CPU is `used + children` (its worker and waited-for children) unless --by says another field.
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  if (index === -1) return fallback;
+  const [value] = args.splice(index, 2).slice(1);
+  return value;
+};
+const top = Number(option('--top', '20'));
+const by = option('--by', 'used');
+const rows = [];
+for (const path of args) {
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const cost = JSON.parse(line);
+    const cpu = by === 'used' ? (cost.used ?? 0) + (cost.children ?? 0) : (cost[by] ?? 0);
+    rows.push({ file: cost.file.startsWith('/') ? relative(process.cwd(), cost.file) : basename(cost.file), cpu, wall: cost.wall, run: cost.run });
+  }
+}
+rows.sort((a, b) => b.cpu - a.cpu);
+const total = rows.reduce((sum, row) => sum + row.cpu, 0);
+console.log(`${rows.length} files, ${total.toFixed(1)} CPU-s by ${by}; the top ${Math.min(top, rows.length)}:`);
+for (const row of rows.slice(0, top)) console.log(`${row.cpu.toFixed(1).padStart(7)} CPU-s ${String(row.wall).padStart(7)} s wall  ${row.file}`);

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+
+const script = join(import.meta.dirname, 'fileCostsTop.mjs');
+
+it('names the costliest files first, by their worker and children CPU or by the field asked for', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-file-costs-'));
+  try {
+    const costs = join(dir, 'costs.jsonl');
+    const line = (file: string, used: number, children: number, run: number) => JSON.stringify({ file, wall: 10, used, children, run, at: 1 });
+    writeFileSync(costs, [line(join(dir, 'a.test.ts'), 1, 0, 9), line(join(dir, 'b.test.ts'), 2, 3, 1), line(join(dir, 'c.test.ts'), 4, 0, 2), ''].join('\n'));
+    const top = execFileSync(process.execPath, [script, costs, '--top', '2'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(top[0]).toBe('3 files, 10.0 CPU-s by used; the top 2:');
+    expect(top.slice(1, 3).map((row) => row.trim().split(/\s+/).at(-1))).toEqual(['b.test.ts', 'c.test.ts']);
+    const byRun = execFileSync(process.execPath, [script, costs, '--by', 'run'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(byRun[1]).toMatch(/^\s+9\.0 CPU-s .* a\.test\.ts$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
