@@ -1,0 +1,77 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { waitFor } from '../testing/waitFor.ts';
+import { keepAlive, type KeepAlive } from './keepAlive.ts';
+
+const INTERVAL_MS = 50;
+/** Holds the event loop past an interval, as a long task or a busy machine does. */
+const holdTheLoop = (ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy: no timer and no socket runs meanwhile
+  }
+};
+
+describe('keepAlive', () => {
+  let server: WebSocketServer | undefined;
+  let alive: KeepAlive | undefined;
+  const clients: WebSocket[] = [];
+  afterEach(async () => {
+    alive?.stop();
+    for (const client of clients.splice(0)) client.terminate();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    server = undefined;
+    alive = undefined;
+  });
+
+  async function connect(options?: { autoPong: boolean }): Promise<WebSocket> {
+    if (!server) {
+      server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+      await once(server, 'listening');
+      alive = keepAlive(INTERVAL_MS);
+      server.on('connection', (socket) => alive!.track(socket));
+    }
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, options);
+    clients.push(client);
+    await once(client, 'open');
+    return client;
+  }
+
+  it('keeps a peer whose pong arrived while the event loop was held past an interval', async () => {
+    const client = await connect();
+    let pings = 0;
+    // The client's pong is written before its 'ping' event; holding the loop there leaves it
+    // unread in the server's socket when the next tick comes (the timer runs before the reads).
+    client.on('ping', () => {
+      pings += 1;
+      if (pings === 2) holdTheLoop(INTERVAL_MS * 4);
+    });
+    let closed = false;
+    client.on('close', () => (closed = true));
+    await waitFor(() => pings >= 6 || closed, 'six pings answered', 10_000);
+    expect(closed).toBe(false);
+    expect(client.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('drops a peer that does not answer, by the second tick after its ping', async () => {
+    const silent = await connect({ autoPong: false });
+    const answering = await connect();
+    const opened = Date.now();
+    await once(silent, 'close');
+    // The first tick pings, the next finds it late, the one after drops it.
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(INTERVAL_MS * 2);
+    expect(answering.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('does not count a pong that does not echo the ping', async () => {
+    const stalled = await connect({ autoPong: false });
+    const pongs = setInterval(() => stalled.pong(Buffer.from('unsolicited')), 5);
+    try {
+      await once(stalled, 'close');
+    } finally {
+      clearInterval(pongs);
+    }
+  });
+});
