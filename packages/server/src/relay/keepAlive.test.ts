@@ -55,13 +55,15 @@ describe('keepAlive', () => {
     expect(client.readyState).toBe(WebSocket.OPEN);
   });
 
-  it('drops a peer that does not answer, by the second tick after its ping', async () => {
+  it('drops a peer that does not answer, sending it no second ping meanwhile', async () => {
     const silent = await connect({ autoPong: false });
+    let pings = 0;
+    silent.on('ping', () => (pings += 1));
     const answering = await connect();
-    const opened = Date.now();
     await once(silent, 'close');
-    // The first tick pings, the next finds it late, the one after drops it.
-    expect(Date.now() - opened).toBeGreaterThanOrEqual(INTERVAL_MS * 2);
+    // One tick pings, the next finds it late, the one after drops it: one ping in all. (The ticks
+    // run from the server's start, so the time this takes is not asserted: a loaded machine moves it.)
+    expect(pings).toBe(1);
     expect(answering.readyState).toBe(WebSocket.OPEN);
   });
 
