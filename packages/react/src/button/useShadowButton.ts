@@ -3,8 +3,8 @@ import { firstPaint } from '@cairn/core';
 import { createElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { loadModal } from '../modal/loadModal.ts';
-import { useHostTheme } from '../theme/useHostTheme.ts';
-import { useT } from '../i18n/useT.ts';
+import { bindHostTheme, paintHostTheme } from '../theme/hostTheme.ts';
+import { bindTranslation, messagesOf, translatorFor } from '../i18n/messages.ts';
 import { bindButtonView, createButtonView, readButtonState, type ButtonOptions, type ButtonView } from './buttonView.ts';
 
 /** The light-DOM place React renders; the shadow host is moved into it. */
@@ -16,11 +16,18 @@ const prefetchModal = () => {
   });
 };
 
+/** The theme store, there before the instance is assembled. */
+const themeStoreOf = (cairn: Cairn) => firstPaint(cairn)?.theme ?? cairn.stores.theme;
+
 /**
  * A button as plain DOM in a shadow root (buttonView.ts), built before the first render and
- * shown in React's first commit with the stores' current state. The server renders the same
- * empty slot as the client's first render, so hydration matches; the shadow host is moved in
- * after the commit, outside React's tree.
+ * shown in React's first commit with the stores' current state, its palette and its language.
+ * The server renders the same empty slot as the client's first render, so hydration matches; the
+ * shadow host is moved in after the commit, outside React's tree.
+ *
+ * Issue 29: the first render runs as few of React's hooks as it can (what bare React's button
+ * would): the theme, the language and the stores are read once here and followed from the effect
+ * after the paint (hostTheme.ts, messages.ts, bindButtonView), not through hooks of their own.
  */
 export function useShadowButton(name: string, tag: string, options: ButtonOptions, press: (cairn: Cairn) => void) {
   const cairn = useCairnInstance(name);
@@ -38,15 +45,16 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
       tag,
     );
     created.configure(options);
+    const { catalogue } = messagesOf(cairn).get();
+    if (catalogue) created.translate(translatorFor(catalogue));
     // Before the instance is assembled, what the first paint needs is known without assembling it
     // (issue 29): the effect below binds the stores after the paint.
     const paint = firstPaint(cairn);
     created.show(paint ? { status: paint.status, balanceText: '' } : readButtonState(cairn));
+    paintHostTheme(created.host, themeStoreOf(cairn));
     return created;
   });
   useLayoutEffect(() => view?.configure(options), [view, options]);
-  const { t } = useT();
-  useLayoutEffect(() => view?.translate(t), [view, t]);
   const place = useCallback(
     (slot: HTMLElement | null) => {
       if (slot && view && view.host.parentNode !== slot) slot.append(view.host);
@@ -55,8 +63,11 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
   );
   useEffect(() => {
     target.current = cairn;
-    return view ? bindButtonView(view, cairn) : undefined;
+    if (!view) return undefined;
+    const stops = [bindTranslation(cairn, view.translate), bindHostTheme(view.host, themeStoreOf(cairn)), bindButtonView(view, cairn)];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }, [view, cairn]);
-  useHostTheme(view?.host ?? null, cairn);
   return createElement(BUTTON_SLOT_TAG, { ref: place, style: { display: 'contents' } });
 }

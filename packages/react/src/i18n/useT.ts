@@ -1,32 +1,9 @@
-import { createStore, type Cairn } from '@cairn/core';
-import { fill, translate, widgetLocale, type Translate } from '@cairn/core/rules';
-import { useCallback } from 'react';
+import type { Translate } from '@cairn/core/rules';
+import { useMemo } from 'react';
 import { useCairnInstance } from '../context.ts';
 import { useStoreState } from '../hooks/useStoreState.ts';
-import { CATALOGUE_LOADERS, isRightToLeft, type Catalogue, type SupportedLocale } from './locales.ts';
-
-type Messages = { locale: SupportedLocale; catalogue: Catalogue | undefined };
-const stores = new WeakMap<Cairn, ReturnType<typeof createStore<Messages>>>();
-
-/**
- * Per instance: the active locale and its catalogue. Rendering starts in English (the server's
- * render and the client's first are the same), then the catalogue arrives and the modal re-renders.
- */
-function messagesOf(cairn: Cairn) {
-  let store = stores.get(cairn);
-  if (!store) {
-    const locale = widgetLocale(cairn.options.locale);
-    store = createStore<Messages>({ locale: 'en', catalogue: undefined });
-    stores.set(cairn, store);
-    if (locale !== 'en') {
-      const messages = store;
-      CATALOGUE_LOADERS[locale]()
-        .then((module) => messages.set({ locale, catalogue: module.default }))
-        .catch((error: unknown) => console.warn(`[cairn] the ${locale} messages could not load; showing English`, error));
-    }
-  }
-  return store;
-}
+import { isRightToLeft, type SupportedLocale } from './locales.ts';
+import { messagesOf, translatorFor } from './messages.ts';
 
 export { translate, fill, type Translate } from '@cairn/core/rules';
 
@@ -39,7 +16,7 @@ export { translate, fill, type Translate } from '@cairn/core/rules';
 export function useT(): { t: Translate; locale: SupportedLocale; dir: 'ltr' | 'rtl' } {
   const cairn = useCairnInstance('useT');
   const { locale, catalogue } = useStoreState(messagesOf(cairn));
-  const t = useCallback<Translate>((text, values) => fill(translate(catalogue, text), values), [catalogue]);
+  const t = useMemo(() => translatorFor(catalogue), [catalogue]);
   return { t, locale, dir: isRightToLeft(locale) ? 'rtl' : 'ltr' };
 }
 

@@ -11,14 +11,14 @@ const colorSchemeQuery = (): MediaQueryList | undefined => {
   return (darkQuery ??= window.matchMedia(DARK_QUERY));
 };
 
-function subscribeToColorScheme(onChange: () => void): () => void {
+export function subscribeToColorScheme(onChange: () => void): () => void {
   const query = colorSchemeQuery();
   query?.addEventListener('change', onChange);
   return () => query?.removeEventListener('change', onChange);
 }
 
 const subscribeToNothing = () => () => {};
-const prefersDark = () => colorSchemeQuery()?.matches ?? false;
+export const prefersDark = () => colorSchemeQuery()?.matches ?? false;
 const prefersDarkOnServer = () => false;
 
 /** The palette to paint now; in `system` mode it follows the OS setting live. */
