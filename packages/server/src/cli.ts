@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { preloadPolkadotCrypto } from './auth/polkadotSignIn.ts';
+import { preloadPolkadotCrypto } from './auth/polkadotCrypto.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { createServer } from './createServer.ts';
 import { openDatabase } from './db/database.ts';

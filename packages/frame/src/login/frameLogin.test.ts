@@ -414,4 +414,30 @@ describe('a new device (issue 27)', () => {
     expect(new Set([request!, ...copies].map(pairingCode)).size).toBe(3);
     await expect(api.requestDevice(token, { deviceId: request!.deviceId, devicePublicKey: request!.devicePublicKey, exchangeKey: request!.exchangeKey })).rejects.toMatchObject({ status: 429 });
   });
+
+  it("opens the wallet on the owner's new device with the recovery factor while a login holder keeps the account's device requests full", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('jay');
+    const code = createRecoveryCode();
+    const owner = frameIn({}, { kind: 'code', code });
+    const address = (await logInByEmail(owner.login, email)).address;
+
+    // The thief (the mailbox) fills the 3 waiting requests from one login, and can keep them so.
+    vi.setSystemTime(start + 31_000);
+    const thief = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    await expect(logInByEmail(thief.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
+    const token = thief.tokens.get()!;
+    const [own] = await api.deviceRequests(token);
+    for (let more = 0; more < 2; more++) await api.requestDevice(token, { deviceId: own!.deviceId, devicePublicKey: own!.devicePublicKey, exchangeKey: own!.exchangeKey });
+    expect(await api.deviceRequests(token)).toHaveLength(3);
+
+    // The owner's new browser: no request can wait (429), so no pairing code to show; the factor opens it.
+    vi.setSystemTime(start + 62_000);
+    const newBrowser = frameIn({}, { kind: 'code', code });
+    expect((await logInByEmail(newBrowser.login, email)).address).toBe(address);
+    expect(newBrowser.prompts.awaitApproval).not.toHaveBeenCalled();
+    expect(newBrowser.prompts.askFactor).toHaveBeenCalledTimes(1);
+    expect((await api.getWallet(newBrowser.tokens.get()!))?.devices).toHaveLength(2);
+  });
 });

@@ -53,7 +53,8 @@ function withServerReasons(api: LoginApi): LoginApi {
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) =>
         (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((error: unknown) => {
-          throw error instanceof HttpError && error.detail ? new Error(error.detail) : error;
+          // The status stays on it: a caller may act on a kind of refusal (openWallet on a 429).
+          throw error instanceof HttpError && error.detail ? Object.assign(new Error(error.detail), { status: error.status }) : error;
         });
     },
   });

@@ -52,19 +52,11 @@ export async function openWallet({ api, devices, prompts, devicePollMs, register
   if (device && device.address.toLowerCase() === wallet.address.toLowerCase() && wallet.devices.some((known) => known.id === device.deviceId)) return unlockKnown(api, token, device);
   // A new device for this wallet: a device that has it open approves it, or the user's recovery factor opens it.
   const registered = registration ?? (await registerDevice());
-  const request = await api.requestDevice(token, { deviceId: registered.deviceId, devicePublicKey: registered.publicKey, exchangeKey: registered.exchangePublicKey });
-  const stop = new AbortController();
-  const approval = approvalOf(api, token, request.id, stop.signal, devicePollMs);
-  const approved = approval.then(() => undefined);
-  // Ended when the user takes the recovery path instead: then nobody waits on it.
-  approved.catch(() => undefined);
-  const choice = await prompts.awaitApproval(pairingCode(request), approved);
-  if (choice === 'approved') {
-    const approvedDevice = await deviceFromHandoff(registered, address, await approval);
-    await keepDevice(devices, approvedDevice);
-    return unlockKnown(api, token, approvedDevice);
+  const approvedHere = await byApproval(api, token, registered, address, prompts, devicePollMs);
+  if (approvedHere) {
+    await keepDevice(devices, approvedHere);
+    return unlockKnown(api, token, approvedHere);
   }
-  stop.abort();
   const material = await api.recovery(token);
   const recoveryBlob = textToBlob(material.recoveryBlob);
   const recovered = await withRecoveryAttempts(async (problem) =>
@@ -74,6 +66,28 @@ export async function openWallet({ api, devices, prompts, devicePollMs, register
   await api.addDevice(token, { device: recovered.enrollment, proof: await walletKeyProof(opened.signer, 'add-device', user.id, recovered.enrollment) });
   await keepDevice(devices, recovered.device);
   return opened;
+}
+
+/**
+ * This device approved by one that has the wallet open, or undefined when the user takes the
+ * recovery path instead, or when no request can wait: the account's waiting requests are full (429),
+ * which a login holder (a taken mailbox) can keep so; the recovery factor then still opens the wallet
+ * here (before session 19 the login failed there, with no way on to the factor).
+ */
+async function byApproval(api: LoginApi, token: string, registered: DeviceRegistration, address: `0x${string}`, prompts: RecoveryPrompts, devicePollMs: number): Promise<DeviceRecord | undefined> {
+  const request = await api.requestDevice(token, { deviceId: registered.deviceId, devicePublicKey: registered.publicKey, exchangeKey: registered.exchangePublicKey }).catch((error: unknown) => {
+    if ((error as { status?: unknown } | null)?.status === 429) return undefined;
+    throw error;
+  });
+  if (!request) return undefined;
+  const stop = new AbortController();
+  const approval = approvalOf(api, token, request.id, stop.signal, devicePollMs);
+  const approved = approval.then(() => undefined);
+  // Ended when the user takes the recovery path instead: then nobody waits on it.
+  approved.catch(() => undefined);
+  if ((await prompts.awaitApproval(pairingCode(request), approved)) === 'approved') return deviceFromHandoff(registered, address, await approval);
+  stop.abort();
+  return undefined;
 }
 
 /** A device that holds this wallet: its share released for its key's proof, after the fresh login. */

@@ -18,4 +18,6 @@ export const AUTH_ERRORS = {
   sessionOfAnotherAddress: "This session is not the address's: only the address's own session lists its sessions",
   sessionEnded: 'Session has expired or was revoked',
   sessionNotFound: 'Session not found for this address',
+  /** 503: the server could not load Polkadot's signature check (its wasm); the next sign-in loads it again. */
+  polkadotCryptoUnavailable: "The server could not load Polkadot's signature check: try again",
 } as const;

@@ -2,30 +2,11 @@ import { polkadotChainReference, signInWithPolkadot } from '@cairn/core/signIn';
 import { ApiError } from '../http/errors.ts';
 import { AUTH_ERRORS } from './authErrors.ts';
 import { caip122SignIn } from './caip122SignIn.ts';
+import { loadedCrypto, polkadotCrypto } from './polkadotCrypto.ts';
 import { isCanonicalEd25519Signature, isStrongEd25519PublicKey, NOT_CANONICAL_SIGNATURE_ERROR } from './strongEd25519.ts';
 
 /** sr25519, ed25519 (64 bytes) or ecdsa (65) signatures as 0x hex, maybe behind a type byte. */
 const SIGNATURE_RE = /^0x(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{130}|[0-9a-fA-F]{132})$/;
-
-// @polkadot/util-crypto (and its wasm) loads after the server listens (cli.ts), not before it.
-let crypto: Promise<typeof import('@polkadot/util-crypto')> | undefined;
-const polkadotCrypto = () =>
-  (crypto ??= import('@polkadot/util-crypto').then(async (module) => {
-    await module.cryptoWaitReady();
-    return module;
-  }));
-
-/**
- * Starts loading Polkadot's crypto in the background. Loaded by the first sign-in instead, it made
- * that sign-in outlast the client's 10 s JSON-RPC timeout ('Request was aborted') on a loaded
- * machine: the import and wasm took 17.1 s of wall for 0.6 CPU-s at load 36 (polkadot e2e's
- * signRaw test failed so in ci3 and ci4 of session 17, passing on its retry).
- */
-export function preloadPolkadotCrypto(): void {
-  polkadotCrypto().catch(() => {
-    crypto = undefined; // the first sign-in tries again, and answers with what went wrong
-  });
-}
 
 /**
  * polkadot: CAIP-122 text signed by an extension's signRaw (over the text wrapped in
@@ -41,7 +22,7 @@ export const polkadotSignIn = caip122SignIn({
   },
   // An address that does not decode (a bad SS58 checksum) verifies nothing.
   verify: async ({ address, message, signature }) => {
-    const { signatureVerify } = await polkadotCrypto();
+    const { signatureVerify } = await loadedCrypto(polkadotCrypto);
     let verified: ReturnType<typeof signatureVerify>;
     try {
       verified = signatureVerify(message, signature, address);

@@ -52,4 +52,25 @@ describe.each(await testDatabaseKinds())('the Farcaster channel store on $name',
     expect(results.filter((result) => typeof result === 'object')).toHaveLength(1);
     expect(results.filter((result) => result === 'answered')).toHaveLength(9);
   });
+
+  it.skipIf(skip)('answers wallet apps racing the frame that closes the channel: each gets its channel back, or no channel, never an error', async () => {
+    // The route builds the wallet app's reply from what answer() gives back: before RETURNING it read
+    // the channel again, and a frame that completed (closed) it in between made that reply a 500.
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const { channelToken, nonce } = await store.open(REQUEST, NOW);
+      const first = store.answer(channelToken, ANSWER, NOW + 1_000);
+      // As the frame: it closes the channel once the answer is in; here, at once, against more answers.
+      const results = await Promise.all([first, first.then(() => store.close(channelToken)), ...Array.from({ length: 3 }, (_, fid) => store.answer(channelToken, { ...ANSWER, fid: fid + 100 }, NOW + 1_000))]);
+      const answers = [results[0], ...results.slice(2)] as Awaited<typeof first>[];
+      const saved = answers.filter((result) => typeof result === 'object');
+      expect(saved).toHaveLength(1);
+      expect(saved[0]).toMatchObject({ channel: { nonce, request: REQUEST } });
+      for (const result of answers) outcomes.add(typeof result === 'object' ? 'saved' : result);
+      expect(results[1]).toBe(true);
+      expect(await store.find(channelToken, NOW + 2_000)).toBeUndefined();
+    }
+    expect(outcomes.has('saved')).toBe(true);
+    expect([...outcomes].every((outcome) => ['saved', 'answered', 'unknown'].includes(outcome))).toBe(true);
+  });
 });
