@@ -4,6 +4,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { logSafeUrl } from '../relay/logSafeUrl.ts';
 import type { ClientAddress } from './clientAddress.ts';
 import { clientNetwork } from './clientNetwork.ts';
+import { KeptAnswers } from './keptAnswers.ts';
 import { RATE_LIMIT_TEXT, budgetHeaders, secondsLeft, type CountedLimit } from './rateLimits.ts';
 import { completedTail, type requestLogLines } from './requestLog.ts';
 import type { WindowCount } from './windowCounts.ts';
@@ -63,9 +64,10 @@ interface Kept {
  * limit's 429, never a different answer than Fastify's.
  */
 export class FastLane {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new KeptAnswers<Kept>(KEPT_ANSWERS);
   private closing = false;
   private parts: FastLaneParts | undefined;
+  private pushBudget: ReturnType<typeof budgetHeaders> | undefined;
   /** How many requests the lane answered (tests and the bench read it). */
   answered = 0;
 
@@ -77,6 +79,7 @@ export class FastLane {
   /** The lane answers once it has its parts (made after the server, as its hooks are). */
   open(parts: FastLaneParts): void {
     this.parts = parts;
+    if (parts.perIp) this.pushBudget = budgetHeaders(parts.perIp.max);
   }
 
   /** From now on every request goes to Fastify (which answers 503 while the server closes). */
@@ -93,9 +96,7 @@ export class FastLane {
   remember(request: FastifyRequest, projectId: string, headers: readonly string[], body: () => string | undefined): void {
     if (this.closing || this.parts === undefined || request.method !== 'GET' || request.routeOptions.config.rateLimit !== undefined) return;
     if (request.url.length > KEPT_URL_MAX_LENGTH || request.host.length > KEPT_HOST_MAX_LENGTH) return;
-    const key = `${request.protocol}://${request.host}${request.url}`;
-    if (this.kept.size >= KEPT_ANSWERS && !this.kept.has(key)) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, { projectId, headers, body, urlJson: JSON.stringify(logSafeUrl(request.url)), hostJson: JSON.stringify(request.host) });
+    this.kept.set(`${request.protocol}://${request.host}`, request.url, { projectId, headers, body, urlJson: JSON.stringify(logSafeUrl(request.url)), hostJson: JSON.stringify(request.host) });
   }
 
   /** Answers the request (true) when it asks a kept URL whose answer is still cached; false leaves it to Fastify. */
@@ -103,12 +104,13 @@ export class FastLane {
     const parts = this.parts;
     if (this.closing || parts === undefined || request.method !== 'GET' || request.headers.upgrade !== undefined || hasBody(request)) return false;
     const { address } = parts;
-    const key = `${address.protocol(request)}://${address.host(request)}${request.url}`;
-    const kept = this.kept.get(key);
+    const origin = `${address.protocol(request)}://${address.host(request)}`;
+    const url = request.url!;
+    const kept = this.kept.get(origin, url);
     if (kept === undefined) return false;
     const body = kept.body();
     if (body === undefined) {
-      this.kept.delete(key);
+      this.kept.delete(origin, url);
       return false;
     }
     this.answered++;
@@ -129,7 +131,7 @@ export class FastLane {
     const headers = ['x-request-id', exchange.id];
     const perIp = parts.perIp;
     if (perIp && count) {
-      for (const [name, value] of budgetHeaders(perIp.max, count)) headers.push(name, String(value));
+      this.pushBudget!(headers, count);
       // Refused before CORS, as the arrival checks refuse it (their order: id, body, limit, CORS).
       if (count.current > perIp.max) return this.refuse(exchange, headers, count);
     }
