@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import pino, { type Bindings, type ChildLoggerOptions, type LogFn } from 'pino';
 import { logSafeUrl } from '../relay/logSafeUrl.ts';
 import type { ArrivalCheck } from './arrivalChecks.ts';
+import { lastResultOf } from './lastResultOf.ts';
 
 /** pino's number for level info. */
 const INFO = 30;
@@ -47,19 +48,6 @@ export function millisText(ms: number): string {
   return `${(micros - fraction) / 1000}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
-/** One remembered value and its JSON text: a client's address repeats from line to line (its connection's requests). */
-function lastJson() {
-  let last: string | undefined;
-  let json = 'null';
-  return (value: string | undefined) => {
-    if (value !== last) {
-      last = value;
-      json = value === undefined ? 'null' : JSON.stringify(value);
-    }
-    return json;
-  };
-}
-
 /**
  * Writes request lines (registerRequestLog's, and the fast lane's for the answers it gives). The
  * URL and the host come as JSON already (the lane keeps them so for each URL it answers), with the
@@ -68,7 +56,8 @@ function lastJson() {
 export function requestLogLines(app: FastifyInstance, stream: { write(line: string): void }) {
   const head = `{"level":${INFO},"time":`;
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
-  const addressJson = lastJson();
+  // A client's address repeats from line to line (its connection's requests): its JSON is kept.
+  const addressJson = lastResultOf((ip: string | undefined) => (ip === undefined ? 'null' : JSON.stringify(ip)));
   return {
     /** Whether the log's level (which may change while the server runs) takes info lines. */
     enabled: () => (pino.levels.values[app.log.level] ?? Number.POSITIVE_INFINITY) <= INFO,
