@@ -68,7 +68,7 @@ export class FastLane {
   private closing = false;
   private parts: FastLaneParts | undefined;
   private pushBudget: ReturnType<typeof budgetHeaders> | undefined;
-  /** A connection's requests come from one address: its network is kept from the request before (~0.2 µs a request). */
+  /** A connection's requests come from one address: its network is kept from the request before (0.04 µs → 0.01). */
   private readonly network = lastResultOf(clientNetwork);
   /** How many requests the lane answered (tests and the bench read it). */
   answered = 0;
