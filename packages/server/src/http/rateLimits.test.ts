@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
+import { budgetHeaders } from './rateLimits.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
 
 // A node nobody listens on: these routes need none, and the indexer is off.
@@ -25,7 +26,14 @@ const from = (ip: string) => ({ 'x-forwarded-for': ip });
 describe('rate limits', () => {
   it('answers 429 with Retry-After and a JSON error past the per-IP limit', async () => {
     const server = await serve({ RATE_LIMIT_PER_MINUTE: '5' });
-    for (let i = 0; i < 5; i++) expect((await get(server, '/v1/supported-chains')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const answer = await get(server, '/v1/supported-chains');
+      expect(answer.statusCode).toBe(200);
+      // The budget on each answer: the limit, what is left, the window's seconds left.
+      expect(answer.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(4 - i) });
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60);
+    }
     const refused = await get(server, '/v1/supported-chains');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -110,5 +118,21 @@ describe('rate limits', () => {
     // An unknown project is refused before it can use up anyone's budget.
     const stranger = await server.inject({ method: 'GET', url: `/v1/supported-chains?${ACCESS_QUERY.replace('projectId=cairn-local', 'projectId=nope')}` });
     expect(stranger.statusCode).toBe(401);
+  });
+});
+
+describe('budgetHeaders', () => {
+  it('pushes the limit, what is left (never below 0) and the seconds left, rounded up', () => {
+    const push = budgetHeaders(600);
+    const headers: string[] = ['x-request-id', 'a-1'];
+    push(headers, { current: 5, ttl: 42_100 });
+    expect(headers).toEqual(['x-request-id', 'a-1', 'x-ratelimit-limit', '600', 'x-ratelimit-remaining', '595', 'x-ratelimit-reset', '43']);
+    const past: string[] = [];
+    push(past, { current: 700, ttl: 60_000 });
+    expect(past).toEqual(['x-ratelimit-limit', '600', 'x-ratelimit-remaining', '0', 'x-ratelimit-reset', '60']);
+    // A window's time left past a minute (another replica's clock) is written all the same.
+    const long: string[] = [];
+    push(long, { current: 600, ttl: 61_001 });
+    expect(long).toEqual(['x-ratelimit-limit', '600', 'x-ratelimit-remaining', '0', 'x-ratelimit-reset', '62']);
   });
 });

@@ -67,19 +67,30 @@ export interface CountedLimit<Check> {
 /** The seconds a window has left, as Retry-After and x-ratelimit-reset say them. */
 export const secondsLeft = ({ ttl }: WindowCount) => Math.ceil(ttl / 1000);
 
-/** The per-IP budget's headers on an answer: x-ratelimit-limit, -remaining and -reset. */
-export function budgetHeaders(max: number, count: WindowCount): [string, number][] {
-  return [
-    ['x-ratelimit-limit', max],
-    ['x-ratelimit-remaining', Math.max(0, max - count.current)],
-    ['x-ratelimit-reset', secondsLeft(count)],
-  ];
+/** 0 to 60 as text, made once: a window is a minute, so a reset in seconds is one of them. */
+const SECONDS_TEXT = Array.from({ length: 61 }, (_, seconds) => String(seconds));
+
+/**
+ * The per-IP budget's headers on an answer, x-ratelimit-limit, -remaining and -reset, pushed onto a
+ * flat list (name, value, ...). The limit's text is made once and the reset's taken from a table:
+ * as an array of pairs converted per request they cost ~0.23 µs, this ~0.14 (medians at load 15; issue 25, s19).
+ */
+export function budgetHeaders(max: number): (headers: string[], count: WindowCount) => void {
+  const maxText = String(max);
+  return (headers, count) => {
+    const seconds = secondsLeft(count);
+    const remaining = max - count.current;
+    headers.push('x-ratelimit-limit', maxText, 'x-ratelimit-remaining', remaining > 0 ? String(remaining) : '0', 'x-ratelimit-reset', SECONDS_TEXT[seconds] ?? String(seconds));
+  };
 }
 
 function perClientLimit(max: number, count: CountHit): CountedLimit<ArrivalCheck> {
+  const pushBudget = budgetHeaders(max);
   /** Sets the budget's headers; past the limit answers 429 (true). */
   const answer = (reply: FastifyReply, counted: WindowCount): boolean => {
-    for (const [name, value] of budgetHeaders(max, counted)) void reply.header(name, value);
+    const headers: string[] = [];
+    pushBudget(headers, counted);
+    for (let i = 0; i < headers.length; i += 2) void reply.header(headers[i]!, headers[i + 1]);
     if (counted.current <= max) return false;
     const seconds = secondsLeft(counted);
     void reply.code(429).header('retry-after', seconds).send(errorBody(429, RATE_LIMIT_TEXT(seconds)));

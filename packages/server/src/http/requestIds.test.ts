@@ -18,4 +18,12 @@ describe('requestIds', () => {
     expect(ids(request({ 'x-request-id': 'trace-42' }))).toBe('trace-42');
     expect(ids(request({ 'x-request-id': `<script>${'x'.repeat(100)}` }))).not.toContain('script');
   });
+
+  it('gives only ids that need no escaping in JSON (the log line writes them as they are)', () => {
+    const ids = requestIds();
+    const given = ['trace-42', 'a"b', 'back\\slash', 'tab\tid', 'é', 'x:y.z_1', "quote'"];
+    for (const id of [...given.map((value) => ids(request({ 'x-request-id': value }))), ids(request())]) {
+      expect(JSON.stringify(id)).toBe(`"${id}"`);
+    }
+  });
 });

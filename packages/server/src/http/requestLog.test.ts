@@ -1,7 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { addArrivalChecks } from './arrivalChecks.ts';
-import { lazyRequestLogger, registerRequestLog } from './requestLog.ts';
+import { lazyRequestLogger, millisText, registerRequestLog } from './requestLog.ts';
 
 type Line = { level: number; time: number; pid: number; hostname: string; reqId?: string; msg: string; req?: Record<string, unknown>; res?: { statusCode: number }; responseTime?: number; step?: number };
 
@@ -34,6 +34,13 @@ describe('request log', () => {
     await app.close();
   });
 
+  it("writes each line's own client address (the text kept from the line before only when it is the same)", async () => {
+    const { app, lines } = await loggingApp('info');
+    for (const remoteAddress of ['10.0.0.1', '10.0.0.2', '10.0.0.2', '10.0.0.1']) await app.inject({ url: '/quiet', remoteAddress });
+    expect(lines().map(({ req }) => req!.remoteAddress)).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.2', '10.0.0.1']);
+    await app.close();
+  });
+
   it("gives a route's own lines the request's id, and keeps the logger's level", async () => {
     const { app, lines } = await loggingApp('info');
     await app.inject('/talks');
@@ -50,5 +57,19 @@ describe('request log', () => {
     await app.inject('/talks');
     expect(lines().map(({ msg }) => msg)).toEqual(['a route speaks']);
     await app.close();
+  });
+});
+
+describe('millisText', () => {
+  it("writes a duration as JSON's number of ms to the µs", () => {
+    for (const ms of [0, 0.0004, 0.0005, 0.001, 0.0999, 1.5, 12.3456789, 999.9996, 123_456.7894]) {
+      const text = millisText(ms);
+      expect(text).toMatch(/^\d+\.\d{3}$/);
+      expect(Math.abs((JSON.parse(text) as number) - ms)).toBeLessThanOrEqual(0.0005 + 1e-9);
+    }
+    expect(millisText(12.3456789)).toBe('12.346');
+    expect(millisText(Number.NaN)).toBe('null');
+    expect(millisText(-1)).toBe('-1');
+    expect(millisText(2e9)).toBe('2000000000');
   });
 });
