@@ -2,14 +2,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { sourceResolve } from './scripts/lib/sourceConditions.ts';
 
 // Unit and integration tests that sit next to the code. The browser suite has its own config (e2e/).
-// Three projects: the libraries' tests share one module graph per worker (isolate: false: measured,
+// Four projects: the libraries' tests share one module graph per worker (isolate: false: measured,
 // core's tests cost 62 CPU-s isolated and 15 shared, with the same results); so do the server's, among
 // themselves (14 of its files: 76.6 CPU-s isolated, 37.0 shared, the same results: each isolated file
 // imported Fastify, viem and the server afresh), as each ends what it starts (servers, databases,
 // timers); the tests that start chains and processes, or change process-wide state, keep a fresh
 // graph per file, and so do the relay's: two of them replace the process's fetch, socket connect and
 // DNS lookup while they run (blockOutboundConnections), and relayConnections' two tests failed once
-// in a graph shared with them (passing alone).
+// in a graph shared with them (passing alone); the tools' tests that start nothing share one (TOOLS_SHARED_GRAPH).
 const SHARED_GRAPH = ['core', 'react', 'frame', 'evm', 'solana', 'bitcoin', 'polkadot', 'wagmi', 'walletconnect', 'connectors', 'html'].map(
   (name) => `packages/${name}/src/**/*.test.ts`,
 );
