@@ -87,7 +87,7 @@ describe('devnet cli', () => {
   // chain lines, its two processes were spawned and killed loading) and, for SIGKILL, the Solana,
   // Polkadot and Bitcoin chains in the killed process are not paid for again: the three full starts
   // cost ~61 CPU-s in ci9 of session 18; measured in session 19 at load ~30,
-  // the file alone: 70.9 CPU-s (its worker and children) before, 57.7 after.
+  // the file alone: 70.9 CPU-s (its worker and children) before, 57.7 after; 53.0 in npm test at load ~20.
   it('exits 0 on SIGINT during its start, after stopping what it started', async () => {
     const cli = spawnCli();
     await waitFor(anvilsRun, 'both anvils of the cli', CLI_START_TIMEOUT_MS, ANVIL_POLL_MS);
