@@ -88,9 +88,18 @@ describe('connector order and the site\'s custom wallet (SPEC §9)', () => {
     await dialog(page).getByRole('heading', { name: 'Trail Wallet' }).waitFor();
     const qr = dialog(page).getByTestId('walletconnect-qr');
     await qr.waitFor();
-    const uri = await scanQr(page, qr);
+    // The code holds the URI the view shows. A fresh URI replaces one that expired while the view
+    // stays (startWalletConnect), and at load ~15 one did between the screenshot and the read of the
+    // attribute (session 19: the scan read one URI, the attribute another; that it was an expiry is
+    // the likely cause, not proven): read until they agree.
+    let uri = '';
+    await expect
+      .poll(async () => {
+        uri = await scanQr(page, qr);
+        return uri === (await qr.getAttribute('data-uri'));
+      }, { timeout: 30_000 })
+      .toBe(true);
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
-    expect(await qr.getAttribute('data-uri')).toBe(uri);
 
     // The QR code is named for the site's wallet, as a catalogue wallet's is (walletConnect.e2e.ts pairs a wallet with one).
     expect(await dialog(page).getByRole('img', { name: 'WalletConnect QR code for Trail Wallet' }).count()).toBe(1);
@@ -138,6 +147,14 @@ describe('a refused action (SPEC §9 modal shake)', () => {
       const shakes: [boolean, number][] = [];
       (window as unknown as { shakes: typeof shakes }).shakes = shakes;
       new MutationObserver(() => shakes.push([card.hasAttribute('data-shaking'), performance.now()])).observe(card, { attributes: true, attributeFilter: ['data-shaking'] });
+      // And each change of the modal store's shake, on the same clock: the 500 ms are timed from it.
+      const modal = (window as unknown as { cairn: { stores: { modal: { get(): { shaking?: boolean }; subscribe(listener: () => void): () => void } } } }).cairn.stores.modal;
+      const stored: [boolean, number][] = [];
+      (window as unknown as { storedShakes: typeof stored }).storedShakes = stored;
+      modal.subscribe(() => {
+        const shaking = Boolean(modal.get().shaking);
+        if (shaking !== (stored.at(-1)?.[0] ?? false)) stored.push([shaking, performance.now()]);
+      });
     });
     await demo.wallet().rejectNext();
     await dialog(page).getByRole('button', { name: 'Cairn Test Wallet' }).click();
@@ -145,7 +162,17 @@ describe('a refused action (SPEC §9 modal shake)', () => {
     const shakes = () => page.evaluate(() => (window as unknown as { shakes: [boolean, number][] }).shakes);
     await expect.poll(async () => (await shakes()).map(([on]) => on), { timeout: 5_000 }).toEqual([true, false]);
     const [[, start], [, end]] = (await shakes()) as [[boolean, number], [boolean, number]];
-    expect(end - start).toBeGreaterThanOrEqual(450);
+    const stored = (await page.evaluate(() => (window as unknown as { storedShakes: [boolean, number][] }).storedShakes)) as [boolean, number][];
+    expect(stored.map(([on]) => on)).toEqual([true, false]);
+    const [[, storedStart], [, storedEnd]] = stored as [[boolean, number], [boolean, number]];
+    // The shake lasts SPEC's 500 ms from the refusal (a timer cannot end early: 1 ms for the clock's
+    // rounding), and the card shows it from then until then. Its attribute's own span was asserted
+    // at >= 450 ms, but it is the timer's less the lag of the render that sets it plus that of the one
+    // that clears it: it read 447.9 ms at load ~30 (session 19's first run, passing on its retry).
+    expect(storedEnd - storedStart).toBeGreaterThanOrEqual(499);
+    expect(storedEnd - storedStart).toBeLessThan(1_500);
+    expect(start).toBeGreaterThanOrEqual(storedStart);
+    expect(end).toBeGreaterThanOrEqual(storedEnd);
     expect(end - start).toBeLessThan(1_500);
     expect(demo.errors).toEqual([]);
     await demo.close();
