@@ -432,8 +432,15 @@ describe('a new device (issue 27)', () => {
     for (let more = 0; more < 2; more++) await api.requestDevice(token, { deviceId: own!.deviceId, devicePublicKey: own!.devicePublicKey, exchangeKey: own!.exchangeKey });
     expect(await api.deviceRequests(token)).toHaveLength(3);
 
-    // The owner's new browser: no request can wait (429), so no pairing code to show; the factor opens it.
+    // The way on past the 429 is the factor, not a way round it: the mailbox alone still opens nothing.
     vi.setSystemTime(start + 62_000);
+    const thiefAgain = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+    await expect(logInByEmail(thiefAgain.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
+    expect(thiefAgain.prompts.awaitApproval).not.toHaveBeenCalled();
+    expect((await api.getWallet(thiefAgain.tokens.get()!))?.devices).toHaveLength(1);
+
+    // The owner's new browser: no request can wait (429), so no pairing code to show; the factor opens it.
+    vi.setSystemTime(start + 93_000);
     const newBrowser = frameIn({}, { kind: 'code', code });
     expect((await logInByEmail(newBrowser.login, email)).address).toBe(address);
     expect(newBrowser.prompts.awaitApproval).not.toHaveBeenCalled();
