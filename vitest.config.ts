@@ -27,6 +27,7 @@ const TOOLS_SHARED_GRAPH = [
   'bench/lib/*.test.ts',
   'e2e/support/weightedShards.test.ts',
   'e2e/support/fileCosts.test.ts',
+  'e2e/support/testFilePorts.test.ts',
   'scripts/lib/textIds.test.ts',
   'scripts/lib/licenceWalk.test.ts',
   'scripts/lib/stack.test.ts',

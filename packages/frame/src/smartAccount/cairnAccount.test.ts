@@ -7,7 +7,7 @@ import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { useTestSmartAccountChain } from '@cairn/devnet/testing';
 import { toCairnAccount } from './cairnAccount.ts';
 
-const chain = useTestSmartAccountChain({ chain: 38711, bundler: 38712 });
+const chain = useTestSmartAccountChain({ chain: 29711, bundler: 29712 });
 
 describe('the frame key’s smart account on the devnet', () => {
   it('has its counterfactual address before deployment, signs for it by ERC-6492 then ERC-1271, and its first sponsored batch deploys it and pays both receivers exactly', async () => {
