@@ -7,11 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = new URL('../..', import.meta.url).pathname;
 // Ports of their own: npm start's defaults may be in use by a developer's own stack, and the 27xxx
 // ports this test had met a browser shard's frame (e2e/support/ports.ts moves its ports up to 1,000
-// from 21080-36337); 37xxx is outside every shard's and the unit suite's.
+// from 21080). 17xxx is outside every shard's and the unit suite's, and below Linux's ephemeral range
+// (32768 on), where any client socket's local port may sit when the stack binds (the 37xxx these
+// were could be taken so: session 19's clean CI met it on a unit test's 38712).
 const PORTS = {
-  DEMO_PORT: 37173, SERVER_PORT: 37787, FRAME_PORT: 37174, CHAIN_PORT_31337: 37545, CHAIN_PORT_31338: 37546,
-  BUNDLER_PORT_31337: 37337, BUNDLER_PORT_31338: 37338, SMTP_PORT: 37525, MAIL_PORT: 37080, OIDC_PORT: 37400,
-  CHAIN_PORT_SOLANA: 37899, CHAIN_PORT_POLKADOT: 37944, CHAIN_PORT_BITCOIN: 37002,
+  DEMO_PORT: 17173, SERVER_PORT: 17787, FRAME_PORT: 17174, CHAIN_PORT_31337: 17545, CHAIN_PORT_31338: 17546,
+  BUNDLER_PORT_31337: 17337, BUNDLER_PORT_31338: 17338, SMTP_PORT: 17525, MAIL_PORT: 17080, OIDC_PORT: 17400,
+  CHAIN_PORT_SOLANA: 17899, CHAIN_PORT_POLKADOT: 17944, CHAIN_PORT_BITCOIN: 17002,
 };
 const GOAL_SECONDS = 150;
 const READY_LINE = 'Press Ctrl-C to stop.';
