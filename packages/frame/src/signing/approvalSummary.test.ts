@@ -1,4 +1,4 @@
-import { toHex } from 'viem';
+import { hashTypedData, toHex, type TypedDataDefinition } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { parseApprovalRequest, type ApprovalRequest } from './approvalRequest.ts';
 import { MAX_TYPED_DATA_ROWS, MAX_VALUE_LENGTH, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
@@ -98,6 +98,42 @@ describe('the approval screen content', () => {
       'to[0].wallet': other,
       contents: 'Hello, Bob!',
     });
+  });
+
+  it('shows no typed-data field that is not signed: a decoy domain or message field the types do not declare', () => {
+    // The screen read the JSON; the signature covers only what `types` declares. A site could show a
+    // known verifying contract and the active chain while signing a domain of a name alone (valid on
+    // any chain, for any contract of that name), or show an amount the signature does not cover.
+    const decoy = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        Payee: [{ name: 'wallet', type: 'address' }],
+        Payment: [
+          { name: 'payee', type: 'Payee' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Payment',
+      domain: { name: 'Token', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      message: { payee: { wallet: other, note: 'your own savings account' }, amount: '1000000', shownAmount: '1' },
+    };
+    const parsed = request('eth_signTypedData_v4', [account, JSON.stringify(decoy)]);
+    expect(rows(summarizeApproval(parsed, subject))).toEqual({ 'Domain name': 'Token', 'Primary type': 'Payment', 'payee.wallet': other, amount: '1000000' });
+    // What is shown is what is signed: the same hash as the site's request.
+    expect(hashTypedData((parsed as { typedData: TypedDataDefinition }).typedData)).toBe(hashTypedData(decoy as unknown as TypedDataDefinition));
+    // A domain as primary type signs no message at all: the screen shows none of it.
+    const domainOnly = { ...decoy, primaryType: 'EIP712Domain' };
+    expect(rows(summarizeApproval(request('eth_signTypedData_v4', [account, domainOnly]), subject))).toEqual({ 'Domain name': 'Token', 'Primary type': 'EIP712Domain' });
+  });
+
+  it('shows a domain field beyond the standard five by its name', () => {
+    const typedData = {
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'realm', type: 'string' }], Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      domain: { name: 'Notes', realm: 'prod' },
+      message: { text: 'hi' },
+    };
+    expect(rows(summarizeApproval(request('eth_signTypedData_v4', [account, typedData]), subject))).toEqual({ 'Domain name': 'Notes', 'domain.realm': 'prod', 'Primary type': 'Note', text: 'hi' });
   });
 
   it('lists at most a bounded number of typed-data fields and says how many more there are', () => {

@@ -96,6 +96,9 @@ export function typedDataFieldRows(message: Record<string, unknown>, t: Translat
   return rows;
 }
 
+/** The EIP-712 domain's fields the screen names in words; any other field a domain type declares is shown by its name. */
+const STANDARD_DOMAIN_FIELDS = new Set(['name', 'version', 'chainId', 'verifyingContract', 'salt']);
+
 function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTypedData_v4' }, t: Translate): ApprovalRow[] {
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
   const rows: ApprovalRow[] = [];
@@ -104,6 +107,9 @@ function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTyped
   if (domain.chainId !== undefined) rows.push({ label: t('request.domainChain'), value: display(domain.chainId), code: true });
   if (domain.verifyingContract !== undefined) rows.push({ label: t('request.verifyingContract'), value: display(domain.verifyingContract), code: true });
   if (domain.salt !== undefined) rows.push({ label: t('request.domainSalt'), value: display(domain.salt), code: true });
+  for (const [key, value] of Object.entries(domain)) {
+    if (!STANDARD_DOMAIN_FIELDS.has(key) && value !== undefined) rows.push({ label: `domain.${key}`, value: clip(display(value), t), ...(isCode(value) ? { code: true } : {}) });
+  }
   rows.push({ label: t('request.primaryType'), value: String(typedData.primaryType) });
   return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>, t)];
 }
