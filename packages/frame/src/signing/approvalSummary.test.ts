@@ -1,4 +1,4 @@
-import { hashTypedData, toHex, type TypedDataDefinition } from 'viem';
+import { encodeFunctionData, erc20Abi, hashTypedData, maxUint256, toHex, type TypedDataDefinition } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { parseApprovalRequest, type ApprovalRequest } from './approvalRequest.ts';
 import { MAX_TYPED_DATA_ROWS, MAX_VALUE_LENGTH, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
@@ -150,14 +150,16 @@ describe('the approval screen content', () => {
     expect(rows(summarizeApproval(request('personal_sign', [text, account]), subject))).toEqual({ Message: text });
   });
 
-  it('shows a transaction: receiver, value in the native coin, the data selector and length, gas and fees', () => {
+  it('shows a transaction: receiver, value in the native coin, the data selector and length (a token call decoded), gas and fees', () => {
     const tx = { from: account, to: other.toLowerCase(), value: '0x2386f26fc10000', data: '0xa9059cbb' + '00'.repeat(64), gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00', nonce: '0x7' };
     const summary = summarizeApproval(request('eth_sendTransaction', [tx]), subject);
     expect(summary.title).toBe('Send a transaction');
     expect(rows(summary)).toEqual({
       To: other,
       Value: '0.01 ETH',
-      Data: 'function 0xa9059cbb, 68 bytes',
+      Data: 'function transfer (0xa9059cbb), 68 bytes',
+      'Token recipient': '0x0000000000000000000000000000000000000000',
+      'Token amount': "0 (in the token's smallest units)",
       'Gas limit': '21000',
       'Max fee per gas': '2 gwei',
       'Max priority fee per gas': '1 gwei',
@@ -169,6 +171,32 @@ describe('the approval screen content', () => {
       Data: '0x6080, 2 bytes',
     });
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: other, gasPrice: '0x3b9aca00' }]), subject))).toMatchObject({ Data: 'None', 'Gas price': '1 gwei' });
+  });
+
+  it("shows whom a token call lets spend or sends to, and how much: an approve's spender is not hidden in the data", () => {
+    // To the token contract, no value: without the arguments the screen said only 'function 0x095ea7b3, 68 bytes'.
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [other, maxUint256] });
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: approve }]), subject))).toEqual({
+      To: token,
+      Value: '0 ETH',
+      Data: 'function approve (0x095ea7b3), 68 bytes',
+      Spender: other,
+      Allowance: 'Unlimited',
+    });
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [other, 2500n] });
+    const batch = request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: account, calls: [{ to: token, data: approve }, { to: token, data: transfer }] }]);
+    expect(rows(summarizeApproval(batch, subject))).toMatchObject({
+      'Call 1: Spender': other,
+      'Call 2: Data': 'function transfer (0xa9059cbb), 68 bytes',
+      'Call 2: Token recipient': other,
+      'Call 2: Token amount': "2500 (in the token's smallest units)",
+    });
+    // Any other call's bytes are shown raw, not as a selector and a length alone.
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: '0xd0e30db0aa' }]), subject))).toMatchObject({
+      Data: 'function 0xd0e30db0, 5 bytes',
+      'Raw data': '0xd0e30db0aa',
+    });
   });
 
   it('shows a session grant as its key, its one call, its cap per call and its end, and a revoke as its key', () => {

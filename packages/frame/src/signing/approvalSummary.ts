@@ -3,6 +3,7 @@ import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem
 import { sessionGrantRows } from '../smartAccount/sessionGrantRows.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
 import { signInWarning } from './signInWarning.ts';
+import { readTokenCall, type TokenCall } from './tokenCall.ts';
 
 /** One line of the approval screen: what it is, and the value the user reads. */
 export interface ApprovalRow {
@@ -122,10 +123,38 @@ function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrenc
     { label: label(t('request.value')), value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
   ];
   const data = call.data;
-  if (data && size(data) >= 4) rows.push({ label: label(t('request.data')), value: t('request.functionSelectorCountBytes', { selector: slice(data, 0, 4), count: size(data) }), code: true });
-  else if (data) rows.push({ label: label(t('request.data')), value: t('request.dataCountBytes', { data, count: size(data) }), code: true });
+  if (data && size(data) >= 4) {
+    const tokenCall = readTokenCall(data);
+    const selector = tokenCall ? `${tokenCall.name} (${slice(data, 0, 4)})` : slice(data, 0, 4);
+    rows.push({ label: label(t('request.data')), value: t('request.functionSelectorCountBytes', { selector, count: size(data) }), code: true });
+    if (tokenCall) rows.push(...tokenCallRows(tokenCall, t).map((row) => ({ ...row, label: label(row.label) })));
+    else rows.push({ label: label(t('request.rawData')), value: clip(data, t), code: true });
+  } else if (data) rows.push({ label: label(t('request.data')), value: t('request.dataCountBytes', { data, count: size(data) }), code: true });
   else rows.push({ label: label(t('request.data')), value: t('request.none') });
   return rows;
+}
+
+/** Whom a token call lets spend, or sends to, and how much (in the token's smallest units: the frame does not ask the contract its decimals). */
+function tokenCallRows(call: TokenCall, t: Translate): ApprovalRow[] {
+  const amount = (value: bigint) => t('request.amountInSmallestUnits', { amount: value.toString() });
+  switch (call.name) {
+    case 'transfer':
+      return [{ label: t('request.tokenRecipient'), value: call.to, code: true }, { label: t('request.tokenAmount'), value: amount(call.amount), code: true }];
+    case 'transferFrom':
+      return [
+        { label: t('request.tokenOwner'), value: call.from, code: true },
+        { label: t('request.tokenRecipient'), value: call.to, code: true },
+        { label: t('request.tokenAmount'), value: amount(call.amount), code: true },
+      ];
+    case 'approve':
+    case 'increaseAllowance':
+      return [
+        { label: t('request.spender'), value: call.spender, code: true },
+        { label: t('request.allowance'), value: call.amount === 'unlimited' ? t('request.unlimited') : amount(call.amount), code: call.amount !== 'unlimited' },
+      ];
+    case 'setApprovalForAll':
+      return [{ label: t('request.spender'), value: call.spender, code: true }, { label: t('request.allowance'), value: call.approved ? t('request.everyTokenOfThisContract') : t('request.none') }];
+  }
 }
 
 function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, subject: ApprovalSubject, t: Translate): ApprovalRow[] {
