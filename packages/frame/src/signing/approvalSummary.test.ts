@@ -164,6 +164,7 @@ describe('the approval screen content', () => {
       'Max fee per gas': '2 gwei',
       'Max priority fee per gas': '1 gwei',
       Nonce: '7',
+      'Most the network may charge': '0.000042 ETH',
     });
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, data: '0x6080' }]), { ...subject, nativeCurrency: { symbol: 'POL', decimals: 18 } }))).toEqual({
       To: 'No receiver: this deploys a new contract',

@@ -164,6 +164,11 @@ function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendT
   if (transaction.maxFeePerGas !== undefined) rows.push({ label: t('request.maxFeePerGas'), value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
   if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: t('request.maxPriorityFeePer'), value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
   if (transaction.nonce !== undefined) rows.push({ label: t('request.nonce'), value: String(transaction.nonce), code: true });
+  // A site may set the gas and its price: the user reads the most the network may charge, not a product to work out.
+  const feePerGas = transaction.maxFeePerGas ?? transaction.gasPrice;
+  if (transaction.gas !== undefined && feePerGas !== undefined) {
+    rows.push({ label: t('request.mostTheNetworkMayCharge'), value: `${formatUnits(transaction.gas * feePerGas, subject.nativeCurrency.decimals)} ${subject.nativeCurrency.symbol}`, code: true });
+  }
   return rows;
 }
 

@@ -89,6 +89,7 @@ const ar: Catalogue = {
   'request.tokenAmount': 'كمية الرموز',
   'request.tokenOwner': 'مالك الرموز',
   'request.tokenRecipient': 'مستلم الرموز',
+  'request.mostTheNetworkMayCharge': 'أقصى ما قد تتقاضاه الشبكة',
   'request.unlimited': 'غير محدود',
   'session.atMostPerCall': 'الحد الأقصى لكل استدعاء',
   'session.function': 'الدالة',

@@ -89,6 +89,7 @@ const de: Catalogue = {
   'request.tokenAmount': 'Token-Betrag',
   'request.tokenOwner': 'Token-Inhaber',
   'request.tokenRecipient': 'Token-Empfänger',
+  'request.mostTheNetworkMayCharge': 'Höchstens berechnete Netzwerkgebühr',
   'request.unlimited': 'Unbegrenzt',
   'session.atMostPerCall': 'Höchstens pro Aufruf',
   'session.function': 'Funktion',

@@ -89,6 +89,7 @@ const es: Catalogue = {
   'request.tokenAmount': 'Cantidad de tokens',
   'request.tokenOwner': 'Titular de los tokens',
   'request.tokenRecipient': 'Destinatario de los tokens',
+  'request.mostTheNetworkMayCharge': 'Máximo que puede cobrar la red',
   'request.unlimited': 'Ilimitada',
   'session.atMostPerCall': 'Como máximo por llamada',
   'session.function': 'Función',

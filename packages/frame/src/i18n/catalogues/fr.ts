@@ -89,6 +89,7 @@ const fr: Catalogue = {
   'request.tokenAmount': 'Montant en jetons',
   'request.tokenOwner': 'Détenteur des jetons',
   'request.tokenRecipient': 'Destinataire des jetons',
+  'request.mostTheNetworkMayCharge': 'Maximum que le réseau peut prélever',
   'request.unlimited': 'Illimitée',
   'session.atMostPerCall': 'Au plus par appel',
   'session.function': 'Fonction',

@@ -89,6 +89,7 @@ const ja: Catalogue = {
   'request.tokenAmount': 'トークン量',
   'request.tokenOwner': 'トークンの保有者',
   'request.tokenRecipient': 'トークンの受取人',
+  'request.mostTheNetworkMayCharge': 'ネットワーク手数料の上限',
   'request.unlimited': '無制限',
   'session.atMostPerCall': '1回の呼び出しあたりの上限',
   'session.function': '関数',

@@ -89,6 +89,7 @@ const ko: Catalogue = {
   'request.tokenAmount': '토큰 수량',
   'request.tokenOwner': '토큰 소유자',
   'request.tokenRecipient': '토큰 수신자',
+  'request.mostTheNetworkMayCharge': '네트워크 수수료 최대 금액',
   'request.unlimited': '무제한',
   'session.atMostPerCall': '호출당 최대',
   'session.function': '함수',

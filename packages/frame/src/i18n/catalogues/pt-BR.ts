@@ -89,6 +89,7 @@ const ptBR: Catalogue = {
   'request.tokenAmount': 'Quantidade de tokens',
   'request.tokenOwner': 'Dono dos tokens',
   'request.tokenRecipient': 'Destinatário dos tokens',
+  'request.mostTheNetworkMayCharge': 'Máximo que a rede pode cobrar',
   'request.unlimited': 'Ilimitada',
   'session.atMostPerCall': 'No máximo por chamada',
   'session.function': 'Função',

@@ -89,6 +89,7 @@ const ru: Catalogue = {
   'request.tokenAmount': 'Сумма токенов',
   'request.tokenOwner': 'Владелец токенов',
   'request.tokenRecipient': 'Получатель токенов',
+  'request.mostTheNetworkMayCharge': 'Максимальная плата сети',
   'request.unlimited': 'Без ограничений',
   'session.atMostPerCall': 'Не более за вызов',
   'session.function': 'Функция',

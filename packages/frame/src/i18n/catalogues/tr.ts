@@ -89,6 +89,7 @@ const tr: Catalogue = {
   'request.tokenAmount': 'Token miktarı',
   'request.tokenOwner': 'Token sahibi',
   'request.tokenRecipient': 'Token alıcısı',
+  'request.mostTheNetworkMayCharge': 'Ağın alabileceği en yüksek ücret',
   'request.unlimited': 'Sınırsız',
   'session.atMostPerCall': 'Çağrı başına en fazla',
   'session.function': 'Fonksiyon',

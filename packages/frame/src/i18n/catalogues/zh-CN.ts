@@ -89,6 +89,7 @@ const zhCN: Catalogue = {
   'request.tokenAmount': '代币数量',
   'request.tokenOwner': '代币持有人',
   'request.tokenRecipient': '代币接收人',
+  'request.mostTheNetworkMayCharge': '网络最多可收取',
   'request.unlimited': '无限制',
   'session.atMostPerCall': '每次调用最多',
   'session.function': '函数',
