@@ -126,6 +126,13 @@ describe('the approval screen content', () => {
     expect(rows(summarizeApproval(request('eth_signTypedData_v4', [account, domainOnly]), subject))).toEqual({ 'Domain name': 'Token', 'Primary type': 'EIP712Domain' });
   });
 
+  it('reads a Permit or Permit2 allowance of the largest amount as Unlimited, beside its digits', () => {
+    const [permit, permit2, small] = typedDataFieldRows({ value: maxUint256.toString(), amount: `0x${'f'.repeat(40)}`, nonce: '7' });
+    expect(permit).toEqual({ label: 'value', value: `Unlimited (${maxUint256})` });
+    expect(permit2).toEqual({ label: 'amount', value: `Unlimited (0x${'f'.repeat(40)})`, code: true });
+    expect(small).toEqual({ label: 'nonce', value: '7' });
+  });
+
   it('shows a domain field beyond the standard five by its name', () => {
     const typedData = {
       types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'realm', type: 'string' }], Note: [{ name: 'text', type: 'string' }] },

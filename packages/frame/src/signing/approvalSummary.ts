@@ -1,5 +1,5 @@
 import { fill, type Translate } from '@cairn/core/rules';
-import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem';
+import { formatGwei, formatUnits, getAddress, maxUint160, maxUint256, size, slice, type Hex } from 'viem';
 import { sessionGrantRows } from '../smartAccount/sessionGrantRows.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
 import { signInWarning } from './signInWarning.ts';
@@ -78,6 +78,13 @@ const display = (value: unknown): string => {
 };
 const isCode = (value: unknown) => typeof value !== 'string' || /^0x[0-9a-fA-F]*$/.test(value);
 
+/** The largest amounts of ERC-20 Permit (uint256) and Permit2 (uint160): an allowance that never runs down, read as 'Unlimited' beside its digits. */
+const UNLIMITED_AMOUNTS = new Set([maxUint256, maxUint160]);
+function isUnlimitedAmount(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(value)) return false;
+  return UNLIMITED_AMOUNTS.has(BigInt(value));
+}
+
 /** The message's fields flattened to paths (`to.wallet`, `items[2].amount`), at most MAX_TYPED_DATA_ROWS. */
 export function typedDataFieldRows(message: Record<string, unknown>, t: Translate = fill): ApprovalRow[] {
   const rows: ApprovalRow[] = [];
@@ -90,7 +97,8 @@ export function typedDataFieldRows(message: Record<string, unknown>, t: Translat
     }
     if (nested) return void Object.entries(value as Record<string, unknown>).forEach(([key, inner]) => walk(inner, path ? `${path}.${key}` : key, depth + 1));
     total++;
-    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(display(value), t), ...(isCode(value) ? { code: true } : {}) });
+    const shown = isUnlimitedAmount(value) ? `${t('request.unlimited')} (${display(value)})` : display(value);
+    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(shown, t), ...(isCode(value) ? { code: true } : {}) });
   };
   walk(message, '', 0);
   if (total > rows.length) rows.push({ label: t('request.moreFields'), value: t('request.countMoreFieldsAre', { count: total - rows.length }) });
