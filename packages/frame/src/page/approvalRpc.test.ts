@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { describe, expect, it } from 'vitest';
 import { ApprovalText } from '../signing/approvalRequest.ts';
 import type { ApprovalSummary } from '../signing/approvalSummary.ts';
+import type { SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
 import { approvalRpc, NOT_SIGNED_IN, type ApprovalCall, type ApprovalPrompts } from './approvalRpc.ts';
 
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -80,6 +81,16 @@ describe('an RPC call that needs the user (SPEC §6)', () => {
     await expect(rpc(call('eth_sendTransaction', [{ from: signer.address, value: 'lots' }]))).rejects.toThrow(ApprovalText.malformed);
     await expect(rpc(call('wallet_sendCalls', [{ calls: [] }]))).rejects.toThrow(/^Action not allowed$/);
     expect(shown).toHaveLength(0);
+  });
+
+  it('shows a smart account no gas, price or nonce of the site: its user operation sends only the receiver, value and data', async () => {
+    // The user rejects: the screen alone is under test, the account's sender is never asked to send.
+    const smart = privateKeyToAccount(generatePrivateKey()).address;
+    const active = async () => ({ type: 'smartAccount' as const, address: smart, sender: {} as SmartAccountSender });
+    const { prompts, shown } = user(() => false);
+    const tx = { from: smart, to: other, value: '0x1', gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00', nonce: '0x7' };
+    await expect(approvalRpc({ signer: () => signer, active, prompts })(call('eth_sendTransaction', [tx]))).rejects.toThrow(ApprovalText.userRejected);
+    expect(shown[0]!.details.map((row) => row.label)).toEqual(['To', 'Value', 'Data']);
   });
 
   it("gives the node's short reason when an approved transaction cannot be sent", async () => {

@@ -4,7 +4,7 @@ import type { Translate } from '@cairn/core/rules';
 import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
 import { ApprovalText, parseApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
-import { executeApproval } from '../signing/executeApproval.ts';
+import { asSmartAccountRequest, executeApproval } from '../signing/executeApproval.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
@@ -72,6 +72,7 @@ export function approvalRpc(options: {
     if (account.type === 'eoa' && SMART_ACCOUNT_ONLY_METHODS.has(method)) throw new Error(ErrorText.actionNotAllowed);
     const parsed = parseApprovalRequest(method, params, account.address, network.chainId);
     if ('error' in parsed) throw new Error(parsed.error);
+    const request = account.type === 'smartAccount' ? asSmartAccountRequest(parsed.request) : parsed.request;
     if (parsed.request.method === 'eth_sendUserOperation' && account.type === 'smartAccount' && parsed.request.entryPoint.toLowerCase() !== account.sender.entryPoint.toLowerCase()) {
       throw new Error(SmartAccountText.otherEntryPoint);
     }
@@ -79,7 +80,7 @@ export function approvalRpc(options: {
     asking = true;
     let approved: boolean;
     try {
-      const summary = summarizeApproval(parsed.request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address }, options.prompts.t);
+      const summary = summarizeApproval(request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address }, options.prompts.t);
       approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
     } finally {
       asking = false;
@@ -89,7 +90,7 @@ export function approvalRpc(options: {
     if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
     try {
       const smartAccount = account.type === 'smartAccount' ? { smartAccount: account.sender } : {};
-      return { result: await executeApproval(parsed.request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...smartAccount }) };
+      return { result: await executeApproval(request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...smartAccount }) };
     } catch (error) {
       throw shortMessageOf(error);
     }

@@ -7,6 +7,7 @@ import {
   compileTransaction,
   createTransactionMessage,
   getBase64EncodedWireTransaction,
+  getTransactionDecoder,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -87,6 +88,22 @@ describe("the frame's Solana sign methods (issue 27)", () => {
     expect(shown[0]!.title).toBe('Send a transaction');
     expect(shown[0]!.details).toContainEqual({ label: 'Instruction 1', value: `Transfer 0.25 SOL from ${account.address} to ${receiver}` });
     expect(shown[0]!.details[0]).toEqual({ label: 'Fee payer', value: account.address, code: true });
+  }, 30_000);
+
+  it("refuses to sign as a message the bytes of a transaction its account signs: the screen would show hex, the signature would send the SOL", async () => {
+    // Solana signs a message's bytes as they are (no prefix, unlike EIP-191): a transaction's message
+    // bytes passed to solana_signMessage give a valid signature of that transaction.
+    const { account, shown, handler, origin } = frameWith(true);
+    const receiver = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()));
+    const wire = base64.decode(await transfer(account.address, receiver, 1_000_000n));
+    const messageBytes = new Uint8Array(getTransactionDecoder().decode(wire).messageBytes);
+    await expect(handler({ method: 'solana_signMessage', params: { message: base58.encode(messageBytes), pubkey: account.address }, origin })).rejects.toThrow(SolanaApprovalText.messageIsTransaction);
+    expect(shown).toEqual([]);
+    // A transaction its account does not sign is no such danger; the bytes are signed as a message once read.
+    const stranger = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()));
+    const othersBytes = new Uint8Array(getTransactionDecoder().decode(base64.decode(await transfer(stranger, receiver, 1n))).messageBytes);
+    const { result } = await handler({ method: 'solana_signMessage', params: { message: base58.encode(othersBytes), pubkey: account.address }, origin });
+    expect(ed25519.verify(base58.decode(result.signature!), othersBytes, account.publicKey)).toBe(true);
   }, 30_000);
 
   it('signs a transaction without sending it, refuses one its account does not sign, and sends nothing the user rejected', async () => {

@@ -4,6 +4,7 @@ import { ErrorText } from '@cairn/core';
 import { feeFieldsError } from '@cairn/core/internal';
 import { FRAME_RPC_ERRORS } from '../protocol/events.ts';
 import { parseSendCalls, type SendCallsRequest } from './sendCallsRequest.ts';
+import { signedTypedData } from './signedTypedData.ts';
 import { parseGrantPermissions, parseRevokePermissions, type PermissionsRequest } from '../smartAccount/permissionsRequest.ts';
 import { parseSendUserOperation, type UserOperationRequest } from '../smartAccount/userOperationRequest.ts';
 
@@ -83,9 +84,9 @@ export function parseApprovalRequest(method: string, params: unknown, account: A
       }
       const parsed = v.safeParse(TypedDataSchema, typedData);
       if (!parsed.success || !(parsed.output.primaryType in parsed.output.types)) return { error: ApprovalText.malformed };
-      const domainChain = parsed.output.domain?.chainId;
+      const definition = signedTypedData(parsed.output as unknown as TypedDataDefinition);
+      const domainChain = (definition.domain as Record<string, unknown> | undefined)?.chainId;
       if (domainChain !== undefined && BigInt(domainChain as string | number) !== BigInt(chainId)) return { error: ApprovalText.otherNetwork };
-      const definition = parsed.output as unknown as TypedDataDefinition;
       // Stricter than MetaMask: a struct with missing fields or an address with a wrong EIP-55
       // checksum is refused here, before the user is asked, rather than signed as zeros.
       try {

@@ -1,4 +1,4 @@
-import { toHex } from 'viem';
+import { encodeFunctionData, erc20Abi, hashTypedData, maxUint256, toHex, type TypedDataDefinition } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { parseApprovalRequest, type ApprovalRequest } from './approvalRequest.ts';
 import { MAX_TYPED_DATA_ROWS, MAX_VALUE_LENGTH, readableText, summarizeApproval, typedDataFieldRows, type ApprovalSubject } from './approvalSummary.ts';
@@ -100,6 +100,49 @@ describe('the approval screen content', () => {
     });
   });
 
+  it('shows no typed-data field that is not signed: a decoy domain or message field the types do not declare', () => {
+    // The screen read the JSON; the signature covers only what `types` declares. A site could show a
+    // known verifying contract and the active chain while signing a domain of a name alone (valid on
+    // any chain, for any contract of that name), or show an amount the signature does not cover.
+    const decoy = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        Payee: [{ name: 'wallet', type: 'address' }],
+        Payment: [
+          { name: 'payee', type: 'Payee' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Payment',
+      domain: { name: 'Token', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      message: { payee: { wallet: other, note: 'your own savings account' }, amount: '1000000', shownAmount: '1' },
+    };
+    const parsed = request('eth_signTypedData_v4', [account, JSON.stringify(decoy)]);
+    expect(rows(summarizeApproval(parsed, subject))).toEqual({ 'Domain name': 'Token', 'Primary type': 'Payment', 'payee.wallet': other, amount: '1000000' });
+    // What is shown is what is signed: the same hash as the site's request.
+    expect(hashTypedData((parsed as { typedData: TypedDataDefinition }).typedData)).toBe(hashTypedData(decoy as unknown as TypedDataDefinition));
+    // A domain as primary type signs no message at all: the screen shows none of it.
+    const domainOnly = { ...decoy, primaryType: 'EIP712Domain' };
+    expect(rows(summarizeApproval(request('eth_signTypedData_v4', [account, domainOnly]), subject))).toEqual({ 'Domain name': 'Token', 'Primary type': 'EIP712Domain' });
+  });
+
+  it('reads a Permit or Permit2 allowance of the largest amount as Unlimited, beside its digits', () => {
+    const [permit, permit2, small] = typedDataFieldRows({ value: maxUint256.toString(), amount: `0x${'f'.repeat(40)}`, nonce: '7' });
+    expect(permit).toEqual({ label: 'value', value: `Unlimited (${maxUint256})` });
+    expect(permit2).toEqual({ label: 'amount', value: `Unlimited (0x${'f'.repeat(40)})`, code: true });
+    expect(small).toEqual({ label: 'nonce', value: '7' });
+  });
+
+  it('shows a domain field beyond the standard five by its name', () => {
+    const typedData = {
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'realm', type: 'string' }], Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      domain: { name: 'Notes', realm: 'prod' },
+      message: { text: 'hi' },
+    };
+    expect(rows(summarizeApproval(request('eth_signTypedData_v4', [account, typedData]), subject))).toEqual({ 'Domain name': 'Notes', 'domain.realm': 'prod', 'Primary type': 'Note', text: 'hi' });
+  });
+
   it('lists at most a bounded number of typed-data fields and says how many more there are', () => {
     const message = { items: Array.from({ length: MAX_TYPED_DATA_ROWS + 50 }, (_, i) => i) };
     const listed = typedDataFieldRows(message);
@@ -114,18 +157,21 @@ describe('the approval screen content', () => {
     expect(rows(summarizeApproval(request('personal_sign', [text, account]), subject))).toEqual({ Message: text });
   });
 
-  it('shows a transaction: receiver, value in the native coin, the data selector and length, gas and fees', () => {
+  it('shows a transaction: receiver, value in the native coin, the data selector and length (a token call decoded), gas and fees', () => {
     const tx = { from: account, to: other.toLowerCase(), value: '0x2386f26fc10000', data: '0xa9059cbb' + '00'.repeat(64), gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00', nonce: '0x7' };
     const summary = summarizeApproval(request('eth_sendTransaction', [tx]), subject);
     expect(summary.title).toBe('Send a transaction');
     expect(rows(summary)).toEqual({
       To: other,
       Value: '0.01 ETH',
-      Data: 'function 0xa9059cbb, 68 bytes',
+      Data: 'function transfer (0xa9059cbb), 68 bytes',
+      'Token recipient': '0x0000000000000000000000000000000000000000',
+      'Token amount': "0 (in the token's smallest units)",
       'Gas limit': '21000',
       'Max fee per gas': '2 gwei',
       'Max priority fee per gas': '1 gwei',
       Nonce: '7',
+      'Most the network may charge': '0.000042 ETH',
     });
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, data: '0x6080' }]), { ...subject, nativeCurrency: { symbol: 'POL', decimals: 18 } }))).toEqual({
       To: 'No receiver: this deploys a new contract',
@@ -133,6 +179,32 @@ describe('the approval screen content', () => {
       Data: '0x6080, 2 bytes',
     });
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: other, gasPrice: '0x3b9aca00' }]), subject))).toMatchObject({ Data: 'None', 'Gas price': '1 gwei' });
+  });
+
+  it("shows whom a token call lets spend or sends to, and how much: an approve's spender is not hidden in the data", () => {
+    // To the token contract, no value: without the arguments the screen said only 'function 0x095ea7b3, 68 bytes'.
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [other, maxUint256] });
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: approve }]), subject))).toEqual({
+      To: token,
+      Value: '0 ETH',
+      Data: 'function approve (0x095ea7b3), 68 bytes',
+      Spender: other,
+      Allowance: 'Unlimited',
+    });
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [other, 2500n] });
+    const batch = request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: account, calls: [{ to: token, data: approve }, { to: token, data: transfer }] }]);
+    expect(rows(summarizeApproval(batch, subject))).toMatchObject({
+      'Call 1: Spender': other,
+      'Call 2: Data': 'function transfer (0xa9059cbb), 68 bytes',
+      'Call 2: Token recipient': other,
+      'Call 2: Token amount': "2500 (in the token's smallest units)",
+    });
+    // Any other call's bytes are shown raw, not as a selector and a length alone.
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: '0xd0e30db0aa' }]), subject))).toMatchObject({
+      Data: 'function 0xd0e30db0, 5 bytes',
+      'Raw data': '0xd0e30db0aa',
+    });
   });
 
   it('shows a session grant as its key, its one call, its cap per call and its end, and a revoke as its key', () => {

@@ -1,8 +1,9 @@
 import { fill, type Translate } from '@cairn/core/rules';
-import { formatGwei, formatUnits, getAddress, size, slice, type Hex } from 'viem';
+import { formatGwei, formatUnits, getAddress, maxUint160, maxUint256, size, slice, type Hex } from 'viem';
 import { sessionGrantRows } from '../smartAccount/sessionGrantRows.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
 import { signInWarning } from './signInWarning.ts';
+import { readTokenCall, type TokenCall } from './tokenCall.ts';
 
 /** One line of the approval screen: what it is, and the value the user reads. */
 export interface ApprovalRow {
@@ -77,6 +78,13 @@ const display = (value: unknown): string => {
 };
 const isCode = (value: unknown) => typeof value !== 'string' || /^0x[0-9a-fA-F]*$/.test(value);
 
+/** The largest amounts of ERC-20 Permit (uint256) and Permit2 (uint160): an allowance that never runs down, read as 'Unlimited' beside its digits. */
+const UNLIMITED_AMOUNTS = new Set([maxUint256, maxUint160]);
+function isUnlimitedAmount(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(value)) return false;
+  return UNLIMITED_AMOUNTS.has(BigInt(value));
+}
+
 /** The message's fields flattened to paths (`to.wallet`, `items[2].amount`), at most MAX_TYPED_DATA_ROWS. */
 export function typedDataFieldRows(message: Record<string, unknown>, t: Translate = fill): ApprovalRow[] {
   const rows: ApprovalRow[] = [];
@@ -89,12 +97,16 @@ export function typedDataFieldRows(message: Record<string, unknown>, t: Translat
     }
     if (nested) return void Object.entries(value as Record<string, unknown>).forEach(([key, inner]) => walk(inner, path ? `${path}.${key}` : key, depth + 1));
     total++;
-    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(display(value), t), ...(isCode(value) ? { code: true } : {}) });
+    const shown = isUnlimitedAmount(value) ? `${t('request.unlimited')} (${display(value)})` : display(value);
+    if (rows.length < MAX_TYPED_DATA_ROWS) rows.push({ label: path, value: clip(shown, t), ...(isCode(value) ? { code: true } : {}) });
   };
   walk(message, '', 0);
   if (total > rows.length) rows.push({ label: t('request.moreFields'), value: t('request.countMoreFieldsAre', { count: total - rows.length }) });
   return rows;
 }
+
+/** The EIP-712 domain's fields the screen names in words; any other field a domain type declares is shown by its name. */
+const STANDARD_DOMAIN_FIELDS = new Set(['name', 'version', 'chainId', 'verifyingContract', 'salt']);
 
 function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTypedData_v4' }, t: Translate): ApprovalRow[] {
   const domain = (typedData.domain ?? {}) as Record<string, unknown>;
@@ -104,6 +116,9 @@ function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTyped
   if (domain.chainId !== undefined) rows.push({ label: t('request.domainChain'), value: display(domain.chainId), code: true });
   if (domain.verifyingContract !== undefined) rows.push({ label: t('request.verifyingContract'), value: display(domain.verifyingContract), code: true });
   if (domain.salt !== undefined) rows.push({ label: t('request.domainSalt'), value: display(domain.salt), code: true });
+  for (const [key, value] of Object.entries(domain)) {
+    if (!STANDARD_DOMAIN_FIELDS.has(key) && value !== undefined) rows.push({ label: `domain.${key}`, value: clip(display(value), t), ...(isCode(value) ? { code: true } : {}) });
+  }
   rows.push({ label: t('request.primaryType'), value: String(typedData.primaryType) });
   return [...rows, ...typedDataFieldRows(typedData.message as Record<string, unknown>, t)];
 }
@@ -116,10 +131,38 @@ function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrenc
     { label: label(t('request.value')), value: `${formatUnits(call.value, nativeCurrency.decimals)} ${nativeCurrency.symbol}`, code: true },
   ];
   const data = call.data;
-  if (data && size(data) >= 4) rows.push({ label: label(t('request.data')), value: t('request.functionSelectorCountBytes', { selector: slice(data, 0, 4), count: size(data) }), code: true });
-  else if (data) rows.push({ label: label(t('request.data')), value: t('request.dataCountBytes', { data, count: size(data) }), code: true });
+  if (data && size(data) >= 4) {
+    const tokenCall = readTokenCall(data);
+    const selector = tokenCall ? `${tokenCall.name} (${slice(data, 0, 4)})` : slice(data, 0, 4);
+    rows.push({ label: label(t('request.data')), value: t('request.functionSelectorCountBytes', { selector, count: size(data) }), code: true });
+    if (tokenCall) rows.push(...tokenCallRows(tokenCall, t).map((row) => ({ ...row, label: label(row.label) })));
+    else rows.push({ label: label(t('request.rawData')), value: clip(data, t), code: true });
+  } else if (data) rows.push({ label: label(t('request.data')), value: t('request.dataCountBytes', { data, count: size(data) }), code: true });
   else rows.push({ label: label(t('request.data')), value: t('request.none') });
   return rows;
+}
+
+/** Whom a token call lets spend, or sends to, and how much (in the token's smallest units: the frame does not ask the contract its decimals). */
+function tokenCallRows(call: TokenCall, t: Translate): ApprovalRow[] {
+  const amount = (value: bigint) => t('request.amountInSmallestUnits', { amount: value.toString() });
+  switch (call.name) {
+    case 'transfer':
+      return [{ label: t('request.tokenRecipient'), value: call.to, code: true }, { label: t('request.tokenAmount'), value: amount(call.amount), code: true }];
+    case 'transferFrom':
+      return [
+        { label: t('request.tokenOwner'), value: call.from, code: true },
+        { label: t('request.tokenRecipient'), value: call.to, code: true },
+        { label: t('request.tokenAmount'), value: amount(call.amount), code: true },
+      ];
+    case 'approve':
+    case 'increaseAllowance':
+      return [
+        { label: t('request.spender'), value: call.spender, code: true },
+        { label: t('request.allowance'), value: call.amount === 'unlimited' ? t('request.unlimited') : amount(call.amount), code: call.amount !== 'unlimited' },
+      ];
+    case 'setApprovalForAll':
+      return [{ label: t('request.spender'), value: call.spender, code: true }, { label: t('request.allowance'), value: call.approved ? t('request.everyTokenOfThisContract') : t('request.none') }];
+  }
 }
 
 function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendTransaction' }, subject: ApprovalSubject, t: Translate): ApprovalRow[] {
@@ -129,6 +172,11 @@ function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendT
   if (transaction.maxFeePerGas !== undefined) rows.push({ label: t('request.maxFeePerGas'), value: `${formatGwei(transaction.maxFeePerGas)} gwei`, code: true });
   if (transaction.maxPriorityFeePerGas !== undefined) rows.push({ label: t('request.maxPriorityFeePer'), value: `${formatGwei(transaction.maxPriorityFeePerGas)} gwei`, code: true });
   if (transaction.nonce !== undefined) rows.push({ label: t('request.nonce'), value: String(transaction.nonce), code: true });
+  // A site may set the gas and its price: the user reads the most the network may charge, not a product to work out.
+  const feePerGas = transaction.maxFeePerGas ?? transaction.gasPrice;
+  if (transaction.gas !== undefined && feePerGas !== undefined) {
+    rows.push({ label: t('request.mostTheNetworkMayCharge'), value: `${formatUnits(transaction.gas * feePerGas, subject.nativeCurrency.decimals)} ${subject.nativeCurrency.symbol}`, code: true });
+  }
   return rows;
 }
 

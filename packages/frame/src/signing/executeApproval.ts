@@ -41,6 +41,17 @@ export async function executeApproval(request: ApprovalRequest, { signer, chainI
   }
 }
 
+/**
+ * The request as the smart account carries it out: a transaction becomes a user operation of its
+ * receiver, value and data alone (the bundler sets its gas and fees, the account its nonce), so the
+ * screen shows no gas, price or nonce of the site's that would not be used.
+ */
+export function asSmartAccountRequest(request: ApprovalRequest): ApprovalRequest {
+  if (request.method !== 'eth_sendTransaction') return request;
+  const { to, value, data } = request.transaction;
+  return { method: request.method, transaction: { ...(to ? { to } : {}), value, ...(data ? { data } : {}) } };
+}
+
 async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: SmartAccountSender, chainId: number): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
   switch (request.method) {
     case 'wallet_sendCalls':

@@ -19,6 +19,7 @@ export const SolanaApprovalText = {
   badParams: 'The Solana request is malformed',
   notSigner: 'This transaction does not ask the logged-in account to sign',
   noNetwork: 'This frame has no Solana network',
+  messageIsTransaction: 'This message is a Solana transaction for this account: a site must ask to sign it as a transaction',
 } as const;
 
 const MAX_BYTES = 64 * 1024;
@@ -50,6 +51,22 @@ function transactionRows(message: CompiledMessage, t: Translate): ApprovalRow[] 
   return rows;
 }
 
+/**
+ * Whether `bytes` read as a transaction message that `account` signs. Solana signs a message's bytes
+ * as they are, with no prefix: such bytes passed as a message would give a valid signature of that
+ * transaction, shown to the user only as hex. A text can read so only by holding the account's 32
+ * public-key bytes at a signer's place, which no sign-in or other text does.
+ */
+function isTransactionSignedBy(bytes: Uint8Array, account: string): boolean {
+  let message: CompiledMessage;
+  try {
+    message = getCompiledTransactionMessageDecoder().decode(bytes);
+  } catch {
+    return false;
+  }
+  return message.staticAccounts.slice(0, message.header.numSignerAccounts).includes(account as Address);
+}
+
 /** Decoded and checked for the logged-in Solana account, before the user is asked. */
 export function parseSolanaRequest(method: SolanaMethod, params: unknown, account: string): { request: SolanaApprovalRequest } | { error: string } {
   try {
@@ -58,7 +75,9 @@ export function parseSolanaRequest(method: SolanaMethod, params: unknown, accoun
       if (!text) return { error: SolanaApprovalText.badParams };
       const pubkey = field(params, 'pubkey');
       if (pubkey && pubkey !== account) return { error: ApprovalText.otherAccount };
-      return { request: { method, message: base58.decode(text) } };
+      const message = base58.decode(text);
+      if (isTransactionSignedBy(message, account)) return { error: SolanaApprovalText.messageIsTransaction };
+      return { request: { method, message } };
     }
     const text = field(params, 'transaction');
     if (!text) return { error: SolanaApprovalText.badParams };
