@@ -26,7 +26,8 @@ export async function measureButtonCpu(options: {
   cpuThrottle: number;
 }): Promise<ButtonCpuResult> {
   const { browser, bare, cairn, rounds, cpuThrottle } = options;
-  const load = async (page: { url: string; dir: string }) => (await profileLoad(browser, page.url, page.dir, cpuThrottle, 'load')).cpuMs;
+  // Without V8's sampling profiler: it made V8 compile the larger entry on the main thread in some loads (loadProfile.ts).
+  const load = async (page: { url: string; dir: string }) => (await profileLoad(browser, page.url, page.dir, cpuThrottle, 'load', false)).cpuMs;
   await load(bare); // warm-up, discarded: the first load of a run pays for Chromium's own start
   const bareMs: number[] = [];
   const cairnMs: number[] = [];
