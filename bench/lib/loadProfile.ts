@@ -69,8 +69,7 @@ export interface LoadProfile {
  * One cold load traced (devtools timeline and V8's sampling profiler) at `cpuThrottle`: the main
  * thread's CPU time and JS self time by source file within `window`. `buildDir` maps the build's
  * chunks back to sources through their maps.
- */
-/**
+ *
  * `sampling: false` leaves V8's sampling profiler off (the JS tables come back empty): with it on,
  * V8 compiled the one-button page's 287 kB entry on the main thread in 5 of 12 loads at 4x
  * (223–314 ms of CPU, against ≤ 9 ms in the others; 0 of 24 loads without it, session 20), a cost
