@@ -32,6 +32,7 @@ const TOOLS_SHARED_GRAPH = [
   'scripts/lib/licenceWalk.test.ts',
   'scripts/lib/stack.test.ts',
   'scripts/lib/stepCpu.test.ts',
+  'scripts/lib/processKind.test.ts',
   'scripts/lib/checkBoundaries.test.ts',
   'packages/devnet/src/accounts.test.ts',
   'packages/devnet/src/polkadot/polkadotAccounts.test.ts',

@@ -69,10 +69,14 @@ const HEADROOM = 3 * 1024;
 // 13,667 B (was 15.8 kB) and the pages fetch 105.9 kB (one button, was 108.0) and 107.9 kB
 // (everything on, was 110.0) before the click. The modal's budget falls to that measurement +
 // headroom.
+// Session 20 (2026-11-27): main's one-button initial JS measured 92,403 B, the budget to the byte.
+// Send's outcome CSS (a lazy chunk) changed the chunk's file hash named in the entry's chunk map,
+// and the entry gzips 7 B larger (92,410 B) with no code added to it. The initial budget rises by
+// those 7 B; any lazy chunk's new hash moves it by a few bytes either way.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 87_532 + 1_124 + 311 + 364 + HEADROOM,
+  initialGzip: 87_532 + 1_124 + 311 + 364 + 7 + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
   modalGzip: 13_667 + HEADROOM,
   /**

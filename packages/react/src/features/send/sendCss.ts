@@ -1,4 +1,8 @@
 // Send's own styles: they load with its chunk, not with the modal.
+// The outcome's status line keeps two lines' height: pending ('Sent. Waiting for the network to
+// confirm it…') wraps to two, confirmed and failed fit one, and Done moved 24 px up (302 → 278 px
+// in the card) as the send was confirmed: a press begun on it ended beside it and did nothing
+// (e2e/sendOutcome.e2e.ts; the ci11 flake of freshBalances).
 export const SEND_CSS = `
 .send{display:flex;flex-direction:column;gap:12px;width:100%}
 .send-field{display:flex;flex-direction:column;gap:6px}
@@ -20,6 +24,7 @@ export const SEND_CSS = `
 .send-outcome-icon{display:inline-flex;align-items:center;justify-content:center;width:56px;height:56px;margin-bottom:6px;border-radius:50%;background:var(--_surface);color:var(--cairn-accent)}
 .send-outcome[data-status="failed"] .send-outcome-icon{color:var(--_error)}
 .send-outcome-icon .spinner{width:24px;height:24px}
+.send-outcome .headline{display:flex;align-items:center;justify-content:center;min-height:2.8em;line-height:1.4}
 .send-outcome-amount{font-size:22px;font-weight:700;font-variant-numeric:tabular-nums}
 .send-outcome .send-lines{width:100%;margin-top:6px}
 .send-outcome-link{display:inline-flex;align-items:center;gap:4px;margin-top:4px;font-size:14px;font-weight:600;color:var(--cairn-accent);text-decoration:none}

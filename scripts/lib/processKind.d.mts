@@ -1,0 +1,1 @@
+export function kindOfCommand(argv: readonly string[]): string;
