@@ -4,7 +4,6 @@
 // NODE_ENV=production). Measured against the floor of its own process, it says what the larger
 // process costs a request that none of Cairn's code touches.
 import { readFileSync } from 'node:fs';
-import { PerformanceObserver } from 'node:perf_hooks';
 import Fastify from 'fastify';
 
 const port = Number(process.env.IN_PROCESS_FLOOR_PORT);
@@ -18,29 +17,17 @@ const app = Fastify({ logger: false });
 app.route({ method: 'GET', url: '/', handler: async (_request, reply) => reply.type(contentType).send((body ??= readFileSync(bodyFile, 'utf8'))) });
 // The same route's work without a socket or the scheduler's hand-offs: `n` requests made one after
 // another with Fastify's inject, the process's CPU per request (µs) answered. Run in a process of
-// its own and inside the server, alternating, it compares the two processes' cost of the very same
-// JavaScript far more steadily than a socket's load does on a busy machine.
+// its own and inside the server, alternating (bench/floorProcessInject.ts), it compares the two
+// processes' cost of the very same JavaScript with no socket, load generator or wake-up in it.
 app.route({
   method: 'GET',
   url: '/inject',
   handler: async (request) => {
     const n = Math.min(Math.max(Number((request.query as { n?: string }).n) || 10_000, 1), 1_000_000);
-    let gcMillis = 0;
-    let gcs = 0;
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        gcMillis += entry.duration;
-        gcs++;
-      }
-    });
-    observer.observe({ entryTypes: ['gc'] });
     const from = process.cpuUsage();
     for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url: '/' });
     const spent = process.cpuUsage(from);
-    // The observer's entries arrive on a later tick.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    observer.disconnect();
-    return { n, cpuMicrosPerRequest: (spent.user + spent.system) / n, gcMicrosPerRequest: (gcMillis * 1000) / n, gcsPer10k: (gcs * 10_000) / n };
+    return { n, cpuMicrosPerRequest: (spent.user + spent.system) / n };
   },
 });
 await app.listen({ port, host: '127.0.0.1' });

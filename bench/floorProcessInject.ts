@@ -1,0 +1,58 @@
+// The fast path's floor (issue 25, s20): the floor's route by Fastify's inject (no socket), in a
+// process of its own and inside the server's, alternating; CPU per request. See bench/README.md
+// ("Ninth look"). N (injects per round, 20000), ROUNDS (9), EXTRA_NODE (node flags for both).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, resultsDir } from './lib/paths.ts';
+import { loadavg } from 'node:os';
+import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
+import { waitFor } from './lib/benchServer.ts';
+import { CHAIN_ID, PROJECT, UNREACHED_LIMITS } from './lib/serverLoad.ts';
+import { stopChild } from './lib/stopChild.ts';
+
+const extra = (process.env.EXTRA_NODE ?? '').split(' ').filter(Boolean);
+const n = Number(process.env.N ?? 20000);
+const rounds = Number(process.env.ROUNDS ?? 9);
+const bodyFile = join(resultsDir, 'fastpath', 'floor-process-body.json');
+mkdirSync(join(resultsDir, 'fastpath'), { recursive: true });
+const run = (args: string[], env: Record<string, string>) => spawn(process.execPath, [...extra, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: 26745 }] });
+const children: ChildProcess[] = [];
+try {
+  const db = join(resultsDir, 'fastpath', 'floor-process-inject.sqlite');
+  for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
+  const cairn = run(['--conditions=@cairn/source', '--import', 'tsx', '--import', './bench/lib/inProcessFloor.ts', 'packages/server/src/cli.ts'], {
+    NODE_ENV: 'production', SERVER_PORT: '26780', DATABASE_URL: `sqlite:${db}`, [`RPC_URL_${CHAIN_ID}`]: 'http://127.0.0.1:26745', ...UNREACHED_LIMITS,
+    IN_PROCESS_FLOOR_PORT: '26781', IN_PROCESS_FLOOR_BODY: bodyFile,
+  });
+  children.push(cairn);
+  const balanceUrl = `http://127.0.0.1:26780/v1/account/${TEST_ACCOUNTS[0]!.address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
+  const body = await waitFor('cairn', async () => { const r = await fetch(balanceUrl); return r.ok ? r.text() : undefined; }, cairn, 180_000);
+  writeFileSync(bodyFile, body);
+  const alone = run(['--conditions=@cairn/source', '--import', 'tsx', 'bench/lib/inProcessFloor.ts'], { NODE_ENV: 'production', IN_PROCESS_FLOOR_PORT: '26782', IN_PROCESS_FLOOR_BODY: bodyFile, IN_PROCESS_FLOOR_ALONE: '1' });
+  children.push(alone);
+  const cases = [
+    { name: 'alone', url: 'http://127.0.0.1:26782', child: alone },
+    { name: 'inside Cairn', url: 'http://127.0.0.1:26781', child: cairn },
+  ];
+  for (const c of cases) await waitFor(c.name, async () => ((await fetch(`${c.url}/`)).ok ? true : undefined), c.child, 60_000);
+  for (const c of cases) await fetch(`${c.url}/inject?n=${n}`);
+  const results = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+  console.log(`load ${loadavg()[0]!.toFixed(1)}; ${rounds} rounds of ${n} injects each, node ${extra.join(' ') || '(no extra flags)'}`);
+  for (let round = 0; round < rounds; round++) {
+    const line: string[] = [];
+    for (const c of round % 2 ? [...cases].reverse() : cases) {
+      const { cpuMicrosPerRequest } = (await (await fetch(`${c.url}/inject?n=${n}`)).json()) as { cpuMicrosPerRequest: number };
+      results.get(c.name)!.push(cpuMicrosPerRequest);
+      line.push(`${c.name} ${cpuMicrosPerRequest.toFixed(2)}`);
+    }
+    console.log(`round ${round + 1}: ${line.join(', ')} µs`);
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  const [a, b] = cases.map((c) => median(results.get(c.name)!));
+  console.log(`medians: alone ${a!.toFixed(2)}, inside Cairn ${b!.toFixed(2)} µs per inject (inside/alone ${(b! / a!).toFixed(3)}); load ${loadavg()[0]!.toFixed(1)}`);
+} finally {
+  for (const c of children) await stopChild(c);
+  await devnet.stop();
+}
