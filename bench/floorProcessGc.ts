@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, resultsDir } from './lib/paths.ts';
+import { FLOOR_PROCESS_BODY, FLOOR_PROCESS_PORTS, serverWithFloorInside } from './lib/serverWithFloorInside.ts';
 import { loadavg } from 'node:os';
 import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
 import { autocannon } from './lib/autocannon.ts';
@@ -17,7 +18,7 @@ import { stopChild } from './lib/stopChild.ts';
 const extra = (process.env.EXTRA_NODE ?? '').split(' ').filter(Boolean);
 const amount = Number(process.env.AMOUNT ?? 20000);
 const rounds = Number(process.env.ROUNDS ?? 3);
-const bodyFile = join(resultsDir, 'fastpath', 'floor-process-body.json');
+const bodyFile = FLOOR_PROCESS_BODY;
 mkdirSync(join(resultsDir, 'fastpath'), { recursive: true });
 const FLOOR = `
 import Fastify from 'fastify';
@@ -42,27 +43,22 @@ function run(args: string[], env: Record<string, string>): ChildProcess {
   });
   return child;
 }
-const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: 26745 }] });
+const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: FLOOR_PROCESS_PORTS.chain }] });
 const children: ChildProcess[] = [];
 try {
-  const db = join(resultsDir, 'fastpath', 'floor-process-gc.sqlite');
-  for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
-  const cairn = run(['--conditions=@cairn/source', '--import', 'tsx', '--import', './bench/lib/inProcessFloor.ts', 'packages/server/src/cli.ts'], {
-    NODE_ENV: 'production', SERVER_PORT: '26780', DATABASE_URL: `sqlite:${db}`, [`RPC_URL_${CHAIN_ID}`]: 'http://127.0.0.1:26745', ...UNREACHED_LIMITS,
-    IN_PROCESS_FLOOR_PORT: '26781', IN_PROCESS_FLOOR_BODY: bodyFile,
-  });
+  const server = serverWithFloorInside('floor-process-gc');
+  const cairn = run(server.args, server.env);
   children.push(cairn);
-  const path = `/v1/account/${TEST_ACCOUNTS[0]!.address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
-  const balanceUrl = `http://127.0.0.1:26780${path}`;
+  const { balanceUrl } = server;
   const body = await waitFor('cairn', async () => { const r = await fetch(balanceUrl); return r.ok ? r.text() : undefined; }, cairn, 180_000);
   writeFileSync(bodyFile, body);
-  const plain = run(['--input-type=module', '-e', FLOOR], { IN_PROCESS_FLOOR_PORT: '26783', IN_PROCESS_FLOOR_BODY: bodyFile });
-  const tsx = run(['--conditions=@cairn/source', '--import', 'tsx', 'bench/lib/inProcessFloor.ts'], { NODE_ENV: 'production', IN_PROCESS_FLOOR_PORT: '26782', IN_PROCESS_FLOOR_BODY: bodyFile, IN_PROCESS_FLOOR_ALONE: '1' });
+  const plain = run(['--input-type=module', '-e', FLOOR], { IN_PROCESS_FLOOR_PORT: String(FLOOR_PROCESS_PORTS.floorPlain), IN_PROCESS_FLOOR_BODY: bodyFile });
+  const tsx = run(['--conditions=@cairn/source', '--import', 'tsx', 'bench/lib/inProcessFloor.ts'], { NODE_ENV: 'production', IN_PROCESS_FLOOR_PORT: String(FLOOR_PROCESS_PORTS.floorAlone), IN_PROCESS_FLOOR_BODY: bodyFile, IN_PROCESS_FLOOR_ALONE: '1' });
   children.push(plain, tsx);
   const cases = [
-    { name: 'floor, plain node -e', url: 'http://127.0.0.1:26783/', child: plain },
-    { name: 'floor alone, tsx production', url: 'http://127.0.0.1:26782/', child: tsx },
-    { name: "floor inside Cairn's process", url: 'http://127.0.0.1:26781/', child: cairn },
+    { name: 'floor, plain node -e', url: `http://127.0.0.1:${FLOOR_PROCESS_PORTS.floorPlain}/`, child: plain },
+    { name: 'floor alone, tsx production', url: `http://127.0.0.1:${FLOOR_PROCESS_PORTS.floorAlone}/`, child: tsx },
+    { name: "floor inside Cairn's process", url: `http://127.0.0.1:${FLOOR_PROCESS_PORTS.floorInside}/`, child: cairn },
     { name: 'Cairn cached balance', url: balanceUrl, child: cairn },
   ];
   for (const c of cases) await waitFor(c.name, async () => ((await fetch(c.url)).ok ? true : undefined), c.child, 60_000);
