@@ -3,16 +3,16 @@
 // (tsx, production), inside the server's process, and the server's cached balance. See
 // bench/README.md ("Ninth look"). AMOUNT (requests per run, 20000), ROUNDS (3), EXTRA_NODE (node flags).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, resultsDir } from './lib/paths.ts';
-import { FLOOR_PROCESS_BODY, FLOOR_PROCESS_PORTS, serverWithFloorInside } from './lib/serverWithFloorInside.ts';
+import { FLOOR_PROCESS_BODY, FLOOR_PROCESS_PORTS, floorAlone, serverWithFloorInside, shareTheAnswer } from './lib/serverWithFloorInside.ts';
 import { loadavg } from 'node:os';
-import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
+import { startDevnet } from '@cairn/devnet';
 import { autocannon } from './lib/autocannon.ts';
 import { waitFor } from './lib/benchServer.ts';
 import { processCpuTimes } from './lib/processCpu.ts';
-import { CHAIN_ID, PROJECT, UNREACHED_LIMITS } from './lib/serverLoad.ts';
+import { CHAIN_ID } from './lib/serverLoad.ts';
 import { stopChild } from './lib/stopChild.ts';
 
 const extra = (process.env.EXTRA_NODE ?? '').split(' ').filter(Boolean);
@@ -50,10 +50,9 @@ try {
   const cairn = run(server.args, server.env);
   children.push(cairn);
   const { balanceUrl } = server;
-  const body = await waitFor('cairn', async () => { const r = await fetch(balanceUrl); return r.ok ? r.text() : undefined; }, cairn, 180_000);
-  writeFileSync(bodyFile, body);
+  await shareTheAnswer(balanceUrl, cairn);
   const plain = run(['--input-type=module', '-e', FLOOR], { IN_PROCESS_FLOOR_PORT: String(FLOOR_PROCESS_PORTS.floorPlain), IN_PROCESS_FLOOR_BODY: bodyFile });
-  const tsx = run(['--conditions=@cairn/source', '--import', 'tsx', 'bench/lib/inProcessFloor.ts'], { NODE_ENV: 'production', IN_PROCESS_FLOOR_PORT: String(FLOOR_PROCESS_PORTS.floorAlone), IN_PROCESS_FLOOR_BODY: bodyFile, IN_PROCESS_FLOOR_ALONE: '1' });
+  const tsx = run(floorAlone.args, floorAlone.env);
   children.push(plain, tsx);
   const cases = [
     { name: 'floor, plain node -e', url: `http://127.0.0.1:${FLOOR_PROCESS_PORTS.floorPlain}/`, child: plain },

@@ -2,20 +2,19 @@
 // process of its own and inside the server's, alternating; CPU per request. See bench/README.md
 // ("Ninth look"). N (injects per round, 20000), ROUNDS (9), EXTRA_NODE (node flags for both).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, resultsDir } from './lib/paths.ts';
-import { FLOOR_PROCESS_BODY, FLOOR_PROCESS_PORTS, serverWithFloorInside } from './lib/serverWithFloorInside.ts';
+import { FLOOR_PROCESS_PORTS, floorAlone, serverWithFloorInside, shareTheAnswer } from './lib/serverWithFloorInside.ts';
 import { loadavg } from 'node:os';
-import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
+import { startDevnet } from '@cairn/devnet';
 import { waitFor } from './lib/benchServer.ts';
-import { CHAIN_ID, PROJECT, UNREACHED_LIMITS } from './lib/serverLoad.ts';
+import { CHAIN_ID } from './lib/serverLoad.ts';
 import { stopChild } from './lib/stopChild.ts';
 
 const extra = (process.env.EXTRA_NODE ?? '').split(' ').filter(Boolean);
 const n = Number(process.env.N ?? 20000);
 const rounds = Number(process.env.ROUNDS ?? 9);
-const bodyFile = FLOOR_PROCESS_BODY;
 mkdirSync(join(resultsDir, 'fastpath'), { recursive: true });
 const run = (args: string[], env: Record<string, string>) => spawn(process.execPath, [...extra, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 const devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, port: FLOOR_PROCESS_PORTS.chain }] });
@@ -25,9 +24,8 @@ try {
   const cairn = run(server.args, server.env);
   children.push(cairn);
   const { balanceUrl } = server;
-  const body = await waitFor('cairn', async () => { const r = await fetch(balanceUrl); return r.ok ? r.text() : undefined; }, cairn, 180_000);
-  writeFileSync(bodyFile, body);
-  const alone = run(['--conditions=@cairn/source', '--import', 'tsx', 'bench/lib/inProcessFloor.ts'], { NODE_ENV: 'production', IN_PROCESS_FLOOR_PORT: String(FLOOR_PROCESS_PORTS.floorAlone), IN_PROCESS_FLOOR_BODY: bodyFile, IN_PROCESS_FLOOR_ALONE: '1' });
+  await shareTheAnswer(balanceUrl, cairn);
+  const alone = run(floorAlone.args, floorAlone.env);
   children.push(alone);
   const cases = [
     { name: 'alone', url: `http://127.0.0.1:${FLOOR_PROCESS_PORTS.floorAlone}`, child: alone },

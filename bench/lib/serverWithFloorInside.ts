@@ -1,6 +1,8 @@
-import { rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
+import { waitFor } from './benchServer.ts';
 import { resultsDir } from './paths.ts';
 import { CHAIN_ID, PROJECT, UNREACHED_LIMITS } from './serverLoad.ts';
 
@@ -31,3 +33,18 @@ export function serverWithFloorInside(name: string): { args: string[]; env: Reco
     balanceUrl: `http://127.0.0.1:${FLOOR_PROCESS_PORTS.server}/v1/account/${TEST_ACCOUNTS[0]!.address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`,
   };
 }
+
+/** Waits until the server answers its cached balance, and gives the floors those bytes. */
+export async function shareTheAnswer(balanceUrl: string, server: ChildProcess): Promise<void> {
+  const body = await waitFor('the server', async () => {
+    const answer = await fetch(balanceUrl);
+    return answer.ok ? answer.text() : undefined;
+  }, server, 180_000);
+  writeFileSync(FLOOR_PROCESS_BODY, body);
+}
+
+/** The node arguments and environment of the floor alone, started as the server is (tsx, production). */
+export const floorAlone = {
+  args: ['--conditions=@cairn/source', '--import', 'tsx', 'bench/lib/inProcessFloor.ts'],
+  env: { NODE_ENV: 'production', IN_PROCESS_FLOOR_PORT: String(FLOOR_PROCESS_PORTS.floorAlone), IN_PROCESS_FLOOR_BODY: FLOOR_PROCESS_BODY, IN_PROCESS_FLOOR_ALONE: '1' },
+};
