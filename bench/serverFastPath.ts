@@ -1,13 +1,13 @@
 // The fast path (issue 25): CPU per cached balance request against a bare Fastify serving the
 // same bytes, in alternating runs of one process each. See bench/README.md ("Fast path").
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDevnet, TEST_ACCOUNTS } from '@cairn/devnet';
 import { autocannon } from './lib/autocannon.ts';
 import { startBareFastifyFloor } from './lib/bareFastifyFloor.ts';
-import { startBenchServer, type BenchServer } from './lib/benchServer.ts';
+import { startBenchServer, waitFor, type BenchServer } from './lib/benchServer.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
 import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
@@ -37,6 +37,12 @@ const { values: args } = parseArgs({
      * given more than once (several variants side by side).
      */
     compare: { type: 'string', multiple: true },
+    /**
+     * Also run the bare Fastify floor inside the measured server's own process (bench/lib/inProcessFloor.ts:
+     * the same modules, heap and timers) and alone, started as the server is (tsx, production): what
+     * the larger process costs a request none of Cairn's code touches (issue 25, s20).
+     */
+    'in-process-floor': { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -48,7 +54,9 @@ if (rates.some((rate) => rate !== undefined && !(rate > 0))) throw new Error(`--
 const atRate = (name: string, rate: number | undefined) => (rate === undefined ? name : `${name} at ${rate} req/s`);
 // The server part's ports moved by 300, so this runs beside it.
 // The compared copies take 26889 and the ports after it.
-const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886 } as const;
+const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886, floorInServer: 26885, floorAlone: 26884 } as const;
+/** The file the in-process floors read the answer's bytes from (known once the server answered). */
+const floorBodyFile = join(resultsDir, 'fastpath', 'in-process-floor-body.json');
 const dir = join(resultsDir, 'fastpath');
 mkdirSync(dir, { recursive: true });
 const log = (line: string) => console.log(`[fastpath] ${line}`);
@@ -141,14 +149,19 @@ try {
     rmSync(join(dir, String(port)), { recursive: true, force: true });
     return ['--cpu-prof', `--cpu-prof-dir=${join(dir, String(port))}`];
   };
-  const start = (port: number, limits: Record<string, string>, entry?: string) => {
-    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions(port), entry);
+  const start = (port: number, limits: Record<string, string>, entry?: string, preloads: string[] = []) => {
+    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions(port), entry, preloads);
     stops.push(server.stop);
     return server;
   };
+  rmSync(floorBodyFile, { force: true });
+  const inProcessFloor = (port: number) => ({ IN_PROCESS_FLOOR_PORT: String(port), IN_PROCESS_FLOOR_BODY: floorBodyFile });
   const address = TEST_ACCOUNTS[0]!.address;
   const path = `/v1/account/${address}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${PROJECT}`;
-  const servers: [string, BenchServer, number][] = [['cached balance', start(PORTS.server, UNREACHED_LIMITS), PORTS.server]];
+  const withFloorInside = args['in-process-floor'];
+  const servers: [string, BenchServer, number][] = [
+    ['cached balance', withFloorInside ? start(PORTS.server, { ...UNREACHED_LIMITS, ...inProcessFloor(PORTS.floorInServer) }, undefined, ['./bench/lib/inProcessFloor.ts']) : start(PORTS.server, UNREACHED_LIMITS), PORTS.server],
+  ];
   if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER), PORTS.unlimited]);
   (args.compare ?? []).forEach((folder, i) => {
     const port = PORTS.compared + i;
@@ -160,8 +173,19 @@ try {
   const body = await answer.text();
   const floor = await startBareFastifyFloor(PORTS.floor, { method: 'GET', body, contentType: answer.headers.get('content-type') ?? 'application/json' }, nodeOptions(PORTS.floor));
   stops.push(floor.stop);
+  writeFileSync(floorBodyFile, body);
+  const floorCases: typeof cases = [];
+  if (withFloorInside) {
+    const alone = start(PORTS.floorAlone, { ...inProcessFloor(PORTS.floorAlone), IN_PROCESS_FLOOR_ALONE: '1' }, 'bench/lib/inProcessFloor.ts');
+    await waitFor('the floor alone, started as the server', async () => ((await fetch(`${alone.url}/`)).ok ? true : undefined), alone.child, 60_000);
+    floorCases.push(
+      { name: "bare Fastify inside the server's process", url: `http://127.0.0.1:${PORTS.floorInServer}/`, pid: servers[0]![1].child.pid!, port: PORTS.server },
+      { name: 'bare Fastify alone, started as the server (tsx, production)', url: `${alone.url}/`, pid: alone.child.pid!, port: PORTS.floorAlone },
+    );
+  }
   cases.push(
     ...servers.map(([name, server, port]) => ({ name, url: `${server.url}${path}`, pid: server.child.pid!, port })),
+    ...floorCases,
     { name: 'bare Fastify, the same bytes', url: floor.url, pid: floor.pid, port: PORTS.floor },
   );
   log(`${Buffer.byteLength(body)} bytes; warm-up, then ${runs} alternating runs of ${seconds} s, ${connections} connections`);

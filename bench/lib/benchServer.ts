@@ -17,12 +17,13 @@ export interface BenchServer {
  * The server as `npm start` runs it (`node --import tsx packages/server/src/cli.ts`, production),
  * on its own port and a fresh SQLite file, configured only by `settings`; `nodeOptions` go to node
  * before the script (e.g. `--cpu-prof`). `entry` runs another copy of the server's sources (an
- * older commit's, inside the repository so that it resolves the same packages).
+ * older commit's, inside the repository so that it resolves the same packages). `preloads` are
+ * modules imported after tsx and before the entry (the fast path's floor inside the server).
  */
-export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>, nodeOptions: string[] = [], entry = 'packages/server/src/cli.ts'): BenchServer {
+export function startBenchServer(port: number, databaseFile: string, settings: Record<string, string>, nodeOptions: string[] = [], entry = 'packages/server/src/cli.ts', preloads: string[] = []): BenchServer {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SERVER_SETTINGS.test(key)));
-  const child = spawn(process.execPath, [...nodeOptions, '--conditions=@cairn/source', '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeOptions, '--conditions=@cairn/source', '--import', 'tsx', ...preloads.flatMap((module) => ['--import', module]), entry], {
     cwd: repoRoot,
     env: { ...env, NODE_ENV: 'production', SERVER_PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...settings },
     stdio: ['ignore', 'ignore', 'inherit'],
