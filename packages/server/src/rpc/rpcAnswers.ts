@@ -1,6 +1,7 @@
 import type { RpcEntry } from './readRpcRequest.ts';
 import type { Outcome, RpcChain, RpcForwarder } from './rpcForwarder.ts';
-import { errorReply, RPC_ERRORS, type RpcCall, type RpcId } from './rpcMessages.ts';
+import { errorReply, RPC_ERRORS, type RpcCall, type RpcErrorObject, type RpcId } from './rpcMessages.ts';
+import { LOG_RANGE_METHODS, logFilterRange, logRangeRefusal, needsHead } from './logRange.ts';
 import { isServedMethod } from './servedMethods.ts';
 import { UpstreamsDownError } from './upstreamPool.ts';
 
@@ -11,6 +12,8 @@ export interface AnswerOptions {
   elsewhere?: (call: RpcCall) => Promise<Outcome> | undefined;
   /** Each served call's outcome when no upstream answered; without it, answerEntries rejects with UpstreamsDownError. */
   unavailable?: (error: UpstreamsDownError) => Outcome;
+  /** The widest block range of a log query passed to the node (RPC_MAX_LOG_BLOCKS). */
+  maxLogBlocks: number;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface AnswerOptions {
  * forwarder: cache, coalescing, failover), or "Method not found" for a method off the
  * namespace's list, which never reaches a node. A notification (no id) gets no reply.
  */
-export async function answerEntries(forwarder: RpcForwarder, chain: RpcChain, entries: readonly RpcEntry[], options: AnswerOptions = {}): Promise<string[]> {
+export async function answerEntries(forwarder: RpcForwarder, chain: RpcChain, entries: readonly RpcEntry[], options: AnswerOptions): Promise<string[]> {
   const answers = new Map<RpcCall, Promise<Outcome>>();
   const served: RpcCall[] = [];
   for (const entry of entries) {
@@ -27,6 +30,9 @@ export async function answerEntries(forwarder: RpcForwarder, chain: RpcChain, en
     if (elsewhere) answers.set(entry.call, elsewhere);
     else if (isServedMethod(chain.namespace, entry.call.method)) served.push(entry.call);
   }
+  const refused = await refusedLogQueries(forwarder, chain, served, options.maxLogBlocks);
+  for (const [call, error] of refused) answers.set(call, Promise.resolve({ kind: 'error', json: JSON.stringify(error) }));
+  if (refused.size > 0) served.splice(0, served.length, ...served.filter((call) => !refused.has(call)));
   let outcomes: Outcome[] = [];
   try {
     if (served.length > 0) outcomes = await forwarder.answer(chain, served);
@@ -47,6 +53,25 @@ export async function answerEntries(forwarder: RpcForwarder, chain: RpcChain, en
     replies.push(outcome ? replyText(entry.call.id, outcome) : JSON.stringify(errorReply(entry.call.id, RPC_ERRORS.methodNotFound())));
   }
   return replies;
+}
+
+/** Log queries over more blocks than a node is asked for at once (logRange.ts), with their refusal; the chain's head read once, from the cache when it is there. */
+async function refusedLogQueries(forwarder: RpcForwarder, chain: RpcChain, calls: readonly RpcCall[], maxBlocks: number): Promise<Map<RpcCall, RpcErrorObject>> {
+  const refused = new Map<RpcCall, RpcErrorObject>();
+  const queries = calls.filter((call) => LOG_RANGE_METHODS.has(call.method));
+  if (queries.length === 0) return refused;
+  let head: bigint | undefined;
+  if (queries.some((call) => { const range = logFilterRange(call.params); return range !== undefined && needsHead(range); })) {
+    // No head (the node down or odd): the queries go on, and the node answers them as it can.
+    const [outcome] = await forwarder.answer(chain, [{ id: 0, method: 'eth_blockNumber', params: [] }]).catch(() => []);
+    const number = outcome?.kind === 'result' ? (JSON.parse(outcome.json) as unknown) : undefined;
+    if (typeof number === 'string' && /^0x[0-9a-f]+$/i.test(number)) head = BigInt(number);
+  }
+  for (const call of queries) {
+    const error = logRangeRefusal(call.method, call.params, head, maxBlocks);
+    if (error) refused.set(call, error);
+  }
+  return refused;
 }
 
 /** The body of the replies: a batch's as an array, a single call's alone; undefined when there is none. */

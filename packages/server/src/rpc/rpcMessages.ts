@@ -14,6 +14,7 @@ export const RPC_ERRORS = {
   parseError: (): RpcErrorObject => ({ code: -32700, message: 'Parse error: the frame is not JSON' }),
   invalidRequest: (detail: string): RpcErrorObject => ({ code: -32600, message: `Invalid Request: ${detail}` }),
   methodNotFound: (): RpcErrorObject => ({ code: -32601, message: 'Method not found' }),
+  invalidParams: (detail: string): RpcErrorObject => ({ code: -32602, message: `Invalid params: ${detail}` }),
   /** A node's own words for a filter it does not hold (geth's), which clients (viem) answer by making a new one. */
   filterNotFound: (): RpcErrorObject => ({ code: -32000, message: 'filter not found' }),
   /** A feed the proxy does not pass (see subscriptionMethods.ts). */

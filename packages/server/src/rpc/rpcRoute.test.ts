@@ -13,9 +13,11 @@ import { deadPort, postRpc, startRpcTestServer, useProxiedChain, type RpcTestSer
 // The proxy in front of the devnet's real Anvil, reached over HTTP. The node's own requests are
 // counted by a loopback proxy of the test's own between the server and Anvil.
 const devnet = useTestDevnet({ 31337: 27045, 31338: 27046 });
+/** RPC_MAX_LOG_BLOCKS here: a devnet chain this long is mined in a moment (10,000 blocks, the default, took over a minute). */
+const MAX_LOG_BLOCKS = 20;
 const proxied = useProxiedChain('eip155:31337', () => devnet.chain(31337).rpcUrl, (nodeUrl) => ({
   chains: [{ chainId: 31337, rpcUrl: nodeUrl }],
-  env: { RPC_MAX_BATCH_CALLS: '20', RPC_MAX_BODY_BYTES: '200000', RPC_BLOCK_TIME_MS_31337: '60000' },
+  env: { RPC_MAX_BATCH_CALLS: '20', RPC_MAX_BODY_BYTES: '200000', RPC_BLOCK_TIME_MS_31337: '60000', RPC_MAX_LOG_BLOCKS: String(MAX_LOG_BLOCKS) },
 }));
 let database: TestDatabase;
 let node: RpcProxy;
@@ -30,6 +32,44 @@ const chain = () => defineChain({ id: 31337, name: 'devnet', nativeCurrency: { n
 beforeAll(() => {
   ({ database, node, server } = { database: proxied.database(), node: proxied.node(), server: proxied.server() });
   url = proxied.url();
+});
+
+// First in the file: the chain's head is read before any test here has the proxy keep an older one (a block time of 60 s).
+describe('log queries over more than RPC_MAX_LOG_BLOCKS blocks', () => {
+  it('refuses them before the node, measuring a tag against the head, and serves a narrower one, a block hash and a batch neighbour', async () => {
+    const head = BigInt(await devnet.chain(31337).rpc<string>('eth_blockNumber', []));
+    const long = BigInt(MAX_LOG_BLOCKS) + 5n;
+    if (head < long) await devnet.chain(31337).rpc('anvil_mine', [`0x${(long - head).toString(16)}`]);
+    const latest = BigInt(await devnet.chain(31337).rpc<string>('eth_blockNumber', []));
+    const hex = (value: bigint) => `0x${value.toString(16)}`;
+    const recent = { fromBlock: hex(latest - BigInt(MAX_LOG_BLOCKS) + 1n), toBlock: 'latest' };
+    node.take();
+    const { status, body } = await postRpc(url, [
+      call('eth_getLogs', [{ fromBlock: 'earliest' }], 'whole'),
+      call('eth_getLogs', [{ fromBlock: '0x0', toBlock: hex(BigInt(MAX_LOG_BLOCKS)) }], 'wide'),
+      call('eth_newFilter', [{ fromBlock: '0x1', toBlock: 'latest' }], 'filter'),
+      call('eth_getLogs', [recent], 'recent'),
+      call('eth_chainId', [], 'neighbour'),
+    ]);
+    expect(status).toBe(200);
+    const replies = body as { id: string; result?: unknown; error?: { code: number; message: string } }[];
+    const byId = new Map(replies.map((reply) => [reply.id, reply]));
+    expect(byId.get('whole')!.error).toEqual({
+      code: -32602,
+      message: `Invalid params: eth_getLogs is served for at most ${MAX_LOG_BLOCKS} blocks at a time; this filter spans ${latest + 1n} (narrow fromBlock and toBlock, or ask by blockHash)`,
+    });
+    expect(byId.get('wide')!.error?.message).toContain(`spans ${MAX_LOG_BLOCKS + 1}`);
+    expect(byId.get('filter')!.error?.message).toContain(`eth_newFilter is served for at most ${MAX_LOG_BLOCKS} blocks at a time; this filter spans ${latest}`);
+    expect(byId.get('recent')!.result).toEqual(await devnet.chain(31337).rpc('eth_getLogs', [recent]));
+    expect(byId.get('neighbour')!.result).toBe('0x7a69');
+    // Only the narrow query reached the node (beside the head's read and the chain id).
+    const asked = node.take();
+    expect(asked.filter((entry) => entry.method === 'eth_getLogs').map((entry) => entry.params)).toEqual([[recent]]);
+    expect(asked.map((entry) => entry.method)).not.toContain('eth_newFilter');
+    const block = await devnet.chain(31337).rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false]);
+    const byHash = await postRpc(url, call('eth_getLogs', [{ blockHash: block.hash }]));
+    expect((byHash.body as { result?: unknown }).result).toEqual(await devnet.chain(31337).rpc('eth_getLogs', [{ blockHash: block.hash }]));
+  });
 });
 
 describe('POST /v1/?chainId=eip155:<id>: the site RPC', () => {

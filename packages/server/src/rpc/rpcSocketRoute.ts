@@ -64,6 +64,7 @@ export function registerRpcSocket(app: FastifyInstance, proxy: RpcProxy): void {
   app.addHook('onClose', async () => sockets.stop());
   const limits = {
     maxBatchCalls: settings.maxBatchCalls,
+    maxLogBlocks: settings.maxLogBlocks,
     maxSubscriptions: settings.wsMaxSubscriptions,
     maxSendBufferBytes: settings.wsMaxSendBufferBytes,
     idleMs: settings.wsIdleMs,

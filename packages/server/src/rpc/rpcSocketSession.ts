@@ -18,6 +18,8 @@ export interface ClientSocket {
 
 export interface RpcSocketLimits {
   maxBatchCalls: number;
+  /** The widest block range of a log query passed to the node. */
+  maxLogBlocks: number;
   /** Subscriptions the connection may hold at once (those on their way to the node count). */
   maxSubscriptions: number;
   /** Bytes the client may leave unread before it is dropped. */
@@ -110,6 +112,7 @@ export class RpcSocketSession {
       const replies = await answerEntries(forwarder, chain, read.entries, {
         elsewhere: (call) => this.viaNode(call),
         unavailable: (error) => errorOutcome(RPC_ERRORS.unavailable(ERROR_TEXTS.chainUnavailable(chain.caip2), error.retryAfterSeconds)),
+        maxLogBlocks: this.context.limits.maxLogBlocks,
       });
       this.sendReplies(read.batch, replies);
     } finally {
