@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { connect } from 'node:net';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +35,17 @@ describe('the local Polkadot chain', () => {
     const { result: properties } = (await response.json()) as { result: unknown };
     expect(genesis).toBe(POLKADOT_DEVNET_GENESIS_HASH);
     expect(properties).toMatchObject({ tokenDecimals: POLKADOT_NATIVE_CURRENCY.decimals, tokenSymbol: POLKADOT_NATIVE_CURRENCY.symbol });
+  });
+
+  // Chopsticks' import bootstraps global-agent, whose wrappers force a pooled keep-alive agent onto
+  // every later request in the process, a websocket's too (see importChopsticks.ts).
+  it('leaves the process\'s HTTP client as Node made it', () => {
+    const request = http.request({ host: '127.0.0.1', port: 9, createConnection: () => connect({ host: '127.0.0.1', port: 9 }) });
+    request.on('error', () => {});
+    // ClientRequest.agent is set by Node but not in its types.
+    expect((request as unknown as { agent?: unknown }).agent).toBeUndefined();
+    request.destroy();
+    expect(http.globalAgent.constructor).toBe(http.Agent);
   });
 
   it('funds the test accounts', async () => {

@@ -1,4 +1,5 @@
 import { assertPortFree } from '../ports.ts';
+import { importChopsticks } from './importChopsticks.ts';
 import { POLKADOT_ACCOUNT_BALANCE, POLKADOT_TEST_ACCOUNTS } from './polkadotAccounts.ts';
 import { loadPolkadotGenesis } from './polkadotGenesis.ts';
 
@@ -24,7 +25,7 @@ export async function startPolkadotChain({ port, host }: PolkadotChainOptions): 
   if (port !== 0) await assertPortFree(port, host);
   // Chopsticks reads its log level when it is first imported; its block-by-block info is noise here.
   process.env.LOG_LEVEL ??= 'warn';
-  const [{ setupWithServer }, genesis] = await Promise.all([import('@acala-network/chopsticks'), loadPolkadotGenesis()]);
+  const [{ setupWithServer }, genesis] = await Promise.all([importChopsticks(), loadPolkadotGenesis()]);
   const chopsticks = await setupWithServer({
     genesis,
     port,
