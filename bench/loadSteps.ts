@@ -1,7 +1,7 @@
 // The way to the connect button, step by step, pages side by side (issue 29): each page loaded cold
 // at --cpu and traced, the steps (document, scripts, the HTML parsed, the entry's evaluation, the
-// task that shows the button) in ms after the end of the init scripts, medians, and each page's
-// per-round difference from the first page's. See bench/README.md ("Load → button, step by step").
+// task that shows the button) in ms after the end of the init scripts, medians, and the per-round
+// differences between the pages. See bench/README.md ("Load → button, step by step").
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,16 +99,16 @@ const spread = (differences: number[]) => {
   return `${fmt(median(sorted))} (${fmt(percentile(sorted, 25))} … ${fmt(percentile(sorted, 75))})`;
 };
 console.log(`\nCPU ${cpu}x, ${runs} rounds, ms after the end of the init scripts, medians; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
-console.log(`Per round against ${pages[0]!.label}: median (25th … 75th percentile) of the differences.\n`);
-const others = pages.slice(1);
-console.log(`| step | ${pages.map((page) => page.label).join(' | ')} | ${others.map((page) => `${page.label} − ${pages[0]!.label}`).join(' | ')} |`);
-console.log(`| --- |${pages.map(() => ' --- |').join('')}${others.map(() => ' --- |').join('')}`);
+console.log('Per round, each later page against each earlier one: median (25th … 75th percentile) of the differences.\n');
+const pairs = pages.flatMap((_, later) => pages.slice(0, later).map((__, earlier) => [later, earlier] as const));
+const pairTitle = ([later, earlier]: readonly [number, number]) => `${pages[later]!.label} − ${pages[earlier]!.label}`;
+console.log(`| step | ${pages.map((page) => page.label).join(' | ')} | ${pairs.map(pairTitle).join(' | ')} |`);
+console.log(`| --- |${pages.map(() => ' --- |').join('')}${pairs.map(() => ' --- |').join('')}`);
 for (const [step, title] of STEPS) {
   const medians = pages.map((_, index) => fmt(median(values(index, step).filter((value): value is number => value !== null))));
-  const differences = others.map((_, other) => {
-    const index = other + 1;
-    const paired = values(index, step).flatMap((value, round) => {
-      const base = values(0, step)[round];
+  const differences = pairs.map(([later, earlier]) => {
+    const paired = values(later, step).flatMap((value, round) => {
+      const base = values(earlier, step)[round];
       return value === null || base === null || base === undefined ? [] : [value - base];
     });
     return paired.length > 0 ? spread(paired) : '—';
