@@ -2,13 +2,14 @@
 // at --cpu and traced, the steps (document, scripts, the HTML parsed, the entry's evaluation, the
 // task that shows the button) in ms after the end of the init scripts, medians, and the per-round
 // differences between the pages. See bench/README.md ("Load → button, step by step").
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
+import { APPS } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
+import { keptBuilds, workspaceApps } from './lib/pageArgs.ts';
 import { inlineEntryImports } from './lib/inlineEntryImports.ts';
 import { loadSteps, type LoadSteps } from './lib/loadSteps.ts';
 import { buildDir } from './lib/paths.ts';
@@ -29,10 +30,7 @@ const { values: args } = parseArgs({
     requests: { type: 'boolean', default: false },
   },
 });
-const apps = args.apps.split(',').map((id) => {
-  if (!(APP_IDS as readonly string[]).includes(id) || APPS[id as AppId].anchor) throw new Error(`--apps: "${id}" is not a page built from the workspace`);
-  return id as AppId;
-});
+const apps = workspaceApps(args.apps);
 const runs = Number(args.runs);
 const cpu = Number(args.cpu);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of rounds, at least 1');
@@ -43,14 +41,7 @@ if (!args['no-build']) for (const id of apps) await buildPage(APPS[id], join(bui
 const scratch = mkdtempSync(join(tmpdir(), 'cairn-load-steps-'));
 const pages = [
   ...apps.map((id) => ({ label: APPS[id].label, dir: join(buildDir, id) })),
-  ...args.builds
-    .split(',')
-    .filter(Boolean)
-    .map((entry) => {
-      const [label, dir] = entry.split('=');
-      if (!label || !dir || !existsSync(join(dir, 'index.html'))) throw new Error(`--builds: "${entry}" is not label=a page build's folder`);
-      return { label, dir: resolve(dir) };
-    }),
+  ...keptBuilds(args.builds),
 ];
 if (args['one-file']) {
   const oneFile = join(scratch, 'cairn-one-file');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stepsOfTrace, type TraceEvent } from './loadSteps.ts';
+import type { TraceEvent } from './loadProfile.ts';
+import { stepsOfTrace } from './loadSteps.ts';
 
 const MAIN = { pid: 1, tid: 1 };
 const ms = (value: number) => 1_000_000 + value * 1000; // trace timestamps are µs
@@ -17,6 +18,7 @@ const trace: TraceEvent[] = [
   ...request('d', 'http://127.0.0.1:1/', -60, 8),
   ...request('e', 'http://127.0.0.1:1/assets/index-abc.js', -40, 12),
   ...request('c', 'http://127.0.0.1:1/assets/constants-xyz.js', -39, 20),
+  ...request('w', 'chrome://omnibox-popup.top-chrome/app.js', -30, 40), // another renderer's: left out
   complete('RunTask', 10, 10, 6),
   complete('ParseHTML', 10, 9),
   complete('RunTask', 25, 3, 2), // the module graph's steps

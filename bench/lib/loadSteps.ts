@@ -2,22 +2,11 @@ import { readFileSync } from 'node:fs';
 import { injectTestWallets } from '@cairn/devnet';
 import type { Browser } from 'playwright-core';
 import { CONNECT_TEXT } from './fetchedBeforeClick.ts';
+import type { TraceEvent } from './loadProfile.ts';
 
 const PROBE_SCRIPT = readFileSync(new URL('./pageProbe.browser.js', import.meta.url), 'utf8');
 const START_MARK = 'bench:after-wallet';
 const BUTTON_MARK = 'bench:button';
-
-export interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: Record<string, unknown> };
-}
 
 /**
  * One load's way to the button, each step in ms after the end of the init scripts (the injected
@@ -70,7 +59,10 @@ export function stepsOfTrace(events: readonly TraceEvent[]): LoadSteps {
     if (event.name === 'ResourceSendRequest' && data.url) requests.set(data.requestId, { url: data.url, sent: event.ts, finished: null });
     else if (event.name === 'ResourceFinish' && requests.has(data.requestId)) requests.get(data.requestId)!.finished = event.ts;
   }
-  const all = [...requests.values()];
+  // The page's own requests: the trace also holds other renderers' (Chromium's WebUI pages load while a page does).
+  const origin = (url: string) => (url.startsWith('http') ? new URL(url).origin : null);
+  const pageOrigin = [...requests.values()].map((request) => origin(request.url)).find((found) => found?.includes('127.0.0.1'));
+  const all = [...requests.values()].filter((request) => origin(request.url) === pageOrigin);
   const scripts = all.filter((request) => new URL(request.url).pathname.endsWith('.js'));
   const documentRequest = all.find((request) => new URL(request.url).pathname === '/' || request.url.endsWith('.html'));
 
