@@ -4,11 +4,11 @@
 // entry-side modules that lazy chunks also reach, one importing the other (A_i → B_i → L, A_i → L),
 // where A_i and B_i are shared with different sets of lazy chunks. Prints the chunks the entry
 // imports for that graph and for two graphs one edge away, which merge. Run it after a Vite or
-// Rolldown upgrade: when the first line says "none", re-measure the page (bench/loadSteps.ts).
+// Rolldown upgrade: when the first graph says "none", re-measure the page (bench/loadSteps.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rolldown } from 'rolldown';
+import { build, rolldownVersion, version as viteVersion } from 'vite';
 
 const LAZY_PAIRS = 12;
 
@@ -27,22 +27,26 @@ function graph(variant: 'split' | 'b-without-leaf' | 'lazy-without-b'): Graph {
   return files;
 }
 
+/** Built as a site builds (Vite's production build, the graph's main.js as the entry): the chunks the entry imports. */
 async function entryImports(files: Graph): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-rolldown-merge-'));
   try {
     for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
-    const bundle = await rolldown({ input: join(dir, 'main.js'), cwd: dir, logLevel: 'silent' });
-    const { output } = await bundle.generate({ format: 'es' });
-    await bundle.close();
-    const entry = output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+    const result = await build({
+      configFile: false,
+      root: dir,
+      logLevel: 'silent',
+      build: { write: false, minify: false, rolldownOptions: { input: join(dir, 'main.js') } },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((item) => ('output' in item ? item.output : []));
+    const entry = outputs.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
     return entry?.type === 'chunk' ? entry.imports : [];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const { VERSION } = await import('rolldown');
-console.log(`Rolldown ${VERSION}: the chunks the entry imports`);
+console.log(`Vite ${viteVersion}, Rolldown ${rolldownVersion}: the chunks the entry imports`);
 for (const [variant, title] of [
   ['split', 'A_i → B_i → L and A_i → L, B_i shared with F_i'],
   ['b-without-leaf', 'the same, B_i not importing L'],
