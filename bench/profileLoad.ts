@@ -2,13 +2,13 @@
 // main thread's CPU time and JS self time by source file from the end of the init scripts to the
 // button visible, medians over --runs loads. See bench/README.md ("Load → button, profiled").
 // With --window click, the same for the click: from the page receiving it to the wallet's row.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { APP_IDS, APPS, type AppId } from './lib/apps.ts';
+import { APPS } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
+import { keptBuilds, workspaceApps } from './lib/pageArgs.ts';
 import { profileLoad, type LoadProfile, type ProfileWindow } from './lib/loadProfile.ts';
 import { buildDir } from './lib/paths.ts';
 import { startStaticServer } from './lib/staticServer.ts';
@@ -33,10 +33,7 @@ const { values: args } = parseArgs({
     builds: { type: 'string', default: '' },
   },
 });
-const apps = args.apps.split(',').map((id) => {
-  if (!(APP_IDS as readonly string[]).includes(id) || APPS[id as AppId].anchor) throw new Error(`--apps: "${id}" is not a page built from the workspace`);
-  return id as AppId;
-});
+const apps = workspaceApps(args.apps);
 const runs = Number(args.runs);
 const cpu = Number(args.cpu);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of loads, at least 1');
@@ -48,14 +45,7 @@ const WINDOW_TITLE: Record<ProfileWindow, string> = { load: 'after the wallet st
 /** What is loaded: the apps' builds, then the kept ones. */
 const pages = [
   ...apps.map((id) => ({ label: APPS[id].label, dir: join(buildDir, id) })),
-  ...args.builds
-    .split(',')
-    .filter(Boolean)
-    .map((entry) => {
-      const [label, dir] = entry.split('=');
-      if (!label || !dir || !existsSync(join(dir, 'index.html'))) throw new Error(`--builds: "${entry}" is not label=a page build's folder`);
-      return { label, dir: resolve(dir) };
-    }),
+  ...keptBuilds(args.builds),
 ];
 
 const loadAtStart = loadavg()[0]!;

@@ -25,7 +25,7 @@ const WINDOW_MARKS: Record<ProfileWindow, [string, string]> = { load: [START_MAR
 const markOnSet = (property: string, mark: string) =>
   `(() => { const probe = window.__benchProbe; let at = null; Object.defineProperty(probe, '${property}', { get: () => at, set: (value) => { at = value; if (value !== null) performance.mark('${mark}'); } }); })();`;
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
