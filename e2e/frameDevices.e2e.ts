@@ -17,7 +17,8 @@ afterAll(async () => {
 
 describe('the devices of an e-mail wallet', () => {
   it('approves a new device by the code it shows, typed on the open device; removes it there; the removed browser then needs the recovery code', async () => {
-    const email = `devices-${process.pid}@example.com`;
+    // A retry starts afresh: a new address, so a new wallet.
+    const email = `devices-${process.pid}-${Date.now()}@example.com`;
     const phone = await openSite(stack);
     const connecting = await logIn(stack, phone.page, email);
     await promptOpen(phone.page, phone.frameElement);
@@ -37,6 +38,8 @@ describe('the devices of an e-mail wallet', () => {
 
     // Nothing is pushed to the phone: the person opens its devices screen and types the code there.
     const managing = call(phone.page, 'MANAGE_DEVICES', {});
+    // Awaited below; a failure before then closes the page under it.
+    managing.catch(() => undefined);
     await promptOpen(phone.page, phone.frameElement);
     await phone.frameElement.getByRole('heading', { name: 'Your devices' }).waitFor();
     await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(1);
@@ -65,6 +68,7 @@ describe('the devices of an e-mail wallet', () => {
     await again.goto(stack.site.url);
     await again.waitForFunction(() => 'frameTest' in window);
     expect(await again.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<unknown> } }).frameTest.connect(url), stack.frame.url)).toEqual({ ok: 'ready' });
+    expect(await call(again, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' })).toEqual({ ok: {} });
     const againFrame = again.frames().find((f) => f.url().startsWith(stack.frame.url))!;
     const reopening = await logIn(stack, again, email);
     await promptOpen(again, againFrame);
