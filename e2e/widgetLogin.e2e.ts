@@ -91,6 +91,16 @@ describe('e-mail login from the widget', () => {
     await frameContent(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
 
+    // The wallet's devices (session 21, Cairn's own): the row asks, the frame shows its own screen, this device marked.
+    await dialog(page).getByTestId('account-devices').click();
+    await dialog(page).getByRole('heading', { name: 'Devices' }).waitFor();
+    await frameContent(page).getByRole('heading', { name: 'Your devices' }).waitFor();
+    await expect.poll(() => frameContent(page).locator('[data-device]').count()).toBe(1);
+    expect(await frameContent(page).locator('[data-device]').textContent()).toContain('This device');
+    expect(await frameContent(page).getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    await frameContent(page).getByRole('button', { name: 'Done' }).click();
+    await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
+
     // Disconnecting signs out in the frame: the next reload stays disconnected.
     await dialog(page).getByRole('button', { name: 'Disconnect' }).click();
     await waitForSiteStatus(page, 'disconnected');

@@ -68,6 +68,7 @@ export { NAME_RULE_TEXT } from './features/names/nameRuleText.ts';
 export { isValidEmail, normalizeEmail } from './rules/emailLogin.ts';
 export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isEmailCode, emailCodeFrom } from './rules/emailCode.ts';
 export { solvesEmailCodeChallenge, solveEmailCodeChallenge, PROOF_NONCE, type EmailCodeProof } from './rules/emailCodeProof.ts';
+export { pairingCode, readPairingCode, type PairingCodeInput } from './rules/pairingCode.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, connectLoginOptions, type SocialLoginProvider } from './rules/socialLogin.ts';
 export {
@@ -90,6 +91,7 @@ export {
   type DeviceProof,
   type DeviceEnrollment,
   type DeviceRequest,
+  type WalletDevice,
   type DeviceRequestStatus,
   type SealedForDevice,
 } from './api/loginApi.ts';

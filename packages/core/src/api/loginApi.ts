@@ -60,7 +60,9 @@ export const socialCallbackSchema = v.strictObject({
   error_uri: v.optional(callbackText('error_uri')),
 });
 
-const walletDeviceSchema = v.object({ id: text(64), createdAt: text(40), lastUsedAt: v.nullable(text(40)) });
+/** An enrolled device as the server knows it; its key's public half is what the wallet key's removal proof names. */
+const walletDeviceSchema = v.object({ id: text(64), publicKey: text(200), createdAt: text(40), lastUsedAt: v.nullable(text(40)) });
+export type WalletDevice = v.InferOutput<typeof walletDeviceSchema>;
 export const embeddedWalletSchema = v.nullable(v.object({ address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), devices: v.array(walletDeviceSchema) }));
 export type EmbeddedWalletInfo = v.InferOutput<typeof embeddedWalletSchema>;
 
@@ -121,7 +123,13 @@ export interface LoginApi {
   recovery(token: string): Promise<WalletRecovery>;
   /** A new device asks the devices that have the wallet open (issue 27). */
   requestDevice(token: string, body: { deviceId: string; devicePublicKey: string; exchangeKey: string }): Promise<DeviceRequest>;
-  deviceRequests(token: string): Promise<DeviceRequest[]>;
+  /**
+   * On a device with the wallet open (session 21): the waiting request whose pairing code the person
+   * typed from the new device's screen. A wrong code counts as one of this login's few tries.
+   */
+  findDeviceRequest(token: string, code: string): Promise<DeviceRequest>;
+  /** Removes an enrolled device, with the wallet key's `remove-device` proof for it. */
+  removeDevice(token: string, deviceId: string, proof: DeviceProof): Promise<void>;
   deviceRequestStatus(token: string, id: string): Promise<DeviceRequestStatus>;
   /** An open device approves: the new device's enrollment, its share sealed to it, the wallet key's proof. */
   approveDevice(token: string, id: string, body: { device: DeviceEnrollment; sealedShare: SealedForDevice; proof: DeviceProof }): Promise<void>;
@@ -217,9 +225,10 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
     async requestDevice(loginToken, body) {
       return (await call('POST', '/auth/v1/wallet/device-requests', v.object({ request: deviceRequestSchema }), { token: loginToken, body })).request;
     },
-    async deviceRequests(loginToken) {
-      return (await call('GET', '/auth/v1/wallet/device-requests', v.object({ requests: v.pipe(v.array(deviceRequestSchema), v.maxLength(16)) }), { token: loginToken })).requests;
+    async findDeviceRequest(loginToken, code) {
+      return (await call('POST', '/auth/v1/wallet/device-requests/find', v.object({ request: deviceRequestSchema }), { token: loginToken, body: { code } })).request;
     },
+    removeDevice: (loginToken, deviceId, proof) => call('DELETE', device(deviceId), undefined, { token: loginToken, body: { proof } }),
     deviceRequestStatus: (loginToken, id) => call('GET', `/auth/v1/wallet/device-requests/${encodeURIComponent(id)}`, deviceRequestStatusSchema, { token: loginToken }),
     async approveDevice(loginToken, id, body) {
       await call('POST', `/auth/v1/wallet/device-requests/${encodeURIComponent(id)}/approve`, v.object({ deviceId: text(64) }), { token: loginToken, body });

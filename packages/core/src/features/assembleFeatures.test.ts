@@ -75,7 +75,7 @@ describe('the feature table', () => {
     expect(cairn.stores.legalConsent.get().accepted).toBe(false);
     expect(cairn.stores.walletList.get().overviewStatus).toBe('idle');
     expect(cairn.stores.walletConnect.get().status).toBe('idle');
-    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork', 'setLegalConsent', 'loginWithEmail', 'verifyEmailOtp', 'loginWithSocial', 'exportEmbeddedWallet', 'openEmailUpdate', 'updateEmail', 'verifyEmailUpdateOtp', 'syncFrameTheme', 'placeFrame'] as const) {
+    for (const method of ['signIn', 'cancelSignIn', 'loadWallets', 'searchWallets', 'selectWallet', 'connectWalletConnect', 'cancelWalletConnect', 'switchNetwork', 'setLegalConsent', 'loginWithEmail', 'verifyEmailOtp', 'loginWithSocial', 'exportEmbeddedWallet', 'manageEmbeddedDevices', 'openEmailUpdate', 'updateEmail', 'verifyEmailUpdateOtp', 'syncFrameTheme', 'placeFrame'] as const) {
       expect(typeof cairn[method], method).toBe('function');
     }
   });

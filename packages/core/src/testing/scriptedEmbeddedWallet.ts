@@ -138,6 +138,10 @@ export function createScriptedEmbeddedWallet(options: { solanaAddress?: string; 
         calls.push('exportWallet');
         if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
       },
+      async manageDevices() {
+        calls.push('manageDevices');
+        if (!scripted.loggedIn) throw new Error('Log in with your e-mail or a social account first');
+      },
       // SPEC §4's update: '111111' is the current address's code, '222222' the new one's.
       async updateEmail(email) {
         calls.push(`updateEmail ${email}`);

@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2';
-import { base32crockford } from '@scure/base';
 import type { SealedForDevice } from '@cairn/core/internal';
 import { buffer, fromBase64url, toBase64url, utf8 } from './encoding.ts';
 import { CustodyError, CustodyErrorText } from './errors.ts';
@@ -45,17 +43,12 @@ export async function openFromDevice(exchangeKey: CryptoKey, sealed: SealedForDe
 }
 
 /**
- * What both screens show for one request, for the person to compare: 40 bits of SHA-256 over the
- * request's id, which the server picks at random when the request is made, and the new device's id
- * and keys, Crockford base32 in two groups. A request someone else made (a taken mailbox) shows
- * another code than the person's own new device. The server's id is in it (session 17) because the
- * rest is the requester's to choose: over the device id alone, someone holding the login could read
- * the person's waiting request and search 2^40 device ids offline (minutes on one GPU) for a request
- * of his own, to his own key, showing the same code; with the id, each try is a request the server
- * makes, 3 at a time per account.
+ * What both screens show for one request, for the person to compare, and what the person types on
+ * the device that approves (session 21): 40 bits of SHA-256 over the request's id, which the server
+ * picks at random when the request is made, and the new device's id and keys, Crockford base32 in
+ * two groups (core's rule, which the server computes too). A request someone else made (a taken
+ * mailbox) shows another code than the person's own new device. The server's id is in it (session
+ * 17) because the rest is the requester's to choose: each try at a chosen code is a request the
+ * server makes, 3 at a time per login.
  */
-export function pairingCode(request: { id: string; deviceId: string; devicePublicKey: string; exchangeKey: string }): string {
-  const digest = sha256(utf8(`cairn-pairing:v2\n${request.id}\n${request.deviceId}\n${request.devicePublicKey}\n${request.exchangeKey}`));
-  const text = base32crockford.encode(digest.subarray(0, 5));
-  return `${text.slice(0, 4)}-${text.slice(4, 8)}`;
-}
+export { pairingCode } from '@cairn/core/internal';

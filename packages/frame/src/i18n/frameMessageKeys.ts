@@ -1,4 +1,5 @@
 import { CustodyErrorText } from '../custody/errors.ts';
+import { DeviceManagerText } from '../login/deviceManagement.ts';
 import { RecoveryPromptText } from '../page/recoveryPrompts.ts';
 import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
@@ -10,7 +11,7 @@ import { ApprovalScreenText } from '../signing/approvalGate.ts';
  */
 export function frameTableTextIds(): Record<string, string> {
   const ids: Record<string, string> = {};
-  for (const [table, texts] of Object.entries({ approvalScreenText: ApprovalScreenText, recoveryPromptText: RecoveryPromptText, custodyErrorText: CustodyErrorText })) {
+  for (const [table, texts] of Object.entries({ approvalScreenText: ApprovalScreenText, recoveryPromptText: RecoveryPromptText, recoveryDeviceText: DeviceManagerText, custodyErrorText: CustodyErrorText })) {
     for (const [key, text] of Object.entries(texts)) if (!Object.values(ids).includes(text)) ids[`${table}.${key}`] = text;
   }
   return ids;

@@ -18,7 +18,9 @@ import { accountOf, generateWalletSecret } from '../custody/walletSecret.ts';
 import { recoverOnNewDevice, shareWithDevice } from '../custody/wallet.ts';
 import { pairingCode } from '../custody/deviceHandoff.ts';
 import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
-import { FrameLogin } from './frameLogin.ts';
+import type { DeviceManager } from './deviceManagement.ts';
+import { FRAME_LOGIN_ERRORS, FrameLogin } from './frameLogin.ts';
+import { DEVICE_REMOVED } from './openWallet.ts';
 import { memoryLoginTokenStore } from './loginTokenStore.ts';
 import type { MessageListenerTarget } from '../protocol/messaging.ts';
 import { windowSocialAnswers } from './socialAnswers.ts';
@@ -86,7 +88,8 @@ function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; toke
     showExport: vi.fn(async (_mnemonic: string) => undefined),
     // A new device goes straight to the recovery factor unless a test waits for an approval.
     awaitApproval: vi.fn(async (_code: string, _approved: Promise<void>): Promise<'approved' | 'recover'> => 'recover'),
-    approveDevice: vi.fn(async (_code: string) => false),
+    // The devices screen: closed at once unless a test acts on it as the person would.
+    manageDevices: vi.fn(async (_manager: DeviceManager) => undefined),
   };
   const devices = browser.devices ?? memoryDeviceStore();
   const tokens = browser.tokens ?? memoryLoginTokenStore();
@@ -186,13 +189,15 @@ describe("the frame's login", () => {
 
     vi.setSystemTime(start + 62_000);
     const laptop = frameIn({}, { kind: 'code', code });
+    const laptopCodes: string[] = [];
+    laptop.prompts.awaitApproval.mockImplementation(async (shown) => (laptopCodes.push(shown), 'recover'));
     expect((await logInByEmail(laptop.login, email)).address).toBe(address);
     expect(laptop.prompts.askFactor).toHaveBeenCalledTimes(1);
     const token = laptop.tokens.get()!;
     expect((await api.getWallet(token))?.devices).toHaveLength(2);
-    // Enrolled by its code, the laptop's own request for an approval is gone: no device is asked about it.
-    const laptopDevice = (await laptop.devices.load())!.deviceId;
-    expect((await api.deviceRequests(token)).map((request) => request.deviceId)).not.toContain(laptopDevice);
+    // Enrolled by its code, the laptop's own request for an approval is gone: its code finds nothing on the phone.
+    expect(laptopCodes).toHaveLength(1);
+    await expect(api.findDeviceRequest(phone.tokens.get()!, laptopCodes[0]!)).rejects.toMatchObject({ status: 404 });
   });
 
   it('exports the recovery phrase only after a fresh login and the recovery factor, in the frame\'s own screen', async () => {
@@ -334,8 +339,18 @@ describe("the frame's login", () => {
 // Each of these makes a wallet, then logs in again from a second frame with its own keys (and some
 // recover with the code's scrypt): 46 s for the whole file alone, but three of them passed 30 s in a
 // whole unit run at load 11–15 (session 20, the file 183 s), so they get recoveryBlob.test's bound.
+/** The person on a device with the wallet open: opens its devices screen and does `act` there, then closes it. */
+async function onDevicesScreen<T>(frame: ReturnType<typeof frameIn>, act: (manager: DeviceManager) => Promise<T>): Promise<T> {
+  let result!: T;
+  frame.prompts.manageDevices.mockImplementationOnce(async (manager) => {
+    result = await act(manager);
+  });
+  await frame.login.manageDevices();
+  return result;
+}
+
 describe('a new device (issue 27)', { timeout: 120_000 }, () => {
-  it('registers the device first in a new browser, then waits for the open device: approved after the same code shows on both, it opens the wallet with no recovery factor', async () => {
+  it('registers the device first in a new browser, then waits: the person types its code on the open device, which approves it, and it opens the wallet with no recovery factor', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
     const email = newEmail('hal');
@@ -351,12 +366,21 @@ describe('a new device (issue 27)', { timeout: 120_000 }, () => {
     expect(await phone.devices.loadRegistration()).toBeUndefined();
 
     const codes: string[] = [];
-    phone.prompts.approveDevice.mockImplementation(async (code) => (codes.push(code), true));
     // The laptop's first two polls for the answer fail on the way (a timeout, a busy server): it asks again.
     const failedPolls = [new RequestTimeoutError(), new HttpError(503)];
     const laptopServer: LoginApi = { ...api, deviceRequestStatus: (...args) => (failedPolls.length > 0 ? Promise.reject(failedPolls.shift()) : api.deviceRequestStatus(...args)) };
     const laptop = frameIn({ server: laptopServer }, { kind: 'code', code: createRecoveryCode() });
-    laptop.prompts.awaitApproval.mockImplementation(async (code, approved) => (codes.push(code), await approved, 'approved'));
+    laptop.prompts.awaitApproval.mockImplementation(async (code, approved) => {
+      codes.push(code);
+      // The person reads the code off the laptop and types it on the phone's devices screen, as written there or not.
+      await onDevicesScreen(phone, async (manager) => {
+        const found = await manager.find(` ${code.toLowerCase().replace('-', '')} `);
+        codes.push(found.pairingCode);
+        await found.approve();
+      });
+      await approved;
+      return 'approved';
+    });
     vi.setSystemTime(start + 62_000);
     const signer = await logInByEmail(laptop.login, email);
     expect(signer.address).toBe(address);
@@ -386,39 +410,42 @@ describe('a new device (issue 27)', { timeout: 120_000 }, () => {
     // The thief reads the code from the mailbox and logs in on his own browser; no device approves, and he has no recovery code.
     vi.setSystemTime(start + 31_000);
     const thief = frameIn({}, { kind: 'code', code: createRecoveryCode() });
-    thief.prompts.awaitApproval.mockImplementation(async () => 'recover');
+    const shown: string[] = [];
+    thief.prompts.awaitApproval.mockImplementation(async (code) => (shown.push(code), 'recover'));
     await expect(logInByEmail(thief.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
     expect(thief.login.account).toBeUndefined();
     const token = thief.tokens.get()!;
-    const [request] = await api.deviceRequests(token);
-    expect(request).toBeDefined();
-    expect(await api.deviceRequestStatus(token, request!.id)).toEqual({ status: 'pending' });
+    // He knows his own request's code, so his login finds it; it waits, unanswered.
+    const request = await api.findDeviceRequest(token, shown[0]!);
+    expect(await api.deviceRequestStatus(token, request.id)).toEqual({ status: 'pending' });
 
     // He approves his own request with a key of his own: the server wants the wallet's key.
     const registration = (await thief.devices.loadRegistration())!;
     const secret = generateWalletSecret();
-    const forged = await shareWithDevice(secret, accountOf(secret).address, request!);
+    const forged = await shareWithDevice(secret, accountOf(secret).address, request);
     const own = privateKeyToAccount(generatePrivateKey());
     const issuedAt = new Date().toISOString();
     const signature = await own.signMessage({ message: embeddedWalletProofMessage({ action: 'add-device', userId: thief.login.loggedInUser!.id, deviceId: registration.deviceId, deviceKey: registration.publicKey, issuedAt }) });
-    await expect(api.approveDevice(token, request!.id, { device: forged.enrollment, sealedShare: forged.sealedShare, proof: { issuedAt, signature } })).rejects.toMatchObject({ status: 401 });
+    await expect(api.approveDevice(token, request.id, { device: forged.enrollment, sealedShare: forged.sealedShare, proof: { issuedAt, signature } })).rejects.toMatchObject({ status: 401 });
     await expect(api.addDevice(token, { device: forged.enrollment, proof: { issuedAt, signature } })).rejects.toMatchObject({ status: 401 });
     // Nor does the server release a share to a device it does not know.
     await expect(api.deviceChallenge(token, registration.deviceId)).rejects.toMatchObject({ status: 404 });
     expect((await api.getWallet(token))?.devices).toHaveLength(1);
-    expect(await api.deviceRequestStatus(token, request!.id)).toEqual({ status: 'pending' });
+    expect(await api.deviceRequestStatus(token, request.id)).toEqual({ status: 'pending' });
     expect((await api.getWallet(token))?.address).toBe(address);
+    // Nor can his login open the devices screen: it has no wallet open to prove anything with.
+    await expect(thief.login.manageDevices()).rejects.toThrow(FRAME_LOGIN_ERRORS.walletNotOpen);
 
     // Nor can he pick a request's pairing code (to show the person's own new device's code on his):
     // the server's random id is in it, so the same device and keys asked again show other codes, and
-    // each try is a request the server makes, 3 waiting at a time per account.
+    // each try is a request the server makes, 3 live at a time per login.
     const copies = [];
-    for (let tries = 0; tries < 2; tries++) copies.push(await api.requestDevice(token, { deviceId: request!.deviceId, devicePublicKey: request!.devicePublicKey, exchangeKey: request!.exchangeKey }));
-    expect(new Set([request!, ...copies].map(pairingCode)).size).toBe(3);
-    await expect(api.requestDevice(token, { deviceId: request!.deviceId, devicePublicKey: request!.devicePublicKey, exchangeKey: request!.exchangeKey })).rejects.toMatchObject({ status: 429 });
+    for (let tries = 0; tries < 2; tries++) copies.push(await api.requestDevice(token, { deviceId: request.deviceId, devicePublicKey: request.devicePublicKey, exchangeKey: request.exchangeKey }));
+    expect(new Set([request, ...copies].map(pairingCode)).size).toBe(3);
+    await expect(api.requestDevice(token, { deviceId: request.deviceId, devicePublicKey: request.devicePublicKey, exchangeKey: request.exchangeKey })).rejects.toMatchObject({ status: 429 });
   });
 
-  it("opens the wallet on the owner's new device with the recovery factor while a login holder keeps the account's device requests full", async () => {
+  it("approves the owner's new device by its code while a login holder keeps as many device requests waiting as his logins allow (session 21)", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
     const email = newEmail('jay');
@@ -426,28 +453,81 @@ describe('a new device (issue 27)', { timeout: 120_000 }, () => {
     const owner = frameIn({}, { kind: 'code', code });
     const address = (await logInByEmail(owner.login, email)).address;
 
-    // The thief (the mailbox) fills the 3 waiting requests from one login, and can keep them so.
-    vi.setSystemTime(start + 31_000);
-    const thief = frameIn({}, { kind: 'code', code: createRecoveryCode() });
-    await expect(logInByEmail(thief.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
-    const token = thief.tokens.get()!;
-    const [own] = await api.deviceRequests(token);
-    for (let more = 0; more < 2; more++) await api.requestDevice(token, { deviceId: own!.deviceId, devicePublicKey: own!.devicePublicKey, exchangeKey: own!.exchangeKey });
-    expect(await api.deviceRequests(token)).toHaveLength(3);
+    // The thief (the mailbox) fills every request his logins may keep: 3 from each of two logins.
+    for (const at of [31_000, 62_000]) {
+      vi.setSystemTime(start + at);
+      const thief = frameIn({}, { kind: 'code', code: createRecoveryCode() });
+      const shown: string[] = [];
+      thief.prompts.awaitApproval.mockImplementation(async (pairing) => (shown.push(pairing), 'recover'));
+      await expect(logInByEmail(thief.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
+      const token = thief.tokens.get()!;
+      const own = await api.findDeviceRequest(token, shown[0]!);
+      for (let more = 0; more < 2; more++) await api.requestDevice(token, { deviceId: own.deviceId, devicePublicKey: own.devicePublicKey, exchangeKey: own.exchangeKey });
+      await expect(api.requestDevice(token, { deviceId: own.deviceId, devicePublicKey: own.devicePublicKey, exchangeKey: own.exchangeKey })).rejects.toMatchObject({ status: 429 });
+    }
 
-    // The way on past the 429 is the factor, not a way round it: the mailbox alone still opens nothing.
-    vi.setSystemTime(start + 62_000);
-    const thiefAgain = frameIn({}, { kind: 'code', code: createRecoveryCode() });
-    await expect(logInByEmail(thiefAgain.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
-    expect(thiefAgain.prompts.awaitApproval).not.toHaveBeenCalled();
-    expect((await api.getWallet(thiefAgain.tokens.get()!))?.devices).toHaveLength(1);
-
-    // The owner's new browser: no request can wait (429), so no pairing code to show; the factor opens it.
+    // The owner's new browser still gets a request and its code (before session 21: a 429, no code,
+    // only the recovery factor); the person types the code on the open device, which approves it.
     vi.setSystemTime(start + 93_000);
     const newBrowser = frameIn({}, { kind: 'code', code });
+    newBrowser.prompts.awaitApproval.mockImplementation(async (pairing, approved) => {
+      await onDevicesScreen(owner, async (manager) => (await manager.find(pairing)).approve());
+      await approved;
+      return 'approved';
+    });
     expect((await logInByEmail(newBrowser.login, email)).address).toBe(address);
-    expect(newBrowser.prompts.awaitApproval).not.toHaveBeenCalled();
-    expect(newBrowser.prompts.askFactor).toHaveBeenCalledTimes(1);
+    expect(newBrowser.prompts.awaitApproval).toHaveBeenCalledTimes(1);
+    expect(newBrowser.prompts.askFactor).not.toHaveBeenCalled();
     expect((await api.getWallet(newBrowser.tokens.get()!))?.devices).toHaveLength(2);
+  });
+});
+
+describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () => {
+  it('lists the devices with this one marked, and removes a lost one with the wallet key: it opens nothing with its stored share, only the recovery factor opens the wallet there again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('kim');
+    const code = createRecoveryCode();
+    const phone = frameIn({}, { kind: 'code', code });
+    const address = (await logInByEmail(phone.login, email)).address;
+    vi.setSystemTime(start + 31_000);
+    const laptop = frameIn({}, { kind: 'code', code });
+    expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+    const laptopId = (await laptop.devices.load())!.deviceId;
+    const phoneId = (await phone.devices.load())!.deviceId;
+
+    // The phone's login is long past fresh: the wallet key's proof is what removes the laptop.
+    vi.setSystemTime(start + 60 * 60_000);
+    const listed = await onDevicesScreen(phone, async (manager) => {
+      const before = await manager.devices();
+      await expect(manager.remove(phoneId)).rejects.toThrow('This device cannot remove itself here');
+      await manager.remove(laptopId);
+      return { before, after: await manager.devices() };
+    });
+    expect(listed.before.map(({ id, thisDevice }) => ({ id, thisDevice }))).toEqual([
+      { id: phoneId, thisDevice: true },
+      { id: laptopId, thisDevice: false },
+    ]);
+    expect(listed.before[1]).toMatchObject({ createdAt: new Date(start + 31_000).toISOString(), lastUsedAt: null });
+    expect(listed.after.map(({ id }) => id)).toEqual([phoneId]);
+
+    // The laptop, stolen with its stored share and a fresh login (the mailbox): its share is not released.
+    vi.setSystemTime(start + 61 * 60_000);
+    const stolen = frameIn({ devices: laptop.devices }, { kind: 'code', code: createRecoveryCode() });
+    await expect(logInByEmail(stolen.login, email)).rejects.toThrow('Wrong passphrase or recovery code');
+    await expect(api.deviceChallenge(stolen.tokens.get()!, laptopId)).rejects.toMatchObject({ status: 404 });
+    // It says why, and goes to the recovery factor: no approval is asked for, no request is made.
+    expect(stolen.prompts.askFactor.mock.calls[0]).toEqual(['code', DEVICE_REMOVED, 'recoverWallet']);
+    expect(stolen.prompts.awaitApproval).not.toHaveBeenCalled();
+    expect(await stolen.devices.load()).toBeUndefined();
+    expect((await api.getWallet(stolen.tokens.get()!))?.devices.map(({ id }) => id)).toEqual([phoneId]);
+
+    // Its owner, back on it with the recovery code, opens the wallet there on new keys.
+    vi.setSystemTime(start + 62 * 60_000);
+    const back = frameIn({ devices: stolen.devices }, { kind: 'code', code });
+    expect((await logInByEmail(back.login, email)).address).toBe(address);
+    const devices = (await api.getWallet(back.tokens.get()!))?.devices.map(({ id }) => id);
+    expect(devices).toHaveLength(2);
+    expect(devices).not.toContain(laptopId);
   });
 });

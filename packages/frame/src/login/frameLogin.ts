@@ -4,7 +4,7 @@ import type { DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts'
 import type { WalletSecret } from '../custody/walletSecret.ts';
 import { solanaAccountOf, type SolanaAccount } from '../custody/solanaAccount.ts';
 import { exportMnemonic, registerDevice } from '../custody/wallet.ts';
-import { watchDeviceRequests } from './deviceApprovals.ts';
+import { deviceManager } from './deviceManagement.ts';
 import { newFarcasterCompletion } from './farcasterCompletion.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
 import { APPROVAL_ENDED, openWallet, type OpenWalletReturnType } from './openWallet.ts';
@@ -23,7 +23,7 @@ export interface FrameLoginOptions {
   socialAnswers: SocialAnswers;
   /** How long a social login is awaited while the provider's popup is open; the flow's lifetime by default. */
   socialTimeoutMs?: number;
-  /** How often an open wallet asks the server for new devices waiting for approval, and a waiting device for its answer. */
+  /** How often a waiting new device asks the server for its answer. */
   devicePollMs?: number;
   /** How often a Farcaster sign-in asks the relay whether the visitor's Farcaster app signed, and for how long. */
   farcasterPollMs?: number;
@@ -39,6 +39,7 @@ export const FRAME_LOGIN_ERRORS = {
   noPendingEmail: 'Ask for a code first',
   approvalEnded: APPROVAL_ENDED,
   notLoggedIn: 'Log in with your e-mail or a social account first',
+  walletNotOpen: 'Open your wallet on this device first',
   noEmail: 'This account has no e-mail address to confirm the change with',
   socialTimedOut: 'The login with the provider did not finish: try again',
   socialFailed: 'The login provider could not be opened: try again',
@@ -80,10 +81,6 @@ export class FrameLogin {
   private opening?: Promise<OpenWalletReturnType>;
   /** The e-mail code the server is still checking: a resume waits for its answer rather than refuse. */
   private checkingCode?: Promise<PrivateKeyAccount>;
-  /** Stops the open wallet's watch for new devices asking to open it. */
-  private stopWatching?: () => void;
-  /** Device requests already put to the user (approved or not): each is asked once. */
-  private readonly answered = new Set<string>();
 
   constructor(private readonly options: FrameLoginOptions) {}
 
@@ -275,6 +272,28 @@ export class FrameLogin {
     await prompts.showExport(mnemonic);
   }
 
+  /**
+   * The devices screen (MANAGE_DEVICES, session 21), on this device with the wallet open: the
+   * account's devices, Remove on the others (the wallet key's proof), and a new device approved by
+   * the code the person types from its screen. Resolves when the person closes the screen.
+   */
+  async manageDevices(): Promise<void> {
+    this.token();
+    if (!this.signer || !this.secret || !this.user) throw new Error(FRAME_LOGIN_ERRORS.walletNotOpen);
+    const { devices, prompts } = this.options;
+    await prompts.manageDevices(
+      deviceManager({
+        api: () => this.api,
+        token: () => this.token(),
+        wallet: () => {
+          if (!this.signer || !this.secret || !this.user) throw new Error(FRAME_LOGIN_ERRORS.walletNotOpen);
+          return { signer: this.signer, secret: this.secret, user: this.user };
+        },
+        devices,
+      }),
+    );
+  }
+
   async signOut(): Promise<void> {
     const token = this.options.tokens.get();
     this.forget();
@@ -292,8 +311,6 @@ export class FrameLogin {
     this.solana = undefined;
     this.opening = undefined;
     this.checkingCode = undefined;
-    this.stopWatching?.();
-    this.stopWatching = undefined;
   }
 
   private async loggedIn(token: string, user: LoginUser): Promise<PrivateKeyAccount> {
@@ -310,16 +327,6 @@ export class FrameLogin {
         this.secret?.fill(0);
         this.secret = opened.secret;
         this.solana = undefined;
-        this.stopWatching?.();
-        this.stopWatching = watchDeviceRequests({
-          api: () => this.api,
-          token: () => this.options.tokens.get(),
-          wallet: () => (this.signer && this.secret && this.user ? { signer: this.signer, secret: this.secret, user: this.user } : undefined),
-          devices,
-          prompts,
-          pollMs: devicePollMs,
-          answered: this.answered,
-        });
       } else opened.secret.fill(0);
       return opened.signer;
     } finally {

@@ -5,6 +5,7 @@ import type { DeviceRecord, DeviceRegistration, DeviceStore } from '../custody/d
 import { pairingCode } from '../custody/deviceHandoff.ts';
 import type { WalletSecret } from '../custody/walletSecret.ts';
 import { createWallet, deviceFromHandoff, proveDevice, recoverOnNewDevice, unlockWallet } from '../custody/wallet.ts';
+import { DeviceManagerText } from './deviceManagement.ts';
 import type { RecoveryPrompts } from './recoveryPrompts.ts';
 import { blobToText, factorKindOf, textToBlob, withRecoveryAttempts } from './recoveryAttempts.ts';
 import { walletKeyProof } from './walletKeyProof.ts';
@@ -25,6 +26,8 @@ export interface OpenWalletParameters {
 export type OpenWalletReturnType = { signer: PrivateKeyAccount; secret: WalletSecret };
 
 export const APPROVAL_ENDED = 'This device stopped waiting for an approval';
+/** Said on the recovery screen of a device the wallet's owner removed (its devices screen, session 21). */
+export const DEVICE_REMOVED = DeviceManagerText.removed;
 
 /**
  * The logged-in user's wallet on this device: made on the first login, unlocked on a known device
@@ -49,18 +52,25 @@ export async function openWallet({ api, devices, prompts, devicePollMs, register
   }
   const address = wallet.address as `0x${string}`;
   const device = await devices.load();
-  if (device && device.address.toLowerCase() === wallet.address.toLowerCase() && wallet.devices.some((known) => known.id === device.deviceId)) return unlockKnown(api, token, device);
+  const ofThisWallet = device !== undefined && device.address.toLowerCase() === wallet.address.toLowerCase();
+  if (device && ofThisWallet && wallet.devices.some((known) => known.id === device.deviceId)) return unlockKnown(api, token, device);
+  // Removed by the owner (a lost or stolen device): its keys open nothing now, and no other device's
+  // approval is asked for; only the recovery factor opens the wallet here again, on new keys.
+  const removed = ofThisWallet;
+  if (removed) await devices.clear();
   // A new device for this wallet: a device that has it open approves it, or the user's recovery factor opens it.
-  const registered = registration ?? (await registerDevice());
-  const approvedHere = await byApproval(api, token, registered, address, prompts, devicePollMs);
+  const registered = (removed ? undefined : registration) ?? (await registerDevice());
+  const approvedHere = removed ? undefined : await byApproval(api, token, registered, address, prompts, devicePollMs);
   if (approvedHere) {
     await keepDevice(devices, approvedHere);
     return unlockKnown(api, token, approvedHere);
   }
   const material = await api.recovery(token);
   const recoveryBlob = textToBlob(material.recoveryBlob);
-  const recovered = await withRecoveryAttempts(async (problem) =>
-    recoverOnNewDevice({ address, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(factorKindOf(recoveryBlob), problem, 'recoverWallet'), registered),
+  const recovered = await withRecoveryAttempts(
+    async (problem) =>
+      recoverOnNewDevice({ address, recoveryAuthShare: material.recoveryAuthShare, recoveryBlob }, await prompts.askFactor(factorKindOf(recoveryBlob), problem, 'recoverWallet'), registered),
+    removed ? DEVICE_REMOVED : undefined,
   );
   const opened = await unlockWallet(recovered.device, recovered.enrollment.authShare);
   await api.addDevice(token, { device: recovered.enrollment, proof: await walletKeyProof(opened.signer, 'add-device', user.id, recovered.enrollment) });

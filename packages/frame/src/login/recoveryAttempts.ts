@@ -6,9 +6,12 @@ import type { RecoveryBlob } from '../custody/recoveryBlob.ts';
 export const RECOVERY_ATTEMPTS = 5;
 const RETRYABLE: readonly string[] = [CustodyErrorText.wrongRecoveryFactor, CustodyErrorText.recoveryCodeTypo, CustodyErrorText.recoveryCodeFormat, CustodyErrorText.passphraseTooShort];
 
-/** `attempt` with the user's factor, again with why the last one failed while the mistake is a typo's, up to RECOVERY_ATTEMPTS. */
-export async function withRecoveryAttempts<T>(attempt: (problem: string | undefined) => Promise<T>): Promise<T> {
-  let problem: string | undefined;
+/**
+ * `attempt` with the user's factor, again with why the last one failed while the mistake is a
+ * typo's, up to RECOVERY_ATTEMPTS; `firstProblem` is said with the first ask (why it is asked).
+ */
+export async function withRecoveryAttempts<T>(attempt: (problem: string | undefined) => Promise<T>, firstProblem?: string): Promise<T> {
+  let problem = firstProblem;
   for (let tries = 1; ; tries++) {
     try {
       return await attempt(problem);

@@ -1,4 +1,5 @@
 import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
+import type { DeviceManager } from './deviceManagement.ts';
 
 /** What the frame asks its own user (its own UI, never the site's). */
 export interface RecoveryPrompts {
@@ -17,6 +18,11 @@ export interface RecoveryPrompts {
    * the recovery factor instead ('recover').
    */
   awaitApproval(pairingCode: string, approved: Promise<void>): Promise<'approved' | 'recover'>;
-  /** On a device with the wallet open: another device asks to open it, showing this code. True when the user approves. */
-  approveDevice(pairingCode: string): Promise<boolean>;
+  /**
+   * On a device with the wallet open, when the widget asks (MANAGE_DEVICES, session 21): the
+   * account's devices with Remove on the others, and a field for a new device's pairing code, typed
+   * from its screen; resolves when the person closes the screen. No device request is ever pushed
+   * to the person: a login holder could make any number of them.
+   */
+  manageDevices(manager: DeviceManager): Promise<void>;
 }

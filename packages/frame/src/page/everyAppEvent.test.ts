@@ -56,7 +56,7 @@ function framePage() {
     ),
     devices: memoryDeviceStore(),
     tokens: memoryLoginTokenStore(),
-    prompts: { chooseFactor: never, askFactor: never, showExport: never, awaitApproval: never, approveDevice: never },
+    prompts: { chooseFactor: never, askFactor: never, showExport: never, awaitApproval: never, manageDevices: never },
     socialAnswers: windowSocialAnswers(new EventTarget() as EventTarget & MessageListenerTarget),
   });
   return frameHandlers(config, state, { applyTheme: () => undefined, reload: () => undefined }, { login, approvals: { ask: never } });
@@ -85,6 +85,7 @@ const ASKED: Record<FrameRequestName, { payload: unknown; answer: { ok: unknown 
   UPDATE_EMAIL_PRIMARY_OTP: { payload: { otp: '000000' }, answer: { error: 'Ask for a code first' } },
   UPDATE_EMAIL_SECONDARY_OTP: { payload: { otp: '000000' }, answer: { error: 'Ask for a code first' } },
   EXPORT_WALLET: { payload: {}, answer: { error: NOT_SIGNED_IN } },
+  MANAGE_DEVICES: { payload: {}, answer: { error: NOT_SIGNED_IN } },
   SIGN_OUT: { payload: {}, answer: { ok: {} } },
   RELOAD: { payload: {}, answer: { ok: {} } },
 };

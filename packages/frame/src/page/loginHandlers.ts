@@ -80,6 +80,12 @@ export function loginHandlers(login: FrameLogin, chainId: () => number, accounts
       await login.exportWallet();
       return {};
     },
+    // The wallet open here first (after a reload, the remembered login unlocks it), then its devices screen.
+    MANAGE_DEVICES: async () => {
+      await login.resume();
+      await login.manageDevices();
+      return {};
+    },
     UPDATE_EMAIL: ({ email }) => login.startEmailUpdate(email),
     UPDATE_EMAIL_PRIMARY_OTP: async ({ otp }) => {
       await login.confirmEmailUpdatePrimary(otp);

@@ -3,6 +3,7 @@ import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
+import { devicesScreen } from './devicesScreen.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -148,22 +149,10 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         waiting.setAttribute('role', 'status');
         return [text('h1', t('recovery.aNewDevice')), text('p', t('recovery.approveThisDeviceWhere')), pairingCodeOf(code), waiting, recover];
       }),
-    // A device with the wallet open: another asks to open it; only the person's click approves.
-    approveDevice: (code) =>
-      screen<boolean>('approval', (done) => {
-        const reject = button(t('common.reject'));
-        const approve = button(t('common.approve'));
-        approve.className = 'primary';
-        trustedClick(reject, () => done(false));
-        trustedClick(approve, () => done(true));
-        return [
-          text('h1', t('recovery.aNewDeviceAsks')),
-          text('p', t('recovery.approveOnlyIfYou')),
-          pairingCodeOf(code),
-          reject,
-          approve,
-        ];
-      }),
+    // A device with the wallet open (session 21): its devices, and a new one found by the code typed from its screen.
+    manageDevices: async (manager) => {
+      await screen<undefined>('manageDevices', (done) => devicesScreen(manager, t, { text, button, trustedClick, problemLine }, () => done(undefined)));
+    },
     showExport: async (mnemonic) => {
       await screen('exportWallet', (done) => {
         const shown = text('output', mnemonic);

@@ -99,6 +99,9 @@ export async function createEmbeddedWalletClient(params: EmbeddedWalletClientPar
     exportWallet: async () => {
       await client.request('EXPORT_WALLET', {});
     },
+    manageDevices: async () => {
+      await client.request('MANAGE_DEVICES', {});
+    },
     updateEmail: async (email) => {
       await client.request('UPDATE_EMAIL', { email });
     },

@@ -115,6 +115,9 @@ export const FRAME_REQUESTS = {
   ),
   // Not in SPEC §7's list: the user's key export (issue 14), after a fresh login and the recovery factor, shown in the frame only.
   EXPORT_WALLET: request(Empty, Empty, 'approval'),
+  // Not in SPEC §7's list either (session 21): the wallet's devices screen in the frame, where the person removes a lost
+  // device and approves a new one by the code it shows; answered when the person closes it.
+  MANAGE_DEVICES: request(Empty, Empty, 'approval'),
   UPDATE_EMAIL: request(v.strictObject({ email: Email }), v.strictObject({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }), 'connect'),
   UPDATE_EMAIL_PRIMARY_OTP: request(v.strictObject({ otp: Otp }), Empty, 'connect'),
   UPDATE_EMAIL_SECONDARY_OTP: request(v.strictObject({ otp: Otp }), v.strictObject({ newEmail: Email }), 'connect'),

@@ -247,6 +247,9 @@ export interface LoginSessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Wrong pairing codes typed with this login (0015, session 21): how many since `code_tries_start`. */
+  code_tries: Generated<number>;
+  code_tries_start: Generated<number>;
 }
 
 /** A user's embedded wallet: its address and the server's half of the recovery pair. */
@@ -277,6 +280,10 @@ export interface LoginDeviceRequestsTable {
   created_at: number;
   /** The device share sealed to `exchange_key` (JSON), set by the approving device. */
   sealed_share: string | null;
+  /** The keyed hash of the login that made it (0015): requests are bounded per login. */
+  login_hash: string;
+  /** SHA-256 of its pairing code (0015): how a device with the wallet open finds it. */
+  code_hash: string;
 }
 
 export interface LoginDevicesTable {

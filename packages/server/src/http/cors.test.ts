@@ -31,6 +31,16 @@ describe('corsCheck', () => {
     await app.close();
   });
 
+  it("lets a listed origin's page send a DELETE (the frame's devices screen removes a device, session 21), a stranger's still not", async () => {
+    const app = await serve();
+    const preflight = await app.inject({ method: 'OPTIONS', url: '/x', headers: { origin: 'https://site.example', 'access-control-request-method': 'DELETE' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toContain('DELETE');
+    const stranger = await app.inject({ method: 'OPTIONS', url: '/x', headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' } });
+    expect(stranger.statusCode).toBe(403);
+    await app.close();
+  });
+
   it("lets the site's page read the rate limit's budget and Retry-After (All Wallets paces its pages by them, issue 29)", async () => {
     const app = await serve();
     const listed = await app.inject({ method: 'GET', url: '/x', headers: { origin: 'https://site.example' } });

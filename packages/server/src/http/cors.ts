@@ -14,7 +14,8 @@ export function originPolicy(origins: readonly string[]) {
 
 /** What a listed or allowed origin's page may read of an answer. x-ratelimit-*: All Wallets paces its pages by the budget they report (issue 29). */
 const EXPOSED_HEADERS = 'etag, x-request-id, retry-after, x-ratelimit-remaining, x-ratelimit-reset';
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+// DELETE: the frame's devices screen removes a device (session 21; before it no browser called a DELETE route).
+const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
 

@@ -1,9 +1,10 @@
-import { isDevicePublicKey } from '@cairn/core/internal';
+import { isDevicePublicKey, readPairingCode } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
-import type { LoginStore } from './loginStore.ts';
-import { requireLogin } from './requireLogin.ts';
+import { PAIRING_CODE_TRIES, type LoginStore } from './loginStore.ts';
+import { bearerToken, requireLogin } from './requireLogin.ts';
+import { waitText } from './waitText.ts';
 import type { DeviceRequest, DeviceRequestStore } from './deviceRequestStore.ts';
 import { checkDevice, DEVICE, DEVICE_KEY, freshLogin, PROOF, proofSigner, type Proof } from './walletChecks.ts';
 import type { NewDevice, WalletStore } from './walletStore.ts';
@@ -26,7 +27,8 @@ const shown = (request: DeviceRequest) => ({ id: request.id, deviceId: request.d
 
 /**
  * A new device asks a device that has the wallet open (issue 27): it posts its public keys after a
- * fresh login; the owner's open device lists the requests, and approves one with the wallet key's
+ * fresh login and shows its pairing code; the owner's open device finds the request by that code,
+ * typed by the person (session 21), and approves it with the wallet key's
  * proof for it (a login alone, a taken mailbox, cannot) and its device share sealed to the new
  * device's exchange key; the new device reads it back. The server never sees a share it could use.
  */
@@ -51,18 +53,38 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
       const { deviceId, devicePublicKey, exchangeKey } = request.body;
       if (!isDevicePublicKey(devicePublicKey)) throw new ApiError(400, WALLET_ERRORS.invalidDeviceKey, 'devicePublicKey');
       if (!isDevicePublicKey(exchangeKey)) throw new ApiError(400, WALLET_ERRORS.invalidExchangeKey, 'exchangeKey');
-      const created = await requests.create(user.id, { deviceId, devicePublicKey, exchangeKey }, Date.now());
+      // freshLogin found the bearer token: the request is this login's, bounded per login.
+      const created = await requests.create(user.id, logins.loginHash(bearerToken(request)!), { deviceId, devicePublicKey, exchangeKey }, Date.now());
       if (created === 'full') throw new ApiError(429, WALLET_ERRORS.tooManyDeviceRequests);
       return reply.code(201).send({ request: shown(created) });
     },
   );
 
-  // The owner's open device asks what waits; its login may be old (the proof is what counts).
-  app.get('/auth/v1/wallet/device-requests', async (request, reply) => {
-    const { user } = await requireLogin(logins, request);
-    void reply.header('cache-control', 'no-store');
-    return { requests: (await requests.pending(user.id, Date.now())).map(shown) };
-  });
+  // The owner's open device finds the request by the code the person types from the new device's
+  // screen (session 21): no device lists the account's requests, so no one's requests crowd the
+  // owner's out, and no pushed prompt can be flooded. Its login may be old (the approval's proof is
+  // what counts); each wrong code spends one of this login's tries, never another login's.
+  app.post<{ Body: { code: string } }>(
+    '/auth/v1/wallet/device-requests/find',
+    { schema: { body: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', maxLength: 32 }, projectId: { type: 'string' } } } } },
+    async (request, reply) => {
+      const { token, user } = await requireLogin(logins, request);
+      const code = readPairingCode(request.body.code);
+      if (!code) throw new ApiError(400, WALLET_ERRORS.invalidPairingCode, 'code');
+      const now = Date.now();
+      const tried = await logins.takeCodeTry(token, now);
+      if (!tried.allowed) {
+        const seconds = Math.max(1, Math.ceil((tried.retryAt - now) / 1000));
+        void reply.header('retry-after', String(seconds));
+        throw new ApiError(429, WALLET_ERRORS.pairingCodeTries(PAIRING_CODE_TRIES, waitText(seconds)));
+      }
+      const found = await requests.findByCode(user.id, code, now);
+      if (!found) throw new ApiError(404, WALLET_ERRORS.unknownPairingCode, 'code');
+      await logins.giveBackCodeTry(token);
+      void reply.header('cache-control', 'no-store');
+      return { request: shown(found) };
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/auth/v1/wallet/device-requests/:id', { schema: { params: REQUEST_ID } }, async (request, reply) => {
     const user = await freshLogin(logins, request);

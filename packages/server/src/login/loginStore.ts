@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginUser } from '@cairn/core/internal';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { loginTokenHash, newLoginToken } from './oneTimeCode.ts';
 
@@ -8,6 +9,12 @@ export type { LoginUser };
 
 /** Live logins one user keeps; a new login past it ends the oldest. */
 export const MAX_LOGINS_PER_USER = 20;
+/**
+ * Wrong pairing codes one login may type in PAIRING_CODE_TRIES_WINDOW_MS (session 21). Counted per
+ * login, never per account: someone else's logins (a taken mailbox) cannot spend the owner's.
+ */
+export const PAIRING_CODE_TRIES = 5;
+export const PAIRING_CODE_TRIES_WINDOW_MS = 10 * 60_000;
 
 /** Users, their identities (provider, subject) and their logins. Tokens are kept only as keyed hashes. */
 export class LoginStore {
@@ -64,6 +71,42 @@ export class LoginStore {
       .executeTakeFirst();
     if (!row) return undefined;
     return { id: row.id, email: row.email, provider: row.provider, loggedInAt: new Date(Number(row.created_at)).toISOString() };
+  }
+
+  /** The keyed hash the login is stored by: what names it in other rows (a device request's). */
+  loginHash(token: string): string {
+    return loginTokenHash(this.secret, token);
+  }
+
+  /**
+   * Takes one of the login's pairing-code tries, in one conditional update (racing requests cannot
+   * pass the bound); when none is left, the time the next one is. `giveBackCodeTry` returns it for
+   * a code that was right.
+   */
+  async takeCodeTry(token: string, now: number): Promise<{ allowed: true } | { allowed: false; retryAt: number }> {
+    const hash = loginTokenHash(this.secret, token);
+    const windowOpen = now - PAIRING_CODE_TRIES_WINDOW_MS;
+    const taken = await this.db
+      .updateTable('login_sessions')
+      .set({
+        code_tries_start: sql<number>`case when code_tries_start > ${windowOpen} then code_tries_start else ${now} end`,
+        code_tries: sql<number>`case when code_tries_start > ${windowOpen} then code_tries + 1 else 1 end`,
+      })
+      .where('token_hash', '=', hash)
+      .where((eb) => eb.or([eb('code_tries_start', '<=', windowOpen), eb('code_tries', '<', PAIRING_CODE_TRIES)]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { allowed: true };
+    const row = await this.db.selectFrom('login_sessions').select('code_tries_start').where('token_hash', '=', hash).executeTakeFirst();
+    return { allowed: false, retryAt: Number(row?.code_tries_start ?? now) + PAIRING_CODE_TRIES_WINDOW_MS };
+  }
+
+  async giveBackCodeTry(token: string): Promise<void> {
+    await this.db
+      .updateTable('login_sessions')
+      .set({ code_tries: sql<number>`code_tries - 1` })
+      .where('token_hash', '=', loginTokenHash(this.secret, token))
+      .where('code_tries', '>', 0)
+      .execute();
   }
 
   async endLogin(token: string, now: number): Promise<void> {

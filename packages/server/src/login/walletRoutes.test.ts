@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { randomUUID } from 'node:crypto';
-import { authShareReleaseMessage, embeddedWalletProofMessage, type EmbeddedWalletAction } from '@cairn/core/internal';
+import { authShareReleaseMessage, embeddedWalletProofMessage, pairingCode, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,9 @@ import { createServer } from '../createServer.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
 import { logInByEmail } from '../testing/emailLogin.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
+import { MAX_DEVICE_REQUESTS_PER_LOGIN } from './deviceRequestStore.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
+import { PAIRING_CODE_TRIES } from './loginStore.ts';
 import { waitText } from './walletRoutes.ts';
 import { MAX_DEVICES, RECOVERY_RELEASES_PER_DAY, RECOVERY_WINDOW_MS } from './walletStore.ts';
 
@@ -269,6 +271,79 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect((await call('GET', `/auth/v1/wallet/device-requests/${id}`, laptopLogin.token)).json()).toEqual({ status: 'approved', sealedShare });
     expect((await releaseShare(laptopLogin.token, laptop.deviceId, laptop.sign)).json()).toEqual({ authShare: 'auth-share-laptop' });
     expect((await call('GET', `/auth/v1/wallet/device-requests/${id}`, laptopLogin.token)).statusCode).toBe(404);
+  });
+
+  /** A new device's request from this login: its keys, the server's answer, and the code its screen shows. */
+  async function askToOpen(token: string) {
+    const device = await newDevice();
+    const exchange = await newDevice();
+    const asked = await call('POST', '/auth/v1/wallet/device-requests', token, { deviceId: device.deviceId, devicePublicKey: device.publicKey, exchangeKey: exchange.publicKey });
+    return { device, asked, code: asked.statusCode === 201 ? pairingCode(asked.json().request) : undefined };
+  }
+  const findByCode = (token: string, code: string) => call('POST', '/auth/v1/wallet/device-requests/find', token, { code });
+
+  it.skipIf(skip)("finds the owner's new device by the code it shows while a login holder keeps any number of requests waiting (session 21)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    // The thief (the mailbox) fills his logins' requests: 3 each; a 4th from the same login is refused.
+    const thiefCodes: string[] = [];
+    for (const [n, at] of [31_000, 62_000].entries()) {
+      vi.setSystemTime(start + at);
+      const thief = await logIn(owner.login.user.email);
+      for (let more = 0; more < MAX_DEVICE_REQUESTS_PER_LOGIN; more++) thiefCodes.push((await askToOpen(thief.token)).code!);
+      const refused = (await askToOpen(thief.token)).asked;
+      expect([n, refused.statusCode, refused.json().message]).toEqual([n, 429, WALLET_ERRORS.tooManyDeviceRequests]);
+    }
+    // Before session 21 the account's 3 were full here: the owner's new device got a 429 and no code.
+    vi.setSystemTime(start + 93_000);
+    const laptopLogin = await logIn(owner.login.user.email);
+    const laptop = await askToOpen(laptopLogin.token);
+    expect(laptop.asked.statusCode, laptop.asked.body).toBe(201);
+    // No device lists the account's requests any more: nothing for the owner's screen to be flooded with.
+    expect((await call('GET', '/auth/v1/wallet/device-requests', owner.login.token)).statusCode).toBe(404);
+
+    // The owner types the laptop's code on the open device (its login long past fresh): that request, and only it.
+    vi.setSystemTime(start + 11 * 60_000);
+    const found = await findByCode(owner.login.token, laptop.code!.toLowerCase().replace('-', ' '));
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().request).toMatchObject({ id: laptop.asked.json().request.id, deviceId: laptop.device.deviceId });
+    expect(thiefCodes).not.toContain(laptop.code);
+    const approved = await call('POST', `/auth/v1/wallet/device-requests/${found.json().request.id}/approve`, owner.login.token, {
+      device: enrollment(laptop.device, 'auth-share-laptop'),
+      sealedShare: { ephemeralKey: 'ZXBoZW1lcmFs', iv: 'aXYtMTI', ciphertext: 'c2VhbGVkLXRvLXRoZS1sYXB0b3A' },
+      proof: await proof(owner.account, 'add-device', owner.login.user.id, laptop.device),
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    // Answered: the code finds nothing now.
+    expect((await findByCode(owner.login.token, laptop.code!)).statusCode).toBe(404);
+  });
+
+  it.skipIf(skip)("counts a login's wrong codes against that login only, and finds no request of a login that ended (session 21)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    vi.setSystemTime(start + 31_000);
+    const laptopLogin = await logIn(owner.login.user.email);
+    const laptop = await askToOpen(laptopLogin.token);
+    // What cannot be a code is refused as such and costs no try.
+    for (const code of ['K3T9', 'U'.repeat(8), 'x'.repeat(33)]) expect((await findByCode(owner.login.token, code)).statusCode).toBe(400);
+    // Someone else's login (the mailbox) spends his own tries guessing; then he is told to wait.
+    vi.setSystemTime(start + 62_000);
+    const thief = await logIn(owner.login.user.email);
+    const wrong = laptop.code === '0000-0000' ? '0000-0001' : '0000-0000';
+    for (let n = 0; n < PAIRING_CODE_TRIES; n++) expect([(await findByCode(thief.token, wrong)).json().message]).toEqual([WALLET_ERRORS.unknownPairingCode]);
+    const stopped = await findByCode(thief.token, laptop.code!);
+    expect([stopped.statusCode, stopped.json().message, stopped.headers['retry-after']]).toEqual([429, WALLET_ERRORS.pairingCodeTries(PAIRING_CODE_TRIES, '10 minutes'), '600']);
+    // The owner's login has all of its own: a typo, then the code.
+    expect((await findByCode(owner.login.token, wrong)).statusCode).toBe(404);
+    expect((await findByCode(owner.login.token, laptop.code!)).json().request.deviceId).toBe(laptop.device.deviceId);
+    // A right code gives its try back; four more typos, then the code still finds it.
+    for (let n = 0; n < PAIRING_CODE_TRIES - 2; n++) expect((await findByCode(owner.login.token, wrong)).statusCode).toBe(404);
+    expect((await findByCode(owner.login.token, laptop.code!)).statusCode).toBe(200);
+    // The laptop's login ends (signed out): its request is found no more.
+    expect((await call('POST', '/auth/v1/user/signout', laptopLogin.token, {})).statusCode).toBeLessThan(300);
+    expect((await findByCode(owner.login.token, laptop.code!)).statusCode).toBe(404);
   });
 
   it.skipIf(skip)(`releases the recovery material ${RECOVERY_RELEASES_PER_DAY} times in 24 hours, then says when to come back (issue 22)`, async () => {

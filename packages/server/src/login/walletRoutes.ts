@@ -10,18 +10,14 @@ import { requireLogin } from './requireLogin.ts';
 import { registerDeviceRequests } from './deviceRequestRoutes.ts';
 import { DeviceRequestStore } from './deviceRequestStore.ts';
 import { BLOB, checkDevice, DEVICE, freshLogin as freshLoginOf, PROOF, proofSigner, SHARE, type Proof } from './walletChecks.ts';
+import { waitText } from './waitText.ts';
 import { RECOVERY_RELEASES_PER_DAY, WalletStore, type NewDevice } from './walletStore.ts';
 
 export { FRESH_LOGIN_MS } from './walletChecks.ts';
 
 const DEVICE_ID = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid', description: 'a device id' } } } as const;
 
-/** A wait in the unit a person reads: '40 minutes', '3 hours'. */
-export function waitText(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return `${Math.ceil(minutes / 60)} hours`;
-}
+export { waitText };
 
 /**
  * The embedded wallet's server side (issue 14): it keeps the wallet's address, one share per
@@ -114,7 +110,9 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       schema: { params: DEVICE_ID, body: { type: 'object', additionalProperties: false, properties: { proof: PROOF, projectId: { type: 'string' } } } },
     },
     async (request, reply) => {
-      const user = await freshLogin(request);
+      // Any live login of the account (session 21): the wallet key's proof is what counts, and the
+      // device with the wallet open that makes it (its devices screen) may have logged in long ago.
+      const { user } = await requireLogin(logins, request);
       const wallet = await wallets.wallet(user.id);
       const device = await wallets.device(user.id, request.params.id);
       if (!wallet || !device) throw new ApiError(404, WALLET_ERRORS.unknownDevice);

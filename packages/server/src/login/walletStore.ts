@@ -17,6 +17,8 @@ export const RECOVERY_WINDOW_MS = 24 * 60 * 60_000;
 
 export interface WalletDevice {
   id: string;
+  /** The device key's public half: what the wallet key's `remove-device` proof names. */
+  publicKey: DevicePublicKey;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -54,8 +56,8 @@ export class WalletStore {
   }
 
   async devices(userId: string): Promise<WalletDevice[]> {
-    const rows = await this.db.selectFrom('login_devices').select(['id', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
-    return rows.map((row) => ({ id: row.id, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at) }));
+    const rows = await this.db.selectFrom('login_devices').select(['id', 'public_key', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+    return rows.map((row) => ({ id: row.id, publicKey: row.public_key, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at) }));
   }
 
   /** Creates the wallet with its first device; 'exists' when the user has one (or the device id is taken). */

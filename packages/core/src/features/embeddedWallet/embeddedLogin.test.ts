@@ -270,6 +270,20 @@ describe('reload and disconnect', () => {
     expect(cairn.stores.embeddedLogin.get().error).toBe('Log in with your e-mail or a social account first');
   });
 
+  it("asks the frame for its devices screen only for its own wallet, and shows the frame's reason (session 21)", async () => {
+    const { cairn, frame } = await start();
+    expect(await cairn.manageEmbeddedDevices()).toBe(false);
+    expect(frame.calls).not.toContain('manageDevices');
+    cairn.open();
+    await cairn.loginWithEmail('visitor@example.com');
+    await cairn.verifyEmailOtp('123456');
+    expect(await cairn.manageEmbeddedDevices()).toBe(true);
+    expect(frame.calls).toContain('manageDevices');
+    frame.loggedIn = false;
+    expect(await cairn.manageEmbeddedDevices()).toBe(false);
+    expect(cairn.stores.embeddedLogin.get().error).toBe('Log in with your e-mail or a social account first');
+  });
+
   it('rejects an embeddedWallet option that is not the plugin', () => {
     expect(() => createTestCairn({ embeddedWallet: { frameUrl: 'x' } as never })).toThrow(/embeddedWallet/);
   });

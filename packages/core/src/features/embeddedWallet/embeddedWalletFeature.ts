@@ -35,6 +35,8 @@ declare module '../featureRegistry.ts' {
     syncFrameTheme(themeMode: 'light' | 'dark'): void;
     /** The visitor takes the e-mail/social wallet's key out (the frame shows it, after the recovery factor). */
     exportEmbeddedWallet(): Promise<boolean>;
+    /** The e-mail/social wallet's devices, on the frame's own screen: remove a lost one, approve a new one by its code (Cairn's own, session 21). */
+    manageEmbeddedDevices(): Promise<boolean>;
     /** SPEC §4 e-mail update, from Account: the view for the new address. Resolves false unless an e-mail/social wallet is connected. */
     openEmailUpdate(): Promise<boolean>;
     /** The new address: the frame mails a code to the current one. */
@@ -97,6 +99,7 @@ export const embeddedWalletFeature: CairnFeature = {
     },
     loginWithFarcaster: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.startFarcasterLogin(ctx)),
     exportEmbeddedWallet: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.exportEmbeddedWallet(ctx)),
+    manageEmbeddedDevices: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.manageEmbeddedDevices(ctx)),
     openEmailUpdate: (ctx) => () => embeddedFlow(ctx).then((loaded) => loaded.openEmailUpdate(ctx)),
     updateEmail: (ctx) => (email) => embeddedFlow(ctx).then((loaded) => loaded.startEmailUpdate(ctx, email)),
     verifyEmailUpdateOtp: (ctx) => (otp) => embeddedFlow(ctx).then((loaded) => loaded.verifyEmailUpdateOtp(ctx, otp)),

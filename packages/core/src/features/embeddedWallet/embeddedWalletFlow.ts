@@ -6,5 +6,5 @@ export { startFarcasterLogin } from './farcasterLogin.ts';
 export { restoreEmbeddedWallet } from './restoreEmbeddedWallet.ts';
 export { endEmbeddedWallet } from './endEmbeddedWallet.ts';
 export { showFramePrompt } from './showFramePrompt.ts';
-export { exportEmbeddedWallet } from './exportEmbeddedWallet.ts';
+export { exportEmbeddedWallet, manageEmbeddedDevices } from './frameScreens.ts';
 export { openEmailUpdate, startEmailUpdate, verifyEmailUpdateOtp } from './updateEmail.ts';

@@ -56,6 +56,8 @@ export interface EmbeddedWalletClient {
   smartAccountEnabledNetworks?(): Promise<readonly number[]>;
   /** The user takes the key out: the frame asks for the recovery factor and shows the phrase on its own screen. */
   exportWallet(): Promise<void>;
+  /** The wallet's devices on the frame's own screen (MANAGE_DEVICES, Cairn's own); resolves when the visitor closes it. */
+  manageDevices(): Promise<void>;
   /** SPEC §4 e-mail update, first step: a code goes to the current address. */
   updateEmail(email: string): Promise<void>;
   /** The code from the current address: a code goes to the new one. */

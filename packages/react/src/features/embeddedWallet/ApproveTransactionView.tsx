@@ -11,6 +11,7 @@ const FRAME_PROMPT_HINTS: Record<FramePromptKind, string> = {
   protectWallet: msg('embeddedWallet.writeDownTheRecovery'),
   recoverWallet: msg('embeddedWallet.enterYourRecoveryCode'),
   exportWallet: msg('embeddedWallet.yourRecoveryPhraseShows'),
+  manageDevices: msg('embeddedWallet.yourDevicesShowIn'),
 };
 
 /**

@@ -11,6 +11,7 @@ const FRAME_PROMPT_TITLES: Record<FramePromptKind, string> = {
   protectWallet: msg('embeddedWallet.saveYourRecoveryCode'),
   recoverWallet: msg('embeddedWallet.openYourWallet'),
   exportWallet: msg('embeddedWallet.exportWallet'),
+  manageDevices: msg('embeddedWallet.devices'),
 };
 
 /** The e-mail and social login (the secure frame): its views, and its e-mail change and export on Account. */

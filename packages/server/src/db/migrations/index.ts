@@ -13,6 +13,7 @@ import * as deviceRequests from './0011_device_requests.ts';
 import * as farcasterChannels from './0012_farcaster_channels.ts';
 import * as onrampPurchaseStatus from './0013_onramp_purchase_status.ts';
 import * as farcasterCompletion from './0014_farcaster_completion.ts';
+import * as deviceRequestsByCode from './0015_device_requests_by_code.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_farcaster_channels': farcasterChannels,
   '0013_onramp_purchase_status': onrampPurchaseStatus,
   '0014_farcaster_completion': farcasterCompletion,
+  '0015_device_requests_by_code': deviceRequestsByCode,
 };

@@ -1,0 +1,108 @@
+import type { Translate } from '@cairn/core/rules';
+import type { DeviceManager, FoundDevice, ManagedDevice } from '../login/deviceManagement.ts';
+
+/** What the recovery screens lend this one: the same trusted-click buttons, fields and problem line. */
+export interface ScreenParts {
+  text(tag: string, content: string): HTMLElement;
+  button(label: string): HTMLButtonElement;
+  trustedClick(element: HTMLButtonElement, action: () => void): void;
+  problemLine(message?: string): HTMLElement;
+}
+
+const dateOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The devices screen (session 21): the account's enrolled devices, this one marked, Remove on each
+ * other; and a new device found by the code the person types from its screen, then approved on a
+ * trusted click after the code is shown back. It renders and dispatches; the manager decides.
+ */
+export function devicesScreen(manager: DeviceManager, t: Translate, parts: ScreenParts, done: () => void): HTMLElement[] {
+  const { text, button, trustedClick, problemLine } = parts;
+  const list = document.createElement('ul');
+  list.setAttribute('data-devices', '');
+  const problem = problemLine();
+  const say = (message: string) => (problem.textContent = t(message));
+
+  const row = (device: ManagedDevice) => {
+    const item = document.createElement('li');
+    item.setAttribute('data-device', device.id);
+    const name = text('span', device.thisDevice ? t('recoveryDevices.thisDevice') : t('recoveryDevices.anotherDevice'));
+    name.className = 'row-name';
+    const when = text('span', `${t('recoveryDevices.addedOnDate', { date: dateOf(device.createdAt) })} · ${device.lastUsedAt ? t('recoveryDevices.lastUsedDate', { date: dateOf(device.lastUsedAt) }) : t('recoveryDevices.notUsedYet')}`);
+    item.append(name, when);
+    if (!device.thisDevice) {
+      const remove = button(t('recoveryDevices.remove'));
+      remove.setAttribute('aria-label', `${t('recoveryDevices.remove')}: ${when.textContent}`);
+      trustedClick(remove, () => {
+        remove.disabled = true;
+        manager.remove(device.id).then(refresh, (error: unknown) => {
+          remove.disabled = false;
+          say(reason(error));
+        });
+      });
+      item.append(remove);
+    }
+    return item;
+  };
+  const refresh = () =>
+    manager.devices().then(
+      (devices) => list.replaceChildren(...devices.map(row)),
+      (error: unknown) => say(reason(error)),
+    );
+  void refresh();
+
+  // A new device: the person types the code its screen shows; the request found is shown back before Approve.
+  const input = Object.assign(document.createElement('input'), { type: 'text', autocomplete: 'off', spellcheck: false, maxLength: 32 });
+  input.setAttribute('aria-label', t('recoveryDevices.codeOnTheNewDevice'));
+  const label = text('label', t('recoveryDevices.codeOnTheNewDevice'));
+  label.append(input);
+  const find = button(t('recoveryDevices.findTheDevice'));
+  const adding = document.createElement('div');
+  const confirm = document.createElement('div');
+  confirm.hidden = true;
+  const showFound = (found: FoundDevice) => {
+    const shown = text('output', found.pairingCode);
+    shown.setAttribute('data-pairing-code', '');
+    shown.className = 'recovery-code';
+    const reject = button(t('common.reject'));
+    const approve = button(t('common.approve'));
+    approve.className = 'primary';
+    const back = () => {
+      confirm.hidden = true;
+      adding.hidden = false;
+      input.value = '';
+    };
+    trustedClick(reject, back);
+    trustedClick(approve, () => {
+      approve.disabled = true;
+      found.approve().then(
+        () => {
+          back();
+          problem.textContent = t('recoveryDevices.approved');
+          void refresh();
+        },
+        (error: unknown) => {
+          back();
+          say(reason(error));
+        },
+      );
+    });
+    confirm.replaceChildren(text('h2', t('recovery.aNewDeviceAsks')), text('p', t('recovery.approveOnlyIfYou')), shown, reject, approve);
+    adding.hidden = true;
+    confirm.hidden = false;
+  };
+  trustedClick(find, () => {
+    problem.textContent = '';
+    find.disabled = true;
+    manager
+      .find(input.value)
+      .then(showFound, (error: unknown) => say(reason(error)))
+      .finally(() => (find.disabled = false));
+  });
+  adding.append(text('h2', t('recoveryDevices.addADevice')), text('p', t('recoveryDevices.logInOnTheNew')), label, find);
+
+  const close = button(t('recovery.done'));
+  trustedClick(close, done);
+  return [text('h1', t('recoveryDevices.yourDevices')), text('p', t('recoveryDevices.removeADeviceYou')), list, adding, confirm, problem, close];
+}
