@@ -1,10 +1,13 @@
+import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { ErrorText } from '@cairn/core';
 import type { Translate } from '@cairn/core/rules';
 import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
-import { ApprovalText, parseApprovalRequest } from '../signing/approvalRequest.ts';
+import { ApprovalText, parseApprovalRequest, type ApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
 import { asSmartAccountRequest, executeApproval } from '../signing/executeApproval.ts';
+import { tokensWithAmounts } from '../signing/approvalCalls.ts';
+import { rpcCallReader, tokenMetadataCache, type TokenMetadata } from '../signing/tokenMetadata.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
@@ -64,6 +67,15 @@ export function approvalRpc(options: {
 }) {
   const screenTimeoutMs = options.screenTimeoutMs ?? RPC_APPROVAL_TIMEOUT_MS - SCREEN_MARGIN_MS;
   let asking = false;
+  const tokenMetadata = tokenMetadataCache();
+  /** The decimals and symbol of the tokens the request moves, read through the frame's RPC before the screen opens (each read bounded in time). */
+  const readTokens = async (request: ApprovalRequest, network: ApprovalNetwork) => {
+    const tokens = tokensWithAmounts(request);
+    if (tokens.length === 0) return undefined;
+    const read = rpcCallReader(network.rpcUrl);
+    const answers = await Promise.all(tokens.map(async (token) => [token, await tokenMetadata(network.chainId, token, read)] as const));
+    return new Map(answers.filter((answer): answer is readonly [Address, TokenMetadata] => answer[1] !== undefined));
+  };
   return async ({ method, params, network, origin }: ApprovalCall): Promise<{ result: unknown }> => {
     const signer = options.signer();
     if (!signer) throw new Error(NOT_SIGNED_IN);
@@ -80,7 +92,12 @@ export function approvalRpc(options: {
     asking = true;
     let approved: boolean;
     try {
-      const summary = summarizeApproval(request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address }, options.prompts.t);
+      const tokens = await readTokens(request, network);
+      const summary = summarizeApproval(
+        request,
+        { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(tokens ? { tokens } : {}) },
+        options.prompts.t,
+      );
       approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
     } finally {
       asking = false;
