@@ -1,14 +1,16 @@
 import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { ErrorText } from '@cairn/core';
-import type { Translate } from '@cairn/core/rules';
+import { fill, type Translate } from '@cairn/core/rules';
 import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
 import { ApprovalText, parseApprovalRequest, type ApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
-import { asSmartAccountRequest, executeApproval } from '../signing/executeApproval.ts';
+import { asSmartAccountRequest, executeApproval, operationCalls } from '../signing/executeApproval.ts';
 import { tokensWithAmounts } from '../signing/approvalCalls.ts';
 import { rpcCallReader, tokenMetadataCache, type TokenMetadata } from '../signing/tokenMetadata.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
+import { OperationRefusedError } from '../smartAccount/operationRefused.ts';
+import type { PreparedOperation } from '../smartAccount/smartAccountSender.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
 /** What only the smart account does: an EOA runs no batch atomically, no user operation, holds no session key; the site hears 'Action not allowed'. */
@@ -88,28 +90,61 @@ export function approvalRpc(options: {
     if (parsed.request.method === 'eth_sendUserOperation' && account.type === 'smartAccount' && parsed.request.entryPoint.toLowerCase() !== account.sender.entryPoint.toLowerCase()) {
       throw new Error(SmartAccountText.otherEntryPoint);
     }
+    const sender = account.type === 'smartAccount' ? account.sender : undefined;
+    const calls = sender ? operationCalls(request) : undefined;
+    // The screen and the site's wait share one deadline: asking again after a fee rise takes no more time than the first screen had left.
+    const deadline = Date.now() + screenTimeoutMs;
+    const tokens = once(() => readTokens(request, network));
+    /** Shows `request` (with the user operation's fee when the smart account sends) and waits for the user; true when approved. */
+    const ask = async (prepared: PreparedOperation | undefined, warning?: string) => {
+      if (asking) throw new Error(ApprovalText.busy);
+      asking = true;
+      try {
+        const read = await tokens();
+        const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored } } : {};
+        const subject = { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(read ? { tokens: read } : {}), ...operation };
+        const summary = summarizeApproval(request, subject, options.prompts.t);
+        return await options.prompts.ask(warning ? { ...summary, warning } : summary, AbortSignal.timeout(Math.max(0, deadline - Date.now())));
+      } finally {
+        asking = false;
+      }
+    };
     if (asking) throw new Error(ApprovalText.busy);
-    asking = true;
-    let approved: boolean;
+    // The bundler's estimate comes first: the screen shows the most the operation lets the network charge, and that operation is the one signed.
+    let prepared: PreparedOperation | undefined;
     try {
-      const tokens = await readTokens(request, network);
-      const summary = summarizeApproval(
-        request,
-        { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(tokens ? { tokens } : {}) },
-        options.prompts.t,
-      );
-      approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
-    } finally {
-      asking = false;
+      prepared = sender && calls ? await sender.prepareCalls(calls) : undefined;
+    } catch (error) {
+      throw shortMessageOf(error);
     }
-    if (!approved) throw new Error(ApprovalText.userRejected);
-    // A sign-out while the screen was open ends the wallet it was opened for.
-    if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
+    const approvedBy = async (answer: Promise<boolean>) => {
+      if (!(await answer)) throw new Error(ApprovalText.userRejected);
+      // A sign-out while the screen was open ends the wallet it was opened for.
+      if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
+    };
+    await approvedBy(ask(prepared));
+    const execute = (operation: PreparedOperation | undefined) =>
+      executeApproval(request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...(sender ? { smartAccount: sender } : {}), ...(operation ? { prepared: operation } : {}) });
     try {
-      const smartAccount = account.type === 'smartAccount' ? { smartAccount: account.sender } : {};
-      return { result: await executeApproval(request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...smartAccount }) };
+      return { result: await execute(prepared) };
+    } catch (error) {
+      // The bundler refused the approved operation (its fees went stale on the screen): nothing was sent. A fresh estimate is
+      // sent if it allows no more than the user approved; a dearer one only after the user approves it in turn.
+      if (!(prepared && sender && calls && error instanceof OperationRefusedError)) throw shortMessageOf(error);
+    }
+    try {
+      const fresh = await sender.prepareCalls(calls);
+      const t = options.prompts.t ?? fill;
+      if (fresh.fee.maxCost > prepared.fee.maxCost) await approvedBy(ask(fresh, t('request.feeRoseApproveAgain')));
+      return { result: await execute(fresh) };
     } catch (error) {
       throw shortMessageOf(error);
     }
   };
+}
+
+/** `run`'s promise, made on the first call and shared by the later ones. */
+function once<T>(run: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= run());
 }

@@ -5,6 +5,7 @@ import type { ApprovalRequest } from './approvalRequest.ts';
 import { signInWarning } from './signInWarning.ts';
 import { readTokenCall, type TokenCall } from './tokenCall.ts';
 import type { TokenMetadata } from './tokenMetadata.ts';
+import type { OperationFee } from '../smartAccount/operationFee.ts';
 
 /** One line of the approval screen: what it is, and the value the user reads. */
 export interface ApprovalRow {
@@ -35,6 +36,8 @@ export interface ApprovalSubject {
   account: string;
   /** What the chain answered for the tokens the request's calls move or let spend (by checksummed address); a token not here is shown in its smallest units. */
   tokens?: ReadonlyMap<string, TokenMetadata>;
+  /** The smart account's user operation as the bundler estimated it, before the screen: its gas is the user's to pay unless a paymaster sponsors it. */
+  operation?: { fee: OperationFee; sponsored: boolean };
 }
 
 /**
@@ -191,8 +194,23 @@ function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendT
   return rows;
 }
 
+/** A user operation's gas as the bundler set it: the limits together, the price cap, and the most the network may charge (the figure the signed operation allows). */
+function operationFeeRows({ fee, sponsored }: NonNullable<ApprovalSubject['operation']>, { nativeCurrency }: ApprovalSubject, t: Translate): ApprovalRow[] {
+  const most = `${formatUnits(fee.maxCost, nativeCurrency.decimals)} ${nativeCurrency.symbol}`;
+  return [
+    { label: t('request.gasLimit'), value: fee.gasLimit.toString(), code: true },
+    { label: t('request.maxFeePerGas'), value: `${formatGwei(fee.maxFeePerGas)} gwei`, code: true },
+    { label: t('request.mostTheNetworkMayCharge'), value: sponsored ? t('request.amountPaidByThePaymaster', { amount: most }) : most, code: true },
+  ];
+}
+
 /** The approval screen's content for a decoded request (SPEC §6's approval methods this frame signs), in `t`'s language. */
 export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject, t: Translate = fill): ApprovalSummary {
+  const summary = summarizeRequest(request, subject, t);
+  return subject.operation ? { ...summary, details: [...summary.details, ...operationFeeRows(subject.operation, subject, t)] } : summary;
+}
+
+function summarizeRequest(request: ApprovalRequest, subject: ApprovalSubject, t: Translate): ApprovalSummary {
   const context: ApprovalRow[] = [
     { label: t('common.site'), value: subject.origin, code: true },
     { label: t('common.network'), value: subject.networkName ? t('request.networkChainChainid', { network: subject.networkName, chainId: subject.chainId }) : t('request.chainChainid', { chainId: subject.chainId }) },

@@ -84,6 +84,7 @@ const ar: Catalogue = {
   'request.allowance': 'الإذن بالإنفاق',
   'request.amountInSmallestUnitsOf': '{amount} بأصغر وحدة للرمز {token}',
   'request.amountOfToken': '{amount} {symbol} (الرمز {token})',
+  'request.amountPaidByThePaymaster': '{amount}، يدفعها مموّل الرسوم (paymaster) في الشبكة',
   'request.everyTokenOfThisContract': 'كل رموز هذا العقد',
   'request.feeRoseApproveAgain': 'ارتفع الحد الأقصى الذي قد تفرضه الشبكة بعد موافقتك: وافق على القيمة الجديدة أو ارفض.',
   'request.rawData': 'البيانات الخام',

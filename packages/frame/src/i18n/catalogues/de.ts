@@ -84,6 +84,7 @@ const de: Catalogue = {
   'request.allowance': 'Freigabe',
   'request.amountInSmallestUnitsOf': '{amount} in der kleinsten Einheit des Tokens {token}',
   'request.amountOfToken': '{amount} {symbol} (Token {token})',
+  'request.amountPaidByThePaymaster': '{amount}, bezahlt vom Paymaster des Netzwerks',
   'request.everyTokenOfThisContract': 'Jeder Token dieses Vertrags',
   'request.feeRoseApproveAgain': 'Der Höchstbetrag, den das Netzwerk berechnen darf, ist nach Ihrer Zustimmung gestiegen: Bestätigen Sie den neuen Betrag oder lehnen Sie ab.',
   'request.rawData': 'Rohdaten',

@@ -84,6 +84,7 @@ const es: Catalogue = {
   'request.allowance': 'Autorización',
   'request.amountInSmallestUnitsOf': '{amount} en la unidad mínima del token {token}',
   'request.amountOfToken': '{amount} {symbol} (token {token})',
+  'request.amountPaidByThePaymaster': '{amount}, pagado por el paymaster de la red',
   'request.everyTokenOfThisContract': 'Todos los tokens de este contrato',
   'request.feeRoseApproveAgain': 'Lo máximo que puede cobrar la red subió después de su aprobación: apruebe la nueva cifra o rechace.',
   'request.rawData': 'Datos sin procesar',

@@ -84,6 +84,7 @@ const fr: Catalogue = {
   'request.allowance': 'Autorisation',
   'request.amountInSmallestUnitsOf': '{amount} en plus petite unité du jeton {token}',
   'request.amountOfToken': '{amount} {symbol} (jeton {token})',
+  'request.amountPaidByThePaymaster': '{amount}, payé par le paymaster du réseau',
   'request.everyTokenOfThisContract': 'Tous les jetons de ce contrat',
   'request.feeRoseApproveAgain': 'Le maximum que le réseau peut prélever a augmenté après votre approbation : approuvez le nouveau montant ou refusez.',
   'request.rawData': 'Données brutes',

@@ -84,6 +84,7 @@ const ja: Catalogue = {
   'request.allowance': '許可額',
   'request.amountInSmallestUnitsOf': '{amount}（トークン {token} の最小単位）',
   'request.amountOfToken': '{amount} {symbol}（トークン {token}）',
+  'request.amountPaidByThePaymaster': '{amount}（ネットワークのペイマスターが支払います）',
   'request.everyTokenOfThisContract': 'このコントラクトのすべてのトークン',
   'request.feeRoseApproveAgain': '承認後にネットワークが請求しうる最大額が上がりました。新しい金額を承認するか、拒否してください。',
   'request.rawData': '生データ',

@@ -84,6 +84,7 @@ const ko: Catalogue = {
   'request.allowance': '허용량',
   'request.amountInSmallestUnitsOf': '{amount} (토큰 {token}의 최소 단위)',
   'request.amountOfToken': '{amount} {symbol} (토큰 {token})',
+  'request.amountPaidByThePaymaster': '{amount}, 네트워크의 페이마스터가 지불',
   'request.everyTokenOfThisContract': '이 컨트랙트의 모든 토큰',
   'request.feeRoseApproveAgain': '승인 후 네트워크가 청구할 수 있는 최대 금액이 올랐습니다. 새 금액을 승인하거나 거부하세요.',
   'request.rawData': '원시 데이터',

@@ -84,6 +84,7 @@ const ptBR: Catalogue = {
   'request.allowance': 'Permissão',
   'request.amountInSmallestUnitsOf': '{amount} na menor unidade do token {token}',
   'request.amountOfToken': '{amount} {symbol} (token {token})',
+  'request.amountPaidByThePaymaster': '{amount}, pago pelo paymaster da rede',
   'request.everyTokenOfThisContract': 'Todos os tokens deste contrato',
   'request.feeRoseApproveAgain': 'O máximo que a rede pode cobrar subiu depois da sua aprovação: aprove o novo valor ou rejeite.',
   'request.rawData': 'Dados brutos',

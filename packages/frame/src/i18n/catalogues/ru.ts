@@ -84,6 +84,7 @@ const ru: Catalogue = {
   'request.allowance': 'Разрешение',
   'request.amountInSmallestUnitsOf': '{amount} в наименьших единицах токена {token}',
   'request.amountOfToken': '{amount} {symbol} (токен {token})',
+  'request.amountPaidByThePaymaster': '{amount}, оплачивает paymaster сети',
   'request.everyTokenOfThisContract': 'Все токены этого контракта',
   'request.feeRoseApproveAgain': 'Максимум, который может списать сеть, вырос после вашего одобрения: одобрите новую сумму или отклоните.',
   'request.rawData': 'Необработанные данные',

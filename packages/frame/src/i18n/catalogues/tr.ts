@@ -84,6 +84,7 @@ const tr: Catalogue = {
   'request.allowance': 'Harcama izni',
   'request.amountInSmallestUnitsOf': '{token} tokeninin en küçük biriminde {amount}',
   'request.amountOfToken': '{amount} {symbol} (token {token})',
+  'request.amountPaidByThePaymaster': '{amount}, ağın paymaster’ı tarafından ödenir',
   'request.everyTokenOfThisContract': 'Bu sözleşmenin tüm tokenleri',
   'request.feeRoseApproveAgain': 'Onayınızdan sonra ağın alabileceği en yüksek ücret arttı: yeni tutarı onaylayın ya da reddedin.',
   'request.rawData': 'Ham veri',

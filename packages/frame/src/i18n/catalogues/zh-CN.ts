@@ -84,6 +84,7 @@ const zhCN: Catalogue = {
   'request.allowance': '授权额度',
   'request.amountInSmallestUnitsOf': '{amount}（代币 {token} 的最小单位）',
   'request.amountOfToken': '{amount} {symbol}（代币 {token}）',
+  'request.amountPaidByThePaymaster': '{amount}，由网络的 paymaster 支付',
   'request.everyTokenOfThisContract': '此合约的所有代币',
   'request.feeRoseApproveAgain': '在您批准后，网络最多可收取的费用上涨了：请批准新的金额，或拒绝。',
   'request.rawData': '原始数据',
