@@ -11,6 +11,8 @@ describe('eth_call, eth_estimateGas, eth_createAccessList: at most RPC_MAX_CALL_
       call: call('eth_call', [{ to, data: '0x', gas: '0x2faf080' }, 'latest', { [to]: { balance: '0x1' } }]),
     });
     expect(boundCallGas(call('eth_estimateGas', [{ to, gas: null }]), MAX)).toEqual({ call: call('eth_estimateGas', [{ to, gas: '0x2faf080' }]) });
+    // A gasLimit alone is no gas for a node that does not read it: the bound is set as gas beside it.
+    expect(boundCallGas(call('eth_call', [{ to, gasLimit: '0x5208' }]), MAX)).toEqual({ call: call('eth_call', [{ to, gasLimit: '0x5208', gas: '0x2faf080' }]) });
   });
 
   it('passes a call of exactly the bound and refuses one gas more, naming the bound, in gas or gasLimit', () => {

@@ -15,7 +15,7 @@ const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/i;
 const hex = (value: bigint) => `0x${value.toString(16)}`;
 
 /**
- * The call as it is sent to the node (with `gas` set to `maxGas` when it names none), or its
+ * The call as it is sent to the node (with `gas` set to `maxGas` when it names none, `gasLimit` or not), or its
  * refusal: gas above `maxGas`, gas that is not a hex quantity (a node may read a decimal string or a
  * number its own way), or a first parameter that is not a transaction object.
  */
@@ -26,7 +26,6 @@ export function boundCallGas(call: RpcCall, maxGas: bigint): { call: RpcCall } |
     return { refused: RPC_ERRORS.invalidParams(`${call.method} takes a transaction object as its first parameter`) };
   }
   const fields = transaction as Record<string, unknown>;
-  let named = false;
   for (const field of GAS_FIELDS) {
     const value = fields[field];
     if (value === undefined || value === null) continue;
@@ -36,8 +35,8 @@ export function boundCallGas(call: RpcCall, maxGas: bigint): { call: RpcCall } |
     if (BigInt(value) > maxGas) {
       return { refused: RPC_ERRORS.invalidParams(`${call.method} is served with at most ${maxGas} gas (RPC_MAX_CALL_GAS); this call asks for ${BigInt(value)}`) };
     }
-    named = true;
   }
-  if (named) return { call };
+  // `gas` is what every node reads; a `gasLimit` beside it (checked above) cannot stand in for it, since a node that ignores it would use its own cap.
+  if (fields.gas !== undefined && fields.gas !== null) return { call };
   return { call: { ...call, params: [{ ...fields, gas: hex(maxGas) }, ...(params as unknown[]).slice(1)] } };
 }
