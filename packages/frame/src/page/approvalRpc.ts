@@ -96,46 +96,58 @@ export function approvalRpc(options: {
     const deadline = Date.now() + screenTimeoutMs;
     const tokens = once(() => readTokens(request, network));
     /** Shows `request` (with the user operation's fee when the smart account sends) and waits for the user; true when approved. */
-    const ask = async (prepared: PreparedOperation | undefined, warning?: string) => {
+    const show = async (prepared: PreparedOperation | undefined, warning?: string) => {
+      const read = await tokens();
+      const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored } } : {};
+      const subject = { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(read ? { tokens: read } : {}), ...operation };
+      const summary = summarizeApproval(request, subject, options.prompts.t);
+      return options.prompts.ask(warning ? { ...summary, warning } : summary, AbortSignal.timeout(Math.max(0, deadline - Date.now())));
+    };
+    /** One request at a time, from its first read (the bundler's estimate, the tokens) to the user's answer: a site cannot have the frame estimate many at once. */
+    const alone = async <T,>(run: () => Promise<T>): Promise<T> => {
       if (asking) throw new Error(ApprovalText.busy);
       asking = true;
       try {
-        const read = await tokens();
-        const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored } } : {};
-        const subject = { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(read ? { tokens: read } : {}), ...operation };
-        const summary = summarizeApproval(request, subject, options.prompts.t);
-        return await options.prompts.ask(warning ? { ...summary, warning } : summary, AbortSignal.timeout(Math.max(0, deadline - Date.now())));
+        return await run();
       } finally {
         asking = false;
       }
     };
-    if (asking) throw new Error(ApprovalText.busy);
-    // The bundler's estimate comes first: the screen shows the most the operation lets the network charge, and that operation is the one signed.
-    let prepared: PreparedOperation | undefined;
-    try {
-      prepared = sender && calls ? await sender.prepareCalls(calls) : undefined;
-    } catch (error) {
-      throw shortMessageOf(error);
-    }
     const approvedBy = async (answer: Promise<boolean>) => {
       if (!(await answer)) throw new Error(ApprovalText.userRejected);
       // A sign-out while the screen was open ends the wallet it was opened for.
       if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
     };
-    await approvedBy(ask(prepared));
+    /** The bundler's estimate of the operation (none but for the smart account's sends); a failure is the site's answer. */
+    const estimate = async () => {
+      try {
+        return sender && calls ? await sender.prepareCalls(calls) : undefined;
+      } catch (error) {
+        throw shortMessageOf(error);
+      }
+    };
+    // The estimate comes first: the screen shows the most the operation lets the network charge, and that operation is the one signed.
+    const prepared = await alone(async () => {
+      const operation = await estimate();
+      await approvedBy(show(operation));
+      return operation;
+    });
     const execute = (operation: PreparedOperation | undefined) =>
       executeApproval(request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...(sender ? { smartAccount: sender } : {}), ...(operation ? { prepared: operation } : {}) });
     try {
       return { result: await execute(prepared) };
     } catch (error) {
-      // The bundler refused the approved operation (its fees went stale on the screen): nothing was sent. A fresh estimate is
-      // sent if it allows no more than the user approved; a dearer one only after the user approves it in turn.
-      if (!(prepared && sender && calls && error instanceof OperationRefusedError)) throw shortMessageOf(error);
+      // The bundler refused the approved operation (its fees or nonce went stale on the screen): nothing was sent. A fresh
+      // estimate is sent if it allows no more than the user approved; a dearer one only after the user approves it in turn.
+      if (!(prepared && error instanceof OperationRefusedError)) throw shortMessageOf(error);
     }
+    const t = options.prompts.t ?? fill;
+    const fresh = await alone(async () => {
+      const operation = (await estimate())!;
+      if (operation.fee.maxCost > prepared.fee.maxCost) await approvedBy(show(operation, t('request.feeRoseApproveAgain')));
+      return operation;
+    });
     try {
-      const fresh = await sender.prepareCalls(calls);
-      const t = options.prompts.t ?? fill;
-      if (fresh.fee.maxCost > prepared.fee.maxCost) await approvedBy(ask(fresh, t('request.feeRoseApproveAgain')));
       return { result: await execute(fresh) };
     } catch (error) {
       throw shortMessageOf(error);
