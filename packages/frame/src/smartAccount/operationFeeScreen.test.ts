@@ -29,11 +29,12 @@ async function fundedSender(): Promise<{ sender: SmartAccountSender; rpcUrl: str
 
 /** The user operation the bundler holds under `hash`, as it was signed. */
 async function sentOperation(bundlerUrl: string, hash: Hex) {
-  let result: { userOperation: Record<string, Hex | null> } | null = null;
+  type Found = { userOperation: Record<string, Hex | null> } | null;
+  let result: Found = null;
   // The bundler answers it once the operation is in a bundle: wait for that, with a bound.
   for (const started = Date.now(); !result && Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 250))) {
     const response = await fetch(bundlerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationByHash', params: [hash] }) });
-    ({ result } = (await response.json()) as { result: typeof result });
+    ({ result } = (await response.json()) as { result: Found });
   }
   if (!result) throw new Error(`The bundler does not know the user operation ${hash}`);
   const field = (name: string) => (result.userOperation[name] ? BigInt(result.userOperation[name]!) : undefined);
@@ -67,36 +68,55 @@ describe("the smart account's user operation: the gas the bundler sets, shown be
     console.info(`user operation shown and signed: ${signed.gasLimit} gas at most ${signed.maxFeePerGas} wei each, ${formatEther(signed.maxCost)} ETH at most`);
   }, 120_000);
 
-  it('asks again before signing a dearer operation when the bundler refuses the approved one, stale after a fee rise', async () => {
+  /** A send whose approved operation the bundler refuses: while the first screen is open, the base fee rises twentyfold over the screen's fee cap and another operation of the account (another tab) takes its nonce. */
+  async function sendAfterFeeRise(secondAnswer: boolean) {
     const { sender, rpcUrl, bundlerUrl } = await fundedSender();
     const shown: ApprovalSummary[] = [];
     const devnetRpc = (method: string, params: unknown[]) => fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    // Each case starts from a base fee of 1 gwei (an earlier case left it high).
+    await devnetRpc('anvil_setNextBlockBaseFeePerGas', [`0x${parseGwei('1').toString(16)}`]);
+    await devnetRpc('anvil_mine', ['0x1']);
     const rpc = approvalRpc({
       signer: () => signer,
       active: async () => ({ type: 'smartAccount', address: sender.address, sender }),
       prompts: {
         ask: async (summary) => {
           shown.push(summary);
-          if (shown.length === 1) {
-            // While the screen is open the base fee rises far above the estimate's, and another operation of the
-            // account (another tab) takes the approved one's nonce: the bundler refuses the approved operation.
-            await devnetRpc('anvil_setNextBlockBaseFeePerGas', [`0x${parseGwei('50').toString(16)}`]);
-            await devnetRpc('anvil_mine', ['0x1']);
-            const other = await sender.sendPrepared(await sender.prepareCalls([{ to: sender.address, value: 0n }]));
-            await sentOperation(bundlerUrl, other);
-          }
+          if (shown.length > 1) return secondAnswer;
+          // Twenty times the fee cap the screen shows: far dearer, though the fresh operation no longer deploys the account.
+          const shownCap = parseGwei(rowsOf(summary)['Max fee per gas']!.split(' ')[0]!);
+          await devnetRpc('anvil_setNextBlockBaseFeePerGas', [`0x${(shownCap * 20n).toString(16)}`]);
+          await devnetRpc('anvil_mine', ['0x1']);
+          await sentOperation(bundlerUrl, await sender.sendPrepared(await sender.prepareCalls([{ to: sender.address, value: 0n }])));
           return true;
         },
       },
     });
     const receiver: Address = privateKeyToAccount(generatePrivateKey()).address;
     const sendCalls = { version: '2.0.0', chainId: '0x7a69', from: sender.address, calls: [{ to: receiver, value: '0x1' }] };
-    const { result } = await rpc({ method: 'wallet_sendCalls', params: [sendCalls], network: network(rpcUrl), origin: 'http://127.0.0.1:5173' });
+    const outcome = await rpc({ method: 'wallet_sendCalls', params: [sendCalls], network: network(rpcUrl), origin: 'http://127.0.0.1:5173' }).then(
+      ({ result }) => ({ id: (result as { id: Hex }).id }),
+      (error: Error) => ({ error: error.message }),
+    );
+    const balance = await createPublicClient({ chain: foundry, transport: http(rpcUrl) }).getBalance({ address: receiver });
+    return { shown, outcome, bundlerUrl, balance };
+  }
+  const mostOf = (summary: ApprovalSummary) => parseEther(rowsOf(summary)[MOST]!.split(' ')[0]!);
+
+  it('asks again before signing a dearer operation when the bundler refuses the approved one, stale after a fee rise', async () => {
+    const { shown, outcome, bundlerUrl } = await sendAfterFeeRise(true);
     expect(shown).toHaveLength(2);
     expect(shown[0]!.warning).toBeUndefined();
     expect(shown[1]!.warning).toBe('The most the network may charge rose after you approved: approve the new figure, or reject.');
-    const signed = await sentOperation(bundlerUrl, (result as { id: Hex }).id);
+    expect(mostOf(shown[1]!)).toBeGreaterThan(mostOf(shown[0]!));
+    const signed = await sentOperation(bundlerUrl, (outcome as { id: Hex }).id);
     expect(rowsOf(shown[1]!)[MOST]).toBe(`${formatEther(signed.maxCost)} ETH`);
-    expect(parseEther(rowsOf(shown[1]!)[MOST]!.split(' ')[0]!)).toBeGreaterThan(parseEther(rowsOf(shown[0]!)[MOST]!.split(' ')[0]!));
+  }, 180_000);
+
+  it('sends nothing when the user rejects the dearer operation', async () => {
+    const { shown, outcome, balance } = await sendAfterFeeRise(false);
+    expect(shown).toHaveLength(2);
+    expect(outcome).toEqual({ error: 'User rejected the request.' });
+    expect(balance).toBe(0n);
   }, 180_000);
 });
