@@ -226,6 +226,10 @@ describe('loadConfig: the RPC proxy', () => {
     expect(real.blockTimeMs(10)).toBe(2000);
     expect(loadConfig({}).rpcProxy.callsPerMinute).toBe(1_000_000);
     expect(() => loadConfig({ RPC_MAX_BATCH_CALLS: '0' })).toThrow('RPC_MAX_BATCH_CALLS must be an integer from 1 to 1000');
+    expect(real.maxCallGas).toBe(50_000_000);
+    expect(loadConfig({ RPC_MAX_CALL_GAS: '30000000' }).rpcProxy.maxCallGas).toBe(30_000_000);
+    expect(() => loadConfig({ RPC_MAX_CALL_GAS: '21000' })).toThrow('RPC_MAX_CALL_GAS must be an integer from 100000 to 1000000000');
+    expect(() => loadConfig({ RPC_MAX_CALL_GAS: '0x2faf080' })).toThrow('RPC_MAX_CALL_GAS must be an integer');
     expect(() => loadConfig({ RPC_URL_1: 'https://eth.example,' })).not.toThrow();
     expect(() => loadConfig({ RPC_URL_1: 'https://eth.example, ftp://key@x' })).toThrow(/^RPC_URL_1 must be an http\(s\) URL \(or several, comma-separated\): entry 2 is not one$/);
   });

@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { describe, expect, it } from 'vitest';
 import { ApprovalText } from '../signing/approvalRequest.ts';
 import type { ApprovalSummary } from '../signing/approvalSummary.ts';
+import { operationFee } from '../smartAccount/operationFee.ts';
 import type { SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
 import { approvalRpc, NOT_SIGNED_IN, type ApprovalCall, type ApprovalPrompts } from './approvalRpc.ts';
 
@@ -83,14 +84,28 @@ describe('an RPC call that needs the user (SPEC §6)', () => {
     expect(shown).toHaveLength(0);
   });
 
-  it('shows a smart account no gas, price or nonce of the site: its user operation sends only the receiver, value and data', async () => {
-    // The user rejects: the screen alone is under test, the account's sender is never asked to send.
+  it("shows a smart account no gas, price or nonce of the site: its user operation's gas is the bundler's estimate, made before the screen", async () => {
+    // The user rejects: the screen alone is under test, nothing is sent. operationFeeScreen.test.ts runs this on the devnet's bundler.
     const smart = privateKeyToAccount(generatePrivateKey()).address;
-    const active = async () => ({ type: 'smartAccount' as const, address: smart, sender: {} as SmartAccountSender });
+    const estimated: unknown[] = [];
+    const operation = { maxFeePerGas: 3_000_000_000n, callGasLimit: 50_000n, verificationGasLimit: 100_000n, preVerificationGas: 50_000n };
+    const sender = {
+      sponsored: false,
+      prepareCalls: async (calls: unknown) => (estimated.push(calls), { operation, fee: operationFee(operation) }),
+    } as unknown as SmartAccountSender;
+    const active = async () => ({ type: 'smartAccount' as const, address: smart, sender });
     const { prompts, shown } = user(() => false);
     const tx = { from: smart, to: other, value: '0x1', gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00', nonce: '0x7' };
     await expect(approvalRpc({ signer: () => signer, active, prompts })(call('eth_sendTransaction', [tx]))).rejects.toThrow(ApprovalText.userRejected);
-    expect(shown[0]!.details.map((row) => row.label)).toEqual(['To', 'Value', 'Data']);
+    expect(estimated).toEqual([[{ to: other, value: 1n }]]);
+    expect(shown[0]!.details).toEqual([
+      { label: 'To', value: other, code: true },
+      { label: 'Value', value: '0.000000000000000001 ETH', code: true },
+      { label: 'Data', value: 'None' },
+      { label: 'Gas limit', value: '200000', code: true },
+      { label: 'Max fee per gas', value: '3 gwei', code: true },
+      { label: 'Most the network may charge', value: '0.0006 ETH', code: true },
+    ]);
   });
 
   it("gives the node's short reason when an approved transaction cannot be sent", async () => {

@@ -1,11 +1,16 @@
+import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { ErrorText } from '@cairn/core';
-import type { Translate } from '@cairn/core/rules';
+import { fill, type Translate } from '@cairn/core/rules';
 import { FRAME_RPC_ERRORS, RPC_APPROVAL_TIMEOUT_MS } from '../protocol/events.ts';
-import { ApprovalText, parseApprovalRequest } from '../signing/approvalRequest.ts';
+import { ApprovalText, parseApprovalRequest, type ApprovalRequest } from '../signing/approvalRequest.ts';
 import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSummary.ts';
-import { asSmartAccountRequest, executeApproval } from '../signing/executeApproval.ts';
+import { asSmartAccountRequest, executeApproval, operationCalls } from '../signing/executeApproval.ts';
+import { tokensWithAmounts } from '../signing/approvalCalls.ts';
+import { rpcCallReader, tokenMetadataCache, type TokenMetadata } from '../signing/tokenMetadata.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
+import { OperationRefusedError } from '../smartAccount/operationRefused.ts';
+import type { PreparedOperation } from '../smartAccount/smartAccountSender.ts';
 import { SmartAccountText } from '../smartAccount/smartAccountText.ts';
 
 /** What only the smart account does: an EOA runs no batch atomically, no user operation, holds no session key; the site hears 'Action not allowed'. */
@@ -64,6 +69,15 @@ export function approvalRpc(options: {
 }) {
   const screenTimeoutMs = options.screenTimeoutMs ?? RPC_APPROVAL_TIMEOUT_MS - SCREEN_MARGIN_MS;
   let asking = false;
+  const tokenMetadata = tokenMetadataCache();
+  /** The decimals and symbol of the tokens the request moves, read through the frame's RPC before the screen opens (each read bounded in time). */
+  const readTokens = async (request: ApprovalRequest, network: ApprovalNetwork) => {
+    const tokens = tokensWithAmounts(request);
+    if (tokens.length === 0) return undefined;
+    const read = rpcCallReader(network.rpcUrl);
+    const answers = await Promise.all(tokens.map(async (token) => [token, await tokenMetadata(network.chainId, token, read)] as const));
+    return new Map(answers.filter((answer): answer is readonly [Address, TokenMetadata] => answer[1] !== undefined));
+  };
   return async ({ method, params, network, origin }: ApprovalCall): Promise<{ result: unknown }> => {
     const signer = options.signer();
     if (!signer) throw new Error(NOT_SIGNED_IN);
@@ -76,23 +90,73 @@ export function approvalRpc(options: {
     if (parsed.request.method === 'eth_sendUserOperation' && account.type === 'smartAccount' && parsed.request.entryPoint.toLowerCase() !== account.sender.entryPoint.toLowerCase()) {
       throw new Error(SmartAccountText.otherEntryPoint);
     }
-    if (asking) throw new Error(ApprovalText.busy);
-    asking = true;
-    let approved: boolean;
+    const sender = account.type === 'smartAccount' ? account.sender : undefined;
+    const calls = sender ? operationCalls(request) : undefined;
+    // The screen and the site's wait share one deadline: asking again after a fee rise takes no more time than the first screen had left.
+    const deadline = Date.now() + screenTimeoutMs;
+    const tokens = once(() => readTokens(request, network));
+    /** Shows `request` (with the user operation's fee when the smart account sends) and waits for the user; true when approved. */
+    const show = async (prepared: PreparedOperation | undefined, warning?: string) => {
+      const read = await tokens();
+      const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored } } : {};
+      const subject = { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(read ? { tokens: read } : {}), ...operation };
+      const summary = summarizeApproval(request, subject, options.prompts.t);
+      return options.prompts.ask(warning ? { ...summary, warning } : summary, AbortSignal.timeout(Math.max(0, deadline - Date.now())));
+    };
+    /** One request at a time, from its first read (the bundler's estimate, the tokens) to the user's answer: a site cannot have the frame estimate many at once. */
+    const alone = async <T,>(run: () => Promise<T>): Promise<T> => {
+      if (asking) throw new Error(ApprovalText.busy);
+      asking = true;
+      try {
+        return await run();
+      } finally {
+        asking = false;
+      }
+    };
+    const approvedBy = async (answer: Promise<boolean>) => {
+      if (!(await answer)) throw new Error(ApprovalText.userRejected);
+      // A sign-out while the screen was open ends the wallet it was opened for.
+      if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
+    };
+    /** The bundler's estimate of the operation (none but for the smart account's sends); a failure is the site's answer. */
+    const estimate = async () => {
+      try {
+        return sender && calls ? await sender.prepareCalls(calls) : undefined;
+      } catch (error) {
+        throw shortMessageOf(error);
+      }
+    };
+    // The estimate comes first: the screen shows the most the operation lets the network charge, and that operation is the one signed.
+    const prepared = await alone(async () => {
+      const operation = await estimate();
+      await approvedBy(show(operation));
+      return operation;
+    });
+    const execute = (operation: PreparedOperation | undefined) =>
+      executeApproval(request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...(sender ? { smartAccount: sender } : {}), ...(operation ? { prepared: operation } : {}) });
     try {
-      const summary = summarizeApproval(request, { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address }, options.prompts.t);
-      approved = await options.prompts.ask(summary, AbortSignal.timeout(screenTimeoutMs));
-    } finally {
-      asking = false;
+      return { result: await execute(prepared) };
+    } catch (error) {
+      // The bundler refused the approved operation (its fees or nonce went stale on the screen): nothing was sent. A fresh
+      // estimate is sent if it allows no more than the user approved; a dearer one only after the user approves it in turn.
+      if (!(prepared && error instanceof OperationRefusedError)) throw shortMessageOf(error);
     }
-    if (!approved) throw new Error(ApprovalText.userRejected);
-    // A sign-out while the screen was open ends the wallet it was opened for.
-    if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
+    const t = options.prompts.t ?? fill;
+    const fresh = await alone(async () => {
+      const operation = (await estimate())!;
+      if (operation.fee.maxCost > prepared.fee.maxCost) await approvedBy(show(operation, t('request.feeRoseApproveAgain')));
+      return operation;
+    });
     try {
-      const smartAccount = account.type === 'smartAccount' ? { smartAccount: account.sender } : {};
-      return { result: await executeApproval(request, { signer, chainId: network.chainId, rpcUrl: network.rpcUrl, ...smartAccount }) };
+      return { result: await execute(fresh) };
     } catch (error) {
       throw shortMessageOf(error);
     }
   };
+}
+
+/** `run`'s promise, made on the first call and shared by the later ones. */
+function once<T>(run: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= run());
 }

@@ -166,7 +166,7 @@ describe('the approval screen content', () => {
       Value: '0.01 ETH',
       Data: 'function transfer (0xa9059cbb), 68 bytes',
       'Token recipient': '0x0000000000000000000000000000000000000000',
-      'Token amount': "0 (in the token's smallest units)",
+      'Token amount': `0 in the smallest units of token ${other}`,
       'Gas limit': '21000',
       'Max fee per gas': '2 gwei',
       'Max priority fee per gas': '1 gwei',
@@ -198,13 +198,29 @@ describe('the approval screen content', () => {
       'Call 1: Spender': other,
       'Call 2: Data': 'function transfer (0xa9059cbb), 68 bytes',
       'Call 2: Token recipient': other,
-      'Call 2: Token amount': "2500 (in the token's smallest units)",
+      'Call 2: Token amount': `2500 in the smallest units of token ${token}`,
     });
     // Any other call's bytes are shown raw, not as a selector and a length alone.
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: '0xd0e30db0aa' }]), subject))).toMatchObject({
       Data: 'function 0xd0e30db0, 5 bytes',
       'Raw data': '0xd0e30db0aa',
     });
+  });
+
+  it("shows a token amount scaled by the decimals the token's contract answered, with its symbol and its address; the raw integer for a token with no sane answer", () => {
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const unread = '0x8b8821D202c33f90a432c295627aA0264C750f59';
+    const tokens = new Map([[token, { decimals: 6, symbol: 'USDC' }]]);
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [other, 1_500_000n] });
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [other, 10n ** 30n + 1n] });
+    const batch = request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: account, calls: [{ to: token, data: transfer }, { to: token, data: approve }, { to: unread.toLowerCase(), data: transfer }] }]);
+    expect(rows(summarizeApproval(batch, { ...subject, tokens }))).toMatchObject({
+      'Call 1: Token amount': `1.5 USDC (token ${token})`,
+      'Call 2: Allowance': `1000000000000000000000000.000001 USDC (token ${token})`,
+      'Call 3: Token amount': `1500000 in the smallest units of token ${unread}`,
+    });
+    const unlimited = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [other, maxUint256] });
+    expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: unlimited }]), { ...subject, tokens }))).toMatchObject({ Allowance: 'Unlimited' });
   });
 
   it('shows a session grant as its key, its one call, its cap per call and its end, and a revoke as its key', () => {

@@ -4,6 +4,8 @@ import { sessionGrantRows } from '../smartAccount/sessionGrantRows.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
 import { signInWarning } from './signInWarning.ts';
 import { readTokenCall, type TokenCall } from './tokenCall.ts';
+import type { TokenMetadata } from './tokenMetadata.ts';
+import type { OperationFee } from '../smartAccount/operationFee.ts';
 
 /** One line of the approval screen: what it is, and the value the user reads. */
 export interface ApprovalRow {
@@ -32,6 +34,10 @@ export interface ApprovalSubject {
   networkName?: string;
   nativeCurrency: { symbol: string; decimals: number };
   account: string;
+  /** What the chain answered for the tokens the request's calls move or let spend (by checksummed address); a token not here is shown in its smallest units. */
+  tokens?: ReadonlyMap<string, TokenMetadata>;
+  /** The smart account's user operation as the bundler estimated it, before the screen: its gas is the user's to pay unless a paymaster sponsors it. */
+  operation?: { fee: OperationFee; sponsored: boolean };
 }
 
 /**
@@ -124,7 +130,7 @@ function typedDataRows({ typedData }: ApprovalRequest & { method: 'eth_signTyped
 }
 
 /** A call's receiver, value and data; `call` numbers the call in a batch ('Call 2: To'). */
-function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrency }: ApprovalSubject, t: Translate, number?: number): ApprovalRow[] {
+function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrency, tokens }: ApprovalSubject, t: Translate, number?: number): ApprovalRow[] {
   const label = (field: string) => (number === undefined ? field : t('request.callNumberField', { number, field }));
   const rows: ApprovalRow[] = [
     call.to ? { label: label(t('request.to')), value: getAddress(call.to), code: true } : { label: label(t('request.to')), value: t('request.noReceiverThisDeploys') },
@@ -132,19 +138,27 @@ function callRows(call: { to?: Hex; value: bigint; data?: Hex }, { nativeCurrenc
   ];
   const data = call.data;
   if (data && size(data) >= 4) {
-    const tokenCall = readTokenCall(data);
+    // A deployment's bytes are code, whatever they would read as.
+    const tokenCall = call.to ? readTokenCall(data) : undefined;
     const selector = tokenCall ? `${tokenCall.name} (${slice(data, 0, 4)})` : slice(data, 0, 4);
     rows.push({ label: label(t('request.data')), value: t('request.functionSelectorCountBytes', { selector, count: size(data) }), code: true });
-    if (tokenCall) rows.push(...tokenCallRows(tokenCall, t).map((row) => ({ ...row, label: label(row.label) })));
+    if (tokenCall && call.to) rows.push(...tokenCallRows(tokenCall, getAddress(call.to), tokens?.get(getAddress(call.to)), t).map((row) => ({ ...row, label: label(row.label) })));
     else rows.push({ label: label(t('request.rawData')), value: clip(data, t), code: true });
   } else if (data) rows.push({ label: label(t('request.data')), value: t('request.dataCountBytes', { data, count: size(data) }), code: true });
   else rows.push({ label: label(t('request.data')), value: t('request.none') });
   return rows;
 }
 
-/** Whom a token call lets spend, or sends to, and how much (in the token's smallest units: the frame does not ask the contract its decimals). */
-function tokenCallRows(call: TokenCall, t: Translate): ApprovalRow[] {
-  const amount = (value: bigint) => t('request.amountInSmallestUnits', { amount: value.toString() });
+/**
+ * Whom a token call lets spend, or sends to, and how much: scaled by the decimals the token's
+ * contract answered, with its symbol and always its address (any contract may call itself "USDC");
+ * in its smallest units when the frame has no sane answer.
+ */
+function tokenCallRows(call: TokenCall, token: string, metadata: TokenMetadata | undefined, t: Translate): ApprovalRow[] {
+  const amount = (value: bigint) =>
+    metadata
+      ? t('request.amountOfToken', { amount: formatUnits(value, metadata.decimals), symbol: metadata.symbol, token })
+      : t('request.amountInSmallestUnitsOf', { amount: value.toString(), token });
   switch (call.name) {
     case 'transfer':
       return [{ label: t('request.tokenRecipient'), value: call.to, code: true }, { label: t('request.tokenAmount'), value: amount(call.amount), code: true }];
@@ -180,8 +194,23 @@ function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendT
   return rows;
 }
 
+/** A user operation's gas as the bundler set it: the limits together, the price cap, and the most the network may charge (the figure the signed operation allows). */
+function operationFeeRows({ fee, sponsored }: NonNullable<ApprovalSubject['operation']>, { nativeCurrency }: ApprovalSubject, t: Translate): ApprovalRow[] {
+  const most = `${formatUnits(fee.maxCost, nativeCurrency.decimals)} ${nativeCurrency.symbol}`;
+  return [
+    { label: t('request.gasLimit'), value: fee.gasLimit.toString(), code: true },
+    { label: t('request.maxFeePerGas'), value: `${formatGwei(fee.maxFeePerGas)} gwei`, code: true },
+    { label: t('request.mostTheNetworkMayCharge'), value: sponsored ? t('request.amountPaidByThePaymaster', { amount: most }) : most, code: true },
+  ];
+}
+
 /** The approval screen's content for a decoded request (SPEC §6's approval methods this frame signs), in `t`'s language. */
 export function summarizeApproval(request: ApprovalRequest, subject: ApprovalSubject, t: Translate = fill): ApprovalSummary {
+  const summary = summarizeRequest(request, subject, t);
+  return subject.operation ? { ...summary, details: [...summary.details, ...operationFeeRows(subject.operation, subject, t)] } : summary;
+}
+
+function summarizeRequest(request: ApprovalRequest, subject: ApprovalSubject, t: Translate): ApprovalSummary {
   const context: ApprovalRow[] = [
     { label: t('common.site'), value: subject.origin, code: true },
     { label: t('common.network'), value: subject.networkName ? t('request.networkChainChainid', { network: subject.networkName, chainId: subject.chainId }) : t('request.chainChainid', { chainId: subject.chainId }) },

@@ -1,11 +1,12 @@
-import { createWalletClient, defineChain, http, type PrivateKeyAccount } from 'viem';
+import { createWalletClient, defineChain, http, type Address, type Hex, type PrivateKeyAccount } from 'viem';
 import type { ApprovalRequest } from './approvalRequest.ts';
-import type { SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
+import type { PreparedOperation, SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
 import { grantedPermissions } from '../smartAccount/permissionsRequest.ts';
 
 export const ExecuteText = {
   needsSmartAccount: 'This request needs the smart account: switch to it on a network that enables it',
   smartAccountDeploysNothing: 'The smart account sends to a receiver: a transaction without one is not sent',
+  notEstimated: 'The user operation was not estimated before the approval screen: nothing is sent',
 } as const;
 
 export interface SigningContext {
@@ -15,14 +16,16 @@ export interface SigningContext {
   rpcUrl: string;
   /** Present when the user acts as the key's smart account on this network: it sends, by user operations. */
   smartAccount?: SmartAccountSender;
+  /** The smart account's user operation for the request's calls, as the screen showed it: the one signed and sent. */
+  prepared?: PreparedOperation;
 }
 
 /**
  * Does what the user approved: signs in the frame, and for a transaction sends it through the
  * frame's RPC URL, or as the smart account's user operation through the network's bundler.
  */
-export async function executeApproval(request: ApprovalRequest, { signer, chainId, rpcUrl, smartAccount }: SigningContext): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
-  if (smartAccount) return executeAsSmartAccount(request, smartAccount, chainId);
+export async function executeApproval(request: ApprovalRequest, { signer, chainId, rpcUrl, smartAccount, prepared }: SigningContext): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
+  if (smartAccount) return executeAsSmartAccount(request, smartAccount, chainId, prepared);
   switch (request.method) {
     case 'personal_sign':
       return signer.signMessage({ message: request.message });
@@ -52,23 +55,41 @@ export function asSmartAccountRequest(request: ApprovalRequest): ApprovalRequest
   return { method: request.method, transaction: { ...(to ? { to } : {}), value, ...(data ? { data } : {}) } };
 }
 
-async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: SmartAccountSender, chainId: number): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
+const estimated = (prepared: PreparedOperation | undefined) => {
+  if (!prepared) throw new Error(ExecuteText.notEstimated);
+  return prepared;
+};
+
+/** The calls a request has the smart account send in one user operation (estimated before the screen); none for a signature or a session key's change. */
+export function operationCalls(request: ApprovalRequest): readonly { to: Address; value: bigint; data?: Hex }[] | undefined {
+  switch (request.method) {
+    case 'wallet_sendCalls':
+    case 'eth_sendUserOperation':
+      return request.calls;
+    case 'eth_sendTransaction': {
+      const { to, value, data } = request.transaction;
+      return to ? [{ to, value, ...(data ? { data } : {}) }] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: SmartAccountSender, chainId: number, prepared: PreparedOperation | undefined): Promise<`0x${string}` | { id: `0x${string}` } | ReturnType<typeof grantedPermissions> | null> {
   switch (request.method) {
     case 'wallet_sendCalls':
       // EIP-5792: the batch's id is its user operation's hash (wallet_getCallsStatus looks it up).
-      return { id: await smartAccount.sendCalls(request.calls) };
-    case 'eth_sendTransaction': {
-      const { to, value, data } = request.transaction;
-      if (!to) throw new Error(ExecuteText.smartAccountDeploysNothing);
-      return smartAccount.sendTransaction({ to, value, ...(data ? { data } : {}) });
-    }
+      return { id: await smartAccount.sendPrepared(estimated(prepared)) };
+    case 'eth_sendTransaction':
+      if (!request.transaction.to) throw new Error(ExecuteText.smartAccountDeploysNothing);
+      return smartAccount.sendPreparedTransaction(estimated(prepared));
     case 'personal_sign':
       return smartAccount.signMessage(request.message);
     case 'eth_signTypedData_v4':
       return smartAccount.signTypedData(request.typedData);
     case 'eth_sendUserOperation':
       // ERC-4337 answers the user operation's hash.
-      return smartAccount.sendCalls(request.calls);
+      return smartAccount.sendPrepared(estimated(prepared));
     case 'wallet_grantPermissions':
       // Answered once the grant is on-chain: the key can act as soon as the site hears back.
       await smartAccount.grantSession(request.grant);

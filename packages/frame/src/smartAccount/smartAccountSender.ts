@@ -1,9 +1,18 @@
 import { createPublicClient, defineChain, encodeFunctionData, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
-import { createBundlerClient, createPaymasterClient, UserOperationReceiptNotFoundError, type SmartAccount } from 'viem/account-abstraction';
+import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, UserOperationReceiptNotFoundError, type SmartAccount, type UserOperation } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
 import { cairnAccountAbi, toCairnAccount } from './cairnAccount.ts';
 import type { SessionGrant } from './permissionsRequest.ts';
+import { operationFee, type OperationFee } from './operationFee.ts';
+import { OperationRefusedError } from './operationRefused.ts';
 import { revertedOperationError } from './revertedOperation.ts';
+
+/** A user operation estimated by the bundler (gas, fees, nonce, the paymaster's data), not yet signed: what the screen shows is what is signed. */
+export interface PreparedOperation {
+  operation: UserOperation<'0.7'>;
+  fee: OperationFee;
+}
+
 
 export interface SmartAccountCall {
   to: Address;
@@ -22,15 +31,17 @@ export interface SmartAccountSender {
   /** A signature the account vouches for (ERC-1271), wrapped in ERC-6492 while it is not deployed. */
   signMessage(message: SignableMessage): Promise<Hex>;
   signTypedData(typedData: TypedDataDefinition): Promise<Hex>;
-  /** Sends the calls as one user operation (atomic); resolves with its hash once the bundler took it. */
-  sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>;
+  /** The bundler's estimate of the calls' user operation, unsigned, with the most it lets the network charge. */
+  prepareCalls(calls: readonly SmartAccountCall[]): Promise<PreparedOperation>;
+  /** Signs exactly this operation and sends it; resolves with its hash. Rejects with OperationRefusedError when the bundler refuses it. */
+  sendPrepared(prepared: PreparedOperation): Promise<Hex>;
   /**
-   * Sends one call and resolves with the hash of the transaction that landed its user operation
-   * (its receipt): what eth_sendTransaction answers. Not the first bundle the bundler sent: a
-   * bundle it replaces (a gas bump) is never mined, and a site waiting on that hash would wait forever.
-   * Rejects with 'execution reverted' when the operation landed but its call reverted.
+   * sendPrepared, then the hash of the transaction that landed the operation (its receipt): what
+   * eth_sendTransaction answers. Not the first bundle the bundler sent: a bundle it replaces (a gas
+   * bump) is never mined, and a site waiting on that hash would wait forever. Rejects with
+   * 'execution reverted' when the operation landed but its call reverted.
    */
-  sendTransaction(call: SmartAccountCall): Promise<Hex>;
+  sendPreparedTransaction(prepared: PreparedOperation): Promise<Hex>;
   /** Grants or revokes a session key on-chain (a user operation calling the account itself); resolves once mined. */
   grantSession(grant: SessionGrant): Promise<void>;
   revokeSession(key: Address): Promise<void>;
@@ -67,9 +78,29 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     transport: http(bundlerUrl, { retryCount: 0 }),
     ...(paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }) } : {}),
   });
-  const sendCalls = (calls: readonly SmartAccountCall[]) => bundler.sendUserOperation({ calls: calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) })) });
+  const asCalls = (calls: readonly SmartAccountCall[]) => calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) }));
+  const sendCalls = (calls: readonly SmartAccountCall[]) => bundler.sendUserOperation({ calls: asCalls(calls) });
+  const prepareCalls = async (calls: readonly SmartAccountCall[]): Promise<PreparedOperation> => {
+    const operation = (await bundler.prepareUserOperation({ calls: asCalls(calls) })) as unknown as UserOperation<'0.7'>;
+    return { operation, fee: operationFee(operation) };
+  };
+  /** The operation as estimated, signed by the key, sent as is: no second estimate between the screen and the signature. */
+  const sendPrepared = async ({ operation }: PreparedOperation): Promise<Hex> => {
+    const signature = await account.signUserOperation(operation);
+    try {
+      return await bundler.request({ method: 'eth_sendUserOperation', params: [formatUserOperationRequest({ ...operation, signature }), entryPoint as Address] });
+    } catch (error) {
+      throw new OperationRefusedError(error);
+    }
+  };
   /** ERC-4337's eth_getUserOperationReceipt, polled until the operation is mined. */
   const mined = (hash: Hex) => bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: RECEIPT_TIMEOUT_MS });
+  const landedTransaction = async (hash: Hex) => {
+    const landed = await mined(hash);
+    // Its bundle succeeded though the call reverted: the hash would tell the site it worked.
+    if (!landed.success) throw revertedOperationError(landed.reason);
+    return landed.receipt.transactionHash;
+  };
   /** Sends calls of the account to itself and waits for them to be mined: a refused one throws. */
   const selfCall = async (data: Hex) => {
     const receipt = await mined(await sendCalls([{ to: account.address, value: 0n, data }]));
@@ -85,13 +116,9 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     isDeployed: () => account.isDeployed(),
     signMessage: (message) => account.signMessage({ message }),
     signTypedData: (typedData) => account.signTypedData(typedData),
-    sendCalls,
-    async sendTransaction(call) {
-      const landed = await mined(await sendCalls([call]));
-      // Its bundle succeeded though the call reverted: the hash would tell the site it worked.
-      if (!landed.success) throw revertedOperationError(landed.reason);
-      return landed.receipt.transactionHash;
-    },
+    prepareCalls,
+    sendPrepared,
+    sendPreparedTransaction: async (prepared) => landedTransaction(await sendPrepared(prepared)),
     async callsStatus(id) {
       const base = { version: '2.0.0', id, chainId: toHex(network.chainId), atomic: true } as const;
       let found;

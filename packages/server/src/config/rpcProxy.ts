@@ -10,6 +10,8 @@ export interface RpcProxyConfig {
   maxBatchCalls: number;
   /** The widest block range of one log query (eth_getLogs, eth_newFilter) passed to a node; wider ones are refused before it. */
   maxLogBlocks: number;
+  /** The most gas one eth_call, eth_estimateGas or eth_createAccessList is given at the node; a call naming more is refused before it. */
+  maxCallGas: number;
   /** The largest request body, in bytes; over WebSocket, the largest frame. */
   maxBodyBytes: number;
   /** Open websockets to the proxy, all clients together (each holds at most one to a node); past it an upgrade gets 503. */
@@ -46,6 +48,8 @@ export function rpcProxyConfig(env: Env, devnetOnly: boolean): RpcProxyConfig {
     projectCallsPerMinute: integer(env, 'RPC_PROJECT_CALLS_PER_MINUTE', devnetOnly ? 10_000_000 : 600_000, 1, 1_000_000_000),
     maxBatchCalls: integer(env, 'RPC_MAX_BATCH_CALLS', 100, 1, 1000),
     maxLogBlocks: integer(env, 'RPC_MAX_LOG_BLOCKS', 10_000, 1, 1_000_000_000),
+    // geth's own RPCGasCap (--rpc.gascap): above a mainnet block's gas limit, so any call a block could hold passes.
+    maxCallGas: integer(env, 'RPC_MAX_CALL_GAS', 50_000_000, 100_000, 1_000_000_000),
     maxBodyBytes: integer(env, 'RPC_MAX_BODY_BYTES', 512 * 1024, 1024, 16 * 1024 * 1024),
     wsMaxConnections: integer(env, 'RPC_WS_MAX_CONNECTIONS', 2000, 1, 1_000_000),
     wsMaxConnectionsPerIp: integer(env, 'RPC_WS_MAX_CONNECTIONS_PER_IP', devnetOnly ? 1000 : 20, 1, 100_000),

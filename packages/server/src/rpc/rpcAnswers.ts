@@ -1,6 +1,7 @@
 import type { RpcEntry } from './readRpcRequest.ts';
 import type { Outcome, RpcChain, RpcForwarder } from './rpcForwarder.ts';
 import { errorReply, RPC_ERRORS, type RpcCall, type RpcErrorObject, type RpcId } from './rpcMessages.ts';
+import { boundCallGas, CALL_GAS_METHODS } from './callGas.ts';
 import { LOG_RANGE_METHODS, logFilterRange, logRangeRefusal, needsHead } from './logRange.ts';
 import { isServedMethod } from './servedMethods.ts';
 import { UpstreamsDownError } from './upstreamPool.ts';
@@ -14,6 +15,8 @@ export interface AnswerOptions {
   unavailable?: (error: UpstreamsDownError) => Outcome;
   /** The widest block range of a log query passed to the node (RPC_MAX_LOG_BLOCKS). */
   maxLogBlocks: number;
+  /** The most gas an eth_call, eth_estimateGas or eth_createAccessList is given at the node (RPC_MAX_CALL_GAS). */
+  maxCallGas: number;
 }
 
 /**
@@ -31,16 +34,23 @@ export async function answerEntries(forwarder: RpcForwarder, chain: RpcChain, en
     else if (isServedMethod(chain.namespace, entry.call.method)) served.push(entry.call);
   }
   const refused = await refusedLogQueries(forwarder, chain, served, options.maxLogBlocks);
+  const sent = new Map<RpcCall, RpcCall>();
+  for (const call of served) {
+    if (refused.has(call)) continue;
+    const bounded = CALL_GAS_METHODS.has(call.method) ? boundCallGas(call, BigInt(options.maxCallGas)) : { call };
+    if ('refused' in bounded) refused.set(call, bounded.refused);
+    else sent.set(call, bounded.call);
+  }
   for (const [call, error] of refused) answers.set(call, Promise.resolve({ kind: 'error', json: JSON.stringify(error) }));
-  if (refused.size > 0) served.splice(0, served.length, ...served.filter((call) => !refused.has(call)));
+  const forwarded = [...sent.keys()];
   let outcomes: Outcome[] = [];
   try {
-    if (served.length > 0) outcomes = await forwarder.answer(chain, served);
+    if (forwarded.length > 0) outcomes = await forwarder.answer(chain, [...sent.values()]);
   } catch (error) {
     if (!(error instanceof UpstreamsDownError) || !options.unavailable) throw error;
-    outcomes = served.map(() => options.unavailable!(error));
+    outcomes = forwarded.map(() => options.unavailable!(error));
   }
-  served.forEach((call, index) => answers.set(call, Promise.resolve(outcomes[index]!)));
+  forwarded.forEach((call, index) => answers.set(call, Promise.resolve(outcomes[index]!)));
   const replies: string[] = [];
   for (const entry of entries) {
     if ('reply' in entry) {

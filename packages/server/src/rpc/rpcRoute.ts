@@ -27,7 +27,7 @@ export function registerRpcProxy(app: FastifyInstance, { chains, forwarder, sett
     }
     let replies: string[];
     try {
-      replies = await answerEntries(forwarder, chain, read.entries, { maxLogBlocks: settings.maxLogBlocks });
+      replies = await answerEntries(forwarder, chain, read.entries, { maxLogBlocks: settings.maxLogBlocks, maxCallGas: settings.maxCallGas });
     } catch (error) {
       if (!(error instanceof UpstreamsDownError)) throw error;
       void reply.header('retry-after', String(error.retryAfterSeconds));

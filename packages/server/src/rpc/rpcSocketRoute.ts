@@ -65,6 +65,7 @@ export function registerRpcSocket(app: FastifyInstance, proxy: RpcProxy): void {
   const limits = {
     maxBatchCalls: settings.maxBatchCalls,
     maxLogBlocks: settings.maxLogBlocks,
+    maxCallGas: settings.maxCallGas,
     maxSubscriptions: settings.wsMaxSubscriptions,
     maxSendBufferBytes: settings.wsMaxSendBufferBytes,
     idleMs: settings.wsIdleMs,

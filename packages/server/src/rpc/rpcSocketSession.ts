@@ -20,6 +20,8 @@ export interface RpcSocketLimits {
   maxBatchCalls: number;
   /** The widest block range of a log query passed to the node. */
   maxLogBlocks: number;
+  /** The most gas an eth_call, eth_estimateGas or eth_createAccessList is given at the node. */
+  maxCallGas: number;
   /** Subscriptions the connection may hold at once (those on their way to the node count). */
   maxSubscriptions: number;
   /** Bytes the client may leave unread before it is dropped. */
@@ -113,6 +115,7 @@ export class RpcSocketSession {
         elsewhere: (call) => this.viaNode(call),
         unavailable: (error) => errorOutcome(RPC_ERRORS.unavailable(ERROR_TEXTS.chainUnavailable(chain.caip2), error.retryAfterSeconds)),
         maxLogBlocks: this.context.limits.maxLogBlocks,
+        maxCallGas: this.context.limits.maxCallGas,
       });
       this.sendReplies(read.batch, replies);
     } finally {
