@@ -40,6 +40,7 @@ const e2e = Array.from({ length: shards }, (_, index) => ({
   args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...(shards === 1 ? [] : [`--shard=${index + 1}/${shards}`])],
   env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
 }));
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 // The checks are pure CPU with no clock to beat; the browser shards and the unit tests wait on
 // timers, chains and servers, and a check that holds both cores makes their waits run out.
 const BATCH_NICENESS = 10;
@@ -64,12 +65,9 @@ const checks = [
 // A lane of its own from the start: it needs nothing the checks make (a test that needs dist/ waits
 // for the build's lock), and after the typecheck it was the run's last lane to end (ci16: it started
 // at 301 s and ended at 1,194 s, while the browser shards had CPU to spare from 0 s).
-// Three workers on two cores: Vitest's default there is one, and these tests mostly wait (on chains,
-// servers, timers and the processes they start): in ci14 of session 20 (quiet, two workers) the lane
-// took 1,032 s of wall for 458 CPU-s, 0.44 of a core, its two workers busy the whole time (import
-// 508 s + tests 1,374 s summed over them), while the whole run used 1,445 CPU-s in 1,046 s: 69 % of
-// the two cores. It was the run's critical path; a third worker fills the idle CPU with its waits.
-const UNIT_WORKERS = Math.max(3, availableParallelism() - 1);
+// Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
+// (A third was tried in session 21's one whole run, at load 30-44 from the other helpers: that run
+// failed on bounds all over, so it proved nothing either way; unproven, not kept.)
 // Each file's CPU to .scratch/unit-costs.jsonl (scripts/lib/fileCpu.ts; a fresh record each run):
 // `node scripts/fileCostsTop.mjs .scratch/unit-costs.jsonl` names the costliest, where Vitest's durations are wall time.
 const UNIT_COSTS = join(root, '.scratch', 'unit-costs.jsonl');
