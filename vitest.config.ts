@@ -26,6 +26,7 @@ const ISOLATED = [...SERVER_RELAY, 'packages/devnet/src/**/*.test.ts', 'apps/*/s
 const TOOLS_SHARED_GRAPH = [
   'bench/lib/*.test.ts',
   'e2e/support/weightedShards.test.ts',
+  'e2e/support/polkadotShard.test.ts',
   'e2e/support/fileCosts.test.ts',
   'e2e/support/testFilePorts.test.ts',
   'scripts/lib/textIds.test.ts',

@@ -66,6 +66,8 @@ const checks = [
 // for the build's lock), and after the typecheck it was the run's last lane to end (ci16: it started
 // at 301 s and ended at 1,194 s, while the browser shards had CPU to spare from 0 s).
 // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
+// (A third was tried in session 21's one whole run, at load 30-44 from the other helpers: that run
+// failed on bounds all over, so it proved nothing either way; unproven, not kept.)
 // Each file's CPU to .scratch/unit-costs.jsonl (scripts/lib/fileCpu.ts; a fresh record each run):
 // `node scripts/fileCostsTop.mjs .scratch/unit-costs.jsonl` names the costliest, where Vitest's durations are wall time.
 const UNIT_COSTS = join(root, '.scratch', 'unit-costs.jsonl');

@@ -7,6 +7,8 @@ import { E2E_DEMO_OUT_DIR, E2E_PORTS } from './ports.ts';
 import { runOrThrow } from './runOrThrow.ts';
 import { buildPrebuiltPages, prebuiltPagePaths, type PrebuiltPages } from './prebuiltPages.ts';
 import { shardCostReport, startCostRecord } from './shardCostReport.ts';
+import { fileUsesPolkadot, notePolkadotStarted } from './polkadotShard.ts';
+import { filesOfThisRun } from './weightedShards.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +22,7 @@ declare module 'vitest' {
     /** The ERC-4337 bundlers the stack started (it also answers the paymaster's ERC-7677 calls). */
     bundlers: { chainId: number; url: string }[];
     solanaUrl: string;
-    /** The local Polkadot chain's websocket RPC (chopsticks). */
+    /** The local Polkadot chain's websocket RPC (chopsticks); only where a file of the run uses it (polkadotShard.ts). */
     polkadotUrl: string;
     /** The Bitcoin regtest chain's Esplora API (bcoin behind the devnet's facade). */
     bitcoinUrl: string;
@@ -54,6 +56,12 @@ export default async function setup(project: TestProject) {
     const database = resolve('.data', `cairn-${E2E_PORTS.server}.sqlite`);
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${database}${suffix}`, { force: true });
   }
+  // The Polkadot chain only where a file of this run uses it: the sequencer keeps those files in one
+  // shard, so the other two start none (chopsticks' start: 12.9 CPU-s and 154 s at load 31, the
+  // stack's dearest part, and the other parts waited for it; then its idle CPU for the whole shard).
+  const polkadot = (await filesOfThisRun(project)).some(fileUsesPolkadot);
+  notePolkadotStarted(polkadot);
+  const ports = polkadot ? E2E_PORTS : { ...E2E_PORTS, polkadot: undefined };
   const record = startCostRecord();
   const started = performance.now();
   let builtAt = 0;
@@ -66,13 +74,13 @@ export default async function setup(project: TestProject) {
     builtAt = performance.now();
     return pages;
   });
-  const stack = await startStack(E2E_PORTS, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: prebuiltPagePaths().framePage, built });
+  const stack = await startStack(ports, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: prebuiltPagePaths().framePage, built });
   const pages = await built;
   // What each shard spends before its first test: the builds' CPU, then the stack's parts'.
   const seconds = (at: number) => ((at - started) / 1000).toFixed(1);
   const buildCpu = processCpuSeconds().children;
   const stackCpu = treeCpuSeconds(process.pid) - processCpuSeconds().self - buildCpu;
-  console.log(`e2e set-up: demo and pages built at ${seconds(builtAt)} s (${buildCpu.toFixed(1)} CPU-s), stack ready at ${seconds(performance.now())} s (${stackCpu.toFixed(1)} CPU-s)`);
+  console.log(`e2e set-up: demo and pages built at ${seconds(builtAt)} s (${buildCpu.toFixed(1)} CPU-s), stack ready at ${seconds(performance.now())} s (${stackCpu.toFixed(1)} CPU-s${polkadot ? '' : ', no Polkadot chain: no file here uses it'})`);
   project.provide('pages', pages);
   project.provide('demoUrl', stack.demoUrl);
   project.provide('serverUrl', stack.serverUrl);
@@ -81,7 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('chains', stack.chains);
   project.provide('bundlers', stack.bundlers);
   project.provide('solanaUrl', stack.solana!.url);
-  project.provide('polkadotUrl', stack.polkadot!.url);
+  if (stack.polkadot) project.provide('polkadotUrl', stack.polkadot.url);
   project.provide('bitcoinUrl', stack.bitcoin!.url);
   return async () => {
     for (const line of shardCostReport(record, (performance.now() - started) / 1000)) console.log(line);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderForRun, splitByWeight } from './weightedShards.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileUsesPolkadot } from './polkadotShard.ts';
+import { committedWeights, orderForRun, shardOf, splitByWeight } from './weightedShards.ts';
 
 describe('splitByWeight', () => {
   it('puts each file, heaviest first, in the shard with the least time so far', () => {
@@ -13,6 +16,30 @@ describe('splitByWeight', () => {
     const files = Array.from({ length: 41 }, (_, index) => `f${index}`);
     const shards = splitByWeight(files, (file) => file.length, 2);
     expect(shards.flat().sort()).toEqual([...files].sort());
+  });
+});
+
+describe('the files that use the Polkadot chain', () => {
+  it('go as one piece, by their summed weight, to one shard', () => {
+    const weights: Record<string, number> = { a: 100, b: 60, c: 50, d: 30, e: 10, f: 10 };
+    const together = new Set(['c', 'e']);
+    const [first, second] = splitByWeight(Object.keys(weights), (file) => weights[file]!, 2, (file) => together.has(file));
+    expect(first).toEqual(['a', 'd']);
+    expect(second).toEqual(['c', 'e', 'b', 'f']);
+  });
+
+  it('are in one of npm test\'s three shards by the committed weights, and every file in exactly one', () => {
+    const dir = join(import.meta.dirname, '..');
+    const paths = readdirSync(dir).filter((name) => name.endsWith('.e2e.ts')).map((name) => join(dir, name));
+    const weights = committedWeights();
+    const weightOf = (path: string) => weights[path.slice(dir.length + 1)] ?? 60;
+    const shards = [1, 2, 3].map((index) => shardOf([...paths].reverse(), weightOf, { index, count: 3 }));
+    expect(shards.flat().sort()).toEqual([...paths].sort());
+    const withPolkadot = shards.map((files) => files.filter(fileUsesPolkadot).map((path) => path.slice(dir.length + 1)).sort());
+    expect(withPolkadot.filter((files) => files.length > 0)).toEqual([['polkadot.e2e.ts', 'siteRpc.e2e.ts', 'strangerProject.e2e.ts']]);
+    // The split stays even with the three together (committed weights: 831 / 833 / 828 s split apart).
+    const totals = shards.map((files) => files.reduce((total, path) => total + weightOf(path), 0));
+    expect(Math.max(...totals) - Math.min(...totals)).toBeLessThan(60);
   });
 });
 

@@ -21,9 +21,21 @@ const RULES = [
 /** The kind of a process, from its argv (`/proc/<pid>/cmdline` split at NUL). */
 export function kindOfCommand(argv) {
   const words = argv.filter((arg) => arg !== '');
-  for (const [kind, matches] of RULES) if (matches(words)) return kind;
+  for (const [kind, matches] of RULES) if (matches(words)) return kind === 'Chromium' ? chromiumKind(words) : kind;
   const program = (words[0] ?? '?').split('/').at(-1);
   if (program !== 'node') return program;
   const script = words.slice(1).find((arg) => !arg.startsWith('-') && /\.(m?[jt]s)$/.test(arg));
   return script ? `node ${script.split('/').slice(-2).join('/')}` : 'node';
+}
+
+/**
+ * Chromium's processes by their part (`--type=renderer`, `gpu-process`, `utility`, `zygote`; the
+ * browser process has none), so a run's Chromium CPU says which part spends it. Chromium rewrites
+ * its children's command line as one string joined by spaces (its process title), hence the regex.
+ */
+function chromiumKind(words) {
+  const line = words.join(' ');
+  const type = /--type=(\S+)/.exec(line)?.[1];
+  const sub = type === 'utility' ? /--utility-sub-type=(\S+)/.exec(line)?.[1].split('.').at(-1) : undefined;
+  return `Chromium: ${type ?? 'browser'}${sub ? ` (${sub})` : ''}`;
 }

@@ -3,7 +3,12 @@ import { kindOfCommand } from './processKind.mjs';
 
 describe('kindOfCommand', () => {
   it('names the parts of an e2e shard by their command lines', () => {
-    expect(kindOfCommand(['/usr/lib/chromium/chromium', '--type=renderer'])).toBe('Chromium');
+    expect(kindOfCommand(['/usr/lib/chromium/chromium', '--type=renderer'])).toBe('Chromium: renderer');
+    expect(kindOfCommand(['/usr/lib/chromium/chromium', '--headless', '--no-sandbox'])).toBe('Chromium: browser');
+    expect(kindOfCommand(['/usr/lib/chromium/chromium', '--type=gpu-process', '--headless'])).toBe('Chromium: gpu-process');
+    expect(kindOfCommand(['/usr/lib/chromium/chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toBe('Chromium: utility (NetworkService)');
+    // Chromium's children as /proc shows them: the whole command line in one string (its process title).
+    expect(kindOfCommand(['/usr/lib/chromium/chromium --type=renderer --headless --lang=en-US', ''])).toBe('Chromium: renderer');
     expect(kindOfCommand(['/work/x/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', '--chain-id', '31337'])).toBe('devnet: anvil');
     expect(kindOfCommand(['/usr/bin/node', '--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/cli.ts'])).toBe('devnet (chains, Polkadot, Solana, Bitcoin)');
     expect(kindOfCommand(['/usr/bin/node', '--import', 'tsx', 'packages/server/src/cli.ts'])).toBe('stack: server');

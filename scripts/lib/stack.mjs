@@ -112,13 +112,14 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     ...(ports.solana
       ? { CHAIN_PORT_SOLANA: String(ports.solana), RPC_URL_SOLANA_localnet: `http://${HOST}:${ports.solana}`, RPC_WS_URL_SOLANA_localnet: `ws://${HOST}:${ports.solana + 1}` }
       : {}),
+    // No Polkadot port: the devnet starts no Polkadot chain ('off'), as for a bundler.
     ...(ports.polkadot
       ? {
           CHAIN_PORT_POLKADOT: String(ports.polkadot),
           [`RPC_URL_POLKADOT_${'45'.repeat(16)}`]: `http://${HOST}:${ports.polkadot}`,
           [`RPC_WS_URL_POLKADOT_${'45'.repeat(16)}`]: `ws://${HOST}:${ports.polkadot}`,
         }
-      : {}),
+      : { CHAIN_PORT_POLKADOT: 'off' }),
     ...(ports.bitcoin ? { CHAIN_PORT_BITCOIN: String(ports.bitcoin) } : {}),
     SERVER_PORT: String(ports.server),
     DEMO_PORT: String(ports.demo),

@@ -28,7 +28,13 @@ export const DEFAULT_HOST = '127.0.0.1';
 /** The local Solana chain's RPC port (its websocket is the next one): CHAIN_PORT_SOLANA or 8899. */
 export const DEFAULT_SOLANA_PORT = portFromEnv('SOLANA', 8899);
 
+/**
+ * CHAIN_PORT_POLKADOT=off: the cli starts no Polkadot chain. An e2e shard none of whose files uses
+ * it starts none (e2e/support/polkadotShard.ts): chopsticks' start is the devnet's dearest (12.9
+ * CPU-s and 154 s of wall at load 31, session 16), and every part of a shard's stack waited for it.
+ */
+export const POLKADOT_OFF = process.env.CHAIN_PORT_POLKADOT === 'off';
 /** The local Polkadot chain's RPC port (websocket and HTTP on the same one): CHAIN_PORT_POLKADOT or 9944. */
-export const DEFAULT_POLKADOT_PORT = portFromEnv('POLKADOT', 9944);
+export const DEFAULT_POLKADOT_PORT = POLKADOT_OFF ? 9944 : portFromEnv('POLKADOT', 9944);
 /** The local Bitcoin regtest chain's Esplora API port: CHAIN_PORT_BITCOIN or 3002 (Esplora's own default). */
 export const DEFAULT_BITCOIN_PORT = portFromEnv('BITCOIN', 3002);

@@ -1,10 +1,14 @@
 import { startBundlers, type Bundler } from './bundler/startBundler.ts';
-import { DEFAULT_BITCOIN_PORT, DEFAULT_CHAINS, DEFAULT_HOST, DEFAULT_POLKADOT_PORT, DEFAULT_SOLANA_PORT } from './chains.ts';
+import { DEFAULT_BITCOIN_PORT, DEFAULT_CHAINS, DEFAULT_HOST, DEFAULT_POLKADOT_PORT, DEFAULT_SOLANA_PORT, POLKADOT_OFF } from './chains.ts';
 import { startDevnet } from './startDevnet.ts';
 
 // `npm start` and e2e run this: one stdout line per chain, then stay up until SIGINT/SIGTERM.
 const startedAt = performance.now();
-const starting = startDevnet({ solana: { port: DEFAULT_SOLANA_PORT }, polkadot: { port: DEFAULT_POLKADOT_PORT }, bitcoin: { port: DEFAULT_BITCOIN_PORT } });
+const starting = startDevnet({
+  solana: { port: DEFAULT_SOLANA_PORT },
+  ...(POLKADOT_OFF ? {} : { polkadot: { port: DEFAULT_POLKADOT_PORT } }),
+  bitcoin: { port: DEFAULT_BITCOIN_PORT },
+});
 
 // Listen before anything is printed: a caller may signal as soon as it reads the lines.
 let stopping = false;

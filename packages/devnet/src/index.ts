@@ -5,7 +5,7 @@ export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } f
 export { DEFAULT_CHAINS, DEFAULT_SOLANA_PORT, DEFAULT_POLKADOT_PORT, DEFAULT_BITCOIN_PORT, type ChainConfig } from './chains.ts';
 export { type DevnetSolanaChain, type DevnetPolkadotChain } from './startDevnet.ts';
 export * from './polkadot/polkadotAccounts.ts';
-export { polkadotBalance, withPolkadotApi } from './polkadot/polkadotBalance.ts';
+export { polkadotBalance, polkadotFreeBalance, withPolkadotApi } from './polkadot/polkadotBalance.ts';
 export { startPolkadotChain, type PolkadotChain, type PolkadotChainOptions } from './polkadot/startPolkadotChain.ts';
 export * from './solana/solanaAccounts.ts';
 export { sendSolanaTransaction, waitForSignature, solanaBalance, solanaTokenAccountBalance, type SolanaSigner } from './solana/solanaTransactions.ts';

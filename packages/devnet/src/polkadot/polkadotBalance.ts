@@ -14,7 +14,16 @@ export async function withPolkadotApi<T>(rpcUrl: string, job: (api: ApiPromise) 
   }
 }
 
-/** An account's free balance in planck, read from the chain's system.account. */
+/** An account's free balance in planck, through an API already open (a poll's reads: see polkadotBalance). */
+export async function polkadotFreeBalance(api: ApiPromise, address: string): Promise<bigint> {
+  return (await api.query.system.account(address)).data.free.toBigInt();
+}
+
+/**
+ * An account's free balance in planck, read from the chain's system.account over an API opened for
+ * it: each opening fetches and decodes the runtime's metadata (seconds at load), so a poll reads
+ * through one withPolkadotApi and polkadotFreeBalance instead.
+ */
 export function polkadotBalance(rpcUrl: string, address: string): Promise<bigint> {
-  return withPolkadotApi(rpcUrl, async (api) => (await api.query.system.account(address)).data.free.toBigInt());
+  return withPolkadotApi(rpcUrl, (api) => polkadotFreeBalance(api, address));
 }
