@@ -50,14 +50,19 @@ describe('e-mail change from the Account view', () => {
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor({ timeout: 30_000 });
     expect(await dialog(page).getByTestId('account-update-email').textContent()).toContain(newEmail);
 
-    // The new address logs in to the same wallet on another browser: this device, where it is open, approves that one.
+    // The new address logs in to the same wallet on another browser: this device, where it is open, approves that one by its code.
     // SPEC §5's 30 s before another code to an address that just got one: ended in the server's records, not waited out.
     endStackEmailCodeCooldowns();
     const laptop = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
     await enterMailedCode(laptop.page, newEmail);
     await dialog(laptop.page).getByRole('heading', { name: 'Open your wallet' }).waitFor({ timeout: 30_000 });
     const pairing = await frameContent(laptop.page).locator('[data-pairing-code]').textContent();
-    await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor({ timeout: 30_000 });
+    // Nothing is pushed (session 21): the person opens Devices on this device and types the laptop's code.
+    await dialog(page).getByTestId('account-devices').click();
+    await frameContent(page).getByRole('heading', { name: 'Your devices' }).waitFor({ timeout: 30_000 });
+    await frameContent(page).getByRole('textbox', { name: 'Code on the new device' }).fill(pairing!);
+    await frameContent(page).getByRole('button', { name: 'Find the device' }).click();
+    await frameContent(page).getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor({ timeout: 30_000 });
     expect(await frameContent(page).locator('[data-pairing-code]').textContent()).toBe(pairing);
     await frameContent(page).getByRole('button', { name: 'Approve' }).click();
     await waitForSiteStatus(laptop.page, 'connected', 30_000);
