@@ -79,11 +79,13 @@ describe('handshake', () => {
         },
         GET_CHAIN_ID: () => new Promise(() => undefined),
       },
-      { timeouts: { ...FRAME_TIMEOUTS_MS, connect: 40, request: 40 } },
+      // 1 s, and a screen up for 2.5 s: at 40 ms and 150 ms the screen's 'open' message came after
+      // the request's clock had run out in session 21's clean run (load ~20).
+      { timeouts: { ...FRAME_TIMEOUTS_MS, connect: 1_000, request: 1_000 } },
     );
     const channel = await connecting;
     const login = channel.request('CONNECT_OTP', { otp: '123456' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     saved();
     expect(await login).toEqual({});
     // Without a person to wait for, the clock runs: a request the frame never answers times out, as one the widget can tell apart.
