@@ -247,7 +247,7 @@ export interface LoginSessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
-  /** Wrong pairing codes typed with this login (0015, session 21): how many since `code_tries_start`. */
+  /** Pairing codes typed with this login, right or wrong (0015, session 21): how many since `code_tries_start`. */
   code_tries: Generated<number>;
   code_tries_start: Generated<number>;
 }

@@ -63,7 +63,7 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
   // The owner's open device finds the request by the code the person types from the new device's
   // screen (session 21): no device lists the account's requests, so no one's requests crowd the
   // owner's out, and no pushed prompt can be flooded. Its login may be old (the approval's proof is
-  // what counts); each wrong code spends one of this login's tries, never another login's.
+  // what counts); each code typed spends one of this login's tries, never another login's.
   app.post<{ Body: { code: string } }>(
     '/auth/v1/wallet/device-requests/find',
     { schema: { body: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', maxLength: 32 }, projectId: { type: 'string' } } } } },
@@ -79,8 +79,9 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
         throw new ApiError(429, WALLET_ERRORS.pairingCodeTries(PAIRING_CODE_TRIES, waitText(seconds)));
       }
       const found = await requests.findByCode(user.id, code, now);
+      // A right code keeps its try spent: given back, a login's own request's code typed between
+      // guesses bought them back without end (the lead's read of session 21's change).
       if (!found) throw new ApiError(404, WALLET_ERRORS.unknownPairingCode, 'code');
-      await logins.giveBackCodeTry(token);
       void reply.header('cache-control', 'no-store');
       return { request: shown(found) };
     },

@@ -36,7 +36,7 @@ export const WALLET_ERRORS = {
   tooManyDeviceRequests: 'This login has too many devices waiting for approval: wait for them to be approved, or log in again',
   invalidPairingCode: 'code must be the 8-character pairing code the new device shows (such as K3T9-4QZA)',
   unknownPairingCode: 'No new device is waiting with this code: check the code on the new device',
-  pairingCodeTries: (tries: number, wait: string) => `${tries} wrong codes: try again in ${wait}`,
+  pairingCodeTries: (tries: number, wait: string) => `${tries} codes typed with this login: try again in ${wait}`,
   unknownDeviceRequest: 'Unknown or expired device request: ask again',
   deviceRequestAnswered: 'This device request was already answered',
   deviceRequestMismatch: 'The approved device is not the one that asked',

@@ -10,7 +10,7 @@ export type { LoginUser };
 /** Live logins one user keeps; a new login past it ends the oldest. */
 export const MAX_LOGINS_PER_USER = 20;
 /**
- * Wrong pairing codes one login may type in PAIRING_CODE_TRIES_WINDOW_MS (session 21). Counted per
+ * Pairing codes one login may type in PAIRING_CODE_TRIES_WINDOW_MS (session 21), right or wrong. Counted per
  * login, never per account: someone else's logins (a taken mailbox) cannot spend the owner's.
  */
 export const PAIRING_CODE_TRIES = 5;
@@ -80,8 +80,7 @@ export class LoginStore {
 
   /**
    * Takes one of the login's pairing-code tries, in one conditional update (racing requests cannot
-   * pass the bound); when none is left, the time the next one is. `giveBackCodeTry` returns it for
-   * a code that was right.
+   * pass the bound); when none is left, the time the next one is. A right code spends one too.
    */
   async takeCodeTry(token: string, now: number): Promise<{ allowed: true } | { allowed: false; retryAt: number }> {
     const hash = loginTokenHash(this.secret, token);
@@ -98,15 +97,6 @@ export class LoginStore {
     if (Number(taken.numUpdatedRows) === 1) return { allowed: true };
     const row = await this.db.selectFrom('login_sessions').select('code_tries_start').where('token_hash', '=', hash).executeTakeFirst();
     return { allowed: false, retryAt: Number(row?.code_tries_start ?? now) + PAIRING_CODE_TRIES_WINDOW_MS };
-  }
-
-  async giveBackCodeTry(token: string): Promise<void> {
-    await this.db
-      .updateTable('login_sessions')
-      .set({ code_tries: sql<number>`code_tries - 1` })
-      .where('token_hash', '=', loginTokenHash(this.secret, token))
-      .where('code_tries', '>', 0)
-      .execute();
   }
 
   async endLogin(token: string, now: number): Promise<void> {
