@@ -1,6 +1,8 @@
 // A private PostgreSQL cluster for the server's tests: Debian's postgresql binaries, a data folder
 // under packages/server/.data/pg, 127.0.0.1 only, on a port of its own (not 5432), so it never
-// meets a PostgreSQL the machine already runs.
+// meets a PostgreSQL the machine already runs. A port that answers is used only when this
+// checkout's own cluster holds it (its postmaster.pid names the port): another checkout's cluster
+// on the same machine is never tested against, and is left alone.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,7 +10,10 @@ import { createConnection } from 'node:net';
 import { capture, installDebianPackage } from './debianPackage.mjs';
 import { root } from './ensureInstall.mjs';
 
+/** The first port tried; TEST_POSTGRES_PORT names the only one. */
 export const TEST_POSTGRES_PORT = Number(process.env.TEST_POSTGRES_PORT || 25432);
+/** Ports tried after the first, when another checkout's cluster (or anything) holds it. */
+const SPARE_PORTS = 100;
 const dataRoot = join(root, 'packages', 'server', '.data');
 const dataDir = join(dataRoot, 'pg');
 const lockDir = join(dataRoot, 'pg.lock');
@@ -49,6 +54,39 @@ function pidIsAlive(pid) {
   } catch {
     return false;
   }
+}
+
+/**
+ * The port this checkout's cluster listens on, from its postmaster.pid (pid, data folder, start
+ * time, port, ...), when that postmaster is alive; undefined otherwise.
+ */
+export function runningClusterPort(pidFile = join(dataDir, 'postmaster.pid'), isAlive = pidIsAlive) {
+  let lines;
+  try {
+    lines = readFileSync(pidFile, 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  return isAlive(pid) ? port : undefined;
+}
+
+/**
+ * Where this checkout's cluster is or will listen: its running cluster's port; else the first free
+ * port from `first` (only `first` when the port was named). A port that answers and is not this
+ * checkout's is someone else's server.
+ */
+export async function chooseClusterPort({ running, first, named, answers, spare = SPARE_PORTS }) {
+  if (running !== undefined) return running;
+  const last = named ? first : first + spare;
+  for (let port = first; port <= last; port += 1) if (!(await answers(port))) return port;
+  throw new Error(
+    named
+      ? `TEST_POSTGRES_PORT ${first} answers, but not as this checkout's test cluster (${dataDir}): stop that server or name another port`
+      : `no free port for the test PostgreSQL from ${first} to ${last}`,
+  );
 }
 
 /** Test files run in parallel, and each may call this: only one of them sets the cluster up. */
@@ -115,7 +153,6 @@ export async function waitUntilAccepting(url) {
  * `install: false` never calls apt-get (for use inside a test run).
  */
 export async function ensurePostgres({ install = true } = {}) {
-  const url = `postgres://postgres@127.0.0.1:${TEST_POSTGRES_PORT}/${DATABASE}`;
   const fail = (reason) => {
     if (process.env.CI) throw new Error(`PostgreSQL tests cannot be skipped in CI: ${reason}`);
     return { skipped: reason };
@@ -129,9 +166,13 @@ export async function ensurePostgres({ install = true } = {}) {
   }
   if (!binDir) return fail('PostgreSQL binaries not found under /usr/lib/postgresql (set PG_BIN, or run `npm test` as root to install them)');
 
+  let url;
   try {
     await withLock(async () => {
-      if (await portAnswers(TEST_POSTGRES_PORT)) return; // already running (an earlier run or another test file)
+      const running = runningClusterPort();
+      const port = await chooseClusterPort({ running, first: TEST_POSTGRES_PORT, named: Boolean(process.env.TEST_POSTGRES_PORT), answers: portAnswers });
+      url = `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
+      if (running !== undefined) return; // already running (an earlier run or another test file)
       if (!existsSync(join(dataDir, 'PG_VERSION'))) {
         rmSync(dataDir, { recursive: true, force: true });
         mkdirSync(dataDir, { recursive: true });
@@ -145,7 +186,7 @@ export async function ensurePostgres({ install = true } = {}) {
         chownSync(logFile, ...postgresIds());
       }
       // Test data only: durability off makes the suite several times faster.
-      const options = `-p ${TEST_POSTGRES_PORT} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+      const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
       const [command, args] = asServerUser(join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
       const { code, output } = await capture(command, args);
       if (code !== 0) throw new Error(`pg_ctl start failed: ${output.trim()} (log: ${logFile})`);
