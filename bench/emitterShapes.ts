@@ -21,7 +21,7 @@ const CLIENTS = 10;
 
 /** `kinds` classes over EventEmitter and the stream classes, 50 objects of each used once: on, once, emit, removeListener. */
 function makeShapes(kinds: number): void {
-  const bases = [EventEmitter, Readable, Writable, Duplex, PassThrough];
+  const bases: (new () => EventEmitter)[] = [EventEmitter, Readable, Writable, Duplex, PassThrough];
   for (let k = 0; k < kinds; k++) {
     const Base = bases[k % bases.length]!;
     const Kind = class extends Base {
