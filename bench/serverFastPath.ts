@@ -38,6 +38,14 @@ const { values: args } = parseArgs({
      */
     compare: { type: 'string', multiple: true },
     /**
+     * Also measure the same server started with these node flags (space-separated), in the same
+     * rounds: e.g. `--node-flags=--max-semi-space-size=1` (V8's heap settings, issue 25, s22). May
+     * be given more than once.
+     */
+    'node-flags': { type: 'string', multiple: true },
+    /** The same for the floor: another bare Fastify started with these node flags, measured beside the usual one. */
+    'floor-flags': { type: 'string', multiple: true },
+    /**
      * Also run the bare Fastify floor inside the measured server's own process (bench/lib/inProcessFloor.ts:
      * the same modules, heap and timers) and alone, started as the server is (tsx, production): what
      * the larger process costs a request none of Cairn's code touches (issue 25, s20).
@@ -54,7 +62,7 @@ if (rates.some((rate) => rate !== undefined && !(rate > 0))) throw new Error(`--
 const atRate = (name: string, rate: number | undefined) => (rate === undefined ? name : `${name} at ${rate} req/s`);
 // The server part's ports moved by 300, so this runs beside it.
 // The compared copies take 26889 and the ports after it.
-const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, floor: 26886, floorInServer: 26885, floorAlone: 26884 } as const;
+const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, flagged: 26879, flaggedFloor: 26869, floor: 26886, floorInServer: 26885, floorAlone: 26884 } as const;
 /** The file the in-process floors read the answer's bytes from (known once the server answered). */
 const floorBodyFile = join(resultsDir, 'fastpath', 'in-process-floor-body.json');
 const dir = join(resultsDir, 'fastpath');
@@ -149,8 +157,8 @@ try {
     rmSync(join(dir, String(port)), { recursive: true, force: true });
     return ['--cpu-prof', `--cpu-prof-dir=${join(dir, String(port))}`];
   };
-  const start = (port: number, limits: Record<string, string>, entry?: string, preloads: string[] = []) => {
-    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, nodeOptions(port), entry, preloads);
+  const start = (port: number, limits: Record<string, string>, entry?: string, preloads: string[] = [], flags: string[] = []) => {
+    const server = startBenchServer(port, join(dir, `cairn-${port}.sqlite`), { ...settings, ...limits }, [...flags, ...nodeOptions(port)], entry, preloads);
     stops.push(server.stop);
     return server;
   };
@@ -167,6 +175,10 @@ try {
     const port = PORTS.compared + i;
     servers.push([`cached balance, ${folder}`, start(port, UNREACHED_LIMITS, join(folder, 'packages/server/src/cli.ts')), port]);
   });
+  (args['node-flags'] ?? []).forEach((flags, i) => {
+    const port = PORTS.flagged - i;
+    servers.push([`cached balance, node ${flags}`, start(port, UNREACHED_LIMITS, undefined, [], flags.split(' ').filter(Boolean)), port]);
+  });
   for (const [, server] of servers) await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
 
   const answer = await fetch(`${servers[0]![1].url}${path}`);
@@ -175,6 +187,12 @@ try {
   stops.push(floor.stop);
   writeFileSync(floorBodyFile, body);
   const floorCases: typeof cases = [];
+  for (const [i, flags] of (args['floor-flags'] ?? []).entries()) {
+    const port = PORTS.flaggedFloor - i;
+    const flagged = await startBareFastifyFloor(port, { method: 'GET', body, contentType: answer.headers.get('content-type') ?? 'application/json' }, [...flags.split(' ').filter(Boolean), ...nodeOptions(port)]);
+    stops.push(flagged.stop);
+    floorCases.push({ name: `bare Fastify, node ${flags}`, url: flagged.url, pid: flagged.pid, port });
+  }
   if (withFloorInside) {
     const alone = start(PORTS.floorAlone, { ...inProcessFloor(PORTS.floorAlone), IN_PROCESS_FLOOR_ALONE: '1' }, 'bench/lib/inProcessFloor.ts');
     await waitFor('the floor alone, started as the server', async () => ((await fetch(`${alone.url}/`)).ok ? true : undefined), alone.child, 60_000);
