@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { sourceResolve } from './scripts/lib/sourceConditions.ts';
 
 // Unit and integration tests that sit next to the code. The browser suite has its own config (e2e/).
-// Four projects: the libraries' tests share one module graph per worker (isolate: false: measured,
+// Four projects (and the size guard's, below): the libraries' tests share one module graph per worker (isolate: false: measured,
 // core's tests cost 62 CPU-s isolated and 15 shared, with the same results); so do the server's, among
 // themselves (14 of its files: 76.6 CPU-s isolated, 37.0 shared, the same results: each isolated file
 // imported Fastify, viem and the server afresh), as each ends what it starts (servers, databases,
@@ -40,6 +40,11 @@ const TOOLS_SHARED_GRAPH = [
   'packages/devnet/src/test-wallet/errors.test.ts',
 ];
 
+// The size guard builds two production pages from the packages' dist/: a project of its own, so
+// that `npm test` can run it in the build lane after the build (--project=size-guard) and the unit
+// lane without it (--project=!size-guard); `vitest run` runs it with the rest.
+const SIZE_GUARD = ['bench/sizeGuard.test.ts'];
+
 // VITEST_FILE_CPU=<file>: each test file's CPU, one JSON line per file (scripts/lib/fileCpu.ts).
 const setupFiles = process.env.VITEST_FILE_CPU ? ['scripts/lib/fileCpu.ts'] : [];
 const shared = { ...sourceResolve, test: { testTimeout: 30_000, hookTimeout: 60_000, setupFiles } };
@@ -66,7 +71,8 @@ export default defineConfig({
       { ...shared, test: { ...shared.test, name: 'libraries', include: SHARED_GRAPH, isolate: false } },
       { ...shared, test: { ...shared.test, name: 'server', include: SERVER, exclude: [...configDefaults.exclude, ...SERVER_RELAY], isolate: false } },
       { ...shared, test: { ...shared.test, name: 'tools', include: TOOLS_SHARED_GRAPH, isolate: false } },
-      { ...shared, test: { ...shared.test, name: 'integration', include: ISOLATED, exclude: [...configDefaults.exclude, ...TOOLS_SHARED_GRAPH] } },
+      { ...shared, test: { ...shared.test, name: 'integration', include: ISOLATED, exclude: [...configDefaults.exclude, ...TOOLS_SHARED_GRAPH, ...SIZE_GUARD] } },
+      { ...shared, test: { ...shared.test, name: 'size-guard', include: SIZE_GUARD } },
     ],
   },
 });

@@ -82,7 +82,7 @@ describe('keyboard and host CSS', () => {
     await demo.close();
   });
 
-  it('respects prefers-reduced-motion: the dialog appears without its entrance animation', async () => {
+  it('respects prefers-reduced-motion: the dialog appears without its entrance animation, and nothing turns or pulses', async () => {
     const demo = await openDemo(browser, { context: { reducedMotion: 'reduce' } });
     const { page } = demo;
     await connectButton(page).click();
@@ -91,7 +91,42 @@ describe('keyboard and host CSS', () => {
       const root = document.querySelector('cairn-modal')!.shadowRoot!;
       return root.getAnimations().map((animation) => (animation as CSSAnimation).animationName ?? 'transition');
     });
-    expect(moving.filter((name) => name !== 'cairn-spin')).toEqual([]);
+    expect(moving).toEqual([]);
+    expect(await waitingLooks(page)).toEqual({ card: 'none', spinner: 'none', connecting: 'none', skeleton: 'none', buttonSpinner: 'none' });
+    await demo.close();
+  });
+
+  it('animates with motion asked for: the entrance, the spinners, the skeleton', async () => {
+    const demo = await openDemo(browser, { context: { reducedMotion: 'no-preference' } });
+    const { page } = demo;
+    await connectButton(page).click();
+    await dialog(page).getByRole('heading', { name: 'Connect Wallet' }).waitFor();
+    expect(await waitingLooks(page)).toEqual({ card: 'cairn-rise', spinner: 'cairn-spin', connecting: 'cairn-spin', skeleton: 'cairn-pulse', buttonSpinner: 'spin' });
     await demo.close();
   });
 });
+
+/**
+ * The animation each waiting look has in the open modal (and the button's spinner in its own shadow
+ * root): the test puts one of each in, as the views render them, and reads the computed style.
+ */
+const waitingLooks = (page: Page) =>
+  page.evaluate(() => {
+    const modal = document.querySelector('cairn-modal')!.shadowRoot!;
+    const button = document.querySelector('cairn-connect-button')!.shadowRoot!;
+    const card = modal.querySelector('.card')!;
+    const add = (root: Element | ShadowRoot, html: string) => {
+      const holder = document.createElement('div');
+      holder.innerHTML = html;
+      root.append(holder);
+      return holder.firstElementChild!;
+    };
+    const named = (element: Element, pseudo?: string) => getComputedStyle(element, pseudo).animationName;
+    return {
+      card: named(card),
+      spinner: named(add(card, '<span class="spinner"></span>')),
+      connecting: named(add(card, '<div class="connecting-icon"></div>'), '::before'),
+      skeleton: named(add(card, '<span class="skeleton"></span>')),
+      buttonSpinner: named(add(button, '<span class="spinner"></span>')),
+    };
+  });

@@ -136,7 +136,8 @@ describe('analytics (SPEC §9)', () => {
 
 describe('a refused action (SPEC §9 modal shake)', () => {
   it('the modal shakes for half a second when the wallet declines', async () => {
-    const demo = await openDemo(browser);
+    // With motion on (the browser suite's pages ask for reduced motion by default): the shake as most users see it.
+    const demo = await openDemo(browser, { context: { reducedMotion: 'no-preference' } });
     const { page } = demo;
     await openConnect(page);
     // Records each change of the card's shake, with its time (the modal is in a shadow root).

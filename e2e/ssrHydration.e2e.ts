@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
+import { collectPageErrors, isolatedContext, launchChromium, STATE_POLLING } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { injectTestWallets, TEST_ACCOUNTS } from '@cairn/devnet';
 import { pageErrorsBesidesVite, serveViteFixture, warmUp, type ViteFixture } from './support/viteFixture.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchChromium();
-  const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true, null, { timeout: 180_000 });
+  const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true, null, { ...STATE_POLLING, timeout: 180_000 });
   console.log(`ssrHydration: the dev server's first load (cold) took ${(await warmUp(site, browser, hydrated)).toFixed(1)} s`);
 }, 300_000);
 
@@ -64,7 +64,7 @@ describe('server rendering (Next.js-style SSR)', () => {
       if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
     });
     await page.goto(site.url);
-    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true);
+    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true, null, STATE_POLLING);
     await connectButton(page).waitFor();
     await page.getByTestId('status').getByText('disconnected').waitFor();
 
@@ -81,7 +81,7 @@ describe('server rendering (Next.js-style SSR)', () => {
     const errors = collectPageErrors(page);
     await injectTestWallets(page, [{ chains: walletChains() }]);
     await page.goto(site.url);
-    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true);
+    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true, null, STATE_POLLING);
     await connectButton(page).click();
     await dialog(page).getByRole('button', { name: /Cairn Test Wallet/ }).click();
     const address = TEST_ACCOUNTS[0]!.address;
@@ -94,7 +94,7 @@ describe('server rendering (Next.js-style SSR)', () => {
 
     await page.reload();
     expect(serverHtml).toContain(`reconnecting ${address}`);
-    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true);
+    await page.waitForFunction(() => (window as unknown as { hydrated?: boolean }).hydrated === true, null, STATE_POLLING);
     await page.getByTestId('status').filter({ hasText: `connected ${address}` }).and(page.getByText(/^connected/)).waitFor();
     expect(await page.evaluate(() => (window as unknown as { hydrationErrors: string[] }).hydrationErrors)).toEqual([]);
     expect(pageErrorsBesidesVite(errors)).toEqual([]);

@@ -47,3 +47,15 @@ it('launches Chromium again for the next file when the shared one has gone', asy
   expect(await page.textContent('p')).toBe('a new browser');
   await after.close();
 }, 60_000);
+
+it("asks for reduced motion unless the test asks for motion", async () => {
+  const browser = await launchChromium();
+  const reduced = '(prefers-reduced-motion: reduce)';
+  const byDefault = await browser.newPage();
+  const inContext = await (await browser.newContext()).newPage();
+  const moving = await (await browser.newContext({ reducedMotion: 'no-preference' })).newPage();
+  expect(await byDefault.evaluate((query) => matchMedia(query).matches, reduced)).toBe(true);
+  expect(await inContext.evaluate((query) => matchMedia(query).matches, reduced)).toBe(true);
+  expect(await moving.evaluate((query) => matchMedia(query).matches, reduced)).toBe(false);
+  await browser.close();
+}, 60_000);

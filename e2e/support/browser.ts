@@ -33,7 +33,21 @@ export const STATE_POLLING = { polling: 100 } as const;
 
 /** A Chromium of the caller's own, with `extraArgs` after the usual flags; its `close()` ends it. */
 export async function launchOwnChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return reportPagesOnFailure(await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, LOOPBACK_ONLY, ...extraArgs] }));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, LOOPBACK_ONLY, ...extraArgs] });
+  return reportPagesOnFailure(reduceMotionByDefault(browser));
+}
+
+/**
+ * Its pages ask for reduced motion unless a test asks otherwise (`reducedMotion: 'no-preference'`,
+ * as the tests of the animations do): Cairn then animates nothing, and a page that waits with a
+ * spinner up (a chain confirming, a wallet answering) is not redrawn 60 times a second meanwhile.
+ */
+export function reduceMotionByDefault(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 // One Chromium per process for the browser suite's files, which run one after another in one

@@ -43,5 +43,5 @@ animation:spin .8s linear infinite}
 .cb[data-balance=never][data-state=connected]:not([data-with-network],[data-kind=network]){padding-left:5px}
 @media (max-width:480px){.cb[data-balance=largeScreen] .balance{display:none}.cb[data-balance=largeScreen][data-state=connected]:not([data-with-network],[data-kind=network]){padding-left:5px}}
 @media (min-width:481px){.cb[data-balance=smallScreen] .balance{display:none}.cb[data-balance=smallScreen][data-state=connected]:not([data-with-network],[data-kind=network]){padding-left:5px}}
-@media (prefers-reduced-motion:reduce){.cb{transition:none}.spinner{animation-duration:2.4s}}
+@media (prefers-reduced-motion:reduce){.cb{transition:none}.spinner{animation:none}}
 `;

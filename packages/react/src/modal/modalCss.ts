@@ -3,6 +3,8 @@
 // The card hangs from a fixed top instead of being centred: what arrives after it shows (the
 // catalogue's wallets, a lazily loaded adapter's) grows it downward, and the rows already shown
 // stay under the pointer (centred, they jumped 134 px up as the click landed: e2e/connect.e2e.ts).
+// With reduced motion asked, nothing moves, spinners and skeletons included: a turning spinner keeps
+// the page drawing every frame for as long as it waits (the ring's coloured arc and the text still say it).
 export const MODAL_CSS = `
 :host{all:initial!important;display:contents!important;--_error:#d92d20;--_shadow:rgba(16,18,24,.18)}
 :host([data-theme="dark"]){--_error:#ff7a70;--_shadow:rgba(0,0,0,.5)}
@@ -222,8 +224,7 @@ outline:none;box-shadow:inset 0 0 0 1px transparent;appearance:none}
 .approve-frame{display:flex;align-items:center;justify-content:center;width:100%;height:min(480px,calc(100vh - 220px));border-radius:var(--cairn-radius);background:var(--_surface)}
 @media (prefers-reduced-motion:reduce){
 .backdrop,.card,.card[data-shaking]{animation:none}
-.spinner,.connecting-icon::before{animation-duration:2.4s}
-.skeleton,.toast{animation:none}
+.spinner,.connecting-icon::before,.skeleton,.toast{animation:none}
 *{transition:none!important}
 }
 `;
