@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fundExtraAccount } from './support/extraAccounts.ts';
-import { toSessionKeyAccount } from './support/sessionKeyAccount.ts';
+import { toSessionKeyAccount } from '@cairn/devnet/testing';
 import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // Smart accounts (issue 26), in Chromium against the devnet's EntryPoint, SimpleAccount factory,

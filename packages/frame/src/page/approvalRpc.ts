@@ -91,7 +91,7 @@ export function approvalRpc(options: {
       throw new Error(SmartAccountText.otherEntryPoint);
     }
     const sender = account.type === 'smartAccount' ? account.sender : undefined;
-    const calls = sender ? operationCalls(request) : undefined;
+    const calls = sender ? operationCalls(request, sender.address) : undefined;
     // The screen and the site's wait share one deadline: asking again after a fee rise takes no more time than the first screen had left.
     const deadline = Date.now() + screenTimeoutMs;
     const tokens = once(() => readTokens(request, network));
