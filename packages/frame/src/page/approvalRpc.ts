@@ -98,7 +98,8 @@ export function approvalRpc(options: {
     /** Shows `request` (with the user operation's fee when the smart account sends) and waits for the user; true when approved. */
     const show = async (prepared: PreparedOperation | undefined, warning?: string) => {
       const read = await tokens();
-      const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored } } : {};
+      const deployedBy = prepared?.operation.factory;
+      const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored, ...(deployedBy ? { deployedBy } : {}) } } : {};
       const subject = { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(read ? { tokens: read } : {}), ...operation };
       const summary = summarizeApproval(request, subject, options.prompts.t);
       return options.prompts.ask(warning ? { ...summary, warning } : summary, AbortSignal.timeout(Math.max(0, deadline - Date.now())));

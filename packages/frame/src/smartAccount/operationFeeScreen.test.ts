@@ -12,6 +12,7 @@ import { devnetNetwork, feeRiseOnFirstScreen, fundedSender, MOST, mostOf, resetB
 const chain = useTestSmartAccountChain({ chain: 29721, bundler: 29722 });
 /** The frame's logged-in key (the smart accounts here have owners of their own: signing goes through the sender). */
 const signer = privateKeyToAccount(generatePrivateKey());
+const DEPLOYS = 'Also deploys your smart account, by the factory';
 
 describe("the smart account's user operation: the gas the bundler sets, shown before the approval", () => {
   it('shows the most the network may charge, from the estimate made before the screen, and signs exactly that operation', async () => {
@@ -27,6 +28,8 @@ describe("the smart account's user operation: the gas the bundler sets, shown be
     expect(signed.maxCost).toBeGreaterThan(0n);
     expect(rows[MOST]).toBe(`${formatEther(signed.maxCost)} ETH`);
     expect(rows['Gas limit']).toBe(signed.gasLimit.toString());
+    // The account's first operation deploys it: the screen names the factory, whose gas is in the figure.
+    expect(rows[DEPLOYS]).toBe(chain().deployment.contracts.accountFactory);
     console.info(`user operation shown and signed: ${signed.gasLimit} gas at most ${signed.maxFeePerGas} wei each, ${formatEther(signed.maxCost)} ETH at most`);
   }, 120_000);
 
@@ -52,6 +55,9 @@ describe("the smart account's user operation: the gas the bundler sets, shown be
     expect(shown[0]!.warning).toBeUndefined();
     expect(shown[1]!.warning).toBe('The most the network may charge rose after you approved: approve the new figure, or reject.');
     expect(mostOf(shown[1]!)).toBeGreaterThan(mostOf(shown[0]!));
+    // The other tab's operation deployed the account meanwhile: the fresh one deploys nothing, and says so by no factory row.
+    expect(rowsOf(shown[0]!)[DEPLOYS]).toBe(chain().deployment.contracts.accountFactory);
+    expect(rowsOf(shown[1]!)).not.toHaveProperty([DEPLOYS]);
     const signed = await sentOperation(bundlerUrl, (outcome as { id: Hex }).id);
     expect(rowsOf(shown[1]!)[MOST]).toBe(`${formatEther(signed.maxCost)} ETH`);
   }, 180_000);

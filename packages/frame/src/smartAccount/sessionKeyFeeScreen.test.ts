@@ -70,6 +70,8 @@ describe("a session key's grant and revoke: their fee on the screen before the a
     expect(rows['Session key']).toBe(s.key.address);
     expect(rows['May send to']).toBe(s.allowed);
     expect(rows['At most per call']).toBe('0.001 ETH');
+    // The account's first operation: the grant rides its deployment, and the screen names the factory.
+    expect(rows['Also deploys your smart account, by the factory']).toBe(chain().deployment.contracts.accountFactory);
     const signed = await s.lastSigned();
     expect(signed.maxCost).toBeGreaterThan(0n);
     expect(rows[MOST]).toBe(`${formatEther(signed.maxCost)} ETH`);
@@ -88,6 +90,7 @@ describe("a session key's grant and revoke: their fee on the screen before the a
     const rows = rowsOf(shown[0]!);
     expect(shown[0]!.title).toBe('Revoke a session key');
     expect(rows['Session key']).toBe(s.key.address);
+    expect(rows).not.toHaveProperty(['Also deploys your smart account, by the factory']);
     const signed = await s.lastSigned();
     expect(rows[MOST]).toBe(`${formatEther(signed.maxCost)} ETH`);
     expect(rows['Gas limit']).toBe(signed.gasLimit.toString());
