@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fundExtraAccount } from './support/extraAccounts.ts';
-import { toSessionKeyAccount } from './support/sessionKeyAccount.ts';
+import { toSessionKeyAccount } from '@cairn/devnet/testing';
 import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // Smart accounts (issue 26), in Chromium against the devnet's EntryPoint, SimpleAccount factory,
@@ -48,6 +48,9 @@ async function approve(request: Promise<{ ok?: unknown; error?: string }>, expec
   await promptClosed(page);
   return answer;
 }
+
+/** A sponsored user operation's fee block on the screen (its gas estimated before it, the figure the paymaster's). */
+const SPONSORED_FEE = ['Gas limit', 'Max fee per gas', 'Most the network may charge', "paid by the network's paymaster"];
 
 const eoaOf = (current: User) => current.accounts.find((account) => account.type === 'eoa')!.address;
 
@@ -194,7 +197,7 @@ describe('the frame key’s smart account', () => {
     const cap = parseEther('0.001');
     const expiry = Math.floor(Date.now() / 1000) + 3600;
     const grant = { chainId: '0x7a69', address: smartAddress, expiry, signer: { type: 'account', data: { address: sessionKey.address } }, permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(cap) } }] };
-    const granted = await approve(call(page, 'RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant] }), ['Grant a session key', sessionKey.address, allowed, '0.001 ETH']);
+    const granted = await approve(call(page, 'RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant] }), ['Grant a session key', sessionKey.address, allowed, '0.001 ETH', ...SPONSORED_FEE]);
     const context = (granted.ok as { result: { context: Address; address: Address } }).result;
     expect(context).toMatchObject({ context: sessionKey.address, address: smartAddress });
 
@@ -215,7 +218,7 @@ describe('the frame key’s smart account', () => {
     expect(await chain.getBalance({ address: other })).toBe(0n);
     expect(await chain.getBalance({ address: allowed })).toBe(cap);
 
-    expect(await approve(call(page, 'RPC_REQUEST', { method: 'wallet_revokePermissions', params: [{ context: sessionKey.address }] }), ['Revoke a session key', sessionKey.address])).toEqual({ ok: { result: null } });
+    expect(await approve(call(page, 'RPC_REQUEST', { method: 'wallet_revokePermissions', params: [{ context: sessionKey.address }] }), ['Revoke a session key', sessionKey.address, ...SPONSORED_FEE])).toEqual({ ok: { result: null } });
     await expect(send(allowed, 1n)).rejects.toThrow(/AA24/);
     expect(await chain.getBalance({ address: allowed })).toBe(cap);
   }, 90_000);

@@ -109,6 +109,8 @@ describe('the smart account on a site', () => {
     await dialog(page).getByRole('heading', { name: 'Approve' }).waitFor({ timeout: 10_000 });
     await frameContent(page).getByRole('dialog').filter({ hasText: 'Grant a session key' }).waitFor({ timeout: 10_000 });
     await frameScreenSettled(page);
+    // The grant is a user operation of the account: its fee, estimated before the screen, is on it (the stack's paymaster pays).
+    expect(await frameContent(page).getByRole('dialog').innerText()).toMatch(/Most the network may charge[\s\S]*paid by the network's paymaster/);
     await frameContent(page).getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });
     expect(await granting).toEqual({ error: 'User rejected the request.' });
   }, 60_000);

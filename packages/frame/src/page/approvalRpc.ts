@@ -91,14 +91,16 @@ export function approvalRpc(options: {
       throw new Error(SmartAccountText.otherEntryPoint);
     }
     const sender = account.type === 'smartAccount' ? account.sender : undefined;
-    const calls = sender ? operationCalls(request) : undefined;
+    const calls = sender ? operationCalls(request, sender.address) : undefined;
     // The screen and the site's wait share one deadline: asking again after a fee rise takes no more time than the first screen had left.
     const deadline = Date.now() + screenTimeoutMs;
     const tokens = once(() => readTokens(request, network));
     /** Shows `request` (with the user operation's fee when the smart account sends) and waits for the user; true when approved. */
     const show = async (prepared: PreparedOperation | undefined, warning?: string) => {
       const read = await tokens();
-      const operation = prepared && sender ? { operation: { fee: prepared.fee, sponsored: sender.sponsored } } : {};
+      // What the signed operation says, not the network's configuration: sponsored when it names a paymaster, deploying when it names a factory.
+      const deployedBy = prepared?.operation.factory;
+      const operation = prepared ? { operation: { fee: prepared.fee, sponsored: prepared.operation.paymaster !== undefined, ...(deployedBy ? { deployedBy } : {}) } } : {};
       const subject = { origin, chainId: network.chainId, ...(network.name ? { networkName: network.name } : {}), nativeCurrency: network.nativeCurrency, account: account.address, ...(read ? { tokens: read } : {}), ...operation };
       const summary = summarizeApproval(request, subject, options.prompts.t);
       return options.prompts.ask(warning ? { ...summary, warning } : summary, AbortSignal.timeout(Math.max(0, deadline - Date.now())));

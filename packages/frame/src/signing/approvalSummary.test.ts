@@ -231,4 +231,21 @@ describe('the approval screen content', () => {
     const revoke = summarizeApproval(request('wallet_revokePermissions', [{ context: other.toLowerCase() }]), subject);
     expect([revoke.title, rows(revoke)]).toEqual(['Revoke a session key', { 'Session key': other }]);
   });
+
+  it("shows a user operation's fee after its calls, and first the factory when the operation deploys the account too", () => {
+    const fee = { gasLimit: 400_000n, maxFeePerGas: 2_000_000_000n, maxCost: 800_000_000_000_000n };
+    const grant = { method: 'wallet_grantPermissions', grant: { key: other, target: account, valueLimit: 0n, expiry: 1_900_000_000 } } as const;
+    const feeRows = { 'Gas limit': '400000', 'Max fee per gas': '2 gwei', 'Most the network may charge': '0.0008 ETH' };
+    const deployed = summarizeApproval(grant, { ...subject, operation: { fee, sponsored: false } });
+    expect(deployed.details.slice(-3).map((row) => row.label)).toEqual(Object.keys(feeRows));
+    expect(rows(deployed)).toMatchObject(feeRows);
+    expect(rows(deployed)).not.toHaveProperty(['Also deploys your smart account, by the factory']);
+    const first = summarizeApproval(grant, { ...subject, operation: { fee, sponsored: true, deployedBy: other.toLowerCase() as `0x${string}` } });
+    expect(first.details.slice(-4).map((row) => [row.label, row.value])).toEqual([
+      ['Also deploys your smart account, by the factory', other],
+      ['Gas limit', '400000'],
+      ['Max fee per gas', '2 gwei'],
+      ['Most the network may charge', "0.0008 ETH, paid by the network's paymaster"],
+    ]);
+  });
 });

@@ -37,7 +37,7 @@ export interface ApprovalSubject {
   /** What the chain answered for the tokens the request's calls move or let spend (by checksummed address); a token not here is shown in its smallest units. */
   tokens?: ReadonlyMap<string, TokenMetadata>;
   /** The smart account's user operation as the bundler estimated it, before the screen: its gas is the user's to pay unless a paymaster sponsors it. */
-  operation?: { fee: OperationFee; sponsored: boolean };
+  operation?: { fee: OperationFee; sponsored: boolean; deployedBy?: Hex };
 }
 
 /**
@@ -194,10 +194,15 @@ function transactionRows({ transaction }: ApprovalRequest & { method: 'eth_sendT
   return rows;
 }
 
-/** A user operation's gas as the bundler set it: the limits together, the price cap, and the most the network may charge (the figure the signed operation allows). */
-function operationFeeRows({ fee, sponsored }: NonNullable<ApprovalSubject['operation']>, { nativeCurrency }: ApprovalSubject, t: Translate): ApprovalRow[] {
+/**
+ * A user operation's gas as the bundler set it: the limits together, the price cap, and the most the
+ * network may charge (the figure the signed operation allows); first, the factory when the operation
+ * deploys the account too (its first operation: the deployment's gas is in the figure).
+ */
+function operationFeeRows({ fee, sponsored, deployedBy }: NonNullable<ApprovalSubject['operation']>, { nativeCurrency }: ApprovalSubject, t: Translate): ApprovalRow[] {
   const most = `${formatUnits(fee.maxCost, nativeCurrency.decimals)} ${nativeCurrency.symbol}`;
   return [
+    ...(deployedBy ? [{ label: t('request.alsoDeploysYourSmartAccountBy'), value: getAddress(deployedBy), code: true }] : []),
     { label: t('request.gasLimit'), value: fee.gasLimit.toString(), code: true },
     { label: t('request.maxFeePerGas'), value: `${formatGwei(fee.maxFeePerGas)} gwei`, code: true },
     { label: t('request.mostTheNetworkMayCharge'), value: sponsored ? t('request.amountPaidByThePaymaster', { amount: most }) : most, code: true },

@@ -2,6 +2,7 @@ import { createWalletClient, defineChain, http, type Address, type Hex, type Pri
 import type { ApprovalRequest } from './approvalRequest.ts';
 import type { PreparedOperation, SmartAccountSender } from '../smartAccount/smartAccountSender.ts';
 import { grantedPermissions } from '../smartAccount/permissionsRequest.ts';
+import { sessionKeyCall } from '../smartAccount/sessionKeyCall.ts';
 
 export const ExecuteText = {
   needsSmartAccount: 'This request needs the smart account: switch to it on a network that enables it',
@@ -60,8 +61,12 @@ const estimated = (prepared: PreparedOperation | undefined) => {
   return prepared;
 };
 
-/** The calls a request has the smart account send in one user operation (estimated before the screen); none for a signature or a session key's change. */
-export function operationCalls(request: ApprovalRequest): readonly { to: Address; value: bigint; data?: Hex }[] | undefined {
+/**
+ * The calls a request has the smart account `account` send in one user operation (estimated before
+ * the screen): a send's calls, or a session key's grant or revoke (the account calling itself, at
+ * its own gas like any send); none for a signature.
+ */
+export function operationCalls(request: ApprovalRequest, account: Address): readonly { to: Address; value: bigint; data?: Hex }[] | undefined {
   switch (request.method) {
     case 'wallet_sendCalls':
     case 'eth_sendUserOperation':
@@ -70,6 +75,9 @@ export function operationCalls(request: ApprovalRequest): readonly { to: Address
       const { to, value, data } = request.transaction;
       return to ? [{ to, value, ...(data ? { data } : {}) }] : undefined;
     }
+    case 'wallet_grantPermissions':
+    case 'wallet_revokePermissions':
+      return [sessionKeyCall(request, account)];
     default:
       return undefined;
   }
@@ -91,11 +99,11 @@ async function executeAsSmartAccount(request: ApprovalRequest, smartAccount: Sma
       // ERC-4337 answers the user operation's hash.
       return smartAccount.sendPrepared(estimated(prepared));
     case 'wallet_grantPermissions':
-      // Answered once the grant is on-chain: the key can act as soon as the site hears back.
-      await smartAccount.grantSession(request.grant);
+      // The operation the screen showed, answered once it landed: the key can act as soon as the site hears back.
+      await smartAccount.sendPreparedTransaction(estimated(prepared));
       return grantedPermissions(request.grant, smartAccount.address, chainId);
     case 'wallet_revokePermissions':
-      await smartAccount.revokeSession(request.key);
+      await smartAccount.sendPreparedTransaction(estimated(prepared));
       return null;
   }
 }

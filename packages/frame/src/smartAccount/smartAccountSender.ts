@@ -1,8 +1,7 @@
-import { createPublicClient, defineChain, encodeFunctionData, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
+import { createPublicClient, defineChain, http, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type SignableMessage, type TypedDataDefinition } from 'viem';
 import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, UserOperationReceiptNotFoundError, type SmartAccount, type UserOperation } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
-import { cairnAccountAbi, toCairnAccount } from './cairnAccount.ts';
-import type { SessionGrant } from './permissionsRequest.ts';
+import { toCairnAccount } from './cairnAccount.ts';
 import { operationFee, type OperationFee } from './operationFee.ts';
 import { OperationRefusedError } from './operationRefused.ts';
 import { revertedOperationError } from './revertedOperation.ts';
@@ -42,9 +41,6 @@ export interface SmartAccountSender {
    * 'execution reverted' when the operation landed but its call reverted.
    */
   sendPreparedTransaction(prepared: PreparedOperation): Promise<Hex>;
-  /** Grants or revokes a session key on-chain (a user operation calling the account itself); resolves once mined. */
-  grantSession(grant: SessionGrant): Promise<void>;
-  revokeSession(key: Address): Promise<void>;
   /** EIP-5792's wallet_getCallsStatus for a batch this account sent (its user operation's hash). */
   callsStatus(id: Hex): Promise<CallsStatus>;
 }
@@ -79,7 +75,6 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     ...(paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }) } : {}),
   });
   const asCalls = (calls: readonly SmartAccountCall[]) => calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) }));
-  const sendCalls = (calls: readonly SmartAccountCall[]) => bundler.sendUserOperation({ calls: asCalls(calls) });
   const prepareCalls = async (calls: readonly SmartAccountCall[]): Promise<PreparedOperation> => {
     const operation = (await bundler.prepareUserOperation({ calls: asCalls(calls) })) as unknown as UserOperation<'0.7'>;
     return { operation, fee: operationFee(operation) };
@@ -101,17 +96,9 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
     if (!landed.success) throw revertedOperationError(landed.reason);
     return landed.receipt.transactionHash;
   };
-  /** Sends calls of the account to itself and waits for them to be mined: a refused one throws. */
-  const selfCall = async (data: Hex) => {
-    const receipt = await mined(await sendCalls([{ to: account.address, value: 0n, data }]));
-    if (!receipt.success) throw new Error(receipt.reason ?? 'The smart account refused the change');
-  };
   return {
     address: account.address,
     entryPoint: entryPoint as Address,
-    grantSession: ({ key, target, selector, valueLimit, expiry }) =>
-      selfCall(encodeFunctionData({ abi: cairnAccountAbi, functionName: 'grantSession', args: [key, target, selector ?? '0x00000000', valueLimit, expiry] })),
-    revokeSession: (key) => selfCall(encodeFunctionData({ abi: cairnAccountAbi, functionName: 'revokeSession', args: [key] })),
     sponsored: paymasterUrl !== undefined,
     isDeployed: () => account.isDeployed(),
     signMessage: (message) => account.signMessage({ message }),

@@ -100,6 +100,7 @@ const ar: Catalogue = {
   'request.value': 'القيمة',
   'request.verifyingContract': 'العقد المتحقِّق',
   'request.allowance': 'الإذن بالإنفاق',
+  'request.alsoDeploysYourSmartAccountBy': 'ينشر أيضًا حسابك الذكي، عبر المصنع (factory)',
   'request.amountInSmallestUnitsOf': '{amount} بأصغر وحدة للرمز {token}',
   'request.amountOfToken': '{amount} {symbol} (الرمز {token})',
   'request.amountPaidByThePaymaster': '{amount}، يدفعها مموّل الرسوم (paymaster) في الشبكة',

@@ -100,6 +100,7 @@ const de: Catalogue = {
   'request.value': 'Betrag',
   'request.verifyingContract': 'Prüfender Vertrag',
   'request.allowance': 'Freigabe',
+  'request.alsoDeploysYourSmartAccountBy': 'Stellt auch Ihr Smart Account bereit, über die Factory',
   'request.amountInSmallestUnitsOf': '{amount} in der kleinsten Einheit des Tokens {token}',
   'request.amountOfToken': '{amount} {symbol} (Token {token})',
   'request.amountPaidByThePaymaster': '{amount}, bezahlt vom Paymaster des Netzwerks',

@@ -100,6 +100,7 @@ const es: Catalogue = {
   'request.value': 'Valor',
   'request.verifyingContract': 'Contrato verificador',
   'request.allowance': 'Autorización',
+  'request.alsoDeploysYourSmartAccountBy': 'También despliega su cuenta inteligente, mediante la factory',
   'request.amountInSmallestUnitsOf': '{amount} en la unidad mínima del token {token}',
   'request.amountOfToken': '{amount} {symbol} (token {token})',
   'request.amountPaidByThePaymaster': '{amount}, pagado por el paymaster de la red',

@@ -100,6 +100,7 @@ const fr: Catalogue = {
   'request.value': 'Montant',
   'request.verifyingContract': 'Contrat vérificateur',
   'request.allowance': 'Autorisation',
+  'request.alsoDeploysYourSmartAccountBy': 'Déploie aussi votre compte intelligent, par la factory',
   'request.amountInSmallestUnitsOf': '{amount} en plus petite unité du jeton {token}',
   'request.amountOfToken': '{amount} {symbol} (jeton {token})',
   'request.amountPaidByThePaymaster': '{amount}, payé par le paymaster du réseau',

@@ -100,6 +100,7 @@ const ja: Catalogue = {
   'request.value': '金額',
   'request.verifyingContract': '検証コントラクト',
   'request.allowance': '許可額',
+  'request.alsoDeploysYourSmartAccountBy': 'あなたのスマートアカウントもデプロイします（ファクトリー経由）',
   'request.amountInSmallestUnitsOf': '{amount}（トークン {token} の最小単位）',
   'request.amountOfToken': '{amount} {symbol}（トークン {token}）',
   'request.amountPaidByThePaymaster': '{amount}（ネットワークのペイマスターが支払います）',

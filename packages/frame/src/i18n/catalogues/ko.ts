@@ -100,6 +100,7 @@ const ko: Catalogue = {
   'request.value': '금액',
   'request.verifyingContract': '검증 컨트랙트',
   'request.allowance': '허용량',
+  'request.alsoDeploysYourSmartAccountBy': '스마트 계정도 함께 배포합니다(팩토리를 통해)',
   'request.amountInSmallestUnitsOf': '{amount} (토큰 {token}의 최소 단위)',
   'request.amountOfToken': '{amount} {symbol} (토큰 {token})',
   'request.amountPaidByThePaymaster': '{amount}, 네트워크의 페이마스터가 지불',

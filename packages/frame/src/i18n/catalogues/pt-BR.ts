@@ -100,6 +100,7 @@ const ptBR: Catalogue = {
   'request.value': 'Valor',
   'request.verifyingContract': 'Contrato verificador',
   'request.allowance': 'Permissão',
+  'request.alsoDeploysYourSmartAccountBy': 'Também implanta sua conta inteligente, pela factory',
   'request.amountInSmallestUnitsOf': '{amount} na menor unidade do token {token}',
   'request.amountOfToken': '{amount} {symbol} (token {token})',
   'request.amountPaidByThePaymaster': '{amount}, pago pelo paymaster da rede',

@@ -100,6 +100,7 @@ const ru: Catalogue = {
   'request.value': 'Сумма',
   'request.verifyingContract': 'Проверяющий контракт',
   'request.allowance': 'Разрешение',
+  'request.alsoDeploysYourSmartAccountBy': 'Также развёртывает ваш смарт-аккаунт через фабрику',
   'request.amountInSmallestUnitsOf': '{amount} в наименьших единицах токена {token}',
   'request.amountOfToken': '{amount} {symbol} (токен {token})',
   'request.amountPaidByThePaymaster': '{amount}, оплачивает paymaster сети',

@@ -100,6 +100,7 @@ const tr: Catalogue = {
   'request.value': 'Tutar',
   'request.verifyingContract': 'Doğrulayan sözleşme',
   'request.allowance': 'Harcama izni',
+  'request.alsoDeploysYourSmartAccountBy': 'Akıllı hesabınızı da dağıtır, şu fabrika ile',
   'request.amountInSmallestUnitsOf': '{token} tokeninin en küçük biriminde {amount}',
   'request.amountOfToken': '{amount} {symbol} (token {token})',
   'request.amountPaidByThePaymaster': '{amount}, ağın paymaster’ı tarafından ödenir',

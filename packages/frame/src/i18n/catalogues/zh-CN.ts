@@ -100,6 +100,7 @@ const zhCN: Catalogue = {
   'request.value': '金额',
   'request.verifyingContract': '验证合约',
   'request.allowance': '授权额度',
+  'request.alsoDeploysYourSmartAccountBy': '同时通过工厂合约部署您的智能账户',
   'request.amountInSmallestUnitsOf': '{amount}（代币 {token} 的最小单位）',
   'request.amountOfToken': '{amount} {symbol}（代币 {token}）',
   'request.amountPaidByThePaymaster': '{amount}，由网络的 paymaster 支付',
