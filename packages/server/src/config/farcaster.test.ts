@@ -21,6 +21,8 @@ describe('Sign In With Farcaster settings', () => {
     expect(DEVNET_NAME_REGISTRY.signer).toBe(privateKeyToAccount(DEVNET_NAME_REGISTRY_KEY).address);
     const own = { FARCASTER_RELAY_KEY: 'k'.repeat(16), FARCASTER_NAME_REGISTRY_URL: 'https://names.example/', FARCASTER_NAME_REGISTRY_SIGNER: DEVNET_NAME_REGISTRY.signer.toLowerCase() };
     expect(farcasterConfig(own, false)?.nameRegistry).toEqual({ url: 'https://names.example', signer: DEVNET_NAME_REGISTRY.signer, timeoutMs: 3000 });
+    // The stack moves the devnet's registry to another port: still the devnet's key.
+    expect(farcasterConfig({ FARCASTER_NAME_REGISTRY_URL: 'http://127.0.0.1:17850' }, true)?.nameRegistry.signer).toBe(DEVNET_NAME_REGISTRY.signer);
   });
 
   it('names the variable of a bad setting', () => {

@@ -46,7 +46,8 @@ function nameRegistryConfig(env: Env, devnetOnly: boolean): FarcasterConfig['nam
   const defaults = devnetOnly ? DEVNET_NAME_REGISTRY : FNAMES;
   const url = httpUrl(env, 'FARCASTER_NAME_REGISTRY_URL') ?? defaults.url;
   const signer = address(env, 'FARCASTER_NAME_REGISTRY_SIGNER');
-  // Another registry with the default signer would have every proof refused: said at start, not at each login.
-  if (!signer && url.replace(/\/$/, '') !== defaults.url) throw new ConfigError('FARCASTER_NAME_REGISTRY_SIGNER', 'must be set with FARCASTER_NAME_REGISTRY_URL (the address that registry signs its proofs with)');
+  // Another registry with fnames' signer would have every proof refused: said at start, not at each login.
+  // (The devnet's registry signs with the devnet's key on whatever port the stack gives it.)
+  if (!signer && !devnetOnly && url.replace(/\/$/, '') !== defaults.url) throw new ConfigError('FARCASTER_NAME_REGISTRY_SIGNER', 'must be set with FARCASTER_NAME_REGISTRY_URL (the address that registry signs its proofs with)');
   return { url: url.replace(/\/$/, ''), signer: signer ?? defaults.signer, timeoutMs: integer(env, 'FARCASTER_NAME_REGISTRY_TIMEOUT_MS', 3000, 100, 30_000) };
 }
