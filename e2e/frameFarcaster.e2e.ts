@@ -1,5 +1,5 @@
 import { createWalletClient, viemConnector } from '@farcaster/auth-client';
-import { registerFarcasterId } from '@cairn/devnet';
+import { registerFarcasterId, registerFarcasterName } from '@cairn/devnet';
 import { DEVNET_FARCASTER_RELAY_KEY } from '@cairn/server';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -36,14 +36,14 @@ async function farcasterLink(page: Page): Promise<string> {
 }
 
 /** The Farcaster app holding `custodyKey`: the message for `fid` from the link's channel, signed and handed to the relay. */
-async function farcasterAppSigns(url: string, custodyKey: `0x${string}`, fid: number) {
+async function farcasterAppSigns(url: string, custodyKey: `0x${string}`, fid: number, username?: string) {
   const app = createWalletClient({ relay: `${inject('serverUrl')}/farcaster`, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
   const { channelToken } = app.parseSignInURI({ uri: url }) as { channelToken: string };
   const params = new URL(url).searchParams;
   const custody = privateKeyToAccount(custodyKey);
   const built = app.buildSignInMessage({ address: custody.address, fid, uri: params.get('siweUri')!, domain: params.get('domain')!, nonce: params.get('nonce')! });
   if (built.isError) throw built.error;
-  const answer = await app.authenticate({ channelToken, authKey: DEVNET_FARCASTER_RELAY_KEY, message: built.message, signature: await custody.signMessage({ message: built.message }), fid });
+  const answer = await app.authenticate({ channelToken, authKey: DEVNET_FARCASTER_RELAY_KEY, message: built.message, signature: await custody.signMessage({ message: built.message }), fid, ...(username ? { username } : {}) });
   expect(answer.data).toMatchObject({ state: 'completed', fid });
 }
 
@@ -62,10 +62,21 @@ async function siteTriesToComplete(page: Page, url: string): Promise<{ status: n
   );
 }
 
+/** A Farcaster account as its app makes one: an fid for a fresh custody key, and its name in the devnet's name registry. */
+async function farcasterAccount(prefix: string) {
+  const custodyKey = generatePrivateKey();
+  const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+  const name = `${prefix}${Date.now().toString(36)}`.slice(0, 16);
+  await registerFarcasterName(inject('fnamesUrl'), custodyKey, fid, name);
+  return { custodyKey, fid, name };
+}
+
+/** The frame's question before the login (session 22): the name the registry proved for the fid that answered. */
+const confirmHeading = (page: Page, account: { fid: number; name: string }) => frameContent(page).getByRole('heading', { name: `Log in as @${account.name} (Farcaster fid ${account.fid})?` });
+
 describe('Sign In With Farcaster', () => {
-  it('logs the site in with an embedded wallet once the registered custody key signed the scanned link', async () => {
-    const custodyKey = generatePrivateKey();
-    const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+  it('logs the site in with an embedded wallet once the registered custody key signed the scanned link and the visitor confirmed the name', async () => {
+    const { custodyKey, fid, name } = await farcasterAccount('trail');
     const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
     const { page } = demo;
     const url = await farcasterLink(page);
@@ -85,11 +96,29 @@ describe('Sign In With Farcaster', () => {
     if (stolen.status === 401) expect(stolen.body.message).toMatch(/^This Farcaster sign-in was opened by another frame/);
     else expect([stolen.status, stolen.body.message]).toEqual([404, 'Unknown or expired Farcaster sign-in: start again']);
 
+    // The frame asks whose account answered, by the name the registry signed; the visitor's own: Continue.
+    await confirmHeading(page, { fid, name }).waitFor({ timeout: 30_000 });
+    expect(await siteText(page, 'site-status')).not.toBe('connected');
+    await frameContent(page).getByRole('button', { name: 'Continue' }).click();
     // A new wallet: the frame's recovery screen, then the site holds the embedded wallet's address.
     await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
     await waitForSiteStatus(page, 'connected', 30_000);
     expect(await siteText(page, 'site-address')).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(demo.errors).toEqual([]);
+    await demo.close();
+  }, 90_000);
+
+  it("shows the attacker's own name when he answers the visitor's QR code first, and 'That is not me' leaves the site logged out", async () => {
+    const visitor = await farcasterAccount('visitor');
+    const attacker = await farcasterAccount('mallory');
+    const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
+    const { page } = demo;
+    // He saw the QR code over the visitor's shoulder and holds the relay key: his own account answers, claiming the visitor's name.
+    await farcasterAppSigns(await farcasterLink(page), attacker.custodyKey, attacker.fid, visitor.name);
+    await confirmHeading(page, attacker).waitFor({ timeout: 30_000 });
+    await frameContent(page).getByRole('button', { name: 'That is not me' }).click();
+    await dialog(page).getByRole('alert').filter({ hasText: 'Nothing was logged in' }).waitFor({ timeout: 20_000 });
+    expect(await siteText(page, 'site-status')).toBe('disconnected');
     await demo.close();
   }, 90_000);
 

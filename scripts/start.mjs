@@ -36,6 +36,7 @@ if (stack.polkadot) console.log(`chain polkadot: ${stack.polkadot.url}`);
 if (stack.bitcoin) console.log(`chain bitcoin: ${stack.bitcoin.url}`);
 if (stack.mailUrl) console.log(`mail: ${stack.mailUrl}`);
 if (stack.oidcUrl) console.log(`oidc: ${stack.oidcUrl}`);
+if (stack.fnamesUrl) console.log(`farcaster names: ${stack.fnamesUrl}`);
 console.log('Press Ctrl-C to stop.');
 // The bundlers (smart accounts: the e-mail wallets' sends) are the one part the URLs do not wait for;
 // the first time, alto is installed (scripts/onDemand/alto) before it loads.

@@ -26,6 +26,8 @@ declare module 'vitest' {
     polkadotUrl: string;
     /** The Bitcoin regtest chain's Esplora API (bcoin behind the devnet's facade). */
     bitcoinUrl: string;
+    /** Farcaster's name registry (the devnet's fnames), where a test's Farcaster app registers its fid's name. */
+    fnamesUrl: string;
     /** Static pages built once for the run (the frame page, the frame fixtures' sites). */
     pages: PrebuiltPages;
   }
@@ -91,6 +93,7 @@ export default async function setup(project: TestProject) {
   project.provide('solanaUrl', stack.solana!.url);
   if (stack.polkadot) project.provide('polkadotUrl', stack.polkadot.url);
   project.provide('bitcoinUrl', stack.bitcoin!.url);
+  project.provide('fnamesUrl', stack.fnamesUrl!);
   return async () => {
     for (const line of shardCostReport(record, (performance.now() - started) / 1000)) console.log(line);
     await stack.stop();

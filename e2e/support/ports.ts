@@ -22,6 +22,8 @@ export const E2E_PORTS = {
   ],
   mail: { smtp: 22525 + offset, page: 21080 + offset },
   oidc: 29400 + offset,
+  /** Farcaster's name registry (packages/devnet's fnames): a range no other part's offsets reach. */
+  fnames: 17450 + offset,
   /** The Solana chain's RPC; its websocket is the next port. */
   solana: 29900 + offset * 2,
   /** The Polkadot chain's RPC (chopsticks: websocket and HTTP on this one port). */

@@ -18,6 +18,8 @@ export function stackPorts() {
     ],
     mail: { smtp: portFromEnv('SMTP_PORT', 2525), page: portFromEnv('MAIL_PORT', 1080) },
     oidc: portFromEnv('OIDC_PORT', 9400),
+    // Farcaster's name registry (fnames' API, packages/devnet): the server checks a Farcaster login's name there.
+    fnames: portFromEnv('FARCASTER_NAME_REGISTRY_PORT', 9450),
     // The local Solana chain: RPC on this port, its websocket on the next.
     solana: portFromEnv('CHAIN_PORT_SOLANA', 8899),
     // The local Polkadot chain (chopsticks): websocket and HTTP JSON-RPC on this one port.
@@ -36,6 +38,7 @@ export async function takenPorts(ports) {
     ...ports.chains.filter((c) => c.bundler).map((c) => [`bundler ${c.chainId}`, c.bundler, `BUNDLER_PORT_${c.chainId}`]),
     ...(ports.mail ? [['smtp', ports.mail.smtp, 'SMTP_PORT'], ['mail', ports.mail.page, 'MAIL_PORT']] : []),
     ...(ports.oidc ? [['oidc', ports.oidc, 'OIDC_PORT']] : []),
+    ...(ports.fnames ? [['farcaster name registry', ports.fnames, 'FARCASTER_NAME_REGISTRY_PORT']] : []),
     ...(ports.solana ? [['chain solana', ports.solana, 'CHAIN_PORT_SOLANA'], ['chain solana (websocket)', ports.solana + 1, 'CHAIN_PORT_SOLANA']] : []),
     ...(ports.polkadot ? [['chain polkadot', ports.polkadot, 'CHAIN_PORT_POLKADOT']] : []),
     ...(ports.bitcoin ? [['chain bitcoin', ports.bitcoin, 'CHAIN_PORT_BITCOIN']] : []),
@@ -138,6 +141,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     ...(framePageDir ? { FRAME_PAGE_DIR: framePageDir } : {}),
     // An e-mail login's wallet is the key's smart account where a bundler runs (the frame calls it only when used).
     ...frameSmartAccountEnv(ports),
+    // The devnet's name registry signs with the devnet's key: the server's default signer on the devnet.
+    ...(ports.fnames ? { FARCASTER_NAME_REGISTRY_PORT: String(ports.fnames), FARCASTER_NAME_REGISTRY_URL: `http://${HOST}:${ports.fnames}` } : {}),
   };
   if (ports.oidc) {
     // A real OpenID Connect provider stands in for Google (OIDC) and GitHub (plain OAuth 2).
@@ -208,6 +213,11 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     oidc?.stdout.setEncoding('utf8').on('data', (text) => {
       oidcUrl ??= /^oidc: (\S+)$/m.exec(text)?.[1];
     });
+    let fnamesUrl;
+    const fnames = ports.fnames ? start('fnames', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/devnet/src/nameRegistryCli.ts'], 'pipe') : undefined;
+    fnames?.stdout.setEncoding('utf8').on('data', (text) => {
+      fnamesUrl ??= /^fnames: (\S+)/m.exec(text)?.[1];
+    });
     // The frame and the demo need no chain to serve their pages: they start beside the devnet (with
     // `built`, once their pages are there), so a first `npm start` waits for the slowest part only.
     const startFrame = () => start('frame', ['--conditions=@cairn/source', '--import', 'tsx', 'packages/frame/src/server/cli.ts']);
@@ -250,6 +260,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     if (mail) ready('mailbox');
     if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
     if (oidc) ready('oidc provider');
+    if (fnames) await waitFor(async () => fnamesUrl !== undefined && (await httpIsUp(`${fnamesUrl}/transfers`)()), 'farcaster name registry', fnames);
+    if (fnames) ready('farcaster name registry');
     const serverUrl = `http://${HOST}:${ports.server}`;
     await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
     ready('server');
@@ -266,7 +278,7 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     });
     if (waitForBundlers) await bundlersReady;
     else bundlersReady.catch(() => {}); // the caller hears of a failure by awaiting bundlersReady
-    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, chains, bundlers, bundlersReady, solana, polkadot, bitcoin, stop, children, logs };
+    return { demoUrl, serverUrl, frameUrl, mailUrl, oidcUrl, fnamesUrl, chains, bundlers, bundlersReady, solana, polkadot, bitcoin, stop, children, logs };
   } catch (error) {
     // The parts that ended by themselves (not by the stop below): their logs say why.
     if (error instanceof Error) error.exitedLogs = children.filter((c) => c.exitCode !== null && logs[c.part]).map((c) => logs[c.part]);

@@ -94,6 +94,7 @@ export {
   type WalletDevice,
   type DeviceRequestStatus,
   type SealedForDevice,
+  type FarcasterCheck,
 } from './api/loginApi.ts';
 export { EmbeddedLoginText } from './features/embeddedWallet/embeddedLoginText.ts';
 export { watchWalletRegistry, type WalletRegistryEvents } from './watchWalletRegistry.ts';

@@ -16,6 +16,8 @@ export const loginUserSchema = v.object({
   email: v.nullable(text(320)),
   provider: text(40),
   loggedInAt: text(40),
+  /** A Farcaster login's name, only when the server proved it in the name registry (session 22). */
+  username: v.optional(text(64)),
 });
 export type LoginUser = v.InferOutput<typeof loginUserSchema>;
 
@@ -93,6 +95,19 @@ export interface DeviceProof {
 
 export const farcasterChannelSchema = v.object({ channelToken: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)), url: v.pipe(v.string(), v.maxLength(4096), v.url()), nonce: text(64) });
 export type FarcasterChannel = v.InferOutput<typeof farcasterChannelSchema>;
+/**
+ * What the server checked of a signed Farcaster channel (session 22): the fid, and its name only when
+ * the name registry proved it ('none': no name; 'unverified': a proof that did not hold, and why);
+ * the answering app's display name is its own word, not checked.
+ */
+export const farcasterCheckSchema = v.object({
+  fid: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  username: v.nullable(text(64)),
+  name: v.picklist(['verified', 'none', 'unverified']),
+  nameProblem: v.optional(text(200)),
+  appDisplayName: v.optional(text(256)),
+});
+export type FarcasterCheck = v.InferOutput<typeof farcasterCheckSchema>;
 
 export interface LoginApi {
   /**
@@ -142,6 +157,10 @@ export interface LoginApi {
   farcasterChannelSigned(channelToken: string): Promise<boolean>;
   /** The signed channel, checked by the server against the ID registry, for the login; once, and only with the secret whose hash opened it. */
   completeFarcaster(channelToken: string, completionSecret: string): Promise<Login>;
+  /** Session 22: the fid and its checked name, for the visitor to confirm before completeFarcaster. */
+  checkFarcaster(channelToken: string, completionSecret: string): Promise<FarcasterCheck>;
+  /** The visitor said the account shown is not theirs: the channel ends, no login. */
+  rejectFarcaster(channelToken: string, completionSecret: string): Promise<void>;
 }
 
 /** Calls to the site's Cairn server for log-in without a wallet; used by the secure frame. None is retried. */
@@ -222,6 +241,10 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       return (await call('GET', '/farcaster/v1/channel/status', v.object({ state: v.picklist(['pending', 'completed']) }), { token: channelToken })).state === 'completed';
     },
     completeFarcaster: (channelToken, completionSecret) => call('POST', '/auth/v1/farcaster/complete', loginSchema, { body: { channelToken, completionSecret } }),
+    checkFarcaster: (channelToken, completionSecret) => call('POST', '/auth/v1/farcaster/check', farcasterCheckSchema, { body: { channelToken, completionSecret } }),
+    async rejectFarcaster(channelToken, completionSecret) {
+      await call('POST', '/auth/v1/farcaster/reject', v.object({ ended: v.literal(true) }), { body: { channelToken, completionSecret } });
+    },
     async requestDevice(loginToken, body) {
       return (await call('POST', '/auth/v1/wallet/device-requests', v.object({ request: deviceRequestSchema }), { token: loginToken, body })).request;
     },

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, http, numberToHex, parseEther, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, encodeAbiParameters, http, keccak256, numberToHex, pad, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readArtifact } from '../artifacts.ts';
 import { rpcCall } from '../jsonRpc.ts';
@@ -30,4 +30,20 @@ export async function registerFarcasterId(rpcUrl: string, custodyKey: Hex): Prom
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (receipt.status !== 'success') throw new Error(`Registering a fid for ${account.address} reverted`);
   return (await publicClient.readContract({ address: FARCASTER_ID_REGISTRY, abi, functionName: 'idOf', args: [account.address] })) as bigint;
+}
+
+/**
+ * Moves `fid` to a new custody address, as the real registry's transfer or recovery does (this
+ * registry has neither): its storage rewritten on the devnet (idCounter in slot 0, then the idOf,
+ * custodyOf mappings in slots 1 and 2). A name proof made for the old custody address is stale after.
+ */
+export async function moveFarcasterCustody(rpcUrl: string, fid: bigint, newCustody: Address): Promise<void> {
+  const publicClient = createPublicClient({ transport: http(rpcUrl) });
+  const { abi } = readArtifact('FarcasterIdRegistry');
+  const old = (await publicClient.readContract({ address: FARCASTER_ID_REGISTRY, abi, functionName: 'custodyOf', args: [fid] })) as Address;
+  const slotOf = (key: Hex, slot: number) => keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }], [key, BigInt(slot)]));
+  const word = (value: bigint | Address) => pad(typeof value === 'bigint' ? numberToHex(value) : value, { size: 32 });
+  await rpcCall(rpcUrl, 'anvil_setStorageAt', [FARCASTER_ID_REGISTRY, slotOf(word(old), 1), word(0n)]);
+  await rpcCall(rpcUrl, 'anvil_setStorageAt', [FARCASTER_ID_REGISTRY, slotOf(word(newCustody), 1), word(fid)]);
+  await rpcCall(rpcUrl, 'anvil_setStorageAt', [FARCASTER_ID_REGISTRY, slotOf(word(fid), 2), word(newCustody)]);
 }

@@ -90,6 +90,8 @@ function frameIn(browser: { devices?: ReturnType<typeof memoryDeviceStore>; toke
     awaitApproval: vi.fn(async (_code: string, _approved: Promise<void>): Promise<'approved' | 'recover'> => 'recover'),
     // The devices screen: closed at once unless a test acts on it as the person would.
     manageDevices: vi.fn(async (_manager: DeviceManager) => undefined),
+    // No Farcaster login here (farcasterConfirmation.test.ts has one): a visitor who would say it is not them.
+    confirmFarcaster: vi.fn(async () => false),
   };
   const devices = browser.devices ?? memoryDeviceStore();
   const tokens = browser.tokens ?? memoryLoginTokenStore();

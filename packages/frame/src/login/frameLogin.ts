@@ -44,6 +44,8 @@ export const FRAME_LOGIN_ERRORS = {
   socialTimedOut: 'The login with the provider did not finish: try again',
   socialFailed: 'The login provider could not be opened: try again',
   farcasterTimedOut: 'The Farcaster app did not sign in: try again',
+  /** Session 22: the visitor did not recognise the account that answered their QR code. */
+  farcasterNotYou: 'Nothing was logged in: you said that Farcaster account is not yours. Someone who saw your QR code may have answered it first. Start again and scan the new code with your own Farcaster app.',
 } as const;
 
 /** The widget shows what the server said (SPEC §5's throttle text, a wrong code), not a status line. */
@@ -173,8 +175,11 @@ export class FrameLogin {
    * Sign In With Farcaster (issue 27): a channel on the server's relay for the site the frame is
    * embedded in (its host is the message's domain), whose link the widget shows as a QR code; the
    * wait until the visitor's Farcaster app signed it; then the server checks the signature against
-   * the ID registry and hands over the login, and the frame opens the wallet like any login's. The
-   * link (the channel's token) is the site's to show; the secret that completes the login is not.
+   * the ID registry and the fid's name against the name registry, the visitor confirms that name
+   * (session 22: whoever saw the QR code could answer first with his own account), and the server
+   * hands over the login; the frame opens the wallet like any login's. 'That is not me' ends the
+   * channel with no login. The link (the channel's token) is the site's to show; the secret that
+   * completes the login is not.
    */
   async startFarcaster(siteOrigin: string): Promise<{ url: string; finish(): Promise<PrivateKeyAccount> }> {
     const { api } = this;
@@ -188,6 +193,11 @@ export class FrameLogin {
           everyMs: this.options.farcasterPollMs ?? FARCASTER_POLL_MS,
           timedOut: FRAME_LOGIN_ERRORS.farcasterTimedOut,
         });
+        const checked = await api.checkFarcaster(channel.channelToken, completion.secret);
+        if (!(await this.options.prompts.confirmFarcaster(checked))) {
+          await api.rejectFarcaster(channel.channelToken, completion.secret);
+          throw new Error(FRAME_LOGIN_ERRORS.farcasterNotYou);
+        }
         const login = await api.completeFarcaster(channel.channelToken, completion.secret);
         return this.loggedIn(login.token, login.user);
       },

@@ -1,4 +1,5 @@
 import type { RecoveryFactor } from '../custody/recoveryBlob.ts';
+import type { FarcasterCheck } from '@cairn/core/internal';
 import type { DeviceManager } from './deviceManagement.ts';
 
 /** What the frame asks its own user (its own UI, never the site's). */
@@ -25,4 +26,9 @@ export interface RecoveryPrompts {
    * to the person: a login holder could make any number of them.
    */
   manageDevices(manager: DeviceManager): Promise<void>;
+  /**
+   * A Farcaster sign-in, signed and checked (session 22): 'Log in as @name (Farcaster fid N)?', the
+   * name from the name registry, never the answering app's. True for Continue, false for 'That is not me'.
+   */
+  confirmFarcaster(account: FarcasterCheck): Promise<boolean>;
 }

@@ -56,7 +56,7 @@ function framePage() {
     ),
     devices: memoryDeviceStore(),
     tokens: memoryLoginTokenStore(),
-    prompts: { chooseFactor: never, askFactor: never, showExport: never, awaitApproval: never, manageDevices: never },
+    prompts: { chooseFactor: never, askFactor: never, showExport: never, awaitApproval: never, manageDevices: never, confirmFarcaster: never },
     socialAnswers: windowSocialAnswers(new EventTarget() as EventTarget & MessageListenerTarget),
   });
   return frameHandlers(config, state, { applyTheme: () => undefined, reload: () => undefined }, { login, approvals: { ask: never } });

@@ -4,6 +4,7 @@ import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 import { devicesScreen } from './devicesScreen.ts';
+import { farcasterConfirmScreen } from './farcasterConfirmScreen.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -153,6 +154,8 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     manageDevices: async (manager) => {
       await screen<undefined>('manageDevices', (done) => devicesScreen(manager, t, { text, button, trustedClick, problemLine }, () => done(undefined)));
     },
+    // Session 22: whose Farcaster account answered, before the login (focus stays off Continue: a key pressed for the site must not confirm).
+    confirmFarcaster: (account) => screen<boolean>('confirmFarcaster', (done) => farcasterConfirmScreen(account, t, { text, button, trustedClick }, done)),
     showExport: async (mnemonic) => {
       await screen('exportWallet', (done) => {
         const shown = text('output', mnemonic);

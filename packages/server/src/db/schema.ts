@@ -331,4 +331,6 @@ export interface FarcasterChannelsTable {
   expires_at: number;
   /** (0014) SHA-256 of the secret the frame that opened the channel keeps, base64url: only it completes the login. */
   completion_hash: string | null;
+  /** (0016) The fid and the name the server checked in the name registry, JSON, once the frame asked: the visitor confirms it before the login. */
+  checked: string | null;
 }

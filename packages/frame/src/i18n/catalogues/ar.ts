@@ -131,6 +131,14 @@ const ar: Catalogue = {
   'solana.transferAmountOfThe': 'تحويل {amount} من الرمز {mint} من حساب الرمز {source} الخاص بـ {owner} إلى حساب الرمز {destination}',
   'solana.transferAmountSolFrom': 'تحويل {amount} SOL من {from} إلى {to}',
   'solana.transferUnitsOfThe': 'تحويل {units} من أصغر وحدة لرمز من حساب الرمز {source} الخاص بـ {owner} إلى حساب الرمز {destination}',
+  'farcaster.logInAs': "تسجيل الدخول باسم @{name} (معرّف Farcaster {fid})؟",
+  'farcaster.logInAsFid': "تسجيل الدخول بمعرّف Farcaster {fid}؟",
+  'farcaster.checkTheName': "قد يجيب من رأى رمز QR الخاص بك أولًا بحسابه هو. تابع فقط إذا كان هذا اسمك على Farcaster.",
+  'farcaster.noName': "لا يحتوي سجل أسماء Farcaster على اسم لهذا الحساب، لذا لا يمكن عرض سوى رقمه. تابع فقط إذا كنت تعلم أنه حسابك.",
+  'farcaster.nameNotVerified': "تعذّر التحقق من اسم هذا الحساب في سجل أسماء Farcaster، لذا لا يمكن عرض سوى رقمه. تابع فقط إذا كنت تعلم أنه حسابك.",
+  'farcaster.appSays': "يسمّيه تطبيق Farcaster «{name}» (كلمات التطبيق نفسه، لم يُتحقق منها).",
+  'farcaster.continue': "متابعة",
+  'farcaster.notMe': "هذا ليس أنا",
 };
 
 export default ar;

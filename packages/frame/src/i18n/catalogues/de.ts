@@ -131,6 +131,14 @@ const de: Catalogue = {
   'solana.transferAmountOfThe': '{amount} des Tokens {mint} vom Token-Konto {source} von {owner} an das Token-Konto {destination} überweisen',
   'solana.transferAmountSolFrom': '{amount} SOL von {from} an {to} überweisen',
   'solana.transferUnitsOfThe': '{units} der kleinsten Einheit eines Tokens vom Token-Konto {source} von {owner} an das Token-Konto {destination} überweisen',
+  'farcaster.logInAs': "Als @{name} anmelden (Farcaster-FID {fid})?",
+  'farcaster.logInAsFid': "Als Farcaster-FID {fid} anmelden?",
+  'farcaster.checkTheName': "Wer Ihren QR-Code gesehen hat, könnte ihn zuerst mit seinem eigenen Konto beantworten. Fahren Sie nur fort, wenn dies Ihr Farcaster-Name ist.",
+  'farcaster.noName': "Das Farcaster-Namensregister kennt keinen Namen für dieses Konto, daher kann nur seine Nummer gezeigt werden. Fahren Sie nur fort, wenn Sie wissen, dass es Ihres ist.",
+  'farcaster.nameNotVerified': "Der Name dieses Kontos konnte im Farcaster-Namensregister nicht bestätigt werden, daher kann nur seine Nummer gezeigt werden. Fahren Sie nur fort, wenn Sie wissen, dass es Ihres ist.",
+  'farcaster.appSays': "Die Farcaster-App nennt es „{name}“ (die Worte der App, nicht geprüft).",
+  'farcaster.continue': "Weiter",
+  'farcaster.notMe': "Das bin nicht ich",
 };
 
 export default de;

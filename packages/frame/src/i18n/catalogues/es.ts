@@ -131,6 +131,14 @@ const es: Catalogue = {
   'solana.transferAmountOfThe': 'Transferir {amount} del token {mint} desde la cuenta de token {source} de {owner} a la cuenta de token {destination}',
   'solana.transferAmountSolFrom': 'Transferir {amount} SOL de {from} a {to}',
   'solana.transferUnitsOfThe': 'Transferir {units} de la unidad mínima de un token desde la cuenta de token {source} de {owner} a la cuenta de token {destination}',
+  'farcaster.logInAs': "¿Iniciar sesión como @{name} (fid de Farcaster {fid})?",
+  'farcaster.logInAsFid': "¿Iniciar sesión como el fid de Farcaster {fid}?",
+  'farcaster.checkTheName': "Alguien que haya visto tu código QR podría responderlo antes con su propia cuenta. Continúa solo si este es tu nombre de Farcaster.",
+  'farcaster.noName': "El registro de nombres de Farcaster no tiene ningún nombre para esta cuenta, así que solo se puede mostrar su número. Continúa solo si sabes que es tuya.",
+  'farcaster.nameNotVerified': "No se pudo verificar el nombre de esta cuenta en el registro de nombres de Farcaster, así que solo se puede mostrar su número. Continúa solo si sabes que es tuya.",
+  'farcaster.appSays': "La app de Farcaster la llama «{name}» (palabras de la app, sin comprobar).",
+  'farcaster.continue': "Continuar",
+  'farcaster.notMe': "No soy yo",
 };
 
 export default es;

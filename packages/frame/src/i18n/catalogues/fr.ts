@@ -131,6 +131,14 @@ const fr: Catalogue = {
   'solana.transferAmountOfThe': 'Transférer {amount} du jeton {mint} du compte de jeton {source} de {owner} vers le compte de jeton {destination}',
   'solana.transferAmountSolFrom': 'Transférer {amount} SOL de {from} à {to}',
   'solana.transferUnitsOfThe': 'Transférer {units} de la plus petite unité d’un jeton du compte de jeton {source} de {owner} vers le compte de jeton {destination}',
+  'farcaster.logInAs': "Se connecter en tant que @{name} (fid Farcaster {fid}) ?",
+  'farcaster.logInAsFid': "Se connecter en tant que fid Farcaster {fid} ?",
+  'farcaster.checkTheName': "Quelqu’un qui a vu votre code QR pourrait y répondre le premier avec son propre compte. Ne continuez que si c’est votre nom Farcaster.",
+  'farcaster.noName': "Le registre des noms Farcaster n’a aucun nom pour ce compte : seul son numéro peut être affiché. Ne continuez que si vous savez qu’il est à vous.",
+  'farcaster.nameNotVerified': "Le nom de ce compte n’a pas pu être vérifié dans le registre des noms Farcaster : seul son numéro peut être affiché. Ne continuez que si vous savez qu’il est à vous.",
+  'farcaster.appSays': "L’app Farcaster l’appelle « {name} » (les mots de l’app, non vérifiés).",
+  'farcaster.continue': "Continuer",
+  'farcaster.notMe': "Ce n’est pas moi",
 };
 
 export default fr;

@@ -131,6 +131,14 @@ const ja: Catalogue = {
   'solana.transferAmountOfThe': 'トークン {mint} を {amount}、{owner} のトークンアカウント {source} からトークンアカウント {destination} へ送金',
   'solana.transferAmountSolFrom': '{from} から {to} へ {amount} SOL を送金',
   'solana.transferUnitsOfThe': 'トークンの最小単位で {units}、{owner} のトークンアカウント {source} からトークンアカウント {destination} へ送金',
+  'farcaster.logInAs': "@{name}（Farcaster fid {fid}）としてログインしますか？",
+  'farcaster.logInAsFid': "Farcaster fid {fid} としてログインしますか？",
+  'farcaster.checkTheName': "QR コードを見た人が、自分のアカウントで先に応答できます。これがあなたの Farcaster 名である場合にのみ続行してください。",
+  'farcaster.noName': "Farcaster の名前レジストリにはこのアカウントの名前がないため、番号のみ表示されます。自分のものだと分かっている場合にのみ続行してください。",
+  'farcaster.nameNotVerified': "このアカウントの名前を Farcaster の名前レジストリで確認できなかったため、番号のみ表示されます。自分のものだと分かっている場合にのみ続行してください。",
+  'farcaster.appSays': "Farcaster アプリでの表示名は「{name}」です（アプリの記載で、確認されていません）。",
+  'farcaster.continue': "続行",
+  'farcaster.notMe': "これは私ではありません",
 };
 
 export default ja;

@@ -131,6 +131,14 @@ const ko: Catalogue = {
   'solana.transferAmountOfThe': '토큰 {mint} {amount}을(를) {owner}의 토큰 계정 {source}에서 토큰 계정 {destination}(으)로 전송',
   'solana.transferAmountSolFrom': '{from}에서 {to}(으)로 {amount} SOL 전송',
   'solana.transferUnitsOfThe': '토큰 최소 단위 {units}을(를) {owner}의 토큰 계정 {source}에서 토큰 계정 {destination}(으)로 전송',
+  'farcaster.logInAs': "@{name}(Farcaster fid {fid})(으)로 로그인할까요?",
+  'farcaster.logInAsFid': "Farcaster fid {fid}(으)로 로그인할까요?",
+  'farcaster.checkTheName': "QR 코드를 본 사람이 자신의 계정으로 먼저 응답할 수 있습니다. 이것이 내 Farcaster 이름일 때만 계속하세요.",
+  'farcaster.noName': "Farcaster 이름 레지스트리에 이 계정의 이름이 없어 번호만 표시됩니다. 내 계정임을 알 때만 계속하세요.",
+  'farcaster.nameNotVerified': "Farcaster 이름 레지스트리에서 이 계정의 이름을 확인할 수 없어 번호만 표시됩니다. 내 계정임을 알 때만 계속하세요.",
+  'farcaster.appSays': "Farcaster 앱은 이 계정을 \"{name}\"(이)라고 부릅니다(앱의 표현이며 확인되지 않음).",
+  'farcaster.continue': "계속",
+  'farcaster.notMe': "제가 아닙니다",
 };
 
 export default ko;

@@ -131,6 +131,14 @@ const ptBR: Catalogue = {
   'solana.transferAmountOfThe': 'Transferir {amount} do token {mint} da conta de token {source} de {owner} para a conta de token {destination}',
   'solana.transferAmountSolFrom': 'Transferir {amount} SOL de {from} para {to}',
   'solana.transferUnitsOfThe': 'Transferir {units} da menor unidade de um token da conta de token {source} de {owner} para a conta de token {destination}',
+  'farcaster.logInAs': "Entrar como @{name} (fid do Farcaster {fid})?",
+  'farcaster.logInAsFid': "Entrar como o fid do Farcaster {fid}?",
+  'farcaster.checkTheName': "Alguém que viu seu código QR pode respondê-lo primeiro com a própria conta. Continue só se este for o seu nome no Farcaster.",
+  'farcaster.noName': "O registro de nomes do Farcaster não tem nenhum nome para esta conta, então só o número dela pode ser mostrado. Continue só se souber que é sua.",
+  'farcaster.nameNotVerified': "Não foi possível verificar o nome desta conta no registro de nomes do Farcaster, então só o número dela pode ser mostrado. Continue só se souber que é sua.",
+  'farcaster.appSays': "O app do Farcaster a chama de \"{name}\" (palavras do app, não verificadas).",
+  'farcaster.continue': "Continuar",
+  'farcaster.notMe': "Não sou eu",
 };
 
 export default ptBR;

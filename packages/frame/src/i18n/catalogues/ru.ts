@@ -131,6 +131,14 @@ const ru: Catalogue = {
   'solana.transferAmountOfThe': 'Перевести {amount} токена {mint} с токен-счёта {source} владельца {owner} на токен-счёт {destination}',
   'solana.transferAmountSolFrom': 'Перевести {amount} SOL с {from} на {to}',
   'solana.transferUnitsOfThe': 'Перевести {units} наименьших единиц токена с токен-счёта {source} владельца {owner} на токен-счёт {destination}',
+  'farcaster.logInAs': "Войти как @{name} (Farcaster fid {fid})?",
+  'farcaster.logInAsFid': "Войти как Farcaster fid {fid}?",
+  'farcaster.checkTheName': "Тот, кто видел ваш QR-код, мог ответить на него первым со своей учётной записью. Продолжайте, только если это ваше имя в Farcaster.",
+  'farcaster.noName': "В реестре имён Farcaster нет имени для этой учётной записи, поэтому показан только её номер. Продолжайте, только если знаете, что она ваша.",
+  'farcaster.nameNotVerified': "Имя этой учётной записи не удалось проверить в реестре имён Farcaster, поэтому показан только её номер. Продолжайте, только если знаете, что она ваша.",
+  'farcaster.appSays': "Приложение Farcaster называет её «{name}» (слова приложения, не проверены).",
+  'farcaster.continue': "Продолжить",
+  'farcaster.notMe': "Это не я",
 };
 
 export default ru;

@@ -131,6 +131,14 @@ const tr: Catalogue = {
   'solana.transferAmountOfThe': '{owner} sahibinin {source} token hesabından {destination} token hesabına {mint} tokeninden {amount} aktar',
   'solana.transferAmountSolFrom': '{from} adresinden {to} adresine {amount} SOL aktar',
   'solana.transferUnitsOfThe': '{owner} sahibinin {source} token hesabından {destination} token hesabına bir tokenin en küçük biriminden {units} aktar',
+  'farcaster.logInAs': "@{name} olarak giriş yapılsın mı (Farcaster fid {fid})?",
+  'farcaster.logInAsFid': "Farcaster fid {fid} olarak giriş yapılsın mı?",
+  'farcaster.checkTheName': "QR kodunuzu gören biri ona kendi hesabıyla önce yanıt verebilir. Yalnızca bu sizin Farcaster adınızsa devam edin.",
+  'farcaster.noName': "Farcaster ad kaydında bu hesap için bir ad yok, bu yüzden yalnızca numarası gösterilebilir. Yalnızca sizin olduğunu biliyorsanız devam edin.",
+  'farcaster.nameNotVerified': "Bu hesabın adı Farcaster ad kaydında doğrulanamadı, bu yüzden yalnızca numarası gösterilebilir. Yalnızca sizin olduğunu biliyorsanız devam edin.",
+  'farcaster.appSays': "Farcaster uygulaması ona \"{name}\" diyor (uygulamanın kendi sözleri, denetlenmedi).",
+  'farcaster.continue': "Devam",
+  'farcaster.notMe': "Bu ben değilim",
 };
 
 export default tr;

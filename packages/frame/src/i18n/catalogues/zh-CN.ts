@@ -131,6 +131,14 @@ const zhCN: Catalogue = {
   'solana.transferAmountOfThe': '从 {owner} 的代币账户 {source} 向代币账户 {destination} 转账代币 {mint} {amount}',
   'solana.transferAmountSolFrom': '从 {from} 向 {to} 转账 {amount} SOL',
   'solana.transferUnitsOfThe': '从 {owner} 的代币账户 {source} 向代币账户 {destination} 转账代币最小单位 {units}',
+  'farcaster.logInAs': "以 @{name}（Farcaster fid {fid}）身份登录？",
+  'farcaster.logInAsFid': "以 Farcaster fid {fid} 身份登录？",
+  'farcaster.checkTheName': "看到你二维码的人可能抢先用自己的账户应答。只有这是你的 Farcaster 名称时才继续。",
+  'farcaster.noName': "Farcaster 名称注册表中没有此账户的名称，因此只能显示其编号。只有确定这是你的账户时才继续。",
+  'farcaster.nameNotVerified': "无法在 Farcaster 名称注册表中核实此账户的名称，因此只能显示其编号。只有确定这是你的账户时才继续。",
+  'farcaster.appSays': "Farcaster 应用称其为“{name}”（应用自己的说法，未经核实）。",
+  'farcaster.continue': "继续",
+  'farcaster.notMe': "这不是我",
 };
 
 export default zhCN;

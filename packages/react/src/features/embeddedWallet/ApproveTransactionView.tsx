@@ -12,6 +12,7 @@ const FRAME_PROMPT_HINTS: Record<FramePromptKind, string> = {
   recoverWallet: msg('embeddedWallet.enterYourRecoveryCode'),
   exportWallet: msg('embeddedWallet.yourRecoveryPhraseShows'),
   manageDevices: msg('embeddedWallet.yourDevicesShowIn'),
+  confirmFarcaster: msg('embeddedWallet.checkTheFarcasterAccount'),
 };
 
 /**

@@ -12,6 +12,7 @@ const FRAME_PROMPT_TITLES: Record<FramePromptKind, string> = {
   recoverWallet: msg('embeddedWallet.openYourWallet'),
   exportWallet: msg('embeddedWallet.exportWallet'),
   manageDevices: msg('embeddedWallet.devices'),
+  confirmFarcaster: msg('embeddedWallet.signInWithFarcaster'),
 };
 
 /** The e-mail and social login (the secure frame): its views, and its e-mail change and export on Account. */

@@ -272,6 +272,7 @@ const ar: Catalogue = {
   'walletListText.searchFailed': 'تعذّر البحث عن المحافظ',
   'walletRow.browser': 'المتصفح',
   'walletRow.qrCode': 'رمز QR',
+  'embeddedWallet.checkTheFarcasterAccount': "تحقق من حساب Farcaster في الإطار الآمن أعلاه: تابع فقط إذا كان الاسم اسمك.",
 };
 
 export default ar;

@@ -272,6 +272,7 @@ const de: Catalogue = {
   'walletListText.searchFailed': 'Wallets konnten nicht gesucht werden',
   'walletRow.browser': 'Browser',
   'walletRow.qrCode': 'QR-Code',
+  'embeddedWallet.checkTheFarcasterAccount': "Prüfen Sie das Farcaster-Konto im sicheren Rahmen oben: Fahren Sie nur fort, wenn der Name Ihrer ist.",
 };
 
 export default de;

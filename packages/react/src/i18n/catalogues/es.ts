@@ -272,6 +272,7 @@ const es: Catalogue = {
   'walletListText.searchFailed': 'No se pudieron buscar billeteras',
   'walletRow.browser': 'Navegador',
   'walletRow.qrCode': 'Código QR',
+  'embeddedWallet.checkTheFarcasterAccount': "Revisa la cuenta de Farcaster en el marco seguro de arriba: continúa solo si el nombre es tuyo.",
 };
 
 export default es;

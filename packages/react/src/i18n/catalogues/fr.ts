@@ -272,6 +272,7 @@ const fr: Catalogue = {
   'walletListText.searchFailed': 'Impossible de rechercher des portefeuilles',
   'walletRow.browser': 'Navigateur',
   'walletRow.qrCode': 'Code QR',
+  'embeddedWallet.checkTheFarcasterAccount': "Vérifiez le compte Farcaster dans le cadre sécurisé ci-dessus : ne continuez que si le nom est le vôtre.",
 };
 
 export default fr;

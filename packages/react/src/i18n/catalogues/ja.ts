@@ -272,6 +272,7 @@ const ja: Catalogue = {
   'walletListText.searchFailed': 'ウォレットを検索できませんでした',
   'walletRow.browser': 'ブラウザ',
   'walletRow.qrCode': 'QR コード',
+  'embeddedWallet.checkTheFarcasterAccount': "上の安全なフレームで Farcaster アカウントを確認してください。名前があなたのものである場合にのみ続行してください。",
 };
 
 export default ja;

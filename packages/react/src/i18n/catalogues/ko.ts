@@ -272,6 +272,7 @@ const ko: Catalogue = {
   'walletListText.searchFailed': '지갑을 검색할 수 없습니다',
   'walletRow.browser': '브라우저',
   'walletRow.qrCode': 'QR 코드',
+  'embeddedWallet.checkTheFarcasterAccount': "위의 보안 프레임에서 Farcaster 계정을 확인하세요. 이름이 내 것일 때만 계속하세요.",
 };
 
 export default ko;

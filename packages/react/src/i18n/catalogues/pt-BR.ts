@@ -272,6 +272,7 @@ const ptBR: Catalogue = {
   'walletListText.searchFailed': 'Não foi possível buscar carteiras',
   'walletRow.browser': 'Navegador',
   'walletRow.qrCode': 'QR code',
+  'embeddedWallet.checkTheFarcasterAccount': "Confira a conta do Farcaster no quadro seguro acima: continue só se o nome for seu.",
 };
 
 export default ptBR;

@@ -272,6 +272,7 @@ const ru: Catalogue = {
   'walletListText.searchFailed': 'Не удалось найти кошельки',
   'walletRow.browser': 'Браузер',
   'walletRow.qrCode': 'QR-код',
+  'embeddedWallet.checkTheFarcasterAccount': "Проверьте учётную запись Farcaster в защищённой рамке выше: продолжайте, только если имя ваше.",
 };
 
 export default ru;

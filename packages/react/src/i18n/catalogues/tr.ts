@@ -272,6 +272,7 @@ const tr: Catalogue = {
   'walletListText.searchFailed': 'Cüzdanlar aranamadı',
   'walletRow.browser': 'Tarayıcı',
   'walletRow.qrCode': 'QR Kod',
+  'embeddedWallet.checkTheFarcasterAccount': "Yukarıdaki güvenli çerçevede Farcaster hesabını kontrol edin: yalnızca ad sizinse devam edin.",
 };
 
 export default tr;

@@ -272,6 +272,7 @@ const zhCN: Catalogue = {
   'walletListText.searchFailed': '无法搜索钱包',
   'walletRow.browser': '浏览器',
   'walletRow.qrCode': '二维码',
+  'embeddedWallet.checkTheFarcasterAccount': "请在上方的安全框中核对 Farcaster 账户：只有名称是你的时才继续。",
 };
 
 export default zhCN;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import type { FarcasterName } from './farcasterName.ts';
 
 /** A channel lives this long: the visitor opens the link, the wallet app signs, the frame finishes. */
 export const FARCASTER_CHANNEL_TTL_MS = 5 * 60_000;
@@ -25,12 +26,20 @@ export interface ChannelAnswer {
   pfpUrl?: string;
 }
 
+/** What the server checked of an answer before the visitor confirms it (session 22): the fid, and its name if the registry proved one. */
+export interface CheckedAnswer {
+  fid: number;
+  name: FarcasterName;
+}
+
 export interface Channel {
   nonce: string;
   request: ChannelRequest;
   answer?: ChannelAnswer;
   /** SHA-256 (base64url) of the secret of the frame that opened it; absent for a channel an ordinary FIP-11 app opened, which gives no login. */
   completionHash?: string;
+  /** Set once the frame asked for the check: the login then waits for the visitor's yes. */
+  checked?: CheckedAnswer;
 }
 
 /** A completion secret's hash as the frame sends it: SHA-256, base64url (43 characters). */
@@ -63,7 +72,7 @@ export class FarcasterChannelStore {
   async open(request: ChannelRequest, now: number, nonce = newNonce(), completionHash?: string): Promise<{ channelToken: string; nonce: string }> {
     await this.db.deleteFrom('farcaster_channels').where('expires_at', '<', now).execute();
     const channelToken = randomBytes(32).toString('base64url');
-    await this.db.insertInto('farcaster_channels').values({ token_hash: this.hash(channelToken), nonce, request: JSON.stringify(request), answer: null, expires_at: now + FARCASTER_CHANNEL_TTL_MS, completion_hash: completionHash ?? null }).execute();
+    await this.db.insertInto('farcaster_channels').values({ token_hash: this.hash(channelToken), nonce, request: JSON.stringify(request), answer: null, expires_at: now + FARCASTER_CHANNEL_TTL_MS, completion_hash: completionHash ?? null, checked: null }).execute();
     return { channelToken, nonce };
   }
 
@@ -75,6 +84,7 @@ export class FarcasterChannelStore {
       request: JSON.parse(row.request) as ChannelRequest,
       ...(row.answer ? { answer: JSON.parse(row.answer) as ChannelAnswer } : {}),
       ...(row.completion_hash ? { completionHash: row.completion_hash } : {}),
+      ...(row.checked ? { checked: JSON.parse(row.checked) as CheckedAnswer } : {}),
     };
   }
 
@@ -90,6 +100,11 @@ export class FarcasterChannelStore {
       .executeTakeFirst();
     if (saved) return { channel: { nonce: saved.nonce, request: JSON.parse(saved.request) as ChannelRequest, answer } };
     return (await this.find(channelToken, now)) ? 'answered' : 'unknown';
+  }
+
+  /** Keeps what the server checked of the channel's answer, for the visitor's confirmation. */
+  async check(channelToken: string, checked: CheckedAnswer): Promise<void> {
+    await this.db.updateTable('farcaster_channels').set({ checked: JSON.stringify(checked) }).where('token_hash', '=', this.hash(channelToken)).execute();
   }
 
   /** Ends the channel: a login used its answer (or refused it); it cannot be used again. True if this call ended it. */

@@ -1,5 +1,7 @@
 import { createAppClient, createWalletClient, viemConnector } from '@farcaster/auth-client';
-import { registerFarcasterId } from '@cairn/devnet';
+import { moveFarcasterCustody, registerFarcasterId, registerFarcasterName, startLocalNameRegistry, type LocalNameRegistry } from '@cairn/devnet';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,28 +28,38 @@ const FRAME = 'http://127.0.0.1:27174';
 const LOGIN_SECRET = 'test-login-secret-farcaster-0123456789';
 
 let database: TestDatabase;
+let names: LocalNameRegistry;
 let app: FastifyInstance;
 let relay: string;
 
 beforeAll(async () => {
   database = await createTestDatabase('sqlite');
+  names = await startLocalNameRegistry();
   const chains = devnet.devnet().chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
-  app = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET }));
+  app = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', ...farcasterSettings() }));
   relay = `${await app.listen({ port: 0, host: '127.0.0.1' })}${FARCASTER_RELAY_PATH}`;
 }, 120_000);
 afterAll(async () => {
   await app?.close();
+  await names?.close();
   await database?.drop();
 });
 
+const farcasterSettings = () => ({ FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, FARCASTER_NAME_REGISTRY_URL: names.url, FARCASTER_NAME_REGISTRY_SIGNER: names.signer });
+
 const rpcUrl = () => devnet.chain(31337).rpcUrl;
-const complete = (channelToken: string, completionSecret?: string, server = app) =>
-  server.inject({ method: 'POST', url: `/auth/v1/farcaster/complete?${ACCESS_QUERY}`, payload: { channelToken, ...(completionSecret ? { completionSecret } : {}) } });
+const step = (path: 'check' | 'complete' | 'reject', channelToken: string, completionSecret?: string, server = app) =>
+  server.inject({ method: 'POST', url: `/auth/v1/farcaster/${path}?${ACCESS_QUERY}`, payload: { channelToken, ...(completionSecret ? { completionSecret } : {}) } });
+/** The frame's two steps, the visitor confirming the name in between: the check's refusal, or the login. */
+async function complete(channelToken: string, completionSecret?: string, server = app) {
+  const checked = await step('check', channelToken, completionSecret, server);
+  return checked.statusCode === 200 ? step('complete', channelToken, completionSecret, server) : checked;
+}
 /** 32 random bytes, base64url, as the frame makes its completion secret. */
 const newSecret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 
 /** A Farcaster wallet app holding `custodyKey`: opens the link, signs the channel's message for `fid`, answers the relay. */
-async function walletAppSigns(url: string, custodyKey: `0x${string}`, fid: number, relayKey = RELAY_KEY) {
+async function walletAppSigns(url: string, custodyKey: `0x${string}`, fid: number, relayKey = RELAY_KEY, username = 'trail') {
   const wallet = createWalletClient({ relay, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
   const { channelToken } = wallet.parseSignInURI({ uri: url }) as { channelToken: string };
   const params = new URL(url).searchParams;
@@ -55,14 +67,16 @@ async function walletAppSigns(url: string, custodyKey: `0x${string}`, fid: numbe
   const built = wallet.buildSignInMessage({ address: custody.address, fid, uri: params.get('siweUri')!, domain: params.get('domain')!, nonce: params.get('nonce')! });
   if (built.isError) throw built.error;
   const signature = await custody.signMessage({ message: built.message });
-  return wallet.authenticate({ channelToken, authKey: relayKey, message: built.message, signature, fid, username: 'trail' });
+  return wallet.authenticate({ channelToken, authKey: relayKey, message: built.message, signature, fid, username });
 }
 
 /** A channel as the frame opens it: from its origin, with the hash of a secret it keeps; `site` reads its status as any holder of the link can. */
+let channelsOpened = 0;
 async function openChannel() {
   const site = createAppClient({ relay, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
   const secret = newSecret();
-  const opened = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, headers: { origin: FRAME }, payload: { ...SITE, completionHash: completionHashOf(secret) } });
+  // Each from a network of its own: this file opens more channels than one client may in a minute.
+  const opened = await app.inject({ method: 'POST', url: `${FARCASTER_RELAY_PATH}/v1/channel`, remoteAddress: `2001:db8:f:${++channelsOpened}::1`, headers: { origin: FRAME }, payload: { ...SITE, completionHash: completionHashOf(secret) } });
   expect(opened.statusCode).toBe(201);
   return { site, secret, ...(opened.json() as { channelToken: string; url: string; nonce: string }) };
 }
@@ -87,6 +101,8 @@ describe('Sign In With Farcaster through the local relay', () => {
     const login = await complete(channelToken, secret);
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ fid, user: { provider: 'farcaster', email: null } });
+    // The app's `username` is its own word: the fid has no name in the registry, so the user carries none.
+    expect(login.json().user.username).toBeUndefined();
     expect(login.json().token).toMatch(/\S{20,}/);
     // Used once: the channel is gone.
     expect([(await complete(channelToken, secret)).statusCode]).toEqual([404]);
@@ -217,7 +233,7 @@ describe('Sign In With Farcaster through the local relay', () => {
 
   it('bounds the channels all clients together may open per minute (SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE): many addresses make no more rows', async () => {
     const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
-    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE: '3' }));
+    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', ...farcasterSettings(), SOCIAL_RATE_LIMIT_TOTAL_PER_MINUTE: '3' }));
     try {
       const statuses: number[] = [];
       // Each from a network of its own: the per-client limit (20) never counts two of them.
@@ -233,7 +249,7 @@ describe('Sign In With Farcaster through the local relay', () => {
 
   it("bounds the secrets one client may try per minute (SOCIAL_RATE_LIMIT_PER_MINUTE), and the frame's own still completes after", async () => {
     const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
-    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', FARCASTER_RELAY_KEY: RELAY_KEY, FARCASTER_CHAIN_ID: '31337', FRAME_ORIGINS: FRAME, LOGIN_SECRET, SOCIAL_RATE_LIMIT_PER_MINUTE: '3' }));
+    const limited = await createServer(testConfig(database.config, chains, { INDEXER_ENABLED: 'false', ...farcasterSettings(), SOCIAL_RATE_LIMIT_PER_MINUTE: '3' }));
     try {
       const custodyKey = generatePrivateKey();
       const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
@@ -247,5 +263,154 @@ describe('Sign In With Farcaster through the local relay', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+/**
+ * A registry in front of the devnet's, which a test makes lie or hang: `answerFor` serves another
+ * fid's transfer for an fid (a proof for another fid), `upstream` another registry (one with another
+ * key), `delayMs` an answer late; `calls` counts what the server asked.
+ */
+async function registryInFront(honest: () => string) {
+  const front = { upstream: honest, answerFor: new Map<string, string>(), delayMs: 0, calls: 0, url: '', server: undefined as Server | undefined };
+  front.server = createHttpServer((request, response) => {
+    front.calls++;
+    const url = new URL(request.url ?? '/', 'http://front');
+    const fid = url.searchParams.get('fid');
+    if (fid && front.answerFor.has(fid)) url.searchParams.set('fid', front.answerFor.get(fid)!);
+    setTimeout(() => {
+      void fetch(`${front.upstream()}${url.pathname}${url.search}`)
+        .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+        .catch(() => response.destroy());
+    }, front.delayMs);
+  });
+  await new Promise<void>((resolve) => front.server!.listen(0, '127.0.0.1', resolve));
+  front.url = `http://127.0.0.1:${(front.server.address() as AddressInfo).port}`;
+  return front;
+}
+
+describe('the Farcaster name the visitor confirms (session 22: login fixation closed for a visitor who looks)', () => {
+  let front: Awaited<ReturnType<typeof registryInFront>>;
+  let rogue: LocalNameRegistry;
+  let checked: FastifyInstance;
+  beforeAll(async () => {
+    front = await registryInFront(() => names.url);
+    // Another registry, another key: what it signs is no proof for the configured signer.
+    rogue = await startLocalNameRegistry({ key: generatePrivateKey() });
+    const chains = devnet.devnet().chains.map(({ chainId, rpcUrl: url }) => ({ chainId, rpcUrl: url }));
+    checked = await createServer(
+      testConfig(database.config, chains, { INDEXER_ENABLED: 'false', ...farcasterSettings(), FARCASTER_NAME_REGISTRY_URL: front.url, FARCASTER_NAME_REGISTRY_TIMEOUT_MS: '400' }),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await checked?.close();
+    await rogue?.close();
+    front?.server?.closeAllConnections();
+    await new Promise((resolve) => front?.server?.close(resolve));
+  });
+  const check = (channel: { channelToken: string; secret: string }) => step('check', channel.channelToken, channel.secret, checked);
+  /** An account as a Farcaster app makes one: a fid for a fresh custody key, and a name for it in `registry`. */
+  async function account(name?: string, registry = names) {
+    const custodyKey = generatePrivateKey();
+    const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
+    if (name) await registerFarcasterName(registry.url, custodyKey, fid, name);
+    return { custodyKey, fid };
+  }
+  const unique = (prefix: string) => `${prefix}${Math.floor(Math.random() * 1e9)}`.slice(0, 16);
+
+  it("shows the attacker's own name when he answers the visitor's channel first; 'That is not me' leaves no login, and the visitor starts again", async () => {
+    const visitorName = unique('alice');
+    const attackerName = unique('mallory');
+    const visitor = await account(visitorName);
+    const attacker = await account(attackerName);
+    const channel = await openChannel();
+    // He saw the QR code and holds the relay key: his own custody key signs the visitor's channel, and he claims the visitor's name.
+    await walletAppSigns(channel.url, attacker.custodyKey, attacker.fid, RELAY_KEY, visitorName);
+    const shown = await check(channel);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ fid: attacker.fid, username: attackerName, name: 'verified' });
+    // The visitor reads a name that is not theirs and says so: the channel ends, no login for his fid.
+    const rejected = await step('reject', channel.channelToken, channel.secret, checked);
+    expect([rejected.statusCode, rejected.json()]).toEqual([200, { ended: true }]);
+    expect((await step('complete', channel.channelToken, channel.secret, checked)).statusCode).toBe(404);
+    const copy = await openDatabase(database.config);
+    const users = await copy.selectFrom('login_identities').select('user_id').where('provider', '=', 'farcaster').where('subject', '=', String(attacker.fid)).execute().finally(() => copy.destroy());
+    expect(users).toEqual([]);
+
+    const again = await openChannel();
+    await walletAppSigns(again.url, visitor.custodyKey, visitor.fid);
+    expect((await check(again)).json()).toEqual({ fid: visitor.fid, username: visitorName, name: 'verified', appDisplayName: undefined });
+    const login = await step('complete', again.channelToken, again.secret, checked);
+    expect([login.statusCode, login.json().fid, login.json().user.username]).toEqual([200, visitor.fid, visitorName]);
+  });
+
+  it('completes no login before the check, and checks once per channel: one registry call', async () => {
+    const visitor = await account(unique('bob'));
+    const channel = await openChannel();
+    await walletAppSigns(channel.url, visitor.custodyKey, visitor.fid);
+    const early = await step('complete', channel.channelToken, channel.secret, checked);
+    expect([early.statusCode, early.json().message]).toEqual([409, FARCASTER_ERRORS.notChecked]);
+    const calls = front.calls;
+    expect((await check(channel)).json().name).toBe('verified');
+    expect((await check(channel)).json().name).toBe('verified');
+    expect(front.calls - calls).toBe(1);
+  });
+
+  it('shows no name for a fid without one, and the user carries none', async () => {
+    const nameless = await account();
+    const channel = await openChannel();
+    await walletAppSigns(channel.url, nameless.custodyKey, nameless.fid, RELAY_KEY, 'someone-else');
+    expect((await check(channel)).json()).toEqual({ fid: nameless.fid, username: null, name: 'none', appDisplayName: undefined });
+    const login = await step('complete', channel.channelToken, channel.secret, checked);
+    expect([login.statusCode, login.json().user.username]).toEqual([200, undefined]);
+  });
+
+  it("verifies no name from a proof signed by another key, a proof for another fid, or a stale proof whose owner is no longer the custody address", async () => {
+    // Another key: the rogue registry's proof of a name for this very fid.
+    const signedElsewhere = await account(unique('eve'), rogue);
+    front.upstream = () => rogue.url;
+    const first = await openChannel();
+    await walletAppSigns(first.url, signedElsewhere.custodyKey, signedElsewhere.fid);
+    expect((await check(first)).json()).toMatchObject({ username: null, name: 'unverified', nameProblem: "the proof is not signed by the registry's key" });
+    front.upstream = () => names.url;
+
+    // Another fid: the registry serves the visitor's own (valid) proof for the attacker's fid.
+    const visitorName = unique('vic');
+    const visitor = await account(visitorName);
+    const attacker = await account();
+    front.answerFor.set(String(attacker.fid), String(visitor.fid));
+    const second = await openChannel();
+    await walletAppSigns(second.url, attacker.custodyKey, attacker.fid);
+    const otherFid = (await check(second)).json();
+    expect(otherFid).toMatchObject({ fid: attacker.fid, username: null, name: 'unverified' });
+    expect(otherFid.nameProblem).toBe(`the registry's proof names fid ${visitor.fid}`);
+
+    // Stale: the name was proved for the fid's old custody address; the fid has moved to a new one.
+    const moved = await account(unique('carol'));
+    const newCustody = generatePrivateKey();
+    await moveFarcasterCustody(rpcUrl(), BigInt(moved.fid), privateKeyToAccount(newCustody).address);
+    const third = await openChannel();
+    await walletAppSigns(third.url, newCustody, moved.fid);
+    expect((await check(third)).json()).toMatchObject({ fid: moved.fid, username: null, name: 'unverified', nameProblem: "the proof's owner is not the fid's custody address" });
+    // Each gives a login without a name: the visitor reads a fid and no name, never a name that was not proved.
+    const login = await step('complete', third.channelToken, third.secret, checked);
+    expect([login.statusCode, login.json().user.username]).toEqual([200, undefined]);
+  });
+
+  it('answers a clear, retryable error while the registry does not answer in time, and no login; the same channel checks once it answers', async () => {
+    const visitorName = unique('dana');
+    const visitor = await account(visitorName);
+    const channel = await openChannel();
+    await walletAppSigns(channel.url, visitor.custodyKey, visitor.fid);
+    front.delayMs = 2_000;
+    try {
+      const late = await check(channel);
+      expect([late.statusCode, late.json().message]).toEqual([503, FARCASTER_ERRORS.nameRegistryDown('no answer within 400 ms')]);
+      const noLogin = await step('complete', channel.channelToken, channel.secret, checked);
+      expect([noLogin.statusCode, noLogin.json().token]).toEqual([409, undefined]);
+    } finally {
+      front.delayMs = 0;
+    }
+    expect((await check(channel)).json()).toMatchObject({ username: visitorName, name: 'verified' });
   });
 });

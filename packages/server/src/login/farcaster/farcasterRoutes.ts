@@ -1,15 +1,28 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createAppClient, viemConnector } from '@farcaster/auth-client';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPublicClient, http } from 'viem';
 import { ApiError } from '../../http/errors.ts';
 import { loginLimit, sharedRateLimit } from '../../http/rateLimits.ts';
 import type { ServerServices } from '../../services.ts';
 import { LoginStore } from '../loginStore.ts';
 import { completesChannel, FarcasterChannelStore, type Channel, type ChannelRequest } from './farcasterChannelStore.ts';
 import { FARCASTER_ERRORS } from './farcasterErrors.ts';
+import { farcasterNames, NameRegistryUnavailable, type FarcasterName } from './farcasterName.ts';
 
 /** FIP-11's relay paths sit under this prefix: an auth client's `relay` is `<server>/farcaster`, its version `v1`. */
 export const FARCASTER_RELAY_PATH = '/farcaster';
+
+interface CompletionBody {
+  channelToken: string;
+  completionSecret?: string;
+}
+const COMPLETION_BODY = {
+  type: 'object',
+  required: ['channelToken'],
+  additionalProperties: false,
+  properties: { channelToken: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, completionSecret: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, projectId: { type: 'string' } },
+} as const;
 
 const TOKEN = /^Bearer ([A-Za-z0-9_-]{43})$/;
 const DATE_TIME = { type: 'string', format: 'date-time' } as const;
@@ -163,13 +176,18 @@ export function registerFarcasterRelay(app: FastifyInstance, services: ServerSer
 }
 
 /**
- * The login (in the project's scope, from the frame): POST /auth/v1/farcaster/complete with the
- * channel token and the secret whose hash the frame gave when it opened the channel, once the wallet
- * app answered. The token is in the link the site's page shows, so it alone completes nothing; a
- * wrong secret leaves the channel open for the frame that holds the right one. The message is checked as any Sign In With Farcaster
- * app checks it (`@farcaster/auth-client`): this channel's nonce and domain, the signature, and the
- * signer as the custody address of the fid in the ID registry on the configured chain. The channel
- * ends with this call, whatever its outcome; the fid is the login's identity.
+ * The login (in the project's scope, from the frame), in two steps since session 22, each with the
+ * channel token and the secret whose hash the frame gave when it opened the channel:
+ * POST /auth/v1/farcaster/check once the wallet app answered: the message is checked as any Sign In
+ * With Farcaster app checks it (`@farcaster/auth-client`: this channel's nonce and domain, the
+ * signature, the signer as the fid's custody address in the ID registry), then the fid's name in the
+ * name registry (farcasterName.ts: the registry's signature, this fid, the custody address as owner);
+ * the answer is the fid and that name for the frame to show the visitor. The app's own `username`
+ * is never used: whoever answers first (login fixation) sends the visitor's.
+ * POST /auth/v1/farcaster/complete, the visitor having confirmed: the login, as that fid. POST
+ * /auth/v1/farcaster/reject, the visitor saying it is not them: the channel ends and no login is made.
+ * The token is in the link the site's page shows, so it alone does nothing; a wrong secret leaves
+ * the channel open for the frame that holds the right one.
  */
 export function registerFarcasterLogin(app: FastifyInstance, services: ServerServices): void {
   const { login } = services.config;
@@ -179,42 +197,75 @@ export function registerFarcasterLogin(app: FastifyInstance, services: ServerSer
   const logins = new LoginStore(services.db, login.secret);
   const rpcUrl = services.chains.get(farcaster.chainId)?.config.rpcUrl;
   const verifier = rpcUrl ? createAppClient({ ethereum: viemConnector({ rpcUrl }) }) : undefined;
+  const names = rpcUrl ? farcasterNames(farcaster.nameRegistry, createPublicClient({ transport: http(rpcUrl) })) : undefined;
+  const route = { config: { rateLimit: loginLimit(login.socialStartsPerIp) }, schema: { body: COMPLETION_BODY } };
 
-  app.post<{ Body: { channelToken: string; completionSecret?: string } }>(
-    '/auth/v1/farcaster/complete',
-    {
-      config: { rateLimit: loginLimit(login.socialStartsPerIp) },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['channelToken'],
-          additionalProperties: false,
-          properties: { channelToken: BASE64URL_32, completionSecret: BASE64URL_32, projectId: { type: 'string' } },
-        },
-      },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      if (!verifier) throw new ApiError(503, FARCASTER_ERRORS.noRegistryChain(farcaster.chainId));
-      const now = Date.now();
-      const { channelToken: token, completionSecret } = request.body;
-      const channel = await channels.find(token, now);
-      if (!channel) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
-      if (completionSecret === undefined || !completesChannel(channel, completionSecret)) throw new ApiError(401, FARCASTER_ERRORS.notThisFrame);
-      if (!channel.answer) throw new ApiError(409, FARCASTER_ERRORS.pending);
-      if (!acceptedSite(services, channel.request)) throw new ApiError(401, FARCASTER_ERRORS.siteNotAccepted(channel.request.domain));
-      if (!(await channels.close(token))) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
-      const { message, signature, fid } = channel.answer;
+  /** The frame's own channel, answered; else the refusal (a wrong secret closes nothing). */
+  async function answeredChannel(request: FastifyRequest<{ Body: CompletionBody }>, reply: FastifyReply, now: number) {
+    void reply.header('cache-control', 'no-store');
+    const { channelToken: token, completionSecret } = request.body;
+    const channel = await channels.find(token, now);
+    if (!channel) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
+    if (completionSecret === undefined || !completesChannel(channel, completionSecret)) throw new ApiError(401, FARCASTER_ERRORS.notThisFrame);
+    if (!channel.answer) throw new ApiError(409, FARCASTER_ERRORS.pending);
+    if (!acceptedSite(services, channel.request)) throw new ApiError(401, FARCASTER_ERRORS.siteNotAccepted(channel.request.domain));
+    return { token, channel: { ...channel, answer: channel.answer } };
+  }
+
+  app.post<{ Body: CompletionBody }>('/auth/v1/farcaster/check', route, async (request, reply) => {
+    if (!verifier || !names) throw new ApiError(503, FARCASTER_ERRORS.noRegistryChain(farcaster.chainId));
+    const { token, channel } = await answeredChannel(request, reply, Date.now());
+    const { message, signature, fid, displayName } = channel.answer;
+    // Asked again (the frame reloaded its screen): the same check, no second registry call.
+    let checked = channel.checked;
+    if (!checked) {
       const verified = await verifier.verifySignInMessage({ nonce: channel.nonce, domain: channel.request.domain, message, signature: signature as `0x${string}`, acceptAuthAddress: false });
-      if (verified.isError) {
+      if (verified.isError || verified.fid !== fid) {
+        await channels.close(token);
+        if (!verified.isError) throw new ApiError(401, FARCASTER_ERRORS.otherFid);
         const reason = verified.error?.message ?? 'the message does not verify';
         request.log.warn({ err: reason, fid }, 'farcaster sign-in not verified');
         throw new ApiError(401, FARCASTER_ERRORS.refused(reason));
       }
-      if (verified.fid !== fid) throw new ApiError(401, FARCASTER_ERRORS.otherFid);
-      const user = await logins.userFor('farcaster', String(fid), null, now);
-      const loginToken = await logins.createLogin(user.id, 'farcaster', now, login.sessionTtlSeconds * 1000);
-      return { token: loginToken, user: await logins.findLogin(loginToken, now), fid };
-    },
-  );
+      let name: FarcasterName;
+      try {
+        name = await names.nameOf(fid);
+      } catch (error) {
+        if (!(error instanceof NameRegistryUnavailable)) throw error;
+        // The channel stays open: the frame may ask again while it lives.
+        throw new ApiError(503, FARCASTER_ERRORS.nameRegistryDown(error.message));
+      }
+      if (name.status === 'unverified') request.log.warn({ fid, reason: name.reason }, 'farcaster name not verified');
+      checked = { fid, name };
+      await channels.check(token, checked);
+    }
+    const { name } = checked;
+    return {
+      fid: checked.fid,
+      username: name.status === 'verified' ? name.username : null,
+      name: name.status,
+      ...(name.status === 'unverified' ? { nameProblem: name.reason } : {}),
+      // The answering app's own words: shown, if at all, as the app's.
+      ...(displayName ? { appDisplayName: displayName } : {}),
+    };
+  });
+
+  app.post<{ Body: CompletionBody }>('/auth/v1/farcaster/complete', route, async (request, reply) => {
+    const now = Date.now();
+    const { token, channel } = await answeredChannel(request, reply, now);
+    if (!channel.checked) throw new ApiError(409, FARCASTER_ERRORS.notChecked);
+    if (!(await channels.close(token))) throw new ApiError(404, FARCASTER_ERRORS.noChannel);
+    const { fid, name } = channel.checked;
+    const user = await logins.userFor('farcaster', String(fid), null, now);
+    const loginToken = await logins.createLogin(user.id, 'farcaster', now, login.sessionTtlSeconds * 1000);
+    const found = await logins.findLogin(loginToken, now);
+    // The user carries a username only when the registry proved it.
+    return { token: loginToken, user: { ...found, ...(name.status === 'verified' ? { username: name.username } : {}) }, fid };
+  });
+
+  app.post<{ Body: CompletionBody }>('/auth/v1/farcaster/reject', route, async (request, reply) => {
+    const { token } = await answeredChannel(request, reply, Date.now());
+    await channels.close(token);
+    return { ended: true };
+  });
 }
