@@ -16,6 +16,8 @@ export interface StackPorts {
   polkadot?: number;
   /** Esplora API port of the local Bitcoin regtest chain. */
   bitcoin?: number;
+  /** The local Farcaster name registry's port. */
+  fnames?: number;
 }
 export interface RunningStack {
   demoUrl: string;
@@ -34,6 +36,8 @@ export interface RunningStack {
   polkadot?: { url: string };
   /** The local Bitcoin regtest chain's Esplora API, when the ports name one. */
   bitcoin?: { url: string };
+  /** The local Farcaster name registry (fnames' API), when the ports name one. */
+  fnamesUrl?: string;
   children: ChildProcess[];
   /** Each part's log file by part name, when started with `logDir`. */
   logs: Record<string, string>;
