@@ -4,6 +4,8 @@ import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 import { devicesScreen } from './devicesScreen.ts';
+import { screenGate } from './screenGate.ts';
+import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -52,7 +54,7 @@ function pairingCodeOf(code: string): HTMLOutputElement {
  * asks for the kind chosen then. Only a trusted click (the user's, not a script's) goes on.
  */
 export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean, kind: FramePromptKind) => void, t: Translate = fill): RecoveryPrompts {
-  function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void) => HTMLElement[]): Promise<T> {
+  function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void, section: HTMLElement) => HTMLElement[]): Promise<T> {
     return new Promise((resolve) => {
       const section = document.createElement('section');
       section.setAttribute('aria-label', t('recovery.recovery'));
@@ -64,7 +66,7 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
           section.remove();
           onShow(false, kind);
           resolve(value);
-        }),
+        }, section),
       );
       root.replaceChildren(section);
       onShow(true, kind);
@@ -150,8 +152,28 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         return [text('h1', t('recovery.aNewDevice')), text('p', t('recovery.approveThisDeviceWhere')), pairingCodeOf(code), waiting, recover];
       }),
     // A device with the wallet open (session 21): its devices, and a new one found by the code typed from its screen.
+    // Its Approve and Remove take a click only through the approval gate (session 22): the whole screen seen, unbroken, and the pointer moved onto the button.
     manageDevices: async (manager) => {
-      await screen<undefined>('manageDevices', (done) => devicesScreen(manager, t, { text, button, trustedClick, problemLine }, () => done(undefined)));
+      await screen<undefined>('manageDevices', (done, section) => {
+        const gateHint = text('p', '');
+        gateHint.className = 'hint';
+        gateHint.setAttribute('aria-live', 'polite');
+        const gate = screenGate(section, () => {
+          if (!section.isConnected) return gate.stop();
+          const state = gate.state();
+          const hint = state === 'ready' ? '' : t(state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
+          // Only a change: the hint is a live region.
+          if (gateHint.textContent !== hint) gateHint.textContent = hint;
+        });
+        const parts = { text, button, trustedClick, gatedClick: gate.guard, problemLine, gateHint };
+        const shown = devicesScreen(manager, t, parts, () => {
+          gate.stop();
+          done(undefined);
+        });
+        // The section is in the document once this screen is drawn.
+        queueMicrotask(() => gate.start());
+        return shown;
+      });
     },
     showExport: async (mnemonic) => {
       await screen('exportWallet', (done) => {
