@@ -14,6 +14,7 @@ import * as farcasterChannels from './0012_farcaster_channels.ts';
 import * as onrampPurchaseStatus from './0013_onramp_purchase_status.ts';
 import * as farcasterCompletion from './0014_farcaster_completion.ts';
 import * as deviceRequestsByCode from './0015_device_requests_by_code.ts';
+import * as loginDevice from './0016_login_device.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_onramp_purchase_status': onrampPurchaseStatus,
   '0014_farcaster_completion': farcasterCompletion,
   '0015_device_requests_by_code': deviceRequestsByCode,
+  '0016_login_device': loginDevice,
 };
