@@ -8,7 +8,7 @@ export interface ScreenParts {
   button(label: string): HTMLButtonElement;
   trustedClick(element: HTMLButtonElement, action: () => void): void;
   /** A click that acts only through the approval gate (screenGate), disabled while it is not ready; `refused` hears the gate's reason. */
-  gatedClick(element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void): void;
+  gatedClick(element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement): void;
   problemLine(message?: string): HTMLElement;
   /** Where the gate says why Approve and Remove take no click yet (a decoy, a cropped frame, the wait). */
   gateHint: HTMLElement;
@@ -56,6 +56,7 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
           });
         },
         (why) => say(gateReason(why, false)),
+        list,
       );
       item.append(remove);
     }
@@ -109,10 +110,13 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
         );
       },
       (why) => say(gateReason(why, true)),
+      confirm,
     );
     confirm.replaceChildren(text('h2', t('recovery.aNewDeviceAsks')), text('p', t('recovery.approveOnlyIfYou')), shown, reject, approve);
     adding.hidden = true;
     confirm.hidden = false;
+    // What Approve does is read here: in view, whole, before it takes a click.
+    confirm.scrollIntoView({ block: 'nearest' });
   };
   trustedClick(find, () => {
     problem.textContent = '';

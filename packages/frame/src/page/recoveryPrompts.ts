@@ -4,7 +4,7 @@ import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 import { devicesScreen } from './devicesScreen.ts';
-import { screenGate } from './screenGate.ts';
+import { screenGate, type ScreenGate } from './screenGate.ts';
 import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
 export const RecoveryPromptText = {
@@ -158,21 +158,36 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         const gateHint = text('p', '');
         gateHint.className = 'hint';
         gateHint.setAttribute('aria-live', 'polite');
-        const gate = screenGate(section, () => {
-          if (!section.isConnected) return gate.stop();
-          const state = gate.state();
+        // One gate per region the buttons act on (the list for Remove, the found device for Approve): the screen may scroll, each region must be seen whole.
+        const gates = new Map<HTMLElement, ScreenGate>();
+        const changed = () => {
+          if (!section.isConnected) return stopAll();
+          // A region not shown now (the found device, once answered) says nothing.
+          const states = [...gates].filter(([region]) => !region.hidden).map(([, gate]) => gate.state());
+          const state = (['hidden', 'cropped', 'unseen', 'waiting'] as const).find((worst) => states.includes(worst)) ?? 'ready';
           const hint = state === 'ready' ? '' : t(state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
           // Only a change: the hint is a live region.
           if (gateHint.textContent !== hint) gateHint.textContent = hint;
-        });
-        const parts = { text, button, trustedClick, gatedClick: gate.guard, problemLine, gateHint };
-        const shown = devicesScreen(manager, t, parts, () => {
-          gate.stop();
+        };
+        const stopAll = () => {
+          for (const gate of gates.values()) gate.stop();
+        };
+        const gatedClick = (element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement) => {
+          let gate = gates.get(region);
+          if (!gate) {
+            const made = screenGate(region, changed, undefined, true);
+            gates.set(region, made);
+            // The section is in the document once this screen is drawn.
+            queueMicrotask(() => made.start());
+            gate = made;
+          }
+          gate.guard(element, action, refused);
+        };
+        const parts = { text, button, trustedClick, gatedClick, problemLine, gateHint };
+        return devicesScreen(manager, t, parts, () => {
+          stopAll();
           done(undefined);
         });
-        // The section is in the document once this screen is drawn.
-        queueMicrotask(() => gate.start());
-        return shown;
       });
     },
     showExport: async (mnemonic) => {

@@ -22,7 +22,7 @@ export interface ScreenGate {
  * A guarded button is disabled while its gate is not ready. `onChange` hears each new reading (and
  * a 50 ms tick: the wait ends with no event of its own).
  */
-export function screenGate(section: HTMLElement, onChange: () => void, now: () => number = () => performance.now()): ScreenGate {
+export function screenGate(section: HTMLElement, onChange: () => void, now: () => number = () => performance.now(), region = false): ScreenGate {
   const gates = gatedButtons();
   const buttons = new Map<string, HTMLButtonElement>();
   let seen: VisibilityEntry | undefined;
@@ -46,7 +46,8 @@ export function screenGate(section: HTMLElement, onChange: () => void, now: () =
         ...(seen.isVisible !== undefined ? { isVisible: seen.isVisible } : {}),
         boundingClientRect: seen.boundingClientRect,
         intersectionRect: seen.intersectionRect,
-        needed: { width: Math.max(section.scrollWidth, page.scrollWidth), height: Math.max(section.scrollHeight, page.scrollHeight) },
+        // A region of a screen that scrolls (the devices screen's list, a found device) must fit and be in view; a whole screen must fit the frame.
+        needed: region ? { width: section.scrollWidth, height: section.scrollHeight } : { width: Math.max(section.scrollWidth, page.scrollWidth), height: Math.max(section.scrollHeight, page.scrollHeight) },
         viewport: { width: page.clientWidth, height: page.clientHeight },
       }),
       now(),
