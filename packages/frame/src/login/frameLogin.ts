@@ -237,7 +237,7 @@ export class FrameLogin {
    * Session 22: before the open wallet signs anything (an approval, the key export, a device's
    * approval or removal) and when the page is shown again, one bounded call asks whether this
    * login still opens the wallet on this device. A device its owner removed (410): the key leaves
-   * memory and the stored device record goes ('This device was removed…'). A login ended otherwise
+   * memory ('This device was removed…'); the next open finds the device gone and asks for the factor. A login ended otherwise
    * (401: signed out, ended past the 20 per account): the key leaves memory; the device record
    * stays, and the next login unlocks it again. No answer in LIVE_CHECK_TIMEOUT_MS, or another
    * failure (the server down or slow): nothing is wiped; the request is refused as retryable.
@@ -257,10 +257,8 @@ export class FrameLogin {
       // Another login (a reload, a sign-in) replaced this one meanwhile: its own check decides.
       if ((status === 410 || status === 401) && this.options.tokens.get() === token) {
         this.forget();
-        if (status === 410) {
-          await devices.clear();
-          throw new Error(DeviceManagerText.removed);
-        }
+        // The stored record stays (its share opens nothing: the server's half is gone): the next open reads it, says why and asks for the recovery factor, dropping it then.
+        if (status === 410) throw new Error(DeviceManagerText.removed);
         throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
       }
       throw new Error(FRAME_LOGIN_ERRORS.serverUnreachable);
