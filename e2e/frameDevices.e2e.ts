@@ -1,3 +1,4 @@
+import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
@@ -6,6 +7,8 @@ import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type 
 // which shows the request back and approves it on the person's click. The same screen removes the
 // device again; the removed browser's next open goes to the recovery code, saying why.
 let stack: FrameStack;
+const HIDDEN = 'Part of this request is hidden. Move anything covering it and try again.';
+const REMOVED = 'This device was removed from your wallet: only your recovery code or passphrase opens it here again';
 
 beforeAll(async () => {
   stack = await startFrameStack('frame-devices');
@@ -55,11 +58,48 @@ describe('the devices of an e-mail wallet', () => {
     // The laptop is lost: the phone's screen lists it (this device marked) and removes it.
     await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(2);
     expect(await phone.frameElement.locator('[data-device]').first().textContent()).toContain('This device');
-    await phone.frameElement.getByRole('button', { name: /^Remove/ }).click();
+    const remove = phone.frameElement.getByRole('button', { name: /^Remove/ });
+
+    // Session 22: the site draws a decoy over the list (clicks go through it) and steers the person's
+    // click onto Remove: the click does nothing and the screen says why.
+    const list = (await phone.frameElement.locator('[data-devices]').boundingBox())!;
+    await phone.page.evaluate((b) => {
+      const decoy = document.createElement('div');
+      decoy.id = 'decoy';
+      decoy.textContent = 'Claim your free tokens';
+      decoy.style.cssText = `position:fixed;z-index:2147483647;top:${b.y}px;left:${b.x}px;width:${b.width}px;height:${b.height}px;background:#fff;color:#111;pointer-events:none`;
+      document.body.append(decoy);
+    }, list);
+    const box = (await remove.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await phone.page.mouse.move(x - 5, y);
+    await phone.page.mouse.move(x, y);
+    await new Promise((resolve) => setTimeout(resolve, 700)); // longer than the gate's wait
+    await phone.page.mouse.move(x + 2, y);
+    await phone.page.mouse.click(x + 2, y);
+    await expect.poll(() => phone.frameElement.locator('section p.hint').innerText()).toBe(HIDDEN);
+    expect(await remove.isDisabled()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await phone.frameElement.locator('[data-device]').count()).toBe(2);
+    // The decoy gone and the screen seen whole for the wait, the same click removes it.
+    await phone.page.evaluate(() => document.getElementById('decoy')!.remove());
+    await expect.poll(() => remove.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await remove.click();
     await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(1);
     await phone.frameElement.getByRole('button', { name: 'Done' }).click();
     expect(await managing).toEqual({ ok: {} });
     await promptClosed(phone.page);
+
+    // The laptop's page is still open with the wallet in memory: its next signing request is
+    // refused with the reason, and the key is gone from its frame.
+    const signing = call(laptop.page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('after the removal'), address] });
+    await promptOpen(laptop.page, laptop.frameElement);
+    const approve = laptop.frameElement.getByRole('button', { name: 'Approve' });
+    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await approve.click();
+    expect(await signing).toEqual({ error: REMOVED });
+    await promptClosed(laptop.page);
+    expect(await call(laptop.page, 'RPC_REQUEST', { method: 'eth_accounts', params: [] })).toEqual({ ok: { result: [] } });
 
     // The laptop's browser profile, with its stored share, and a fresh login (the mailbox): the
     // frame says it was removed and asks for the recovery code; the code opens the wallet there again.

@@ -145,6 +145,11 @@ export interface LoginApi {
   findDeviceRequest(token: string, code: string): Promise<DeviceRequest>;
   /** Removes an enrolled device, with the wallet key's `remove-device` proof for it. */
   removeDevice(token: string, deviceId: string, proof: DeviceProof): Promise<void>;
+  /**
+   * Whether this login still opens the wallet on this device (session 22): resolves when it does;
+   * an HttpError 410 when the device was removed, 401 when the login ended.
+   */
+  deviceLive(token: string, deviceId: string): Promise<void>;
   deviceRequestStatus(token: string, id: string): Promise<DeviceRequestStatus>;
   /** An open device approves: the new device's enrollment, its share sealed to it, the wallet key's proof. */
   approveDevice(token: string, id: string, body: { device: DeviceEnrollment; sealedShare: SealedForDevice; proof: DeviceProof }): Promise<void>;
@@ -252,6 +257,9 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       return (await call('POST', '/auth/v1/wallet/device-requests/find', v.object({ request: deviceRequestSchema }), { token: loginToken, body: { code } })).request;
     },
     removeDevice: (loginToken, deviceId, proof) => call('DELETE', device(deviceId), undefined, { token: loginToken, body: { proof } }),
+    async deviceLive(loginToken, deviceId) {
+      await call('GET', `${device(deviceId)}/live`, v.object({ live: v.literal(true) }), { token: loginToken });
+    },
     deviceRequestStatus: (loginToken, id) => call('GET', `/auth/v1/wallet/device-requests/${encodeURIComponent(id)}`, deviceRequestStatusSchema, { token: loginToken }),
     async approveDevice(loginToken, id, body) {
       await call('POST', `/auth/v1/wallet/device-requests/${encodeURIComponent(id)}/approve`, v.object({ deviceId: text(64) }), { token: loginToken, body });

@@ -51,6 +51,8 @@ export interface DeviceManagerParameters {
   token: () => string;
   /** The open wallet; throws once the login ended. */
   wallet: () => OpenWallet;
+  /** Before the wallet key signs a removal or an approval: this login still opens the wallet here (FrameLogin.checkLive). */
+  live: () => Promise<void>;
   devices: DeviceStore;
 }
 
@@ -61,7 +63,7 @@ export interface DeviceManagerParameters {
  * code the person types from its screen. The frame checks that the request the server returns is
  * the one the typed code names: a server cannot swap in another device's request.
  */
-export function deviceManager({ api, token, wallet, devices }: DeviceManagerParameters): DeviceManager {
+export function deviceManager({ api, token, wallet, live, devices }: DeviceManagerParameters): DeviceManager {
   const ownId = async () => (await devices.load())?.deviceId;
   const enrolled = async () => (await api().getWallet(token()))?.devices ?? [];
   return {
@@ -73,6 +75,7 @@ export function deviceManager({ api, token, wallet, devices }: DeviceManagerPara
       if (deviceId === (await ownId())) throw new Error(DeviceManagerText.notThisDevice);
       const device = (await enrolled()).find((known) => known.id === deviceId);
       if (!device) throw new Error(DeviceManagerText.unknownDevice);
+      await live();
       const open = wallet();
       const proof = await walletKeyProof(open.signer, 'remove-device', open.user.id, { deviceId: device.id, devicePublicKey: device.publicKey, authShare: '' });
       await api().removeDevice(token(), device.id, proof);
@@ -86,6 +89,7 @@ export function deviceManager({ api, token, wallet, devices }: DeviceManagerPara
         pairingCode: code,
         createdAt: request.createdAt,
         approve: async () => {
+          await live();
           const open = wallet();
           const { enrollment, sealedShare } = await shareWithDevice(open.secret, open.signer.address, request);
           await api().approveDevice(token(), request.id, { device: enrollment, sealedShare, proof: await walletKeyProof(open.signer, 'add-device', open.user.id, enrollment) });

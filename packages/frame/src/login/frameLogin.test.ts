@@ -9,7 +9,7 @@ import { codeFromMail, startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { signInAtLocalProvider, startLocalOidcProvider, type LocalOidcProvider } from '@cairn/devnet/oidc';
 import { createServer, loadConfig } from '@cairn/server';
 import type { FastifyInstance } from 'fastify';
-import { verifyMessage } from 'viem';
+import { toHex, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDeviceStore } from '../custody/deviceStore.ts';
 import { createRecoveryCode } from '../custody/recoveryCode.ts';
@@ -24,6 +24,7 @@ import { DEVICE_REMOVED } from './openWallet.ts';
 import { memoryLoginTokenStore } from './loginTokenStore.ts';
 import type { MessageListenerTarget } from '../protocol/messaging.ts';
 import { windowSocialAnswers } from './socialAnswers.ts';
+import { approvalRpc } from '../page/approvalRpc.ts';
 
 // The frame's login against the real server over HTTP (core's client, every answer parsed by core's
 // wire shapes), the local mailbox over SMTP and the local OpenID Connect provider.
@@ -531,5 +532,52 @@ describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () =>
     const devices = (await api.getWallet(back.tokens.get()!))?.devices.map(({ id }) => id);
     expect(devices).toHaveLength(2);
     expect(devices).not.toContain(laptopId);
+  });
+
+  it("makes a running frame whose device was removed refuse its next signature and forget the key; a server that does not answer wipes nothing (session 22)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('lee');
+    const code = createRecoveryCode();
+    const phone = frameIn({}, { kind: 'code', code });
+    const address = (await logInByEmail(phone.login, email)).address;
+    vi.setSystemTime(start + 31_000);
+    // The laptop's frame opens its wallet and stays open; its liveness check first reaches a node nobody listens on.
+    let serverDown = true;
+    const down = createLoginApi({ url: 'http://127.0.0.1:9', projectId: PROJECT_ID });
+    const laptopServer: LoginApi = { ...api, deviceLive: (...args) => (serverDown ? down.deviceLive(...args) : api.deviceLive(...args)) };
+    const laptop = frameIn({ server: laptopServer }, { kind: 'code', code });
+    expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+    const laptopId = (await laptop.devices.load())!.deviceId;
+    const ask = vi.fn(async () => true);
+    const sign = approvalRpc({ signer: () => laptop.login.account, live: () => laptop.login.checkLive(), prompts: { ask } });
+    const request = (message: string) => sign({ method: 'personal_sign', params: [toHex(message), address], network: { chainId: 31337, rpcUrl: 'http://127.0.0.1:9', nativeCurrency: { symbol: 'ETH', decimals: 18 } }, origin: 'https://site.example' });
+
+    // Down or slow: refused as retryable, and nothing is wiped.
+    await expect(request('while the server is down')).rejects.toThrow(FRAME_LOGIN_ERRORS.serverUnreachable);
+    expect(laptop.login.account?.address).toBe(address);
+    expect(await laptop.devices.load()).toMatchObject({ deviceId: laptopId });
+    serverDown = false;
+    const signed = (await request('hello')).result as `0x${string}`;
+    expect(await verifyMessage({ address, message: 'hello', signature: signed })).toBe(true);
+
+    // The phone removes the laptop while the laptop's frame is open: its next request is shown, approved, and not signed.
+    vi.setSystemTime(start + 62_000);
+    await onDevicesScreen(phone, (manager) => manager.remove(laptopId));
+    await expect(request('after the removal')).rejects.toThrow(DEVICE_REMOVED);
+    expect(ask).toHaveBeenCalledTimes(3);
+    expect(laptop.login.account).toBeUndefined();
+    expect(laptop.login.solanaAccount).toBeUndefined();
+    expect(laptop.tokens.get()).toBeUndefined();
+    await expect(request('again')).rejects.toThrow(FRAME_LOGIN_ERRORS.notLoggedIn);
+    // The phone's own login and key live on, and it still signs.
+    await expect(phone.login.checkLive()).resolves.toBeUndefined();
+    expect(phone.login.account?.address).toBe(address);
+
+    // The laptop's next open (a fresh login, the mailbox) goes to the recovery factor.
+    vi.setSystemTime(start + 93_000);
+    const reopened = frameIn({ devices: laptop.devices, tokens: laptop.tokens }, { kind: 'code', code });
+    expect((await logInByEmail(reopened.login, email)).address).toBe(address);
+    expect(reopened.prompts.askFactor.mock.calls[0]).toEqual(['code', DEVICE_REMOVED, 'recoverWallet']);
   });
 });

@@ -4,7 +4,7 @@ import type { DeviceRegistration, DeviceStore } from '../custody/deviceStore.ts'
 import type { WalletSecret } from '../custody/walletSecret.ts';
 import { solanaAccountOf, type SolanaAccount } from '../custody/solanaAccount.ts';
 import { exportMnemonic, registerDevice } from '../custody/wallet.ts';
-import { deviceManager } from './deviceManagement.ts';
+import { DeviceManagerText, deviceManager } from './deviceManagement.ts';
 import { newFarcasterCompletion } from './farcasterCompletion.ts';
 import type { LoginTokenStore } from './loginTokenStore.ts';
 import { APPROVAL_ENDED, openWallet, type OpenWalletReturnType } from './openWallet.ts';
@@ -46,7 +46,12 @@ export const FRAME_LOGIN_ERRORS = {
   farcasterTimedOut: 'The Farcaster app did not sign in: try again',
   /** Session 22: the visitor did not recognise the account that answered their QR code. */
   farcasterNotYou: 'Nothing was logged in: you said that Farcaster account is not yours. Someone who saw your QR code may have answered it first. Start again and scan the new code with your own Farcaster app.',
+  /** The liveness check got no answer (the server down or slow): nothing is wiped, nothing signed. */
+  serverUnreachable: 'The wallet server did not answer, so nothing was signed: try again',
 } as const;
+
+/** How long the liveness check waits for the server before it refuses, as a transient fault. */
+export const LIVE_CHECK_TIMEOUT_MS = 5_000;
 
 /** The widget shows what the server said (SPEC §5's throttle text, a wrong code), not a status line. */
 function withServerReasons(api: LoginApi): LoginApi {
@@ -238,6 +243,40 @@ export class FrameLogin {
     return token;
   }
 
+  /**
+   * Session 22: before the open wallet signs anything (an approval, the key export, a device's
+   * approval or removal) and when the page is shown again, one bounded call asks whether this
+   * login still opens the wallet on this device. A device its owner removed (410): the key leaves
+   * memory ('This device was removed…'); the next open finds the device gone and asks for the factor. A login ended otherwise
+   * (401: signed out, ended past the 20 per account): the key leaves memory; the device record
+   * stays, and the next login unlocks it again. No answer in LIVE_CHECK_TIMEOUT_MS, or another
+   * failure (the server down or slow): nothing is wiped; the request is refused as retryable.
+   */
+  async checkLive(): Promise<void> {
+    const token = this.options.tokens.get();
+    const { devices } = this.options;
+    const device = await devices.load();
+    // No key in memory to wipe (the export without an open wallet goes through the recovery factor).
+    if (!this.signer || !token || !device) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, refuse) => (timer = setTimeout(() => refuse(new Error(FRAME_LOGIN_ERRORS.serverUnreachable)), LIVE_CHECK_TIMEOUT_MS)));
+    try {
+      await Promise.race([this.api.deviceLive(token, device.deviceId), timedOut]);
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      // Another login (a reload, a sign-in) replaced this one meanwhile: its own check decides.
+      if ((status === 410 || status === 401) && this.options.tokens.get() === token) {
+        this.forget();
+        // The stored record stays (its share opens nothing: the server's half is gone): the next open reads it, says why and asks for the recovery factor, dropping it then.
+        if (status === 410) throw new Error(DeviceManagerText.removed);
+        throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
+      }
+      throw new Error(FRAME_LOGIN_ERRORS.serverUnreachable);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** SPEC §4: whether the remembered login still holds; a login the server no longer knows is forgotten. */
   async isConnected(): Promise<boolean> {
     const token = this.options.tokens.get();
@@ -270,6 +309,7 @@ export class FrameLogin {
    * the frame's own screen and never crosses to the site.
    */
   async exportWallet(): Promise<void> {
+    await this.checkLive();
     const token = this.token();
     const wallet = await this.api.getWallet(token);
     if (!wallet) throw new Error(FRAME_LOGIN_ERRORS.notLoggedIn);
@@ -295,6 +335,7 @@ export class FrameLogin {
       deviceManager({
         api: () => this.api,
         token: () => this.token(),
+        live: () => this.checkLive(),
         wallet: () => {
           if (!this.signer || !this.secret || !this.user) throw new Error(FRAME_LOGIN_ERRORS.walletNotOpen);
           return { signer: this.signer, secret: this.secret, user: this.user };

@@ -66,6 +66,8 @@ export function approvalRpc(options: {
   active?(signer: PrivateKeyAccount, chainId: number): Promise<ActiveAccount>;
   prompts: ApprovalPrompts;
   screenTimeoutMs?: number;
+  /** Before signing what the user approved: the login still opens the wallet on this device (session 22; FrameLogin.checkLive), else it throws. */
+  live?(): Promise<void>;
 }) {
   const screenTimeoutMs = options.screenTimeoutMs ?? RPC_APPROVAL_TIMEOUT_MS - SCREEN_MARGIN_MS;
   let asking = false;
@@ -117,7 +119,9 @@ export function approvalRpc(options: {
     };
     const approvedBy = async (answer: Promise<boolean>) => {
       if (!(await answer)) throw new Error(ApprovalText.userRejected);
-      // A sign-out while the screen was open ends the wallet it was opened for.
+      // A sign-out while the screen was open ends the wallet it was opened for; so does this device's removal.
+      if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
+      await options.live?.();
       if (options.signer() !== signer) throw new Error(NOT_SIGNED_IN);
     };
     /** The bundler's estimate of the operation (none but for the smart account's sends); a failure is the site's answer. */

@@ -1,24 +1,34 @@
 import type { Translate } from '@cairn/core/rules';
 import type { DeviceManager, FoundDevice, ManagedDevice } from '../login/deviceManagement.ts';
+import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
-/** What the recovery screens lend this one: the same trusted-click buttons, fields and problem line. */
+/** What the recovery screens lend this one: the same trusted-click buttons, fields and problem line, and the approval gate. */
 export interface ScreenParts {
   text(tag: string, content: string): HTMLElement;
   button(label: string): HTMLButtonElement;
   trustedClick(element: HTMLButtonElement, action: () => void): void;
+  /** A click that acts only through the approval gate (screenGate), disabled while it is not ready; `refused` hears the gate's reason. */
+  gatedClick(element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement): void;
   problemLine(message?: string): HTMLElement;
+  /** Where the gate says why Approve and Remove take no click yet (a decoy, a cropped frame, the wait). */
+  gateHint: HTMLElement;
 }
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The gate's reason for a button that is not Approve: its 'move onto Approve' names this button instead. */
+const gateReason = (why: string | undefined, approve: boolean) => (why === ApprovalScreenText.moveFirst && !approve ? ApprovalScreenText.moveOntoButton : (why ?? ApprovalScreenText.waiting));
 
 /**
  * The devices screen (session 21): the account's enrolled devices, this one marked, Remove on each
- * other; and a new device found by the code the person types from its screen, then approved on a
- * trusted click after the code is shown back. It renders and dispatches; the manager decides.
+ * other; and a new device found by the code the person types from its screen, then approved after
+ * the code is shown back. Approve and Remove act only through the approval gate (session 22): an
+ * allowed site's decoy over the frame, a cropped frame, a click before the screen was seen whole
+ * for the wait, or under a pointer that did not move onto the button, does nothing but say why.
+ * It renders and dispatches; the manager decides.
  */
 export function devicesScreen(manager: DeviceManager, t: Translate, parts: ScreenParts, done: () => void): HTMLElement[] {
-  const { text, button, trustedClick, problemLine } = parts;
+  const { text, button, trustedClick, gatedClick, problemLine } = parts;
   const list = document.createElement('ul');
   list.setAttribute('data-devices', '');
   const problem = problemLine();
@@ -34,13 +44,20 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
     if (!device.thisDevice) {
       const remove = button(t('recoveryDevices.remove'));
       remove.setAttribute('aria-label', `${t('recoveryDevices.remove')}: ${when.textContent}`);
-      trustedClick(remove, () => {
-        remove.disabled = true;
-        manager.remove(device.id).then(refresh, (error: unknown) => {
-          remove.disabled = false;
-          say(reason(error));
-        });
-      });
+      gatedClick(
+        remove,
+        () => {
+          remove.setAttribute('aria-busy', 'true');
+          remove.disabled = true;
+          problem.textContent = '';
+          manager.remove(device.id).then(refresh, (error: unknown) => {
+            remove.removeAttribute('aria-busy');
+            say(reason(error));
+          });
+        },
+        (why) => say(gateReason(why, false)),
+        list,
+      );
       item.append(remove);
     }
     return item;
@@ -74,23 +91,32 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
       input.value = '';
     };
     trustedClick(reject, back);
-    trustedClick(approve, () => {
-      approve.disabled = true;
-      found.approve().then(
-        () => {
-          back();
-          problem.textContent = t('recoveryDevices.approved');
-          void refresh();
-        },
-        (error: unknown) => {
-          back();
-          say(reason(error));
-        },
-      );
-    });
+    gatedClick(
+      approve,
+      () => {
+        approve.setAttribute('aria-busy', 'true');
+        approve.disabled = true;
+        problem.textContent = '';
+        found.approve().then(
+          () => {
+            back();
+            problem.textContent = t('recoveryDevices.approved');
+            void refresh();
+          },
+          (error: unknown) => {
+            back();
+            say(reason(error));
+          },
+        );
+      },
+      (why) => say(gateReason(why, true)),
+      confirm,
+    );
     confirm.replaceChildren(text('h2', t('recovery.aNewDeviceAsks')), text('p', t('recovery.approveOnlyIfYou')), shown, reject, approve);
     adding.hidden = true;
     confirm.hidden = false;
+    // What Approve does is read here: in view, whole, before it takes a click.
+    confirm.scrollIntoView({ block: 'nearest' });
   };
   trustedClick(find, () => {
     problem.textContent = '';
@@ -104,5 +130,5 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
 
   const close = button(t('recovery.done'));
   trustedClick(close, done);
-  return [text('h1', t('recoveryDevices.yourDevices')), text('p', t('recoveryDevices.removeADeviceYou')), list, adding, confirm, problem, close];
+  return [text('h1', t('recoveryDevices.yourDevices')), text('p', t('recoveryDevices.removeADeviceYou')), list, adding, confirm, parts.gateHint, problem, close];
 }

@@ -48,9 +48,9 @@ export function frameHandlers(config: FrameConfig, state: FramePageState, effect
     return { chainId, rpcUrl: network.rpcUrl, ...(network.name ? { name: network.name } : {}), nativeCurrency: network.nativeCurrency ?? { symbol: 'ETH', decimals: 18 } };
   };
   const accounts = wallet?.accounts;
-  const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, prompts: wallet.approvals, ...(accounts ? { active: accounts.active } : {}) }) : undefined;
+  const approve = wallet ? approvalRpc({ signer: () => wallet.login.account, live: () => wallet.login.checkLive(), prompts: wallet.approvals, ...(accounts ? { active: accounts.active } : {}) }) : undefined;
   const login = wallet?.login;
-  const approveSolana = wallet ? solanaApprovalRpc({ account: () => wallet.login.solanaAccount, prompts: wallet.approvals, cluster: config.solana }) : undefined;
+  const approveSolana = wallet ? solanaApprovalRpc({ account: () => wallet.login.solanaAccount, live: () => wallet.login.checkLive(), prompts: wallet.approvals, cluster: config.solana }) : undefined;
   const smart = login && accounts ? smartAccountHandlers(config, accounts, () => login.account, () => state.chainId) : undefined;
   return {
     ...(login ? loginHandlers(login, () => state.chainId, accounts) : {}),

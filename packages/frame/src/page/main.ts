@@ -69,6 +69,10 @@ function run() {
       useLocale: language.use,
     }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval'), language.t), accounts }),
   });
+  // Shown again (session 22): a device removed meanwhile forgets the key now, not at its next signature.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') login.checkLive().catch(() => undefined);
+  });
   show('waiting');
   const watch = setInterval(() => {
     if (host.connectedOrigin) {

@@ -5,6 +5,8 @@ import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 import { devicesScreen } from './devicesScreen.ts';
 import { farcasterConfirmScreen } from './farcasterConfirmScreen.ts';
+import { screenGate, type ScreenGate } from './screenGate.ts';
+import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -53,7 +55,7 @@ function pairingCodeOf(code: string): HTMLOutputElement {
  * asks for the kind chosen then. Only a trusted click (the user's, not a script's) goes on.
  */
 export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean, kind: FramePromptKind) => void, t: Translate = fill): RecoveryPrompts {
-  function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void) => HTMLElement[]): Promise<T> {
+  function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void, section: HTMLElement) => HTMLElement[]): Promise<T> {
     return new Promise((resolve) => {
       const section = document.createElement('section');
       section.setAttribute('aria-label', t('recovery.recovery'));
@@ -65,7 +67,7 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
           section.remove();
           onShow(false, kind);
           resolve(value);
-        }),
+        }, section),
       );
       root.replaceChildren(section);
       onShow(true, kind);
@@ -151,8 +153,43 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         return [text('h1', t('recovery.aNewDevice')), text('p', t('recovery.approveThisDeviceWhere')), pairingCodeOf(code), waiting, recover];
       }),
     // A device with the wallet open (session 21): its devices, and a new one found by the code typed from its screen.
+    // Its Approve and Remove take a click only through the approval gate (session 22): the whole screen seen, unbroken, and the pointer moved onto the button.
     manageDevices: async (manager) => {
-      await screen<undefined>('manageDevices', (done) => devicesScreen(manager, t, { text, button, trustedClick, problemLine }, () => done(undefined)));
+      await screen<undefined>('manageDevices', (done, section) => {
+        const gateHint = text('p', '');
+        gateHint.className = 'hint';
+        gateHint.setAttribute('aria-live', 'polite');
+        // One gate per region the buttons act on (the list for Remove, the found device for Approve): the screen may scroll, each region must be seen whole.
+        const gates = new Map<HTMLElement, ScreenGate>();
+        const changed = () => {
+          if (!section.isConnected) return stopAll();
+          // A region not shown now (the found device, once answered) says nothing.
+          const states = [...gates].filter(([region]) => !region.hidden).map(([, gate]) => gate.state());
+          const state = (['hidden', 'cropped', 'unseen', 'waiting'] as const).find((worst) => states.includes(worst)) ?? 'ready';
+          const hint = state === 'ready' ? '' : t(state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
+          // Only a change: the hint is a live region.
+          if (gateHint.textContent !== hint) gateHint.textContent = hint;
+        };
+        const stopAll = () => {
+          for (const gate of gates.values()) gate.stop();
+        };
+        const gatedClick = (element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement) => {
+          let gate = gates.get(region);
+          if (!gate) {
+            const made = screenGate(region, changed, undefined, true);
+            gates.set(region, made);
+            // The section is in the document once this screen is drawn.
+            queueMicrotask(() => made.start());
+            gate = made;
+          }
+          gate.guard(element, action, refused);
+        };
+        const parts = { text, button, trustedClick, gatedClick, problemLine, gateHint };
+        return devicesScreen(manager, t, parts, () => {
+          stopAll();
+          done(undefined);
+        });
+      });
     },
     // Session 22: whose Farcaster account answered, before the login (focus stays off Continue: a key pressed for the site must not confirm).
     confirmFarcaster: (account) => screen<boolean>('confirmFarcaster', (done) => farcasterConfirmScreen(account, t, { text, button, trustedClick }, done)),

@@ -12,7 +12,7 @@ const SCREEN_MARGIN_MS = 5_000;
  * shown on the frame's approval screen, and once approved signed in the frame (a transaction to
  * send goes through the frame's own Solana RPC URL). One request at a time.
  */
-export function solanaApprovalRpc(options: { account(): SolanaAccount | undefined; prompts: ApprovalPrompts; cluster: FrameConfig['solana']; screenTimeoutMs?: number }) {
+export function solanaApprovalRpc(options: { account(): SolanaAccount | undefined; prompts: ApprovalPrompts; cluster: FrameConfig['solana']; screenTimeoutMs?: number; live?(): Promise<void> }) {
   let asking = false;
   return async ({ method, params, origin }: { method: SolanaMethod; params: unknown; origin: string }): Promise<{ result: Record<string, string> }> => {
     const { cluster } = options;
@@ -32,6 +32,9 @@ export function solanaApprovalRpc(options: { account(): SolanaAccount | undefine
     }
     if (!approved) throw new Error(ApprovalText.userRejected);
     // A sign-out while the screen was open ends the wallet it was opened for.
+    if (options.account() !== account) throw new Error(NOT_SIGNED_IN);
+    // This device removed, or the login ended, meanwhile: the key is wiped and nothing signed (session 22).
+    await options.live?.();
     if (options.account() !== account) throw new Error(NOT_SIGNED_IN);
     return { result: await executeSolanaApproval(parsed.request, account, cluster.rpcUrl) };
   };

@@ -9,6 +9,8 @@ export const ApprovalScreenText = {
   hidden: 'Part of this request is hidden. Move anything covering it and try again.',
   cropped: 'This screen is cut off, so part of the request cannot be seen. Make the window larger and try again.',
   moveFirst: 'Move the pointer onto Approve, then click it.',
+  /** moveFirst for a gated button other than Approve (the devices screen's Remove). */
+  moveOntoButton: 'Move the pointer onto the button, then click it.',
 } as const;
 
 export interface ActivationEvent {

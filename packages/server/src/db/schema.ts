@@ -250,6 +250,8 @@ export interface LoginSessionsTable {
   /** Pairing codes typed with this login, right or wrong (0015, session 21): how many since `code_tries_start`. */
   code_tries: Generated<number>;
   code_tries_start: Generated<number>;
+  /** The device that opened the wallet with this login (0016, session 22): removing it ends the login. */
+  device_id: Generated<string | null>;
 }
 
 /** A user's embedded wallet: its address and the server's half of the recovery pair. */

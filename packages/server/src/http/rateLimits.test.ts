@@ -41,6 +41,16 @@ describe('rate limits', () => {
     expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: `Please try again after ${refused.headers['retry-after']} seconds` });
   });
 
+  it("bounds the frame's liveness check (session 22) per client: a stranger's made-up tokens stop at the per-IP limit", async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '4' });
+    const check = () =>
+      server.inject({ method: 'GET', url: `/auth/v1/wallet/devices/0b6c4a5e-3f0a-4d7e-9b1c-2a6f8e9d1c3b/live?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${'A'.repeat(43)}` } });
+    for (let i = 0; i < 4; i++) expect((await check()).statusCode).toBe(401);
+    const refused = await check();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it("counts images apart: a list's logos do not spend the budget its pages need (issue 29)", async () => {
     const server = await serve({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_IMAGES_PER_MINUTE: '5' });
     const image = (id: string) => get(server, `/getWalletImage/${id}`);

@@ -124,7 +124,7 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
       if (added === 'full') throw new ApiError(409, WALLET_ERRORS.tooManyDevices);
       if (added === 'taken') throw new ApiError(409, WALLET_ERRORS.deviceIdTaken, 'device.deviceId');
       if (!(await requests.approve(user.id, found.id, JSON.stringify(request.body.sealedShare)))) {
-        await wallets.removeDevice(user.id, device.deviceId);
+        await wallets.removeDevice(user.id, device.deviceId, now);
         throw new ApiError(409, WALLET_ERRORS.deviceRequestAnswered);
       }
       return reply.code(201).send({ deviceId: device.deviceId });

@@ -27,6 +27,8 @@ export const WALLET_ERRORS = {
   staleProof: 'The device proof is too old or dated in the future: sign it again',
   tooManyDevices: 'Too many devices: remove one first',
   unknownDevice: 'Unknown device',
+  /** The liveness check's answer to a device the wallet's owner removed (the frame's DeviceManagerText.removed says the same). */
+  deviceRemoved: 'This device was removed from your wallet: only your recovery code or passphrase opens it here again',
   removeNeedsProof: "Removing a device takes the wallet key's proof for it (proof): a login alone cannot",
   noChallenge: 'No live challenge for this device: ask for a new one',
   badDeviceSignature: 'The device signature does not verify',

@@ -99,6 +99,29 @@ export class LoginStore {
     return { allowed: false, retryAt: Number(row?.code_tries_start ?? now) + PAIRING_CODE_TRIES_WINDOW_MS };
   }
 
+  /** Names the device that opened the wallet with this login: removing that device ends it (endDeviceLogins). */
+  async tieToDevice(token: string, deviceId: string): Promise<void> {
+    await this.db.updateTable('login_sessions').set({ device_id: deviceId }).where('token_hash', '=', loginTokenHash(this.secret, token)).execute();
+  }
+
+  /**
+   * Whether the login `token` names is live for `deviceId` (session 22's liveness check, one indexed
+   * read and one of the device): 'removed' when the device is no longer the account's, whether the
+   * login still lives or its device's removal ended it; 'ended' for any other ended or unknown login.
+   */
+  async loginState(token: string, deviceId: string, now: number): Promise<'live' | 'removed' | 'ended'> {
+    const row = await this.db
+      .selectFrom('login_sessions')
+      .leftJoin('login_devices', (join) => join.onRef('login_devices.user_id', '=', 'login_sessions.user_id').on('login_devices.id', '=', deviceId))
+      .select(['login_sessions.expires_at as expires_at', 'login_sessions.revoked_at as revoked_at', 'login_sessions.device_id as device_id', 'login_devices.id as enrolled'])
+      .where('login_sessions.token_hash', '=', loginTokenHash(this.secret, token))
+      .executeTakeFirst();
+    if (!row) return 'ended';
+    const live = row.revoked_at === null && Number(row.expires_at) > now;
+    if (row.enrolled !== null) return live ? 'live' : 'ended';
+    return live || row.device_id === deviceId ? 'removed' : 'ended';
+  }
+
   async endLogin(token: string, now: number): Promise<void> {
     await this.db.updateTable('login_sessions').set({ revoked_at: now }).where('token_hash', '=', loginTokenHash(this.secret, token)).execute();
   }

@@ -240,7 +240,49 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect((await releaseShare(owner.login.token, owner.deviceId, owner.device.sign)).json()).toEqual({ authShare: 'auth-share-of-device-1' });
     // The owner's own frame, holding the wallet key, removes it.
     expect((await removeWith({ proof: await proof(owner.account, 'remove-device', owner.login.user.id, owner.device) })).statusCode).toBe(204);
-    expect((await call('GET', '/auth/v1/wallet', owner.login.token)).json().wallet.devices).toEqual([]);
+    expect((await call('GET', '/auth/v1/wallet', thief.token)).json().wallet.devices).toEqual([]);
+    // The login that opened the wallet on the removed device ended with it (session 22).
+    expect((await call('GET', '/auth/v1/user', owner.login.token)).statusCode).toBe(401);
+  });
+
+  it.skipIf(skip)("ends the logins of a removed device, not the other devices' nor another account's; the liveness check tells them apart", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    const other = await createWallet();
+    const live = (token: string, deviceId: string) => call('GET', `/auth/v1/wallet/devices/${deviceId}/live`, token);
+    expect((await live(owner.login.token, owner.deviceId)).json()).toEqual({ live: true });
+    // The laptop enrolls by the recovery factor with a login of its own, and opens the wallet with its share.
+    vi.setSystemTime(start + 31_000);
+    const laptopLogin = await logIn(owner.login.user.email);
+    const laptop = await newDevice();
+    const added = await call('POST', '/auth/v1/wallet/devices', laptopLogin.token, { device: enrollment(laptop, 'auth-share-laptop'), proof: await proof(owner.account, 'add-device', owner.login.user.id, laptop) });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await releaseShare(laptopLogin.token, laptop.deviceId, laptop.sign)).statusCode).toBe(200);
+    // A login that opened no wallet (it waits for an approval, say).
+    vi.setSystemTime(start + 62_000);
+    const bare = await logIn(owner.login.user.email);
+    expect((await live(laptopLogin.token, laptop.deviceId)).json()).toEqual({ live: true });
+
+    const removed = await call('DELETE', `/auth/v1/wallet/devices/${laptop.deviceId}`, owner.login.token, { proof: await proof(owner.account, 'remove-device', owner.login.user.id, laptop) });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // The laptop's login ended; its frame's next check says why.
+    expect((await call('GET', '/auth/v1/user', laptopLogin.token)).statusCode).toBe(401);
+    expect((await call('GET', '/auth/v1/wallet', laptopLogin.token)).statusCode).toBe(401);
+    const check = await live(laptopLogin.token, laptop.deviceId);
+    expect([check.statusCode, check.json().message]).toEqual([410, WALLET_ERRORS.deviceRemoved]);
+    // The phone's login, the bare one and another account's live on.
+    expect((await live(owner.login.token, owner.deviceId)).json()).toEqual({ live: true });
+    expect((await call('GET', '/auth/v1/user', bare.token)).statusCode).toBe(200);
+    expect((await live(bare.token, laptop.deviceId)).statusCode).toBe(410);
+    expect((await live(other.login.token, other.deviceId)).json()).toEqual({ live: true });
+    // A login ended otherwise (signed out) is 401, not 'removed'; another account's device is not this login's.
+    expect((await call('POST', '/auth/v1/user/signout', bare.token, {})).statusCode).toBe(204);
+    expect((await live(bare.token, owner.deviceId)).statusCode).toBe(401);
+    expect((await live(owner.login.token, other.deviceId)).statusCode).toBe(410);
+    expect((await live('A'.repeat(43), owner.deviceId)).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/auth/v1/wallet/devices/${owner.deviceId}/live?${ACCESS_QUERY}` })).statusCode).toBe(401);
+    expect((await live(owner.login.token, 'not-a-uuid')).statusCode).toBe(400);
   });
 
   it.skipIf(skip)("leaves an approval to the new device it is sealed to: another login of the account reading it first takes nothing away", async () => {

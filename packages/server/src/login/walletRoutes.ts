@@ -4,9 +4,9 @@ import { getAddress } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import type { ServerServices } from '../services.ts';
 import { verifyDeviceSignature } from './deviceSignature.ts';
-import { WALLET_ERRORS } from './loginErrors.ts';
+import { LOGIN_ERRORS, WALLET_ERRORS } from './loginErrors.ts';
 import { LoginStore } from './loginStore.ts';
-import { requireLogin } from './requireLogin.ts';
+import { bearerToken, requireLogin } from './requireLogin.ts';
 import { registerDeviceRequests } from './deviceRequestRoutes.ts';
 import { DeviceRequestStore } from './deviceRequestStore.ts';
 import { BLOB, checkDevice, DEVICE, freshLogin as freshLoginOf, PROOF, proofSigner, SHARE, type Proof } from './walletChecks.ts';
@@ -65,6 +65,7 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       if (signer.toLowerCase() !== address.toLowerCase()) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
       const created = await wallets.create({ userId: user.id, address, recoveryAuthShare, recoveryBlob, device }, Date.now());
       if (created === 'exists') throw new ApiError(409, WALLET_ERRORS.walletExists);
+      await logins.tieToDevice(bearerToken(request)!, device.deviceId);
       return reply.code(201).send({ wallet: { address: getAddress(address) }, deviceId: device.deviceId });
     },
   );
@@ -94,6 +95,7 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       if (added === 'taken') throw new ApiError(409, WALLET_ERRORS.deviceIdTaken, 'device.deviceId');
       // Enrolled by its recovery factor: whatever approval it asked for is no longer wanted.
       await requests.removeForDevice(user.id, device.deviceId);
+      await logins.tieToDevice(bearerToken(request)!, device.deviceId);
       return reply.code(201).send({ deviceId: device.deviceId });
     },
   );
@@ -120,10 +122,25 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       if (!proof) throw new ApiError(401, WALLET_ERRORS.removeNeedsProof, 'proof');
       const signer = await proofSigner('remove-device', user.id, { deviceId: device.id, devicePublicKey: device.publicKey, authShare: device.authShare }, proof);
       if (signer.toLowerCase() !== wallet.address) throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
-      if (!(await wallets.removeDevice(user.id, device.id))) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
+      // Its logins end with it (session 22): a frame still open on it forgets the key at its next signature.
+      if (!(await wallets.removeDevice(user.id, device.id, Date.now()))) throw new ApiError(404, WALLET_ERRORS.unknownDevice);
       return reply.code(204).send();
     },
   );
+
+  // The frame's liveness check (session 22), before each signature and when its page is shown again:
+  // one indexed read of the login and one of the device, under the per-client request limit
+  // (RATE_LIMIT_PER_MINUTE) as every route. 410 when the device was removed (its login ended with
+  // it, or still lives), 401 when the login ended otherwise.
+  app.get<{ Params: { id: string } }>('/auth/v1/wallet/devices/:id/live', { schema: { params: DEVICE_ID } }, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token) throw new ApiError(401, LOGIN_ERRORS.noLogin);
+    const state = await logins.loginState(token, request.params.id, Date.now());
+    if (state === 'removed') throw new ApiError(410, WALLET_ERRORS.deviceRemoved);
+    if (state === 'ended') throw new ApiError(401, LOGIN_ERRORS.loginEnded);
+    void reply.header('cache-control', 'no-store');
+    return { live: true };
+  });
 
   app.post<{ Params: { id: string } }>('/auth/v1/wallet/devices/:id/challenge', { schema: { params: DEVICE_ID } }, async (request, reply) => {
     const user = await freshLogin(request);
@@ -159,6 +176,8 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
       const signed = authShareReleaseMessage({ nonce: request.body.challenge, deviceId: device.id, address: wallet.address });
       if (!(await verifyDeviceSignature(device.publicKey, signed, request.body.signature))) throw new ApiError(401, WALLET_ERRORS.badDeviceSignature, 'signature');
       await wallets.markUsed(device.id, now);
+      // This login opened the wallet on this device: removing the device ends it.
+      await logins.tieToDevice(bearerToken(request)!, device.id);
       // An approved device has its share: the approval it read is done.
       await requests.removeForDevice(user.id, device.id);
       void reply.header('cache-control', 'no-store');

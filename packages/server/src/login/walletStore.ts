@@ -90,12 +90,17 @@ export class WalletStore {
     return (await trx.selectFrom('login_devices').select('id').where('id', '=', deviceId).executeTakeFirst()) !== undefined;
   }
 
-  /** Removes the user's own device and then its challenge; another user's device is left as it is, challenge and all. */
-  async removeDevice(userId: string, deviceId: string): Promise<boolean> {
+  /**
+   * Removes the user's own device, then its challenge, and ends every login that opened the wallet
+   * on it (session 22: a frame still open there learns it at its next signature); another user's
+   * device is left as it is, challenge, logins and all.
+   */
+  async removeDevice(userId: string, deviceId: string, now: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom('login_devices').where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) return false;
       await trx.deleteFrom('device_challenges').where('device_id', '=', deviceId).execute();
+      await trx.updateTable('login_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('device_id', '=', deviceId).where('revoked_at', 'is', null).execute();
       return true;
     });
   }

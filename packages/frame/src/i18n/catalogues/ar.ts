@@ -7,6 +7,7 @@ const ar: Catalogue = {
   'approvalScreenText.cropped': 'هذه الشاشة مقطوعة، فلا يظهر جزء من الطلب. كبّر النافذة وحاول مرة أخرى.',
   'approvalScreenText.hidden': 'جزء من هذا الطلب مخفي. أزِل ما يغطيه وحاول مرة أخرى.',
   'approvalScreenText.moveFirst': 'حرّك المؤشر إلى موافقة، ثم انقر.',
+  'approvalScreenText.moveOntoButton': 'حرّك المؤشر إلى الزر، ثم انقر.',
   'approvalScreenText.waiting': 'يمكن النقر على موافقة بعد أن تظهر هذه الشاشة لحظة.',
   'common.account': 'الحساب',
   'common.approve': 'موافقة',

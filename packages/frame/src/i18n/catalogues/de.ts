@@ -7,6 +7,7 @@ const de: Catalogue = {
   'approvalScreenText.cropped': 'Diese Ansicht ist abgeschnitten, sodass ein Teil der Anfrage nicht zu sehen ist. Vergrößern Sie das Fenster und versuchen Sie es erneut.',
   'approvalScreenText.hidden': 'Ein Teil dieser Anfrage ist verdeckt. Entfernen Sie, was sie verdeckt, und versuchen Sie es erneut.',
   'approvalScreenText.moveFirst': 'Bewegen Sie den Zeiger auf Bestätigen und klicken Sie dann.',
+  'approvalScreenText.moveOntoButton': 'Bewegen Sie den Zeiger auf die Schaltfläche und klicken Sie dann.',
   'approvalScreenText.waiting': 'Bestätigen ist möglich, sobald diese Ansicht einen Moment lang sichtbar war.',
   'common.account': 'Konto',
   'common.approve': 'Bestätigen',

@@ -7,6 +7,7 @@ const es: Catalogue = {
   'approvalScreenText.cropped': 'Esta pantalla está cortada y parte de la solicitud no se ve. Agranda la ventana e inténtalo de nuevo.',
   'approvalScreenText.hidden': 'Parte de esta solicitud está oculta. Aparta lo que la tapa e inténtalo de nuevo.',
   'approvalScreenText.moveFirst': 'Mueve el puntero sobre Aprobar y luego haz clic.',
+  'approvalScreenText.moveOntoButton': 'Mueve el puntero sobre el botón y luego haz clic.',
   'approvalScreenText.waiting': 'Podrás pulsar Aprobar cuando esta pantalla lleve un momento visible.',
   'common.account': 'Cuenta',
   'common.approve': 'Aprobar',

@@ -7,6 +7,7 @@ const fr: Catalogue = {
   'approvalScreenText.cropped': 'Cet écran est coupé : une partie de la demande n’est pas visible. Agrandissez la fenêtre et réessayez.',
   'approvalScreenText.hidden': 'Une partie de cette demande est masquée. Déplacez ce qui la recouvre et réessayez.',
   'approvalScreenText.moveFirst': 'Placez le pointeur sur Approuver, puis cliquez.',
+  'approvalScreenText.moveOntoButton': 'Placez le pointeur sur le bouton, puis cliquez.',
   'approvalScreenText.waiting': 'Approuver devient cliquable une fois cet écran visible un instant.',
   'common.account': 'Compte',
   'common.approve': 'Approuver',

@@ -7,6 +7,7 @@ const ja: Catalogue = {
   'approvalScreenText.cropped': 'この画面が切れていて、リクエストの一部が見えません。ウィンドウを広げて、もう一度お試しください。',
   'approvalScreenText.hidden': 'このリクエストの一部が隠れています。覆っているものを移動して、もう一度お試しください。',
   'approvalScreenText.moveFirst': 'ポインターを「承認」の上に移動してからクリックしてください。',
+  'approvalScreenText.moveOntoButton': 'ポインターをボタンの上に移動してからクリックしてください。',
   'approvalScreenText.waiting': 'この画面がしばらく表示されると「承認」を押せるようになります。',
   'common.account': 'アカウント',
   'common.approve': '承認',

@@ -7,6 +7,7 @@ const ko: Catalogue = {
   'approvalScreenText.cropped': '이 화면이 잘려 요청의 일부가 보이지 않습니다. 창을 키우고 다시 시도하세요.',
   'approvalScreenText.hidden': '이 요청의 일부가 가려져 있습니다. 가리는 것을 치우고 다시 시도하세요.',
   'approvalScreenText.moveFirst': '포인터를 승인 위로 옮긴 뒤 클릭하세요.',
+  'approvalScreenText.moveOntoButton': '포인터를 버튼 위로 옮긴 뒤 클릭하세요.',
   'approvalScreenText.waiting': '이 화면이 잠시 표시된 뒤에 승인을 누를 수 있습니다.',
   'common.account': '계정',
   'common.approve': '승인',

@@ -7,6 +7,7 @@ const ptBR: Catalogue = {
   'approvalScreenText.cropped': 'Esta tela está cortada e parte da solicitação não aparece. Aumente a janela e tente de novo.',
   'approvalScreenText.hidden': 'Parte desta solicitação está oculta. Afaste o que a cobre e tente de novo.',
   'approvalScreenText.moveFirst': 'Mova o ponteiro até Aprovar e clique.',
+  'approvalScreenText.moveOntoButton': 'Mova o ponteiro até o botão e clique.',
   'approvalScreenText.waiting': 'Aprovar fica disponível quando esta tela estiver visível por um instante.',
   'common.account': 'Conta',
   'common.approve': 'Aprovar',

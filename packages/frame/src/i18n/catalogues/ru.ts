@@ -7,6 +7,7 @@ const ru: Catalogue = {
   'approvalScreenText.cropped': 'Экран обрезан, и часть запроса не видна. Увеличьте окно и попробуйте снова.',
   'approvalScreenText.hidden': 'Часть запроса скрыта. Уберите то, что её закрывает, и попробуйте снова.',
   'approvalScreenText.moveFirst': 'Наведите указатель на «Подтвердить», затем нажмите.',
+  'approvalScreenText.moveOntoButton': 'Наведите указатель на кнопку, затем нажмите.',
   'approvalScreenText.waiting': 'Кнопка «Подтвердить» станет доступна, когда этот экран побудет на виду мгновение.',
   'common.account': 'Аккаунт',
   'common.approve': 'Подтвердить',

@@ -7,6 +7,7 @@ const tr: Catalogue = {
   'approvalScreenText.cropped': 'Bu ekran kesik, isteğin bir kısmı görünmüyor. Pencereyi büyütüp yeniden deneyin.',
   'approvalScreenText.hidden': 'Bu isteğin bir kısmı gizli. Üzerini örteni kaldırıp yeniden deneyin.',
   'approvalScreenText.moveFirst': 'İşaretçiyi Onayla\'nın üzerine getirin, sonra tıklayın.',
+  'approvalScreenText.moveOntoButton': 'İşaretçiyi düğmenin üzerine getirin, sonra tıklayın.',
   'approvalScreenText.waiting': 'Bu ekran bir an görünür kaldıktan sonra Onayla tıklanabilir.',
   'common.account': 'Hesap',
   'common.approve': 'Onayla',

@@ -7,6 +7,7 @@ const zhCN: Catalogue = {
   'approvalScreenText.cropped': '此界面被截断，请求的一部分无法看到。请放大窗口后重试。',
   'approvalScreenText.hidden': '此请求有一部分被遮挡。请移开遮挡物后重试。',
   'approvalScreenText.moveFirst': '请将指针移到“批准”上，然后点击。',
+  'approvalScreenText.moveOntoButton': '请将指针移到按钮上，然后点击。',
   'approvalScreenText.waiting': '此界面显示片刻后即可点击批准。',
   'common.account': '账户',
   'common.approve': '批准',
