@@ -172,6 +172,9 @@ describe('Sign In With Farcaster through the local relay', () => {
       const refused = await complete(stolenToken, tried);
       expect([refused.statusCode, refused.json().message]).toEqual([401, FARCASTER_ERRORS.notThisFrame]);
       expect(refused.json().token).toBeUndefined();
+      // Nor can the link's holder end the visitor's channel ('That is not me' is the frame's alone).
+      const rejected = await step('reject', stolenToken, tried);
+      expect([rejected.statusCode, rejected.json().message]).toEqual([401, FARCASTER_ERRORS.notThisFrame]);
     }
     // The wrong tries closed nothing: the channel is still signed, and the frame gets its login.
     expect((await frame.site.status({ channelToken: frame.channelToken })).data).toMatchObject({ state: 'completed', fid });
