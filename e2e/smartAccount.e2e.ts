@@ -98,7 +98,7 @@ describe('the frame key’s smart account', () => {
             atomic: { status: 'supported' },
             paymasterService: { supported: true },
             // ERC-7715: what wallet_grantPermissions takes (the widget shows it to a site with features.smartSessions on).
-            permissions: { supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'] },
+            permissions: { supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'], policyTypes: ['gas-limit'] },
           },
         },
       },
@@ -196,8 +196,10 @@ describe('the frame key’s smart account', () => {
     const [allowed, other] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
     const cap = parseEther('0.001');
     const expiry = Math.floor(Date.now() / 1000) + 3600;
-    const grant = { chainId: '0x7a69', address: smartAddress, expiry, signer: { type: 'account', data: { address: sessionKey.address } }, permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(cap) } }] };
-    const granted = await approve(call(page, 'RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant] }), ['Grant a session key', sessionKey.address, allowed, '0.001 ETH', ...SPONSORED_FEE]);
+    // A gas budget of 0: the key's own operations must be sponsored (the paymaster's), none paid from the balance.
+    const policies = [{ type: 'gas-limit', data: { limit: '0x0' } }];
+    const grant = { chainId: '0x7a69', address: smartAddress, expiry, signer: { type: 'account', data: { address: sessionKey.address } }, permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(cap) }, policies }] };
+    const granted = await approve(call(page, 'RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant] }), ['Grant a session key', sessionKey.address, allowed, '0.001 ETH', 'May spend on its own network fees', 'None of your balance: only operations a paymaster sponsors', ...SPONSORED_FEE]);
     const context = (granted.ok as { result: { context: Address; address: Address } }).result;
     expect(context).toMatchObject({ context: sessionKey.address, address: smartAddress });
 

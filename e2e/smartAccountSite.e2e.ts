@@ -26,7 +26,7 @@ const grant = () => ({
   address: smartAddress,
   expiry: Math.floor(Date.now() / 1000) + 3600,
   signer: { type: 'account', data: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } },
-  permissions: [{ type: 'native-token-transfer', data: { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', valueLimit: '0x1' } }],
+  permissions: [{ type: 'native-token-transfer', data: { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', valueLimit: '0x1' }, policies: [{ type: 'gas-limit', data: { limit: '0x2386f26fc10000' } }] }],
 });
 
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('the smart account on a site', () => {
     await waitForSiteStatus(page, 'connected', 30_000);
     expect(await siteText(page, 'site-address')).toBe(smartAddress);
     const capabilities = (await siteRequest('wallet_getCapabilities', [smartAddress, ['0x7a69']])) as { ok: Record<string, Record<string, unknown>> };
-    expect(capabilities.ok['0x7a69']?.permissions).toEqual({ supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'] });
+    expect(capabilities.ok['0x7a69']?.permissions).toEqual({ supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'], policyTypes: ['gas-limit'] });
 
     const granting = siteRequest('wallet_grantPermissions', [grant()]);
     // The widget's Approve view hosts the frame's screen; a click on it counts once the frame stands still there.
@@ -111,6 +111,8 @@ describe('the smart account on a site', () => {
     await frameScreenSettled(page);
     // The grant is a user operation of the account: its fee, estimated before the screen, is on it (the stack's paymaster pays).
     expect(await frameContent(page).getByRole('dialog').innerText()).toMatch(/Most the network may charge[\s\S]*paid by the network's paymaster/);
+    // And its key's own operations' gas budget, 0.01 ETH, which the site may spend where it sends them unsponsored.
+    expect(await frameContent(page).getByRole('dialog').innerText()).toContain("Up to 0.01 ETH of your balance, in all, for operations the network's paymaster does not sponsor");
     await frameContent(page).getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });
     expect(await granting).toEqual({ error: 'User rejected the request.' });
   }, 60_000);

@@ -12,6 +12,10 @@ import "@account-abstraction/contracts/samples/SimpleAccount.sol";
 ///   operations that make one kind of call (one target, one selector or a plain transfer, at most
 ///   a value per call) until it expires. The check is here, in validation: the bundler and the
 ///   EntryPoint refuse any other call the key signs, and the expiry is the validation's validUntil.
+/// - A session's gas budget: the most, in wei, the key's own user operations may cost the account
+///   in all. One the account pays for (no paymaster) is charged its prefund, every gas limit ×
+///   maxFeePerGas (the most the EntryPoint may take for it), in validation; one that does not fit
+///   what is left fails validation like a bad signature. A sponsored one is charged nothing.
 contract CairnAccount is SimpleAccount {
     bytes4 internal constant ERC1271_MAGIC_VALUE = 0x1626ba7e;
     bytes4 internal constant ERC1271_INVALID = 0xffffffff;
@@ -20,16 +24,19 @@ contract CairnAccount is SimpleAccount {
     bytes32 internal constant MESSAGE_TYPEHASH = keccak256("CairnAccountMessage(bytes32 hash)");
 
     /// What a session key may do. `selector` 0 allows a plain transfer (no calldata) only.
+    /// `gasBudget` is what is left of the wei its unsponsored operations may cost the account.
+    /// (Two storage slots: target, selector and validUntil; valueLimit and gasBudget.)
     struct Session {
         address target;
         bytes4 selector;
-        uint128 valueLimit;
         uint48 validUntil;
+        uint128 valueLimit;
+        uint128 gasBudget;
     }
 
     mapping(address => Session) public sessions;
 
-    event SessionGranted(address indexed key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil);
+    event SessionGranted(address indexed key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil, uint128 gasBudget);
     event SessionRevoked(address indexed key);
 
     constructor(IEntryPoint anEntryPoint) SimpleAccount(anEntryPoint) {}
@@ -42,18 +49,20 @@ contract CairnAccount is SimpleAccount {
     }
 
     function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4) {
-        (address signer, ECDSA.RecoverError error,) = ECDSA.tryRecover(replaySafeHash(hash), signature);
-        return error == ECDSA.RecoverError.NoError && signer == owner ? ERC1271_MAGIC_VALUE : ERC1271_INVALID;
+        (address signer, ECDSA.RecoverError recoverError,) = ECDSA.tryRecover(replaySafeHash(hash), signature);
+        return recoverError == ECDSA.RecoverError.NoError && signer == owner ? ERC1271_MAGIC_VALUE : ERC1271_INVALID;
     }
 
     /// By the owner, or by the account itself (a user operation the owner signed).
-    function grantSession(address key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil) external onlyOwner {
+    function grantSession(address key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil, uint128 gasBudget)
+    external onlyOwner {
         require(key != address(0) && key != owner, "session: bad key");
         // A session never reaches the account's own functions (it could grant itself more).
         require(target != address(this) && target != address(entryPoint()), "session: bad target");
         require(validUntil > block.timestamp, "session: expired");
-        sessions[key] = Session(target, selector, valueLimit, validUntil);
-        emit SessionGranted(key, target, selector, valueLimit, validUntil);
+        // A grant for a key already granted replaces it, budget included: the owner approved this one.
+        sessions[key] = Session(target, selector, validUntil, valueLimit, gasBudget);
+        emit SessionGranted(key, target, selector, valueLimit, validUntil, gasBudget);
     }
 
     function revokeSession(address key) external onlyOwner {
@@ -61,23 +70,50 @@ contract CairnAccount is SimpleAccount {
         emit SessionRevoked(key);
     }
 
-    /// The owner signs anything; a session key only its one kind of call, until its expiry.
+    /// The owner signs anything; a session key only its one kind of call, until its expiry, and
+    /// only while its gas budget covers what the account may pay for the operation.
+    /// Writing the budget here is ERC-7562's STO-010: the account's own storage.
     function _validateSignature(PackedUserOperation calldata userOp, bytes32 userOpHash)
-    internal view override returns (uint256 validationData) {
-        (address signer, ECDSA.RecoverError error,) =
+    internal override returns (uint256 validationData) {
+        (address signer, ECDSA.RecoverError recoverError,) =
             ECDSA.tryRecover(MessageHashUtils.toEthSignedMessageHash(userOpHash), userOp.signature);
-        if (error != ECDSA.RecoverError.NoError) return SIG_VALIDATION_FAILED;
+        if (recoverError != ECDSA.RecoverError.NoError) return SIG_VALIDATION_FAILED;
         if (signer == owner) return SIG_VALIDATION_SUCCESS;
-        Session memory session = sessions[signer];
-        if (session.validUntil == 0 || !_allowedBy(session, userOp.callData)) return SIG_VALIDATION_FAILED;
-        return _packValidationData(false, session.validUntil, 0);
+        Session storage session = sessions[signer];
+        uint48 validUntil = session.validUntil;
+        if (validUntil == 0 || !_allowedBy(session.target, session.selector, session.valueLimit, userOp.callData)) return SIG_VALIDATION_FAILED;
+        if (_paidByAccount(userOp.paymasterAndData)) {
+            uint256 cost = maxCost(userOp);
+            uint128 budget = session.gasBudget;
+            if (cost > budget) return SIG_VALIDATION_FAILED;
+            session.gasBudget = budget - uint128(cost);
+        }
+        return _packValidationData(false, validUntil, 0);
     }
 
-    function _allowedBy(Session memory session, bytes calldata callData) internal pure returns (bool) {
+    /// The most the EntryPoint (v0.7) may take for the operation: its requiredPrefund, every gas
+    /// limit (the paymaster's fields too, which it reads whenever paymasterAndData is 52 bytes or
+    /// more) × maxFeePerGas.
+    function maxCost(PackedUserOperation calldata userOp) public pure returns (uint256) {
+        uint256 gas = UserOperationLib.unpackVerificationGasLimit(userOp) + UserOperationLib.unpackCallGasLimit(userOp)
+            + userOp.preVerificationGas;
+        if (userOp.paymasterAndData.length >= UserOperationLib.PAYMASTER_DATA_OFFSET) {
+            gas += UserOperationLib.unpackPaymasterVerificationGasLimit(userOp) + UserOperationLib.unpackPostOpGasLimit(userOp);
+        }
+        return gas * UserOperationLib.unpackMaxFeePerGas(userOp);
+    }
+
+    /// The account pays unless a paymaster does: the EntryPoint takes the paymaster from the first
+    /// 20 bytes, so paymasterAndData naming address 0 is the account paying (not a sponsor).
+    function _paidByAccount(bytes calldata paymasterAndData) internal pure returns (bool) {
+        return paymasterAndData.length < 20 || address(bytes20(paymasterAndData[:20])) == address(0);
+    }
+
+    function _allowedBy(address target, bytes4 selector, uint128 valueLimit, bytes calldata callData) internal pure returns (bool) {
         if (callData.length < 4 || bytes4(callData[:4]) != this.execute.selector) return false;
         (address dest, uint256 value, bytes memory func) = abi.decode(callData[4:], (address, uint256, bytes));
-        if (dest != session.target || value > session.valueLimit) return false;
-        if (session.selector == bytes4(0)) return func.length == 0;
-        return func.length >= 4 && bytes4(func) == session.selector;
+        if (dest != target || value > valueLimit) return false;
+        if (selector == bytes4(0)) return func.length == 0;
+        return func.length >= 4 && bytes4(func) == selector;
     }
 }

@@ -81,11 +81,34 @@ describe('approval requests (SPEC §6)', () => {
     const key = privateKeyToAccount(generatePrivateKey());
     const target = `0x${'ab'.repeat(20)}`;
     const expiry = Math.floor(Date.now() / 1000) + 600;
-    const grant = (signer: unknown, when = expiry) => [{ expiry: when, signer, permissions: [{ type: 'contract-call', data: { address: target, functionSelector: '0xA9059CBB' } }] }];
+    const budget = [{ type: 'gas-limit', data: { limit: '0x2386f26fc10000' } }];
+    const grant = (signer: unknown, when = expiry, policies: unknown = budget) => [{ expiry: when, signer, permissions: [{ type: 'contract-call', data: { address: target, functionSelector: '0xA9059CBB' }, policies }] }];
     const byAddress = parseApprovalRequest('wallet_grantPermissions', grant({ type: 'account', data: { address: key.address } }), account, 1);
-    expect(byAddress).toEqual({ request: { method: 'wallet_grantPermissions', grant: { key: key.address, target: getAddress(target), selector: '0xa9059cbb', valueLimit: 0n, expiry } } });
+    expect(byAddress).toEqual({ request: { method: 'wallet_grantPermissions', grant: { key: key.address, target: getAddress(target), selector: '0xa9059cbb', valueLimit: 0n, gasBudget: 10n ** 16n, expiry } } });
     expect(parseApprovalRequest('wallet_grantPermissions', grant({ type: 'key', data: { type: 'secp256k1', publicKey: key.publicKey } }), account, 1)).toEqual(byAddress);
     expect(parseApprovalRequest('wallet_grantPermissions', grant({ type: 'account', data: { address: key.address } }, expiry + 31 * 24 * 3600), account, 1)).toEqual({ error: PermissionsText.expiry });
+  });
+
+  it("takes a grant's gas budget from ERC-7715's gas-limit policy, 0 to 1 ETH in wei, and refuses a grant without one, over it, or any other policy", () => {
+    const key = privateKeyToAccount(generatePrivateKey()).address;
+    const expiry = Math.floor(Date.now() / 1000) + 600;
+    const grant = (policies?: unknown) => [{ expiry, signer: { type: 'account', data: { address: key } }, permissions: [{ type: 'native-token-transfer', data: { to: account, valueLimit: '0x1' }, ...(policies === undefined ? {} : { policies }) }] }];
+    const gasLimit = (limit: string) => [{ type: 'gas-limit', data: { limit } }];
+    const budgetOf = (policies?: unknown) => {
+      const parsed = parseApprovalRequest('wallet_grantPermissions', grant(policies), account, 1);
+      return 'request' in parsed && parsed.request.method === 'wallet_grantPermissions' ? parsed.request.grant.gasBudget : parsed;
+    };
+    expect(budgetOf(gasLimit('0x0'))).toBe(0n);
+    expect(budgetOf(gasLimit('0xde0b6b3a7640000'))).toBe(10n ** 18n);
+    // Never unbounded: absent, or more than 1 ETH.
+    expect(budgetOf()).toEqual({ error: PermissionsText.gasBudget });
+    expect(budgetOf([])).toEqual({ error: PermissionsText.gasBudget });
+    expect(budgetOf(gasLimit('0xde0b6b3a7640001'))).toEqual({ error: PermissionsText.gasBudget });
+    expect(budgetOf(gasLimit(`0x${'f'.repeat(32)}`))).toEqual({ error: PermissionsText.gasBudget });
+    // Not a quantity, two budgets, or a policy this account does not enforce: the request's shape is wrong.
+    for (const policies of [gasLimit('10'), gasLimit('-0x1'), gasLimit(`0x${'f'.repeat(33)}`), [...gasLimit('0x1'), ...gasLimit('0x2')], [{ type: 'rate-limit', data: { count: 1, interval: 60 } }], [{ type: 'gas-limit' }]]) {
+      expect(budgetOf(policies)).toEqual({ error: PermissionsText.malformed });
+    }
   });
 
   it('decodes a user operation to the calls the smart account runs, and refuses calldata it cannot show', () => {

@@ -6,9 +6,9 @@ import { readContract } from 'viem/actions';
 export const cairnAccountAbi = parseAbi([
   'function execute(address dest, uint256 value, bytes func)',
   'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-  'function grantSession(address key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil)',
+  'function grantSession(address key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil, uint128 gasBudget)',
   'function revokeSession(address key)',
-  'function sessions(address key) view returns (address target, bytes4 selector, uint128 valueLimit, uint48 validUntil)',
+  'function sessions(address key) view returns (address target, bytes4 selector, uint48 validUntil, uint128 valueLimit, uint128 gasBudget)',
 ]);
 const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)', 'function getAddress(address owner, uint256 salt) view returns (address)']);
 

@@ -4,7 +4,7 @@ import { publicKeyToAddress } from 'viem/accounts';
 
 /**
  * A session the site asks for (ERC-7715's wallet_grantPermissions, in its smallest faithful form):
- * one key, one kind of call, a value cap per call, an expiry. The account enforces it on-chain
+ * one key, one kind of call, a value cap per call, a gas budget in all, an expiry. The account enforces it on-chain
  * (CairnAccount's session check in validation), so the key can do nothing else, whoever holds it.
  */
 export interface SessionGrant {
@@ -16,6 +16,12 @@ export interface SessionGrant {
   selector?: Hex;
   /** The most value one call may carry, in wei. */
   valueLimit: bigint;
+  /**
+   * The most, in wei, the key's own user operations may cost the account in network fees, in all
+   * (ERC-7715's gas-limit policy). CairnAccount charges each one it pays for (no paymaster) its
+   * prefund and refuses one that does not fit; 0: the key's operations must be sponsored.
+   */
+  gasBudget: bigint;
   /** Unix seconds; the EntryPoint refuses the key's user operations from then on. */
   expiry: number;
 }
@@ -31,28 +37,36 @@ export const PERMISSIONS_CAPABILITY = {
   signerTypes: ['account', 'key'],
   keyTypes: ['secp256k1'],
   permissionTypes: ['contract-call', 'native-token-transfer'],
+  policyTypes: ['gas-limit'],
 } as const;
 
 /** The longest session a grant may ask for. */
 const MAX_SESSION_DAYS = 30;
 const MAX_SESSION_SECONDS = MAX_SESSION_DAYS * 24 * 3600;
+/** The largest gas budget a grant may ask for: 1 of an 18-decimals coin (1 ETH), in wei. */
+export const MAX_SESSION_GAS_BUDGET = 10n ** 18n;
 
 export const PermissionsText = {
   malformed:
-    "wallet_grantPermissions: params are [{ expiry, signer: { type: 'account', data: { address } } or { type: 'key', data: { type: 'secp256k1', publicKey } }, permissions: [one { type: 'contract-call', data: { address, functionSelector, valueLimit? } } or { type: 'native-token-transfer', data: { to, valueLimit } }] }]",
+    "wallet_grantPermissions: params are [{ expiry, signer: { type: 'account', data: { address } } or { type: 'key', data: { type: 'secp256k1', publicKey } }, permissions: [one { type: 'contract-call', data: { address, functionSelector, valueLimit? } } or { type: 'native-token-transfer', data: { to, valueLimit } }, with policies: [{ type: 'gas-limit', data: { limit } }]] }]",
+  gasBudget:
+    "wallet_grantPermissions: the permission needs its gas budget, policies: [{ type: 'gas-limit', data: { limit } }]: the most, in wei, the session key's own user operations may cost the account in network fees in all (0x0: only sponsored ones; at most 0xde0b6b3a7640000, 1 ETH)",
   malformedRevoke: 'wallet_revokePermissions: params are [{ context }], the context wallet_grantPermissions answered',
   expiry: `The expiry is a time in the next ${MAX_SESSION_DAYS} days, in Unix seconds`,
 } as const;
 
 const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/));
 const Quantity = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,32}$/));
+// ERC-7715's gas-limit policy, read as viem's experimental grantPermissions writes it: wei.
+const GasLimitPolicy = v.object({ type: v.literal('gas-limit'), data: v.object({ limit: Quantity }) });
+const Policies = v.optional(v.pipe(v.array(GasLimitPolicy), v.maxLength(1)));
 const Signer = v.union([
   v.object({ type: v.literal('account'), data: v.object({ address: AddressSchema }) }),
   v.object({ type: v.literal('key'), data: v.object({ type: v.literal('secp256k1'), publicKey: v.pipe(v.string(), v.regex(/^0x04[0-9a-fA-F]{128}$/)) }) }),
 ]);
 const Permission = v.union([
-  v.object({ type: v.literal('contract-call'), data: v.object({ address: AddressSchema, functionSelector: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{8}$/)), valueLimit: v.optional(Quantity) }), policies: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(0))) }),
-  v.object({ type: v.literal('native-token-transfer'), data: v.object({ to: AddressSchema, valueLimit: Quantity }), policies: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(0))) }),
+  v.object({ type: v.literal('contract-call'), data: v.object({ address: AddressSchema, functionSelector: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{8}$/)), valueLimit: v.optional(Quantity) }), policies: Policies }),
+  v.object({ type: v.literal('native-token-transfer'), data: v.object({ to: AddressSchema, valueLimit: Quantity }), policies: Policies }),
 ]);
 const GrantSchema = v.object({
   chainId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,16}$/))),
@@ -79,10 +93,14 @@ export function parseGrantPermissions(
   if (expiry <= nowSeconds || expiry > nowSeconds + MAX_SESSION_SECONDS) return { error: PermissionsText.expiry };
   const key = signer.type === 'account' ? getAddress(signer.data.address) : publicKeyToAddress(signer.data.publicKey as Hex);
   const [permission] = permissions;
+  // Never unbounded: a grant without its budget, or over the largest, is refused.
+  const limit = permission!.policies?.[0]?.data.limit;
+  if (limit === undefined || BigInt(limit) > MAX_SESSION_GAS_BUDGET) return { error: PermissionsText.gasBudget };
+  const gasBudget = BigInt(limit);
   const grant: SessionGrant =
     permission!.type === 'contract-call'
-      ? { key, target: getAddress(permission!.data.address), selector: permission!.data.functionSelector.toLowerCase() as Hex, valueLimit: BigInt(permission!.data.valueLimit ?? '0x0'), expiry }
-      : { key, target: getAddress(permission!.data.to), valueLimit: BigInt(permission!.data.valueLimit), expiry };
+      ? { key, target: getAddress(permission!.data.address), selector: permission!.data.functionSelector.toLowerCase() as Hex, valueLimit: BigInt(permission!.data.valueLimit ?? '0x0'), gasBudget, expiry }
+      : { key, target: getAddress(permission!.data.to), valueLimit: BigInt(permission!.data.valueLimit), gasBudget, expiry };
   return { request: { method: 'wallet_grantPermissions', grant } };
 }
 
@@ -94,8 +112,9 @@ export function parseRevokePermissions(params: unknown): { request: PermissionsR
 
 /** What wallet_grantPermissions answers (ERC-7715's shape): the grant as made, and the context that names it (the session key) for wallet_revokePermissions. */
 export function grantedPermissions(grant: SessionGrant, account: Address, chainId: number) {
+  const policies = [{ type: 'gas-limit', data: { limit: toHex(grant.gasBudget) } }];
   const permission = grant.selector
-    ? { type: 'contract-call', data: { address: grant.target, functionSelector: grant.selector, valueLimit: toHex(grant.valueLimit) } }
-    : { type: 'native-token-transfer', data: { to: grant.target, valueLimit: toHex(grant.valueLimit) } };
+    ? { type: 'contract-call', data: { address: grant.target, functionSelector: grant.selector, valueLimit: toHex(grant.valueLimit) }, policies }
+    : { type: 'native-token-transfer', data: { to: grant.target, valueLimit: toHex(grant.valueLimit) }, policies };
   return { chainId: toHex(chainId), address: account, expiry: grant.expiry, signer: { type: 'account', data: { address: grant.key } }, permissions: [permission], context: grant.key };
 }
