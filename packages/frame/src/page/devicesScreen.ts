@@ -99,6 +99,7 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
   const find = button(t('recoveryDevices.findTheDevice'));
   const adding = document.createElement('div');
   const confirm = document.createElement('div');
+  confirm.setAttribute('data-found-device', '');
   confirm.hidden = true;
   const showFound = (found: FoundDevice) => {
     const shown = text('output', found.pairingCode);
