@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack } from './support/frameStack.ts';
@@ -5,10 +6,37 @@ import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type 
 // A second device (issue 27; session 21), in Chromium: a login on another browser profile shows a
 // pairing code; the person types it on the devices screen of the device that has the wallet open,
 // which shows the request back and approves it on the person's click. The same screen removes the
-// device again; the removed browser's next open goes to the recovery code, saying why.
+// device again; the removed browser's next open goes to the recovery code, saying why. Session 23:
+// that browser, open again, signs the phone out ("sign out everywhere else"); the phone's next
+// signature is refused and it logs in again.
 let stack: FrameStack;
 const HIDDEN = 'Part of this request is hidden. Move anything covering it and try again.';
 const REMOVED = 'This device was removed from your wallet: only your recovery code or passphrase opens it here again';
+
+const ENDED = 'Log in with your e-mail or a social account first';
+
+/** The site's decoy (session 22): an opaque box over `region` that clicks go through (`pointer-events:none`). */
+async function layDecoy(page: Page, region: { x: number; y: number; width: number; height: number }) {
+  await page.evaluate((b) => {
+    const decoy = document.createElement('div');
+    decoy.id = 'decoy';
+    decoy.textContent = 'Claim your free tokens';
+    decoy.style.cssText = `position:fixed;z-index:2147483647;top:${b.y}px;left:${b.x}px;width:${b.width}px;height:${b.height}px;background:#fff;color:#111;pointer-events:none`;
+    document.body.append(decoy);
+  }, region);
+}
+const liftDecoy = (page: Page) => page.evaluate(() => document.getElementById('decoy')!.remove());
+
+/** The person's pointer steered onto `button` under the decoy, resting past the gate's wait, then a click there. */
+async function steeredClick(page: Page, button: Locator) {
+  const box = (await button.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x - 5, y);
+  await page.mouse.move(x, y);
+  await new Promise((resolve) => setTimeout(resolve, 700)); // longer than the gate's wait
+  await page.mouse.move(x + 2, y);
+  await page.mouse.click(x + 2, y);
+}
 
 beforeAll(async () => {
   stack = await startFrameStack('frame-devices');
@@ -19,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('the devices of an e-mail wallet', () => {
-  it('approves a new device by the code it shows, typed on the open device; removes it there; the removed browser then needs the recovery code', async () => {
+  it('approves a new device by the code it shows, typed on the open device; removes it there; the removed browser then needs the recovery code, and signs the others out from there', async () => {
     // A retry starts afresh: a new address, so a new wallet.
     const email = `devices-${process.pid}-${Date.now()}@example.com`;
     const phone = await openSite(stack);
@@ -50,7 +78,18 @@ describe('the devices of an e-mail wallet', () => {
     await phone.frameElement.getByRole('button', { name: 'Find the device' }).click();
     await phone.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
     expect(await phone.frameElement.locator('[data-pairing-code]').textContent()).toBe(laptopCode);
-    await phone.frameElement.getByRole('button', { name: 'Approve' }).click();
+    // Session 23: a decoy over the found device (its code, its Approve): the steered click approves
+    // nothing and the screen says why; lifted, the same click approves.
+    const approveDevice = phone.frameElement.getByRole('button', { name: 'Approve' });
+    await layDecoy(phone.page, (await phone.frameElement.locator('[data-found-device]').boundingBox())!);
+    await steeredClick(phone.page, approveDevice);
+    await expect.poll(() => phone.frameElement.locator('section p.hint').innerText()).toBe(HIDDEN);
+    expect(await approveDevice.isDisabled()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await laptop.frameElement.locator('[data-pairing-code]').isVisible()).toBe(true);
+    await liftDecoy(phone.page);
+    await expect.poll(() => approveDevice.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await approveDevice.click();
     expect(await waiting.answer).toEqual({ ok: {} });
     expect(((await call(laptop.page, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
     await promptClosed(laptop.page);
@@ -62,27 +101,14 @@ describe('the devices of an e-mail wallet', () => {
 
     // Session 22: the site draws a decoy over the list (clicks go through it) and steers the person's
     // click onto Remove: the click does nothing and the screen says why.
-    const list = (await phone.frameElement.locator('[data-devices]').boundingBox())!;
-    await phone.page.evaluate((b) => {
-      const decoy = document.createElement('div');
-      decoy.id = 'decoy';
-      decoy.textContent = 'Claim your free tokens';
-      decoy.style.cssText = `position:fixed;z-index:2147483647;top:${b.y}px;left:${b.x}px;width:${b.width}px;height:${b.height}px;background:#fff;color:#111;pointer-events:none`;
-      document.body.append(decoy);
-    }, list);
-    const box = (await remove.boundingBox())!;
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    await phone.page.mouse.move(x - 5, y);
-    await phone.page.mouse.move(x, y);
-    await new Promise((resolve) => setTimeout(resolve, 700)); // longer than the gate's wait
-    await phone.page.mouse.move(x + 2, y);
-    await phone.page.mouse.click(x + 2, y);
+    await layDecoy(phone.page, (await phone.frameElement.locator('[data-devices]').boundingBox())!);
+    await steeredClick(phone.page, remove);
     await expect.poll(() => phone.frameElement.locator('section p.hint').innerText()).toBe(HIDDEN);
     expect(await remove.isDisabled()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await phone.frameElement.locator('[data-device]').count()).toBe(2);
     // The decoy gone and the screen seen whole for the wait, the same click removes it.
-    await phone.page.evaluate(() => document.getElementById('decoy')!.remove());
+    await liftDecoy(phone.page);
     await expect.poll(() => remove.isEnabled(), { timeout: 5_000 }).toBe(true);
     await remove.click();
     await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(1);
@@ -117,6 +143,40 @@ describe('the devices of an e-mail wallet', () => {
     await againFrame.getByRole('button', { name: 'Open my wallet' }).click();
     expect(await reopening.answer).toEqual({ ok: {} });
     expect(((await call(again, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
+    await promptClosed(again);
+
+    // Session 23: the laptop, its wallet open again, signs out everywhere else (behind the same gate:
+    // the steered click under a decoy ends nothing). The phone's frame still holds the key; its next
+    // signing request is refused, the key forgotten, and it logs in again to sign.
+    const signingOut = call(again, 'MANAGE_DEVICES', {});
+    signingOut.catch(() => undefined);
+    await promptOpen(again, againFrame);
+    const signOut = againFrame.getByRole('button', { name: 'Sign out everywhere else' });
+    await layDecoy(again, (await againFrame.locator('[data-sign-out-others]').boundingBox())!);
+    await steeredClick(again, signOut);
+    await expect.poll(() => againFrame.locator('section p.hint').innerText()).toBe(HIDDEN);
+    expect(await againFrame.getByText('Signed out everywhere else').count()).toBe(0);
+    await liftDecoy(again);
+    await expect.poll(() => signOut.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await signOut.click();
+    await againFrame.getByText('Signed out everywhere else: every other login of your account has ended.').waitFor();
+    await againFrame.getByRole('button', { name: 'Done' }).click();
+    expect(await signingOut).toEqual({ ok: {} });
+    await promptClosed(again);
+
+    const refused = call(phone.page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('after signing out everywhere else'), address] });
+    await promptOpen(phone.page, phone.frameElement);
+    const phoneApprove = phone.frameElement.getByRole('button', { name: 'Approve' });
+    await expect.poll(() => phoneApprove.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await phoneApprove.click();
+    expect(await refused).toEqual({ error: ENDED });
+    await promptClosed(phone.page);
+    expect(await call(phone.page, 'RPC_REQUEST', { method: 'eth_accounts', params: [] })).toEqual({ ok: { result: [] } });
+    // The laptop's login lives on; the phone (still enrolled) opens the wallet again with a new login, no recovery code.
+    expect(((await call(again, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
+    stack.endEmailCodeCooldowns();
+    expect(await (await logIn(stack, phone.page, email)).answer).toEqual({ ok: {} });
+    expect(((await call(phone.page, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
     expect([...phone.errors, ...laptop.errors]).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

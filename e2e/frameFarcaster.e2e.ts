@@ -21,6 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const HIDDEN = 'Part of this request is hidden. Move anything covering it and try again.';
 const rpcUrl = () => inject('chains').find((chain) => chain.chainId === 31337)!.url;
 
 /** Opens Connect, picks Farcaster, and reads the QR code as a phone camera would. */
@@ -75,7 +76,7 @@ async function farcasterAccount(prefix: string) {
 const confirmHeading = (page: Page, account: { fid: number; name: string }) => frameContent(page).getByRole('heading', { name: `Log in as @${account.name} (Farcaster fid ${account.fid})?` });
 
 describe('Sign In With Farcaster', () => {
-  it('logs the site in with an embedded wallet once the registered custody key signed the scanned link and the visitor confirmed the name', async () => {
+  it('logs the site in with an embedded wallet once the registered custody key signed the scanned link and the visitor confirmed the name (a decoy over the question stops Continue until lifted)', async () => {
     const { custodyKey, fid, name } = await farcasterAccount('trail');
     const demo = await openDemo(browser, { wallets: [], context: { locale: 'en-US' } });
     const { page } = demo;
@@ -99,7 +100,33 @@ describe('Sign In With Farcaster', () => {
     // The frame asks whose account answered, by the name the registry signed; the visitor's own: Continue.
     await confirmHeading(page, { fid, name }).waitFor({ timeout: 30_000 });
     expect(await siteText(page, 'site-status')).not.toBe('connected');
-    await frameContent(page).getByRole('button', { name: 'Continue' }).click();
+    // Session 23: Continue is behind the approval gate. The site lays a decoy over the question (it
+    // could show another name there; clicks go through it) and steers the visitor's click onto
+    // Continue: no login, and the screen says why. Lifted, the same click continues.
+    const proceed = frameContent(page).getByRole('button', { name: 'Continue' });
+    const question = (await frameContent(page).locator('[data-farcaster-confirmation]').boundingBox())!;
+    await page.evaluate((b) => {
+      const decoy = document.createElement('div');
+      decoy.id = 'decoy';
+      decoy.textContent = 'Log in as @you?';
+      decoy.style.cssText = `position:fixed;z-index:2147483647;top:${b.y}px;left:${b.x}px;width:${b.width}px;height:${b.height}px;background:#fff;color:#111;pointer-events:none`;
+      document.body.append(decoy);
+    }, question);
+    const box = (await proceed.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x - 5, y);
+    await page.mouse.move(x, y);
+    await new Promise((resolve) => setTimeout(resolve, 700)); // longer than the gate's wait
+    await page.mouse.move(x + 2, y);
+    await page.mouse.click(x + 2, y);
+    await expect.poll(() => frameContent(page).locator('section p.hint').innerText()).toBe(HIDDEN);
+    expect(await proceed.isDisabled()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await siteText(page, 'site-status')).not.toBe('connected');
+    await confirmHeading(page, { fid, name }).waitFor();
+    await page.evaluate(() => document.getElementById('decoy')!.remove());
+    await expect.poll(() => proceed.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await proceed.click();
     // A new wallet: the frame's recovery screen, then the site holds the embedded wallet's address.
     await frameContent(page).getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
     await waitForSiteStatus(page, 'connected', 30_000);

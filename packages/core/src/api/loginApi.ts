@@ -146,6 +146,11 @@ export interface LoginApi {
   /** Removes an enrolled device, with the wallet key's `remove-device` proof for it. */
   removeDevice(token: string, deviceId: string, proof: DeviceProof): Promise<void>;
   /**
+   * "Sign out everywhere else" (session 23): ends every other login of the account, with the wallet
+   * key's `sign-out-others` proof for this device; answers how many ended.
+   */
+  signOutOthers(token: string, body: { deviceId: string; proof: DeviceProof }): Promise<{ ended: number }>;
+  /**
    * Whether this login still opens the wallet on this device (session 22): resolves when it does;
    * an HttpError 410 when the device was removed, 401 when the login ended.
    */
@@ -257,6 +262,7 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       return (await call('POST', '/auth/v1/wallet/device-requests/find', v.object({ request: deviceRequestSchema }), { token: loginToken, body: { code } })).request;
     },
     removeDevice: (loginToken, deviceId, proof) => call('DELETE', device(deviceId), undefined, { token: loginToken, body: { proof } }),
+    signOutOthers: (loginToken, body) => call('POST', '/auth/v1/wallet/sign-out-others', v.object({ ended: v.pipe(v.number(), v.integer(), v.minValue(0)) }), { token: loginToken, body }),
     async deviceLive(loginToken, deviceId) {
       await call('GET', `${device(deviceId)}/live`, v.object({ live: v.literal(true) }), { token: loginToken });
     },

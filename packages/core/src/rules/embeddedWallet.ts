@@ -40,8 +40,11 @@ export function deviceKeyThumbprint(key: DevicePublicKey): string {
   return toBase64url(sha256(bytes));
 }
 
-/** Creating the wallet, adding a device to it (after a recovery or an approval), or removing one. */
-export type EmbeddedWalletAction = 'create-wallet' | 'add-device' | 'remove-device';
+/**
+ * Creating the wallet, adding a device to it (after a recovery or an approval), removing one, or
+ * ending every other login of the account from this device (session 23's "sign out everywhere else").
+ */
+export type EmbeddedWalletAction = 'create-wallet' | 'add-device' | 'remove-device' | 'sign-out-others';
 
 /**
  * What the wallet's own key signs (personal_sign) to bind a device to it: the server keeps a

@@ -34,6 +34,8 @@ export interface DeviceManager {
   devices(): Promise<ManagedDevice[]>;
   remove(deviceId: string): Promise<void>;
   find(typedCode: string): Promise<FoundDevice>;
+  /** Ends every other login of the account (session 23), with the wallet key's proof for this device; how many ended. */
+  signOutOthers(): Promise<number>;
 }
 
 export const DeviceManagerText = {
@@ -60,8 +62,10 @@ export interface DeviceManagerParameters {
  * The devices screen's actions (session 21), on a device with the wallet open: list the account's
  * enrolled devices, remove another one with the wallet key's `remove-device` proof (a lost or stolen
  * device then opens nothing with its stored share), and approve a new device found by the pairing
- * code the person types from its screen. The frame checks that the request the server returns is
- * the one the typed code names: a server cannot swap in another device's request.
+ * code the person types from its screen; and end every other login of the account ("sign out
+ * everywhere else", session 23: the wallet key's `sign-out-others` proof for this device). The frame
+ * checks that the request the server returns is the one the typed code names: a server cannot swap
+ * in another device's request.
  */
 export function deviceManager({ api, token, wallet, live, devices }: DeviceManagerParameters): DeviceManager {
   const ownId = async () => (await devices.load())?.deviceId;
@@ -79,6 +83,14 @@ export function deviceManager({ api, token, wallet, live, devices }: DeviceManag
       const open = wallet();
       const proof = await walletKeyProof(open.signer, 'remove-device', open.user.id, { deviceId: device.id, devicePublicKey: device.publicKey, authShare: '' });
       await api().removeDevice(token(), device.id, proof);
+    },
+    async signOutOthers() {
+      const own = await devices.load();
+      if (!own) throw new Error(DeviceManagerText.unknownDevice);
+      await live();
+      const open = wallet();
+      const proof = await walletKeyProof(open.signer, 'sign-out-others', open.user.id, { deviceId: own.deviceId, devicePublicKey: own.publicKey, authShare: '' });
+      return (await api().signOutOthers(token(), { deviceId: own.deviceId, proof })).ended;
     },
     async find(typedCode) {
       const code = readPairingCode(typedCode);

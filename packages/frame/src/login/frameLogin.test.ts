@@ -580,4 +580,37 @@ describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () =>
     expect((await logInByEmail(reopened.login, email)).address).toBe(address);
     expect(reopened.prompts.askFactor.mock.calls[0]).toEqual(['code', DEVICE_REMOVED, 'recoverWallet']);
   });
+  it("signs out everywhere else (session 23): another device's running frame refuses its next signature and forgets the key; it logs in again to sign", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const email = newEmail('sam');
+    const code = createRecoveryCode();
+    const phone = frameIn({}, { kind: 'code', code });
+    const address = (await logInByEmail(phone.login, email)).address;
+    vi.setSystemTime(start + 31_000);
+    const laptop = frameIn({}, { kind: 'code', code });
+    expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+    const ask = vi.fn(async () => true);
+    const signerOn = (frame: ReturnType<typeof frameIn>) => approvalRpc({ signer: () => frame.login.account, live: () => frame.login.checkLive(), prompts: { ask } });
+    const request = (frame: ReturnType<typeof frameIn>, message: string) =>
+      signerOn(frame)({ method: 'personal_sign', params: [toHex(message), address], network: { chainId: 31337, rpcUrl: 'http://127.0.0.1:9', nativeCurrency: { symbol: 'ETH', decimals: 18 } }, origin: 'https://site.example' });
+    expect(await verifyMessage({ address, message: 'before', signature: (await request(phone, 'before')).result as `0x${string}` })).toBe(true);
+
+    // The laptop, on its devices screen long after its login, signs out everywhere else: the phone's login ends.
+    vi.setSystemTime(start + 60 * 60_000);
+    expect(await onDevicesScreen(laptop, (manager) => manager.signOutOthers())).toBe(1);
+    // The phone's frame still holds the key in memory until its next signature: that one is refused and the key forgotten.
+    expect(phone.login.account?.address).toBe(address);
+    await expect(request(phone, 'after the sign-out')).rejects.toThrow(FRAME_LOGIN_ERRORS.notLoggedIn);
+    expect(phone.login.account).toBeUndefined();
+    expect(phone.tokens.get()).toBeUndefined();
+    await expect(request(phone, 'again')).rejects.toThrow(FRAME_LOGIN_ERRORS.notLoggedIn);
+    // The laptop's own login lives on and signs.
+    expect(await verifyMessage({ address, message: 'laptop', signature: (await request(laptop, 'laptop')).result as `0x${string}` })).toBe(true);
+    // The phone stays enrolled: a new login opens the wallet there again with its own share, no recovery factor.
+    vi.setSystemTime(start + 61 * 60_000);
+    expect((await logInByEmail(phone.login, email)).address).toBe(address);
+    expect(phone.prompts.askFactor).not.toHaveBeenCalled();
+    expect(await verifyMessage({ address, message: 'back', signature: (await request(phone, 'back')).result as `0x${string}` })).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Translate } from '@cairn/core/rules';
 import type { DeviceManager, FoundDevice, ManagedDevice } from '../login/deviceManagement.ts';
-import { ApprovalScreenText } from '../signing/approvalGate.ts';
+import { gateReason } from '../signing/gateReason.ts';
 
 /** What the recovery screens lend this one: the same trusted-click buttons, fields and problem line, and the approval gate. */
 export interface ScreenParts {
@@ -16,8 +16,6 @@ export interface ScreenParts {
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** The gate's reason for a button that is not Approve: its 'move onto Approve' names this button instead. */
-const gateReason = (why: string | undefined, approve: boolean) => (why === ApprovalScreenText.moveFirst && !approve ? ApprovalScreenText.moveOntoButton : (why ?? ApprovalScreenText.waiting));
 
 /**
  * The devices screen (session 21): the account's enrolled devices, this one marked, Remove on each
@@ -25,7 +23,8 @@ const gateReason = (why: string | undefined, approve: boolean) => (why === Appro
  * the code is shown back. Approve and Remove act only through the approval gate (session 22): an
  * allowed site's decoy over the frame, a cropped frame, a click before the screen was seen whole
  * for the wait, or under a pointer that did not move onto the button, does nothing but say why.
- * It renders and dispatches; the manager decides.
+ * "Sign out everywhere else" (session 23) ends every other login of the account, behind the same
+ * gate. It renders and dispatches; the manager decides.
  */
 export function devicesScreen(manager: DeviceManager, t: Translate, parts: ScreenParts, done: () => void): HTMLElement[] {
   const { text, button, trustedClick, gatedClick, problemLine } = parts;
@@ -69,6 +68,29 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
     );
   void refresh();
 
+  // Session 23: every other login of the account ends (a lost laptop's, a taken mailbox's), through the same gate as Remove.
+  const signOutPart = document.createElement('div');
+  signOutPart.setAttribute('data-sign-out-others', '');
+  const signOut = button(t('recoveryDevices.signOutEverywhereElse'));
+  gatedClick(
+    signOut,
+    () => {
+      signOut.setAttribute('aria-busy', 'true');
+      signOut.disabled = true;
+      problem.textContent = '';
+      manager
+        .signOutOthers()
+        .then(
+          () => (problem.textContent = t('recoveryDevices.signedOutEverywhereElse')),
+          (error: unknown) => say(reason(error)),
+        )
+        .finally(() => signOut.removeAttribute('aria-busy'));
+    },
+    (why) => say(gateReason(why, false)),
+    signOutPart,
+  );
+  signOutPart.append(text('p', t('recoveryDevices.signOutEndsEveryOther')), signOut);
+
   // A new device: the person types the code its screen shows; the request found is shown back before Approve.
   const input = Object.assign(document.createElement('input'), { type: 'text', autocomplete: 'off', spellcheck: false, maxLength: 32 });
   input.setAttribute('aria-label', t('recoveryDevices.codeOnTheNewDevice'));
@@ -77,6 +99,7 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
   const find = button(t('recoveryDevices.findTheDevice'));
   const adding = document.createElement('div');
   const confirm = document.createElement('div');
+  confirm.setAttribute('data-found-device', '');
   confirm.hidden = true;
   const showFound = (found: FoundDevice) => {
     const shown = text('output', found.pairingCode);
@@ -130,5 +153,5 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
 
   const close = button(t('recovery.done'));
   trustedClick(close, done);
-  return [text('h1', t('recoveryDevices.yourDevices')), text('p', t('recoveryDevices.removeADeviceYou')), list, adding, confirm, parts.gateHint, problem, close];
+  return [text('h1', t('recoveryDevices.yourDevices')), text('p', t('recoveryDevices.removeADeviceYou')), list, signOutPart, adding, confirm, parts.gateHint, problem, close];
 }

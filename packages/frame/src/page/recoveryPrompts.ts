@@ -5,8 +5,7 @@ import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
 import { devicesScreen } from './devicesScreen.ts';
 import { farcasterConfirmScreen } from './farcasterConfirmScreen.ts';
-import { screenGate, type ScreenGate } from './screenGate.ts';
-import { ApprovalScreenText } from '../signing/approvalGate.ts';
+import { regionGates } from './regionGates.ts';
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -86,6 +85,13 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     wrapper.append(input);
     return { input, wrapper };
   };
+  /** Where the approval gate says why a guarded button takes no click yet (a decoy, a cropped frame, the wait). */
+  const hintLine = () => {
+    const hint = text('p', '');
+    hint.className = 'hint';
+    hint.setAttribute('aria-live', 'polite');
+    return hint;
+  };
   const problemLine = (message = '') => {
     const line = text('p', message);
     line.setAttribute('role', 'alert');
@@ -156,34 +162,8 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     // Its Approve and Remove take a click only through the approval gate (session 22): the whole screen seen, unbroken, and the pointer moved onto the button.
     manageDevices: async (manager) => {
       await screen<undefined>('manageDevices', (done, section) => {
-        const gateHint = text('p', '');
-        gateHint.className = 'hint';
-        gateHint.setAttribute('aria-live', 'polite');
-        // One gate per region the buttons act on (the list for Remove, the found device for Approve): the screen may scroll, each region must be seen whole.
-        const gates = new Map<HTMLElement, ScreenGate>();
-        const changed = () => {
-          if (!section.isConnected) return stopAll();
-          // A region not shown now (the found device, once answered) says nothing.
-          const states = [...gates].filter(([region]) => !region.hidden).map(([, gate]) => gate.state());
-          const state = (['hidden', 'cropped', 'unseen', 'waiting'] as const).find((worst) => states.includes(worst)) ?? 'ready';
-          const hint = state === 'ready' ? '' : t(state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
-          // Only a change: the hint is a live region.
-          if (gateHint.textContent !== hint) gateHint.textContent = hint;
-        };
-        const stopAll = () => {
-          for (const gate of gates.values()) gate.stop();
-        };
-        const gatedClick = (element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement) => {
-          let gate = gates.get(region);
-          if (!gate) {
-            const made = screenGate(region, changed, undefined, true);
-            gates.set(region, made);
-            // The section is in the document once this screen is drawn.
-            queueMicrotask(() => made.start());
-            gate = made;
-          }
-          gate.guard(element, action, refused);
-        };
+        const gateHint = hintLine();
+        const { gatedClick, stopAll } = regionGates(section, gateHint, t);
         const parts = { text, button, trustedClick, gatedClick, problemLine, gateHint };
         return devicesScreen(manager, t, parts, () => {
           stopAll();
@@ -192,7 +172,16 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
       });
     },
     // Session 22: whose Farcaster account answered, before the login (focus stays off Continue: a key pressed for the site must not confirm).
-    confirmFarcaster: (account) => screen<boolean>('confirmFarcaster', (done) => farcasterConfirmScreen(account, t, { text, button, trustedClick }, done)),
+    // Session 23: its Continue behind the approval gate, as the devices screen's buttons (a site's decoy could show another name over the one asked about).
+    confirmFarcaster: (account) =>
+      screen<boolean>('confirmFarcaster', (done, section) => {
+        const gateHint = hintLine();
+        const { gatedClick, stopAll } = regionGates(section, gateHint, t);
+        return farcasterConfirmScreen(account, t, { text, button, trustedClick, gatedClick, problemLine, gateHint }, (confirmed) => {
+          stopAll();
+          done(confirmed);
+        });
+      }),
     showExport: async (mnemonic) => {
       await screen('exportWallet', (done) => {
         const shown = text('output', mnemonic);

@@ -93,3 +93,48 @@ describe("the devices screen's Approve and Remove behind the approval gate", () 
     expect(calls).toEqual(['late']);
   });
 });
+
+// Session 23: the Farcaster confirmation's Continue ("Log in as @name?") is wired the same way
+// (page/farcasterConfirmScreen.ts through page/regionGates.ts, one region: the account shown and its
+// buttons); 'That is not me' is not gated (the safe answer: no login). Each case counts the logins a click made.
+describe("the Farcaster confirmation's Continue behind the approval gate", () => {
+  const ready = APPROVE_VISIBLE_MS + 10;
+  function confirmation() {
+    const gates = gatedButtons();
+    const logins: string[] = [];
+    gates.add('continue', 0);
+    gates.seen('visible', 0);
+    boxes.continue = boxes.approve!;
+    const press = (event: { isTrusted: boolean; pointerType?: string }, now: number) => {
+      const verdict = gates.judge('continue', event, now);
+      if (verdict.approve) logins.push('login');
+      return verdict;
+    };
+    const move = (now: number, at: Partial<PointerPosition> = {}) => gates.pointer(onto('continue', at), (id) => boxes[id], now);
+    return { gates, logins, press, move };
+  }
+
+  it("makes no login under a site's decoy over the name, says why, and logs in on the same click once it is lifted and the screen seen for the wait", () => {
+    const { gates, logins, press, move } = confirmation();
+    gates.seen('hidden', ready);
+    move(ready + 1);
+    expect(press(click, ready + 1)).toEqual({ approve: false, reason: ApprovalScreenText.hidden });
+    expect(gates.state(ready + 1)).toBe('hidden');
+    gates.seen('visible', 2000);
+    move(2000 + APPROVE_VISIBLE_MS - 1);
+    expect(press(click, 2000 + APPROVE_VISIBLE_MS - 1)).toEqual({ approve: false, reason: ApprovalScreenText.waiting });
+    expect(logins).toEqual([]);
+    move(2000 + APPROVE_VISIBLE_MS);
+    expect(press(click, 2000 + APPROVE_VISIBLE_MS)).toEqual({ approve: true });
+    expect(logins).toEqual(['login']);
+  });
+
+  it('makes no login on a click under a pointer that never moved onto Continue, nor on a key the visitor pressed for the site, nor on a script\'s click', () => {
+    const { logins, press, move } = confirmation();
+    expect(press(click, ready)).toEqual({ approve: false, reason: ApprovalScreenText.moveFirst });
+    expect(press({ isTrusted: true, pointerType: '' }, ready)).toEqual({ approve: false });
+    move(ready);
+    expect(press({ isTrusted: false, pointerType: 'mouse' }, ready)).toEqual({ approve: false });
+    expect(logins).toEqual([]);
+  });
+});

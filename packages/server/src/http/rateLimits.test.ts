@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
+import { SIGN_OUT_OTHERS_PER_MINUTE } from '../login/signOutOthersRoute.ts';
 import { budgetHeaders } from './rateLimits.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
 
@@ -47,6 +48,21 @@ describe('rate limits', () => {
       server.inject({ method: 'GET', url: `/auth/v1/wallet/devices/0b6c4a5e-3f0a-4d7e-9b1c-2a6f8e9d1c3b/live?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${'A'.repeat(43)}` } });
     for (let i = 0; i < 4; i++) expect((await check()).statusCode).toBe(401);
     const refused = await check();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it(`bounds "sign out everywhere else" (session 23) to ${SIGN_OUT_OTHERS_PER_MINUTE} calls a minute per client, whatever the token`, async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '1000' });
+    const signOutOthers = () =>
+      server.inject({
+        method: 'POST',
+        url: `/auth/v1/wallet/sign-out-others?${ACCESS_QUERY}`,
+        headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+        payload: { deviceId: '0b6c4a5e-3f0a-4d7e-9b1c-2a6f8e9d1c3b', proof: { issuedAt: new Date().toISOString(), signature: `0x${'11'.repeat(65)}` } },
+      });
+    for (let i = 0; i < SIGN_OUT_OTHERS_PER_MINUTE; i++) expect((await signOutOthers()).statusCode).toBe(401);
+    const refused = await signOutOthers();
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });

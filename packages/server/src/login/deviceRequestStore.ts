@@ -115,6 +115,16 @@ export class DeviceRequestStore {
     return Number(updated.numUpdatedRows) === 1;
   }
 
+  /**
+   * "Sign out everywhere else" (session 23): the account's waiting requests made by other logins go
+   * with those logins (a request of an ended login was already never found by its code; now none is
+   * left to approve by its id either). The caller's own login's requests stay.
+   */
+  async removeOtherLogins(userId: string, keepLoginHash: string): Promise<number> {
+    const removed = await this.db.deleteFrom('login_device_requests').where('user_id', '=', userId).where('login_hash', '!=', keepLoginHash).executeTakeFirst();
+    return Number(removed.numDeletedRows);
+  }
+
   /** A device enrolled another way (its recovery factor), or unlocked with the share it was approved: its requests are done. */
   async removeForDevice(userId: string, deviceId: string): Promise<void> {
     await this.db.deleteFrom('login_device_requests').where('user_id', '=', userId).where('device_id', '=', deviceId).execute();

@@ -122,6 +122,23 @@ export class LoginStore {
     return live || row.device_id === deviceId ? 'removed' : 'ended';
   }
 
+  /**
+   * "Sign out everywhere else" (session 23): ends, in one statement, every live login of the account
+   * but the one `keepToken` names; another account's logins are never touched. Their frames forget
+   * the key at their next liveness check (401). Answers how many ended.
+   */
+  async endOtherLogins(userId: string, keepToken: string, now: number): Promise<number> {
+    const ended = await this.db
+      .updateTable('login_sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('token_hash', '!=', loginTokenHash(this.secret, keepToken))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(ended.numUpdatedRows);
+  }
+
   async endLogin(token: string, now: number): Promise<void> {
     await this.db.updateTable('login_sessions').set({ revoked_at: now }).where('token_hash', '=', loginTokenHash(this.secret, token)).execute();
   }

@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../tes
 import { logInByEmail } from '../testing/emailLogin.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
 import { MAX_DEVICE_REQUESTS_PER_LOGIN } from './deviceRequestStore.ts';
-import { WALLET_ERRORS } from './loginErrors.ts';
+import { LOGIN_ERRORS, WALLET_ERRORS } from './loginErrors.ts';
 import { PAIRING_CODE_TRIES } from './loginStore.ts';
 import { waitText } from './walletRoutes.ts';
 import { MAX_DEVICES, RECOVERY_RELEASES_PER_DAY, RECOVERY_WINDOW_MS } from './walletStore.ts';
@@ -283,6 +283,70 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect((await live('A'.repeat(43), owner.deviceId)).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/auth/v1/wallet/devices/${owner.deviceId}/live?${ACCESS_QUERY}` })).statusCode).toBe(401);
     expect((await live(owner.login.token, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it.skipIf(skip)("signs out everywhere else (session 23): ends the account's other logins and their waiting device requests, not the caller's nor another account's; only with the wallet key's proof", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    const other = await createWallet();
+    const signOutOthers = (token: string, body: unknown) => call('POST', '/auth/v1/wallet/sign-out-others', token, body);
+    const live = (token: string, deviceId: string) => call('GET', `/auth/v1/wallet/devices/${deviceId}/live`, token);
+    // The laptop opened the wallet with a login of its own; a thief (the mailbox) holds another, with a device request waiting.
+    vi.setSystemTime(start + 31_000);
+    const laptopLogin = await logIn(owner.login.user.email);
+    const laptop = await newDevice();
+    expect((await call('POST', '/auth/v1/wallet/devices', laptopLogin.token, { device: enrollment(laptop, 'auth-share-laptop'), proof: await proof(owner.account, 'add-device', owner.login.user.id, laptop) })).statusCode).toBe(201);
+    vi.setSystemTime(start + 62_000);
+    const thief = await logIn(owner.login.user.email);
+    const thiefDevice = await newDevice();
+    const asked = await call('POST', '/auth/v1/wallet/device-requests', thief.token, { deviceId: thiefDevice.deviceId, devicePublicKey: thiefDevice.publicKey, exchangeKey: (await newDevice()).publicKey });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const thiefRequest = asked.json().request;
+
+    // A login alone (the thief's) cannot: a proof by another key, or the wallet key's proof for another action, ends nothing.
+    const ownerDevice = { deviceId: owner.deviceId, publicKey: owner.device.publicKey } as Device;
+    const forged = await signOutOthers(thief.token, { deviceId: owner.deviceId, proof: await proof(privateKeyToAccount(generatePrivateKey()), 'sign-out-others', owner.login.user.id, ownerDevice) });
+    expect([forged.statusCode, forged.json().message]).toEqual([401, WALLET_ERRORS.badProof]);
+    const otherAction = await signOutOthers(thief.token, { deviceId: owner.deviceId, proof: await proof(owner.account, 'remove-device', owner.login.user.id, ownerDevice) });
+    expect(otherAction.statusCode).toBe(401);
+    expect((await call('GET', '/auth/v1/user', owner.login.token)).statusCode).toBe(200);
+    // Bad input: no proof, a device id that is no uuid, another account's device.
+    expect((await signOutOthers(owner.login.token, { deviceId: owner.deviceId })).statusCode).toBe(400);
+    expect((await signOutOthers(owner.login.token, { deviceId: 'not-a-uuid', proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) })).statusCode).toBe(400);
+    const foreign = await signOutOthers(owner.login.token, { deviceId: other.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, other.device) });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, WALLET_ERRORS.unknownDevice]);
+
+    // The phone signs out everywhere else: the laptop's and the thief's logins end; the phone's and another account's live on.
+    vi.setSystemTime(start + 93_000);
+    const signedOut = await signOutOthers(owner.login.token, { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) });
+    expect([signedOut.statusCode, signedOut.json()]).toEqual([200, { ended: 2 }]);
+    for (const ended of [laptopLogin.token, thief.token]) expect((await call('GET', '/auth/v1/user', ended)).statusCode).toBe(401);
+    // The laptop's running frame hears 401 at its next check (its device is still enrolled: not 'removed').
+    const laptopCheck = await live(laptopLogin.token, laptop.deviceId);
+    expect([laptopCheck.statusCode, laptopCheck.json().message]).toEqual([401, LOGIN_ERRORS.loginEnded]);
+    expect((await live(owner.login.token, owner.deviceId)).json()).toEqual({ live: true });
+    expect((await live(other.login.token, other.deviceId)).json()).toEqual({ live: true });
+    expect((await call('GET', '/auth/v1/wallet', owner.login.token)).json().wallet.devices).toHaveLength(2);
+    // The thief's waiting request went with his login: the owner can no longer approve it by its id.
+    const approveThief = await call('POST', `/auth/v1/wallet/device-requests/${thiefRequest.id}/approve`, owner.login.token, {
+      device: enrollment(thiefDevice, 'auth-share-thief'),
+      sealedShare: { ephemeralKey: 'ZXBoZW1lcmFs', iv: 'aXYtMTI', ciphertext: 'c2VhbGVk' },
+      proof: await proof(owner.account, 'add-device', owner.login.user.id, thiefDevice),
+    });
+    expect([approveThief.statusCode, approveThief.json().message]).toEqual([404, WALLET_ERRORS.unknownDeviceRequest]);
+    // Again: nothing else to end.
+    expect((await signOutOthers(owner.login.token, { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) })).json()).toEqual({ ended: 0 });
+
+    // No token, a made-up token, an ended login: 401, whatever the proof.
+    const body = { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) };
+    const bare = await app.inject({ method: 'POST', url: `/auth/v1/wallet/sign-out-others?${ACCESS_QUERY}`, payload: body });
+    expect([bare.statusCode, bare.json().message]).toEqual([401, LOGIN_ERRORS.noLogin]);
+    const madeUp = await signOutOthers('A'.repeat(43), body);
+    expect([madeUp.statusCode, madeUp.json().message]).toEqual([401, LOGIN_ERRORS.loginEnded]);
+    const endedLogin = await signOutOthers(laptopLogin.token, body);
+    expect([endedLogin.statusCode, endedLogin.json().message]).toEqual([401, LOGIN_ERRORS.loginEnded]);
+    expect((await call('GET', '/auth/v1/user', owner.login.token)).statusCode).toBe(200);
   });
 
   it.skipIf(skip)("leaves an approval to the new device it is sealed to: another login of the account reading it first takes nothing away", async () => {

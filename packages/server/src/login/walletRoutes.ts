@@ -9,6 +9,7 @@ import { LoginStore } from './loginStore.ts';
 import { bearerToken, requireLogin } from './requireLogin.ts';
 import { registerDeviceRequests } from './deviceRequestRoutes.ts';
 import { DeviceRequestStore } from './deviceRequestStore.ts';
+import { registerSignOutOthers } from './signOutOthersRoute.ts';
 import { BLOB, checkDevice, DEVICE, freshLogin as freshLoginOf, PROOF, proofSigner, SHARE, type Proof } from './walletChecks.ts';
 import { waitText } from './waitText.ts';
 import { RECOVERY_RELEASES_PER_DAY, WalletStore, type NewDevice } from './walletStore.ts';
@@ -200,4 +201,5 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });
   registerDeviceRequests(app, { logins, wallets, requests });
+  registerSignOutOthers(app, { logins, wallets, requests });
 }
