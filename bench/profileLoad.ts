@@ -31,6 +31,11 @@ const { values: args } = parseArgs({
      * (e.g. a copy of bench/results/build/cairn), so a change is judged side by side in one run.
      */
     builds: { type: 'string', default: '' },
+    /**
+     * V8's sampling profiler off (the JS tables come back empty), as the bench's CPU row traces:
+     * with it on, V8 sometimes compiles the larger entry on the main thread (lib/buttonCpu.ts).
+     */
+    'no-sampling': { type: 'boolean', default: false },
   },
 });
 const apps = workspaceApps(args.apps);
@@ -40,6 +45,7 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number
 if (!(cpu >= 1)) throw new Error('--cpu: the CPU slowdown, 1 or more');
 if (args.window !== 'load' && args.window !== 'click') throw new Error('--window: load or click');
 const profiledWindow = args.window as ProfileWindow;
+const sampling = !args['no-sampling'];
 const WINDOW_TITLE: Record<ProfileWindow, string> = { load: 'after the wallet start-up → button', click: 'click → first wallet row' };
 
 /** What is loaded: the apps' builds, then the kept ones. */
@@ -54,11 +60,11 @@ const servers = await Promise.all(pages.map((page) => startStaticServer(page.dir
 const profiles: LoadProfile[][] = pages.map(() => []);
 const browser = await launchBenchChromium();
 try {
-  await profileLoad(browser, servers[0]!.url, pages[0]!.dir, cpu, profiledWindow); // warm-up, discarded
+  await profileLoad(browser, servers[0]!.url, pages[0]!.dir, cpu, profiledWindow, sampling); // warm-up, discarded
   for (let round = 0; round < runs; round += 1) {
     for (const [index] of pages.entries()) {
       const at = (index + round) % pages.length;
-      profiles[at]!.push(await profileLoad(browser, servers[at]!.url, pages[at]!.dir, cpu, profiledWindow));
+      profiles[at]!.push(await profileLoad(browser, servers[at]!.url, pages[at]!.dir, cpu, profiledWindow, sampling));
     }
     console.log(`round ${round + 1}/${runs}`);
   }
