@@ -2,6 +2,7 @@
 // main thread's CPU time and JS self time by source file from the end of the init scripts to the
 // button visible, medians over --runs loads. See bench/README.md ("Load → button, profiled").
 // With --window click, the same for the click: from the page receiving it to the wallet's row.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
      * with it on, V8 sometimes compiles the larger entry on the main thread (lib/buttonCpu.ts).
      */
     'no-sampling': { type: 'boolean', default: false },
+    /** Also write every load's wall, CPU and CPU by trace event, per page, to this JSON file (per-round comparisons of any two pages). */
+    json: { type: 'string', default: '' },
   },
 });
 const apps = workspaceApps(args.apps);
@@ -71,6 +74,14 @@ try {
 } finally {
   await browser.close();
   await Promise.all(servers.map((server) => server.close()));
+}
+
+if (args.json) {
+  const perPage = pages.map((page, index) => ({
+    label: page.label,
+    loads: profiles[index]!.map((profile) => ({ wallMs: profile.wallMs, cpuMs: profile.cpuMs, byEvent: Object.fromEntries(profile.byEvent) })),
+  }));
+  writeFileSync(args.json, JSON.stringify({ cpu, runs, loadAverage: [loadAtStart, loadavg()[0]], pages: perPage }, null, 1));
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

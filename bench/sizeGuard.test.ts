@@ -9,6 +9,7 @@ import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackag
 import { buildPage } from './lib/buildPage.ts';
 import { lazyChunkCost, measureBundle, readManifest, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
 import { ACTIONS_SOURCE, BEFORE_CLICK, BITCOIN_ADAPTER_SOURCE, EVM_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
+import { bytesOf, codeBeforeButton, isOwnSource } from './lib/codeBeforeButton.ts';
 import { explainFetched, fetchedBeforeClick, gzipOf } from './lib/fetchedBeforeClick.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { SIZE_BUDGET } from './sizeBudget.ts';
@@ -141,6 +142,16 @@ describe('what each page fetches before the click, in Chromium as the bench load
       const body = lazyChunkCost(fullOutDir, fullBundle, source)!;
       expect(files.filter((file) => body.files.includes(file) && !fullBundle.initial.files.includes(file)), `${source} before the click`).toEqual([]);
     }
+  }, 60_000);
+
+  it("the one-button page's first paint runs no more of Cairn's code than the budget allows (issue 29)", async () => {
+    const code = await codeBeforeButton(browser, await serve(outDir), outDir);
+    const own = [...code].filter(([source]) => isOwnSource(source)).sort((a, b) => b[1].bytes - a[1].bytes);
+    const list = own.map(([source, entry]) => `${source} ${entry.bytes} B`).join('\n');
+    expect(bytesOf(code, isOwnSource), `source run before the button shows:\n${list}`).toBeLessThanOrEqual(SIZE_BUDGET.codeBeforeButtonBytes);
+    // The measure itself: React's render has run by then, and the button's view.
+    expect(bytesOf(code, (source) => source.startsWith('react-dom/'))).toBeGreaterThan(10_000);
+    expect(code.has('react/dist/button/buttonView.js')).toBe(true);
   }, 60_000);
 
   it('fails on a planted prefetch, and names it', async () => {
