@@ -154,6 +154,22 @@ describe('what each page fetches before the click, in Chromium as the bench load
     expect(code.has('react/dist/button/buttonView.js')).toBe(true);
   }, 60_000);
 
+  it('fails on code planted before the first paint, and names it', async () => {
+    // The one-button build with a module script before the entry that runs a 3 kB function at once.
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-size-guard-planted-code-'));
+    try {
+      cpSync(outDir, dir, { recursive: true });
+      writeFileSync(join(dir, 'planted.js'), `function planted(){let s=0;${'s+=1;'.repeat(600)}return s}planted();`);
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      writeFileSync(join(dir, 'index.html'), html.replace('<script type="module"', '<script type="module" src="/planted.js"></script><script type="module"'));
+      const code = await codeBeforeButton(browser, await serve(dir), dir);
+      expect(bytesOf(code, isOwnSource)).toBeGreaterThan(SIZE_BUDGET.codeBeforeButtonBytes);
+      expect(code.get('planted.js')?.bytes).toBeGreaterThan(3_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('fails on a planted prefetch, and names it', async () => {
     const files = await fetchedBeforeClick(browser, await serve(plantedDir));
     expect(gzipOf(files, bundle)).toBeGreaterThan(SIZE_BUDGET.fetchedBeforeClickGzip);
