@@ -2,6 +2,7 @@
 // main thread's CPU time and JS self time by source file from the end of the init scripts to the
 // button visible, medians over --runs loads. See bench/README.md ("Load → button, profiled").
 // With --window click, the same for the click: from the page receiving it to the wallet's row.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,13 @@ const { values: args } = parseArgs({
      * (e.g. a copy of bench/results/build/cairn), so a change is judged side by side in one run.
      */
     builds: { type: 'string', default: '' },
+    /**
+     * V8's sampling profiler off (the JS tables come back empty), as the bench's CPU row traces:
+     * with it on, V8 sometimes compiles the larger entry on the main thread (lib/buttonCpu.ts).
+     */
+    'no-sampling': { type: 'boolean', default: false },
+    /** Also write every load's wall, CPU and CPU by trace event, per page, to this JSON file (per-round comparisons of any two pages). */
+    json: { type: 'string', default: '' },
   },
 });
 const apps = workspaceApps(args.apps);
@@ -40,6 +48,7 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number
 if (!(cpu >= 1)) throw new Error('--cpu: the CPU slowdown, 1 or more');
 if (args.window !== 'load' && args.window !== 'click') throw new Error('--window: load or click');
 const profiledWindow = args.window as ProfileWindow;
+const sampling = !args['no-sampling'];
 const WINDOW_TITLE: Record<ProfileWindow, string> = { load: 'after the wallet start-up → button', click: 'click → first wallet row' };
 
 /** What is loaded: the apps' builds, then the kept ones. */
@@ -54,17 +63,25 @@ const servers = await Promise.all(pages.map((page) => startStaticServer(page.dir
 const profiles: LoadProfile[][] = pages.map(() => []);
 const browser = await launchBenchChromium();
 try {
-  await profileLoad(browser, servers[0]!.url, pages[0]!.dir, cpu, profiledWindow); // warm-up, discarded
+  await profileLoad(browser, servers[0]!.url, pages[0]!.dir, cpu, profiledWindow, sampling); // warm-up, discarded
   for (let round = 0; round < runs; round += 1) {
     for (const [index] of pages.entries()) {
       const at = (index + round) % pages.length;
-      profiles[at]!.push(await profileLoad(browser, servers[at]!.url, pages[at]!.dir, cpu, profiledWindow));
+      profiles[at]!.push(await profileLoad(browser, servers[at]!.url, pages[at]!.dir, cpu, profiledWindow, sampling));
     }
     console.log(`round ${round + 1}/${runs}`);
   }
 } finally {
   await browser.close();
   await Promise.all(servers.map((server) => server.close()));
+}
+
+if (args.json) {
+  const perPage = pages.map((page, index) => ({
+    label: page.label,
+    loads: profiles[index]!.map((profile) => ({ wallMs: profile.wallMs, cpuMs: profile.cpuMs, byEvent: Object.fromEntries(profile.byEvent) })),
+  }));
+  writeFileSync(args.json, JSON.stringify({ cpu, runs, loadAverage: [loadAtStart, loadavg()[0]], pages: perPage }, null, 1));
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -78,10 +78,15 @@ const HEADROOM = 3 * 1024;
 // that a lazy chunk's new name no longer fails the guard while no code is added to the entry, the
 // budget carries HASH_NAMES of slack: 64 B, a fraction of any feature's cost (hundreds of bytes).
 const HASH_NAMES = 64;
+// Session 23 (2026-11-27, issue 29): 92,513 B (+101 B over 92,412 B before): the checks of the
+// options a site did not pass, the button's states other than the one it first shows, the EVM
+// discovery and the language's store are functions called at first use, so the first paint compiles
+// 10.5 kB of Cairn's source instead of 16.6 kB (codeBeforeButtonBytes below). The initial budget
+// rises by those 101 B on purpose.
 
 export const SIZE_BUDGET = {
   /** The entry and its static imports: what the page loads before any click. */
-  initialGzip: 87_532 + 1_124 + 311 + 364 + 7 + HASH_NAMES + HEADROOM,
+  initialGzip: 87_532 + 1_124 + 311 + 364 + 7 + 101 + HASH_NAMES + HEADROOM,
   /** The modal's chunk and whatever it imports that the page has not loaded yet. */
   modalGzip: 13_667 + HEADROOM,
   /**
@@ -97,4 +102,13 @@ export const SIZE_BUDGET = {
    * Measured 2026-11-26 before the change: 112.8 kB (one button) and 175.4 kB (everything on).
    */
   fetchedBeforeClickGzip: 110_000,
+  /**
+   * Issue 29: the bytes of Cairn's source (and the page's) that have run when the one-button page's
+   * connect button first shows (V8's precise coverage, bench/lib/codeBeforeButton.ts): what the
+   * first paint makes V8 compile and run beside React. No timing enters it, so it holds on a loaded
+   * machine. 16,634 B on 2026-11-27; 10,521 B after session 23 (the checks of options not given,
+   * the button's other states, the EVM discovery and the language's store made at first use).
+   * Measured + 1,500 B: a change that needs more raises it on purpose, with the reason here.
+   */
+  codeBeforeButtonBytes: 10_521 + 1_500,
 } as const;

@@ -9,6 +9,7 @@ import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackag
 import { buildPage } from './lib/buildPage.ts';
 import { lazyChunkCost, measureBundle, readManifest, type BundleSizes, type SizeTotals } from './lib/bundleSizes.ts';
 import { ACTIONS_SOURCE, BEFORE_CLICK, BITCOIN_ADAPTER_SOURCE, EVM_ADAPTER_SOURCE, MODAL_SOURCE, POLKADOT_ADAPTER_SOURCE, POLKADOT_CHAIN_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, WALLET_CONNECT_CLIENT_SOURCE } from './lib/cairnChunks.ts';
+import { bytesOf, codeBeforeButton, isOwnSource } from './lib/codeBeforeButton.ts';
 import { explainFetched, fetchedBeforeClick, gzipOf } from './lib/fetchedBeforeClick.ts';
 import { startStaticServer, type StaticServer } from './lib/staticServer.ts';
 import { SIZE_BUDGET } from './sizeBudget.ts';
@@ -140,6 +141,32 @@ describe('what each page fetches before the click, in Chromium as the bench load
     for (const source of [EVM_ADAPTER_SOURCE, SOLANA_ADAPTER_SOURCE, POLKADOT_ADAPTER_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
       const body = lazyChunkCost(fullOutDir, fullBundle, source)!;
       expect(files.filter((file) => body.files.includes(file) && !fullBundle.initial.files.includes(file)), `${source} before the click`).toEqual([]);
+    }
+  }, 60_000);
+
+  it("the one-button page's first paint runs no more of Cairn's code than the budget allows (issue 29)", async () => {
+    const code = await codeBeforeButton(browser, await serve(outDir), outDir);
+    const own = [...code].filter(([source]) => isOwnSource(source)).sort((a, b) => b[1].bytes - a[1].bytes);
+    const list = own.map(([source, entry]) => `${source} ${entry.bytes} B`).join('\n');
+    expect(bytesOf(code, isOwnSource), `source run before the button shows:\n${list}`).toBeLessThanOrEqual(SIZE_BUDGET.codeBeforeButtonBytes);
+    // The measure itself: React's render has run by then, and the button's view.
+    expect(bytesOf(code, (source) => source.startsWith('react-dom/'))).toBeGreaterThan(10_000);
+    expect(code.has('react/dist/button/buttonView.js')).toBe(true);
+  }, 60_000);
+
+  it('fails on code planted before the first paint, and names it', async () => {
+    // The one-button build with a module script before the entry that runs a 3 kB function at once.
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-size-guard-planted-code-'));
+    try {
+      cpSync(outDir, dir, { recursive: true });
+      writeFileSync(join(dir, 'planted.js'), `function planted(){let s=0;${'s+=1;'.repeat(600)}return s}planted();`);
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      writeFileSync(join(dir, 'index.html'), html.replace('<script type="module"', '<script type="module" src="/planted.js"></script><script type="module"'));
+      const code = await codeBeforeButton(browser, await serve(dir), dir);
+      expect(bytesOf(code, isOwnSource)).toBeGreaterThan(SIZE_BUDGET.codeBeforeButtonBytes);
+      expect(code.get('planted.js')?.bytes).toBeGreaterThan(3_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 

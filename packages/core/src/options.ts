@@ -100,6 +100,9 @@ export const FEATURE_DEFAULTS: Readonly<Record<FeatureSwitch, boolean>> = {
   collapseWallets: false,
 };
 
+/** Every switch at its default: what a site that passes no `features` gets. */
+const defaultFeatures = (): Required<CairnFeatures> => ({ ...FEATURE_DEFAULTS, socials: [...SOCIAL_PROVIDERS] });
+
 function readFeatures(features: CairnFeatures | undefined): Required<CairnFeatures> {
   if (features !== undefined && (typeof features !== 'object' || features === null)) {
     throw new TypeError('createCairn: `features` must be an object');
@@ -244,50 +247,25 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
       throw new TypeError(`createCairn: no adapter for ${network.caipNetworkId} (namespace ${network.chainNamespace})`);
     }
   }
-  const themeMode = readThemeMode('createCairn: `themeMode`', options.themeMode ?? 'system');
-  const themeVariables = readThemeVariables('createCairn: `themeVariables`', options.themeVariables);
-  if (options.api !== undefined) {
-    const { url, projectId } = options.api ?? {};
-    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) {
-      throw new TypeError('createCairn: `api.url` must be the http(s) URL of your Cairn server');
-    }
-    if (typeof projectId !== 'string' || !/^[\w.-]{1,128}$/.test(projectId)) {
-      throw new TypeError('createCairn: `api.projectId` must be the project id your Cairn server accepts');
-    }
-  }
-  if (options.siwx !== undefined) {
-    if (typeof options.siwx !== 'object' || options.siwx === null) throw new TypeError('createCairn: `siwx` must be an object');
-    const { expirationSeconds, statement, crossSite, backend } = options.siwx;
-    if (backend !== undefined && !isSiwxBackend(backend)) {
-      throw new TypeError(`createCairn: \`siwx.backend\` must have the functions ${SIWX_BACKEND_METHODS.join(', ')} (and optionally createMessage)`);
-    }
-    if (!options.api && !backend) throw new TypeError('createCairn: `siwx` needs `api` (the Cairn server that verifies sign-ins) or `siwx.backend` (your own)');
-    if (crossSite !== undefined && typeof crossSite !== 'boolean') throw new TypeError('createCairn: `siwx.crossSite` must be true or false');
-    if (expirationSeconds !== undefined && !(Number.isInteger(expirationSeconds) && expirationSeconds > 0)) {
-      throw new TypeError('createCairn: `siwx.expirationSeconds` must be a positive whole number of seconds');
-    }
-    if (statement !== undefined && (typeof statement !== 'string' || /[\r\n]/.test(statement))) {
-      throw new TypeError('createCairn: `siwx.statement` must be one line of text');
-    }
-  }
+  const themeMode = options.themeMode == null ? 'system' : readThemeMode('createCairn: `themeMode`', options.themeMode);
+  const themeVariables = options.themeVariables === undefined ? { light: {}, dark: {} } : readThemeVariables('createCairn: `themeVariables`', options.themeVariables);
+  // Issue 29: each optional option's check is a function of its own, called only when the option
+  // is given, so that the first paint compiles the checks of what the site passed, not of every option.
+  if (options.api !== undefined) checkApi(options.api);
+  if (options.siwx !== undefined) checkSiwx(options.siwx, options.api);
   const walletIdLists = {
-    featuredWalletIds: readWalletIds(options.featuredWalletIds, 'featuredWalletIds'),
-    includeWalletIds: readWalletIds(options.includeWalletIds, 'includeWalletIds'),
-    excludeWalletIds: readWalletIds(options.excludeWalletIds, 'excludeWalletIds'),
+    featuredWalletIds: options.featuredWalletIds === undefined ? [] : readWalletIds(options.featuredWalletIds, 'featuredWalletIds'),
+    includeWalletIds: options.includeWalletIds === undefined ? [] : readWalletIds(options.includeWalletIds, 'includeWalletIds'),
+    excludeWalletIds: options.excludeWalletIds === undefined ? [] : readWalletIds(options.excludeWalletIds, 'excludeWalletIds'),
   };
   const walletConnect = readWalletConnect(options);
-  const customWallets = readCustomWallets(options.customWallets);
+  const customWallets = options.customWallets === undefined ? [] : readCustomWallets(options.customWallets);
   if (customWallets.length > 0 && !walletConnect) {
     throw new TypeError('createCairn: `customWallets` connect over WalletConnect when not installed: pass `walletConnect: walletConnect({ projectId })` too');
   }
-  const features = readFeatures(options.features);
-  const legalUrls = readLegalUrls(options, features.legalCheckbox);
-  if (options.embeddedWallet !== undefined && !isEmbeddedWalletPlugin(options.embeddedWallet)) {
-    throw new TypeError('createCairn: `embeddedWallet` must be made by embeddedWallet({ frameUrl }) from @cairn/frame');
-  }
-  if (options.embeddedWallet !== undefined && !ofNamespace(adapters, 'eip155').some((adapter) => adapter.setRemoteProvider)) {
-    throw new TypeError('createCairn: `embeddedWallet` needs the EVM adapter (the frame holds an EVM wallet)');
-  }
+  const features = options.features === undefined ? defaultFeatures() : readFeatures(options.features);
+  const legalUrls = options.termsConditionsUrl === undefined && options.privacyPolicyUrl === undefined && !features.legalCheckbox ? {} : readLegalUrls(options, features.legalCheckbox);
+  if (options.embeddedWallet !== undefined) checkEmbeddedWallet(options.embeddedWallet, adapters);
   const defaultNetworkId = (options.defaultNetwork ?? networks[0]).caipNetworkId;
   if (!seen.has(defaultNetworkId)) {
     throw new TypeError('createCairn: `defaultNetwork` must be one of `networks`');
@@ -307,7 +285,7 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     features,
     customWallets,
     ...legalUrls,
-    swapNetworks: readSwapNetworks(options.swapNetworks),
+    swapNetworks: options.swapNetworks === undefined ? [] : readSwapNetworks(options.swapNetworks),
     ...(options.locale !== undefined ? { locale: readLocale(options.locale) } : {}),
     themeMode,
     themeVariables,
@@ -320,6 +298,41 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
     ...(walletConnect ? { walletConnect } : {}),
     ...(options.embeddedWallet ? { embeddedWallet: options.embeddedWallet } : {}),
   };
+}
+
+function checkApi(api: ApiConfig): void {
+  const { url, projectId } = api ?? {};
+  if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) {
+    throw new TypeError('createCairn: `api.url` must be the http(s) URL of your Cairn server');
+  }
+  if (typeof projectId !== 'string' || !/^[\w.-]{1,128}$/.test(projectId)) {
+    throw new TypeError('createCairn: `api.projectId` must be the project id your Cairn server accepts');
+  }
+}
+
+function checkSiwx(siwx: SiwxOptions, api: ApiConfig | undefined): void {
+  if (typeof siwx !== 'object' || siwx === null) throw new TypeError('createCairn: `siwx` must be an object');
+  const { expirationSeconds, statement, crossSite, backend } = siwx;
+  if (backend !== undefined && !isSiwxBackend(backend)) {
+    throw new TypeError(`createCairn: \`siwx.backend\` must have the functions ${SIWX_BACKEND_METHODS.join(', ')} (and optionally createMessage)`);
+  }
+  if (!api && !backend) throw new TypeError('createCairn: `siwx` needs `api` (the Cairn server that verifies sign-ins) or `siwx.backend` (your own)');
+  if (crossSite !== undefined && typeof crossSite !== 'boolean') throw new TypeError('createCairn: `siwx.crossSite` must be true or false');
+  if (expirationSeconds !== undefined && !(Number.isInteger(expirationSeconds) && expirationSeconds > 0)) {
+    throw new TypeError('createCairn: `siwx.expirationSeconds` must be a positive whole number of seconds');
+  }
+  if (statement !== undefined && (typeof statement !== 'string' || /[\r\n]/.test(statement))) {
+    throw new TypeError('createCairn: `siwx.statement` must be one line of text');
+  }
+}
+
+function checkEmbeddedWallet(embeddedWallet: unknown, adapters: readonly ChainAdapter[]): void {
+  if (!isEmbeddedWalletPlugin(embeddedWallet)) {
+    throw new TypeError('createCairn: `embeddedWallet` must be made by embeddedWallet({ frameUrl }) from @cairn/frame');
+  }
+  if (!ofNamespace(adapters, 'eip155').some((adapter) => adapter.setRemoteProvider)) {
+    throw new TypeError('createCairn: `embeddedWallet` needs the EVM adapter (the frame holds an EVM wallet)');
+  }
 }
 
 function readLocale(value: unknown): string {

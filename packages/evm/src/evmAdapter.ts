@@ -19,11 +19,15 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
   if (!Array.isArray(connectors) || !connectors.every(isEvmConnectorPlugin)) {
     throw new TypeError('createEvmAdapter: `connectors` must be a list of connector plugins, such as safe() or coinbaseWallet() from @cairn/connectors');
   }
-  const discovery = createEvmDiscovery(options.window ?? (typeof window === 'undefined' ? undefined : window), connectors);
+  const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  // Made at the first use (the instance's start-up after the first paint, or a call), not when the
+  // site creates the adapter: the button's first paint compiles none of it (issue 29).
+  let made: ReturnType<typeof createEvmDiscovery> | undefined;
+  const discovery = () => (made ??= createEvmDiscovery(win, connectors));
   const adapter = lazyChainAdapter({
     namespace: 'eip155',
     label: 'EVM',
-    load: async () => (await import('./evmAdapterBody.ts')).createEvmAdapterBody(discovery),
+    load: async () => (await import('./evmAdapterBody.ts')).createEvmAdapterBody(discovery()),
     optional: ['getAccountType', 'request', 'estimateSend', 'sendToken', 'sendTokenAsCalls', 'waitForTransaction', 'transactionFailure'],
     capabilities: { sendFeeUnit: 'gas', signInStandard: 'eip4361', walletConnectNamespace: evmWalletConnectNamespace },
     remoteSessions: true,
@@ -32,13 +36,13 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): ChainAdapter 
     ...adapter,
     setup(events) {
       const stopBody = adapter.setup(events);
-      const stopDiscovery = discovery.start((wallets) => events.connectorsChanged(wallets.map((wallet) => wallet.connector)));
+      const stopDiscovery = discovery().start((wallets) => events.connectorsChanged(wallets.map((wallet) => wallet.connector)));
       return () => {
         stopDiscovery();
         stopBody();
       };
     },
-    getConnectors: () => discovery.wallets().map((wallet) => wallet.connector),
-    waitForConnector: (connectorId, timeoutMs) => discovery.waitForConnector(connectorId, timeoutMs),
+    getConnectors: () => discovery().wallets().map((wallet) => wallet.connector),
+    waitForConnector: (connectorId, timeoutMs) => discovery().waitForConnector(connectorId, timeoutMs),
   };
 }

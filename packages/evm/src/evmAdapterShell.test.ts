@@ -19,4 +19,21 @@ describe('the EVM adapter shell', () => {
       events: ['chainChanged', 'accountsChanged'],
     });
   });
+
+  it("touches the page's window only from set-up on: creating the adapter (the site's module scope, before the first paint) listens to nothing", () => {
+    const listened: string[] = [];
+    const win = new EventTarget() as EventTarget & { ethereum?: unknown };
+    const add = win.addEventListener.bind(win);
+    win.addEventListener = (type: string, ...rest: [EventListenerOrEventListenerObject | null, (boolean | AddEventListenerOptions)?]) => {
+      listened.push(type);
+      add(type, ...rest);
+    };
+    const adapter = createEvmAdapter({ window: win as unknown as Window });
+    expect(listened).toEqual([]);
+    const stop = adapter.setup({ connectorsChanged: () => undefined, accountsChanged: () => undefined, chainChanged: () => undefined, disconnected: () => undefined });
+    expect(listened).toContain('eip6963:announceProvider');
+    expect(adapter.getConnectors()).toEqual([]);
+    stop();
+  });
 });
+

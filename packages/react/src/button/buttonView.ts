@@ -100,34 +100,41 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
       showNetwork(state);
       return;
     }
-    if (state.status === 'connecting' || state.status === 'reconnecting') {
-      button.dataset.state = 'busy';
-      button.setAttribute('aria-busy', 'true');
-      button.removeAttribute('aria-label');
-      const spinner = span('spinner');
-      spinner.setAttribute('aria-hidden', 'true');
-      button.replaceChildren(spinner, state.status === 'reconnecting' ? t('button.reconnecting') : t('button.connecting'));
-    } else if (state.status === 'connected' && state.address) {
-      button.dataset.state = 'connected';
-      button.removeAttribute('aria-busy');
-      // The name comes from the visible text (WCAG 2.5.3): "Account", the account's name or address, the balance.
-      // The balance shows first but is read last, after what identifies the account.
-      button.removeAttribute('aria-label');
-      const avatar = span('avatar');
-      avatar.setAttribute('aria-hidden', 'true');
-      avatar.style.background = avatarGradient(state.address);
-      const address = span('address');
-      address.append(avatar, state.name ?? state.address);
-      const network = options.showNetwork ? [span('network', ` ${state.networkName ?? t('button.wrongNetwork')}`)] : [];
-      if (options.showNetwork && !state.networkName) network[0]!.dataset.unsupported = '';
-      button.replaceChildren(span('sr-only', `${t('common.account')} `), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
-    } else {
-      button.dataset.state = 'disconnected';
-      button.removeAttribute('aria-busy');
-      button.removeAttribute('aria-label');
-      // The site's own label stays as it wrote it; the default is translated.
-      button.replaceChildren(options.label === DEFAULT_BUTTON_OPTIONS.label ? t(options.label) : options.label);
-    }
+    // Issue 29: each state's content is a function of its own, so the first paint compiles only
+    // the one it shows (V8 compiles a function whole on its first call).
+    if (state.status === 'connecting' || state.status === 'reconnecting') showBusy(state.status);
+    else if (state.status === 'connected' && state.address) showAccount(state, state.address);
+    else showLabel();
+  };
+  const showLabel = () => {
+    button.dataset.state = 'disconnected';
+    button.removeAttribute('aria-busy');
+    button.removeAttribute('aria-label');
+    // The site's own label stays as it wrote it; the default is translated.
+    button.replaceChildren(options.label === DEFAULT_BUTTON_OPTIONS.label ? t(options.label) : options.label);
+  };
+  const showBusy = (status: 'connecting' | 'reconnecting') => {
+    button.dataset.state = 'busy';
+    button.setAttribute('aria-busy', 'true');
+    button.removeAttribute('aria-label');
+    const spinner = span('spinner');
+    spinner.setAttribute('aria-hidden', 'true');
+    button.replaceChildren(spinner, status === 'reconnecting' ? t('button.reconnecting') : t('button.connecting'));
+  };
+  const showAccount = (state: ButtonState, accountAddress: string) => {
+    button.dataset.state = 'connected';
+    button.removeAttribute('aria-busy');
+    // The name comes from the visible text (WCAG 2.5.3): "Account", the account's name or address, the balance.
+    // The balance shows first but is read last, after what identifies the account.
+    button.removeAttribute('aria-label');
+    const avatar = span('avatar');
+    avatar.setAttribute('aria-hidden', 'true');
+    avatar.style.background = avatarGradient(accountAddress);
+    const address = span('address');
+    address.append(avatar, state.name ?? accountAddress);
+    const network = options.showNetwork ? [span('network', ` ${state.networkName ?? t('button.wrongNetwork')}`)] : [];
+    if (options.showNetwork && !state.networkName) network[0]!.dataset.unsupported = '';
+    button.replaceChildren(span('sr-only', `${t('common.account')} `), address, ...(state.balanceText ? [span('balance', ` ${state.balanceText}`)] : []), ...network);
   };
   // The network button: the active network, 'Wrong network' on one the site did not ask for;
   // nothing while no wallet is connected.

@@ -4,7 +4,7 @@ import { createElement, useCallback, useEffect, useLayoutEffect, useRef, useStat
 import { useCairnInstance } from '../context.ts';
 import { loadModal } from '../modal/loadModal.ts';
 import { bindHostTheme, paintHostTheme } from '../theme/hostTheme.ts';
-import { bindTranslation, messagesOf, translatorFor } from '../i18n/messages.ts';
+import { bindTranslation, loadedCatalogue, translatorFor } from '../i18n/messages.ts';
 import { bindButtonView, createButtonView, readButtonState, type ButtonOptions, type ButtonView } from './buttonView.ts';
 
 /** The light-DOM place React renders; the shadow host is moved into it. */
@@ -45,7 +45,7 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
       tag,
     );
     created.configure(options);
-    const { catalogue } = messagesOf(cairn).get();
+    const catalogue = loadedCatalogue(cairn);
     if (catalogue) created.translate(translatorFor(catalogue));
     // Before the instance is assembled, what the first paint needs is known without assembling it
     // (issue 29): the effect below binds the stores after the paint.

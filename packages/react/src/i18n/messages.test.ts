@@ -1,6 +1,6 @@
 import type { Cairn } from '@cairn/core';
 import { describe, expect, it } from 'vitest';
-import { bindTranslation, messagesOf, translatorFor } from './messages.ts';
+import { bindTranslation, loadedCatalogue, messagesOf, translatorFor } from './messages.ts';
 
 // messagesOf reads only the instance's options (so that the button's first paint assembles
 // nothing): an instance is its options here. The real catalogues load.
@@ -26,5 +26,18 @@ describe('bindTranslation', () => {
     expect(messagesOf(instance)).toBe(messagesOf(instance));
     expect(messagesOf(instance)).not.toBe(messagesOf(cairn()));
     expect(messagesOf(instance).get()).toEqual({ locale: 'en', catalogue: undefined });
+  });
+});
+
+describe('loadedCatalogue (the button\'s first paint)', () => {
+  it('starts no load and makes no store: undefined until bindTranslation has brought the catalogue', async () => {
+    const instance = cairn('fr');
+    expect(loadedCatalogue(instance)).toBeUndefined();
+    expect(loadedCatalogue(instance)).toBeUndefined();
+    const stop = bindTranslation(instance, () => undefined);
+    await expect.poll(() => loadedCatalogue(instance)).toBeDefined();
+    expect(loadedCatalogue(instance)).toBe(messagesOf(instance).get().catalogue);
+    expect(translatorFor(loadedCatalogue(instance))('Connect Wallet')).not.toBe('Connect Wallet');
+    stop();
   });
 });

@@ -26,6 +26,13 @@ export function messagesOf(cairn: Cairn) {
   return store;
 }
 
+/**
+ * The instance's catalogue if one has already arrived (another button of the page loaded it),
+ * without choosing a locale or starting a load: the button's first paint (issue 29), which is in
+ * English until then; the effect after it binds the language (bindTranslation).
+ */
+export const loadedCatalogue = (cairn: Cairn): Catalogue | undefined => stores.get(cairn)?.get().catalogue;
+
 /** `t` for a catalogue (English without one). */
 export const translatorFor =
   (catalogue: Catalogue | undefined): Translate =>
