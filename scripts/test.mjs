@@ -1,5 +1,6 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ensureChromium } from './lib/ensureChromium.mjs';
@@ -89,10 +90,33 @@ const unit = {
 // Alto (the bundlers of every devnet), Next.js and wagmi 2 are not in the root install (issue 28):
 // a lane of their own from the start, so the devnets' bundlers and the two e2e files find them installed or wait on its lock.
 const onDemand = { name: 'on-demand installs', command: 'node', args: ['scripts/installOnDemand.mjs'] };
+const runStarted = Date.now();
 const failed = await runLanes([build, checks, [unit], ...e2e.map((shard) => [shard]), [onDemand]], { cwd: root });
 await postgres.stop?.();
+printCostliestFiles();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);
   process.exit(1);
 }
 console.log('\n✔ all tests passed');
+
+/**
+ * The run's costliest test files, by CPU and by wall, for the unit lane and the browser shards: where
+ * the next cut is (a step's line says only its lane's total).
+ */
+function printCostliestFiles() {
+  // Each shard's record, by its port offset (e2e/support/fileCosts.ts's costsFileOf).
+  const shardCosts = SHARD_PORT_OFFSETS.slice(0, shards).map((offset) => join(root, '.scratch', 'e2e-costs', `offset-${offset}.jsonl`));
+  const tables = [
+    ['unit and integration, by CPU (worker and children)', [UNIT_COSTS], 'used'],
+    ['unit and integration, by wall', [UNIT_COSTS], 'wall'],
+    ['e2e, by CPU of the shard (Chromium, the stack)', shardCosts, 'run'],
+    ['e2e, by wall', shardCosts, 'wall'],
+  ];
+  for (const [title, files, by] of tables) {
+    const present = files.filter((path) => existsSync(path));
+    if (present.length === 0) continue;
+    const top = spawnSync(process.execPath, [join(root, 'scripts', 'fileCostsTop.mjs'), ...present, '--by', by, '--top', '10', '--since', String(runStarted)], { cwd: root, encoding: 'utf8' });
+    console.log(`\nThe costliest files, ${title}: ${top.stdout.trim() || top.stderr.trim()}`);
+  }
+}
