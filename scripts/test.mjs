@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ensureChromium } from './lib/ensureChromium.mjs';
@@ -35,11 +35,17 @@ const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
 // Offsets whose ports meet neither another shard's nor the unit suite's fixed ports (e2e/support/ports.ts).
 const SHARD_PORT_OFFSETS = [0, 600, 300];
+// The shards' static pages name no port: the first shard builds them for all (e2e/support/prebuiltPages.ts).
+const pagesRun = String(Date.now());
+mkdirSync(join(root, '.scratch'), { recursive: true });
+for (const entry of readdirSync(join(root, '.scratch'), { withFileTypes: true })) {
+  if (entry.isDirectory() && entry.name.startsWith('e2e-pages-run-')) rmSync(join(root, '.scratch', entry.name), { recursive: true, force: true });
+}
 const e2e = Array.from({ length: shards }, (_, index) => ({
   name: shards === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${index + 1}/${shards}`,
   command: 'npx',
   args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...(shards === 1 ? [] : [`--shard=${index + 1}/${shards}`])],
-  env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
+  env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]), E2E_PAGES_RUN: pagesRun },
 }));
 const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 // The checks are pure CPU with no clock to beat; the browser shards and the unit tests wait on
