@@ -32,6 +32,8 @@ it('sorts by wall time with --by wall, and leaves out the lines of runs before -
     expect(byWall[0]).toBe('2 files, 320.0 s of wall; the top 2:');
     expect(byWall[1]).toMatch(/^\s+2\.0 CPU-s\s+300\.0 s wall  slow\.e2e\.ts$/);
     expect(byWall[2]).toMatch(/^\s+30\.0 CPU-s\s+20\.0 s wall  busy\.e2e\.ts$/);
+    const runBeside = execFileSync(process.execPath, [script, costs, '--by', 'wall', '--cpu', 'run', '--since', '200'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(runBeside[1]).toMatch(/^\s+0\.0 CPU-s\s+300\.0 s wall  slow\.e2e\.ts$/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -117,12 +117,12 @@ function printCostliestFiles() {
     ['unit and integration, by CPU (worker and children)', [UNIT_COSTS], 'used'],
     ['unit and integration, by wall', [UNIT_COSTS], 'wall'],
     ['e2e, by CPU of the shard (Chromium, the stack)', shardCosts, 'run'],
-    ['e2e, by wall', shardCosts, 'wall'],
+    ['e2e, by wall (beside it, the CPU of the shard)', shardCosts, 'wall', 'run'],
   ];
-  for (const [title, files, by] of tables) {
+  for (const [title, files, by, cpu = 'used'] of tables) {
     const present = files.filter((path) => existsSync(path));
     if (present.length === 0) continue;
-    const top = spawnSync(process.execPath, [join(root, 'scripts', 'fileCostsTop.mjs'), ...present, '--by', by, '--top', '10', '--since', String(runStarted)], { cwd: root, encoding: 'utf8' });
+    const top = spawnSync(process.execPath, [join(root, 'scripts', 'fileCostsTop.mjs'), ...present, '--by', by, '--cpu', cpu, '--top', '10', '--since', String(runStarted)], { cwd: root, encoding: 'utf8' });
     console.log(`\nThe costliest files, ${title}: ${top.stdout.trim() || top.stderr.trim()}`);
   }
 }
