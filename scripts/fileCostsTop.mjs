@@ -1,7 +1,9 @@
-// `node scripts/fileCostsTop.mjs <costs.jsonl>... [--top N] [--by used|run|wall]`: the test files that
+// `node scripts/fileCostsTop.mjs <costs.jsonl>... [--top N] [--by used|run|wall] [--cpu used|run] [--since <ms>]`: the test files that
 // cost the most CPU, from the JSON lines scripts/lib/fileCpu.ts writes (npm test's unit lane to
 // .scratch/unit-costs.jsonl, the browser shards to .scratch/e2e-costs/offset-<n>.jsonl). A file's
-// CPU is `used + children` (its worker and waited-for children) unless --by says another field.
+// CPU is `used + children` (its worker and waited-for children) unless --by says another field;
+// --since leaves out the lines of earlier runs (a browser shard's record keeps them); --by wall sorts by
+// wall time and shows beside it the CPU --cpu names (a browser file's is its run's: Chromium, the stack).
 import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 
@@ -14,16 +16,21 @@ const option = (name, fallback) => {
 };
 const top = Number(option('--top', '20'));
 const by = option('--by', 'used');
+const since = Number(option('--since', '0'));
+const shownCpu = option('--cpu', 'used');
 const rows = [];
 for (const path of args) {
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const cost = JSON.parse(line);
-    const cpu = by === 'used' ? (cost.used ?? 0) + (cost.children ?? 0) : (cost[by] ?? 0);
-    rows.push({ file: cost.file.startsWith('/') ? relative(process.cwd(), cost.file) : basename(cost.file), cpu, wall: cost.wall, run: cost.run });
+    if ((cost.at ?? 0) < since) continue;
+    const field = by === 'wall' ? shownCpu : by;
+    const cpu = field === 'used' ? (cost.used ?? 0) + (cost.children ?? 0) : (cost[field] ?? 0);
+    rows.push({ file: cost.file.startsWith('/') ? relative(process.cwd(), cost.file) : basename(cost.file), cpu, wall: cost.wall ?? 0, run: cost.run });
   }
 }
-rows.sort((a, b) => b.cpu - a.cpu);
-const total = rows.reduce((sum, row) => sum + row.cpu, 0);
-console.log(`${rows.length} files, ${total.toFixed(1)} CPU-s by ${by}; the top ${Math.min(top, rows.length)}:`);
-for (const row of rows.slice(0, top)) console.log(`${row.cpu.toFixed(1).padStart(7)} CPU-s ${String(row.wall).padStart(7)} s wall  ${row.file}`);
+const key = by === 'wall' ? 'wall' : 'cpu';
+rows.sort((a, b) => b[key] - a[key]);
+const total = rows.reduce((sum, row) => sum + row[key], 0);
+console.log(`${rows.length} files, ${total.toFixed(1)} ${by === 'wall' ? 's of wall' : `CPU-s by ${by}`}; the top ${Math.min(top, rows.length)}:`);
+for (const row of rows.slice(0, top)) console.log(`${row.cpu.toFixed(1).padStart(7)} CPU-s ${row.wall.toFixed(1).padStart(7)} s wall  ${row.file}`);

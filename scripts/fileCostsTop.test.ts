@@ -21,3 +21,20 @@ it('names the costliest files first, by their worker and children CPU or by the 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('sorts by wall time with --by wall, and leaves out the lines of runs before --since', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-file-costs-'));
+  try {
+    const costs = join(dir, 'costs.jsonl');
+    const line = (file: string, wall: number, used: number, at: number) => JSON.stringify({ file, wall, used, children: 0, run: 0, at });
+    writeFileSync(costs, [line('old.e2e.ts', 900, 90, 100), line('slow.e2e.ts', 300, 2, 200), line('busy.e2e.ts', 20, 30, 200)].join('\n'));
+    const byWall = execFileSync(process.execPath, [script, costs, '--by', 'wall', '--since', '200'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(byWall[0]).toBe('2 files, 320.0 s of wall; the top 2:');
+    expect(byWall[1]).toMatch(/^\s+2\.0 CPU-s\s+300\.0 s wall  slow\.e2e\.ts$/);
+    expect(byWall[2]).toMatch(/^\s+30\.0 CPU-s\s+20\.0 s wall  busy\.e2e\.ts$/);
+    const runBeside = execFileSync(process.execPath, [script, costs, '--by', 'wall', '--cpu', 'run', '--since', '200'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(runBeside[1]).toMatch(/^\s+0\.0 CPU-s\s+300\.0 s wall  slow\.e2e\.ts$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,6 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium) and runs every test.
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ensureChromium } from './lib/ensureChromium.mjs';
@@ -34,11 +35,17 @@ const shards = Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 3
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) throw new Error('E2E_SHARDS must be 1, 2 or 3');
 // Offsets whose ports meet neither another shard's nor the unit suite's fixed ports (e2e/support/ports.ts).
 const SHARD_PORT_OFFSETS = [0, 600, 300];
+// The shards' static pages name no port: the first shard builds them for all (e2e/support/prebuiltPages.ts).
+const pagesRun = String(Date.now());
+mkdirSync(join(root, '.scratch'), { recursive: true });
+for (const entry of readdirSync(join(root, '.scratch'), { withFileTypes: true })) {
+  if (entry.isDirectory() && entry.name.startsWith('e2e-pages-run-')) rmSync(join(root, '.scratch', entry.name), { recursive: true, force: true });
+}
 const e2e = Array.from({ length: shards }, (_, index) => ({
   name: shards === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${index + 1}/${shards}`,
   command: 'npx',
   args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...(shards === 1 ? [] : [`--shard=${index + 1}/${shards}`])],
-  env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]) },
+  env: { E2E_PORT_OFFSET: String(SHARD_PORT_OFFSETS[index]), E2E_PAGES_RUN: pagesRun },
 }));
 const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 // The checks are pure CPU with no clock to beat; the browser shards and the unit tests wait on
@@ -65,14 +72,14 @@ const build = [
   { name: 'licences', command: 'node', args: ['scripts/checkLicences.mjs'] },
   { name: 'size guard', command: 'npx', args: ['vitest', 'run', '--project=size-guard'], env: { VITEST_FILE_CPU: UNIT_COSTS } },
 ];
-// The boundary check and the typecheck read the sources, not dist/: a lane of their own from the
+// The boundary check and the typecheck read the sources, not dist/: each a lane of its own from the
 // start. Behind the build (ci2 of session 16) the typecheck started at 604 s and ended at 1,317 s,
-// the run's last step, 32 s after the last browser shard.
-const checks = [
-  { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'], nice: BATCH_NICENESS },
-  // One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
-  { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'], nice: BATCH_NICENESS },
-];
+// the run's last step, 32 s after the last browser shard. One lane after the other, the boundary
+// check's 16 CPU-s at nice 10 held the typecheck back 600 s (ci23; 1,824 s at load ~40 in session
+// 23), and the typecheck and lint ended the run (1,300 s, after the unit lane's 1,255 s).
+const boundaries = { name: 'boundaries', command: 'node', args: ['scripts/checkBoundaries.mjs'], nice: BATCH_NICENESS };
+// One TypeScript program for both: `tsc --noEmit`'s errors, then typescript-eslint reading its types.
+const typecheckAndLint = { name: 'typecheck and lint', command: 'node', args: ['scripts/lint.mjs'], nice: BATCH_NICENESS };
 // A lane of its own from the start: it needs nothing the checks make (a test that needs dist/ waits
 // for the build's lock), and after the typecheck it was the run's last lane to end (ci16: it started
 // at 301 s and ended at 1,194 s, while the browser shards had CPU to spare from 0 s).
@@ -89,10 +96,33 @@ const unit = {
 // Alto (the bundlers of every devnet), Next.js and wagmi 2 are not in the root install (issue 28):
 // a lane of their own from the start, so the devnets' bundlers and the two e2e files find them installed or wait on its lock.
 const onDemand = { name: 'on-demand installs', command: 'node', args: ['scripts/installOnDemand.mjs'] };
-const failed = await runLanes([build, checks, [unit], ...e2e.map((shard) => [shard]), [onDemand]], { cwd: root });
+const runStarted = Date.now();
+const failed = await runLanes([build, [boundaries], [typecheckAndLint], [unit], ...e2e.map((shard) => [shard]), [onDemand]], { cwd: root });
 await postgres.stop?.();
+printCostliestFiles();
 if (failed.length > 0) {
   console.error(`\n✖ failed: ${failed.join(', ')}`);
   process.exit(1);
 }
 console.log('\n✔ all tests passed');
+
+/**
+ * The run's costliest test files, by CPU and by wall, for the unit lane and the browser shards: where
+ * the next cut is (a step's line says only its lane's total).
+ */
+function printCostliestFiles() {
+  // Each shard's record, by its port offset (e2e/support/fileCosts.ts's costsFileOf).
+  const shardCosts = SHARD_PORT_OFFSETS.slice(0, shards).map((offset) => join(root, '.scratch', 'e2e-costs', `offset-${offset}.jsonl`));
+  const tables = [
+    ['unit and integration, by CPU (worker and children)', [UNIT_COSTS], 'used'],
+    ['unit and integration, by wall', [UNIT_COSTS], 'wall'],
+    ['e2e, by CPU of the shard (Chromium, the stack)', shardCosts, 'run'],
+    ['e2e, by wall (beside it, the CPU of the shard)', shardCosts, 'wall', 'run'],
+  ];
+  for (const [title, files, by, cpu = 'used'] of tables) {
+    const present = files.filter((path) => existsSync(path));
+    if (present.length === 0) continue;
+    const top = spawnSync(process.execPath, [join(root, 'scripts', 'fileCostsTop.mjs'), ...present, '--by', by, '--cpu', cpu, '--top', '10', '--since', String(runStarted)], { cwd: root, encoding: 'utf8' });
+    console.log(`\nThe costliest files, ${title}: ${top.stdout.trim() || top.stderr.trim()}`);
+  }
+}

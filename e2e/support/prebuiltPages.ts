@@ -1,5 +1,6 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { withDirectoryLock } from '../../scripts/lib/buildLock.mjs';
 import { runOrThrow } from './runOrThrow.ts';
 import { E2E_PAGES_DIR } from './ports.ts';
 
@@ -18,17 +19,48 @@ export interface PrebuiltPages {
 
 const root = resolve(import.meta.dirname, '../..');
 
+/**
+ * The pages name no port, so the browser shards of one `npm test` (scripts/test.mjs sets
+ * E2E_PAGES_RUN to its run's id) share one build: the first shard's global setup builds them, the
+ * others wait for it and serve the same folder (three builds a run before, 3.6 CPU-s each at load 31).
+ * Without it (one shard or a file run by hand) each port offset builds its own.
+ */
+export function sharedPagesRun(value = process.env.E2E_PAGES_RUN): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[0-9]{1,20}$/.test(value)) throw new Error(`E2E_PAGES_RUN must be a run id of digits, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function pagesBase(): string {
+  const run = sharedPagesRun();
+  return join(root, run === undefined ? E2E_PAGES_DIR : `.scratch/e2e-pages-run-${run}`);
+}
+
 /** Where buildPrebuiltPages puts each page (known before they are built). */
 export function prebuiltPagePaths(): PrebuiltPages {
-  const base = join(root, E2E_PAGES_DIR);
+  const base = pagesBase();
   return { framePage: join(base, 'framePage'), frameSite: join(base, 'frameSite'), frameCustody: join(base, 'frameCustody') };
 }
 
-export async function buildPrebuiltPages(): Promise<PrebuiltPages> {
-  const base = join(root, E2E_PAGES_DIR);
+async function buildInto(base: string, pages: PrebuiltPages): Promise<void> {
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
-  const pages = prebuiltPagePaths();
   await runOrThrow(process.execPath, ['--conditions=@cairn/source', '--import', 'tsx', join(import.meta.dirname, 'buildPages.ts'), JSON.stringify(pages)], { cwd: root });
+}
+
+export async function buildPrebuiltPages(): Promise<PrebuiltPages> {
+  const base = pagesBase();
+  const pages = prebuiltPagePaths();
+  if (sharedPagesRun() === undefined) {
+    await buildInto(base, pages);
+    return pages;
+  }
+  // A shard whose build failed leaves no mark: the next one tries again (and fails the same way, saying why).
+  const built = join(base, 'built');
+  await withDirectoryLock(`${base}.lock`, async () => {
+    if (existsSync(built)) return;
+    await buildInto(base, pages);
+    writeFileSync(built, '');
+  });
   return pages;
 }
