@@ -26,3 +26,25 @@ export function frameContentSecurityPolicy(config: FrameConfig): string {
     "trusted-types 'none'",
   ].join('; ');
 }
+
+/**
+ * The approval window's CSP (session 23): a top-level page of the frame's origin that shows a
+ * request its opener (the frame) posts to it. It runs only its own scripts under Trusted Types as
+ * the frame does, connects nowhere, and no page may frame it (it is safe from overlays because it
+ * is a window of its own).
+ */
+export function approvalWindowContentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join('; ');
+}
