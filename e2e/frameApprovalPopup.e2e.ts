@@ -196,3 +196,68 @@ describe('the approval window', () => {
     await promptClosed(page);
   });
 });
+
+describe("the user's own choice, where the operator left approvals inline", () => {
+  let inline: FrameStack;
+  let site: Page;
+  let frame: Frame;
+  let account: Address;
+
+  beforeAll(async () => {
+    inline = await startFrameStack('frame-approval-choice', { approvals: 'inline' });
+    ({ page: site, frameElement: frame } = await openSite(inline));
+    account = await signUp(inline, site, frame, `popup-choice-${process.pid}@example.com`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await inline?.close();
+  });
+
+  const sign = (message: string) => call(site, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex(message), account] });
+  const windowOpenedBy = async (button: string) => {
+    const opened = site.context().waitForEvent('page');
+    await frame.getByRole('button', { name: button }).click();
+    const popup = await opened;
+    await popup.waitForFunction(() => document.documentElement.dataset.windowState === 'shown', null, { timeout: 15_000, ...STATE_POLLING });
+    return popup;
+  };
+
+  it("moves a request from the inline screen to the secure window on the user's click; 'Always review in a separate window' ticked there sends the next straight to the window; unticked, the next is inline again", async () => {
+    const message = 'moved to the secure window';
+    const moved = sign(message);
+    await promptOpen(site, frame);
+    await frame.getByRole('button', { name: 'Approve' }).waitFor();
+    const popup = await windowOpenedBy('Review in a secure window');
+    // The inline screen is gone: the frame holds no Approve while the window is open.
+    expect(await frame.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    const always = popup.getByLabel('Always review in a separate window');
+    expect(await always.isChecked()).toBe(false);
+    await always.check();
+    const approve = popup.getByRole('button', { name: 'Approve' });
+    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await approve.click();
+    const signature = ((await moved).ok as { result: Hex }).result;
+    expect(await verifyMessage({ address: account, message, signature })).toBe(true);
+    await promptClosed(site);
+
+    // The user's choice holds: the next request waits for the window, with no inline screen.
+    const next = sign('straight to the window');
+    await promptOpen(site, frame);
+    const second = await windowOpenedBy('Open the secure window');
+    expect(await frame.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    const choice = second.getByLabel('Always review in a separate window');
+    expect(await choice.isChecked()).toBe(true);
+    await choice.uncheck();
+    await second.getByRole('button', { name: 'Reject' }).click();
+    expect(await next).toEqual(REJECTED);
+    await promptClosed(site);
+
+    // Unticked in the window (where no site can draw): the operator's inline screen again.
+    const third = sign('inline again');
+    await promptOpen(site, frame);
+    await frame.getByRole('button', { name: 'Approve' }).waitFor();
+    await frame.getByRole('button', { name: 'Reject' }).click();
+    expect(await third).toEqual(REJECTED);
+    await promptClosed(site);
+  });
+});
