@@ -27,9 +27,10 @@ export interface ApprovalScreen {
  * and Approve. Approve takes only what createApprovalGate allows, fed by screenGate (shared with the
  * devices screen): the whole section's view (an IntersectionObserver v2 on the section, which
  * covers every part of it, and its size against the viewport), the pointer's moves over Approve and
- * Approve's focus. `actions` go in the footer before Reject.
+ * Approve's focus; in the approval window (`windowFocus`) its window's focus too. `actions` go in the
+ * footer before Reject.
  */
-export function approvalScreen(summary: ApprovalSummary, options: { t?: Translate; now?: () => number; actions?: HTMLElement[] } = {}): ApprovalScreen {
+export function approvalScreen(summary: ApprovalSummary, options: { t?: Translate; now?: () => number; actions?: HTMLElement[]; windowFocus?: boolean } = {}): ApprovalScreen {
   const t = options.t ?? fill;
   const now = options.now ?? (() => performance.now());
   const list = (rows: ApprovalRow[], label: string) => {
@@ -74,7 +75,7 @@ export function approvalScreen(summary: ApprovalSummary, options: { t?: Translat
     settle(approved);
   };
   // A screen that replaced this one (the section left the document) ends it as rejected.
-  const gate = screenGate(section, () => (section.isConnected ? refresh() : end(false)), now);
+  const gate = screenGate(section, () => (section.isConnected ? refresh() : end(false)), now, false, options.windowFocus ?? false);
   gate.guard(
     approve,
     () => end(true),

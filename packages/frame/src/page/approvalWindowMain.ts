@@ -29,7 +29,8 @@ function run() {
       always.checked = request.alwaysSeparate;
       const label = screenElement('label', undefined, { for: 'always-separate', class: 'choice' });
       label.append(always, t('approvalWindow.alwaysSeparate'));
-      const screen = approvalScreen(request.summary, { t, actions: [label] });
+      // A window of the site's own put over this one takes the focus: Approve waits again once it is back.
+      const screen = approvalScreen(request.summary, { t, actions: [label], windowFocus: true });
       ended = () => {
         screen.end(false);
         say(root, t('approvalWindow.requestEnded'), 'ended');
