@@ -44,8 +44,11 @@ const freePort = () =>
     });
   });
 
-/** `smartAccounts`: the frame enables the key's smart account on 31337, through the stack's bundler and its paymaster. */
-export async function startFrameStack(name: string, options: { smartAccounts?: boolean } = {}): Promise<FrameStack> {
+/**
+ * `smartAccounts`: the frame enables the key's smart account on 31337, through the stack's bundler and its paymaster.
+ * `approvals`: where the frame shows approvals (FRAME_APPROVALS); inline unless a file drives the approval window.
+ */
+export async function startFrameStack(name: string, options: { smartAccounts?: boolean; approvals?: 'popup' | 'inline' | 'auto' } = {}): Promise<FrameStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `cairn-${name}-`));
   const pages = inject('pages');
   const site = await startStaticServer(pages.frameSite);
@@ -76,7 +79,12 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
   const frame = await startFrameServer({
     dir: pages.framePage,
     port: framePort,
-    config: { allowedOrigins: [new URL(site.url).origin], serverUrl: `http://127.0.0.1:${serverPort}`, networks: [{ chainId: 31337, rpcUrl: chain.url, ...(options.smartAccounts ? { smartAccount: smartAccountOn31337() } : {}) }] },
+    config: {
+      allowedOrigins: [new URL(site.url).origin],
+      serverUrl: `http://127.0.0.1:${serverPort}`,
+      networks: [{ chainId: 31337, rpcUrl: chain.url, ...(options.smartAccounts ? { smartAccount: smartAccountOn31337() } : {}) }],
+      approvals: options.approvals ?? 'inline',
+    },
   });
   const browser = await launchChromium();
   return {

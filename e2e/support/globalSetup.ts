@@ -76,7 +76,8 @@ export default async function setup(project: TestProject) {
     builtAt = performance.now();
     return pages;
   });
-  const stack = await startStack(ports, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: prebuiltPagePaths().framePage, built });
+  // The suites that sign through the stack's frame drive its inline screen; frameApprovalPopup.e2e drives the approval window on a frame of its own.
+  const stack = await startStack(ports, { demoMode: 'preview', demoOutDir: E2E_DEMO_OUT_DIR, framePageDir: prebuiltPagePaths().framePage, frameApprovals: 'inline', built });
   const pages = await built;
   // What each shard spends before its first test: the builds' CPU, then the stack's parts'.
   const seconds = (at: number) => ((at - started) / 1000).toFixed(1);

@@ -53,6 +53,8 @@ export function startStack(
     demoMode?: 'dev' | 'preview';
     demoOutDir?: string;
     framePageDir?: string;
+    /** FRAME_APPROVALS for the stack's frame (popup, inline or auto); the frame's default (popup) when absent. */
+    frameApprovals?: 'popup' | 'inline' | 'auto';
     /** The frame page and the demo's build, still being built: the frame and the demo start once it resolves. */
     built?: Promise<unknown>;
     logDir?: string;

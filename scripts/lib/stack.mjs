@@ -98,7 +98,7 @@ const httpIsUp = (url) => async () => (await fetch(url)).ok;
  * first use, then seconds to load) are awaited before it resolves unless `waitForBundlers` is false:
  * then `bundlersReady` resolves with them once they answer (`npm start` prints its URLs first).
  */
-export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, built, logDir, progress = () => {}, waitForBundlers = true } = {}) {
+export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist', framePageDir, frameApprovals, built, logDir, progress = () => {}, waitForBundlers = true } = {}) {
   const children = [];
   const logs = {};
   const started = performance.now();
@@ -139,6 +139,8 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? `http://${HOST}:${ports.frame}`,
     CAIRN_SERVER_URL: process.env.CAIRN_SERVER_URL ?? `http://${HOST}:${ports.server}`,
     ...(framePageDir ? { FRAME_PAGE_DIR: framePageDir } : {}),
+    // Where the frame shows approvals (FRAME_APPROVALS: the approval window by default).
+    ...(frameApprovals ? { FRAME_APPROVALS: frameApprovals } : {}),
     // An e-mail login's wallet is the key's smart account where a bundler runs (the frame calls it only when used).
     ...frameSmartAccountEnv(ports),
     // The devnet's name registry signs with the devnet's key: the server's default signer on the devnet.

@@ -1,5 +1,6 @@
 import { CustodyErrorText } from '../custody/errors.ts';
 import { DeviceManagerText } from '../login/deviceManagement.ts';
+import { ApprovalWindowText } from '../page/approvalWindowPrompts.ts';
 import { RecoveryPromptText } from '../page/recoveryPrompts.ts';
 import { ApprovalScreenText } from '../signing/approvalGate.ts';
 
@@ -11,7 +12,7 @@ import { ApprovalScreenText } from '../signing/approvalGate.ts';
  */
 export function frameTableTextIds(): Record<string, string> {
   const ids: Record<string, string> = {};
-  for (const [table, texts] of Object.entries({ approvalScreenText: ApprovalScreenText, recoveryPromptText: RecoveryPromptText, recoveryDeviceText: DeviceManagerText, custodyErrorText: CustodyErrorText })) {
+  for (const [table, texts] of Object.entries({ approvalScreenText: ApprovalScreenText, approvalWindowText: ApprovalWindowText, recoveryPromptText: RecoveryPromptText, recoveryDeviceText: DeviceManagerText, custodyErrorText: CustodyErrorText })) {
     for (const [key, text] of Object.entries(texts)) if (!Object.values(ids).includes(text)) ids[`${table}.${key}`] = text;
   }
   return ids;

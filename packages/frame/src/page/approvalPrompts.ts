@@ -1,98 +1,52 @@
 import { fill, type Translate } from '@cairn/core/rules';
-import { ApprovalScreenText } from '../signing/approvalGate.ts';
 import { ApprovalText } from '../signing/approvalRequest.ts';
-import type { ApprovalRow } from '../signing/approvalSummary.ts';
+import type { ApprovalSummary } from '../signing/approvalSummary.ts';
+import { approvalScreen, screenElement } from './approvalScreen.ts';
 import type { ApprovalPrompts } from './approvalRpc.ts';
-import { screenGate } from './screenGate.ts';
 
 /**
- * The frame's approval screen (the site never draws it, nor reads it): who asks (the channel's
- * origin), the network, the account and the decoded call, with Reject and Approve. Approve takes
- * only what createApprovalGate allows, fed by screenGate (shared with the devices screen): the whole section's view (screenView, from an
- * IntersectionObserver v2 on the section, which covers every part of it, and its size against the
- * frame's viewport), the pointer's moves over Approve and Approve's focus.
+ * The frame's inline approval screen (the site never draws it, nor reads it): approvalScreen in the
+ * frame's prompt root, shown while it is open. With `separate` (the approval window, session 23),
+ * its footer offers 'Review in a secure window': the user's click moves this request there.
  */
-export function domApprovalPrompts(root: HTMLElement, onShow: (visible: boolean) => void, t: Translate = fill, now: () => number = () => performance.now()): ApprovalPrompts {
-  const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attributes: Record<string, string> = {}) => {
-    const node = document.createElement(tag);
-    if (text !== undefined) node.textContent = text;
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    return node;
-  };
-  const list = (rows: ApprovalRow[], label: string) => {
-    const dl = element('dl', undefined, { 'aria-label': label });
-    for (const row of rows) dl.append(element('dt', row.label), element('dd', row.value, row.code ? { class: 'code' } : {}));
-    return dl;
-  };
-
+export function domApprovalPrompts(
+  root: HTMLElement,
+  onShow: (visible: boolean) => void,
+  t: Translate = fill,
+  now: () => number = () => performance.now(),
+  separate?: (summary: ApprovalSummary, signal: AbortSignal, options: { openNow: boolean }) => Promise<boolean>,
+): ApprovalPrompts {
   return {
     t,
     ask: (summary, signal) =>
       new Promise<boolean>((resolve, refuse) => {
         // Another of the frame's screens (a recovery code) is open: it is not drawn over.
         if (root.childElementCount > 0) return refuse(new Error(ApprovalText.busy));
-        const section = element('section', undefined, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title', class: 'approval' });
-        const reject = element('button', t('common.reject'), { type: 'button' });
-        const approve = element('button', t('common.approve'), { type: 'button', class: 'primary' });
-        approve.disabled = true;
-        const hint = element('p', t(ApprovalScreenText.waiting), { class: 'hint', 'aria-live': 'polite' });
-        section.append(
-          element('h1', summary.title, { id: 'approval-title' }),
-          ...(summary.warning ? [element('p', summary.warning, { class: 'warning', role: 'alert' })] : []),
-          list(summary.context, t('approval.request')),
-          element('div', undefined, { class: 'details' }),
-          element('footer'),
-        );
-        section.querySelector('.details')!.append(list(summary.details, t('approval.details')));
-        section.querySelector('footer')!.append(hint, reject, approve);
-
-        // Why the last click on Approve was refused, while the screen stays as it was.
-        let refusal: string | undefined;
-        const refresh = () => {
-          const state = gate.state();
-          if (state !== 'ready') refusal = undefined;
-          approve.disabled = state !== 'ready';
-          const text = t(state === 'ready' ? (refusal ?? '') : state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
-          // Only a change: the hint is a live region, and the tick re-announces nothing.
-          if (hint.textContent !== text) hint.textContent = text;
-        };
-        let answered = false;
-        // A screen that replaced this one (the section left the document) ends it as rejected.
-        const gate = screenGate(section, () => (section.isConnected ? refresh() : finish(false)), now);
-        const finish = (approved: boolean) => {
-          if (answered) return;
-          answered = true;
-          gate.stop();
+        const review = separate ? screenElement('button', t('approvalWindow.reviewInSecureWindow'), { type: 'button', class: 'link' }) : undefined;
+        const screen = approvalScreen(summary, { t, now, ...(review ? { actions: [review] } : {}) });
+        let moved = false;
+        // Opening a window needs the click's activation: the window opens within this handler.
+        review?.addEventListener('click', (event) => {
+          if (!event.isTrusted || moved) return;
+          moved = true;
+          screen.end(false);
+          screen.section.remove();
+          resolve(separate!(summary, signal, { openNow: true }));
+        });
+        void screen.answer.then((approved) => {
+          if (moved) return;
           // A screen that replaced this one keeps the frame shown.
-          if (section.isConnected) {
-            section.remove();
+          if (screen.section.isConnected) {
+            screen.section.remove();
             onShow(false);
           }
           resolve(approved);
-        };
-        gate.guard(
-          approve,
-          () => finish(true),
-          (reason) => {
-            refusal = reason;
-            refresh();
-          },
-        );
-        // Rejecting is always safe; still only the user's own input does it.
-        reject.addEventListener('click', (event) => {
-          if (event.isTrusted) finish(false);
         });
-        section.addEventListener('keydown', (event) => {
-          if (event.isTrusted && event.key === 'Escape') finish(false);
-        });
-        signal.addEventListener('abort', () => finish(false), { once: true });
-        if (signal.aborted) return finish(false);
-
-        root.replaceChildren(section);
+        signal.addEventListener('abort', () => screen.end(false), { once: true });
+        if (signal.aborted) return screen.end(false);
+        root.replaceChildren(screen.section);
         onShow(true);
-        gate.start();
-        // Focus goes to Reject, never Approve: a key pressed for the site must not approve.
-        reject.focus({ preventScroll: true });
+        screen.start();
       }),
   };
 }

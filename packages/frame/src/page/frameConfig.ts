@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isTupleOrigin } from '../protocol/messaging.ts';
+import { APPROVAL_WINDOW_SETTINGS } from '../signing/approvalWindowMode.ts';
 
 const Origin = v.pipe(v.string(), v.maxLength(256), v.check(isTupleOrigin, 'An allowed origin is scheme://host[:port]'));
 const HttpUrl = v.pipe(v.string(), v.maxLength(2048), v.url(), v.regex(/^https?:\/\//, 'An http(s) URL'));
@@ -27,6 +28,8 @@ export const FrameConfigSchema = v.strictObject({
   ),
   // The Solana cluster the frame's Solana account signs for (issue 27): `solana:<reference>`, its RPC, its name on the approval screen.
   solana: v.optional(v.strictObject({ reference: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), rpcUrl: HttpUrl, name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))) })),
+  // Where approvals show (session 23, FRAME_APPROVALS): the approval window when absent.
+  approvals: v.optional(v.picklist(APPROVAL_WINDOW_SETTINGS, 'FRAME_APPROVALS is popup, inline or auto')),
 });
 export type FrameConfig = v.InferOutput<typeof FrameConfigSchema>;
 export type SmartAccountNetworkConfig = v.InferOutput<typeof SmartAccountSchema>;

@@ -5,7 +5,10 @@ import { startFrameHost } from '../host/frameHost.ts';
 import { FrameLogin } from '../login/frameLogin.ts';
 import { localLoginTokenStore } from '../login/loginTokenStore.ts';
 import { windowSocialAnswers } from '../login/socialAnswers.ts';
+import { DEFAULT_APPROVAL_WINDOW_SETTING } from '../signing/approvalWindowMode.ts';
 import { domApprovalPrompts } from './approvalPrompts.ts';
+import { hasVisibilityV2, placedApprovalPrompts } from './approvalPlacement.ts';
+import { approvalWindowPrompts, localSeparateWindowChoice } from './approvalWindowPrompts.ts';
 import { domRecoveryPrompts } from './recoveryPrompts.ts';
 import { FRAME_CONFIG_META, parseFrameConfig } from './frameConfig.ts';
 import { frameHandlers, type FramePageState } from './frameHandlers.ts';
@@ -57,6 +60,23 @@ function run() {
       return smartAccountSender(owner, { chainId, rpcUrl: network.rpcUrl, smartAccount: network.smartAccount });
     },
   });
+  // Approvals in the approval window, a top-level page of this origin no site can draw over, or
+  // inline behind the gate: as the operator set it (FRAME_APPROVALS) and the user chose (session 23).
+  const showApproval = (visible: boolean) => showPrompt(visible, 'approval');
+  const choice = localSeparateWindowChoice(localStorage);
+  const separate = approvalWindowPrompts(
+    promptRoot,
+    showApproval,
+    {
+      open: (url) => window.open(url, '_blank', 'popup,width=480,height=680'),
+      self: window,
+      origin: location.origin,
+      locale: () => document.documentElement.lang,
+      choice,
+    },
+    language.t,
+  );
+  const approvals = placedApprovalPrompts(config.approvals ?? DEFAULT_APPROVAL_WINDOW_SETTING, choice, { visibilityV2: hasVisibilityV2() }, domApprovalPrompts(promptRoot, showApproval, language.t, undefined, separate.ask), separate);
   // The prompts use it; they run only after the handshake.
   const host = startFrameHost({
     self: window,
@@ -67,7 +87,7 @@ function run() {
       applyTheme: (mode) => (document.documentElement.dataset.theme = mode),
       reload: () => location.reload(),
       useLocale: language.use,
-    }, { login, approvals: domApprovalPrompts(promptRoot, (visible) => showPrompt(visible, 'approval'), language.t), accounts }),
+    }, { login, approvals, accounts }),
   });
   // Shown again (session 22): a device removed meanwhile forgets the key now, not at its next signature.
   document.addEventListener('visibilitychange', () => {

@@ -21,8 +21,11 @@ export interface ScreenGate {
  * button's focus, fed to gatedButtons; a click on a guarded button acts only when its gate allows.
  * A guarded button is disabled while its gate is not ready. `onChange` hears each new reading (and
  * a 50 ms tick: the wait ends with no event of its own).
+ * `windowFocus` (the approval window, a top-level page): the screen counts as hidden while its window
+ * does not have the focus, so a window put over it (which IntersectionObserver cannot see) and
+ * taken away just before a click leaves the wait to run again.
  */
-export function screenGate(section: HTMLElement, onChange: () => void, now: () => number = () => performance.now(), region = false): ScreenGate {
+export function screenGate(section: HTMLElement, onChange: () => void, now: () => number = () => performance.now(), region = false, windowFocus = false): ScreenGate {
   const gates = gatedButtons();
   const buttons = new Map<string, HTMLButtonElement>();
   let seen: VisibilityEntry | undefined;
@@ -41,17 +44,15 @@ export function screenGate(section: HTMLElement, onChange: () => void, now: () =
   const look = () => {
     if (!seen) return changed();
     const page = document.documentElement;
-    gates.seen(
-      screenView({
+    const view = screenView({
         ...(seen.isVisible !== undefined ? { isVisible: seen.isVisible } : {}),
         boundingClientRect: seen.boundingClientRect,
         intersectionRect: seen.intersectionRect,
         // A region of a screen that scrolls (the devices screen's list, a found device) must fit and be in view; a whole screen must fit the frame.
         needed: region ? { width: section.scrollWidth, height: section.scrollHeight } : { width: Math.max(section.scrollWidth, page.scrollWidth), height: Math.max(section.scrollHeight, page.scrollHeight) },
         viewport: { width: page.clientWidth, height: page.clientHeight },
-      }),
-      now(),
-    );
+    });
+    gates.seen(windowFocus && view === 'visible' && !document.hasFocus() ? 'hidden' : view, now());
     changed();
   };
   const observer = new IntersectionObserver(
@@ -94,6 +95,7 @@ export function screenGate(section: HTMLElement, onChange: () => void, now: () =
       ticking = setInterval(changed, 50);
       observer.observe(section);
       for (const watched of [document.documentElement, section, ...section.children]) resizes.observe(watched);
+      if (windowFocus) for (const type of ['focus', 'blur'] as const) window.addEventListener(type, look);
     },
     stop() {
       observer.disconnect();
@@ -101,6 +103,7 @@ export function screenGate(section: HTMLElement, onChange: () => void, now: () =
       clearInterval(ticking);
       section.removeEventListener('pointermove', pointer);
       section.removeEventListener('pointerdown', pointer);
+      for (const type of ['focus', 'blur'] as const) window.removeEventListener(type, look);
     },
   };
 }

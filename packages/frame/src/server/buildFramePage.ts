@@ -4,7 +4,7 @@ import { sourceResolve } from '../../../../scripts/lib/sourceConditions.ts';
 
 const PAGE_DIR = fileURLToPath(new URL('../../page/', import.meta.url));
 
-/** Builds the frame page with Vite into `outDir` (index.html and hashed scripts; no inline script). */
+/** Builds the frame page and its approval window with Vite into `outDir` (index.html, approval.html and hashed scripts; no inline script). */
 export async function buildFramePage(outDir: string): Promise<void> {
   await build({
     ...sourceResolve,
@@ -13,6 +13,6 @@ export async function buildFramePage(outDir: string): Promise<void> {
     envDir: false,
     logLevel: 'warn',
     base: '/',
-    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, sourcemap: false, assetsInlineLimit: 0 },
+    build: { rollupOptions: { input: { index: `${PAGE_DIR}index.html`, approval: `${PAGE_DIR}approval.html` } }, outDir, emptyOutDir: true, modulePreload: { polyfill: false }, sourcemap: false, assetsInlineLimit: 0 },
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrameConfig } from '../page/frameConfig.ts';
-import { frameContentSecurityPolicy } from './contentSecurityPolicy.ts';
+import { approvalWindowContentSecurityPolicy, frameContentSecurityPolicy } from './contentSecurityPolicy.ts';
 
 const config = parseFrameConfig({
   allowedOrigins: ['https://my.site', 'http://127.0.0.1:5173'],
@@ -55,5 +55,16 @@ describe('frame CSP', () => {
       { ...config, extra: 1 },
     ];
     for (const value of bad) expect(() => parseFrameConfig(value), JSON.stringify(value)).toThrow(/Frame configuration/);
+  });
+  it('lets no page frame the approval window, which connects nowhere and runs only its own scripts under Trusted Types (session 23)', () => {
+    const directives = Object.fromEntries(approvalWindowContentSecurityPolicy().split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives).toMatchObject({
+      'default-src': "'none'",
+      'script-src': "'self'",
+      'connect-src': "'none'",
+      'frame-ancestors': "'none'",
+      'require-trusted-types-for': "'script'",
+      'trusted-types': "'none'",
+    });
   });
 });

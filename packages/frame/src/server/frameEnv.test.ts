@@ -40,6 +40,12 @@ describe('frame configuration from the environment', () => {
     expect(() => frameConfigFromEnv(base)).toThrow(/contract address/);
   });
 
+  it('reads where approvals show (FRAME_APPROVALS), the approval window when unset, and refuses another word', () => {
+    const base = { FRAME_ALLOWED_ORIGINS: 'https://my.site', CAIRN_SERVER_URL: 'https://cairn.my.site', RPC_URL_1: 'https://rpc.my.site' };
+    expect(frameConfigFromEnv(base).config.approvals).toBeUndefined();
+    for (const setting of ['popup', 'inline', 'auto']) expect(frameConfigFromEnv({ ...base, FRAME_APPROVALS: setting }).config.approvals).toBe(setting);
+    expect(() => frameConfigFromEnv({ ...base, FRAME_APPROVALS: 'off' })).toThrow('Frame configuration: FRAME_APPROVALS is popup, inline or auto');
+  });
   it('says what is missing or wrong', () => {
     const base = { FRAME_ALLOWED_ORIGINS: 'https://my.site', CAIRN_SERVER_URL: 'https://cairn.my.site', RPC_URL_1: 'https://rpc.my.site' };
     expect(() => frameConfigFromEnv({ ...base, FRAME_ALLOWED_ORIGINS: '' })).toThrow(/Frame configuration/);

@@ -59,6 +59,23 @@ describe('frame page server', () => {
     }
   });
 
+  it('serves the approval window framed by no page, with no configuration and no inline script (session 23)', async () => {
+    const response = await fetch(new URL('/approval.html', frame.url));
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain("require-trusted-types-for 'script'; trusted-types 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).not.toContain('cairn-frame-config');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(body!.trim()).toBe('');
+      expect(/src="([^"]+)"/.exec(attributes!)![1]!.startsWith('/assets/')).toBe(true);
+    }
+  });
   it('answers nothing outside its folder and only GET and HEAD', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json', '/%00', '/nope.js', '/%E0%A4%A']) {
       const { status } = await raw(path);

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import { extname, join, normalize, sep } from 'node:path';
 import { FRAME_CONFIG_META, parseFrameConfig, type FrameConfig } from '../page/frameConfig.ts';
-import { frameContentSecurityPolicy } from './contentSecurityPolicy.ts';
+import { APPROVAL_WINDOW_PATH } from '../signing/approvalWindowMessages.ts';
+import { approvalWindowContentSecurityPolicy, frameContentSecurityPolicy } from './contentSecurityPolicy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,11 +30,12 @@ export interface FrameServer {
   close(): Promise<void>;
 }
 
-/** Serves the built frame page (see buildFramePage) with its security headers, on loopback by default. */
+/** Serves the built frame page and its approval window (see buildFramePage) with their security headers, on loopback by default. */
 export async function startFrameServer(options: { dir: string; config: FrameConfig; port?: number; host?: string }): Promise<FrameServer> {
   const config = parseFrameConfig(options.config);
   const csp = frameContentSecurityPolicy(config);
   const html = framePageHtml(readFileSync(join(options.dir, 'index.html'), 'utf8'), config);
+  const approvalWindow = { html: readFileSync(join(options.dir, APPROVAL_WINDOW_PATH.slice(1)), 'utf8'), csp: approvalWindowContentSecurityPolicy() };
   const root = normalize(options.dir + sep);
   const server = createServer((request, response) => {
     response.setHeader('Content-Security-Policy', csp);
@@ -54,6 +56,12 @@ export async function startFrameServer(options: { dir: string; config: FrameConf
     }
     if (path === '/' || path === '/index.html') {
       response.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    // The approval window: a top-level page no site may frame (session 23).
+    if (path === APPROVAL_WINDOW_PATH) {
+      response.setHeader('Content-Security-Policy', approvalWindow.csp);
+      response.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : approvalWindow.html);
       return;
     }
     const file = normalize(join(root, path));

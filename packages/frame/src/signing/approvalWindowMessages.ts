@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { SUPPORTED_LOCALES } from '@cairn/core/rules';
+import type { ApprovalSummary } from './approvalSummary.ts';
+import { MAX_TYPED_DATA_ROWS } from './approvalSummary.ts';
+
+/**
+ * The approval window (session 23): a top-level page of the frame's own origin that the frame opens
+ * to show a request where no site can draw over it. The frame (the iframe, which keeps the key)
+ * and that window talk only by postMessage between the two of them: each message is taken only
+ * from the other window, on this same origin. Storage and BroadcastChannel would not do: the
+ * iframe's are partitioned under the site, the window's are first-party.
+ */
+export const APPROVAL_WINDOW_PATH = '/approval.html';
+
+const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+// A personal_sign message is shown whole (64 KiB of bytes, shown as text or as hex).
+const Row = v.strictObject({ label: Text(200), value: Text(140_000), code: v.optional(v.boolean()) });
+const SummarySchema = v.strictObject({
+  title: Text(200),
+  context: v.pipe(v.array(Row), v.maxLength(16)),
+  details: v.pipe(v.array(Row), v.maxLength(MAX_TYPED_DATA_ROWS + 64)),
+  warning: v.optional(Text(4000)),
+});
+const RequestId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/));
+
+const ReadySchema = v.strictObject({ type: v.literal('cairn:approval-window:ready') });
+const ShowSchema = v.strictObject({
+  type: v.literal('cairn:approval-window:show'),
+  id: RequestId,
+  summary: SummarySchema,
+  /** The frame's language (the widget's): the window shows its buttons in it. */
+  locale: v.optional(v.picklist(SUPPORTED_LOCALES)),
+  /** The user's own choice, shown as the window's checkbox. */
+  alwaysSeparate: v.boolean(),
+});
+const AnswerSchema = v.strictObject({ type: v.literal('cairn:approval-window:answer'), id: RequestId, approved: v.boolean(), alwaysSeparate: v.boolean() });
+
+export type ApprovalWindowShow = v.InferOutput<typeof ShowSchema>;
+export type ApprovalWindowAnswer = v.InferOutput<typeof AnswerSchema>;
+
+/** What a message event carries that the checks read. */
+export interface ReceivedMessage {
+  data: unknown;
+  origin: string;
+  source: unknown;
+}
+
+export const readyMessage = () => ({ type: 'cairn:approval-window:ready' as const });
+
+export function showMessage(id: string, summary: ApprovalSummary, alwaysSeparate: boolean, locale?: string): ApprovalWindowShow {
+  const known = SUPPORTED_LOCALES.find((candidate) => candidate === locale);
+  return { type: 'cairn:approval-window:show', id, summary, alwaysSeparate, ...(known ? { locale: known } : {}) };
+}
+
+export function answerMessage(id: string, approved: boolean, alwaysSeparate: boolean): ApprovalWindowAnswer {
+  return { type: 'cairn:approval-window:answer', id, approved, alwaysSeparate };
+}
+
+/**
+ * In the approval window: the request to show, taken only from the window that opened it and only
+ * when that window is on this very origin (the frame). A site that opens the window's address
+ * itself is its opener too, but on its own origin: it gets nothing shown. The first request only.
+ */
+export function approvalWindowRequests(own: { opener: () => unknown; origin: string }) {
+  let shown = false;
+  return {
+    accept(event: ReceivedMessage): ApprovalWindowShow | undefined {
+      if (shown || event.origin !== own.origin || event.source == null || event.source !== own.opener()) return undefined;
+      const parsed = v.safeParse(ShowSchema, event.data);
+      if (!parsed.success) return undefined;
+      shown = true;
+      return parsed.output;
+    },
+  };
+}
+
+/**
+ * In the frame: one request's approval window. `ready` says whether an event is that window
+ * saying it loaded (it may load again: the request is sent again); `answer` is its one answer to
+ * this request: nothing from another window or origin, nothing for another request, nothing after
+ * the first answer.
+ */
+export function approvalWindowAnswers(own: { window: () => unknown; origin: string; id: string }) {
+  let answered = false;
+  const fromWindow = (event: ReceivedMessage) => event.origin === own.origin && event.source != null && event.source === own.window();
+  return {
+    ready: (event: ReceivedMessage) => !answered && fromWindow(event) && v.is(ReadySchema, event.data),
+    answer(event: ReceivedMessage): ApprovalWindowAnswer | undefined {
+      if (answered || !fromWindow(event)) return undefined;
+      const parsed = v.safeParse(AnswerSchema, event.data);
+      if (!parsed.success || parsed.output.id !== own.id) return undefined;
+      answered = true;
+      return parsed.output;
+    },
+  };
+}
