@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layDecoy, liftDecoy } from './support/decoy.ts';
 import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // A second device (issue 27; session 21), in Chromium: a login on another browser profile shows a
@@ -15,17 +16,6 @@ const REMOVED = 'This device was removed from your wallet: only your recovery co
 
 const ENDED = 'Log in with your e-mail or a social account first';
 
-/** The site's decoy (session 22): an opaque box over `region` that clicks go through (`pointer-events:none`). */
-async function layDecoy(page: Page, region: { x: number; y: number; width: number; height: number }) {
-  await page.evaluate((b) => {
-    const decoy = document.createElement('div');
-    decoy.id = 'decoy';
-    decoy.textContent = 'Claim your free tokens';
-    decoy.style.cssText = `position:fixed;z-index:2147483647;top:${b.y}px;left:${b.x}px;width:${b.width}px;height:${b.height}px;background:#fff;color:#111;pointer-events:none`;
-    document.body.append(decoy);
-  }, region);
-}
-const liftDecoy = (page: Page) => page.evaluate(() => document.getElementById('decoy')!.remove());
 
 /** The person's pointer steered onto `button` under the decoy, resting past the gate's wait, then a click there. */
 async function steeredClick(page: Page, button: Locator) {

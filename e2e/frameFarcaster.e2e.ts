@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
+import { layDecoy, liftDecoy } from './support/decoy.ts';
 import { frameContent } from './support/demoFrame.ts';
 import { dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 import { scanQr } from './support/scanQr.ts';
@@ -105,13 +106,7 @@ describe('Sign In With Farcaster', () => {
     // Continue: no login, and the screen says why. Lifted, the same click continues.
     const proceed = frameContent(page).getByRole('button', { name: 'Continue' });
     const question = (await frameContent(page).locator('[data-farcaster-confirmation]').boundingBox())!;
-    await page.evaluate((b) => {
-      const decoy = document.createElement('div');
-      decoy.id = 'decoy';
-      decoy.textContent = 'Log in as @you?';
-      decoy.style.cssText = `position:fixed;z-index:2147483647;top:${b.y}px;left:${b.x}px;width:${b.width}px;height:${b.height}px;background:#fff;color:#111;pointer-events:none`;
-      document.body.append(decoy);
-    }, question);
+    await layDecoy(page, question, 'Log in as @you?');
     const box = (await proceed.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.mouse.move(x - 5, y);
@@ -124,7 +119,7 @@ describe('Sign In With Farcaster', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await siteText(page, 'site-status')).not.toBe('connected');
     await confirmHeading(page, { fid, name }).waitFor();
-    await page.evaluate(() => document.getElementById('decoy')!.remove());
+    await liftDecoy(page);
     await expect.poll(() => proceed.isEnabled(), { timeout: 5_000 }).toBe(true);
     await proceed.click();
     // A new wallet: the frame's recovery screen, then the site holds the embedded wallet's address.
