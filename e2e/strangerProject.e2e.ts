@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +20,13 @@ const example = readReadmeExample();
 let project: StrangerProject;
 let browser: Browser;
 const children: ChildProcess[] = [];
+// The packed tarballs' folder, removed with the project (left behind before session 23: one per run in /tmp).
+const tarballsDir = join(tmpdir(), `cairn-tarballs-${process.pid}`);
 
 beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
-  const tarballs = await packWorkspace(join(tmpdir(), `cairn-tarballs-${process.pid}`));
+  const tarballs = await packWorkspace(tarballsDir);
   project = await createStrangerProject(tarballs, example);
   project.write(
     'tsconfig.json',
@@ -56,6 +59,7 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGTERM');
   await browser?.close();
   await project?.remove();
+  await rm(tarballsDir, { recursive: true, force: true });
 }, 600_000);
 
 async function freePort(): Promise<number> {
