@@ -11,6 +11,9 @@ import { cairnAccountAbi } from './cairnAccount.ts';
 import { operationFee } from './operationFee.ts';
 import type { SmartAccountSender } from './smartAccountSender.ts';
 
+/** The site's own bundler client: alto's estimate took over viem's 10 s default at load ~25 (ci25). */
+const BUNDLER_TIMEOUT_MS = 60_000;
+
 // The attack the gas budget closes: a site holding a granted session key sends user operations
 // straight to a bundler (no screen), unsponsored, so the account pays their gas; with a fee cap of
 // its choosing (its own bundler takes the priority fee) it could spend the whole balance. CairnAccount
@@ -84,8 +87,8 @@ async function keySends(rpcUrl: string, bundlerUrl: string, entryPoint: Address,
   const bundler = createBundlerClient({
     client,
     account: keyAccount,
-    transport: http(bundlerUrl, { retryCount: 0 }),
-    ...(options.sponsored ? { paymaster: createPaymasterClient({ transport: http(bundlerUrl, { retryCount: 0 }) }) } : {}),
+    transport: http(bundlerUrl, { retryCount: 0, timeout: BUNDLER_TIMEOUT_MS }),
+    ...(options.sponsored ? { paymaster: createPaymasterClient({ transport: http(bundlerUrl, { retryCount: 0, timeout: BUNDLER_TIMEOUT_MS }) }) } : {}),
   });
   let operation = (await bundler.prepareUserOperation({ calls: [{ to, value: 1n }], ...options.fees })) as unknown as UserOperation<'0.7'>;
   // The EntryPoint reads a paymaster from paymasterAndData's first 20 bytes: address 0 there is the account paying, not a sponsor.

@@ -9,6 +9,9 @@ import type { ApprovalSummary } from '../signing/approvalSummary.ts';
 import { devnetNetwork, feeRiseOnFirstScreen, fundedSender, landedOperations, MOST, mostOf, resetBaseFee, rowsOf, sentOperation } from '../testing/smartAccountOperations.ts';
 import type { SmartAccountSender } from './smartAccountSender.ts';
 
+/** The site's own bundler client: alto's estimate took over viem's 10 s default at load ~25 (ci25). */
+const BUNDLER_TIMEOUT_MS = 60_000;
+
 // A session key's grant and revoke (wallet_grantPermissions, wallet_revokePermissions) are user
 // operations of the account calling itself, paid by the account (no paymaster here): the screen shows
 // their fee before the approval, and exactly that operation is signed. On the devnet with alto.
@@ -38,7 +41,7 @@ const approveAll = (shown: ApprovalSummary[]) => async (summary: ApprovalSummary
 async function keySends(rpcUrl: string, bundlerUrl: string, entryPoint: Address, account: Address, key: PrivateKeyAccount, to: Address, value: bigint) {
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const keyAccount = await toSessionKeyAccount({ client, address: account, sessionKey: key, entryPoint });
-  const bundler = createBundlerClient({ client, account: keyAccount, transport: http(bundlerUrl, { retryCount: 0 }) });
+  const bundler = createBundlerClient({ client, account: keyAccount, transport: http(bundlerUrl, { retryCount: 0, timeout: BUNDLER_TIMEOUT_MS }) });
   const hash = await bundler.sendUserOperation({ calls: [{ to, value }] });
   return (await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: 60_000 })).success;
 }
