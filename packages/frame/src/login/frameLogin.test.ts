@@ -485,17 +485,23 @@ describe('a new device (issue 27)', { timeout: 120_000 }, () => {
   });
 });
 
+/** One account's wallet opened on a phone, then (31 s later, past the code's cooldown) on a laptop by the recovery code; Date is faked. */
+async function phoneAndLaptop(name: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const start = Date.now();
+  const email = newEmail(name);
+  const code = createRecoveryCode();
+  const phone = frameIn({}, { kind: 'code', code });
+  const address = (await logInByEmail(phone.login, email)).address;
+  vi.setSystemTime(start + 31_000);
+  const laptop = frameIn({}, { kind: 'code', code });
+  expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+  return { start, email, code, phone, laptop, address };
+}
+
 describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () => {
   it('lists the devices with this one marked, and removes a lost one with the wallet key: it opens nothing with its stored share, only the recovery factor opens the wallet there again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.now();
-    const email = newEmail('kim');
-    const code = createRecoveryCode();
-    const phone = frameIn({}, { kind: 'code', code });
-    const address = (await logInByEmail(phone.login, email)).address;
-    vi.setSystemTime(start + 31_000);
-    const laptop = frameIn({}, { kind: 'code', code });
-    expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+    const { start, email, code, phone, laptop, address } = await phoneAndLaptop('kim');
     const laptopId = (await laptop.devices.load())!.deviceId;
     const phoneId = (await phone.devices.load())!.deviceId;
 
@@ -581,15 +587,7 @@ describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () =>
     expect(reopened.prompts.askFactor.mock.calls[0]).toEqual(['code', DEVICE_REMOVED, 'recoverWallet']);
   });
   it("signs out everywhere else (session 23): another device's running frame refuses its next signature and forgets the key; it logs in again to sign", async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.now();
-    const email = newEmail('sam');
-    const code = createRecoveryCode();
-    const phone = frameIn({}, { kind: 'code', code });
-    const address = (await logInByEmail(phone.login, email)).address;
-    vi.setSystemTime(start + 31_000);
-    const laptop = frameIn({}, { kind: 'code', code });
-    expect((await logInByEmail(laptop.login, email)).address).toBe(address);
+    const { start, email, phone, laptop, address } = await phoneAndLaptop('sam');
     const ask = vi.fn(async () => true);
     const signerOn = (frame: ReturnType<typeof frameIn>) => approvalRpc({ signer: () => frame.login.account, live: () => frame.login.checkLive(), prompts: { ask } });
     const request = (frame: ReturnType<typeof frameIn>, message: string) =>
