@@ -2,6 +2,7 @@ import { toHex, verifyMessage, type Address, type Hex } from 'viem';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STATE_POLLING } from './support/browser.ts';
+import { cutFrameAround, liftCut } from './support/decoy.ts';
 import { call, openSite, promptClosed, promptOpen, signUp, startFrameStack, type FrameStack, type Outcome } from './support/frameStack.ts';
 
 // The approval window (session 23), in Chromium: with FRAME_APPROVALS=popup the frame shows each
@@ -25,10 +26,7 @@ beforeAll(async () => {
 
 // A test that fails leaves no request waiting for the next one.
 afterEach(async () => {
-  await page.evaluate(() => {
-    document.getElementById('decoy')?.remove();
-    (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).style.removeProperty('clip-path');
-  });
+  await liftCut(page);
   for (const other of page.context().pages()) if (other !== page) await other.close();
   if ((await frameElement.evaluate(() => document.documentElement.dataset.prompt)) !== 'open') return;
   await frameElement.getByRole('button', { name: 'Reject' }).click();
@@ -67,21 +65,7 @@ describe('the approval window', () => {
     const { request } = await ask(message);
     expect(await frameElement.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     // Everything of the frame cut away but its one button, the site's decoy around it.
-    const button = (await frameElement.getByRole('button', { name: 'Open the secure window' }).boundingBox())!;
-    await page.evaluate(
-      ([selector, b]) => {
-        const frame = document.querySelector(selector) as HTMLIFrameElement;
-        const at = frame.getBoundingClientRect();
-        const [left, top] = [b.x - at.left, b.y - at.top];
-        frame.style.setProperty('clip-path', `polygon(${left}px ${top}px, ${left + b.width}px ${top}px, ${left + b.width}px ${top + b.height}px, ${left}px ${top + b.height}px)`);
-        const decoy = document.createElement('div');
-        decoy.id = 'decoy';
-        decoy.textContent = 'Claim your free tokens: click the button';
-        decoy.style.cssText = `position:fixed;z-index:-1;top:${at.top}px;left:${at.left}px;width:${at.width}px;height:${at.height}px;background:#fff;color:#111`;
-        document.body.append(decoy);
-      },
-      [iframe, button] as const,
-    );
+    await cutFrameAround(page, (await frameElement.getByRole('button', { name: 'Open the secure window' }).boundingBox())!);
     const popup = await openWindow();
     // The click through the hole opened a window; it signed nothing.
     expect(await pending(request)).toBe(true);

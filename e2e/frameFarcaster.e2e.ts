@@ -1,12 +1,11 @@
-import { createWalletClient, viemConnector } from '@farcaster/auth-client';
-import { registerFarcasterId, registerFarcasterName } from '@cairn/devnet';
-import { DEVNET_FARCASTER_RELAY_KEY } from '@cairn/server';
+import { registerFarcasterId } from '@cairn/devnet';
 import type { Browser, Page } from 'playwright-core';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { layDecoy, liftDecoy } from './support/decoy.ts';
 import { frameContent } from './support/demoFrame.ts';
+import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
 import { dialog, openDemo, siteText, waitForSiteStatus } from './support/demo.ts';
 import { scanQr } from './support/scanQr.ts';
 
@@ -37,18 +36,6 @@ async function farcasterLink(page: Page): Promise<string> {
   return scanned;
 }
 
-/** The Farcaster app holding `custodyKey`: the message for `fid` from the link's channel, signed and handed to the relay. */
-async function farcasterAppSigns(url: string, custodyKey: `0x${string}`, fid: number, username?: string) {
-  const app = createWalletClient({ relay: `${inject('serverUrl')}/farcaster`, ethereum: viemConnector({ rpcUrl: rpcUrl() }) });
-  const { channelToken } = app.parseSignInURI({ uri: url }) as { channelToken: string };
-  const params = new URL(url).searchParams;
-  const custody = privateKeyToAccount(custodyKey);
-  const built = app.buildSignInMessage({ address: custody.address, fid, uri: params.get('siweUri')!, domain: params.get('domain')!, nonce: params.get('nonce')! });
-  if (built.isError) throw built.error;
-  const answer = await app.authenticate({ channelToken, authKey: DEVNET_FARCASTER_RELAY_KEY, message: built.message, signature: await custody.signMessage({ message: built.message }), fid, ...(username ? { username } : {}) });
-  expect(answer.data).toMatchObject({ state: 'completed', fid });
-}
-
 /**
  * The site's own page as an attacker: it holds the link (farcasterUrl, the QR code), so the channel
  * token, and tries to complete the login itself before the frame does (session 17).
@@ -62,15 +49,6 @@ async function siteTriesToComplete(page: Page, url: string): Promise<{ status: n
     },
     { server: inject('serverUrl'), channelToken },
   );
-}
-
-/** A Farcaster account as its app makes one: an fid for a fresh custody key, and its name in the devnet's name registry. */
-async function farcasterAccount(prefix: string) {
-  const custodyKey = generatePrivateKey();
-  const fid = Number(await registerFarcasterId(rpcUrl(), custodyKey));
-  const name = `${prefix}${Date.now().toString(36)}`.slice(0, 16);
-  await registerFarcasterName(inject('fnamesUrl'), custodyKey, fid, name);
-  return { custodyKey, fid, name };
 }
 
 /** The frame's question before the login (session 22): the name the registry proved for the fid that answered. */

@@ -73,6 +73,8 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
       SOCIAL_GOOGLE_ISSUER: oidc.issuer,
       // The site signs in against this server (the smart account's sign-in).
       SIWX_DOMAINS: new URL(site.url).host,
+      // Farcaster is on for the devnet (its relay key); the name registry is the e2e stack's.
+      FARCASTER_NAME_REGISTRY_URL: inject('fnamesUrl'),
     }),
   );
   await server.listen({ port: serverPort, host: '127.0.0.1' });

@@ -31,6 +31,8 @@ export interface FoundDevice {
 
 /** What the devices screen may do: the frame decides, the screen renders and dispatches. */
 export interface DeviceManager {
+  /** The account decided for (session 24: the approval window names it): the wallet's address, and the login's e-mail when it has one. */
+  account(): { address: string; email: string | null };
   devices(): Promise<ManagedDevice[]>;
   remove(deviceId: string): Promise<void>;
   find(typedCode: string): Promise<FoundDevice>;
@@ -71,6 +73,10 @@ export function deviceManager({ api, token, wallet, live, devices }: DeviceManag
   const ownId = async () => (await devices.load())?.deviceId;
   const enrolled = async () => (await api().getWallet(token()))?.devices ?? [];
   return {
+    account() {
+      const open = wallet();
+      return { address: open.signer.address, email: open.user.email };
+    },
     async devices() {
       const own = await ownId();
       return (await enrolled()).map(({ id, createdAt, lastUsedAt }) => ({ id, createdAt, lastUsedAt, thisDevice: id === own }));

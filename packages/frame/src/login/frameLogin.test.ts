@@ -509,6 +509,8 @@ describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () =>
     vi.setSystemTime(start + 60 * 60_000);
     const listed = await onDevicesScreen(phone, async (manager) => {
       const before = await manager.devices();
+      // Session 24: what the approval window names for a decision of this screen.
+      expect(manager.account()).toEqual({ address, email });
       await expect(manager.remove(phoneId)).rejects.toThrow('This device cannot remove itself here');
       await manager.remove(laptopId);
       return { before, after: await manager.devices() };

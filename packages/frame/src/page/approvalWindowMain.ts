@@ -1,5 +1,6 @@
 import { answerMessage, approvalWindowRequests, readyMessage } from '../signing/approvalWindowMessages.ts';
 import { approvalScreen, screenElement } from './approvalScreen.ts';
+import { exportPhraseScreen } from './exportPhraseScreen.ts';
 import { frameLanguage } from './frameLanguage.ts';
 
 // The approval window (session 23): a top-level page of the frame's origin, opened by the frame,
@@ -25,12 +26,33 @@ function run() {
     if (!request) return;
     void language.use(request.locale ?? 'en').then(() => {
       const t = language.t;
-      const always = screenElement('input', undefined, { type: 'checkbox', id: 'always-separate' });
-      always.checked = request.alwaysSeparate;
-      const label = screenElement('label', undefined, { for: 'always-separate', class: 'choice' });
-      label.append(always, t('approvalWindow.alwaysSeparate'));
+      const answer = (approved: boolean, alwaysSeparate?: boolean) => {
+        if (document.documentElement.dataset.windowState !== 'shown') return;
+        opener()?.postMessage(answerMessage(request.id, approved, alwaysSeparate), location.origin);
+        document.documentElement.dataset.windowState = 'answered';
+        window.close();
+      };
+      // The key export (session 24): the phrase is shown here, where no site draws around it, until Done.
+      if (request.type === 'cairn:approval-window:reveal') {
+        const section = screenElement('section', undefined, { 'aria-label': t('recovery.yourRecoveryPhrase'), class: 'reveal' });
+        section.append(...exportPhraseScreen(request.phrase, t, () => answer(true)));
+        ended = () => say(root, t('approvalWindow.requestEnded'), 'ended');
+        root.replaceChildren(section);
+        document.title = t('recovery.yourRecoveryPhrase');
+        document.documentElement.dataset.windowState = 'shown';
+        return;
+      }
+      // A signing request carries the user's choice; a decision of the frame's own screens (session 24) none.
+      const choice = request.alwaysSeparate === undefined ? undefined : screenElement('input', undefined, { type: 'checkbox', id: 'always-separate' });
+      const actions: HTMLElement[] = [];
+      if (choice) {
+        choice.checked = request.alwaysSeparate === true;
+        const label = screenElement('label', undefined, { for: 'always-separate', class: 'choice' });
+        label.append(choice, t('approvalWindow.alwaysSeparate'));
+        actions.push(label);
+      }
       // A window of the site's own put over this one takes the focus: Approve waits again once it is back.
-      const screen = approvalScreen(request.summary, { t, actions: [label], windowFocus: true });
+      const screen = approvalScreen(request.summary, { t, actions, windowFocus: true });
       ended = () => {
         screen.end(false);
         say(root, t('approvalWindow.requestEnded'), 'ended');
@@ -39,12 +61,7 @@ function run() {
       document.title = request.summary.title;
       document.documentElement.dataset.windowState = 'shown';
       screen.start();
-      void screen.answer.then((approved) => {
-        if (document.documentElement.dataset.windowState !== 'shown') return;
-        opener()?.postMessage(answerMessage(request.id, approved, always.checked), location.origin);
-        document.documentElement.dataset.windowState = 'answered';
-        window.close();
-      });
+      void screen.answer.then((approved) => answer(approved, choice?.checked));
     });
   });
   // To the frame only: a site that opened this page is on another origin and hears nothing.

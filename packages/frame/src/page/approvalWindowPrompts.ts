@@ -1,8 +1,9 @@
 import { fill, type Translate } from '@cairn/core/rules';
 import { ApprovalText } from '../signing/approvalRequest.ts';
 import type { ApprovalSummary } from '../signing/approvalSummary.ts';
-import { APPROVAL_WINDOW_PATH, approvalWindowAnswers, showMessage, type ReceivedMessage } from '../signing/approvalWindowMessages.ts';
+import { showMessage } from '../signing/approvalWindowMessages.ts';
 import { screenElement } from './approvalScreen.ts';
+import { approvalWindowSession, type ApprovalWindowOpener } from './approvalWindowSession.ts';
 
 /** What the frame's screen says while a request waits in the approval window. */
 export const ApprovalWindowText = {
@@ -19,39 +20,26 @@ export interface SeparateWindowChoice {
   set(alwaysSeparate: boolean): void;
 }
 
-export interface ApprovalWindowDeps {
-  /** Opens the approval window; null when the browser blocked it. */
-  open(url: string): Window | null;
-  /** The frame's own window, where the approval window's messages arrive. */
-  self: Pick<Window, 'addEventListener' | 'removeEventListener'>;
-  /** The frame's origin: the approval window's, the only one whose messages count. */
-  origin: string;
+export interface ApprovalWindowDeps extends ApprovalWindowOpener {
   /** The frame's language now (the page's `lang`). */
   locale(): string | undefined;
   choice: SeparateWindowChoice;
-  newId?(): string;
 }
-
-// How often the frame looks whether the user closed the window (closing it rejects).
-const CLOSED_POLL_MS = 250;
 
 /**
  * The frame's side of the approval window (session 23): its screen in the frame says where the
  * request is; a trusted click opens the window (browsers open one only on the user's click), which
  * shows the request with the same renderer as the inline screen, out of the site's reach. The key
  * stays here: the window only answers approve or reject, and the frame takes that answer from that
- * window only (approvalWindowAnswers). The window closed, Reject here, or the site giving up: the
+ * window only (approvalWindowSession). The window closed, Reject here, or the site giving up: the
  * request is rejected. A blocked window is said so, and the request keeps waiting.
  */
 export function approvalWindowPrompts(root: HTMLElement, onShow: (visible: boolean) => void, deps: ApprovalWindowDeps, t: Translate = fill) {
-  const newId = deps.newId ?? (() => crypto.randomUUID());
   const ask = (summary: ApprovalSummary, signal: AbortSignal, options: { openNow?: boolean } = {}) =>
     new Promise<boolean>((resolve, refuse) => {
       // The inline screen moving its request here leaves the root empty first.
       if (root.childElementCount > 0) return refuse(new Error(ApprovalText.busy));
-      const id = newId();
-      let popup: Window | null = null;
-      const answers = approvalWindowAnswers({ window: () => popup, origin: deps.origin, id });
+      const session = approvalWindowSession(deps, (id) => showMessage(id, summary, deps.choice.get(), deps.locale()));
       const section = screenElement('section', undefined, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'approval-title', class: 'approval-window' });
       const status = screenElement('p', '', { class: 'hint', 'aria-live': 'polite' });
       const reject = screenElement('button', t('common.reject'), { type: 'button' });
@@ -60,53 +48,31 @@ export function approvalWindowPrompts(root: HTMLElement, onShow: (visible: boole
       footer.append(status, reject, open);
       section.append(screenElement('h1', summary.title, { id: 'approval-title' }), screenElement('p', t(ApprovalWindowText.reviewThere, { origin: deps.origin })), footer);
 
-      let polling: ReturnType<typeof setInterval> | undefined;
-      let answered = false;
-      const finish = (approved: boolean) => {
-        if (answered) return;
-        answered = true;
-        clearInterval(polling);
-        deps.self.removeEventListener('message', listen);
-        if (popup && !popup.closed) popup.close();
+      void session.answer.then((answer) => {
+        if (answer?.alwaysSeparate !== undefined) deps.choice.set(answer.alwaysSeparate);
         if (section.isConnected) {
           section.remove();
           onShow(false);
         }
-        resolve(approved);
-      };
-      const listen = (event: MessageEvent) => {
-        const message: ReceivedMessage = { data: event.data, origin: event.origin, source: event.source };
-        // The window loaded (or reloaded): it gets the request, posted to this origin only.
-        if (answers.ready(message)) return popup?.postMessage(showMessage(id, summary, deps.choice.get(), deps.locale()), deps.origin);
-        const answer = answers.answer(message);
-        if (!answer) return;
-        deps.choice.set(answer.alwaysSeparate);
-        finish(answer.approved);
-      };
+        resolve(answer?.approved === true);
+      });
       const openWindow = () => {
-        if (popup && !popup.closed) return popup.focus();
-        popup = deps.open(new URL(APPROVAL_WINDOW_PATH, deps.origin).href);
-        if (!popup) {
+        if (!session.open()) {
           status.textContent = t(ApprovalWindowText.blocked, { origin: deps.origin });
           return;
         }
         status.textContent = t(ApprovalWindowText.waiting);
         open.textContent = t(ApprovalWindowText.showAgain);
-        clearInterval(polling);
-        polling = setInterval(() => {
-          if (popup?.closed) finish(false);
-        }, CLOSED_POLL_MS);
       };
       // Only the user's click opens it: a script's click would be blocked anyway, and is ignored.
       open.addEventListener('click', (event) => {
         if (event.isTrusted) openWindow();
       });
       reject.addEventListener('click', (event) => {
-        if (event.isTrusted) finish(false);
+        if (event.isTrusted) session.end();
       });
-      signal.addEventListener('abort', () => finish(false), { once: true });
-      if (signal.aborted) return finish(false);
-      deps.self.addEventListener('message', listen);
+      signal.addEventListener('abort', () => session.end(), { once: true });
+      if (signal.aborted) return session.end();
       root.replaceChildren(section);
       onShow(true);
       if (options.openNow) openWindow();

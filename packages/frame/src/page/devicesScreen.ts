@@ -1,5 +1,6 @@
 import type { Translate } from '@cairn/core/rules';
 import type { DeviceManager, FoundDevice, ManagedDevice } from '../login/deviceManagement.ts';
+import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
 import { gateReason } from '../signing/gateReason.ts';
 
 /** What the recovery screens lend this one: the same trusted-click buttons, fields and problem line, and the approval gate. */
@@ -7,8 +8,12 @@ export interface ScreenParts {
   text(tag: string, content: string): HTMLElement;
   button(label: string): HTMLButtonElement;
   trustedClick(element: HTMLButtonElement, action: () => void): void;
-  /** A click that acts only through the approval gate (screenGate), disabled while it is not ready; `refused` hears the gate's reason. */
-  gatedClick(element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement): void;
+  /**
+   * A click that acts only through the approval gate: inline (regionGates) the gate on `region`,
+   * the button disabled while it is not ready, `refused` hearing the gate's reason; in the approval
+   * window (windowGates, session 24) the click opens the window, which asks `asked()`, and acts on its Approve only.
+   */
+  gatedClick(element: HTMLButtonElement, action: () => void, refused: (reason: string | undefined) => void, region: HTMLElement, asked: () => ApprovalSummary): void;
   problemLine(message?: string): HTMLElement;
   /** Where the gate says why Approve and Remove take no click yet (a decoy, a cropped frame, the wait). */
   gateHint: HTMLElement;
@@ -16,6 +21,13 @@ export interface ScreenParts {
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What the approval window asks for one of this screen's decisions (session 24): the account it is for, then what is decided. */
+function decision(manager: DeviceManager, t: Translate, title: string, details: ApprovalRow[], warning: string): ApprovalSummary {
+  const { address, email } = manager.account();
+  const context: ApprovalRow[] = [{ label: t('recoveryDevices.wallet'), value: address, code: true }, ...(email ? [{ label: t('recoveryDevices.loggedInAs'), value: email }] : [])];
+  return { title, context, details, warning };
+}
 
 /**
  * The devices screen (session 21): the account's enrolled devices, this one marked, Remove on each
@@ -56,6 +68,7 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
         },
         (why) => say(gateReason(why, false)),
         list,
+        () => decision(manager, t, t('recoveryDevices.removeThisDevice'), [{ label: t('recoveryDevices.device'), value: `${name.textContent} · ${when.textContent}` }], t('recoveryDevices.removeADeviceYou')),
       );
       item.append(remove);
     }
@@ -88,6 +101,7 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
     },
     (why) => say(gateReason(why, false)),
     signOutPart,
+    () => decision(manager, t, t('recoveryDevices.signOutEverywhereElseQuestion'), [], t('recoveryDevices.signOutEndsEveryOther')),
   );
   signOutPart.append(text('p', t('recoveryDevices.signOutEndsEveryOther')), signOut);
 
@@ -134,6 +148,17 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
       },
       (why) => say(gateReason(why, true)),
       confirm,
+      () =>
+        decision(
+          manager,
+          t,
+          t('recoveryDevices.approveTheNewDevice', { code: found.pairingCode }),
+          [
+            { label: t('recoveryDevices.codeOnTheNewDevice'), value: found.pairingCode, code: true },
+            { label: t('recoveryDevices.askedOn'), value: dateOf(found.createdAt) },
+          ],
+          t('recovery.approveOnlyIfYou'),
+        ),
     );
     confirm.replaceChildren(text('h2', t('recovery.aNewDeviceAsks')), text('p', t('recovery.approveOnlyIfYou')), shown, reject, approve);
     adding.hidden = true;

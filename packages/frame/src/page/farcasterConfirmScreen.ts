@@ -24,9 +24,11 @@ export function farcasterConfirmScreen(
   done: (confirmed: boolean) => void,
 ): HTMLElement[] {
   const { text, button, trustedClick, gatedClick, problemLine } = parts;
-  const title = text('h1', account.username ? t('farcaster.logInAs', { name: account.username, fid: account.fid }) : t('farcaster.logInAsFid', { fid: account.fid }));
+  const question = account.username ? t('farcaster.logInAs', { name: account.username, fid: account.fid }) : t('farcaster.logInAsFid', { fid: account.fid });
+  const title = text('h1', question);
   title.setAttribute('data-farcaster-account', account.username ?? '');
-  const why = text('p', account.name === 'verified' ? t('farcaster.checkTheName') : account.name === 'none' ? t('farcaster.noName') : t('farcaster.nameNotVerified'));
+  const check = account.name === 'verified' ? t('farcaster.checkTheName') : account.name === 'none' ? t('farcaster.noName') : t('farcaster.nameNotVerified');
+  const why = text('p', check);
   why.setAttribute('role', 'note');
   const appWords = account.appDisplayName ? [text('p', t('farcaster.appSays', { name: account.appDisplayName }))] : [];
   const notMe = button(t('farcaster.notMe'));
@@ -42,6 +44,13 @@ export function farcasterConfirmScreen(
     () => done(true),
     (reason) => (problem.textContent = t(gateReason(reason, false))),
     region,
+    // In the approval window (session 24): the account the registry proved, never the app's words.
+    () => ({
+      title: question,
+      context: [{ label: t('farcaster.fid'), value: String(account.fid), code: true }, ...(account.username ? [{ label: t('farcaster.name'), value: `@${account.username}` }] : [])],
+      details: [],
+      warning: check,
+    }),
   );
   return [region, parts.gateHint, problem];
 }

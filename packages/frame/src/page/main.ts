@@ -5,7 +5,7 @@ import { startFrameHost } from '../host/frameHost.ts';
 import { FrameLogin } from '../login/frameLogin.ts';
 import { localLoginTokenStore } from '../login/loginTokenStore.ts';
 import { windowSocialAnswers } from '../login/socialAnswers.ts';
-import { DEFAULT_APPROVAL_WINDOW_SETTING } from '../signing/approvalWindowMode.ts';
+import { approvalPlace, DEFAULT_APPROVAL_WINDOW_SETTING } from '../signing/approvalWindowMode.ts';
 import { domApprovalPrompts } from './approvalPrompts.ts';
 import { hasVisibilityV2, placedApprovalPrompts } from './approvalPlacement.ts';
 import { approvalWindowPrompts, localSeparateWindowChoice } from './approvalWindowPrompts.ts';
@@ -39,12 +39,25 @@ function run() {
     document.documentElement.dataset.prompt = visible ? 'open' : 'closed';
     host.prompt(visible, kind);
   };
+  // Approvals in the approval window, a top-level page of this origin no site can draw over, or
+  // inline behind the gate: as the operator set it (FRAME_APPROVALS) and the user chose (session 23).
+  const setting = config.approvals ?? DEFAULT_APPROVAL_WINDOW_SETTING;
+  const choice = localSeparateWindowChoice(localStorage);
+  const browser = { visibilityV2: hasVisibilityV2() };
+  const windowOpener = {
+    open: (url: string) => window.open(url, '_blank', 'popup,width=480,height=680'),
+    self: window,
+    origin: location.origin,
+    locale: () => document.documentElement.lang,
+  };
+  // Session 24: the devices screen's and the Farcaster confirmation's decisions, and the export's phrase, in the same place.
+  const decisions = { place: () => approvalPlace(setting, { alwaysSeparate: choice.get() }, browser), opener: windowOpener };
   // The server is the frame's own configuration; the project id comes with the site's SYNC_DAPP_DATA.
   const login = new FrameLogin({
     api: () => createLoginApi({ url: config.serverUrl, projectId: state.dapp?.projectId ?? '' }),
     devices: indexedDbDeviceStore(),
     tokens: localLoginTokenStore(localStorage),
-    prompts: domRecoveryPrompts(promptRoot, showPrompt, language.t),
+    prompts: domRecoveryPrompts(promptRoot, showPrompt, language.t, decisions),
     // The server's callback page posts the provider's answer to this window (checked: its origin, this flow's state).
     socialAnswers: windowSocialAnswers(window),
     socialTimeoutMs: 25_000,
@@ -60,23 +73,9 @@ function run() {
       return smartAccountSender(owner, { chainId, rpcUrl: network.rpcUrl, smartAccount: network.smartAccount });
     },
   });
-  // Approvals in the approval window, a top-level page of this origin no site can draw over, or
-  // inline behind the gate: as the operator set it (FRAME_APPROVALS) and the user chose (session 23).
   const showApproval = (visible: boolean) => showPrompt(visible, 'approval');
-  const choice = localSeparateWindowChoice(localStorage);
-  const separate = approvalWindowPrompts(
-    promptRoot,
-    showApproval,
-    {
-      open: (url) => window.open(url, '_blank', 'popup,width=480,height=680'),
-      self: window,
-      origin: location.origin,
-      locale: () => document.documentElement.lang,
-      choice,
-    },
-    language.t,
-  );
-  const approvals = placedApprovalPrompts(config.approvals ?? DEFAULT_APPROVAL_WINDOW_SETTING, choice, { visibilityV2: hasVisibilityV2() }, domApprovalPrompts(promptRoot, showApproval, language.t, undefined, separate.ask), separate);
+  const separate = approvalWindowPrompts(promptRoot, showApproval, { ...windowOpener, choice }, language.t);
+  const approvals = placedApprovalPrompts(setting, choice, browser, domApprovalPrompts(promptRoot, showApproval, language.t, undefined, separate.ask), separate);
   // The prompts use it; they run only after the handshake.
   const host = startFrameHost({
     self: window,

@@ -3,9 +3,20 @@ import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
+import { revealMessage } from '../signing/approvalWindowMessages.ts';
+import { ApprovalWindowText } from './approvalWindowPrompts.ts';
+import { approvalWindowSession } from './approvalWindowSession.ts';
 import { devicesScreen } from './devicesScreen.ts';
+import { exportPhraseScreen } from './exportPhraseScreen.ts';
 import { farcasterConfirmScreen } from './farcasterConfirmScreen.ts';
 import { regionGates } from './regionGates.ts';
+import { windowGates, type DecisionWindowOpener } from './windowGates.ts';
+
+/** Where the screens' decisions are taken (session 24): the approval window's place now (FRAME_APPROVALS, the user's choice), and how to open it. */
+export interface DecisionPlace {
+  place(): 'window' | 'inline';
+  opener: DecisionWindowOpener;
+}
 
 export const RecoveryPromptText = {
   passphraseMismatch: 'The two passphrases differ',
@@ -52,8 +63,11 @@ function pairingCodeOf(code: string): HTMLOutputElement {
  * passphrase of the user's own only on request, with why the code is safer (a released recovery
  * blob can be attacked offline; 128 random bits cannot be guessed, a passphrase can); a new device
  * asks for the kind chosen then. Only a trusted click (the user's, not a script's) goes on.
+ * With `decisions` placed in the window (session 24), the devices screen's and the Farcaster
+ * confirmation's decisions are taken in the approval window, and the export's phrase is shown there.
  */
-export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean, kind: FramePromptKind) => void, t: Translate = fill): RecoveryPrompts {
+export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean, kind: FramePromptKind) => void, t: Translate = fill, decisions?: DecisionPlace): RecoveryPrompts {
+  const inWindow = () => (decisions?.place() === 'window' ? decisions.opener : undefined);
   function screen<T = RecoveryFactor>(kind: FramePromptKind, build: (done: (value: T) => void, section: HTMLElement) => HTMLElement[]): Promise<T> {
     return new Promise((resolve) => {
       const section = document.createElement('section');
@@ -97,6 +111,11 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     line.setAttribute('role', 'alert');
     line.className = 'problem';
     return line;
+  };
+  /** The gate of a screen's decisions: in the frame (regionGates), or in the approval window (windowGates) where it is placed. */
+  const gatesOf = (section: HTMLElement, gateHint: HTMLElement) => {
+    const opener = inWindow();
+    return opener ? windowGates(gateHint, t, opener) : regionGates(section, gateHint, t);
   };
 
   return {
@@ -163,7 +182,7 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     manageDevices: async (manager) => {
       await screen<undefined>('manageDevices', (done, section) => {
         const gateHint = hintLine();
-        const { gatedClick, stopAll } = regionGates(section, gateHint, t);
+        const { gatedClick, stopAll } = gatesOf(section, gateHint);
         const parts = { text, button, trustedClick, gatedClick, problemLine, gateHint };
         return devicesScreen(manager, t, parts, () => {
           stopAll();
@@ -176,19 +195,29 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     confirmFarcaster: (account) =>
       screen<boolean>('confirmFarcaster', (done, section) => {
         const gateHint = hintLine();
-        const { gatedClick, stopAll } = regionGates(section, gateHint, t);
+        const { gatedClick, stopAll } = gatesOf(section, gateHint);
         return farcasterConfirmScreen(account, t, { text, button, trustedClick, gatedClick, problemLine, gateHint }, (confirmed) => {
           stopAll();
           done(confirmed);
         });
       }),
     showExport: async (mnemonic) => {
-      await screen('exportWallet', (done) => {
-        const shown = text('output', mnemonic);
-        shown.setAttribute('data-recovery-phrase', '');
+      const opener = inWindow();
+      await screen<undefined>('exportWallet', (done) => {
+        if (!opener) return exportPhraseScreen(mnemonic, t, () => done(undefined));
+        // Session 24: the phrase only in the approval window, a page of this origin the site can neither draw around nor read.
+        const session = approvalWindowSession(opener, (id) => revealMessage(id, mnemonic, opener.locale()));
+        void session.answer.then(() => done(undefined));
+        const status = hintLine();
+        const show = button(t(ApprovalWindowText.open));
+        show.className = 'primary';
+        trustedClick(show, () => {
+          status.textContent = session.open() ? t(ApprovalWindowText.waiting) : t(ApprovalWindowText.blocked, { origin: opener.origin });
+          show.textContent = t(ApprovalWindowText.showAgain);
+        });
         const finished = button(t('recovery.done'));
-        trustedClick(finished, () => done({ kind: 'code', code: '' }));
-        return [text('h1', t('recovery.yourRecoveryPhrase')), text('p', t('recovery.anyoneWithTheseWords')), shown, finished];
+        trustedClick(finished, () => session.end());
+        return [text('h1', t('recovery.yourRecoveryPhrase')), text('p', t('recovery.phraseInSecureWindow', { origin: opener.origin })), status, finished, show];
       });
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerMessage, approvalWindowAnswers, approvalWindowRequests, readyMessage, showMessage } from './approvalWindowMessages.ts';
+import { answerMessage, approvalWindowAnswers, approvalWindowRequests, decisionMessage, readyMessage, revealMessage, showMessage } from './approvalWindowMessages.ts';
 import type { ApprovalSummary } from './approvalSummary.ts';
 
 const FRAME = 'https://frame.example';
@@ -77,5 +77,32 @@ describe("the frame takes one answer to its request, from its own approval windo
     // A second answer (an approval after the rejection) changes nothing.
     expect(one.answer({ data: answerMessage(ID, true, false), origin: FRAME, source: popup })).toBeUndefined();
     expect(one.ready({ data: readyMessage(), origin: FRAME, source: popup })).toBe(false);
+  });
+});
+
+describe("the frame's own screens' decisions and the key export's phrase in the approval window (session 24)", () => {
+  const frame = { name: 'the frame (the opener)' };
+  const site = { name: "the site's page" };
+  const opened = () => approvalWindowRequests({ opener: () => frame, origin: FRAME });
+  const phrase = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+  const device: ApprovalSummary = { title: 'Give your wallet to the new device that shows K3T9-4QZA?', context: [{ label: 'Wallet', value: '0x1234', code: true }], details: [{ label: 'Code on the new device', value: 'K3T9-4QZA', code: true }] };
+
+  it("shows a decision with no 'always separate' choice, and answers it without one", () => {
+    const shown = opened().accept({ data: decisionMessage(ID, device, 'fr'), origin: FRAME, source: frame });
+    expect(shown).toEqual({ type: 'cairn:approval-window:show', id: ID, summary: device, locale: 'fr' });
+    const one = approvalWindowAnswers({ window: () => frame, origin: FRAME, id: ID });
+    expect(one.answer({ data: answerMessage(ID, true), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:answer', id: ID, approved: true });
+  });
+
+  it('takes the phrase only from its opener on the frame origin, and only a phrase of 12 to 24 words', () => {
+    expect(opened().accept({ data: revealMessage(ID, phrase), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:reveal', id: ID, phrase });
+    expect(opened().accept({ data: revealMessage(ID, phrase), origin: SITE, source: frame })).toBeUndefined();
+    expect(opened().accept({ data: revealMessage(ID, phrase), origin: FRAME, source: site })).toBeUndefined();
+    for (const bad of ['legal winner', `${phrase} <b>`, Array.from({ length: 25 }, () => 'legal').join(' '), 'LEGAL winner thank year wave sausage worth useful legal winner thank yellow'])
+      expect(opened().accept({ data: revealMessage(ID, bad), origin: FRAME, source: frame }), bad).toBeUndefined();
+    // A reveal and a show are one request each: after one, the window takes no other.
+    const window = opened();
+    expect(window.accept({ data: revealMessage(ID, phrase), origin: FRAME, source: frame })).toBeDefined();
+    expect(window.accept({ data: decisionMessage(OTHER_ID, device), origin: FRAME, source: frame })).toBeUndefined();
   });
 });

@@ -9,6 +9,17 @@ import { MAX_TYPED_DATA_ROWS } from './approvalSummary.ts';
  * and that window talk only by postMessage between the two of them: each message is taken only
  * from the other window, on this same origin. Storage and BroadcastChannel would not do: the
  * iframe's are partitioned under the site, the window's are first-party.
+ *
+ * The protocol, both ends (one table):
+ * | message  | from → to      | carries                                                               |
+ * | ready    | window → frame | nothing: the window loaded (again), send it the request               |
+ * | show     | frame → window | a request id and what to show: a signing request (with the user's     |
+ * |          |                | 'always separate' choice) or, since session 24, a decision of the     |
+ * |          |                | frame's own screens (a new device, a removal, a Farcaster account),   |
+ * |          |                | which has no such choice                                              |
+ * | reveal   | frame → window | a request id and the wallet's recovery phrase (the key export, since  |
+ * |          |                | session 24): shown there, out of the site's page, until Done          |
+ * | answer   | window → frame | the request id, approved or not (Done for a reveal), the choice       |
  */
 export const APPROVAL_WINDOW_PATH = '/approval.html';
 
@@ -30,12 +41,18 @@ const ShowSchema = v.strictObject({
   summary: SummarySchema,
   /** The frame's language (the widget's): the window shows its buttons in it. */
   locale: v.optional(v.picklist(SUPPORTED_LOCALES)),
-  /** The user's own choice, shown as the window's checkbox. */
-  alwaysSeparate: v.boolean(),
+  /** The user's own choice, shown as the window's checkbox; absent for a decision of the frame's own screens (session 24), which always comes here. */
+  alwaysSeparate: v.optional(v.boolean()),
 });
-const AnswerSchema = v.strictObject({ type: v.literal('cairn:approval-window:answer'), id: RequestId, approved: v.boolean(), alwaysSeparate: v.boolean() });
+// A BIP-39 phrase: 12 to 24 lower-case words.
+const Phrase = v.pipe(v.string(), v.maxLength(240), v.regex(/^[a-z]+(?: [a-z]+){11,23}$/));
+const RevealSchema = v.strictObject({ type: v.literal('cairn:approval-window:reveal'), id: RequestId, phrase: Phrase, locale: v.optional(v.picklist(SUPPORTED_LOCALES)) });
+const RequestSchema = v.variant('type', [ShowSchema, RevealSchema]);
+const AnswerSchema = v.strictObject({ type: v.literal('cairn:approval-window:answer'), id: RequestId, approved: v.boolean(), alwaysSeparate: v.optional(v.boolean()) });
 
 export type ApprovalWindowShow = v.InferOutput<typeof ShowSchema>;
+export type ApprovalWindowReveal = v.InferOutput<typeof RevealSchema>;
+export type ApprovalWindowRequest = v.InferOutput<typeof RequestSchema>;
 export type ApprovalWindowAnswer = v.InferOutput<typeof AnswerSchema>;
 
 /** What a message event carries that the checks read. */
@@ -47,13 +64,27 @@ export interface ReceivedMessage {
 
 export const readyMessage = () => ({ type: 'cairn:approval-window:ready' as const });
 
-export function showMessage(id: string, summary: ApprovalSummary, alwaysSeparate: boolean, locale?: string): ApprovalWindowShow {
+const knownLocale = (locale?: string) => {
   const known = SUPPORTED_LOCALES.find((candidate) => candidate === locale);
-  return { type: 'cairn:approval-window:show', id, summary, alwaysSeparate, ...(known ? { locale: known } : {}) };
+  return known ? { locale: known } : {};
+};
+
+export function showMessage(id: string, summary: ApprovalSummary, alwaysSeparate: boolean, locale?: string): ApprovalWindowShow {
+  return { type: 'cairn:approval-window:show', id, summary, alwaysSeparate, ...knownLocale(locale) };
 }
 
-export function answerMessage(id: string, approved: boolean, alwaysSeparate: boolean): ApprovalWindowAnswer {
-  return { type: 'cairn:approval-window:answer', id, approved, alwaysSeparate };
+/** A decision of the frame's own screens (session 24): no 'always separate' choice, it always comes to the window in popup mode. */
+export function decisionMessage(id: string, summary: ApprovalSummary, locale?: string): ApprovalWindowShow {
+  return { type: 'cairn:approval-window:show', id, summary, ...knownLocale(locale) };
+}
+
+/** The key export's phrase (session 24), to the window the frame opened, on the frame's origin only. */
+export function revealMessage(id: string, phrase: string, locale?: string): ApprovalWindowReveal {
+  return { type: 'cairn:approval-window:reveal', id, phrase, ...knownLocale(locale) };
+}
+
+export function answerMessage(id: string, approved: boolean, alwaysSeparate?: boolean): ApprovalWindowAnswer {
+  return { type: 'cairn:approval-window:answer', id, approved, ...(alwaysSeparate === undefined ? {} : { alwaysSeparate }) };
 }
 
 /**
@@ -64,9 +95,9 @@ export function answerMessage(id: string, approved: boolean, alwaysSeparate: boo
 export function approvalWindowRequests(own: { opener: () => unknown; origin: string }) {
   let shown = false;
   return {
-    accept(event: ReceivedMessage): ApprovalWindowShow | undefined {
+    accept(event: ReceivedMessage): ApprovalWindowRequest | undefined {
       if (shown || event.origin !== own.origin || event.source == null || event.source !== own.opener()) return undefined;
-      const parsed = v.safeParse(ShowSchema, event.data);
+      const parsed = v.safeParse(RequestSchema, event.data);
       if (!parsed.success) return undefined;
       shown = true;
       return parsed.output;

@@ -156,6 +156,16 @@ const ar: Catalogue = {
   'farcaster.appSays': "يسمّيه تطبيق Farcaster «{name}» (كلمات التطبيق نفسه، لم يُتحقق منها).",
   'farcaster.continue': "متابعة",
   'farcaster.notMe': "هذا ليس أنا",
+  'recoveryDevices.wallet': "المحفظة",
+  'recoveryDevices.loggedInAs': "مسجَّل الدخول باسم",
+  'recoveryDevices.device': "الجهاز",
+  'recoveryDevices.askedOn': "تاريخ الطلب",
+  'recoveryDevices.removeThisDevice': "هل تريد إزالة هذا الجهاز من محفظتك؟",
+  'recoveryDevices.signOutEverywhereElseQuestion': "هل تريد تسجيل الخروج من كل مكان آخر؟",
+  'recoveryDevices.approveTheNewDevice': "هل تريد منح محفظتك للجهاز الجديد الذي يعرض {code}؟",
+  'farcaster.fid': "معرّف Farcaster (fid)",
+  'farcaster.name': "اسم Farcaster",
+  'recovery.phraseInSecureWindow': "تُعرض عبارة الاسترداد فقط في نافذة آمنة من {origin}، حيث لا يمكن لأي موقع الرسم فوقها أو حولها.",
 };
 
 export default ar;

@@ -156,6 +156,16 @@ const de: Catalogue = {
   'farcaster.appSays': "Die Farcaster-App nennt es „{name}“ (die Worte der App, nicht geprüft).",
   'farcaster.continue': "Weiter",
   'farcaster.notMe': "Das bin nicht ich",
+  'recoveryDevices.wallet': "Wallet",
+  'recoveryDevices.loggedInAs': "Angemeldet als",
+  'recoveryDevices.device': "Gerät",
+  'recoveryDevices.askedOn': "Angefragt",
+  'recoveryDevices.removeThisDevice': "Dieses Gerät aus Ihrer Wallet entfernen?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "Überall sonst abmelden?",
+  'recoveryDevices.approveTheNewDevice': "Ihre Wallet dem neuen Gerät geben, das {code} anzeigt?",
+  'farcaster.fid': "Farcaster-FID",
+  'farcaster.name': "Farcaster-Name",
+  'recovery.phraseInSecureWindow': "Ihre Wiederherstellungsphrase wird nur in einem sicheren Fenster von {origin} angezeigt, in dem keine Website darüber oder darum herum zeichnen kann.",
 };
 
 export default de;

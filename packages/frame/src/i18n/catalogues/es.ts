@@ -156,6 +156,16 @@ const es: Catalogue = {
   'farcaster.appSays': "La app de Farcaster la llama «{name}» (palabras de la app, sin comprobar).",
   'farcaster.continue': "Continuar",
   'farcaster.notMe': "No soy yo",
+  'recoveryDevices.wallet': "Billetera",
+  'recoveryDevices.loggedInAs': "Sesión iniciada como",
+  'recoveryDevices.device': "Dispositivo",
+  'recoveryDevices.askedOn': "Solicitado",
+  'recoveryDevices.removeThisDevice': "¿Quitar este dispositivo de tu billetera?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "¿Cerrar sesión en todos los demás sitios?",
+  'recoveryDevices.approveTheNewDevice': "¿Dar tu billetera al nuevo dispositivo que muestra {code}?",
+  'farcaster.fid': "FID de Farcaster",
+  'farcaster.name': "Nombre de Farcaster",
+  'recovery.phraseInSecureWindow': "Tu frase de recuperación solo se muestra en una ventana segura de {origin}, donde ningún sitio puede dibujar encima ni alrededor.",
 };
 
 export default es;

@@ -156,6 +156,16 @@ const fr: Catalogue = {
   'farcaster.appSays': "L’app Farcaster l’appelle « {name} » (les mots de l’app, non vérifiés).",
   'farcaster.continue': "Continuer",
   'farcaster.notMe': "Ce n’est pas moi",
+  'recoveryDevices.wallet': "Portefeuille",
+  'recoveryDevices.loggedInAs': "Connecté en tant que",
+  'recoveryDevices.device': "Appareil",
+  'recoveryDevices.askedOn': "Demandé",
+  'recoveryDevices.removeThisDevice': "Retirer cet appareil de votre portefeuille ?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "Vous déconnecter partout ailleurs ?",
+  'recoveryDevices.approveTheNewDevice': "Donner votre portefeuille au nouvel appareil qui affiche {code} ?",
+  'farcaster.fid': "FID Farcaster",
+  'farcaster.name': "Nom Farcaster",
+  'recovery.phraseInSecureWindow': "Votre phrase de récupération s’affiche uniquement dans une fenêtre sécurisée de {origin}, où aucun site ne peut dessiner par-dessus ni autour.",
 };
 
 export default fr;

@@ -156,6 +156,16 @@ const ja: Catalogue = {
   'farcaster.appSays': "Farcaster アプリでの表示名は「{name}」です（アプリの記載で、確認されていません）。",
   'farcaster.continue': "続行",
   'farcaster.notMe': "これは私ではありません",
+  'recoveryDevices.wallet': "ウォレット",
+  'recoveryDevices.loggedInAs': "ログイン中のアカウント",
+  'recoveryDevices.device': "デバイス",
+  'recoveryDevices.askedOn': "リクエスト日時",
+  'recoveryDevices.removeThisDevice': "このデバイスをウォレットから削除しますか？",
+  'recoveryDevices.signOutEverywhereElseQuestion': "他のすべての場所からログアウトしますか？",
+  'recoveryDevices.approveTheNewDevice': "{code} を表示している新しいデバイスにウォレットを渡しますか？",
+  'farcaster.fid': "Farcaster fid",
+  'farcaster.name': "Farcaster の名前",
+  'recovery.phraseInSecureWindow': "リカバリーフレーズは {origin} の安全なウィンドウにのみ表示されます。どのサイトもその上や周りに描画できません。",
 };
 
 export default ja;

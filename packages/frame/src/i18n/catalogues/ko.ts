@@ -156,6 +156,16 @@ const ko: Catalogue = {
   'farcaster.appSays': "Farcaster 앱은 이 계정을 \"{name}\"(이)라고 부릅니다(앱의 표현이며 확인되지 않음).",
   'farcaster.continue': "계속",
   'farcaster.notMe': "제가 아닙니다",
+  'recoveryDevices.wallet': "지갑",
+  'recoveryDevices.loggedInAs': "로그인 계정",
+  'recoveryDevices.device': "기기",
+  'recoveryDevices.askedOn': "요청 시각",
+  'recoveryDevices.removeThisDevice': "이 기기를 지갑에서 제거할까요?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "다른 모든 곳에서 로그아웃할까요?",
+  'recoveryDevices.approveTheNewDevice': "{code}을(를) 표시하는 새 기기에 지갑을 넘겨줄까요?",
+  'farcaster.fid': "Farcaster fid",
+  'farcaster.name': "Farcaster 이름",
+  'recovery.phraseInSecureWindow': "복구 문구는 {origin}의 보안 창에만 표시됩니다. 어떤 사이트도 그 위나 주변에 그릴 수 없습니다.",
 };
 
 export default ko;

@@ -156,6 +156,16 @@ const ptBR: Catalogue = {
   'farcaster.appSays': "O app do Farcaster a chama de \"{name}\" (palavras do app, não verificadas).",
   'farcaster.continue': "Continuar",
   'farcaster.notMe': "Não sou eu",
+  'recoveryDevices.wallet': "Carteira",
+  'recoveryDevices.loggedInAs': "Conectado como",
+  'recoveryDevices.device': "Dispositivo",
+  'recoveryDevices.askedOn': "Solicitado",
+  'recoveryDevices.removeThisDevice': "Remover este dispositivo da sua carteira?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "Sair de todos os outros lugares?",
+  'recoveryDevices.approveTheNewDevice': "Dar sua carteira ao novo dispositivo que mostra {code}?",
+  'farcaster.fid': "FID do Farcaster",
+  'farcaster.name': "Nome no Farcaster",
+  'recovery.phraseInSecureWindow': "Sua frase de recuperação é mostrada apenas em uma janela segura de {origin}, onde nenhum site pode desenhar por cima nem ao redor.",
 };
 
 export default ptBR;

@@ -156,6 +156,16 @@ const ru: Catalogue = {
   'farcaster.appSays': "Приложение Farcaster называет её «{name}» (слова приложения, не проверены).",
   'farcaster.continue': "Продолжить",
   'farcaster.notMe': "Это не я",
+  'recoveryDevices.wallet': "Кошелёк",
+  'recoveryDevices.loggedInAs': "Вход выполнен как",
+  'recoveryDevices.device': "Устройство",
+  'recoveryDevices.askedOn': "Запрошено",
+  'recoveryDevices.removeThisDevice': "Удалить это устройство из кошелька?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "Выйти на всех остальных устройствах?",
+  'recoveryDevices.approveTheNewDevice': "Передать кошелёк новому устройству, которое показывает {code}?",
+  'farcaster.fid': "Farcaster fid",
+  'farcaster.name': "Имя в Farcaster",
+  'recovery.phraseInSecureWindow': "Ваша фраза восстановления показывается только в защищённом окне {origin}, где ни один сайт не может рисовать поверх неё или вокруг.",
 };
 
 export default ru;

@@ -156,6 +156,16 @@ const tr: Catalogue = {
   'farcaster.appSays': "Farcaster uygulaması ona \"{name}\" diyor (uygulamanın kendi sözleri, denetlenmedi).",
   'farcaster.continue': "Devam",
   'farcaster.notMe': "Bu ben değilim",
+  'recoveryDevices.wallet': "Cüzdan",
+  'recoveryDevices.loggedInAs': "Giriş yapılan hesap",
+  'recoveryDevices.device': "Cihaz",
+  'recoveryDevices.askedOn': "İstendi",
+  'recoveryDevices.removeThisDevice': "Bu cihaz cüzdanınızdan kaldırılsın mı?",
+  'recoveryDevices.signOutEverywhereElseQuestion': "Diğer her yerde oturum kapatılsın mı?",
+  'recoveryDevices.approveTheNewDevice': "Cüzdanınız {code} kodunu gösteren yeni cihaza verilsin mi?",
+  'farcaster.fid': "Farcaster fid",
+  'farcaster.name': "Farcaster adı",
+  'recovery.phraseInSecureWindow': "Kurtarma ifadeniz yalnızca {origin} adresindeki güvenli bir pencerede gösterilir; hiçbir site onun üzerine veya çevresine çizim yapamaz.",
 };
 
 export default tr;

@@ -156,6 +156,16 @@ const zhCN: Catalogue = {
   'farcaster.appSays': "Farcaster 应用称其为“{name}”（应用自己的说法，未经核实）。",
   'farcaster.continue': "继续",
   'farcaster.notMe': "这不是我",
+  'recoveryDevices.wallet': "钱包",
+  'recoveryDevices.loggedInAs': "登录身份",
+  'recoveryDevices.device': "设备",
+  'recoveryDevices.askedOn': "请求时间",
+  'recoveryDevices.removeThisDevice': "要从钱包中移除此设备吗？",
+  'recoveryDevices.signOutEverywhereElseQuestion': "要在其他所有地方退出登录吗？",
+  'recoveryDevices.approveTheNewDevice': "要把钱包交给显示 {code} 的新设备吗？",
+  'farcaster.fid': "Farcaster fid",
+  'farcaster.name': "Farcaster 名称",
+  'recovery.phraseInSecureWindow': "您的助记词只会显示在 {origin} 的安全窗口中，任何网站都无法在其上方或周围绘制。",
 };
 
 export default zhCN;

@@ -1,0 +1,192 @@
+import type { Locator, Page } from 'playwright-core';
+import { mnemonicToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATE_POLLING } from './support/browser.ts';
+import { cutFrameAround, liftCut } from './support/decoy.ts';
+import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
+import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack } from './support/frameStack.ts';
+
+// The frame's own screens' decisions in the approval window (session 24), in Chromium, with
+// FRAME_APPROVALS=popup: the devices screen's Approve of a new device, Remove and 'Sign out
+// everywhere else', the key export's phrase and the Farcaster confirmation's Continue. The site is
+// the attacker, as in frameApprovalPopup.e2e.ts: it cuts the frame with clip-path around the one
+// button (a hole the inline gate cannot see) over its decoy, so the visitor's click lands there.
+// That click only opens the window, on the frame's origin, naming what is decided; only the
+// window's Approve decides, and closing the window decides nothing.
+let stack: FrameStack;
+let frameOrigin: string;
+
+beforeAll(async () => {
+  stack = await startFrameStack('frame-decisions-popup', { approvals: 'popup' });
+  frameOrigin = new URL(stack.frame.url).origin;
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** The visitor clicks `button` in the frame; the approval window it opens, once it shows its request. */
+async function windowFrom(page: Page, button: Locator): Promise<Page> {
+  const opened = page.context().waitForEvent('page');
+  await button.click();
+  const popup = await opened;
+  await popup.waitForFunction(() => document.documentElement.dataset.windowState === 'shown', null, { timeout: 15_000, ...STATE_POLLING });
+  expect(new URL(popup.url()).origin).toBe(frameOrigin);
+  return popup;
+}
+
+/** The window's Approve, once its gate lets it take the click. */
+async function approveIn(popup: Page) {
+  const approve = popup.getByRole('button', { name: 'Approve' });
+  await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
+  const closed = popup.waitForEvent('close');
+  await approve.click();
+  await closed;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 700));
+
+/** A new e-mail wallet on a fresh browser profile: its address and its printed recovery code. */
+async function newWallet(prefix: string) {
+  const email = `${prefix}-${process.pid}-${Date.now()}@example.com`;
+  const site = await openSite(stack);
+  const connecting = await logIn(stack, site.page, email);
+  await promptOpen(site.page, site.frameElement);
+  const recoveryCode = (await site.frameElement.locator('[data-recovery-code]').textContent())!;
+  await site.frameElement.getByRole('button', { name: 'I have saved it' }).click();
+  expect(await connecting.answer).toEqual({ ok: {} });
+  await promptClosed(site.page);
+  const address = ((await call(site.page, 'GET_USER', {})).ok as { address: string }).address;
+  return { ...site, email, address, recoveryCode };
+}
+
+describe("the devices screen's decisions in the approval window", () => {
+  it("approves a new device only by the window's Approve: the site's cut around the frame's Approve opens the window and approves nothing, closing it approves nothing; Remove and 'Sign out everywhere else' alike", async () => {
+    const phone = await newWallet('decisions-devices');
+    stack.endEmailCodeCooldowns();
+    const laptop = await openSite(stack);
+    const waiting = await logIn(stack, laptop.page, phone.email);
+    await promptOpen(laptop.page, laptop.frameElement);
+    const laptopCode = (await laptop.frameElement.locator('[data-pairing-code]').textContent())!;
+
+    const managing = call(phone.page, 'MANAGE_DEVICES', {});
+    managing.catch(() => undefined);
+    await promptOpen(phone.page, phone.frameElement);
+    await phone.frameElement.getByRole('textbox', { name: 'Code on the new device' }).fill(laptopCode);
+    await phone.frameElement.getByRole('button', { name: 'Find the device' }).click();
+    await phone.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
+
+    // The site cuts the frame down to its Approve, its decoy around it: the visitor's click there opens the window, nothing more.
+    const approveDevice = phone.frameElement.getByRole('button', { name: 'Approve' });
+    await cutFrameAround(phone.page, (await approveDevice.boundingBox())!);
+    const first = await windowFrom(phone.page, approveDevice);
+    await settle();
+    expect(await laptop.frameElement.locator('[data-pairing-code]').isVisible()).toBe(true);
+    // The window names exactly what is approved: the new device's code, and the account it gets.
+    expect(await first.locator('.approval h1').innerText()).toBe(`Give your wallet to the new device that shows ${laptopCode}?`);
+    const shown = await first.locator('.approval').innerText();
+    for (const part of [laptopCode, phone.address, phone.email, 'Approve only if you are logging in on that device now and it shows this code.']) expect(shown).toContain(part);
+    expect(await first.getByLabel('Always review in a separate window').count()).toBe(0);
+    expect(await phone.frameElement.locator('section p.hint').innerText()).toBe('Waiting for your answer in the secure window.');
+    // Closed: nothing approved, the frame's screen as it was.
+    await first.close();
+    await expect.poll(() => phone.frameElement.locator('section p.hint').innerText()).toBe('');
+    await settle();
+    expect(await laptop.frameElement.locator('[data-pairing-code]').isVisible()).toBe(true);
+
+    // The visitor's own Approve in the window gives the laptop the wallet.
+    await liftCut(phone.page);
+    await approveIn(await windowFrom(phone.page, approveDevice));
+    expect(await waiting.answer).toEqual({ ok: {} });
+    expect(((await call(laptop.page, 'GET_USER', {})).ok as { address: string }).address).toBe(phone.address);
+    await promptClosed(laptop.page);
+
+    // Remove: the window names the device; its Reject removes nothing, its Approve removes it.
+    await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(2);
+    const remove = phone.frameElement.getByRole('button', { name: /^Remove/ });
+    await cutFrameAround(phone.page, (await remove.boundingBox())!);
+    const rejected = await windowFrom(phone.page, remove);
+    expect(await rejected.locator('.approval h1').innerText()).toBe('Remove this device from your wallet?');
+    expect(await rejected.locator('.approval').innerText()).toContain('Another device');
+    const closed = rejected.waitForEvent('close');
+    await rejected.getByRole('button', { name: 'Reject' }).click();
+    await closed;
+    await settle();
+    expect(await phone.frameElement.locator('[data-device]').count()).toBe(2);
+    await approveIn(await windowFrom(phone.page, remove));
+    await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(1);
+    // 'Sign out everywhere else' alike: the window's question, closed, ends nothing; its Approve ends the others.
+    const signOut = phone.frameElement.getByRole('button', { name: 'Sign out everywhere else' });
+    await cutFrameAround(phone.page, (await signOut.boundingBox())!);
+    const unasked = await windowFrom(phone.page, signOut);
+    expect(await unasked.locator('.approval h1').innerText()).toBe('Sign out everywhere else?');
+    await unasked.close();
+    await settle();
+    expect(await phone.frameElement.getByText('Signed out everywhere else').count()).toBe(0);
+    await approveIn(await windowFrom(phone.page, signOut));
+    await phone.frameElement.getByText('Signed out everywhere else: every other login of your account has ended.').waitFor();
+    await liftCut(phone.page);
+    await phone.frameElement.getByRole('button', { name: 'Done' }).click();
+    expect(await managing).toEqual({ ok: {} });
+    await promptClosed(phone.page);
+    expect([...phone.errors, ...laptop.errors]).toEqual([]);
+  }, 300_000);
+});
+
+describe("the key export's phrase in the approval window", () => {
+  it('shows the phrase only in the window of the frame origin, never in the frame the site cuts around', async () => {
+    const owner = await newWallet('decisions-export');
+    const exporting = call(owner.page, 'EXPORT_WALLET', {});
+    exporting.catch(() => undefined);
+    await promptOpen(owner.page, owner.frameElement);
+    await owner.frameElement.getByRole('textbox', { name: 'Recovery code' }).fill(owner.recoveryCode);
+    await owner.frameElement.getByRole('button', { name: 'Open my wallet' }).click();
+    const open = owner.frameElement.getByRole('button', { name: 'Open the secure window' });
+    await open.waitFor({ timeout: 30_000 });
+    expect(await owner.frameElement.locator('[data-recovery-phrase]').count()).toBe(0);
+    await owner.frameElement.getByText(`Your recovery phrase is shown only in a secure window of ${frameOrigin}`).waitFor();
+    await cutFrameAround(owner.page, (await open.boundingBox())!, 'Your support code is below: read it out to us');
+    const popup = await windowFrom(owner.page, open);
+    const phrase = (await popup.locator('[data-recovery-phrase]').textContent())!;
+    expect(phrase).toMatch(/^[a-z]+( [a-z]+){11,23}$/);
+    expect(mnemonicToAccount(phrase).address).toBe(owner.address);
+    expect(await owner.frameElement.locator('[data-recovery-phrase]').count()).toBe(0);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Done' }).click();
+    await closed;
+    expect(await exporting).toEqual({ ok: {} });
+    await promptClosed(owner.page);
+    await liftCut(owner.page);
+    expect(owner.errors).toEqual([]);
+  }, 180_000);
+});
+
+describe("the Farcaster confirmation's Continue in the approval window", () => {
+  it("logs in only on the window's Continue: the site's cut around the frame's Continue opens the window naming the account, closing it logs nothing in", async () => {
+    const account = await farcasterAccount('popup');
+    const site = await openSite(stack);
+    const { uri } = (await call(site.page, 'GET_FARCASTER_URI', {})).ok as { uri: string };
+    const connecting = call(site.page, 'CONNECT_FARCASTER', {});
+    connecting.catch(() => undefined);
+    await farcasterAppSigns(uri, account.custodyKey, account.fid, undefined, stack.serverUrl);
+    await promptOpen(site.page, site.frameElement);
+    const question = `Log in as @${account.name} (Farcaster fid ${account.fid})?`;
+    await site.frameElement.getByRole('heading', { name: question }).waitFor({ timeout: 30_000 });
+    const proceed = site.frameElement.getByRole('button', { name: 'Continue' });
+    await cutFrameAround(site.page, (await proceed.boundingBox())!, 'Log in as @you?');
+    const first = await windowFrom(site.page, proceed);
+    expect(await first.locator('.approval h1').innerText()).toBe(question);
+    expect(await first.locator('.approval').innerText()).toContain(`@${account.name}`);
+    await first.close();
+    await settle();
+    await site.frameElement.getByRole('heading', { name: question }).waitFor();
+    expect(await Promise.race([connecting.then(() => 'answered'), settle().then(() => 'pending')])).toBe('pending');
+    await liftCut(site.page);
+    await approveIn(await windowFrom(site.page, proceed));
+    // A new wallet: its recovery screen, then the site holds the login.
+    await site.frameElement.getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
+    expect((await connecting).ok).toMatchObject({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    await promptClosed(site.page);
+    expect(site.errors).toEqual([]);
+  }, 180_000);
+});
