@@ -1,4 +1,4 @@
-// `node scripts/fileCostsTop.mjs <costs.jsonl>... [--top N] [--by used|run|wall] [--cpu used|run] [--since <ms>]`: the test files that
+// `node scripts/fileCostsTop.mjs <costs.jsonl>... [--top N] [--by used|run|wall|asleep|queued] [--cpu used|run] [--since <ms>]`: the test files that
 // cost the most CPU, from the JSON lines scripts/lib/fileCpu.ts writes (npm test's unit lane to
 // .scratch/unit-costs.jsonl, the browser shards to .scratch/e2e-costs/offset-<n>.jsonl). A file's
 // CPU is `used + children` (its worker and waited-for children) unless --by says another field;
@@ -18,19 +18,27 @@ const top = Number(option('--top', '20'));
 const by = option('--by', 'used');
 const since = Number(option('--since', '0'));
 const shownCpu = option('--cpu', 'used');
+// scripts/lib/fileCpu.ts's parts of a unit file's wall that are not its CPU: `queued`, its thread
+// ready but waiting for a core (the machine's load); `asleep`, waiting on chains, servers, timers.
+const WAITS = ['asleep', 'queued'];
 const rows = [];
 for (const path of args) {
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const cost = JSON.parse(line);
     if ((cost.at ?? 0) < since) continue;
-    const field = by === 'wall' ? shownCpu : by;
+    const byTime = by === 'wall' || WAITS.includes(by);
+    const field = byTime ? shownCpu : by;
     const cpu = field === 'used' ? (cost.used ?? 0) + (cost.children ?? 0) : (cost[field] ?? 0);
-    rows.push({ file: cost.file.startsWith('/') ? relative(process.cwd(), cost.file) : basename(cost.file), cpu, wall: cost.wall ?? 0, run: cost.run });
+    rows.push({ file: cost.file.startsWith('/') ? relative(process.cwd(), cost.file) : basename(cost.file), cpu, wall: cost.wall ?? 0, wait: cost[by] ?? 0, run: cost.run });
   }
 }
-const key = by === 'wall' ? 'wall' : 'cpu';
+const key = by === 'wall' ? 'wall' : WAITS.includes(by) ? 'wait' : 'cpu';
 rows.sort((a, b) => b[key] - a[key]);
 const total = rows.reduce((sum, row) => sum + row[key], 0);
-console.log(`${rows.length} files, ${total.toFixed(1)} ${by === 'wall' ? 's of wall' : `CPU-s by ${by}`}; the top ${Math.min(top, rows.length)}:`);
-for (const row of rows.slice(0, top)) console.log(`${row.cpu.toFixed(1).padStart(7)} CPU-s ${row.wall.toFixed(1).padStart(7)} s wall  ${row.file}`);
+const unit = by === 'wall' ? 's of wall' : WAITS.includes(by) ? `s ${by}` : `CPU-s by ${by}`;
+console.log(`${rows.length} files, ${total.toFixed(1)} ${unit}; the top ${Math.min(top, rows.length)}:`);
+for (const row of rows.slice(0, top)) {
+  const waited = key === 'wait' ? `${row.wait.toFixed(1).padStart(7)} s ${by} ` : '';
+  console.log(`${waited}${row.cpu.toFixed(1).padStart(7)} CPU-s ${row.wall.toFixed(1).padStart(7)} s wall  ${row.file}`);
+}

@@ -38,3 +38,21 @@ it('sorts by wall time with --by wall, and leaves out the lines of runs before -
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('sorts by the time a file slept or queued with --by asleep or --by queued, its CPU and wall beside', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-file-costs-'));
+  try {
+    const costs = join(dir, 'costs.jsonl');
+    const line = (file: string, wall: number, used: number, asleep: number, queued: number) => JSON.stringify({ file, wall, used, children: 0, run: 0, at: 1, asleep, queued });
+    writeFileSync(costs, [line('waits.test.ts', 40, 2, 30, 5), line('busy.test.ts', 50, 20, 1, 25), line('older.test.ts', 9, 1, 0, 0)].join('\n'));
+    const asleep = execFileSync(process.execPath, [script, costs, '--by', 'asleep', '--top', '2'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(asleep[0]).toBe('3 files, 31.0 s asleep; the top 2:');
+    expect(asleep[1]).toMatch(/^\s+30\.0 s asleep\s+2\.0 CPU-s\s+40\.0 s wall  waits\.test\.ts$/);
+    expect(asleep[2]).toMatch(/^\s+1\.0 s asleep\s+20\.0 CPU-s\s+50\.0 s wall  busy\.test\.ts$/);
+    const queued = execFileSync(process.execPath, [script, costs, '--by', 'queued', '--top', '1'], { cwd: dir, encoding: 'utf8' }).split('\n');
+    expect(queued[0]).toBe('3 files, 30.0 s queued; the top 1:');
+    expect(queued[1]).toMatch(/^\s+25\.0 s queued\s+20\.0 CPU-s\s+50\.0 s wall  busy\.test\.ts$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -86,6 +86,13 @@ const typecheckAndLint = { name: 'typecheck and lint', command: 'node', args: ['
 // Two workers: Vitest's default on two cores is one, and many of these tests wait on chains and servers.
 // (A third was tried in session 21's one whole run, at load 30-44 from the other helpers: that run
 // failed on bounds all over, so it proved nothing either way; unproven, not kept.)
+// Where the files' wall goes (scripts/lib/fileCpu.ts's `queued` and `asleep`; session 24, this lane
+// alone beside other helpers' work at load ~20, 2 workers, 868–961 s): of the 361 files' 1,805 s of
+// wall, 973 s (54 %) their worker's thread was ready and waited for a core, 666 s (37 %) it slept
+// (on chains, servers, PostgreSQL, children, timers), the rest it ran (322 CPU-s in all). At that
+// load the lane is short of CPU more than it waits: a third worker would mostly queue.
+// Largest sleepers: devnet cli.test 137 s (its child's chains start), solanaBalance 31 (since cut).
+
 const unit = {
   name: 'unit and integration',
   command: 'npx',
@@ -116,6 +123,7 @@ function printCostliestFiles() {
   const tables = [
     ['unit and integration, by CPU (worker and children)', [UNIT_COSTS], 'used'],
     ['unit and integration, by wall', [UNIT_COSTS], 'wall'],
+    ['unit and integration, by time asleep (waiting on chains, servers, timers, not on a core)', [UNIT_COSTS], 'asleep'],
     ['e2e, by CPU of the shard (Chromium, the stack)', shardCosts, 'run'],
     ['e2e, by wall (beside it, the CPU of the shard)', shardCosts, 'wall', 'run'],
   ];

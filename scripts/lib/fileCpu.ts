@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
 import { processCpuSeconds, treeCpuSeconds } from './stepCpu.mjs';
 
@@ -10,11 +10,17 @@ import { processCpuSeconds, treeCpuSeconds } from './stepCpu.mjs';
 // `run` is the file's alone only where files run one at a time (the browser suite). What a file
 // costs, where Vitest's durations are wall time and, on a loaded machine, noise. Vitest evaluates a
 // setup file afresh before each test file, even in a shared module graph (isolate: false).
+// `queued`: the seconds the worker's JavaScript thread was ready to run but waited for a core (the
+// kernel's run-queue wait, /proc/self/schedstat), and `asleep`: the rest of the wall that thread
+// neither ran nor queued, i.e. what the file waited on (chains, servers, timers, children). Wall
+// minus CPU alone mixes the two, and on a loaded machine it is mostly queueing.
 const atStart = processCpuSeconds();
+const threadAtStart = threadSchedule();
 const runAtStart = treeCpuSeconds(process.ppid);
 const started = performance.now();
 afterAll(() => {
   const atEnd = processCpuSeconds();
+  const threadAtEnd = threadSchedule();
   const seconds = (value: number) => Math.round(value * 100) / 100;
   const line = {
     file: expect.getState().testPath,
@@ -24,6 +30,19 @@ afterAll(() => {
     children: seconds(atEnd.children - atStart.children),
     run: seconds(treeCpuSeconds(process.ppid) - runAtStart),
     at: Date.now(),
+    ...(threadAtStart && threadAtEnd
+      ? {
+          queued: seconds(threadAtEnd.queued - threadAtStart.queued),
+          asleep: seconds(Math.max(0, (performance.now() - started) / 1000 - (threadAtEnd.ran - threadAtStart.ran) - (threadAtEnd.queued - threadAtStart.queued))),
+        }
+      : {}),
   };
   appendFileSync(process.env.VITEST_FILE_CPU!, `${JSON.stringify(line)}\n`);
 });
+
+/** The worker's main thread's CPU and run-queue wait, in seconds (Linux's /proc/self/schedstat: ns ran, ns queued, slices). */
+function threadSchedule(): { ran: number; queued: number } | undefined {
+  if (!existsSync('/proc/self/schedstat')) return undefined;
+  const [ran, queued] = readFileSync('/proc/self/schedstat', 'utf8').trim().split(/\s+/).map(Number);
+  return ran === undefined || queued === undefined ? undefined : { ran: ran / 1e9, queued: queued / 1e9 };
+}
