@@ -50,7 +50,7 @@ async function setUp(gasBudget: bigint) {
       address: sender.address,
       expiry: Math.floor(Date.now() / 1000) + 3600,
       signer: { type: 'account', data: { address: key.address } },
-      permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(parseEther('0.001')) }, policies: [{ type: 'gas-limit', data: { limit: toHex(gasBudget) } }] }],
+      permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(parseEther('0.001')) }, policies: [{ type: 'gas-limit', data: { limit: toHex(gasBudget) } }, { type: 'token-allowance', data: { allowance: toHex(parseEther('0.001')) } }] }],
     },
   ];
   /** What the account holds: its balance and its deposit at the EntryPoint (where the EntryPoint refunds unused prefund). */

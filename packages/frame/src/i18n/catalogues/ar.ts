@@ -156,6 +156,9 @@ const ar: Catalogue = {
   'farcaster.appSays': "يسمّيه تطبيق Farcaster «{name}» (كلمات التطبيق نفسه، لم يُتحقق منها).",
   'farcaster.continue': "متابعة",
   'farcaster.notMe': "هذا ليس أنا",
+  'session.mayMove': 'يمكنه نقل',
+  'session.nothingItsCallsCarryNoValue': 'لا شيء: استدعاءاته لا تحمل أي قيمة',
+  'session.upToTokensInAll': 'حتى {amount}، إجمالًا',
 };
 
 export default ar;

@@ -156,6 +156,9 @@ const de: Catalogue = {
   'farcaster.appSays': "Die Farcaster-App nennt es „{name}“ (die Worte der App, nicht geprüft).",
   'farcaster.continue': "Weiter",
   'farcaster.notMe': "Das bin nicht ich",
+  'session.mayMove': 'Darf bewegen',
+  'session.nothingItsCallsCarryNoValue': 'Nichts: seine Aufrufe tragen keinen Wert',
+  'session.upToTokensInAll': 'Bis zu {amount}, insgesamt',
 };
 
 export default de;

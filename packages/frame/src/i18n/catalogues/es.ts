@@ -156,6 +156,9 @@ const es: Catalogue = {
   'farcaster.appSays': "La app de Farcaster la llama «{name}» (palabras de la app, sin comprobar).",
   'farcaster.continue': "Continuar",
   'farcaster.notMe': "No soy yo",
+  'session.mayMove': 'Puede mover',
+  'session.nothingItsCallsCarryNoValue': 'Nada: sus llamadas no llevan valor',
+  'session.upToTokensInAll': 'Hasta {amount}, en total',
 };
 
 export default es;

@@ -156,6 +156,9 @@ const fr: Catalogue = {
   'farcaster.appSays': "L’app Farcaster l’appelle « {name} » (les mots de l’app, non vérifiés).",
   'farcaster.continue': "Continuer",
   'farcaster.notMe': "Ce n’est pas moi",
+  'session.mayMove': 'Peut déplacer',
+  'session.nothingItsCallsCarryNoValue': 'Rien : ses appels ne portent aucune valeur',
+  'session.upToTokensInAll': 'Jusqu’à {amount}, au total',
 };
 
 export default fr;

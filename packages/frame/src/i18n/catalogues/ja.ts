@@ -156,6 +156,9 @@ const ja: Catalogue = {
   'farcaster.appSays': "Farcaster アプリでの表示名は「{name}」です（アプリの記載で、確認されていません）。",
   'farcaster.continue': "続行",
   'farcaster.notMe': "これは私ではありません",
+  'session.mayMove': '移動できる額',
+  'session.nothingItsCallsCarryNoValue': 'なし：呼び出しは価値を送りません',
+  'session.upToTokensInAll': '合計 {amount} まで',
 };
 
 export default ja;

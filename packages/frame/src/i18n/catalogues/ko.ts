@@ -156,6 +156,9 @@ const ko: Catalogue = {
   'farcaster.appSays': "Farcaster 앱은 이 계정을 \"{name}\"(이)라고 부릅니다(앱의 표현이며 확인되지 않음).",
   'farcaster.continue': "계속",
   'farcaster.notMe': "제가 아닙니다",
+  'session.mayMove': '옮길 수 있는 금액',
+  'session.nothingItsCallsCarryNoValue': '없음: 호출에 가치가 담기지 않습니다',
+  'session.upToTokensInAll': '총 {amount}까지',
 };
 
 export default ko;

@@ -156,6 +156,9 @@ const ptBR: Catalogue = {
   'farcaster.appSays': "O app do Farcaster a chama de \"{name}\" (palavras do app, não verificadas).",
   'farcaster.continue': "Continuar",
   'farcaster.notMe': "Não sou eu",
+  'session.mayMove': 'Pode mover',
+  'session.nothingItsCallsCarryNoValue': 'Nada: suas chamadas não levam valor',
+  'session.upToTokensInAll': 'Até {amount}, no total',
 };
 
 export default ptBR;

@@ -156,6 +156,9 @@ const ru: Catalogue = {
   'farcaster.appSays': "Приложение Farcaster называет её «{name}» (слова приложения, не проверены).",
   'farcaster.continue': "Продолжить",
   'farcaster.notMe': "Это не я",
+  'session.mayMove': 'Может перевести',
+  'session.nothingItsCallsCarryNoValue': 'Ничего: его вызовы не несут ценности',
+  'session.upToTokensInAll': 'До {amount}, всего',
 };
 
 export default ru;

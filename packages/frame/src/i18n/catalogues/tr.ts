@@ -156,6 +156,9 @@ const tr: Catalogue = {
   'farcaster.appSays': "Farcaster uygulaması ona \"{name}\" diyor (uygulamanın kendi sözleri, denetlenmedi).",
   'farcaster.continue': "Devam",
   'farcaster.notMe': "Bu ben değilim",
+  'session.mayMove': 'Taşıyabileceği',
+  'session.nothingItsCallsCarryNoValue': 'Hiçbir şey: çağrıları değer taşımaz',
+  'session.upToTokensInAll': 'Toplam {amount} tutarına kadar',
 };
 
 export default tr;

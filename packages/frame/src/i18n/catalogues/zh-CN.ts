@@ -156,6 +156,9 @@ const zhCN: Catalogue = {
   'farcaster.appSays': "Farcaster 应用称其为“{name}”（应用自己的说法，未经核实）。",
   'farcaster.continue': "继续",
   'farcaster.notMe': "这不是我",
+  'session.mayMove': '可转出',
+  'session.nothingItsCallsCarryNoValue': '无：其调用不携带任何价值',
+  'session.upToTokensInAll': '最多 {amount}（总计）',
 };
 
 export default zhCN;
