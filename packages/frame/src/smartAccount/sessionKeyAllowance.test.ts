@@ -151,6 +151,13 @@ describe('a session key moves at most the total the user approved (session 24)',
     expect(await approve(TUSD('30'))).toMatchObject({ landed: true });
     expect(refusedBy(await approve(TUSD('30')))).toMatch(REFUSED);
     expect(await s.client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [s.sender.address, s.receiver] })).toBe(TUSD('30'));
+
+    // The contract refuses a token session that carries value itself (the frame never asks for one): its total counts tokens only.
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    const grantSession = (valueLimit: bigint) =>
+      s.client.simulateContract({ account: s.sender.address, address: s.sender.address, abi: cairnAccountAbi, functionName: 'grantSession', args: [s.key.address, token, ERC20_TRANSFER_SELECTOR, valueLimit, expiry, 0n, 1n] });
+    await expect(grantSession(1n)).rejects.toThrow(/session: token call with value/);
+    await expect(grantSession(0n)).resolves.toBeDefined();
   }, 240_000);
 
   it('refuses a grant whose total is absent, malformed or over the largest before any screen, with its text', async () => {
