@@ -98,7 +98,7 @@ describe('the frame key’s smart account', () => {
             atomic: { status: 'supported' },
             paymasterService: { supported: true },
             // ERC-7715: what wallet_grantPermissions takes (the widget shows it to a site with features.smartSessions on).
-            permissions: { supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'], policyTypes: ['gas-limit'] },
+            permissions: { supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer', 'erc20-token-transfer'], policyTypes: ['gas-limit', 'token-allowance'] },
           },
         },
       },
@@ -191,15 +191,15 @@ describe('the frame key’s smart account', () => {
     expect(await chain.getBalance({ address: receiver })).toBe(value);
   }, 60_000);
 
-  it('grants a session key that sends its permitted call with no prompt and is refused any other; once revoked, refused that one too', async () => {
+  it('grants a session key that sends its permitted call with no prompt, up to its total, and is refused any other; once revoked, refused that one too', async () => {
     const sessionKey = privateKeyToAccount(generatePrivateKey());
     const [allowed, other] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
     const cap = parseEther('0.001');
     const expiry = Math.floor(Date.now() / 1000) + 3600;
-    // A gas budget of 0: the key's own operations must be sponsored (the paymaster's), none paid from the balance.
-    const policies = [{ type: 'gas-limit', data: { limit: '0x0' } }];
+    // A gas budget of 0: the key's own operations must be sponsored (the paymaster's), none paid from the balance; two calls' worth in all.
+    const policies = [{ type: 'gas-limit', data: { limit: '0x0' } }, { type: 'token-allowance', data: { allowance: toHex(2n * cap) } }];
     const grant = { chainId: '0x7a69', address: smartAddress, expiry, signer: { type: 'account', data: { address: sessionKey.address } }, permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(cap) }, policies }] };
-    const granted = await approve(call(page, 'RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant] }), ['Grant a session key', sessionKey.address, allowed, '0.001 ETH', 'May spend on its own network fees', 'None of your balance: only operations a paymaster sponsors', ...SPONSORED_FEE]);
+    const granted = await approve(call(page, 'RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant] }), ['Grant a session key', sessionKey.address, allowed, '0.001 ETH', 'May move', 'Up to 0.002 ETH of your balance, in all', 'May spend on its own network fees', 'None of your balance: only operations a paymaster sponsors', ...SPONSORED_FEE]);
     const context = (granted.ok as { result: { context: Address; address: Address } }).result;
     expect(context).toMatchObject({ context: sessionKey.address, address: smartAddress });
 
@@ -219,10 +219,14 @@ describe('the frame key’s smart account', () => {
     await expect(send(allowed, cap + 1n)).rejects.toThrow(/AA24/);
     expect(await chain.getBalance({ address: other })).toBe(0n);
     expect(await chain.getBalance({ address: allowed })).toBe(cap);
+    // The total (session 24): a second call's worth is left, then even 1 wei more is refused.
+    expect(await send(allowed, cap)).toBe(true);
+    await expect(send(allowed, 1n)).rejects.toThrow(/AA24/);
+    expect(await chain.getBalance({ address: allowed })).toBe(2n * cap);
 
     expect(await approve(call(page, 'RPC_REQUEST', { method: 'wallet_revokePermissions', params: [{ context: sessionKey.address }] }), ['Revoke a session key', sessionKey.address, ...SPONSORED_FEE])).toEqual({ ok: { result: null } });
     await expect(send(allowed, 1n)).rejects.toThrow(/AA24/);
-    expect(await chain.getBalance({ address: allowed })).toBe(cap);
+    expect(await chain.getBalance({ address: allowed })).toBe(2n * cap);
   }, 90_000);
 
   it('switches to the EOA and back; the choice outlives a reload', async () => {

@@ -26,7 +26,7 @@ const grant = () => ({
   address: smartAddress,
   expiry: Math.floor(Date.now() / 1000) + 3600,
   signer: { type: 'account', data: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } },
-  permissions: [{ type: 'native-token-transfer', data: { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', valueLimit: '0x1' }, policies: [{ type: 'gas-limit', data: { limit: '0x2386f26fc10000' } }] }],
+  permissions: [{ type: 'native-token-transfer', data: { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', valueLimit: '0x1' }, policies: [{ type: 'gas-limit', data: { limit: '0x2386f26fc10000' } }, { type: 'token-allowance', data: { allowance: '0x1' } }] }],
 });
 
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('the smart account on a site', () => {
     await waitForSiteStatus(page, 'connected', 30_000);
     expect(await siteText(page, 'site-address')).toBe(smartAddress);
     const capabilities = (await siteRequest('wallet_getCapabilities', [smartAddress, ['0x7a69']])) as { ok: Record<string, Record<string, unknown>> };
-    expect(capabilities.ok['0x7a69']?.permissions).toEqual({ supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer'], policyTypes: ['gas-limit'] });
+    expect(capabilities.ok['0x7a69']?.permissions).toEqual({ supported: true, signerTypes: ['account', 'key'], keyTypes: ['secp256k1'], permissionTypes: ['contract-call', 'native-token-transfer', 'erc20-token-transfer'], policyTypes: ['gas-limit', 'token-allowance'] });
 
     const granting = siteRequest('wallet_grantPermissions', [grant()]);
     // The widget's Approve view hosts the frame's screen; a click on it counts once the frame stands still there.

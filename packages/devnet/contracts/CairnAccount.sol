@@ -16,6 +16,13 @@ import "@account-abstraction/contracts/samples/SimpleAccount.sol";
 ///   in all. One the account pays for (no paymaster) is charged its prefund, every gas limit ×
 ///   maxFeePerGas (the most the EntryPoint may take for it), in validation; one that does not fit
 ///   what is left fails validation like a bad signature. A sponsored one is charged nothing.
+/// - A session's allowance: the most the key may move in all (session 24). For a plain transfer or
+///   any other call it counts the native value the calls carry; for an ERC-20 `transfer` or
+///   `approve` session it counts the call's amount argument (in the token's units; such a session
+///   carries no value). Like the gas budget it is spent in validation, the only place that knows
+///   the key signed: so a call that then reverts has spent its share too (the site wasted it; the
+///   key still never moves more than the total the owner approved). A call that does not fit
+///   what is left fails validation like a bad signature.
 contract CairnAccount is SimpleAccount {
     bytes4 internal constant ERC1271_MAGIC_VALUE = 0x1626ba7e;
     bytes4 internal constant ERC1271_INVALID = 0xffffffff;
@@ -23,20 +30,26 @@ contract CairnAccount is SimpleAccount {
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 internal constant MESSAGE_TYPEHASH = keccak256("CairnAccountMessage(bytes32 hash)");
 
+    bytes4 internal constant ERC20_TRANSFER = 0xa9059cbb; // transfer(address,uint256)
+    bytes4 internal constant ERC20_APPROVE = 0x095ea7b3; // approve(address,uint256)
+
     /// What a session key may do. `selector` 0 allows a plain transfer (no calldata) only.
-    /// `gasBudget` is what is left of the wei its unsponsored operations may cost the account.
-    /// (Two storage slots: target, selector and validUntil; valueLimit and gasBudget.)
+    /// `gasBudget` is what is left of the wei its unsponsored operations may cost the account;
+    /// `allowance` what is left of what it may move (see the contract's comment).
+    /// (Two storage slots: target, selector and validUntil; valueLimit, gasBudget and allowance.
+    /// uint64 holds 18.4 ETH: more than the frame grants per call or in gas; tokens need uint128.)
     struct Session {
         address target;
         bytes4 selector;
         uint48 validUntil;
-        uint128 valueLimit;
-        uint128 gasBudget;
+        uint64 valueLimit;
+        uint64 gasBudget;
+        uint128 allowance;
     }
 
     mapping(address => Session) public sessions;
 
-    event SessionGranted(address indexed key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil, uint128 gasBudget);
+    event SessionGranted(address indexed key, address target, bytes4 selector, uint64 valueLimit, uint48 validUntil, uint64 gasBudget, uint128 allowance);
     event SessionRevoked(address indexed key);
 
     constructor(IEntryPoint anEntryPoint) SimpleAccount(anEntryPoint) {}
@@ -54,15 +67,17 @@ contract CairnAccount is SimpleAccount {
     }
 
     /// By the owner, or by the account itself (a user operation the owner signed).
-    function grantSession(address key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil, uint128 gasBudget)
+    function grantSession(address key, address target, bytes4 selector, uint64 valueLimit, uint48 validUntil, uint64 gasBudget, uint128 allowance)
     external onlyOwner {
         require(key != address(0) && key != owner, "session: bad key");
         // A session never reaches the account's own functions (it could grant itself more).
         require(target != address(this) && target != address(entryPoint()), "session: bad target");
         require(validUntil > block.timestamp, "session: expired");
-        // A grant for a key already granted replaces it, budget included: the owner approved this one.
-        sessions[key] = Session(target, selector, validUntil, valueLimit, gasBudget);
-        emit SessionGranted(key, target, selector, valueLimit, validUntil, gasBudget);
+        // Its allowance counts tokens, so value it carried would be bounded per call only.
+        require(!_movesTokens(selector) || valueLimit == 0, "session: token call with value");
+        // A grant for a key already granted replaces it, budget and allowance included: the owner approved this one.
+        sessions[key] = Session(target, selector, validUntil, valueLimit, gasBudget, allowance);
+        emit SessionGranted(key, target, selector, valueLimit, validUntil, gasBudget, allowance);
     }
 
     function revokeSession(address key) external onlyOwner {
@@ -71,8 +86,8 @@ contract CairnAccount is SimpleAccount {
     }
 
     /// The owner signs anything; a session key only its one kind of call, until its expiry, and
-    /// only while its gas budget covers what the account may pay for the operation.
-    /// Writing the budget here is ERC-7562's STO-010: the account's own storage.
+    /// only while its allowance covers what the call moves and its gas budget what the account may
+    /// pay for the operation. Writing both here is ERC-7562's STO-010: the account's own storage.
     function _validateSignature(PackedUserOperation calldata userOp, bytes32 userOpHash)
     internal override returns (uint256 validationData) {
         (address signer, ECDSA.RecoverError recoverError,) =
@@ -81,13 +96,15 @@ contract CairnAccount is SimpleAccount {
         if (signer == owner) return SIG_VALIDATION_SUCCESS;
         Session storage session = sessions[signer];
         uint48 validUntil = session.validUntil;
-        if (validUntil == 0 || !_allowedBy(session.target, session.selector, session.valueLimit, userOp.callData)) return SIG_VALIDATION_FAILED;
-        if (_paidByAccount(userOp.paymasterAndData)) {
-            uint256 cost = maxCost(userOp);
-            uint128 budget = session.gasBudget;
-            if (cost > budget) return SIG_VALIDATION_FAILED;
-            session.gasBudget = budget - uint128(cost);
-        }
+        if (validUntil == 0) return SIG_VALIDATION_FAILED;
+        (bool allowed, uint256 moved) = _allowedBy(session.target, session.selector, session.valueLimit, userOp.callData);
+        uint128 allowance = session.allowance;
+        if (!allowed || moved > allowance) return SIG_VALIDATION_FAILED;
+        uint256 cost = _paidByAccount(userOp.paymasterAndData) ? maxCost(userOp) : 0;
+        uint64 budget = session.gasBudget;
+        if (cost > budget) return SIG_VALIDATION_FAILED;
+        if (moved != 0) session.allowance = allowance - uint128(moved);
+        if (cost != 0) session.gasBudget = budget - uint64(cost);
         return _packValidationData(false, validUntil, 0);
     }
 
@@ -109,11 +126,26 @@ contract CairnAccount is SimpleAccount {
         return paymasterAndData.length < 20 || address(bytes20(paymasterAndData[:20])) == address(0);
     }
 
-    function _allowedBy(address target, bytes4 selector, uint128 valueLimit, bytes calldata callData) internal pure returns (bool) {
-        if (callData.length < 4 || bytes4(callData[:4]) != this.execute.selector) return false;
+    /// Whether the operation's call is the session's kind, and what it moves: its value, or for a
+    /// token session the amount argument of its `transfer(to, amount)` or `approve(spender, amount)`.
+    function _allowedBy(address target, bytes4 selector, uint64 valueLimit, bytes calldata callData)
+    internal pure returns (bool allowed, uint256 moved) {
+        if (callData.length < 4 || bytes4(callData[:4]) != this.execute.selector) return (false, 0);
         (address dest, uint256 value, bytes memory func) = abi.decode(callData[4:], (address, uint256, bytes));
-        if (dest != target || value > valueLimit) return false;
-        if (selector == bytes4(0)) return func.length == 0;
-        return func.length >= 4 && bytes4(func) == selector;
+        if (dest != target || value > valueLimit) return (false, 0);
+        if (selector == bytes4(0)) return (func.length == 0, value);
+        if (func.length < 4 || bytes4(func) != selector) return (false, 0);
+        if (!_movesTokens(selector)) return (true, value);
+        if (func.length < 68) return (false, 0);
+        uint256 amount;
+        assembly {
+            // func's words: its length, then the selector and the recipient's word, then the amount.
+            amount := mload(add(func, 68))
+        }
+        return (true, amount);
+    }
+
+    function _movesTokens(bytes4 selector) internal pure returns (bool) {
+        return selector == ERC20_TRANSFER || selector == ERC20_APPROVE;
     }
 }

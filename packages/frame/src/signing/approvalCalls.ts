@@ -1,4 +1,5 @@
 import { getAddress, type Address, type Hex } from 'viem';
+import { movesTokens } from '../smartAccount/permissionsRequest.ts';
 import type { ApprovalRequest } from './approvalRequest.ts';
 import { readTokenCall } from './tokenCall.ts';
 
@@ -15,8 +16,9 @@ export function approvalCalls(request: ApprovalRequest): readonly { to?: Hex; va
   }
 }
 
-/** The tokens whose amount the request's calls name (transfer, transferFrom, approve, increaseAllowance), each once. */
+/** The tokens whose amount the request's calls name (transfer, transferFrom, approve, increaseAllowance), or a token session's total, each once. */
 export function tokensWithAmounts(request: ApprovalRequest): Address[] {
+  if (request.method === 'wallet_grantPermissions') return movesTokens(request.grant.selector) ? [getAddress(request.grant.target)] : [];
   const tokens = new Set<Address>();
   for (const call of approvalCalls(request)) {
     const tokenCall = call.to && call.data ? readTokenCall(call.data) : undefined;

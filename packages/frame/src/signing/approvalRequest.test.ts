@@ -81,10 +81,10 @@ describe('approval requests (SPEC §6)', () => {
     const key = privateKeyToAccount(generatePrivateKey());
     const target = `0x${'ab'.repeat(20)}`;
     const expiry = Math.floor(Date.now() / 1000) + 600;
-    const budget = [{ type: 'gas-limit', data: { limit: '0x2386f26fc10000' } }];
+    const budget = [{ type: 'gas-limit', data: { limit: '0x2386f26fc10000' } }, { type: 'token-allowance', data: { allowance: '0x64' } }];
     const grant = (signer: unknown, when = expiry, policies: unknown = budget) => [{ expiry: when, signer, permissions: [{ type: 'contract-call', data: { address: target, functionSelector: '0xA9059CBB' }, policies }] }];
     const byAddress = parseApprovalRequest('wallet_grantPermissions', grant({ type: 'account', data: { address: key.address } }), account, 1);
-    expect(byAddress).toEqual({ request: { method: 'wallet_grantPermissions', grant: { key: key.address, target: getAddress(target), selector: '0xa9059cbb', valueLimit: 0n, gasBudget: 10n ** 16n, expiry } } });
+    expect(byAddress).toEqual({ request: { method: 'wallet_grantPermissions', grant: { key: key.address, target: getAddress(target), selector: '0xa9059cbb', valueLimit: 0n, allowance: 100n, gasBudget: 10n ** 16n, expiry } } });
     expect(parseApprovalRequest('wallet_grantPermissions', grant({ type: 'key', data: { type: 'secp256k1', publicKey: key.publicKey } }), account, 1)).toEqual(byAddress);
     expect(parseApprovalRequest('wallet_grantPermissions', grant({ type: 'account', data: { address: key.address } }, expiry + 31 * 24 * 3600), account, 1)).toEqual({ error: PermissionsText.expiry });
   });
@@ -92,7 +92,7 @@ describe('approval requests (SPEC §6)', () => {
   it("takes a grant's gas budget from ERC-7715's gas-limit policy, 0 to 1 ETH in wei, and refuses a grant without one, over it, or any other policy", () => {
     const key = privateKeyToAccount(generatePrivateKey()).address;
     const expiry = Math.floor(Date.now() / 1000) + 600;
-    const grant = (policies?: unknown) => [{ expiry, signer: { type: 'account', data: { address: key } }, permissions: [{ type: 'native-token-transfer', data: { to: account, valueLimit: '0x1' }, ...(policies === undefined ? {} : { policies }) }] }];
+    const grant = (policies?: unknown) => [{ expiry, signer: { type: 'account', data: { address: key } }, permissions: [{ type: 'contract-call', data: { address: account, functionSelector: '0x12345678' }, ...(policies === undefined ? {} : { policies }) }] }];
     const gasLimit = (limit: string) => [{ type: 'gas-limit', data: { limit } }];
     const budgetOf = (policies?: unknown) => {
       const parsed = parseApprovalRequest('wallet_grantPermissions', grant(policies), account, 1);

@@ -223,9 +223,9 @@ describe('the approval screen content', () => {
     expect(rows(summarizeApproval(request('eth_sendTransaction', [{ from: account, to: token, data: unlimited }]), { ...subject, tokens }))).toMatchObject({ Allowance: 'Unlimited' });
   });
 
-  it('shows a session grant as its key, its one call, its cap per call, its gas budget in all and its end, and a revoke as its key', () => {
+  it('shows a session grant as its key, its one call, its cap per call, its total, its gas budget in all and its end, and a revoke as its key', () => {
     const expiry = Math.floor(Date.parse('2030-01-02T03:04:05Z') / 1000);
-    const grant = { key: other, target: account, valueLimit: 10n ** 15n, gasBudget: 2n * 10n ** 16n, expiry } as const;
+    const grant = { key: other, target: account, valueLimit: 10n ** 15n, allowance: 5n * 10n ** 16n, gasBudget: 2n * 10n ** 16n, expiry } as const;
     const summary = summarizeApproval({ method: 'wallet_grantPermissions', grant }, subject);
     expect(summary.title).toBe('Grant a session key');
     expect(rows(summary)).toEqual({
@@ -233,6 +233,7 @@ describe('the approval screen content', () => {
       'May send to': account,
       Function: 'None: plain transfers only',
       'At most per call': '0.001 ETH',
+      'May move': 'Up to 0.05 ETH of your balance, in all',
       'May spend on its own network fees': 'Up to 0.02 ETH of your balance, in all',
       Until: '2030-01-02T03:04:05.000Z',
     });
@@ -248,7 +249,7 @@ describe('the approval screen content', () => {
 
   it("shows a user operation's fee after its calls, and first the factory when the operation deploys the account too", () => {
     const fee = { gasLimit: 400_000n, maxFeePerGas: 2_000_000_000n, maxCost: 800_000_000_000_000n };
-    const grant = { method: 'wallet_grantPermissions', grant: { key: other, target: account, valueLimit: 0n, gasBudget: 0n, expiry: 1_900_000_000 } } as const;
+    const grant = { method: 'wallet_grantPermissions', grant: { key: other, target: account, valueLimit: 0n, allowance: 0n, gasBudget: 0n, expiry: 1_900_000_000 } } as const;
     const feeRows = { 'Gas limit': '400000', 'Max fee per gas': '2 gwei', 'Most the network may charge': '0.0008 ETH' };
     const deployed = summarizeApproval(grant, { ...subject, operation: { fee, sponsored: false } });
     expect(deployed.details.slice(-3).map((row) => row.label)).toEqual(Object.keys(feeRows));

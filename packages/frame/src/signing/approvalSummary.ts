@@ -247,7 +247,7 @@ function summarizeRequest(request: ApprovalRequest, subject: ApprovalSubject, t:
         details: request.calls.flatMap((call, index) => callRows(call, subject, t, request.calls.length === 1 ? undefined : index + 1)),
       };
     case 'wallet_grantPermissions':
-      return { title: t('request.grantASessionKey'), context, details: sessionGrantRows(request.grant, subject.nativeCurrency, subject.operation?.sponsored ?? false, t) };
+      return { title: t('request.grantASessionKey'), context, details: sessionGrantRows(request.grant, subject.nativeCurrency, subject.operation?.sponsored ?? false, t, subject.tokens?.get(getAddress(request.grant.target))) };
     case 'wallet_revokePermissions':
       return { title: t('request.revokeASessionKey'), context, details: [{ label: t('common.sessionKey'), value: getAddress(request.key), code: true }] };
   }

@@ -6,9 +6,9 @@ import { readContract } from 'viem/actions';
 export const cairnAccountAbi = parseAbi([
   'function execute(address dest, uint256 value, bytes func)',
   'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-  'function grantSession(address key, address target, bytes4 selector, uint128 valueLimit, uint48 validUntil, uint128 gasBudget)',
+  'function grantSession(address key, address target, bytes4 selector, uint64 valueLimit, uint48 validUntil, uint64 gasBudget, uint128 allowance)',
   'function revokeSession(address key)',
-  'function sessions(address key) view returns (address target, bytes4 selector, uint48 validUntil, uint128 valueLimit, uint128 gasBudget)',
+  'function sessions(address key) view returns (address target, bytes4 selector, uint48 validUntil, uint64 valueLimit, uint64 gasBudget, uint128 allowance)',
 ]);
 const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)', 'function getAddress(address owner, uint256 salt) view returns (address)']);
 

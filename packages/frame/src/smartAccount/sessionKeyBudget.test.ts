@@ -1,18 +1,16 @@
-import { createPublicClient, encodeFunctionData, formatEther, http, parseAbi, parseEther, parseGwei, toHex, zeroAddress, zeroHash, type Address, type Hex } from 'viem';
-import { createBundlerClient, createPaymasterClient, entryPoint07Abi, formatUserOperationRequest, getUserOperationHash, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction';
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createPublicClient, encodeFunctionData, formatEther, http, parseAbi, parseEther, parseGwei, toHex, zeroAddress, zeroHash, type Hex } from 'viem';
+import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
-import { toSessionKeyAccount, useTestSmartAccountChain } from '@cairn/devnet/testing';
+import { useTestSmartAccountChain } from '@cairn/devnet/testing';
 import { approvalRpc } from '../page/approvalRpc.ts';
 import type { ApprovalSummary } from '../signing/approvalSummary.ts';
+import { keySends, REFUSED, type KeySendOptions } from '../testing/sessionKeyOperations.ts';
 import { devnetNetwork, fundedSender, resetBaseFee, rowsOf } from '../testing/smartAccountOperations.ts';
 import { cairnAccountAbi } from './cairnAccount.ts';
 import { operationFee } from './operationFee.ts';
 import type { SmartAccountSender } from './smartAccountSender.ts';
-
-/** The site's own bundler client: alto's estimate took over viem's 10 s default at load ~25 (ci25). */
-const BUNDLER_TIMEOUT_MS = 60_000;
 
 // The attack the gas budget closes: a site holding a granted session key sends user operations
 // straight to a bundler (no screen), unsponsored, so the account pays their gas; with a fee cap of
@@ -32,8 +30,6 @@ const accountValidationAbi = parseAbi([
   'function maxCost(PackedUserOperation userOp) pure returns (uint256)',
 ]);
 
-type Sent = { maxCost: bigint; landed: true } | { maxCost: bigint; refused: string };
-
 async function setUp(gasBudget: bigint) {
   const { sender, rpcUrl, bundlerUrl } = await fundedSender(chain());
   await resetBaseFee(rpcUrl);
@@ -50,7 +46,7 @@ async function setUp(gasBudget: bigint) {
       address: sender.address,
       expiry: Math.floor(Date.now() / 1000) + 3600,
       signer: { type: 'account', data: { address: key.address } },
-      permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(parseEther('0.001')) }, policies: [{ type: 'gas-limit', data: { limit: toHex(gasBudget) } }] }],
+      permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(parseEther('0.001')) }, policies: [{ type: 'gas-limit', data: { limit: toHex(gasBudget) } }, { type: 'token-allowance', data: { allowance: toHex(parseEther('0.001')) } }] }],
     },
   ];
   /** What the account holds: its balance and its deposit at the EntryPoint (where the EntryPoint refunds unused prefund). */
@@ -70,48 +66,18 @@ async function setUp(gasBudget: bigint) {
       const [, , validUntil, , budgetLeft] = await client.readContract({ address: sender.address, abi: cairnAccountAbi, functionName: 'sessions', args: [key.address] });
       return { validUntil, budgetLeft };
     },
-    keySends: (options: KeySendOptions = {}) => keySends(rpcUrl, bundlerUrl, entryPoint, sender.address, key, allowed, options),
+    /** The key sends 1 wei to `allowed`; an operation that landed but reverted fails the test. */
+    keySends: async (options: KeySendOptions = {}) => {
+      const sent = await keySends({ rpcUrl, bundlerUrl, entryPoint, account: sender.address, key }, { to: allowed, value: 1n }, options);
+      if ('landed' in sent && sent.reverted) throw new Error("The key's operation landed but reverted");
+      return sent;
+    },
   };
-}
-
-type KeySendOptions = { sponsored?: boolean; fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }; paymasterOfAddressZero?: boolean };
-
-/**
- * The site's own session key sends 1 wei to `allowed` from the account, straight to the bundler (no
- * frame): the operation as the bundler estimated it (sponsored by the devnet's paymaster, or not),
- * signed by the key and sent as is, so its prefund is known whether it lands or is refused.
- */
-async function keySends(rpcUrl: string, bundlerUrl: string, entryPoint: Address, account: Address, key: PrivateKeyAccount, to: Address, options: KeySendOptions): Promise<Sent> {
-  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
-  const keyAccount = await toSessionKeyAccount({ client, address: account, sessionKey: key, entryPoint });
-  const bundler = createBundlerClient({
-    client,
-    account: keyAccount,
-    transport: http(bundlerUrl, { retryCount: 0, timeout: BUNDLER_TIMEOUT_MS }),
-    ...(options.sponsored ? { paymaster: createPaymasterClient({ transport: http(bundlerUrl, { retryCount: 0, timeout: BUNDLER_TIMEOUT_MS }) }) } : {}),
-  });
-  let operation = (await bundler.prepareUserOperation({ calls: [{ to, value: 1n }], ...options.fees })) as unknown as UserOperation<'0.7'>;
-  // The EntryPoint reads a paymaster from paymasterAndData's first 20 bytes: address 0 there is the account paying, not a sponsor.
-  if (options.paymasterOfAddressZero) operation = { ...operation, paymaster: zeroAddress, paymasterVerificationGasLimit: 0n, paymasterPostOpGasLimit: 0n, paymasterData: '0x' };
-  const { maxCost } = operationFee(operation);
-  const signature = await keyAccount.signUserOperation(operation);
-  let hash: Hex;
-  try {
-    hash = await bundler.request({ method: 'eth_sendUserOperation', params: [formatUserOperationRequest({ ...operation, signature }), entryPoint] });
-  } catch (error) {
-    return { maxCost, refused: error instanceof Error ? error.message : String(error) };
-  }
-  const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: 60_000 });
-  if (!receipt.success) throw new Error(`The key's operation landed but reverted: ${receipt.reason}`);
-  return { maxCost, landed: true };
 }
 
 async function deployed(sender: SmartAccountSender) {
   expect(await sender.isDeployed()).toBe(true);
 }
-
-// AA24: the EntryPoint's word for an account whose validation refused the operation (as for a bad signature).
-const REFUSED = /AA24/;
 
 describe("a session key's own operations spend at most the grant's gas budget of the account's balance", () => {
   it('lets a draining site spend the budget and no more: the next unsponsored operation is refused, and the account lost at most the budget', async () => {
@@ -237,6 +203,8 @@ describe("a session key's own operations spend at most the grant's gas budget of
     // A bundler estimates the key's verification gas with a stub signature (it recovers to no session, so
     // no charge is read or written): the charge is extra gas its margin must cover (alto adds 30 % to the
     // whole validation it simulated, about 16,000 gas here; the landed operations above had enough).
+    // Since session 24 the 1 wei the call moves is spent from the allowance too, in the same slot: 11,018
+    // gas in all, where the budget alone was about 8,000.
     // Measured (eth_estimateGas of the call, its 21,000 and calldata included in both figures):
     const validationGas = async (signature: Hex) => {
       const hash = getUserOperationHash({ chainId: 31337, entryPointAddress: s.entryPoint, entryPointVersion: '0.7', userOperation: base });
@@ -246,7 +214,7 @@ describe("a session key's own operations spend at most the grant's gas budget of
     const baseHash = getUserOperationHash({ chainId: 31337, entryPointAddress: s.entryPoint, entryPointVersion: '0.7', userOperation: base });
     const charged = await validationGas(await s.key.signMessage({ message: { raw: baseHash } }));
     const stub = await validationGas(await s.key.sign({ hash: zeroHash }));
-    expect(charged - stub).toBeLessThan(10_000n);
+    expect(charged - stub).toBeLessThan(12_000n);
     console.info(`validateUserOp with the charge written: ${charged} gas; with the stub signature a bundler estimates with: ${stub} gas (the charge: +${charged - stub})`);
   }, 240_000);
 });

@@ -15,7 +15,7 @@ export function sessionKeyCall(change: PermissionsRequest, account: Address): Sm
           abi: cairnAccountAbi,
           functionName: 'grantSession',
           // No selector: the key may send plain value transfers only (CairnAccount reads 0x00000000 so).
-          args: [change.grant.key, change.grant.target, change.grant.selector ?? '0x00000000', change.grant.valueLimit, change.grant.expiry, change.grant.gasBudget],
+          args: [change.grant.key, change.grant.target, change.grant.selector ?? '0x00000000', change.grant.valueLimit, change.grant.expiry, change.grant.gasBudget, change.grant.allowance],
         })
       : encodeFunctionData({ abi: cairnAccountAbi, functionName: 'revokeSession', args: [change.key] });
   return { to: account, value: 0n, data };

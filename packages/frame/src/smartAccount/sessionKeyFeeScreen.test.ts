@@ -21,15 +21,16 @@ const CAP = parseEther('0.001');
 const SITE = 'http://127.0.0.1:5173';
 
 const GAS_BUDGET = parseEther('0.01');
+const ALLOWANCE = parseEther('0.005');
 
-/** The site's grant: plain transfers of at most CAP to `allowed`, its own operations' gas at most GAS_BUDGET in all, for an hour. */
+/** The site's grant: plain transfers of at most CAP to `allowed`, ALLOWANCE in all, its own operations' gas at most GAS_BUDGET in all, for an hour. */
 const grantParams = (account: Address, key: Address, allowed: Address) => [
   {
     chainId: '0x7a69',
     address: account,
     expiry: Math.floor(Date.now() / 1000) + 3600,
     signer: { type: 'account', data: { address: key } },
-    permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(CAP) }, policies: [{ type: 'gas-limit', data: { limit: toHex(GAS_BUDGET) } }] }],
+    permissions: [{ type: 'native-token-transfer', data: { to: allowed, valueLimit: toHex(CAP) }, policies: [{ type: 'gas-limit', data: { limit: toHex(GAS_BUDGET) } }, { type: 'token-allowance', data: { allowance: toHex(ALLOWANCE) } }] }],
   },
 ];
 
@@ -81,6 +82,7 @@ describe("a session key's grant and revoke: their fee on the screen before the a
     expect(rows['Session key']).toBe(s.key.address);
     expect(rows['May send to']).toBe(s.allowed);
     expect(rows['At most per call']).toBe('0.001 ETH');
+    expect(rows['May move']).toBe('Up to 0.005 ETH of your balance, in all');
     expect(rows['May spend on its own network fees']).toBe('Up to 0.01 ETH of your balance, in all');
     // The account's first operation: the grant rides its deployment, and the screen names the factory.
     expect(rows['Also deploys your smart account, by the factory']).toBe(chain().deployment.contracts.accountFactory);

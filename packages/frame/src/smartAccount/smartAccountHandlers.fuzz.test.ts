@@ -71,7 +71,7 @@ describe('the smart account’s frame methods under malformed params', () => {
       const next = seeded(seed);
       const shaped = [
         [{ sender: ACCOUNT, callData: next() < 0.5 ? EXECUTE : paramsLike(next) }, next() < 0.7 ? ACCOUNT : paramsLike(next)],
-        [{ expiry: next() < 0.6 ? Math.floor(Date.now() / 1000) + 60 : paramsLike(next), signer: next() < 0.6 ? { type: 'account', data: { address: ACCOUNT } } : paramsLike(next), permissions: next() < 0.6 ? [{ type: 'native-token-transfer', data: { to: ACCOUNT, valueLimit: next() < 0.7 ? '0x1' : paramsLike(next) }, policies: next() < 0.7 ? [{ type: 'gas-limit', data: { limit: next() < 0.7 ? '0x1' : paramsLike(next) } }] : paramsLike(next) }] : paramsLike(next) }],
+        [{ expiry: next() < 0.6 ? Math.floor(Date.now() / 1000) + 60 : paramsLike(next), signer: next() < 0.6 ? { type: 'account', data: { address: ACCOUNT } } : paramsLike(next), permissions: next() < 0.6 ? [{ type: 'native-token-transfer', data: { to: ACCOUNT, valueLimit: next() < 0.7 ? '0x1' : paramsLike(next) }, policies: next() < 0.7 ? [{ type: 'gas-limit', data: { limit: next() < 0.7 ? '0x1' : paramsLike(next) } }, ...(next() < 0.8 ? [{ type: 'token-allowance', data: { allowance: next() < 0.7 ? '0x1' : paramsLike(next) } }] : [])] : paramsLike(next) }] : paramsLike(next) }],
         [{ context: next() < 0.6 ? ACCOUNT : paramsLike(next) }],
       ];
       ['eth_sendUserOperation', 'wallet_grantPermissions', 'wallet_revokePermissions'].forEach((method, index) => {

@@ -29,6 +29,13 @@ export interface Database {
   daily_counts: DailyCountsTable;
   name_nonces: NameNoncesTable;
   indexer_leases: IndexerLeasesTable;
+  used_proofs: UsedProofsTable;
+}
+
+/** A wallet-key proof used once (sign-out-others), by its message's hash, kept while it could still pass the proof window (ms since the epoch). */
+export interface UsedProofsTable {
+  proof_hash: string;
+  expires_at: number;
 }
 
 /** Which replica indexes a chain, until when (ms since the epoch). */

@@ -25,6 +25,8 @@ export const WALLET_ERRORS = {
   noWallet: 'This account has no wallet yet',
   badProof: 'The wallet did not sign this device',
   staleProof: 'The device proof is too old or dated in the future: sign it again',
+  /** A proof that may be used once (sign-out-others), sent again (session 24). */
+  usedProof: 'This proof was used already: sign it again',
   tooManyDevices: 'Too many devices: remove one first',
   unknownDevice: 'Unknown device',
   /** The liveness check's answer to a device the wallet's owner removed (the frame's DeviceManagerText.removed says the same). */

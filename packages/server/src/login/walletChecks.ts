@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { embeddedWalletProofMessage, isDevicePublicKey, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyRequest } from 'fastify';
 import { recoverMessageAddress, type Hex } from 'viem';
@@ -14,7 +15,7 @@ import type { NewDevice } from './walletStore.ts';
 /** The wallet's shares are released, and devices added, only within this long of a login. */
 export const FRESH_LOGIN_MS = 10 * 60_000;
 /** A device proof's Issued At may be this far from the server's clock. */
-const PROOF_WINDOW_MS = 10 * 60_000;
+export const PROOF_WINDOW_MS = 10 * 60_000;
 
 export const SHARE = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'an opaque share (base64, base64url or hex)' } as const;
 export const BLOB = { type: 'string', minLength: 1, maxLength: 8192, pattern: '^[A-Za-z0-9+/=_:.-]+$', description: 'the recovery share encrypted in the browser' } as const;
@@ -54,10 +55,22 @@ export function checkDevice(device: NewDevice): NewDevice {
 export async function proofSigner(action: EmbeddedWalletAction, userId: string, device: NewDevice, proof: Proof): Promise<string> {
   const issuedAt = Date.parse(proof.issuedAt);
   if (!Number.isFinite(issuedAt) || Math.abs(Date.now() - issuedAt) > PROOF_WINDOW_MS) throw new ApiError(401, WALLET_ERRORS.staleProof, 'proof');
-  const message = embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt: proof.issuedAt });
+  const message = proofMessage(action, userId, device, proof);
   try {
     return await recoverMessageAddress({ message, signature: proof.signature });
   } catch {
     throw new ApiError(401, WALLET_ERRORS.badProof, 'proof');
   }
+}
+
+const proofMessage = (action: EmbeddedWalletAction, userId: string, device: NewDevice, proof: Proof) =>
+  embeddedWalletProofMessage({ action, userId, deviceId: device.deviceId, deviceKey: device.devicePublicKey, issuedAt: proof.issuedAt });
+
+/**
+ * What names a proof that may be used once: the hash of the message it signs (not of its signature,
+ * which has a second valid form), and until when it could pass the window (when it may be forgotten).
+ */
+export function proofUse(action: EmbeddedWalletAction, userId: string, device: NewDevice, proof: Proof): { proofHash: string; expiresAt: number } {
+  const proofHash = createHash('sha256').update(proofMessage(action, userId, device, proof)).digest('hex');
+  return { proofHash, expiresAt: Date.parse(proof.issuedAt) + PROOF_WINDOW_MS };
 }

@@ -335,7 +335,8 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
       proof: await proof(owner.account, 'add-device', owner.login.user.id, thiefDevice),
     });
     expect([approveThief.statusCode, approveThief.json().message]).toEqual([404, WALLET_ERRORS.unknownDeviceRequest]);
-    // Again: nothing else to end.
+    // Again, with a new proof (one is used once): nothing else to end.
+    vi.setSystemTime(start + 94_000);
     expect((await signOutOthers(owner.login.token, { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) })).json()).toEqual({ ended: 0 });
 
     // No token, a made-up token, an ended login: 401, whatever the proof.
@@ -347,6 +348,56 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     const endedLogin = await signOutOthers(laptopLogin.token, body);
     expect([endedLogin.statusCode, endedLogin.json().message]).toEqual([401, LOGIN_ERRORS.loginEnded]);
     expect((await call('GET', '/auth/v1/user', owner.login.token)).statusCode).toBe(200);
+  });
+
+  it.skipIf(skip)('uses a sign-out-others proof once (session 24): the same proof again, by any login, even at once, or past its window, is refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    const ownerDevice = { deviceId: owner.deviceId, publicKey: owner.device.publicKey } as Device;
+    // From a client of its own: the route's per-client limit (10 a minute) is the other test's to spend.
+    const signOutOthers = (token: string, body: unknown) =>
+      app.inject({ method: 'POST', url: `/auth/v1/wallet/sign-out-others?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${token}` }, payload: body as object, remoteAddress: '203.0.113.24' });
+    const loggedIn = async (token: string) => (await call('GET', '/auth/v1/user', token)).statusCode === 200;
+    vi.setSystemTime(start + 31_000);
+    const laptop = await logIn(owner.login.user.email);
+    const body = { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) };
+    expect((await signOutOthers(owner.login.token, body)).json()).toEqual({ ended: 1 });
+    expect(await loggedIn(laptop.token)).toBe(false);
+
+    // A thief's login that saw the proof in passing sends it again, within its window: refused, the owner's login lives on.
+    vi.setSystemTime(start + 62_000);
+    const thief = await logIn(owner.login.user.email);
+    const replayed = await signOutOthers(thief.token, body);
+    expect([replayed.statusCode, replayed.json().message]).toEqual([401, WALLET_ERRORS.usedProof]);
+    expect(await loggedIn(owner.login.token)).toBe(true);
+    // The owner's own login sends it again: refused too (the thief's login is not ended by a replay).
+    const again = await signOutOthers(owner.login.token, body);
+    expect([again.statusCode, again.json().message]).toEqual([401, WALLET_ERRORS.usedProof]);
+    expect(await loggedIn(thief.token)).toBe(true);
+    // The same signed message with its signature's other valid form (s and n - s): the message is what is used, not the bytes.
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const signature = body.proof.signature;
+    const flippedS = (n - BigInt(`0x${signature.slice(66, 130)}`)).toString(16).padStart(64, '0');
+    const flippedV = signature.slice(130) === '1b' ? '1c' : '1b';
+    const malleated = await signOutOthers(thief.token, { ...body, proof: { ...body.proof, signature: `${signature.slice(0, 66)}${flippedS}${flippedV}` } });
+    expect(malleated.statusCode).toBe(401);
+    expect(await loggedIn(owner.login.token)).toBe(true);
+
+    // A fresh proof, sent twice at once (two tabs, two replicas): one ends the thief's login, the other is refused.
+    vi.setSystemTime(start + 93_000);
+    const fresh = { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice) };
+    const both = await Promise.all([signOutOthers(owner.login.token, fresh), signOutOthers(owner.login.token, fresh)]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect(both.find((answer) => answer.statusCode === 401)!.json().message).toBe(WALLET_ERRORS.usedProof);
+    expect(await loggedIn(thief.token)).toBe(false);
+
+    // A proof past its 10-minute window: refused as stale (it was never used, and could not be).
+    const late = await logIn(owner.login.user.email);
+    const old = { deviceId: owner.deviceId, proof: await proof(owner.account, 'sign-out-others', owner.login.user.id, ownerDevice, new Date(Date.now() - 10 * 60_000 - 1_000).toISOString()) };
+    const stale = await signOutOthers(owner.login.token, old);
+    expect([stale.statusCode, stale.json().message]).toEqual([401, WALLET_ERRORS.staleProof]);
+    expect(await loggedIn(late.token)).toBe(true);
   });
 
   it.skipIf(skip)("leaves an approval to the new device it is sealed to: another login of the account reading it first takes nothing away", async () => {

@@ -10,6 +10,7 @@ import { bearerToken, requireLogin } from './requireLogin.ts';
 import { registerDeviceRequests } from './deviceRequestRoutes.ts';
 import { DeviceRequestStore } from './deviceRequestStore.ts';
 import { registerSignOutOthers } from './signOutOthersRoute.ts';
+import { UsedProofStore } from './usedProofStore.ts';
 import { BLOB, checkDevice, DEVICE, freshLogin as freshLoginOf, PROOF, proofSigner, SHARE, type Proof } from './walletChecks.ts';
 import { waitText } from './waitText.ts';
 import { RECOVERY_RELEASES_PER_DAY, WalletStore, type NewDevice } from './walletStore.ts';
@@ -30,6 +31,7 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
   const wallets = new WalletStore(services.db);
   const freshLogin = (request: Parameters<typeof freshLoginOf>[1]) => freshLoginOf(logins, request);
   const requests = new DeviceRequestStore(services.db);
+  const usedProofs = new UsedProofStore(services.db);
 
   app.get('/auth/v1/wallet', async (request, reply) => {
     const { user } = await requireLogin(logins, request);
@@ -201,5 +203,5 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });
   registerDeviceRequests(app, { logins, wallets, requests });
-  registerSignOutOthers(app, { logins, wallets, requests });
+  registerSignOutOthers(app, { logins, wallets, requests, usedProofs });
 }

@@ -166,6 +166,9 @@ const ar: Catalogue = {
   'farcaster.fid': "معرّف Farcaster (fid)",
   'farcaster.name': "اسم Farcaster",
   'recovery.phraseInSecureWindow': "تُعرض عبارة الاسترداد فقط في نافذة آمنة من {origin}، حيث لا يمكن لأي موقع الرسم فوقها أو حولها.",
+  'session.mayMove': 'يمكنه نقل',
+  'session.nothingItsCallsCarryNoValue': 'لا شيء: استدعاءاته لا تحمل أي قيمة',
+  'session.upToTokensInAll': 'حتى {amount}، إجمالًا',
 };
 
 export default ar;

@@ -166,6 +166,9 @@ const de: Catalogue = {
   'farcaster.fid': "Farcaster-FID",
   'farcaster.name': "Farcaster-Name",
   'recovery.phraseInSecureWindow': "Ihre Wiederherstellungsphrase wird nur in einem sicheren Fenster von {origin} angezeigt, in dem keine Website darüber oder darum herum zeichnen kann.",
+  'session.mayMove': 'Darf bewegen',
+  'session.nothingItsCallsCarryNoValue': 'Nichts: seine Aufrufe tragen keinen Wert',
+  'session.upToTokensInAll': 'Bis zu {amount}, insgesamt',
 };
 
 export default de;

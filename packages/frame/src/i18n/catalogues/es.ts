@@ -166,6 +166,9 @@ const es: Catalogue = {
   'farcaster.fid': "FID de Farcaster",
   'farcaster.name': "Nombre de Farcaster",
   'recovery.phraseInSecureWindow': "Tu frase de recuperación solo se muestra en una ventana segura de {origin}, donde ningún sitio puede dibujar encima ni alrededor.",
+  'session.mayMove': 'Puede mover',
+  'session.nothingItsCallsCarryNoValue': 'Nada: sus llamadas no llevan valor',
+  'session.upToTokensInAll': 'Hasta {amount}, en total',
 };
 
 export default es;

@@ -166,6 +166,9 @@ const fr: Catalogue = {
   'farcaster.fid': "FID Farcaster",
   'farcaster.name': "Nom Farcaster",
   'recovery.phraseInSecureWindow': "Votre phrase de récupération s’affiche uniquement dans une fenêtre sécurisée de {origin}, où aucun site ne peut dessiner par-dessus ni autour.",
+  'session.mayMove': 'Peut déplacer',
+  'session.nothingItsCallsCarryNoValue': 'Rien : ses appels ne portent aucune valeur',
+  'session.upToTokensInAll': 'Jusqu’à {amount}, au total',
 };
 
 export default fr;

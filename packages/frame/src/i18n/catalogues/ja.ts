@@ -166,6 +166,9 @@ const ja: Catalogue = {
   'farcaster.fid': "Farcaster fid",
   'farcaster.name': "Farcaster の名前",
   'recovery.phraseInSecureWindow': "リカバリーフレーズは {origin} の安全なウィンドウにのみ表示されます。どのサイトもその上や周りに描画できません。",
+  'session.mayMove': '移動できる額',
+  'session.nothingItsCallsCarryNoValue': 'なし：呼び出しは価値を送りません',
+  'session.upToTokensInAll': '合計 {amount} まで',
 };
 
 export default ja;

@@ -166,6 +166,9 @@ const ko: Catalogue = {
   'farcaster.fid': "Farcaster fid",
   'farcaster.name': "Farcaster 이름",
   'recovery.phraseInSecureWindow': "복구 문구는 {origin}의 보안 창에만 표시됩니다. 어떤 사이트도 그 위나 주변에 그릴 수 없습니다.",
+  'session.mayMove': '옮길 수 있는 금액',
+  'session.nothingItsCallsCarryNoValue': '없음: 호출에 가치가 담기지 않습니다',
+  'session.upToTokensInAll': '총 {amount}까지',
 };
 
 export default ko;

@@ -166,6 +166,9 @@ const ptBR: Catalogue = {
   'farcaster.fid': "FID do Farcaster",
   'farcaster.name': "Nome no Farcaster",
   'recovery.phraseInSecureWindow': "Sua frase de recuperação é mostrada apenas em uma janela segura de {origin}, onde nenhum site pode desenhar por cima nem ao redor.",
+  'session.mayMove': 'Pode mover',
+  'session.nothingItsCallsCarryNoValue': 'Nada: suas chamadas não levam valor',
+  'session.upToTokensInAll': 'Até {amount}, no total',
 };
 
 export default ptBR;

@@ -166,6 +166,9 @@ const ru: Catalogue = {
   'farcaster.fid': "Farcaster fid",
   'farcaster.name': "Имя в Farcaster",
   'recovery.phraseInSecureWindow': "Ваша фраза восстановления показывается только в защищённом окне {origin}, где ни один сайт не может рисовать поверх неё или вокруг.",
+  'session.mayMove': 'Может перевести',
+  'session.nothingItsCallsCarryNoValue': 'Ничего: его вызовы не несут ценности',
+  'session.upToTokensInAll': 'До {amount}, всего',
 };
 
 export default ru;

@@ -166,6 +166,9 @@ const tr: Catalogue = {
   'farcaster.fid': "Farcaster fid",
   'farcaster.name': "Farcaster adı",
   'recovery.phraseInSecureWindow': "Kurtarma ifadeniz yalnızca {origin} adresindeki güvenli bir pencerede gösterilir; hiçbir site onun üzerine veya çevresine çizim yapamaz.",
+  'session.mayMove': 'Taşıyabileceği',
+  'session.nothingItsCallsCarryNoValue': 'Hiçbir şey: çağrıları değer taşımaz',
+  'session.upToTokensInAll': 'Toplam {amount} tutarına kadar',
 };
 
 export default tr;

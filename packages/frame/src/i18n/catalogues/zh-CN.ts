@@ -166,6 +166,9 @@ const zhCN: Catalogue = {
   'farcaster.fid': "Farcaster fid",
   'farcaster.name': "Farcaster 名称",
   'recovery.phraseInSecureWindow': "您的助记词只会显示在 {origin} 的安全窗口中，任何网站都无法在其上方或周围绘制。",
+  'session.mayMove': '可转出',
+  'session.nothingItsCallsCarryNoValue': '无：其调用不携带任何价值',
+  'session.upToTokensInAll': '最多 {amount}（总计）',
 };
 
 export default zhCN;

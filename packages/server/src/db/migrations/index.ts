@@ -16,6 +16,7 @@ import * as farcasterCompletion from './0014_farcaster_completion.ts';
 import * as deviceRequestsByCode from './0015_device_requests_by_code.ts';
 import * as farcasterCheckedName from './0016_farcaster_checked_name.ts';
 import * as loginDevice from './0017_login_device.ts';
+import * as usedProofs from './0018_used_proofs.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_device_requests_by_code': deviceRequestsByCode,
   '0016_farcaster_checked_name': farcasterCheckedName,
   '0017_login_device': loginDevice,
+  '0018_used_proofs': usedProofs,
 };
