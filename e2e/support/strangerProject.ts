@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -58,44 +58,6 @@ function installedVersion(name: string): string {
   return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 }
 
-/** A project's install: 338 packages, 51,000 files, 500 MB (session 24). */
-const PROJECT_BYTES = 500 * 1024 ** 2;
-
-/**
- * Where the stranger's project goes: in memory (/dev/shm, a tmpfs) where it is mounted executable
- * with room for three projects (three shards), else the system's temporary folder. npm's install
- * writes 51,000 files: on this machine's disk (ext4) it took 66.5 and 55.1 CPU-s (130 and 140 s at
- * load 15-16), on tmpfs 41.2 and 37.6 CPU-s (92 and 109 s at load 14), alternated in session 24;
- * the project's removal 59 and 70 s on disk, 2 and 11 s on tmpfs. The install is the same.
- */
-export function projectsFolder(mounts = readMounts(), freeBytes = freeBytesOf): string {
-  const shm = mounts.find(({ mountPoint }) => mountPoint === '/dev/shm');
-  if (shm?.type === 'tmpfs' && !shm.options.includes('noexec') && freeBytes('/dev/shm') > 3 * PROJECT_BYTES) return '/dev/shm';
-  return tmpdir();
-}
-
-interface Mount {
-  mountPoint: string;
-  type: string;
-  options: string[];
-}
-
-function readMounts(): Mount[] {
-  if (!existsSync('/proc/mounts')) return [];
-  return readFileSync('/proc/mounts', 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [, mountPoint = '', type = '', options = ''] = line.split(' ');
-      return { mountPoint, type, options: options.split(',') };
-    });
-}
-
-function freeBytesOf(path: string): number {
-  const { bavail, bsize } = statfsSync(path);
-  return bavail * bsize;
-}
-
 const DEV_TOOLS = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom'];
 
 /**
@@ -104,7 +66,7 @@ const DEV_TOOLS = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react',
  * when it has them), the other packed packages, and the usual tools of a Vite + React site.
  */
 export async function createStrangerProject(tarballs: Map<string, string>, example: ReadmeExample) {
-  const dir = mkdtempSync(join(projectsFolder(), 'cairn-stranger-'));
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-stranger-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }, null, 2));
   // better-sqlite3 (a dependency of @cairn/server) compiles from source on this machine (~2 min):
   // its built copy is placed first, and npm keeps a package that already satisfies the request.
