@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { TEST_ACCOUNTS, injectTestWallets } from '@cairn/devnet';
-import { buildPackages, PACKAGE_BUILD_WAIT_MS } from '../scripts/lib/buildPackages.mjs';
+import { buildPackages, PACKAGE_BUILD_WAIT_MS, publishedPackages } from '../scripts/lib/buildPackages.mjs';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
 import { createStrangerProject, packWorkspace, readPackageReadmeExamples, readReadmeExample, type StrangerProject } from './support/strangerProject.ts';
@@ -97,9 +97,17 @@ async function startChild(command: string, args: string[], env: NodeJS.ProcessEn
 
 describe('a stranger installs the packed packages', () => {
   it("type-checks the README's example and each package README's under strict", async () => {
-    expect([...readPackageReadmeExamples().keys()].sort()).toEqual(['bitcoin', 'connectors', 'core', 'evm', 'frame', 'html', 'polkadot', 'react', 'solana', 'wagmi', 'walletconnect']);
+    // Every published package's README has one but the server's (its README is its command line's).
+    // Derived rather than listed: the list named each package, one of them after the chain that only
+    // one shard's stack starts, and the rule that keeps that chain's files together reads any mention
+    // as a use, so this file (the suite's longest) went into that shard as one piece with them.
+    const withExamples = publishedPackages().map(({ dir }) => basename(dir)).filter((name) => name !== 'server');
+    expect(withExamples).toHaveLength(11);
+    expect([...readPackageReadmeExamples().keys()].sort()).toEqual(withExamples.sort());
+    // tsc reads 1,896 files: 11-13 CPU-s, 41-67 s at load 15-21 (session 24; at load ~20 it ran past
+    // the suite's 60 s twice in a row, test and retry), so a budget of its own.
     await project.run(process.execPath, [join(project.dir, 'node_modules/typescript/bin/tsc'), '-p', '.']);
-  });
+  }, 180_000);
 
   it('imports every package in plain Node, where there is no window', async () => {
     const names = ['@cairn/core', '@cairn/evm', '@cairn/react', '@cairn/walletconnect', '@cairn/wagmi', '@cairn/html', '@cairn/server'];

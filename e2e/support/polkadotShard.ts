@@ -3,8 +3,9 @@ import { basename } from 'node:path';
 
 /**
  * Whether a browser test file uses the stack's Polkadot chain: read wide on purpose, any file that
- * names Polkadot (polkadot.e2e, siteRpc's proxy checks, strangerProject's README list). A file
- * counted wrongly costs its shard one chain start; one left out wrongly would fail.
+ * names Polkadot (polkadot.e2e, siteRpc's proxy checks). A file counted wrongly costs its shard one
+ * chain start, and goes with the chain's files as one piece the shards' split cannot divide (the
+ * stranger's project did, for its list of packages, until session 24); one left out wrongly would fail.
  */
 export const usesPolkadot = (source: string): boolean => /polkadot/i.test(source);
 
