@@ -1,5 +1,6 @@
 import { toHex, verifyMessage, type Address, type Hex } from 'viem';
 import type { Frame, Page } from 'playwright-core';
+import { approveInWindow } from './support/approvalWindow.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
@@ -74,13 +75,9 @@ describe('the approval window', () => {
     await expect.poll(() => popup.locator('.approval .details dd').innerText()).toBe(message);
     expect(await popup.locator('.approval dl[aria-label="Request"] dd').first().innerText()).toBe(new URL(stack.site.url).origin);
     // The site's styles reach nothing of the window: the visitor reads and moves onto Approve there.
-    const approve = popup.getByRole('button', { name: 'Approve' });
-    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
-    const closed = popup.waitForEvent('close');
-    await approve.click();
+    await approveInWindow(popup);
     const signature = ((await request).ok as { result: Hex }).result;
     expect(await verifyMessage({ address, message, signature })).toBe(true);
-    await closed;
     await promptClosed(page);
   });
 
@@ -172,9 +169,7 @@ describe('the approval window', () => {
     // Pop-ups allowed: the same button opens the window, whose Approve signs.
     await frameElement.evaluate(() => (window as unknown as { allowWindows(): void }).allowWindows());
     const popup = await openWindow();
-    const approve = popup.getByRole('button', { name: 'Approve' });
-    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
-    await approve.click();
+    await approveInWindow(popup);
     const signature = ((await request).ok as { result: Hex }).result;
     expect(await verifyMessage({ address, message, signature })).toBe(true);
     await promptClosed(page);
@@ -217,9 +212,7 @@ describe("the user's own choice, where the operator left approvals inline", () =
     const always = popup.getByLabel('Always review in a separate window');
     expect(await always.isChecked()).toBe(false);
     await always.check();
-    const approve = popup.getByRole('button', { name: 'Approve' });
-    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
-    await approve.click();
+    await approveInWindow(popup);
     const signature = ((await moved).ok as { result: Hex }).result;
     expect(await verifyMessage({ address: account, message, signature })).toBe(true);
     await promptClosed(site);

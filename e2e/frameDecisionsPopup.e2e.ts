@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveInWindow } from './support/approvalWindow.ts';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
 import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
@@ -33,15 +34,6 @@ async function windowFrom(page: Page, button: Locator): Promise<Page> {
   await popup.waitForFunction(() => document.documentElement.dataset.windowState === 'shown', null, { timeout: 15_000, ...STATE_POLLING });
   expect(new URL(popup.url()).origin).toBe(frameOrigin);
   return popup;
-}
-
-/** The window's Approve, once its gate lets it take the click. */
-async function approveIn(popup: Page) {
-  const approve = popup.getByRole('button', { name: 'Approve' });
-  await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
-  const closed = popup.waitForEvent('close');
-  await approve.click();
-  await closed;
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 700));
@@ -96,7 +88,7 @@ describe("the devices screen's decisions in the approval window", () => {
 
     // The visitor's own Approve in the window gives the laptop the wallet.
     await liftCut(phone.page);
-    await approveIn(await windowFrom(phone.page, approveDevice));
+    await approveInWindow(await windowFrom(phone.page, approveDevice));
     expect(await waiting.answer).toEqual({ ok: {} });
     expect(((await call(laptop.page, 'GET_USER', {})).ok as { address: string }).address).toBe(phone.address);
     await promptClosed(laptop.page);
@@ -113,7 +105,7 @@ describe("the devices screen's decisions in the approval window", () => {
     await closed;
     await settle();
     expect(await phone.frameElement.locator('[data-device]').count()).toBe(2);
-    await approveIn(await windowFrom(phone.page, remove));
+    await approveInWindow(await windowFrom(phone.page, remove));
     await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(1);
     // 'Sign out everywhere else' alike: the window's question, closed, ends nothing; its Approve ends the others.
     const signOut = phone.frameElement.getByRole('button', { name: 'Sign out everywhere else' });
@@ -123,7 +115,7 @@ describe("the devices screen's decisions in the approval window", () => {
     await unasked.close();
     await settle();
     expect(await phone.frameElement.getByText('Signed out everywhere else').count()).toBe(0);
-    await approveIn(await windowFrom(phone.page, signOut));
+    await approveInWindow(await windowFrom(phone.page, signOut));
     await phone.frameElement.getByText('Signed out everywhere else: every other login of your account has ended.').waitFor();
     await liftCut(phone.page);
     await phone.frameElement.getByRole('button', { name: 'Done' }).click();
@@ -182,7 +174,7 @@ describe("the Farcaster confirmation's Continue in the approval window", () => {
     await site.frameElement.getByRole('heading', { name: question }).waitFor();
     expect(await Promise.race([connecting.then(() => 'answered'), settle().then(() => 'pending')])).toBe('pending');
     await liftCut(site.page);
-    await approveIn(await windowFrom(site.page, proceed));
+    await approveInWindow(await windowFrom(site.page, proceed));
     // A new wallet: its recovery screen, then the site holds the login.
     await site.frameElement.getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
     expect((await connecting).ok).toMatchObject({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
