@@ -83,6 +83,10 @@ describe('the "everything on" page (bench/pages/cairnFull) stays within 110 kB g
     );
   });
 
+  it('loads its entry as the one file before the first paint, as the one-button page does (issue 29)', () => {
+    expect(fullBundle.initial.files, `the entry imports ${fullBundle.initial.files.length - 1} chunk(s) statically`).toHaveLength(1);
+  });
+
   it('keeps the modal, the actions, the EVM adapter body, the Solana adapter (its body and its send code) and the Bitcoin adapter body out of the initial JS', () => {
     for (const source of [MODAL_SOURCE, ACTIONS_SOURCE, EVM_ADAPTER_SOURCE, SOLANA_ADAPTER_SOURCE, SOLANA_SEND_SOURCE, BITCOIN_ADAPTER_SOURCE]) {
       const chunk = lazyChunkCost(fullOutDir, fullBundle, source);
