@@ -52,6 +52,15 @@ describe('the Cairn one-button page stays within its size budget (bench/sizeBudg
     );
   });
 
+  it("loads its entry as the one file before the first paint: no chunk the entry imports (issue 29)", () => {
+    // Each file the entry imports statically is a request and a few main-thread tasks (fetched,
+    // compiled, linked) before the entry runs: session 21 measured ~12 such tasks for four small
+    // chunks at 4x CPU. The site's bundler (Rolldown) keeps a module shared by the entry and lazy
+    // chunks apart from the entry for some shapes of the module graph (bench/README.md, "Load →
+    // button, step by step"); this fails when a change to the packages' graph brings one back.
+    expect(bundle.initial.files, `the entry imports ${bundle.initial.files.length - 1} chunk(s) statically`).toHaveLength(1);
+  });
+
   it('keeps the modal in its own chunk, out of the initial JS', () => {
     expect(modal, `no chunk holds ${MODAL_SOURCE}`).toBeDefined();
     expect(modal!.files.some((file) => bundle.initial.files.includes(file))).toBe(false);
@@ -72,6 +81,10 @@ describe('the "everything on" page (bench/pages/cairnFull) stays within 110 kB g
     expect(fullBundle.initial.gzip, `initial JS is ${kB(fullBundle.initial.gzip)} gzip: ${fullBundle.initial.files.join(', ')}`).toBeLessThanOrEqual(
       SIZE_BUDGET.everythingOnInitialGzip,
     );
+  });
+
+  it('loads its entry as the one file before the first paint, as the one-button page does (issue 29)', () => {
+    expect(fullBundle.initial.files, `the entry imports ${fullBundle.initial.files.length - 1} chunk(s) statically`).toHaveLength(1);
   });
 
   it('keeps the modal, the actions, the EVM adapter body, the Solana adapter (its body and its send code) and the Bitcoin adapter body out of the initial JS', () => {

@@ -1,4 +1,4 @@
-// SPEC §9: business constants and limits.
+// SPEC §9: business constants and limits (the address and amount display constants are in format.ts).
 export const RECENT_WALLETS_MAX = 2;
 export const BALANCE_CACHE_MS = 30_000;
 /** SPEC §8/§9: after a failed balance read, retries are blocked for 30 s. */
@@ -11,10 +11,7 @@ export const QUERY_RETRY_BASE_MS = 1_000;
 export const QUERY_RETRY_MAX_MS = 30_000;
 /** SPEC §9: a read no one has asked for in 5 minutes is dropped from the query cache. */
 export const QUERY_GC_MS = 5 * 60_000;
-export const DESCRIPTION_AMOUNT_DECIMALS = 3;
 export const DEFAULT_NUMBER_DECIMALS = 2;
-export const ADDRESS_LEADING_CHARS = 4;
-export const ADDRESS_TRAILING_CHARS = 6;
 export const WALLETS_RECOMMENDED_COUNT = 4;
 export const WALLETS_PAGE_SIZE = 40;
 export const WALLETS_SEARCH_COUNT = 100;

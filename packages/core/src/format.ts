@@ -1,8 +1,9 @@
-import {
-  ADDRESS_LEADING_CHARS,
-  ADDRESS_TRAILING_CHARS,
-  DESCRIPTION_AMOUNT_DECIMALS,
-} from './constants.ts';
+// SPEC §9's display constants live here, beside their one use, not in constants.ts (issue 29):
+// the buttons import this module, and its import of constants.ts kept that module a chunk of its
+// own before a site's entry (Rolldown), one more request and its tasks before the first paint.
+export const DESCRIPTION_AMOUNT_DECIMALS = 3;
+export const ADDRESS_LEADING_CHARS = 4;
+export const ADDRESS_TRAILING_CHARS = 6;
 
 /**
  * SPEC §9: addresses shown with 4 leading and 6 trailing characters. The leading count skips

@@ -1,5 +1,4 @@
-import { DESCRIPTION_AMOUNT_DECIMALS } from '../constants.ts';
-import { formatAmount } from '../format.ts';
+import { DESCRIPTION_AMOUNT_DECIMALS, formatAmount } from '../format.ts';
 
 /** Past this many decimals an Activity amount is cut (and marked ≈); below it every digit shows. */
 export const ACTIVITY_AMOUNT_DECIMALS = 8;

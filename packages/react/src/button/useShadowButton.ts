@@ -4,7 +4,7 @@ import { createElement, useCallback, useEffect, useLayoutEffect, useRef, useStat
 import { useCairnInstance } from '../context.ts';
 import { loadModal } from '../modal/loadModal.ts';
 import { bindHostTheme, paintHostTheme } from '../theme/hostTheme.ts';
-import { bindTranslation, loadedCatalogue, translatorFor } from '../i18n/messages.ts';
+import { bindButtonLanguage, loadedTranslator } from './buttonLanguage.ts';
 import { bindButtonView, createButtonView, readButtonState, type ButtonOptions, type ButtonView } from './buttonView.ts';
 
 /** The light-DOM place React renders; the shadow host is moved into it. */
@@ -27,7 +27,7 @@ const themeStoreOf = (cairn: Cairn) => firstPaint(cairn)?.theme ?? cairn.stores.
  *
  * Issue 29: the first render runs as few of React's hooks as it can (what bare React's button
  * would): the theme, the language and the stores are read once here and followed from the effect
- * after the paint (hostTheme.ts, messages.ts, bindButtonView), not through hooks of their own.
+ * after the paint (hostTheme.ts, buttonLanguage.ts, bindButtonView), not through hooks of their own.
  */
 export function useShadowButton(name: string, tag: string, options: ButtonOptions, press: (cairn: Cairn) => void) {
   const cairn = useCairnInstance(name);
@@ -45,8 +45,8 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
       tag,
     );
     created.configure(options);
-    const catalogue = loadedCatalogue(cairn);
-    if (catalogue) created.translate(translatorFor(catalogue));
+    const translator = loadedTranslator(cairn);
+    if (translator) created.translate(translator);
     // Before the instance is assembled, what the first paint needs is known without assembling it
     // (issue 29): the effect below binds the stores after the paint.
     const paint = firstPaint(cairn);
@@ -64,7 +64,7 @@ export function useShadowButton(name: string, tag: string, options: ButtonOption
   useEffect(() => {
     target.current = cairn;
     if (!view) return undefined;
-    const stops = [bindTranslation(cairn, view.translate), bindHostTheme(view.host, themeStoreOf(cairn)), bindButtonView(view, cairn)];
+    const stops = [bindButtonLanguage(cairn, view.translate), bindHostTheme(view.host, themeStoreOf(cairn)), bindButtonView(view, cairn)];
     return () => {
       for (const stop of stops) stop();
     };

@@ -1,4 +1,4 @@
-import { isRfc3339DateTime, isSignInDomain, isSignInNonce, isSignInRequestId, isSignInStatement, isUri } from '../../siwx/eip4361.ts';
+import { isRfc3339DateTime, isSignInDomain, isSignInNonce, isSignInRequestId, isSignInStatement, isUri } from '../../siwx/signInGrammar.ts';
 
 /**
  * CAIP-122 (Sign-In with X): a sign-in message for any chain namespace, in the layout of the
