@@ -5,6 +5,7 @@ import { createPublicClient, formatEther, http, parseAbi, parseEther, type Addre
 import { deployment } from '@cairn/devnet';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { launchChromium, STATE_POLLING } from './support/browser.ts';
+import { frameContent, frameStoodStill } from './support/demoFrame.ts';
 import { connectButton, dialog, openDemo, siteText, waitForSiteStatus, walletChains } from './support/demo.ts';
 import { endStackEmailCodeCooldowns } from './support/emailCodeCooldowns.ts';
 import { codeFor, enterMailedCode, lastMailId } from './support/demoMailbox.ts';
@@ -33,7 +34,6 @@ async function logInByEmail(page: Page, email: string) {
 }
 
 const frameElement = (page: Page) => page.locator('iframe[title="Cairn secure frame"]');
-const frameContent = (page: Page) => page.frameLocator('iframe[title="Cairn secure frame"]');
 
 describe('e-mail login from the widget', () => {
   it('logs in with the mailed code, shows the recovery code in the frame over ApproveTransaction, connects, and reconnects after a reload', async () => {
@@ -88,6 +88,7 @@ describe('e-mail login from the widget', () => {
     // The phrase is the key's; the site's address is the key's smart account (the stack runs a bundler on 31337).
     expect(await smartAccountOf(mnemonicToAccount(phrase!).address)).toBe(address);
     expect(await page.evaluate(() => document.body.innerText)).not.toContain(phrase);
+    await frameStoodStill(page);
     await frameContent(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
 
@@ -98,6 +99,8 @@ describe('e-mail login from the widget', () => {
     await expect.poll(() => frameContent(page).locator('[data-device]').count()).toBe(1);
     expect(await frameContent(page).locator('[data-device]').textContent()).toContain('This device');
     expect(await frameContent(page).getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    // Done takes the click at once: the frame, just placed on the Devices view, must have stood still.
+    await frameStoodStill(page);
     await frameContent(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor();
 

@@ -41,3 +41,23 @@ export async function frameScreenSettled(page: Page, timeout = 10_000): Promise<
     { polling: 'raf', timeout },
   );
 }
+
+/**
+ * Resolves once the frame has stood still for the browser's stable time, wherever it lies: before
+ * a click on one of the frame's own screens that takes it at once (Done, Reject, a link), right
+ * after the widget's view around it changed.
+ */
+export async function frameStoodStill(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    ({ selector, stableMs }) => {
+      const frame = document.querySelector(selector)?.getBoundingClientRect();
+      if (!frame || frame.width === 0) return false;
+      const state = window as unknown as { frameStill?: { key: string; since: number } };
+      const key = `${frame.top},${frame.left},${frame.width},${frame.height}`;
+      if (state.frameStill?.key !== key) state.frameStill = { key, since: performance.now() };
+      return performance.now() - state.frameStill.since >= stableMs;
+    },
+    { selector: FRAME_SELECTOR, stableMs: BROWSER_STABLE_MS },
+    { polling: 100, timeout },
+  );
+}

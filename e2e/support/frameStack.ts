@@ -8,6 +8,7 @@ import { deployment } from '@cairn/devnet';
 import { startFrameServer, type FrameServer } from '@cairn/frame/server';
 import { createServer, loadConfig } from '@cairn/server';
 import type { FastifyInstance } from 'fastify';
+import { frameStoodStill } from './demoFrame.ts';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../bench/lib/staticServer.ts';
@@ -159,28 +160,8 @@ export async function promptOpen(page: Page, frameElement: Frame) {
   await frameElement.waitForFunction(() => document.documentElement.dataset.prompt === 'open', null, { timeout: 15_000, ...STATE_POLLING });
   await page.locator('iframe[title="Cairn secure frame"]').waitFor({ state: 'visible' });
   await page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width > 100, null, STATE_POLLING);
-  await frameSettled(page);
-}
-
-/**
- * A script's click right as the dialog settles around the frame can reach the frame as no event
- * at all (sessions 23 and 24, under load: no pointerdown, no window opened; believed to be
- * Chromium's own defence, which drops input to a cross-origin frame that moved just before). A
- * person reads first; the tests wait until the frame has stood still for FRAME_STILL_MS.
- */
-const FRAME_STILL_MS = 600;
-async function frameSettled(page: Page) {
-  await page.waitForFunction(
-    (stillMs) => {
-      const rect = (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect();
-      const where = `${rect.x},${rect.y},${rect.width},${rect.height}`;
-      const seen = window as unknown as { cairnFrameRect?: { where: string; since: number } };
-      if (seen.cairnFrameRect?.where !== where) seen.cairnFrameRect = { where, since: performance.now() };
-      return performance.now() - seen.cairnFrameRect.since >= stillMs;
-    },
-    FRAME_STILL_MS,
-    STATE_POLLING,
-  );
+  // A click the frame takes at once (Reject, 'Review in a secure window') needs it to have stood still (demoFrame.ts).
+  await frameStoodStill(page);
 }
 
 /** Once the frame's screen closes, the client hides the iframe again. */
