@@ -1,6 +1,6 @@
 import { toHex, verifyMessage, type Address, type Hex } from 'viem';
 import type { Frame, Page } from 'playwright-core';
-import { approveInWindow } from './support/approvalWindow.ts';
+import { approveInWindow, rejectInWindow } from './support/approvalWindow.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
@@ -92,7 +92,7 @@ describe('the approval window', () => {
   it("rejects on the window's Reject, and on the frame's", async () => {
     const { request: first } = await ask('rejected in the window');
     const popup = await openWindow();
-    await popup.getByRole('button', { name: 'Reject' }).click();
+    await rejectInWindow(popup);
     expect(await first).toEqual(REJECTED);
     await promptClosed(page);
     const { request: second } = await ask('rejected in the frame');
@@ -139,7 +139,7 @@ describe('the approval window', () => {
     expect(await pending(request)).toBe(true);
     // The real window still shows the real request, and its answer still counts.
     expect(await popup.locator('.approval .details dd').innerText()).toBe(message);
-    await popup.getByRole('button', { name: 'Reject' }).click();
+    await rejectInWindow(popup);
     expect(await request).toEqual(REJECTED);
     await promptClosed(page);
   });
@@ -225,7 +225,7 @@ describe("the user's own choice, where the operator left approvals inline", () =
     const choice = second.getByLabel('Always review in a separate window');
     expect(await choice.isChecked()).toBe(true);
     await choice.uncheck();
-    await second.getByRole('button', { name: 'Reject' }).click();
+    await rejectInWindow(second);
     expect(await next).toEqual(REJECTED);
     await promptClosed(site);
 

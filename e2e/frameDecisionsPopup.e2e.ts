@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveInWindow } from './support/approvalWindow.ts';
+import { approveInWindow, rejectInWindow } from './support/approvalWindow.ts';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
 import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
@@ -101,7 +101,7 @@ describe("the devices screen's decisions in the approval window", () => {
     expect(await rejected.locator('.approval h1').innerText()).toBe('Remove this device from your wallet?');
     expect(await rejected.locator('.approval').innerText()).toContain('Another device');
     const closed = rejected.waitForEvent('close');
-    await rejected.getByRole('button', { name: 'Reject' }).click();
+    await rejectInWindow(rejected);
     await closed;
     await settle();
     expect(await phone.frameElement.locator('[data-device]').count()).toBe(2);
