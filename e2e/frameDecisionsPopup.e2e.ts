@@ -5,7 +5,7 @@ import { approveInWindow, rejectInWindow } from './support/approvalWindow.ts';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
 import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack } from './support/frameStack.ts';
+import { call, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // The frame's own screens' decisions in the approval window (session 24), in Chromium, with
 // FRAME_APPROVALS=popup: the devices screen's Approve of a new device, Remove and 'Sign out
@@ -42,13 +42,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 700));
 async function newWallet(prefix: string) {
   const email = `${prefix}-${process.pid}-${Date.now()}@example.com`;
   const site = await openSite(stack);
-  const connecting = await logIn(stack, site.page, email);
-  await promptOpen(site.page, site.frameElement);
-  const recoveryCode = (await site.frameElement.locator('[data-recovery-code]').textContent())!;
-  await site.frameElement.getByRole('button', { name: 'I have saved it' }).click();
-  expect(await connecting.answer).toEqual({ ok: {} });
-  await promptClosed(site.page);
-  const address = ((await call(site.page, 'GET_USER', {})).ok as { address: string }).address;
+  const { address, recoveryCode } = await signUpWithCode(stack, site.page, site.frameElement, email);
   return { ...site, email, address, recoveryCode };
 }
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layDecoy, liftDecoy } from './support/decoy.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, startFrameStack, type FrameStack } from './support/frameStack.ts';
+import { call, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // A second device (issue 27; session 21), in Chromium: a login on another browser profile shows a
 // pairing code; the person types it on the devices screen of the device that has the wallet open,
@@ -41,13 +41,7 @@ describe('the devices of an e-mail wallet', () => {
     // A retry starts afresh: a new address, so a new wallet.
     const email = `devices-${process.pid}-${Date.now()}@example.com`;
     const phone = await openSite(stack);
-    const connecting = await logIn(stack, phone.page, email);
-    await promptOpen(phone.page, phone.frameElement);
-    const recoveryCode = (await phone.frameElement.locator('[data-recovery-code]').textContent())!;
-    await phone.frameElement.getByRole('button', { name: 'I have saved it' }).click();
-    expect(await connecting.answer).toEqual({ ok: {} });
-    await promptClosed(phone.page);
-    const address = ((await call(phone.page, 'GET_USER', {})).ok as { address: string }).address;
+    const { address, recoveryCode } = await signUpWithCode(stack, phone.page, phone.frameElement, email);
 
     // The laptop logs in with the mailed code: its frame waits, showing a pairing code.
     stack.endEmailCodeCooldowns();

@@ -142,14 +142,20 @@ export async function logIn(stack: FrameStack, page: Page, email: string): Promi
   return { answer: call(page, 'CONNECT_OTP', { otp: code }) };
 }
 
-/** Logs a new e-mail user in, saves the new wallet's recovery code, and answers the wallet's address. */
-export async function signUp(stack: FrameStack, page: Page, frameElement: Frame, email: string): Promise<`0x${string}`> {
+/** Logs a new e-mail user in, saves the new wallet's recovery code, and answers the wallet's address and that code. */
+export async function signUpWithCode(stack: FrameStack, page: Page, frameElement: Frame, email: string): Promise<{ address: `0x${string}`; recoveryCode: string }> {
   const connecting = await logIn(stack, page, email);
   await promptOpen(page, frameElement);
+  const recoveryCode = (await frameElement.locator('[data-recovery-code]').textContent())!;
   await frameElement.getByRole('button', { name: 'I have saved it' }).click();
   expect(await connecting.answer).toEqual({ ok: {} });
   await promptClosed(page);
-  return ((await call(page, 'GET_USER', {})).ok as { address: `0x${string}` }).address;
+  return { address: ((await call(page, 'GET_USER', {})).ok as { address: `0x${string}` }).address, recoveryCode };
+}
+
+/** Logs a new e-mail user in, saves the new wallet's recovery code, and answers the wallet's address. */
+export async function signUp(stack: FrameStack, page: Page, frameElement: Frame, email: string): Promise<`0x${string}`> {
+  return (await signUpWithCode(stack, page, frameElement, email)).address;
 }
 
 /**
