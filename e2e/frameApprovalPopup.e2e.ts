@@ -1,6 +1,6 @@
 import { toHex, verifyMessage, type Address, type Hex } from 'viem';
 import type { Frame, Page } from 'playwright-core';
-import { approveInWindow, rejectInWindow } from './support/approvalWindow.ts';
+import { allowWindows, approveInWindow, blockWindows, rejectInWindow } from './support/approvalWindow.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
@@ -156,19 +156,70 @@ describe('the approval window', () => {
     const message = 'blocked window';
     const { request } = await ask(message);
     // What a popup blocker answers (window.open gives null): Chromium's own blocker lets a click's window through, so it is stood in for here.
-    await frameElement.evaluate(() => {
-      const real = window.open;
-      window.open = () => null;
-      Object.assign(window, { allowWindows: () => (window.open = real) });
-    });
+    await blockWindows(frameElement);
     await frameElement.getByRole('button', { name: 'Open the secure window' }).click();
     await expect.poll(() => frameElement.locator('.approval-window .hint').innerText(), { timeout: 5_000 }).toBe(`Your browser blocked the secure window: allow pop-ups for ${frameOrigin}, then open it again.`);
     expect(page.context().pages()).toHaveLength(1);
     expect(await frameElement.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await pending(request)).toBe(true);
     // Pop-ups allowed: the same button opens the window, whose Approve signs.
-    await frameElement.evaluate(() => (window as unknown as { allowWindows(): void }).allowWindows());
+    await allowWindows(frameElement);
     const popup = await openWindow();
+    await approveInWindow(popup);
+    const signature = ((await request).ok as { result: Hex }).result;
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+    await promptClosed(page);
+  });
+
+  it("takes no click on Approve while another page of the browser has the focus, and waits its 500 ms again once the focus is back (the window's focus check, session 25)", async () => {
+    const message = 'Sign while another page is in front';
+    const { request } = await ask(message);
+    // Headless Chromium moves no focus between two windows (a popup keeps document.hasFocus() with
+    // another window brought to the front: tried in session 25), but it does between the tabs of one
+    // window. So the frame's window.open is called here without its popup features and the approval
+    // window opens as a tab: the same page and the same check, only the browser's way of moving the focus differs.
+    await frameElement.evaluate(() => {
+      const real = window.open;
+      window.open = (url?: string | URL, target?: string) => real.call(window, url, target);
+      Object.assign(window, { allowWindows: () => (window.open = real) });
+    });
+    const popup = await openWindow();
+    await allowWindows(frameElement);
+    // Playwright tells every page it has the focus; the window is left to read the browser's own.
+    await (await popup.context().newCDPSession(popup)).send('Emulation.setFocusEmulationEnabled', { enabled: false });
+    await popup.bringToFront();
+    const approve = popup.getByRole('button', { name: 'Approve' });
+    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
+    const box = (await approve.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    // The pointer rests on Approve (as under a site's window put over it); the window's clock notes when its focus comes back and when Approve takes clicks again.
+    await popup.mouse.move(x, y);
+    await popup.evaluate(() => {
+      const times = { focus: [] as number[], enabled: [] as number[] };
+      const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Approve')!;
+      window.addEventListener('focus', () => times.focus.push(performance.now()));
+      new MutationObserver(() => {
+        if (!button.disabled) times.enabled.push(performance.now());
+      }).observe(button, { attributes: true, attributeFilter: ['disabled'] });
+      Object.assign(window, { focusTimes: times });
+    });
+
+    // Another page of the browser in front: the window has lost the focus, Approve takes no click, a trusted click on it signs nothing.
+    const over = await page.context().newPage();
+    await over.bringToFront();
+    await expect.poll(() => popup.evaluate(() => document.hasFocus())).toBe(false);
+    await expect.poll(() => approve.isDisabled()).toBe(true);
+    expect(await popup.locator('.approval .hint').innerText()).toBe('Part of this request is hidden. Move anything covering it and try again.');
+    await popup.mouse.click(x, y);
+    expect(await pending(request)).toBe(true);
+
+    // The window in front again: Approve waits until it has held the focus for 500 ms, then its click signs.
+    await popup.bringToFront();
+    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
+    const times = await popup.evaluate(() => (window as unknown as { focusTimes: { focus: number[]; enabled: number[] } }).focusTimes);
+    expect(times.focus.length).toBeGreaterThan(0);
+    expect(times.enabled.at(-1)! - times.focus.at(-1)!).toBeGreaterThanOrEqual(500);
+    expect(await pending(request)).toBe(true);
     await approveInWindow(popup);
     const signature = ((await request).ok as { result: Hex }).result;
     expect(await verifyMessage({ address, message, signature })).toBe(true);

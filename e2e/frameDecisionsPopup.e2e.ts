@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveInWindow, rejectInWindow } from './support/approvalWindow.ts';
+import { allowWindows, approveInWindow, blockWindows, clickClosingWindow, rejectInWindow } from './support/approvalWindow.ts';
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
 import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
+import { call, logIn, openSite, promptClosed, promptOpen, saveRecoveryCode, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // The frame's own screens' decisions in the approval window (session 24), in Chromium, with
 // FRAME_APPROVALS=popup: the devices screen's Approve of a new device, Remove and 'Sign out
@@ -80,6 +80,16 @@ describe("the devices screen's decisions in the approval window", () => {
     await settle();
     expect(await laptop.frameElement.locator('[data-pairing-code]').isVisible()).toBe(true);
 
+    // A blocked window (session 25): the frame says so and approves nothing; allowed, the same button opens it.
+    await blockWindows(phone.frameElement);
+    await approveDevice.click();
+    await expect.poll(() => phone.frameElement.locator('section p.hint').innerText()).toBe(`Your browser blocked the secure window: allow pop-ups for ${frameOrigin}, then open it again.`);
+    await settle();
+    expect(phone.page.context().pages()).toHaveLength(1);
+    expect(await laptop.frameElement.locator('[data-pairing-code]').isVisible()).toBe(true);
+    expect(await Promise.race([waiting.answer.then(() => 'answered'), settle().then(() => 'pending')])).toBe('pending');
+    await allowWindows(phone.frameElement);
+
     // The visitor's own Approve in the window gives the laptop the wallet.
     await liftCut(phone.page);
     await approveInWindow(await windowFrom(phone.page, approveDevice));
@@ -117,6 +127,67 @@ describe("the devices screen's decisions in the approval window", () => {
     await promptClosed(phone.page);
     expect([...phone.errors, ...laptop.errors]).toEqual([]);
   }, 300_000);
+});
+
+describe("a new wallet's recovery code in the approval window (session 25)", () => {
+  it("never puts the code in the frame the site cuts around: blocked, the frame says so; the window shows it with its warning; closed, the same code can be shown again; its 'I have saved it' finishes the sign-up", async () => {
+    const email = `decisions-code-${process.pid}-${Date.now()}@example.com`;
+    const site = await openSite(stack);
+    const connecting = await logIn(stack, site.page, email);
+    const stillPending = async () => Promise.race([connecting.answer.then(() => 'answered'), settle().then(() => 'pending')]);
+    await promptOpen(site.page, site.frameElement);
+    await site.frameElement.getByRole('heading', { name: 'Your wallet is ready. Save its recovery code' }).waitFor();
+    await site.frameElement.getByText(`Your recovery code is shown only in a secure window of ${frameOrigin}`).waitFor();
+    // Nothing of the code in the frame's document: no block, and no text of its shape anywhere in it.
+    const frameHasNoCode = async (code?: string) => {
+      const html = await site.frameElement.evaluate(() => document.documentElement.outerHTML);
+      expect(html).not.toMatch(/[0-9A-Z]{4}(?:-?[0-9A-Z]{4}){7}/);
+      if (code) for (const form of [code, code.replaceAll('-', '')]) expect(html).not.toContain(form);
+      expect(await site.frameElement.locator('[data-recovery-code]').count()).toBe(0);
+    };
+    await frameHasNoCode();
+    const open = site.frameElement.getByRole('button', { name: 'Open the secure window' });
+    // The site's cut around the button, again wherever the frame's hint above it moved it.
+    const cutAround = async (button: Locator) => {
+      await liftCut(site.page);
+      await cutFrameAround(site.page, (await button.boundingBox())!, 'Your support code is below: read it out to us');
+    };
+    await cutAround(open);
+
+    // Blocked: said so, nothing shown, the sign-up waits.
+    await blockWindows(site.frameElement);
+    await open.click();
+    await expect.poll(() => site.frameElement.locator('section p.hint').innerText()).toBe(`Your browser blocked the secure window: allow pop-ups for ${frameOrigin}, then open it again.`);
+    expect(site.page.context().pages()).toHaveLength(1);
+    expect(await stillPending()).toBe('pending');
+    await frameHasNoCode();
+    await allowWindows(site.frameElement);
+
+    const show = site.frameElement.getByRole('button', { name: 'Show the secure window' });
+    await cutAround(show);
+    const first = await windowFrom(site.page, show);
+    const code = (await first.locator('[data-recovery-code]').textContent())!;
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){7}$/);
+    expect(await first.title()).toBe('Your recovery code');
+    expect(await first.locator('[data-recovery-code-warning]').innerText()).toBe(
+      "No site and no person will ever ask you for this code, not even support. Never read it out, send it or type it into a site: you type it only into your wallet's own screen, to open it on a new device.",
+    );
+    await frameHasNoCode(code);
+    // Closed unsaved: no wallet yet, the frame on its screen, the same code shown again.
+    await first.close();
+    await expect.poll(() => site.frameElement.locator('section p.hint').innerText()).toBe('The secure window closed before you saved the code. Show it again: it is the same code.');
+    expect(await stillPending()).toBe('pending');
+    await frameHasNoCode(code);
+    await cutAround(show);
+    const second = await windowFrom(site.page, show);
+    expect(await second.locator('[data-recovery-code]').textContent()).toBe(code);
+    await liftCut(site.page);
+    await clickClosingWindow(second, 'I have saved it');
+    expect(await connecting.answer).toEqual({ ok: {} });
+    await promptClosed(site.page);
+    expect(((await call(site.page, 'GET_USER', {})).ok as { address: string }).address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(site.errors).toEqual([]);
+  }, 180_000);
 });
 
 describe("the key export's phrase in the approval window", () => {
@@ -169,8 +240,8 @@ describe("the Farcaster confirmation's Continue in the approval window", () => {
     expect(await Promise.race([connecting.then(() => 'answered'), settle().then(() => 'pending')])).toBe('pending');
     await liftCut(site.page);
     await approveInWindow(await windowFrom(site.page, proceed));
-    // A new wallet: its recovery screen, then the site holds the login.
-    await site.frameElement.getByRole('button', { name: 'I have saved it' }).click({ timeout: 30_000 });
+    // A new wallet: its recovery code in the window (session 25), then the site holds the login.
+    await saveRecoveryCode(stack, site.page, site.frameElement);
     expect((await connecting).ok).toMatchObject({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
     await promptClosed(site.page);
     expect(site.errors).toEqual([]);

@@ -8,6 +8,7 @@ import { deployment } from '@cairn/devnet';
 import { startFrameServer, type FrameServer } from '@cairn/frame/server';
 import { createServer, loadConfig } from '@cairn/server';
 import type { FastifyInstance } from 'fastify';
+import { clickClosingWindow } from './approvalWindow.ts';
 import { frameStoodStill } from './demoFrame.ts';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -28,6 +29,8 @@ export interface FrameStack {
   oidc: LocalOidcProvider;
   /** The Cairn server the frame logs in against. */
   serverUrl: string;
+  /** Where the frame shows approvals and, with `popup`, a new wallet's recovery code (FRAME_APPROVALS). */
+  approvals: 'popup' | 'inline' | 'auto';
   browser: Browser;
   chainUrl: string;
   /** What SPEC §5's 30 s wait before another code does to the server's records, without the wait. */
@@ -79,6 +82,7 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
     }),
   );
   await server.listen({ port: serverPort, host: '127.0.0.1' });
+  const approvals = options.approvals ?? 'inline';
   const frame = await startFrameServer({
     dir: pages.framePage,
     port: framePort,
@@ -86,7 +90,7 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
       allowedOrigins: [new URL(site.url).origin],
       serverUrl: `http://127.0.0.1:${serverPort}`,
       networks: [{ chainId: 31337, rpcUrl: chain.url, ...(options.smartAccounts ? { smartAccount: smartAccountOn31337() } : {}) }],
-      approvals: options.approvals ?? 'inline',
+      approvals,
     },
   });
   const browser = await launchChromium();
@@ -96,6 +100,7 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
     mailbox,
     oidc,
     serverUrl: `http://127.0.0.1:${serverPort}`,
+    approvals,
     browser,
     chainUrl: chain.url,
     endEmailCodeCooldowns: () => endEmailCodeCooldowns(join(dataDir, 'server.sqlite')),
@@ -146,11 +151,32 @@ export async function logIn(stack: FrameStack, page: Page, email: string): Promi
 export async function signUpWithCode(stack: FrameStack, page: Page, frameElement: Frame, email: string): Promise<{ address: `0x${string}`; recoveryCode: string }> {
   const connecting = await logIn(stack, page, email);
   await promptOpen(page, frameElement);
-  const recoveryCode = (await frameElement.locator('[data-recovery-code]').textContent())!;
-  await frameElement.getByRole('button', { name: 'I have saved it' }).click();
+  const recoveryCode = await saveRecoveryCode(stack, page, frameElement);
   expect(await connecting.answer).toEqual({ ok: {} });
   await promptClosed(page);
   return { address: ((await call(page, 'GET_USER', {})).ok as { address: `0x${string}` }).address, recoveryCode };
+}
+
+/**
+ * Saves a new wallet's printed recovery code where the frame shows it, and answers the code: in the
+ * frame (`inline`), or with `popup` (session 25) in the approval window the frame's button opens,
+ * whose 'I have saved it' closes it.
+ */
+export async function saveRecoveryCode(stack: FrameStack, page: Page, frameElement: Frame): Promise<string> {
+  if (stack.approvals !== 'popup') {
+    const recoveryCode = (await frameElement.locator('[data-recovery-code]').textContent({ timeout: 30_000 }))!;
+    await frameElement.getByRole('button', { name: 'I have saved it' }).click();
+    return recoveryCode;
+  }
+  const open = frameElement.getByRole('button', { name: 'Open the secure window' });
+  await open.waitFor({ timeout: 30_000 });
+  const opened = page.context().waitForEvent('page');
+  await open.click();
+  const popup = await opened;
+  await popup.waitForFunction(() => document.documentElement.dataset.windowState === 'shown', null, { timeout: 15_000, ...STATE_POLLING });
+  const recoveryCode = (await popup.locator('[data-recovery-code]').textContent())!;
+  await clickClosingWindow(popup, 'I have saved it');
+  return recoveryCode;
 }
 
 /** Logs a new e-mail user in, saves the new wallet's recovery code, and answers the wallet's address. */

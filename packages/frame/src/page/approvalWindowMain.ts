@@ -2,6 +2,7 @@ import { answerMessage, approvalWindowRequests, readyMessage } from '../signing/
 import { approvalScreen, screenElement } from './approvalScreen.ts';
 import { exportPhraseScreen } from './exportPhraseScreen.ts';
 import { frameLanguage } from './frameLanguage.ts';
+import { recoveryCodeSaving } from './recoveryCodeScreen.ts';
 
 // The approval window (session 23): a top-level page of the frame's origin, opened by the frame,
 // showing the one request the frame posts to it. No site can draw over it, clip it or frame it
@@ -39,6 +40,16 @@ function run() {
         ended = () => say(root, t('approvalWindow.requestEnded'), 'ended');
         root.replaceChildren(section);
         document.title = t('recovery.yourRecoveryPhrase');
+        document.documentElement.dataset.windowState = 'shown';
+        return;
+      }
+      // A new wallet's printed code (session 25): shown here with its warning, until 'I have saved it' here.
+      if (request.type === 'cairn:approval-window:recovery-code') {
+        const section = screenElement('section', undefined, { 'aria-label': t('recovery.yourRecoveryCode'), class: 'reveal' });
+        section.append(screenElement('h1', t('recovery.yourRecoveryCode')), ...recoveryCodeSaving(request.code, t, () => answer(true), { warning: true }));
+        ended = () => say(root, t('approvalWindow.requestEnded'), 'ended');
+        root.replaceChildren(section);
+        document.title = t('recovery.yourRecoveryCode');
         document.documentElement.dataset.windowState = 'shown';
         return;
       }

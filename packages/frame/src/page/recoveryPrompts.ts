@@ -3,12 +3,13 @@ import { createRecoveryCode } from '../custody/recoveryCode.ts';
 import type { FramePromptKind } from '@cairn/core';
 import { fill, type Translate } from '@cairn/core/rules';
 import type { RecoveryPrompts } from '../login/recoveryPrompts.ts';
-import { revealMessage } from '../signing/approvalWindowMessages.ts';
+import { recoveryCodeMessage, revealMessage } from '../signing/approvalWindowMessages.ts';
 import { ApprovalWindowText } from './approvalWindowPrompts.ts';
-import { approvalWindowSession } from './approvalWindowSession.ts';
+import { approvalWindowSession, type ApprovalWindowSession } from './approvalWindowSession.ts';
 import { devicesScreen } from './devicesScreen.ts';
 import { exportPhraseScreen } from './exportPhraseScreen.ts';
 import { farcasterConfirmScreen } from './farcasterConfirmScreen.ts';
+import { recoveryCodeSaving } from './recoveryCodeScreen.ts';
 import { regionGates } from './regionGates.ts';
 import { windowGates, type DecisionWindowOpener } from './windowGates.ts';
 
@@ -31,21 +32,6 @@ export function passphraseProblem(passphrase: string, repeated: string): string 
   if ([...passphrase.normalize('NFKC')].length < MIN_PASSPHRASE_LENGTH) return RecoveryPromptText.passphraseTooShort;
   if (passphrase !== repeated) return RecoveryPromptText.passphraseMismatch;
   return undefined;
-}
-
-/**
- * A printed code as it is read and written down: its groups of four side by side, in two rows. The
- * dashes stay in its text but take no room; the code reads back the same with or without them.
- */
-function codeInGroups(code: string): HTMLOutputElement {
-  const shown = document.createElement('output');
-  shown.setAttribute('data-recovery-code', '');
-  shown.className = 'recovery-code';
-  code.split('-').forEach((group, index) => {
-    if (index > 0) shown.append(Object.assign(document.createElement('span'), { className: 'dash', textContent: '-' }));
-    shown.append(Object.assign(document.createElement('span'), { className: 'group', textContent: group }));
-  });
-  return shown;
 }
 
 /** A new device's pairing code, as both devices show it. */
@@ -118,16 +104,42 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     return opener ? windowGates(gateHint, t, opener) : regionGates(section, gateHint, t);
   };
 
+  /**
+   * Session 25: a new wallet's printed code only in the approval window, as the export's phrase: the
+   * frame shows no secret, only the button that opens the window (the site's login gave no click to
+   * open it from). The window closed, the code is still unsaved here and can be shown again, the same
+   * code; only the window's 'I have saved it' goes on. Until then no wallet exists: the login waits.
+   */
+  const codeInWindow = (code: string, opener: DecisionWindowOpener, saved: () => void): { parts: HTMLElement[]; end(): void } => {
+    const status = hintLine();
+    const show = button(t(ApprovalWindowText.open));
+    show.className = 'primary saved';
+    let session: ApprovalWindowSession | undefined;
+    const newSession = () => {
+      const current = approvalWindowSession(opener, (id) => recoveryCodeMessage(id, code, opener.locale()));
+      void current.answer.then((answer) => {
+        if (answer?.approved === true) return saved();
+        if (session === current) session = undefined;
+        if (show.isConnected) status.textContent = t('recovery.codeNotSavedYet');
+      });
+      return current;
+    };
+    trustedClick(show, () => {
+      session ??= newSession();
+      status.textContent = session.open() ? t(ApprovalWindowText.waiting) : t(ApprovalWindowText.blocked, { origin: opener.origin });
+      show.textContent = t(ApprovalWindowText.showAgain);
+    });
+    return { parts: [text('p', t('recovery.codeInSecureWindow', { origin: opener.origin })), status, show], end: () => session?.end() };
+  };
+
   return {
     chooseFactor: () =>
       screen('protectWallet', (done) => {
         const code = createRecoveryCode();
-        const shown = codeInGroups(code);
-        const saved = button(t('recovery.iHaveSavedIt'));
-        saved.className = 'primary saved';
-        trustedClick(saved, () => done({ kind: 'code', code }));
+        const opener = inWindow();
         const codePart = document.createElement('div');
-        codePart.append(text('p', t('recovery.writeItDownAnd')), shown, saved);
+        const inTheWindow = opener ? codeInWindow(code, opener, () => done({ kind: 'code', code })) : undefined;
+        codePart.append(...(inTheWindow?.parts ?? recoveryCodeSaving(code, t, () => done({ kind: 'code', code }))));
 
         const first = field(t('recovery.passphrase'), 'password');
         const second = field(t('recovery.passphraseAgain'), 'password');
@@ -136,7 +148,11 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         trustedClick(usePassphrase, () => {
           const why = passphraseProblem(first.input.value, second.input.value);
           if (why) problem.textContent = t(why);
-          else done({ kind: 'passphrase', passphrase: first.input.value });
+          else {
+            // A passphrase chosen instead: the code's window, if open, closes unsaved.
+            inTheWindow?.end();
+            done({ kind: 'passphrase', passphrase: first.input.value });
+          }
         });
         const passphrasePart = document.createElement('div');
         passphrasePart.hidden = true;
@@ -156,7 +172,8 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
         trustedClick(toPassphrase, () => swap(true));
         trustedClick(toCode, () => swap(false));
         // The code is the default; the reason to keep it stays beside the passphrase option, whichever is shown.
-        return [text('h1', t('recovery.protectYourWallet')), codePart, passphrasePart, why, toPassphrase, toCode];
+        const heading = opener ? t('recovery.walletReadySaveCode') : t('recovery.protectYourWallet');
+        return [text('h1', heading), codePart, passphrasePart, why, toPassphrase, toCode];
       }),
     askFactor: (kind, why, purpose) =>
       screen(purpose, (done) => {

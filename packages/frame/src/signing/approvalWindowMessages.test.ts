@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerMessage, approvalWindowAnswers, approvalWindowRequests, decisionMessage, readyMessage, revealMessage, showMessage } from './approvalWindowMessages.ts';
+import { createRecoveryCode } from '../custody/recoveryCode.ts';
+import { answerMessage, approvalWindowAnswers, approvalWindowRequests, decisionMessage, readyMessage, recoveryCodeMessage, revealMessage, showMessage } from './approvalWindowMessages.ts';
 import type { ApprovalSummary } from './approvalSummary.ts';
 
 const FRAME = 'https://frame.example';
@@ -104,5 +105,31 @@ describe("the frame's own screens' decisions and the key export's phrase in the 
     const window = opened();
     expect(window.accept({ data: revealMessage(ID, phrase), origin: FRAME, source: frame })).toBeDefined();
     expect(window.accept({ data: decisionMessage(OTHER_ID, device), origin: FRAME, source: frame })).toBeUndefined();
+  });
+});
+
+describe("a new wallet's recovery code in the approval window (session 25)", () => {
+  const frame = { name: 'the frame (the opener)' };
+  const site = { name: "the site's page" };
+  const opened = () => approvalWindowRequests({ opener: () => frame, origin: FRAME });
+  const code = createRecoveryCode();
+
+  it('takes the code only from its opener on the frame origin, and only in the shape the frame makes it', () => {
+    expect(opened().accept({ data: recoveryCodeMessage(ID, code, 'ja'), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:recovery-code', id: ID, code, locale: 'ja' });
+    expect(opened().accept({ data: recoveryCodeMessage(ID, code), origin: SITE, source: frame })).toBeUndefined();
+    expect(opened().accept({ data: recoveryCodeMessage(ID, code), origin: FRAME, source: site })).toBeUndefined();
+    expect(opened().accept({ data: { ...recoveryCodeMessage(ID, code), note: 'read it to us' }, origin: FRAME, source: frame })).toBeUndefined();
+    // Lower case, a letter the alphabet leaves out, a group short, a group more, words around it, no dashes.
+    for (const bad of [code.toLowerCase(), `${code.slice(0, -1)}U`, code.slice(0, -1), `${code}-ABCD`, `Support code: ${code}`, code.replaceAll('-', ''), 'A'.repeat(100_000)])
+      expect(opened().accept({ data: recoveryCodeMessage(ID, bad), origin: FRAME, source: frame }), bad.slice(0, 60)).toBeUndefined();
+  });
+
+  it("hears 'I have saved it' as the window's one answer to that request", () => {
+    const one = approvalWindowAnswers({ window: () => frame, origin: FRAME, id: ID });
+    expect(one.ready({ data: readyMessage(), origin: FRAME, source: frame })).toBe(true);
+    expect(one.answer({ data: answerMessage(OTHER_ID, true), origin: FRAME, source: frame })).toBeUndefined();
+    expect(one.answer({ data: answerMessage(ID, true), origin: SITE, source: frame })).toBeUndefined();
+    expect(one.answer({ data: answerMessage(ID, true), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:answer', id: ID, approved: true });
+    expect(one.answer({ data: answerMessage(ID, true), origin: FRAME, source: frame })).toBeUndefined();
   });
 });

@@ -19,7 +19,10 @@ import { MAX_TYPED_DATA_ROWS } from './approvalSummary.ts';
  * |          |                | which has no such choice                                              |
  * | reveal   | frame → window | a request id and the wallet's recovery phrase (the key export, since  |
  * |          |                | session 24): shown there, out of the site's page, until Done          |
- * | answer   | window → frame | the request id, approved or not (Done for a reveal), the choice       |
+ * | recovery | frame → window | a request id and a new wallet's printed recovery code (since session  |
+ * | code     |                | 25): shown there with its warning, until 'I have saved it'            |
+ * | answer   | window → frame | the request id, approved or not (Done for a reveal, 'I have saved it' |
+ * |          |                | for a recovery code), the choice                                      |
  */
 export const APPROVAL_WINDOW_PATH = '/approval.html';
 
@@ -47,11 +50,15 @@ const ShowSchema = v.strictObject({
 // A BIP-39 phrase: 12 to 24 lower-case words.
 const Phrase = v.pipe(v.string(), v.maxLength(240), v.regex(/^[a-z]+(?: [a-z]+){11,23}$/));
 const RevealSchema = v.strictObject({ type: v.literal('cairn:approval-window:reveal'), id: RequestId, phrase: Phrase, locale: v.optional(v.picklist(SUPPORTED_LOCALES)) });
-const RequestSchema = v.variant('type', [ShowSchema, RevealSchema]);
+// A printed recovery code (custody/recoveryCode.ts) exactly as the frame makes it: 8 groups of 4 Crockford base32 capitals (no I, L, O, U).
+const RecoveryCode = v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){7}$/));
+const RecoveryCodeSchema = v.strictObject({ type: v.literal('cairn:approval-window:recovery-code'), id: RequestId, code: RecoveryCode, locale: v.optional(v.picklist(SUPPORTED_LOCALES)) });
+const RequestSchema = v.variant('type', [ShowSchema, RevealSchema, RecoveryCodeSchema]);
 const AnswerSchema = v.strictObject({ type: v.literal('cairn:approval-window:answer'), id: RequestId, approved: v.boolean(), alwaysSeparate: v.optional(v.boolean()) });
 
 export type ApprovalWindowShow = v.InferOutput<typeof ShowSchema>;
 export type ApprovalWindowReveal = v.InferOutput<typeof RevealSchema>;
+export type ApprovalWindowRecoveryCode = v.InferOutput<typeof RecoveryCodeSchema>;
 export type ApprovalWindowRequest = v.InferOutput<typeof RequestSchema>;
 export type ApprovalWindowAnswer = v.InferOutput<typeof AnswerSchema>;
 
@@ -81,6 +88,11 @@ export function decisionMessage(id: string, summary: ApprovalSummary, locale?: s
 /** The key export's phrase (session 24), to the window the frame opened, on the frame's origin only. */
 export function revealMessage(id: string, phrase: string, locale?: string): ApprovalWindowReveal {
   return { type: 'cairn:approval-window:reveal', id, phrase, ...knownLocale(locale) };
+}
+
+/** A new wallet's printed recovery code (session 25), as the export's phrase: to the window the frame opened, on the frame's origin only. */
+export function recoveryCodeMessage(id: string, code: string, locale?: string): ApprovalWindowRecoveryCode {
+  return { type: 'cairn:approval-window:recovery-code', id, code, ...knownLocale(locale) };
 }
 
 export function answerMessage(id: string, approved: boolean, alwaysSeparate?: boolean): ApprovalWindowAnswer {

@@ -169,6 +169,11 @@ const ar: Catalogue = {
   'session.mayMove': 'يمكنه نقل',
   'session.nothingItsCallsCarryNoValue': 'لا شيء: استدعاءاته لا تحمل أي قيمة',
   'session.upToTokensInAll': 'حتى {amount}، إجمالًا',
+  'recovery.walletReadySaveCode': "محفظتك جاهزة. احفظ رمز الاسترداد الخاص بها",
+  'recovery.codeInSecureWindow': "يُعرض رمز الاسترداد فقط في نافذة آمنة من {origin}، حيث لا يمكن لأي موقع الرسم فوقها أو حولها.",
+  'recovery.codeNotSavedYet': "أُغلقت النافذة الآمنة قبل أن تحفظ الرمز. اعرضها مرة أخرى: إنه الرمز نفسه.",
+  'recovery.yourRecoveryCode': "رمز الاسترداد الخاص بك",
+  'recovery.noOneWillAskForIt': "لن يطلب منك أي موقع ولا أي شخص هذا الرمز أبدًا، ولا حتى الدعم. لا تقرأه بصوت عالٍ ولا ترسله ولا تكتبه في أي موقع: تكتبه فقط في شاشة محفظتك نفسها، لفتحها على جهاز جديد.",
 };
 
 export default ar;

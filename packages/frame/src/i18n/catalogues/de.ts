@@ -169,6 +169,11 @@ const de: Catalogue = {
   'session.mayMove': 'Darf bewegen',
   'session.nothingItsCallsCarryNoValue': 'Nichts: seine Aufrufe tragen keinen Wert',
   'session.upToTokensInAll': 'Bis zu {amount}, insgesamt',
+  'recovery.walletReadySaveCode': "Ihre Wallet ist bereit. Sichern Sie ihren Wiederherstellungscode",
+  'recovery.codeInSecureWindow': "Ihr Wiederherstellungscode wird nur in einem sicheren Fenster von {origin} angezeigt, in dem keine Website darüber oder darum herum zeichnen kann.",
+  'recovery.codeNotSavedYet': "Das sichere Fenster wurde geschlossen, bevor Sie den Code gesichert haben. Zeigen Sie ihn erneut an: Es ist derselbe Code.",
+  'recovery.yourRecoveryCode': "Ihr Wiederherstellungscode",
+  'recovery.noOneWillAskForIt': "Keine Website und keine Person wird Sie je nach diesem Code fragen, auch kein Support. Lesen Sie ihn nie vor, senden Sie ihn nie und geben Sie ihn nie auf einer Website ein: Sie geben ihn nur im eigenen Fenster Ihrer Wallet ein, um sie auf einem neuen Gerät zu öffnen.",
 };
 
 export default de;

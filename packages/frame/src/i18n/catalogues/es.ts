@@ -169,6 +169,11 @@ const es: Catalogue = {
   'session.mayMove': 'Puede mover',
   'session.nothingItsCallsCarryNoValue': 'Nada: sus llamadas no llevan valor',
   'session.upToTokensInAll': 'Hasta {amount}, en total',
+  'recovery.walletReadySaveCode': "Tu billetera está lista. Guarda su código de recuperación",
+  'recovery.codeInSecureWindow': "Tu código de recuperación solo se muestra en una ventana segura de {origin}, donde ningún sitio puede dibujar encima ni alrededor.",
+  'recovery.codeNotSavedYet': "La ventana segura se cerró antes de que guardaras el código. Vuelve a mostrarla: es el mismo código.",
+  'recovery.yourRecoveryCode': "Tu código de recuperación",
+  'recovery.noOneWillAskForIt': "Ningún sitio ni ninguna persona te pedirá nunca este código, ni siquiera el soporte. Nunca lo leas en voz alta, lo envíes ni lo escribas en un sitio: solo lo escribes en la pantalla propia de tu billetera, para abrirla en un dispositivo nuevo.",
 };
 
 export default es;

@@ -169,6 +169,11 @@ const fr: Catalogue = {
   'session.mayMove': 'Peut déplacer',
   'session.nothingItsCallsCarryNoValue': 'Rien : ses appels ne portent aucune valeur',
   'session.upToTokensInAll': 'Jusqu’à {amount}, au total',
+  'recovery.walletReadySaveCode': "Votre portefeuille est prêt. Enregistrez son code de récupération",
+  'recovery.codeInSecureWindow': "Votre code de récupération s’affiche uniquement dans une fenêtre sécurisée de {origin}, où aucun site ne peut dessiner par-dessus ni autour.",
+  'recovery.codeNotSavedYet': "La fenêtre sécurisée s’est fermée avant que vous enregistriez le code. Affichez-la à nouveau : c’est le même code.",
+  'recovery.yourRecoveryCode': "Votre code de récupération",
+  'recovery.noOneWillAskForIt': "Aucun site ni aucune personne ne vous demandera jamais ce code, pas même le support. Ne le lisez jamais à voix haute, ne l’envoyez pas et ne le saisissez sur aucun site : vous ne le saisissez que dans l’écran propre de votre portefeuille, pour l’ouvrir sur un nouvel appareil.",
 };
 
 export default fr;

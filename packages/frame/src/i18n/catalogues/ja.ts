@@ -169,6 +169,11 @@ const ja: Catalogue = {
   'session.mayMove': '移動できる額',
   'session.nothingItsCallsCarryNoValue': 'なし：呼び出しは価値を送りません',
   'session.upToTokensInAll': '合計 {amount} まで',
+  'recovery.walletReadySaveCode': "ウォレットの準備ができました。リカバリーコードを保存してください",
+  'recovery.codeInSecureWindow': "リカバリーコードは {origin} の安全なウィンドウにのみ表示されます。どのサイトもその上や周りに描画できません。",
+  'recovery.codeNotSavedYet': "コードを保存する前に安全なウィンドウが閉じられました。もう一度表示してください。同じコードです。",
+  'recovery.yourRecoveryCode': "あなたのリカバリーコード",
+  'recovery.noOneWillAskForIt': "どのサイトも、どの人も、サポートでさえ、このコードを尋ねることはありません。読み上げたり、送ったり、サイトに入力したりしないでください。入力するのは、新しいデバイスでウォレットを開くときのウォレット自身の画面だけです。",
 };
 
 export default ja;

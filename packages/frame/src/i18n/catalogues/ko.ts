@@ -169,6 +169,11 @@ const ko: Catalogue = {
   'session.mayMove': '옮길 수 있는 금액',
   'session.nothingItsCallsCarryNoValue': '없음: 호출에 가치가 담기지 않습니다',
   'session.upToTokensInAll': '총 {amount}까지',
+  'recovery.walletReadySaveCode': "지갑이 준비되었습니다. 복구 코드를 저장하세요",
+  'recovery.codeInSecureWindow': "복구 코드는 {origin}의 보안 창에만 표시됩니다. 어떤 사이트도 그 위나 주변에 그릴 수 없습니다.",
+  'recovery.codeNotSavedYet': "코드를 저장하기 전에 보안 창이 닫혔습니다. 다시 표시하세요. 같은 코드입니다.",
+  'recovery.yourRecoveryCode': "내 복구 코드",
+  'recovery.noOneWillAskForIt': "어떤 사이트나 사람도, 고객 지원조차도 이 코드를 요구하지 않습니다. 읽어 주거나 보내거나 사이트에 입력하지 마세요. 이 코드는 새 기기에서 지갑을 열 때 지갑 자체 화면에만 입력합니다.",
 };
 
 export default ko;

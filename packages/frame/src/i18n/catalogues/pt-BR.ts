@@ -169,6 +169,11 @@ const ptBR: Catalogue = {
   'session.mayMove': 'Pode mover',
   'session.nothingItsCallsCarryNoValue': 'Nada: suas chamadas não levam valor',
   'session.upToTokensInAll': 'Até {amount}, no total',
+  'recovery.walletReadySaveCode': "Sua carteira está pronta. Guarde o código de recuperação dela",
+  'recovery.codeInSecureWindow': "Seu código de recuperação é mostrado apenas em uma janela segura de {origin}, onde nenhum site pode desenhar por cima nem ao redor.",
+  'recovery.codeNotSavedYet': "A janela segura foi fechada antes de você guardar o código. Mostre-a de novo: é o mesmo código.",
+  'recovery.yourRecoveryCode': "Seu código de recuperação",
+  'recovery.noOneWillAskForIt': "Nenhum site e nenhuma pessoa jamais vai pedir este código, nem mesmo o suporte. Nunca o leia em voz alta, envie ou digite em um site: você só o digita na tela da própria carteira, para abri-la em um novo dispositivo.",
 };
 
 export default ptBR;

@@ -169,6 +169,11 @@ const tr: Catalogue = {
   'session.mayMove': 'Taşıyabileceği',
   'session.nothingItsCallsCarryNoValue': 'Hiçbir şey: çağrıları değer taşımaz',
   'session.upToTokensInAll': 'Toplam {amount} tutarına kadar',
+  'recovery.walletReadySaveCode': "Cüzdanınız hazır. Kurtarma kodunu kaydedin",
+  'recovery.codeInSecureWindow': "Kurtarma kodunuz yalnızca {origin} adresindeki güvenli bir pencerede gösterilir; hiçbir site onun üzerine veya çevresine çizim yapamaz.",
+  'recovery.codeNotSavedYet': "Güvenli pencere, kodu kaydetmenizden önce kapandı. Yeniden gösterin: kod aynıdır.",
+  'recovery.yourRecoveryCode': "Kurtarma kodunuz",
+  'recovery.noOneWillAskForIt': "Hiçbir site ve hiçbir kişi, destek ekibi bile, bu kodu sizden asla istemez. Onu asla sesli okumayın, göndermeyin veya bir siteye yazmayın: onu yalnızca cüzdanınızın kendi ekranına, yeni bir cihazda açmak için yazarsınız.",
 };
 
 export default tr;

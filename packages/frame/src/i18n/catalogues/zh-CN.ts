@@ -169,6 +169,11 @@ const zhCN: Catalogue = {
   'session.mayMove': '可转出',
   'session.nothingItsCallsCarryNoValue': '无：其调用不携带任何价值',
   'session.upToTokensInAll': '最多 {amount}（总计）',
+  'recovery.walletReadySaveCode': "您的钱包已就绪。请保存它的恢复码",
+  'recovery.codeInSecureWindow': "您的恢复码只会显示在 {origin} 的安全窗口中，任何网站都无法在其上方或周围绘制。",
+  'recovery.codeNotSavedYet': "您保存恢复码之前安全窗口已关闭。请再次显示它：恢复码不变。",
+  'recovery.yourRecoveryCode': "您的恢复码",
+  'recovery.noOneWillAskForIt': "任何网站、任何人，包括客服，都绝不会向您索要这个恢复码。切勿读出、发送它或在网站中输入它：只有在新设备上打开钱包时，才在钱包自己的界面中输入它。",
 };
 
 export default zhCN;
