@@ -151,7 +151,7 @@ describe('e-mail login from the widget', () => {
 
     // Named for what the frame asks: a code to save, not a request to approve.
     await dialog(page).getByRole('heading', { name: 'Save your recovery code' }).waitFor({ timeout: 20_000 });
-    await dialog(page).getByText('Write down the recovery code shown in the secure frame above', { exact: false }).waitFor();
+    await dialog(page).getByText('Write down the recovery code the secure frame above shows', { exact: false }).waitFor();
     expect(await dialog(page).getByRole('heading', { name: 'Approve' }).count()).toBe(0);
     // The 39 characters as eight groups of four, in two rows, the button below them.
     const code = frameContent(page).locator('[data-recovery-code]');
