@@ -169,6 +169,8 @@ const ar: Catalogue = {
   'session.mayMove': 'يمكنه نقل',
   'session.nothingItsCallsCarryNoValue': 'لا شيء: استدعاءاته لا تحمل أي قيمة',
   'session.upToTokensInAll': 'حتى {amount}، إجمالًا',
+  'session.beware': 'تنبيه',
+  'session.unknownFunctionUnbounded': 'لا يعرف Cairn هذه الدالة: ما يمنحه كل استدعاء يعود إلى العقد، والإجمالي لا يحسب إلا القيمة التي تحملها الاستدعاءات',
 };
 
 export default ar;

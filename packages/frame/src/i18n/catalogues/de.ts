@@ -169,6 +169,8 @@ const de: Catalogue = {
   'session.mayMove': 'Darf bewegen',
   'session.nothingItsCallsCarryNoValue': 'Nichts: seine Aufrufe tragen keinen Wert',
   'session.upToTokensInAll': 'Bis zu {amount}, insgesamt',
+  'session.beware': 'Achtung',
+  'session.unknownFunctionUnbounded': 'Cairn kennt diese Funktion nicht: Was jeder Aufruf weggibt, bestimmt der Vertrag, und die Summe zählt nur den Wert, den die Aufrufe tragen',
 };
 
 export default de;

@@ -169,6 +169,8 @@ const es: Catalogue = {
   'session.mayMove': 'Puede mover',
   'session.nothingItsCallsCarryNoValue': 'Nada: sus llamadas no llevan valor',
   'session.upToTokensInAll': 'Hasta {amount}, en total',
+  'session.beware': 'Atención',
+  'session.unknownFunctionUnbounded': 'Cairn no conoce esta función: lo que cada llamada entrega depende del contrato, y el total solo cuenta el valor que llevan las llamadas',
 };
 
 export default es;

@@ -169,6 +169,8 @@ const fr: Catalogue = {
   'session.mayMove': 'Peut déplacer',
   'session.nothingItsCallsCarryNoValue': 'Rien : ses appels ne portent aucune valeur',
   'session.upToTokensInAll': 'Jusqu’à {amount}, au total',
+  'session.beware': 'Attention',
+  'session.unknownFunctionUnbounded': 'Cairn ne connaît pas cette fonction : ce que chaque appel cède dépend du contrat, et le total ne compte que la valeur que portent les appels',
 };
 
 export default fr;

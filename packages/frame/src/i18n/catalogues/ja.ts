@@ -169,6 +169,8 @@ const ja: Catalogue = {
   'session.mayMove': '移動できる額',
   'session.nothingItsCallsCarryNoValue': 'なし：呼び出しは価値を送りません',
   'session.upToTokensInAll': '合計 {amount} まで',
+  'session.beware': '注意',
+  'session.unknownFunctionUnbounded': 'Cairn はこの関数を知りません。各呼び出しが何を渡すかはコントラクト次第で、合計は呼び出しが運ぶ価値だけを数えます',
 };
 
 export default ja;

@@ -169,6 +169,8 @@ const ko: Catalogue = {
   'session.mayMove': '옮길 수 있는 금액',
   'session.nothingItsCallsCarryNoValue': '없음: 호출에 가치가 담기지 않습니다',
   'session.upToTokensInAll': '총 {amount}까지',
+  'session.beware': '주의',
+  'session.unknownFunctionUnbounded': 'Cairn은 이 함수를 알지 못합니다: 각 호출이 무엇을 내주는지는 컨트랙트에 달려 있으며, 총액은 호출이 담은 가치만 셉니다',
 };
 
 export default ko;

@@ -169,6 +169,8 @@ const ptBR: Catalogue = {
   'session.mayMove': 'Pode mover',
   'session.nothingItsCallsCarryNoValue': 'Nada: suas chamadas não levam valor',
   'session.upToTokensInAll': 'Até {amount}, no total',
+  'session.beware': 'Atenção',
+  'session.unknownFunctionUnbounded': 'O Cairn não conhece esta função: o que cada chamada entrega depende do contrato, e o total conta apenas o valor que as chamadas levam',
 };
 
 export default ptBR;

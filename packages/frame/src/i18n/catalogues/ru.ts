@@ -169,6 +169,8 @@ const ru: Catalogue = {
   'session.mayMove': 'Может перевести',
   'session.nothingItsCallsCarryNoValue': 'Ничего: его вызовы не несут ценности',
   'session.upToTokensInAll': 'До {amount}, всего',
+  'session.beware': 'Внимание',
+  'session.unknownFunctionUnbounded': 'Cairn не знает эту функцию: что отдаёт каждый вызов, решает контракт, а в сумму входит только стоимость, которую несут вызовы',
 };
 
 export default ru;

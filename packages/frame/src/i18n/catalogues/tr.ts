@@ -169,6 +169,8 @@ const tr: Catalogue = {
   'session.mayMove': 'Taşıyabileceği',
   'session.nothingItsCallsCarryNoValue': 'Hiçbir şey: çağrıları değer taşımaz',
   'session.upToTokensInAll': 'Toplam {amount} tutarına kadar',
+  'session.beware': 'Dikkat',
+  'session.unknownFunctionUnbounded': 'Cairn bu işlevi tanımıyor: her çağrının neyi verdiği sözleşmeye bağlıdır ve toplam yalnızca çağrıların taşıdığı değeri sayar',
 };
 
 export default tr;

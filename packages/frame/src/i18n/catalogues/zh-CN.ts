@@ -169,6 +169,8 @@ const zhCN: Catalogue = {
   'session.mayMove': '可转出',
   'session.nothingItsCallsCarryNoValue': '无：其调用不携带任何价值',
   'session.upToTokensInAll': '最多 {amount}（总计）',
+  'session.beware': '注意',
+  'session.unknownFunctionUnbounded': 'Cairn 不认识此函数：每次调用交出什么由合约决定，总额只计算调用所带的价值',
 };
 
 export default zhCN;
