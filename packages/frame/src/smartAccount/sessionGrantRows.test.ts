@@ -30,10 +30,11 @@ describe("the grant screen's warning for a function Cairn does not know (session
   const base = { key, target: token, valueLimit: 0n, allowance: 0n, gasBudget: 0n, expiry: 1_900_000_000 };
   const warning = (rows: { label: string; value: string }[]) => rows.find((row) => row.label === 'Beware')?.value;
 
-  it("warns, last, that a contract's own function is bounded only by what it does", () => {
+  it("warns, under the function, that a contract's own function is bounded only by what it does", () => {
     const rows = sessionGrantRows({ ...base, selector: '0x12345678' }, ETH, false, fill);
-    expect(rows.at(-1)).toEqual({ label: 'Beware', value: 'Cairn does not know this function: what each call gives away is up to the contract, and the total counts only the value the calls carry' });
-    expect(rows.find((row) => row.label === 'Function')?.value).toBe('function 0x12345678');
+    const at = rows.findIndex((row) => row.label === 'Function');
+    expect(rows[at]?.value).toBe('function 0x12345678');
+    expect(rows[at + 1]).toEqual({ label: 'Beware', value: 'Cairn does not know this function: what each call gives away is up to the contract, and the total counts only the value the calls carry' });
   });
 
   it('does not warn for plain transfers or the token functions it counts', () => {

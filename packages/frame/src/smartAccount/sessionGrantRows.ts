@@ -10,7 +10,7 @@ import { knownSessionCall, movesTokens, type SessionGrant } from './permissionsR
  * `sponsored`: the network's paymaster pays the frame's operations, so the key's are paid from the
  * balance only when the site sends them unsponsored. `token`: what the chain answered for a token
  * session's contract, if anything (its total is shown in its smallest units otherwise). A function
- * Cairn does not know (not a plain transfer nor a counted token function) gets a warning row last.
+ * Cairn does not know (not a plain transfer nor a counted token function) gets a warning row under it.
  */
 export function sessionGrantRows(
   grant: SessionGrant,
@@ -31,12 +31,12 @@ export function sessionGrantRows(
     { label: t('common.sessionKey'), value: getAddress(grant.key), code: true },
     { label: grant.selector ? t('session.mayCall') : t('session.maySendTo'), value: getAddress(grant.target), code: true },
     { label: t('session.function'), value: grant.selector ? `function ${grant.selector}` : t('session.nonePlainTransfersOnly'), ...(grant.selector ? { code: true } : {}) },
+    // A contract's own function: its total counts the value the calls carry, never what the function itself gives away.
+    ...(knownSessionCall(grant.selector) ? [] : [{ label: t('session.beware'), value: t('session.unknownFunctionUnbounded') }]),
     { label: t('session.atMostPerCall'), value: amount(grant.valueLimit), code: true },
     { label: t('session.mayMove'), value: movedInAll(grant, amount, t, token) },
     { label: t('session.maySpendOnItsOwnNetworkFees'), value: fees },
     { label: t('session.until'), value: new Date(grant.expiry * 1000).toISOString() },
-    // A contract's own function: its total counts the value the calls carry, never what the function itself gives away.
-    ...(knownSessionCall(grant.selector) ? [] : [{ label: t('session.beware'), value: t('session.unknownFunctionUnbounded') }]),
   ];
 }
 

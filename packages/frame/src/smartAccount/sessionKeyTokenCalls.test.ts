@@ -121,6 +121,9 @@ describe("a session key's other token functions: counted to its total, or refuse
     }
     expect(s.shown).toEqual([]);
     expect(await s.sender.isDeployed()).toBe(false);
+    // A function Cairn does not know is granted, on the ERC-721 too: bounded only by what it does, which the screen says under it.
+    expect(await s.refusal(sessionOn(s.nft, '0x12345678', 0n))).toBe('granted');
+    expect(rowsOf(s.shown[0]!)['Beware']).toBe('Cairn does not know this function: what each call gives away is up to the contract, and the total counts only the value the calls carry');
   }, 240_000);
 
   it('refuses in the contract itself, for a grant that bypassed the frame, what no total bounds and a counted session on an ERC-721', async () => {
