@@ -194,8 +194,11 @@ contract CairnAccount is SimpleAccount {
     }
 
     /// Whether `target` says it is an ERC-721 (ERC-165). Read at the grant, in execution: a contract
-    /// that answers nothing, or anything but true, is taken as not one.
+    /// that answers nothing, or anything but true, is taken as not one. The grant must leave the
+    /// probe its whole 30,000 gas (with EIP-150's 1/64 kept back, and the call's own cost): a probe
+    /// starved by a low gas limit would read as "not one".
     function _isErc721(address target) internal view returns (bool) {
+        require(gasleft() > 35_000, "session: out of gas");
         (bool ok, bytes memory answer) =
             target.staticcall{gas: 30_000}(abi.encodeWithSelector(ERC165_SUPPORTS_INTERFACE, ERC721_INTERFACE));
         return ok && answer.length >= 32 && abi.decode(answer, (uint256)) == 1;

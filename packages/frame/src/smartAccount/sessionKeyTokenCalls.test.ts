@@ -139,6 +139,12 @@ describe("a session key's other token functions: counted to its total, or refuse
     }
     await expect(grantSession(s.nft, ERC20_TRANSFER_FROM_SELECTOR)).rejects.toThrow(/session: ERC-721 token/);
     await expect(grantSession(s.nft, ERC20_APPROVE_SELECTOR)).rejects.toThrow(/session: ERC-721 token/);
+    // Nor with a gas limit that would starve the ERC-165 probe into reading "not one": refused at every limit (30,000 to 130,000 gas).
+    const grantWithGas = (gas: bigint) =>
+      s.client.call({ account: s.sender.address, to: s.sender.address, gas, data: encodeFunctionData({ abi: cairnAccountAbi, functionName: 'grantSession', args: [s.key.address, s.nft, ERC20_TRANSFER_FROM_SELECTOR, 0n, expiry, 0n, 1n] }) }).then(() => 'granted', () => 'refused');
+    const outcomes = new Set<string>();
+    for (let gas = 30_000n; gas <= 130_000n; gas += 2_500n) outcomes.add(await grantWithGas(gas));
+    expect([...outcomes]).toEqual(['refused']);
     // The same counted function on an ERC-20, and an uncounted one on the ERC-721 (bounded only by what it does, the screen warns), are granted.
     await expect(grantSession(s.token, ERC20_TRANSFER_FROM_SELECTOR)).resolves.toBeDefined();
     await expect(grantSession(s.nft, '0x12345678')).resolves.toBeDefined();
