@@ -23,6 +23,14 @@ import "@account-abstraction/contracts/samples/SimpleAccount.sol";
 ///   the key signed: so a call that then reverts has spent its share too (the site wasted it; the
 ///   key still never moves more than the total the owner approved). A call that does not fit
 ///   what is left fails validation like a bad signature.
+/// - A session's token functions (session 25): ERC-20 `transferFrom(from, to, amount)` and
+///   `increaseAllowance(spender, added)` are counted like `transfer` and `approve`, by their amount
+///   (`transferFrom`'s whoever `from` is: what the key moves with the account's own balance or with
+///   an allowance others gave the account). A grant refuses what no total bounds: `setApprovalForAll`,
+///   `permit` (ERC-2612's and DAI's), ERC-721's and ERC-1155's `safeTransferFrom`s and batch,
+///   ERC-777's `authorizeOperator`, Permit2's `approve` (its token is an argument); and a counted
+///   session on an ERC-721 (ERC-165), whose `transferFrom` and `approve` take a token id, not an
+///   amount. Any other function is bounded only by what it does (the grant screen says so).
 contract CairnAccount is SimpleAccount {
     bytes4 internal constant ERC1271_MAGIC_VALUE = 0x1626ba7e;
     bytes4 internal constant ERC1271_INVALID = 0xffffffff;
@@ -32,6 +40,19 @@ contract CairnAccount is SimpleAccount {
 
     bytes4 internal constant ERC20_TRANSFER = 0xa9059cbb; // transfer(address,uint256)
     bytes4 internal constant ERC20_APPROVE = 0x095ea7b3; // approve(address,uint256)
+    bytes4 internal constant ERC20_TRANSFER_FROM = 0x23b872dd; // transferFrom(address,address,uint256)
+    bytes4 internal constant ERC20_INCREASE_ALLOWANCE = 0x39509351; // increaseAllowance(address,uint256)
+    bytes4 internal constant SET_APPROVAL_FOR_ALL = 0xa22cb465; // setApprovalForAll(address,bool): ERC-721, ERC-1155
+    bytes4 internal constant ERC2612_PERMIT = 0xd505accf; // permit(address,address,uint256,uint256,uint8,bytes32,bytes32)
+    bytes4 internal constant DAI_PERMIT = 0x8fcbaf0c; // permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)
+    bytes4 internal constant ERC721_SAFE_TRANSFER_FROM = 0x42842e0e; // safeTransferFrom(address,address,uint256)
+    bytes4 internal constant ERC721_SAFE_TRANSFER_FROM_DATA = 0xb88d4fde; // safeTransferFrom(address,address,uint256,bytes)
+    bytes4 internal constant ERC1155_SAFE_TRANSFER_FROM = 0xf242432a; // safeTransferFrom(address,address,uint256,uint256,bytes)
+    bytes4 internal constant ERC1155_SAFE_BATCH_TRANSFER_FROM = 0x2eb2c2d6; // safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)
+    bytes4 internal constant ERC777_AUTHORIZE_OPERATOR = 0x959b8c3f; // authorizeOperator(address)
+    bytes4 internal constant PERMIT2_APPROVE = 0x87517c45; // approve(address,address,uint160,uint48)
+    bytes4 internal constant ERC165_SUPPORTS_INTERFACE = 0x01ffc9a7; // supportsInterface(bytes4)
+    bytes4 internal constant ERC721_INTERFACE = 0x80ac58cd;
 
     /// What a session key may do. `selector` 0 allows a plain transfer (no calldata) only.
     /// `gasBudget` is what is left of the wei its unsponsored operations may cost the account;
@@ -75,6 +96,9 @@ contract CairnAccount is SimpleAccount {
         require(validUntil > block.timestamp, "session: expired");
         // Its allowance counts tokens, so value it carried would be bounded per call only.
         require(!_movesTokens(selector) || valueLimit == 0, "session: token call with value");
+        require(!_unbounded(selector), "session: function no total bounds");
+        // An ERC-721's transferFrom and approve take a token id where an ERC-20's take an amount.
+        require(!_movesTokens(selector) || !_isErc721(target), "session: ERC-721 token");
         // A grant for a key already granted replaces it, budget and allowance included: the owner approved this one.
         sessions[key] = Session(target, selector, validUntil, valueLimit, gasBudget, allowance);
         emit SessionGranted(key, target, selector, valueLimit, validUntil, gasBudget, allowance);
@@ -127,7 +151,8 @@ contract CairnAccount is SimpleAccount {
     }
 
     /// Whether the operation's call is the session's kind, and what it moves: its value, or for a
-    /// token session the amount argument of its `transfer(to, amount)` or `approve(spender, amount)`.
+    /// token session the amount argument of its `transfer(to, amount)`, `approve(spender, amount)`,
+    /// `increaseAllowance(spender, added)` or `transferFrom(from, to, amount)`.
     function _allowedBy(address target, bytes4 selector, uint64 valueLimit, bytes calldata callData)
     internal pure returns (bool allowed, uint256 moved) {
         if (callData.length < 4 || bytes4(callData[:4]) != this.execute.selector) return (false, 0);
@@ -135,17 +160,47 @@ contract CairnAccount is SimpleAccount {
         if (dest != target || value > valueLimit) return (false, 0);
         if (selector == bytes4(0)) return (func.length == 0, value);
         if (func.length < 4 || bytes4(func) != selector) return (false, 0);
-        if (!_movesTokens(selector)) return (true, value);
-        if (func.length < 68) return (false, 0);
+        uint256 end = _amountEnd(selector);
+        if (end == 0) return (true, value);
+        if (func.length < end) return (false, 0);
         uint256 amount;
         assembly {
-            // func's words: its length, then the selector and the recipient's word, then the amount.
-            amount := mload(add(func, 68))
+            // func's bytes start after its length's word, so the word that ends `end` bytes in starts at func + end.
+            amount := mload(add(func, end))
         }
         return (true, amount);
     }
 
+    /// Where a token session's amount argument ends in the call's bytes (selector, then 32-byte
+    /// words): the second word's end for transfer, approve, increaseAllowance; the third's for
+    /// transferFrom. 0: the selector moves no counted amount.
+    function _amountEnd(bytes4 selector) internal pure returns (uint256) {
+        if (selector == ERC20_TRANSFER || selector == ERC20_APPROVE || selector == ERC20_INCREASE_ALLOWANCE) return 68;
+        if (selector == ERC20_TRANSFER_FROM) return 100;
+        return 0;
+    }
+
     function _movesTokens(bytes4 selector) internal pure returns (bool) {
-        return selector == ERC20_TRANSFER || selector == ERC20_APPROVE;
+        return _amountEnd(selector) != 0;
+    }
+
+    /// What gives away more than any total can count: every token of a collection or of an
+    /// allowance, a token by its id, or an allowance of a token the call names.
+    function _unbounded(bytes4 selector) internal pure returns (bool) {
+        return selector == SET_APPROVAL_FOR_ALL || selector == ERC2612_PERMIT || selector == DAI_PERMIT
+            || selector == ERC721_SAFE_TRANSFER_FROM || selector == ERC721_SAFE_TRANSFER_FROM_DATA
+            || selector == ERC1155_SAFE_TRANSFER_FROM || selector == ERC1155_SAFE_BATCH_TRANSFER_FROM
+            || selector == ERC777_AUTHORIZE_OPERATOR || selector == PERMIT2_APPROVE;
+    }
+
+    /// Whether `target` says it is an ERC-721 (ERC-165). Read at the grant, in execution: a contract
+    /// that answers nothing, or anything but true, is taken as not one. The grant must leave the
+    /// probe its whole 30,000 gas (with EIP-150's 1/64 kept back, and the call's own cost): a probe
+    /// starved by a low gas limit would read as "not one".
+    function _isErc721(address target) internal view returns (bool) {
+        require(gasleft() > 35_000, "session: out of gas");
+        (bool ok, bytes memory answer) =
+            target.staticcall{gas: 30_000}(abi.encodeWithSelector(ERC165_SUPPORTS_INTERFACE, ERC721_INTERFACE));
+        return ok && answer.length >= 32 && abi.decode(answer, (uint256)) == 1;
     }
 }

@@ -19,6 +19,13 @@ contract TestToken is ERC20, Ownable {
         return _decimals;
     }
 
+    /// The allowance step OpenZeppelin 4 had and many deployed tokens keep (OpenZeppelin 5 dropped it):
+    /// the devnet's session-key tests grant a session on it.
+    function increaseAllowance(address spender, uint256 added) external returns (bool) {
+        _approve(msg.sender, spender, allowance(msg.sender, spender) + added);
+        return true;
+    }
+
     function mint(address to, uint256 amount) external onlyOwner {
         _mint(to, amount);
     }

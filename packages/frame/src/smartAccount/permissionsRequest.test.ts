@@ -1,6 +1,7 @@
 import { getAddress, toHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { ERC20_APPROVE_SELECTOR, ERC20_TRANSFER_SELECTOR, grantedPermissions, MAX_SESSION_VALUE_ALLOWANCE, parseGrantPermissions, PermissionsText } from './permissionsRequest.ts';
+import { ERC20_APPROVE_SELECTOR, ERC20_INCREASE_ALLOWANCE_SELECTOR, ERC20_TRANSFER_FROM_SELECTOR, ERC20_TRANSFER_SELECTOR, grantedPermissions, knownSessionCall, MAX_SESSION_VALUE_ALLOWANCE, parseGrantPermissions, PermissionsText, UNBOUNDED_SELECTORS } from './permissionsRequest.ts';
+import { toFunctionSelector } from 'viem';
 
 const account = getAddress('0x1111111111111111111111111111111111111111');
 const key = getAddress('0x2222222222222222222222222222222222222222');
@@ -64,5 +65,39 @@ describe("a session's total, ERC-7715's token-allowance policy (session 24)", ()
       { type: 'gas-limit', data: { limit: '0x7' } },
       { type: 'token-allowance', data: { allowance: '0x64' } },
     ]);
+  });
+});
+
+describe("a session's other token functions: counted, or refused at the grant (session 25)", () => {
+  it('counts transferFrom and increaseAllowance by their amount, like transfer and approve: a total is needed and no value', () => {
+    for (const selector of [ERC20_TRANSFER_FROM_SELECTOR, ERC20_INCREASE_ALLOWANCE_SELECTOR]) {
+      expect(grantOf(calls(selector, [gasLimit, total('0x3b9aca00')]))).toMatchObject({ selector, valueLimit: 0n, allowance: 10n ** 9n });
+      expect(grantOf(calls(selector, [gasLimit]))).toEqual({ error: PermissionsText.allowance });
+      expect(grantOf(calls(selector, [gasLimit, total('0x1')], '0x1'))).toEqual({ error: PermissionsText.tokenCallWithValue });
+      expect(knownSessionCall(selector)).toBe(true);
+    }
+  });
+
+  it('refuses, before anything else is checked, a session of a function no total bounds, in any case of its selector', () => {
+    const named = ['setApprovalForAll(address,bool)', 'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)', 'permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)', 'safeTransferFrom(address,address,uint256)', 'safeTransferFrom(address,address,uint256,bytes)', 'safeTransferFrom(address,address,uint256,uint256,bytes)', 'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)', 'authorizeOperator(address)', 'approve(address,address,uint160,uint48)'];
+    // Each selector is its signature's (no typo in the table), and the table holds no other.
+    expect(Object.entries(UNBOUNDED_SELECTORS)).toEqual(named.map((signature) => [toFunctionSelector(signature), signature]));
+    for (const selector of Object.keys(UNBOUNDED_SELECTORS)) {
+      expect(grantOf(calls(selector, [gasLimit, total('0x1')]))).toEqual({ error: PermissionsText.unbounded });
+      expect(grantOf(calls(selector.toUpperCase().replace('0X', '0x'), []))).toEqual({ error: PermissionsText.unbounded });
+      expect(knownSessionCall(selector as `0x${string}`)).toBe(false);
+    }
+  });
+
+  it("refuses earlier drafts' erc721-token-transfer and erc1155-token-transfer with that reason, not as malformed", () => {
+    expect(grantOf({ type: 'erc721-token-transfer', data: { address: target, tokenIds: ['0x1'] }, policies: [] })).toEqual({ error: PermissionsText.unbounded });
+    expect(grantOf({ type: 'erc1155-token-transfer', data: { address: target } })).toEqual({ error: PermissionsText.unbounded });
+    expect(grantOf({ type: 'erc777-token-transfer', data: { address: target } })).toEqual({ error: PermissionsText.malformed });
+  });
+
+  it("knows plain transfers and the counted token functions; any contract's own is not known", () => {
+    expect(knownSessionCall(undefined)).toBe(true);
+    expect(knownSessionCall(ERC20_TRANSFER_SELECTOR)).toBe(true);
+    expect(knownSessionCall('0x12345678')).toBe(false);
   });
 });

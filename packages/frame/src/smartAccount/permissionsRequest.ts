@@ -49,8 +49,31 @@ export const PERMISSIONS_CAPABILITY = {
 /** ERC-20's transfer(address,uint256) and approve(address,uint256): a session of either counts the call's amount, not its value. */
 export const ERC20_TRANSFER_SELECTOR: Hex = '0xa9059cbb';
 export const ERC20_APPROVE_SELECTOR: Hex = '0x095ea7b3';
+/** ERC-20's transferFrom(address,address,uint256) and increaseAllowance(address,uint256): counted by their amount too (session 25). */
+export const ERC20_TRANSFER_FROM_SELECTOR: Hex = '0x23b872dd';
+export const ERC20_INCREASE_ALLOWANCE_SELECTOR: Hex = '0x39509351';
+const TOKEN_SELECTORS: readonly Hex[] = [ERC20_TRANSFER_SELECTOR, ERC20_APPROVE_SELECTOR, ERC20_TRANSFER_FROM_SELECTOR, ERC20_INCREASE_ALLOWANCE_SELECTOR];
 /** Whether a session of this selector moves tokens (CairnAccount's `_movesTokens`): its allowance is in the token's units and it carries no value. */
-export const movesTokens = (selector: Hex | undefined) => selector === ERC20_TRANSFER_SELECTOR || selector === ERC20_APPROVE_SELECTOR;
+export const movesTokens = (selector: Hex | undefined) => selector !== undefined && TOKEN_SELECTORS.includes(selector);
+
+/**
+ * What no total bounds, refused at the grant (CairnAccount's `_unbounded`, which refuses them too):
+ * each gives away every token of a collection or an allowance, a token by its id, or an allowance
+ * of a token the call itself names. A site asks the user call by call for these.
+ */
+export const UNBOUNDED_SELECTORS: Readonly<Record<Hex, string>> = {
+  '0xa22cb465': 'setApprovalForAll(address,bool)',
+  '0xd505accf': 'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
+  '0x8fcbaf0c': 'permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)',
+  '0x42842e0e': 'safeTransferFrom(address,address,uint256)',
+  '0xb88d4fde': 'safeTransferFrom(address,address,uint256,bytes)',
+  '0xf242432a': 'safeTransferFrom(address,address,uint256,uint256,bytes)',
+  '0x2eb2c2d6': 'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
+  '0x959b8c3f': 'authorizeOperator(address)',
+  '0x87517c45': 'approve(address,address,uint160,uint48)',
+};
+/** Whether a session of this selector is one Cairn knows what it moves (plain transfers, the counted token functions). */
+export const knownSessionCall = (selector: Hex | undefined) => selector === undefined || movesTokens(selector);
 
 /** The longest session a grant may ask for. */
 const MAX_SESSION_DAYS = 30;
@@ -70,9 +93,13 @@ export const PermissionsText = {
   gasBudget:
     "wallet_grantPermissions: the permission needs its gas budget, policies: [{ type: 'gas-limit', data: { limit } }]: the most, in wei, the session key's own user operations may cost the account in network fees in all (0x0: only sponsored ones; at most 0xde0b6b3a7640000, 1 ETH)",
   allowance:
-    "wallet_grantPermissions: a permission that moves value or tokens needs its total, policies: [{ type: 'token-allowance', data: { allowance } }]: the most the session key may move in all, in wei (at most 0x8ac7230489e80000, 10 ETH) or, for an ERC-20 transfer or approve, in the token's smallest units",
+    "wallet_grantPermissions: a permission that moves value or tokens needs its total, policies: [{ type: 'token-allowance', data: { allowance } }]: the most the session key may move in all, in wei (at most 0x8ac7230489e80000, 10 ETH) or, for an ERC-20 transfer, approve, transferFrom or increaseAllowance, in the token's smallest units",
   valueLimitOverAllowance: "wallet_grantPermissions: the permission's valueLimit (per call) is more than its token-allowance (in all)",
-  tokenCallWithValue: "wallet_grantPermissions: an ERC-20 transfer or approve carries no value: its valueLimit is 0x0 or absent, and its token-allowance counts the token's amount",
+  tokenCallWithValue: "wallet_grantPermissions: an ERC-20 transfer, approve, transferFrom or increaseAllowance carries no value: its valueLimit is 0x0 or absent, and its token-allowance counts the token's amount",
+  unbounded:
+    'wallet_grantPermissions: no session may call setApprovalForAll, permit, an ERC-721 or ERC-1155 transfer, authorizeOperator or Permit2\'s approve (nor ask for erc721-token-transfer or erc1155-token-transfer): each gives away more than a total can count; ask the user for each such call (wallet_sendCalls)',
+  erc721Token:
+    "wallet_grantPermissions: this contract says it is an ERC-721 (ERC-165): its transferFrom and approve move a token by its id, which no total counts; ask the user for each such call (wallet_sendCalls)",
   malformedRevoke: 'wallet_revokePermissions: params are [{ context }], the context wallet_grantPermissions answered',
   expiry: `The expiry is a time in the next ${MAX_SESSION_DAYS} days, in Unix seconds`,
 } as const;
@@ -94,11 +121,14 @@ const Signer = v.union([
   v.object({ type: v.literal('account'), data: v.object({ address: AddressSchema }) }),
   v.object({ type: v.literal('key'), data: v.object({ type: v.literal('secp256k1'), publicKey: v.pipe(v.string(), v.regex(/^0x04[0-9a-fA-F]{128}$/)) }) }),
 ]);
+// Earlier drafts' types for a collection's items: read only to be refused with their reason, not as malformed.
+const NftDraftPermission = v.object({ type: v.picklist(['erc721-token-transfer', 'erc1155-token-transfer']) });
 const Permission = v.union([
   v.object({ type: v.literal('contract-call'), data: v.object({ address: AddressSchema, functionSelector: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{8}$/)), valueLimit: v.optional(Quantity) }), policies: Policies }),
   v.object({ type: v.literal('native-token-transfer'), data: v.object({ to: AddressSchema, valueLimit: Quantity }), policies: Policies }),
   // viem's shape; its ticker is the site's word, never shown (the screen reads the token's own).
   v.object({ type: v.literal('erc20-token-transfer'), data: v.object({ address: AddressSchema, ticker: v.optional(v.pipe(v.string(), v.maxLength(32))) }), policies: Policies }),
+  NftDraftPermission,
 ]);
 const GrantSchema = v.object({
   chainId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,16}$/))),
@@ -125,11 +155,13 @@ export function parseGrantPermissions(
   if (expiry <= nowSeconds || expiry > nowSeconds + MAX_SESSION_SECONDS) return { error: PermissionsText.expiry };
   const key = signer.type === 'account' ? getAddress(signer.data.address) : publicKeyToAddress(signer.data.publicKey as Hex);
   const permission = permissions[0]!;
+  if (v.is(NftDraftPermission, permission)) return { error: PermissionsText.unbounded };
+  const call = sessionCall(permission);
+  if (call.selector !== undefined && call.selector in UNBOUNDED_SELECTORS) return { error: PermissionsText.unbounded };
   const policies = permission.policies ?? [];
   // Never unbounded: a grant without its budget, or over the largest, is refused.
   const limit = policies.find((policy) => policy.type === 'gas-limit')?.data.limit;
   if (limit === undefined || BigInt(limit) > MAX_SESSION_GAS_BUDGET) return { error: PermissionsText.gasBudget };
-  const call = sessionCall(permission);
   const total = policies.find((policy) => policy.type === 'token-allowance')?.data.allowance;
   const tokens = movesTokens(call.selector);
   if (tokens && call.valueLimit > 0n) return { error: PermissionsText.tokenCallWithValue };
@@ -141,7 +173,7 @@ export function parseGrantPermissions(
   return { request: { method: 'wallet_grantPermissions', grant: { key, ...call, allowance, gasBudget: BigInt(limit), expiry } } };
 }
 
-type PermissionAsked = v.InferOutput<typeof Permission>;
+type PermissionAsked = Exclude<v.InferOutput<typeof Permission>, v.InferOutput<typeof NftDraftPermission>>;
 
 /** The one kind of call a permission asks for: an erc20-token-transfer is a contract-call of the token's transfer. */
 function sessionCall(permission: PermissionAsked): { target: Address; selector?: Hex; valueLimit: bigint } {

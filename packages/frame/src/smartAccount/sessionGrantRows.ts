@@ -1,7 +1,7 @@
 import type { Translate } from '@cairn/core/rules';
 import { formatUnits, getAddress } from 'viem';
 import type { TokenMetadata } from '../signing/tokenMetadata.ts';
-import { movesTokens, type SessionGrant } from './permissionsRequest.ts';
+import { knownSessionCall, movesTokens, type SessionGrant } from './permissionsRequest.ts';
 
 /**
  * What the user approves in a session grant: whose key, which call, how much per call, how much in
@@ -9,7 +9,8 @@ import { movesTokens, type SessionGrant } from './permissionsRequest.ts';
  * fees in all (the gas budget CairnAccount enforces), until when (the approval screen's rows).
  * `sponsored`: the network's paymaster pays the frame's operations, so the key's are paid from the
  * balance only when the site sends them unsponsored. `token`: what the chain answered for a token
- * session's contract, if anything (its total is shown in its smallest units otherwise).
+ * session's contract, if anything (its total is shown in its smallest units otherwise). A function
+ * Cairn does not know (not a plain transfer nor a counted token function) gets a warning row under it.
  */
 export function sessionGrantRows(
   grant: SessionGrant,
@@ -30,6 +31,8 @@ export function sessionGrantRows(
     { label: t('common.sessionKey'), value: getAddress(grant.key), code: true },
     { label: grant.selector ? t('session.mayCall') : t('session.maySendTo'), value: getAddress(grant.target), code: true },
     { label: t('session.function'), value: grant.selector ? `function ${grant.selector}` : t('session.nonePlainTransfersOnly'), ...(grant.selector ? { code: true } : {}) },
+    // A contract's own function: its total counts the value the calls carry, never what the function itself gives away.
+    ...(knownSessionCall(grant.selector) ? [] : [{ label: t('session.beware'), value: t('session.unknownFunctionUnbounded') }]),
     { label: t('session.atMostPerCall'), value: amount(grant.valueLimit), code: true },
     { label: t('session.mayMove'), value: movedInAll(grant, amount, t, token) },
     { label: t('session.maySpendOnItsOwnNetworkFees'), value: fees },

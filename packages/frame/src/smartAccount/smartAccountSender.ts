@@ -2,6 +2,7 @@ import { createPublicClient, defineChain, http, toHex, type Address, type Hex, t
 import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, UserOperationReceiptNotFoundError, type SmartAccount, type UserOperation } from 'viem/account-abstraction';
 import type { SmartAccountNetworkConfig } from '../page/frameConfig.ts';
 import { toCairnAccount } from './cairnAccount.ts';
+import { grantRefusal } from './grantRefusal.ts';
 import { operationFee, type OperationFee } from './operationFee.ts';
 import { OperationRefusedError } from './operationRefused.ts';
 import { revertedOperationError } from './revertedOperation.ts';
@@ -76,7 +77,14 @@ export async function smartAccountSender(owner: LocalAccount, network: SmartAcco
   });
   const asCalls = (calls: readonly SmartAccountCall[]) => calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) }));
   const prepareCalls = async (calls: readonly SmartAccountCall[]): Promise<PreparedOperation> => {
-    const operation = (await bundler.prepareUserOperation({ calls: asCalls(calls) })) as unknown as UserOperation<'0.7'>;
+    let operation;
+    try {
+      operation = (await bundler.prepareUserOperation({ calls: asCalls(calls) })) as unknown as UserOperation<'0.7'>;
+    } catch (error) {
+      // A session grant the account refuses (a counted token session on an ERC-721): the site hears why in the frame's words.
+      const refusal = grantRefusal(error);
+      throw refusal ? new Error(refusal) : error;
+    }
     return { operation, fee: operationFee(operation) };
   };
   /** The operation as estimated, signed by the key, sent as is: no second estimate between the screen and the signature. */

@@ -174,6 +174,8 @@ const de: Catalogue = {
   'recovery.codeNotSavedYet': "Das sichere Fenster wurde geschlossen, bevor Sie den Code gesichert haben. Zeigen Sie ihn erneut an: Es ist derselbe Code.",
   'recovery.yourRecoveryCode': "Ihr Wiederherstellungscode",
   'recovery.noOneWillAskForIt': "Keine Website und keine Person wird Sie je nach diesem Code fragen, auch kein Support. Lesen Sie ihn nie vor, senden Sie ihn nie und geben Sie ihn nie auf einer Website ein: Sie geben ihn nur im eigenen Fenster Ihrer Wallet ein, um sie auf einem neuen Gerät zu öffnen.",
+  'session.beware': 'Achtung',
+  'session.unknownFunctionUnbounded': 'Cairn kennt diese Funktion nicht: Was jeder Aufruf weggibt, bestimmt der Vertrag, und die Summe zählt nur den Wert, den die Aufrufe tragen',
 };
 
 export default de;

@@ -174,6 +174,8 @@ const es: Catalogue = {
   'recovery.codeNotSavedYet': "La ventana segura se cerró antes de que guardaras el código. Vuelve a mostrarla: es el mismo código.",
   'recovery.yourRecoveryCode': "Tu código de recuperación",
   'recovery.noOneWillAskForIt': "Ningún sitio ni ninguna persona te pedirá nunca este código, ni siquiera el soporte. Nunca lo leas en voz alta, lo envíes ni lo escribas en un sitio: solo lo escribes en la pantalla propia de tu billetera, para abrirla en un dispositivo nuevo.",
+  'session.beware': 'Atención',
+  'session.unknownFunctionUnbounded': 'Cairn no conoce esta función: lo que cada llamada entrega depende del contrato, y el total solo cuenta el valor que llevan las llamadas',
 };
 
 export default es;

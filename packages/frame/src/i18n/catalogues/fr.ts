@@ -174,6 +174,8 @@ const fr: Catalogue = {
   'recovery.codeNotSavedYet': "La fenêtre sécurisée s’est fermée avant que vous enregistriez le code. Affichez-la à nouveau : c’est le même code.",
   'recovery.yourRecoveryCode': "Votre code de récupération",
   'recovery.noOneWillAskForIt': "Aucun site ni aucune personne ne vous demandera jamais ce code, pas même le support. Ne le lisez jamais à voix haute, ne l’envoyez pas et ne le saisissez sur aucun site : vous ne le saisissez que dans l’écran propre de votre portefeuille, pour l’ouvrir sur un nouvel appareil.",
+  'session.beware': 'Attention',
+  'session.unknownFunctionUnbounded': 'Cairn ne connaît pas cette fonction : ce que chaque appel cède dépend du contrat, et le total ne compte que la valeur que portent les appels',
 };
 
 export default fr;

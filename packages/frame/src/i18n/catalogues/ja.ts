@@ -174,6 +174,8 @@ const ja: Catalogue = {
   'recovery.codeNotSavedYet': "コードを保存する前に安全なウィンドウが閉じられました。もう一度表示してください。同じコードです。",
   'recovery.yourRecoveryCode': "あなたのリカバリーコード",
   'recovery.noOneWillAskForIt': "どのサイトも、どの人も、サポートでさえ、このコードを尋ねることはありません。読み上げたり、送ったり、サイトに入力したりしないでください。入力するのは、新しいデバイスでウォレットを開くときのウォレット自身の画面だけです。",
+  'session.beware': '注意',
+  'session.unknownFunctionUnbounded': 'Cairn はこの関数を知りません。各呼び出しが何を渡すかはコントラクト次第で、合計は呼び出しが運ぶ価値だけを数えます',
 };
 
 export default ja;

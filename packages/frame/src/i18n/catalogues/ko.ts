@@ -174,6 +174,8 @@ const ko: Catalogue = {
   'recovery.codeNotSavedYet': "코드를 저장하기 전에 보안 창이 닫혔습니다. 다시 표시하세요. 같은 코드입니다.",
   'recovery.yourRecoveryCode': "내 복구 코드",
   'recovery.noOneWillAskForIt': "어떤 사이트나 사람도, 고객 지원조차도 이 코드를 요구하지 않습니다. 읽어 주거나 보내거나 사이트에 입력하지 마세요. 이 코드는 새 기기에서 지갑을 열 때 지갑 자체 화면에만 입력합니다.",
+  'session.beware': '주의',
+  'session.unknownFunctionUnbounded': 'Cairn은 이 함수를 알지 못합니다: 각 호출이 무엇을 내주는지는 컨트랙트에 달려 있으며, 총액은 호출이 담은 가치만 셉니다',
 };
 
 export default ko;

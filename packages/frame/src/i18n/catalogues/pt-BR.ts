@@ -174,6 +174,8 @@ const ptBR: Catalogue = {
   'recovery.codeNotSavedYet': "A janela segura foi fechada antes de você guardar o código. Mostre-a de novo: é o mesmo código.",
   'recovery.yourRecoveryCode': "Seu código de recuperação",
   'recovery.noOneWillAskForIt': "Nenhum site e nenhuma pessoa jamais vai pedir este código, nem mesmo o suporte. Nunca o leia em voz alta, envie ou digite em um site: você só o digita na tela da própria carteira, para abri-la em um novo dispositivo.",
+  'session.beware': 'Atenção',
+  'session.unknownFunctionUnbounded': 'O Cairn não conhece esta função: o que cada chamada entrega depende do contrato, e o total conta apenas o valor que as chamadas levam',
 };
 
 export default ptBR;

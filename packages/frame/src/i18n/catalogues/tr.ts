@@ -174,6 +174,8 @@ const tr: Catalogue = {
   'recovery.codeNotSavedYet': "Güvenli pencere, kodu kaydetmenizden önce kapandı. Yeniden gösterin: kod aynıdır.",
   'recovery.yourRecoveryCode': "Kurtarma kodunuz",
   'recovery.noOneWillAskForIt': "Hiçbir site ve hiçbir kişi, destek ekibi bile, bu kodu sizden asla istemez. Onu asla sesli okumayın, göndermeyin veya bir siteye yazmayın: onu yalnızca cüzdanınızın kendi ekranına, yeni bir cihazda açmak için yazarsınız.",
+  'session.beware': 'Dikkat',
+  'session.unknownFunctionUnbounded': 'Cairn bu işlevi tanımıyor: her çağrının neyi verdiği sözleşmeye bağlıdır ve toplam yalnızca çağrıların taşıdığı değeri sayar',
 };
 
 export default tr;

@@ -174,6 +174,8 @@ const zhCN: Catalogue = {
   'recovery.codeNotSavedYet': "您保存恢复码之前安全窗口已关闭。请再次显示它：恢复码不变。",
   'recovery.yourRecoveryCode': "您的恢复码",
   'recovery.noOneWillAskForIt': "任何网站、任何人，包括客服，都绝不会向您索要这个恢复码。切勿读出、发送它或在网站中输入它：只有在新设备上打开钱包时，才在钱包自己的界面中输入它。",
+  'session.beware': '注意',
+  'session.unknownFunctionUnbounded': 'Cairn 不认识此函数：每次调用交出什么由合约决定，总额只计算调用所带的价值',
 };
 
 export default zhCN;
