@@ -169,6 +169,21 @@ const de: Catalogue = {
   'session.mayMove': 'Darf bewegen',
   'session.nothingItsCallsCarryNoValue': 'Nichts: seine Aufrufe tragen keinen Wert',
   'session.upToTokensInAll': 'Bis zu {amount}, insgesamt',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} unter {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} auf einem unbekannten System",
+  'devicesRequester.aBrowserOnSystem': "Ein Browser unter {system}",
+  'devicesRequester.anUnknownBrowser': "Ein unbekannter Browser",
+  'devicesRequester.askedJustNow': "gerade eben angefragt",
+  'devicesRequester.askedAMinuteAgo': "vor 1 Minute angefragt",
+  'devicesRequester.askedMinutesAgo': "vor {minutes} Minuten angefragt",
+  'devicesRequester.fromTheSameNetwork': "aus demselben Netzwerk wie dieses Gerät",
+  'devicesRequester.fromAnotherNetwork': "aus einem anderen Netzwerk als dieses Gerät",
+  'devicesRequester.askingDevice': "Anfragendes Gerät",
+  'devicesRequester.anotherNetworkWarning': "Diese Anfrage kommt aus einem anderen Netzwerk als dieses Gerät. Wenn Ihnen jemand diesen Code geschickt oder Sie gebeten hat, ihn einzugeben (per E-Mail, Nachricht oder Telefon), bestätigen Sie nicht: Wer dieses Gerät hat, bekäme Ihre Wallet.",
+  'devicesRequester.thisIsMyDevice': "Das ist mein Gerät: Ich halte es in der Hand und richte es gerade ein",
+  'devicesRequester.tickFirst': "Bestätigen Sie zuerst, dass das neue Gerät Ihres ist und Sie es in der Hand halten: Diese Anfrage kommt aus einem anderen Netzwerk.",
+  'approval.tickTheStatementFirst': "Setzen Sie zuerst das Häkchen bei der Aussage oben, um zu bestätigen.",
 };
 
 export default de;

@@ -169,6 +169,21 @@ const es: Catalogue = {
   'session.mayMove': 'Puede mover',
   'session.nothingItsCallsCarryNoValue': 'Nada: sus llamadas no llevan valor',
   'session.upToTokensInAll': 'Hasta {amount}, en total',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} en {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} en un sistema desconocido",
+  'devicesRequester.aBrowserOnSystem': "Un navegador en {system}",
+  'devicesRequester.anUnknownBrowser': "Un navegador desconocido",
+  'devicesRequester.askedJustNow': "solicitado ahora mismo",
+  'devicesRequester.askedAMinuteAgo': "solicitado hace 1 minuto",
+  'devicesRequester.askedMinutesAgo': "solicitado hace {minutes} minutos",
+  'devicesRequester.fromTheSameNetwork': "desde la misma red que este dispositivo",
+  'devicesRequester.fromAnotherNetwork': "desde otra red distinta de la de este dispositivo",
+  'devicesRequester.askingDevice': "Dispositivo solicitante",
+  'devicesRequester.anotherNetworkWarning': "Esta solicitud viene de otra red distinta de la de este dispositivo. Si alguien le envió este código o le pidió que lo escribiera (por correo, mensaje o teléfono), no lo apruebe: quien tenga ese dispositivo obtendría su billetera.",
+  'devicesRequester.thisIsMyDevice': "Este es mi dispositivo: lo tengo en la mano y lo estoy configurando ahora",
+  'devicesRequester.tickFirst': "Primero marque que el nuevo dispositivo es suyo y lo tiene en la mano: esta solicitud viene de otra red.",
+  'approval.tickTheStatementFirst': "Marque la declaración de arriba para aprobar.",
 };
 
 export default es;

@@ -169,6 +169,21 @@ const fr: Catalogue = {
   'session.mayMove': 'Peut déplacer',
   'session.nothingItsCallsCarryNoValue': 'Rien : ses appels ne portent aucune valeur',
   'session.upToTokensInAll': 'Jusqu’à {amount}, au total',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} sous {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} sur un système inconnu",
+  'devicesRequester.aBrowserOnSystem': "Un navigateur sous {system}",
+  'devicesRequester.anUnknownBrowser': "Un navigateur inconnu",
+  'devicesRequester.askedJustNow': "demandé à l’instant",
+  'devicesRequester.askedAMinuteAgo': "demandé il y a 1 minute",
+  'devicesRequester.askedMinutesAgo': "demandé il y a {minutes} minutes",
+  'devicesRequester.fromTheSameNetwork': "depuis le même réseau que cet appareil",
+  'devicesRequester.fromAnotherNetwork': "depuis un autre réseau que cet appareil",
+  'devicesRequester.askingDevice': "Appareil demandeur",
+  'devicesRequester.anotherNetworkWarning': "Cette demande vient d’un autre réseau que cet appareil. Si quelqu’un vous a envoyé ce code ou vous a demandé de le saisir (par e-mail, message ou téléphone), n’approuvez pas : qui détient cet appareil obtiendrait votre portefeuille.",
+  'devicesRequester.thisIsMyDevice': "C’est mon appareil : je l’ai en main et je le configure maintenant",
+  'devicesRequester.tickFirst': "Cochez d’abord que le nouvel appareil est le vôtre et que vous l’avez en main : cette demande vient d’un autre réseau.",
+  'approval.tickTheStatementFirst': "Cochez la déclaration ci-dessus pour approuver.",
 };
 
 export default fr;

@@ -169,6 +169,21 @@ const ja: Catalogue = {
   'session.mayMove': '移動できる額',
   'session.nothingItsCallsCarryNoValue': 'なし：呼び出しは価値を送りません',
   'session.upToTokensInAll': '合計 {amount} まで',
+  'devicesRequester.facts': "{device}、{asked}、{network}",
+  'devicesRequester.browserOnSystem': "{system} の {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "不明なシステムの {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system} のブラウザ",
+  'devicesRequester.anUnknownBrowser': "不明なブラウザ",
+  'devicesRequester.askedJustNow': "たった今リクエスト",
+  'devicesRequester.askedAMinuteAgo': "1 分前にリクエスト",
+  'devicesRequester.askedMinutesAgo': "{minutes} 分前にリクエスト",
+  'devicesRequester.fromTheSameNetwork': "このデバイスと同じネットワークから",
+  'devicesRequester.fromAnotherNetwork': "このデバイスとは別のネットワークから",
+  'devicesRequester.askingDevice': "リクエストしたデバイス",
+  'devicesRequester.anotherNetworkWarning': "このリクエストはこのデバイスとは別のネットワークから届いています。誰かがこのコードを送ってきた、または入力するよう頼んできた（メール、メッセージ、電話で）場合は承認しないでください。そのデバイスを持つ人があなたのウォレットを手に入れます。",
+  'devicesRequester.thisIsMyDevice': "これは私のデバイスです：手元にあり、今セットアップしています",
+  'devicesRequester.tickFirst': "まず新しいデバイスがあなたのもので手元にあることにチェックを入れてください：このリクエストは別のネットワークから届いています。",
+  'approval.tickTheStatementFirst': "承認するには上の文にチェックを入れてください。",
 };
 
 export default ja;

@@ -169,6 +169,21 @@ const ko: Catalogue = {
   'session.mayMove': '옮길 수 있는 금액',
   'session.nothingItsCallsCarryNoValue': '없음: 호출에 가치가 담기지 않습니다',
   'session.upToTokensInAll': '총 {amount}까지',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{system}의 {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "알 수 없는 시스템의 {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system}의 브라우저",
+  'devicesRequester.anUnknownBrowser': "알 수 없는 브라우저",
+  'devicesRequester.askedJustNow': "방금 요청함",
+  'devicesRequester.askedAMinuteAgo': "1분 전에 요청함",
+  'devicesRequester.askedMinutesAgo': "{minutes}분 전에 요청함",
+  'devicesRequester.fromTheSameNetwork': "이 기기와 같은 네트워크에서",
+  'devicesRequester.fromAnotherNetwork': "이 기기와 다른 네트워크에서",
+  'devicesRequester.askingDevice': "요청한 기기",
+  'devicesRequester.anotherNetworkWarning': "이 요청은 이 기기와 다른 네트워크에서 왔습니다. 누군가 이 코드를 보내 주었거나 입력해 달라고 했다면(이메일, 메시지, 전화로) 승인하지 마세요. 그 기기를 가진 사람이 지갑을 갖게 됩니다.",
+  'devicesRequester.thisIsMyDevice': "내 기기입니다: 지금 손에 들고 설정하고 있습니다",
+  'devicesRequester.tickFirst': "먼저 새 기기가 본인의 것이며 손에 있다고 체크하세요: 이 요청은 다른 네트워크에서 왔습니다.",
+  'approval.tickTheStatementFirst': "승인하려면 위의 문장에 체크하세요.",
 };
 
 export default ko;

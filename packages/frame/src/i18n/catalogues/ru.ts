@@ -169,6 +169,21 @@ const ru: Catalogue = {
   'session.mayMove': 'Может перевести',
   'session.nothingItsCallsCarryNoValue': 'Ничего: его вызовы не несут ценности',
   'session.upToTokensInAll': 'До {amount}, всего',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} на {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} в неизвестной системе",
+  'devicesRequester.aBrowserOnSystem': "Браузер на {system}",
+  'devicesRequester.anUnknownBrowser': "Неизвестный браузер",
+  'devicesRequester.askedJustNow': "запрошено только что",
+  'devicesRequester.askedAMinuteAgo': "запрошено 1 минуту назад",
+  'devicesRequester.askedMinutesAgo': "запрошено {minutes} мин. назад",
+  'devicesRequester.fromTheSameNetwork': "из той же сети, что и это устройство",
+  'devicesRequester.fromAnotherNetwork': "из другой сети, чем это устройство",
+  'devicesRequester.askingDevice': "Запрашивающее устройство",
+  'devicesRequester.anotherNetworkWarning': "Этот запрос пришёл из другой сети, чем это устройство. Если кто-то прислал вам этот код или попросил его ввести (по почте, в сообщении или по телефону), не подтверждайте: владелец того устройства получит ваш кошелёк.",
+  'devicesRequester.thisIsMyDevice': "Это моё устройство: оно у меня в руках, и я настраиваю его сейчас",
+  'devicesRequester.tickFirst': "Сначала отметьте, что новое устройство ваше и у вас в руках: этот запрос пришёл из другой сети.",
+  'approval.tickTheStatementFirst': "Отметьте утверждение выше, чтобы подтвердить.",
 };
 
 export default ru;

@@ -169,6 +169,21 @@ const zhCN: Catalogue = {
   'session.mayMove': '可转出',
   'session.nothingItsCallsCarryNoValue': '无：其调用不携带任何价值',
   'session.upToTokensInAll': '最多 {amount}（总计）',
+  'devicesRequester.facts': "{device}，{asked}，{network}",
+  'devicesRequester.browserOnSystem': "{system} 上的 {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "未知系统上的 {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system} 上的浏览器",
+  'devicesRequester.anUnknownBrowser': "未知浏览器",
+  'devicesRequester.askedJustNow': "刚刚请求",
+  'devicesRequester.askedAMinuteAgo': "1 分钟前请求",
+  'devicesRequester.askedMinutesAgo': "{minutes} 分钟前请求",
+  'devicesRequester.fromTheSameNetwork': "来自与此设备相同的网络",
+  'devicesRequester.fromAnotherNetwork': "来自与此设备不同的网络",
+  'devicesRequester.askingDevice': "请求的设备",
+  'devicesRequester.anotherNetworkWarning': "此请求来自与此设备不同的网络。如果有人把这个代码发给您或让您输入它（通过邮件、消息或电话），请不要批准：持有该设备的人将获得您的钱包。",
+  'devicesRequester.thisIsMyDevice': "这是我的设备：它在我手中，我正在设置它",
+  'devicesRequester.tickFirst': "请先勾选新设备属于您且在您手中：此请求来自另一个网络。",
+  'approval.tickTheStatementFirst': "勾选上面的声明以批准。",
 };
 
 export default zhCN;
