@@ -167,7 +167,8 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
           () => {
             back();
             problem.textContent = t('recoveryDevices.approved');
-            void refresh();
+            // The found device's longer block (session 25) scrolled the screen down: the list, with the new device, back in view whole.
+            void refresh().then(() => list.scrollIntoView({ block: 'nearest' }));
           },
           (error: unknown) => {
             back();
