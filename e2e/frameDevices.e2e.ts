@@ -62,6 +62,9 @@ describe('the devices of an e-mail wallet', () => {
     await phone.frameElement.getByRole('button', { name: 'Find the device' }).click();
     await phone.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
     expect(await phone.frameElement.locator('[data-pairing-code]').textContent()).toBe(laptopCode);
+    // Session 25: what the server knows of the asking browser; both profiles call from 127.0.0.1, one network: no extra step.
+    expect(await phone.frameElement.locator('[data-requester]').textContent()).toBe('Chrome on Linux, asked just now, from the same network as this device');
+    expect(await phone.frameElement.getByLabel('This is my device: it is in my hands and I am setting it up now').count()).toBe(0);
     // Session 23: a decoy over the found device (its code, its Approve): the steered click approves
     // nothing and the screen says why; lifted, the same click approves.
     const approveDevice = phone.frameElement.getByRole('button', { name: 'Approve' });

@@ -52,7 +52,11 @@ const freePort = () =>
  * `smartAccounts`: the frame enables the key's smart account on 31337, through the stack's bundler and its paymaster.
  * `approvals`: where the frame shows approvals (FRAME_APPROVALS); inline unless a file drives the approval window.
  */
-export async function startFrameStack(name: string, options: { smartAccounts?: boolean; approvals?: 'popup' | 'inline' | 'auto' } = {}): Promise<FrameStack> {
+export async function startFrameStack(
+  name: string,
+  /** `serverEnv`: the server's settings beside the stack's own (TRUST_PROXY, for a test that plays the proxy). */
+  options: { smartAccounts?: boolean; approvals?: 'popup' | 'inline' | 'auto'; serverEnv?: Record<string, string> } = {},
+): Promise<FrameStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `cairn-${name}-`));
   const pages = inject('pages');
   const site = await startStaticServer(pages.frameSite);
@@ -79,6 +83,7 @@ export async function startFrameStack(name: string, options: { smartAccounts?: b
       SIWX_DOMAINS: new URL(site.url).host,
       // Farcaster is on for the devnet (its relay key); the name registry is the e2e stack's.
       FARCASTER_NAME_REGISTRY_URL: inject('fnamesUrl'),
+      ...options.serverEnv,
     }),
   );
   await server.listen({ port: serverPort, host: '127.0.0.1' });

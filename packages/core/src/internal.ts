@@ -69,6 +69,7 @@ export { isValidEmail, normalizeEmail } from './rules/emailLogin.ts';
 export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN, isEmailCode, emailCodeFrom } from './rules/emailCode.ts';
 export { solvesEmailCodeChallenge, solveEmailCodeChallenge, PROOF_NONCE, type EmailCodeProof } from './rules/emailCodeProof.ts';
 export { pairingCode, readPairingCode, type PairingCodeInput } from './rules/pairingCode.ts';
+export { requesterDevice, REQUESTER_BROWSERS, REQUESTER_SYSTEMS, type RequesterDevice, type RequesterBrowser, type RequesterSystem } from './rules/requesterDevice.ts';
 export { isDevicePublicKey, deviceKeyThumbprint, embeddedWalletProofMessage, authShareReleaseMessage, type DevicePublicKey, type EmbeddedWalletAction } from './rules/embeddedWallet.ts';
 export { SOCIAL_LOGIN_PROVIDERS, isSocialLoginProvider, connectLoginOptions, type SocialLoginProvider } from './rules/socialLogin.ts';
 export {
@@ -91,6 +92,7 @@ export {
   type DeviceProof,
   type DeviceEnrollment,
   type DeviceRequest,
+  type FoundDeviceRequest,
   type WalletDevice,
   type DeviceRequestStatus,
   type SealedForDevice,

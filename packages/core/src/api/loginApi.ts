@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { DevicePublicKey } from '../rules/embeddedWallet.ts';
 import { fetchWithRetry, HttpError, type FetchOptions } from '../http.ts';
 import { solveEmailCodeChallenge, type EmailCodeProof } from '../rules/emailCodeProof.ts';
+import { REQUESTER_BROWSERS, REQUESTER_SYSTEMS } from '../rules/requesterDevice.ts';
 import { serverUrl, type ApiConfig } from './apiConfig.ts';
 import { parseResponse } from './getJson.ts';
 
@@ -74,6 +75,16 @@ export type WalletRecovery = v.InferOutput<typeof recoverySchema>;
 /** A new device's request to open the wallet (issue 27), as the devices that have it open see it. */
 export const deviceRequestSchema = v.object({ id: text(64), deviceId: text(64), devicePublicKey: text(200), exchangeKey: text(200), createdAt: text(40) });
 export type DeviceRequest = v.InferOutput<typeof deviceRequestSchema>;
+/**
+ * A request as the open device finds it by its code (session 25): what the server can honestly say
+ * of the browser that made it, a browser family and system from closed lists (its User-Agent's
+ * claim), and whether it asked from the finding device's network (never either address).
+ */
+export const foundDeviceRequestSchema = v.object({
+  ...deviceRequestSchema.entries,
+  requester: v.object({ browser: v.nullable(v.picklist(REQUESTER_BROWSERS)), system: v.nullable(v.picklist(REQUESTER_SYSTEMS)), sameNetwork: v.boolean() }),
+});
+export type FoundDeviceRequest = v.InferOutput<typeof foundDeviceRequestSchema>;
 /** A device share sealed to a new device's exchange key (ECDH P-256, HKDF-SHA256, AES-GCM), opaque to the server. */
 export const sealedDeviceShareSchema = v.object({ ephemeralKey: text(200), iv: text(32), ciphertext: text(512) });
 export type SealedForDevice = v.InferOutput<typeof sealedDeviceShareSchema>;
@@ -142,7 +153,7 @@ export interface LoginApi {
    * On a device with the wallet open (session 21): the waiting request whose pairing code the person
    * typed from the new device's screen. A wrong code counts as one of this login's few tries.
    */
-  findDeviceRequest(token: string, code: string): Promise<DeviceRequest>;
+  findDeviceRequest(token: string, code: string): Promise<FoundDeviceRequest>;
   /** Removes an enrolled device, with the wallet key's `remove-device` proof for it. */
   removeDevice(token: string, deviceId: string, proof: DeviceProof): Promise<void>;
   /**
@@ -259,7 +270,7 @@ export function createLoginApi(config: ApiConfig, fetchOptions: FetchOptions = {
       return (await call('POST', '/auth/v1/wallet/device-requests', v.object({ request: deviceRequestSchema }), { token: loginToken, body })).request;
     },
     async findDeviceRequest(loginToken, code) {
-      return (await call('POST', '/auth/v1/wallet/device-requests/find', v.object({ request: deviceRequestSchema }), { token: loginToken, body: { code } })).request;
+      return (await call('POST', '/auth/v1/wallet/device-requests/find', v.object({ request: foundDeviceRequestSchema }), { token: loginToken, body: { code } })).request;
     },
     removeDevice: (loginToken, deviceId, proof) => call('DELETE', device(deviceId), undefined, { token: loginToken, body: { proof } }),
     signOutOthers: (loginToken, body) => call('POST', '/auth/v1/wallet/sign-out-others', v.object({ ended: v.pipe(v.number(), v.integer(), v.minValue(0)) }), { token: loginToken, body }),

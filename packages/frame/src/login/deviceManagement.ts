@@ -1,4 +1,4 @@
-import { pairingCode, readPairingCode, type LoginApi, type LoginUser } from '@cairn/core/internal';
+import { pairingCode, readPairingCode, type FoundDeviceRequest, type LoginApi, type LoginUser } from '@cairn/core/internal';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { DeviceStore } from '../custody/deviceStore.ts';
 import type { WalletSecret } from '../custody/walletSecret.ts';
@@ -25,6 +25,8 @@ export interface ManagedDevice {
 export interface FoundDevice {
   pairingCode: string;
   createdAt: string;
+  /** What the server says of the browser that asked (session 25): its User-Agent's claim, and whether it asked from this device's network. */
+  requester: FoundDeviceRequest['requester'];
   /** Hands it its share, sealed to its exchange key, enrolled with the wallet key's proof. */
   approve(): Promise<void>;
 }
@@ -106,6 +108,7 @@ export function deviceManager({ api, token, wallet, live, devices }: DeviceManag
       return {
         pairingCode: code,
         createdAt: request.createdAt,
+        requester: request.requester,
         approve: async () => {
           await live();
           const open = wallet();

@@ -379,6 +379,8 @@ describe('a new device (issue 27)', { timeout: 120_000 }, () => {
       await onDevicesScreen(phone, async (manager) => {
         const found = await manager.find(` ${code.toLowerCase().replace('-', '')} `);
         codes.push(found.pairingCode);
+        // Session 25: what the server says of the asking browser (Node's fetch names none of the lists' browsers), from the phone's own network (both 127.0.0.1).
+        expect(found.requester).toEqual({ browser: null, system: null, sameNetwork: true });
         await found.approve();
       });
       await approved;

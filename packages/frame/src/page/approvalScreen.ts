@@ -47,11 +47,16 @@ export function approvalScreen(summary: ApprovalSummary, options: { t?: Translat
   details.append(list(summary.details, t('approval.details')));
   const footer = screenElement('footer');
   footer.append(hint, ...(options.actions ?? []), reject, approve);
+  // Session 25: a statement to tick before Approve (RFC 8628 §5.4's "confirm the device is in your possession").
+  const confirmed = summary.confirm === undefined ? undefined : screenElement('input', undefined, { type: 'checkbox', id: 'approval-confirm' });
+  const confirmLabel = screenElement('label', undefined, { for: 'approval-confirm', class: 'choice confirm' });
+  if (confirmed) confirmLabel.append(confirmed, summary.confirm!);
   section.append(
     screenElement('h1', summary.title, { id: 'approval-title' }),
     ...(summary.warning ? [screenElement('p', summary.warning, { class: 'warning', role: 'alert' })] : []),
     list(summary.context, t('approval.request')),
     details,
+    ...(confirmed ? [confirmLabel] : []),
     footer,
   );
 
@@ -60,8 +65,9 @@ export function approvalScreen(summary: ApprovalSummary, options: { t?: Translat
   const refresh = () => {
     const state = gate.state();
     if (state !== 'ready') refusal = undefined;
-    approve.disabled = state !== 'ready';
-    const text = t(state === 'ready' ? (refusal ?? '') : state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
+    approve.disabled = state !== 'ready' || confirmed?.checked === false;
+    const ready = confirmed?.checked === false ? t('approval.tickTheStatementFirst') : t(refusal ?? '');
+    const text = state === 'ready' ? ready : t(state === 'hidden' || state === 'cropped' ? ApprovalScreenText[state] : ApprovalScreenText.waiting);
     // Only a change: the hint is a live region, and the tick re-announces nothing.
     if (hint.textContent !== text) hint.textContent = text;
   };
@@ -76,9 +82,16 @@ export function approvalScreen(summary: ApprovalSummary, options: { t?: Translat
   };
   // A screen that replaced this one (the section left the document) ends it as rejected.
   const gate = screenGate(section, () => (section.isConnected ? refresh() : end(false)), now, false, options.windowFocus ?? false);
+  confirmed?.addEventListener('change', (event) => {
+    // Only the user's own tick counts.
+    if (!event.isTrusted) confirmed.checked = false;
+    refresh();
+  });
   gate.guard(
     approve,
-    () => end(true),
+    () => {
+      if (confirmed?.checked !== false) end(true);
+    },
     (reason) => {
       refusal = reason;
       refresh();

@@ -2,6 +2,7 @@ import type { Translate } from '@cairn/core/rules';
 import type { DeviceManager, FoundDevice, ManagedDevice } from '../login/deviceManagement.ts';
 import type { ApprovalRow, ApprovalSummary } from '../signing/approvalSummary.ts';
 import { gateReason } from '../signing/gateReason.ts';
+import { requesterFacts } from './requesterFacts.ts';
 
 /** What the recovery screens lend this one: the same trusted-click buttons, fields and problem line, and the approval gate. */
 export interface ScreenParts {
@@ -17,16 +18,21 @@ export interface ScreenParts {
   problemLine(message?: string): HTMLElement;
   /** Where the gate says why Approve and Remove take no click yet (a decoy, a cropped frame, the wait). */
   gateHint: HTMLElement;
+  /**
+   * Whether decisions are taken in the approval window (session 24's `popup`): a new device's
+   * confirmation step (session 25) is then asked there, where no site steers the tick, not here.
+   */
+  decidesInWindow?: boolean;
 }
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What the approval window asks for one of this screen's decisions (session 24): the account it is for, then what is decided. */
-function decision(manager: DeviceManager, t: Translate, title: string, details: ApprovalRow[], warning: string): ApprovalSummary {
+function decision(manager: DeviceManager, t: Translate, title: string, details: ApprovalRow[], warning: string, confirm?: string): ApprovalSummary {
   const { address, email } = manager.account();
   const context: ApprovalRow[] = [{ label: t('recoveryDevices.wallet'), value: address, code: true }, ...(email ? [{ label: t('recoveryDevices.loggedInAs'), value: email }] : [])];
-  return { title, context, details, warning };
+  return { title, context, details, warning, ...(confirm === undefined ? {} : { confirm }) };
 }
 
 /**
@@ -119,9 +125,31 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
     const shown = text('output', found.pairingCode);
     shown.setAttribute('data-pairing-code', '');
     shown.className = 'recovery-code';
+    // Session 25: what the server can say of the asking browser, and from another network a stronger
+    // warning and a statement to tick first (RFC 8628 §5.4: confirm the device is in the user's hands).
+    const facts = requesterFacts(found.requester, found.createdAt, Date.now(), t);
+    const factsLine = text('p', facts);
+    factsLine.setAttribute('data-requester', found.requester.sameNetwork ? 'same-network' : 'another-network');
+    const elsewhere = !found.requester.sameNetwork;
+    const warning = elsewhere ? `${t('devicesRequester.anotherNetworkWarning')} ${t('recovery.approveOnlyIfYou')}` : t('recovery.approveOnlyIfYou');
+    const warningLine = text('p', warning);
+    if (elsewhere) warningLine.className = 'warning';
+    const mine = Object.assign(document.createElement('input'), { type: 'checkbox' });
+    const mineLabel = text('label', '');
+    mineLabel.className = 'choice confirm';
+    mineLabel.setAttribute('data-confirm-mine', '');
+    mineLabel.append(mine, t('devicesRequester.thisIsMyDevice'));
+    // In the approval window the tick is asked there; here only where Approve is clicked here.
+    const tickHere = elsewhere && parts.decidesInWindow !== true;
     const reject = button(t('common.reject'));
     const approve = button(t('common.approve'));
     approve.className = 'primary';
+    approve.hidden = tickHere;
+    mine.addEventListener('change', (event) => {
+      // Only the user's own tick shows Approve.
+      if (!event.isTrusted) mine.checked = false;
+      approve.hidden = tickHere && !mine.checked;
+    });
     const back = () => {
       confirm.hidden = true;
       adding.hidden = false;
@@ -131,6 +159,7 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
     gatedClick(
       approve,
       () => {
+        if (tickHere && !mine.checked) return void (problem.textContent = t('devicesRequester.tickFirst'));
         approve.setAttribute('aria-busy', 'true');
         approve.disabled = true;
         problem.textContent = '';
@@ -138,7 +167,8 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
           () => {
             back();
             problem.textContent = t('recoveryDevices.approved');
-            void refresh();
+            // The found device's longer block (session 25) scrolled the screen down: the list, with the new device, back in view whole.
+            void refresh().then(() => list.scrollIntoView({ block: 'nearest' }));
           },
           (error: unknown) => {
             back();
@@ -156,11 +186,13 @@ export function devicesScreen(manager: DeviceManager, t: Translate, parts: Scree
           [
             { label: t('recoveryDevices.codeOnTheNewDevice'), value: found.pairingCode, code: true },
             { label: t('recoveryDevices.askedOn'), value: dateOf(found.createdAt) },
+            { label: t('devicesRequester.askingDevice'), value: requesterFacts(found.requester, found.createdAt, Date.now(), t) },
           ],
-          t('recovery.approveOnlyIfYou'),
+          warning,
+          elsewhere ? t('devicesRequester.thisIsMyDevice') : undefined,
         ),
     );
-    confirm.replaceChildren(text('h2', t('recovery.aNewDeviceAsks')), text('p', t('recovery.approveOnlyIfYou')), shown, reject, approve);
+    confirm.replaceChildren(text('h2', t('recovery.aNewDeviceAsks')), factsLine, warningLine, shown, ...(tickHere ? [mineLabel] : []), reject, approve);
     adding.hidden = true;
     confirm.hidden = false;
     // What Approve does is read here: in view, whole, before it takes a click.

@@ -200,7 +200,7 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
       await screen<undefined>('manageDevices', (done, section) => {
         const gateHint = hintLine();
         const { gatedClick, stopAll } = gatesOf(section, gateHint);
-        const parts = { text, button, trustedClick, gatedClick, problemLine, gateHint };
+        const parts = { text, button, trustedClick, gatedClick, problemLine, gateHint, decidesInWindow: inWindow() !== undefined };
         return devicesScreen(manager, t, parts, () => {
           stopAll();
           done(undefined);

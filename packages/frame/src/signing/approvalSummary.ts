@@ -24,6 +24,12 @@ export interface ApprovalSummary {
   details: ApprovalRow[];
   /** What the user must know before approving (a sign-in for another site), shown above the rows. */
   warning?: string;
+  /**
+   * A statement the user ticks before Approve takes a click (session 25: 'This is my device…' for
+   * a new device that asked from another network): RFC 8628 §5.4's confirmation that the device
+   * is in the user's possession, asked where the decision is taken.
+   */
+  confirm?: string;
 }
 
 export interface ApprovalSubject {

@@ -95,6 +95,17 @@ describe("the frame's own screens' decisions and the key export's phrase in the 
     expect(one.answer({ data: answerMessage(ID, true), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:answer', id: ID, approved: true });
   });
 
+  it("carries a new device's requester and the statement ticked before Approve (session 25), bounded", () => {
+    const elsewhere: ApprovalSummary = {
+      ...device,
+      details: [...device.details, { label: 'Asking device', value: 'Chrome on Linux, asked 2 minutes ago, from another network than this device' }],
+      warning: 'This request comes from another network than this device.',
+      confirm: 'This is my device: it is in my hands and I am setting it up now',
+    };
+    expect(opened().accept({ data: decisionMessage(ID, elsewhere), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:show', id: ID, summary: elsewhere });
+    expect(opened().accept({ data: decisionMessage(ID, { ...elsewhere, confirm: 'x'.repeat(401) }), origin: FRAME, source: frame })).toBeUndefined();
+  });
+
   it('takes the phrase only from its opener on the frame origin, and only a phrase of 12 to 24 words', () => {
     expect(opened().accept({ data: revealMessage(ID, phrase), origin: FRAME, source: frame })).toEqual({ type: 'cairn:approval-window:reveal', id: ID, phrase });
     expect(opened().accept({ data: revealMessage(ID, phrase), origin: SITE, source: frame })).toBeUndefined();

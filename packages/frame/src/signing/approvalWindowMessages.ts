@@ -34,6 +34,8 @@ const SummarySchema = v.strictObject({
   context: v.pipe(v.array(Row), v.maxLength(16)),
   details: v.pipe(v.array(Row), v.maxLength(MAX_TYPED_DATA_ROWS + 64)),
   warning: v.optional(Text(4000)),
+  /** Session 25: the statement ticked before Approve (a new device from another network). */
+  confirm: v.optional(Text(400)),
 });
 const RequestId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/));
 

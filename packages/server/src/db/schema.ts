@@ -293,6 +293,12 @@ export interface LoginDeviceRequestsTable {
   login_hash: string;
   /** SHA-256 of its pairing code (0015): how a device with the wallet open finds it. */
   code_hash: string;
+  /** The browser family its User-Agent names (0019), from core's closed list, or null. */
+  requester_browser: string | null;
+  /** The system its User-Agent names (0019), from core's closed list, or null. */
+  requester_system: string | null;
+  /** The keyed hash of the requester's network (0019: the rate limiter's client key under LOGIN_SECRET), never the address. */
+  requester_network: string;
 }
 
 export interface LoginDevicesTable {

@@ -1,9 +1,10 @@
-import { isDevicePublicKey, readPairingCode } from '@cairn/core/internal';
+import { isDevicePublicKey, readPairingCode, requesterDevice } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import { WALLET_ERRORS } from './loginErrors.ts';
 import { PAIRING_CODE_TRIES, type LoginStore } from './loginStore.ts';
 import { bearerToken, requireLogin } from './requireLogin.ts';
+import { requesterNetworkHash } from './requesterNetwork.ts';
 import { waitText } from './waitText.ts';
 import type { DeviceRequest, DeviceRequestStore } from './deviceRequestStore.ts';
 import { checkDevice, DEVICE, DEVICE_KEY, freshLogin, PROOF, proofSigner, type Proof } from './walletChecks.ts';
@@ -24,6 +25,15 @@ const SEALED_SHARE = {
 type SealedShare = { ephemeralKey: string; iv: string; ciphertext: string };
 
 const shown = (request: DeviceRequest) => ({ id: request.id, deviceId: request.deviceId, devicePublicKey: request.devicePublicKey, exchangeKey: request.exchangeKey, createdAt: new Date(request.createdAt).toISOString() });
+/**
+ * A request as the open device finds it (session 25): what it can honestly be told of the
+ * requester, its User-Agent's browser and system, and whether it asked from the finding device's
+ * network. Never either address, nor the hash.
+ */
+const shownToFinder = (request: DeviceRequest, finderNetwork: string) => ({
+  ...shown(request),
+  requester: { browser: request.requester.browser, system: request.requester.system, sameNetwork: request.requester.network === finderNetwork },
+});
 
 /**
  * A new device asks a device that has the wallet open (issue 27): it posts its public keys after a
@@ -32,8 +42,8 @@ const shown = (request: DeviceRequest) => ({ id: request.id, deviceId: request.d
  * proof for it (a login alone, a taken mailbox, cannot) and its device share sealed to the new
  * device's exchange key; the new device reads it back. The server never sees a share it could use.
  */
-export function registerDeviceRequests(app: FastifyInstance, stores: { logins: LoginStore; wallets: WalletStore; requests: DeviceRequestStore }): void {
-  const { logins, wallets, requests } = stores;
+export function registerDeviceRequests(app: FastifyInstance, stores: { logins: LoginStore; wallets: WalletStore; requests: DeviceRequestStore; secret: Uint8Array }): void {
+  const { logins, wallets, requests, secret } = stores;
 
   app.post<{ Body: { deviceId: string; devicePublicKey: string; exchangeKey: string } }>(
     '/auth/v1/wallet/device-requests',
@@ -54,7 +64,8 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
       if (!isDevicePublicKey(devicePublicKey)) throw new ApiError(400, WALLET_ERRORS.invalidDeviceKey, 'devicePublicKey');
       if (!isDevicePublicKey(exchangeKey)) throw new ApiError(400, WALLET_ERRORS.invalidExchangeKey, 'exchangeKey');
       // freshLogin found the bearer token: the request is this login's, bounded per login.
-      const created = await requests.create(user.id, logins.loginHash(bearerToken(request)!), { deviceId, devicePublicKey, exchangeKey }, Date.now());
+      const requester = { ...requesterDevice(request.headers['user-agent']), network: requesterNetworkHash(secret, request.ip) };
+      const created = await requests.create(user.id, logins.loginHash(bearerToken(request)!), { deviceId, devicePublicKey, exchangeKey, requester }, Date.now());
       if (created === 'full') throw new ApiError(429, WALLET_ERRORS.tooManyDeviceRequests);
       return reply.code(201).send({ request: shown(created) });
     },
@@ -83,7 +94,7 @@ export function registerDeviceRequests(app: FastifyInstance, stores: { logins: L
       // guesses bought them back without end (the lead's read of session 21's change).
       if (!found) throw new ApiError(404, WALLET_ERRORS.unknownPairingCode, 'code');
       void reply.header('cache-control', 'no-store');
-      return { request: shown(found) };
+      return { request: shownToFinder(found, requesterNetworkHash(secret, request.ip)) };
     },
   );
 

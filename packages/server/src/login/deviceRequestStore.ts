@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { pairingCode } from '@cairn/core/internal';
+import { pairingCode, REQUESTER_BROWSERS, REQUESTER_SYSTEMS, type RequesterBrowser, type RequesterDevice, type RequesterSystem } from '@cairn/core/internal';
 import type { Db } from '../db/database.ts';
 
 /** How long a new device's request waits for an approval. */
@@ -25,9 +25,27 @@ export interface DeviceRequest {
   createdAt: number;
   /** The device share sealed to the request's exchange key, once approved (opaque JSON text). */
   sealedShare: string | null;
+  /** What the server can say of the browser that asked (session 25): its User-Agent's browser and system, and its network's keyed hash. */
+  requester: Requester;
 }
 
-type Row = { id: string; device_id: string; device_public_key: string; exchange_key: string; created_at: number; sealed_share: string | null };
+/** A requester as the row keeps it for the request's 10 minutes: names from core's lists, the network as a keyed hash. */
+export interface Requester extends RequesterDevice {
+  network: string;
+}
+
+type Row = {
+  id: string;
+  device_id: string;
+  device_public_key: string;
+  exchange_key: string;
+  created_at: number;
+  sealed_share: string | null;
+  requester_browser: string | null;
+  requester_system: string | null;
+  requester_network: string;
+};
+const named = <T extends string>(list: readonly T[], value: string | null): T | null => list.find((known) => known === value) ?? null;
 const toRequest = (row: Row): DeviceRequest => ({
   id: row.id,
   deviceId: row.device_id,
@@ -35,6 +53,7 @@ const toRequest = (row: Row): DeviceRequest => ({
   exchangeKey: row.exchange_key,
   createdAt: Number(row.created_at),
   sealedShare: row.sealed_share,
+  requester: { browser: named<RequesterBrowser>(REQUESTER_BROWSERS, row.requester_browser), system: named<RequesterSystem>(REQUESTER_SYSTEMS, row.requester_system), network: row.requester_network },
 });
 
 /** What the row keeps of a pairing code: SHA-256 of it in `pairingCode`'s form (the row derives it anyway). */
@@ -52,7 +71,7 @@ export class DeviceRequestStore {
    * that login has MAX_DEVICE_REQUESTS_PER_LOGIN live, or the account MAX_DEVICE_REQUESTS_PER_ACCOUNT.
    * Expired requests and those of logins that ended go first.
    */
-  async create(userId: string, loginHash: string, input: { deviceId: string; devicePublicKey: string; exchangeKey: string }, now: number): Promise<DeviceRequest | 'full'> {
+  async create(userId: string, loginHash: string, input: { deviceId: string; devicePublicKey: string; exchangeKey: string; requester: Requester }, now: number): Promise<DeviceRequest | 'full'> {
     return this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('login_device_requests').where('created_at', '<=', now - DEVICE_REQUEST_TTL_MS).execute();
       await trx
@@ -68,7 +87,19 @@ export class DeviceRequestStore {
       if (Number(counts.login ?? 0) >= MAX_DEVICE_REQUESTS_PER_LOGIN || Number(counts.account) >= MAX_DEVICE_REQUESTS_PER_ACCOUNT) return 'full';
       const id = randomUUID();
       const shown = { id, deviceId: input.deviceId, devicePublicKey: input.devicePublicKey, exchangeKey: input.exchangeKey };
-      const row = { id, user_id: userId, device_id: input.deviceId, device_public_key: input.devicePublicKey, exchange_key: input.exchangeKey, created_at: now, sealed_share: null };
+      const { browser, system, network } = input.requester;
+      const row = {
+        id,
+        user_id: userId,
+        device_id: input.deviceId,
+        device_public_key: input.devicePublicKey,
+        exchange_key: input.exchangeKey,
+        created_at: now,
+        sealed_share: null,
+        requester_browser: browser,
+        requester_system: system,
+        requester_network: network,
+      };
       await trx
         .insertInto('login_device_requests')
         .values({ ...row, login_hash: loginHash, code_hash: pairingCodeHash(pairingCode(shown)) })

@@ -1,15 +1,18 @@
-import { webcrypto } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { startMailSink, type MailSink } from '@cairn/devnet/mail';
 import { randomUUID } from 'node:crypto';
+import { Kysely } from 'kysely';
 import { authShareReleaseMessage, embeddedWalletProofMessage, pairingCode, type EmbeddedWalletAction } from '@cairn/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../createServer.ts';
+import { createDialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabases.ts';
 import { logInByEmail } from '../testing/emailLogin.ts';
 import { ACCESS_QUERY, testConfig } from '../testing/testServer.ts';
-import { MAX_DEVICE_REQUESTS_PER_LOGIN } from './deviceRequestStore.ts';
+import { DEVICE_REQUEST_TTL_MS, MAX_DEVICE_REQUESTS_PER_LOGIN } from './deviceRequestStore.ts';
 import { LOGIN_ERRORS, WALLET_ERRORS } from './loginErrors.ts';
 import { PAIRING_CODE_TRIES } from './loginStore.ts';
 import { waitText } from './walletRoutes.ts';
@@ -35,24 +38,41 @@ type Device = Awaited<ReturnType<typeof newDevice>>;
 const enrollment = (device: Device, authShare: string) => ({ deviceId: device.deviceId, authShare, devicePublicKey: device.publicKey });
 
 let unique = 0;
+/** Both servers of a suite share it, as replicas do: a login made on one is read on the other. */
+const LOGIN_SECRET = 'wallet-routes-test-login-secret-of-32-characters-at-least';
+/** Who calls: another client address, headers such as a browser's User-Agent or a proxy's X-Forwarded-For, or the server behind the proxy. */
+type From = { remoteAddress?: string; headers?: Record<string, string>; server?: FastifyInstance };
+const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_ON_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Mobile/15E148 Safari/604.1';
 
 describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ name, skip }) => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  /** The same database and secret behind a proxy (TRUST_PROXY): the client's address comes from X-Forwarded-For. */
+  let behindProxy: FastifyInstance;
 
   beforeAll(async () => {
     if (skip) return;
     database = await createTestDatabase(name);
-    app = await createServer(testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SMTP_URL: mailbox.smtpUrl }));
+    app = await createServer(testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SMTP_URL: mailbox.smtpUrl, LOGIN_SECRET }));
     await app.ready();
+    behindProxy = await createServer(testConfig(database.config, NO_CHAINS, { INDEXER_ENABLED: 'false', SMTP_URL: mailbox.smtpUrl, LOGIN_SECRET, TRUST_PROXY: '127.0.0.1' }));
+    await behindProxy.ready();
   }, 60_000);
   afterAll(async () => {
+    await behindProxy?.close();
     await app?.close();
     await database?.drop();
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown) =>
-    app.inject({ method, url: `${path}?${ACCESS_QUERY}`, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown, from: From = {}) =>
+    (from.server ?? app).inject({
+      method,
+      url: `${path}?${ACCESS_QUERY}`,
+      headers: { authorization: `Bearer ${token}`, ...from.headers },
+      ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
 
   const logIn = (email = `owner-${process.pid}-${++unique}@example.com`) => logInByEmail(app, mailbox, email);
 
@@ -431,13 +451,13 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
   });
 
   /** A new device's request from this login: its keys, the server's answer, and the code its screen shows. */
-  async function askToOpen(token: string) {
+  async function askToOpen(token: string, from: From = {}) {
     const device = await newDevice();
     const exchange = await newDevice();
-    const asked = await call('POST', '/auth/v1/wallet/device-requests', token, { deviceId: device.deviceId, devicePublicKey: device.publicKey, exchangeKey: exchange.publicKey });
+    const asked = await call('POST', '/auth/v1/wallet/device-requests', token, { deviceId: device.deviceId, devicePublicKey: device.publicKey, exchangeKey: exchange.publicKey }, from);
     return { device, asked, code: asked.statusCode === 201 ? pairingCode(asked.json().request) : undefined };
   }
-  const findByCode = (token: string, code: string) => call('POST', '/auth/v1/wallet/device-requests/find', token, { code });
+  const findByCode = (token: string, code: string, from: From = {}) => call('POST', '/auth/v1/wallet/device-requests/find', token, { code }, from);
 
   it.skipIf(skip)("finds the owner's new device by the code it shows while a login holder keeps any number of requests waiting (session 21)", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -506,6 +526,89 @@ describe.each(await testDatabaseKinds())('embedded wallet shares on $name', ({ n
     expect((await call('POST', '/auth/v1/user/signout', laptopLogin.token, {})).statusCode).toBeLessThan(300);
     expect((await findByCode(owner.login.token, laptop.code!)).statusCode).toBe(404);
     expect((await findByCode(owner.login.token, laptop.code!)).statusCode).toBe(429);
+  });
+
+  /** The database's device-request rows, read directly: what a copy of it would hold. */
+  async function requestRows() {
+    const db = new Kysely<Database>({ dialect: createDialect(database.config) });
+    try {
+      return await db.selectFrom('login_device_requests').selectAll().execute();
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it.skipIf(skip)("tells the open device the requester's browser and whether it asked from the same network, never an address, for the request's life (session 25)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    const phone = { remoteAddress: '203.0.113.7' };
+    const asks: { from: From; expected: object }[] = [
+      // The owner's laptop at home, beside the phone: one IPv4 address behind the router.
+      { from: { remoteAddress: '203.0.113.7', headers: { 'user-agent': CHROME_ON_LINUX } }, expected: { browser: 'Chrome', system: 'Linux', sameNetwork: true } },
+      // A login holder elsewhere, claiming the phone's address in a header no proxy vouches for (TRUST_PROXY unset).
+      { from: { remoteAddress: '198.51.100.20', headers: { 'user-agent': SAFARI_ON_IPHONE, 'x-forwarded-for': '203.0.113.7' } }, expected: { browser: 'Safari', system: 'iOS', sameNetwork: false } },
+      // No User-Agent: nothing claimed; written IPv4-mapped, the phone's address is the same network.
+      { from: { remoteAddress: '::ffff:203.0.113.7' }, expected: { browser: null, system: null, sameNetwork: true } },
+    ];
+    const ids: string[] = [];
+    const answers: string[] = [];
+    for (const [n, { from, expected }] of asks.entries()) {
+      vi.setSystemTime(start + (n + 1) * 31_000);
+      const login = await logIn(owner.login.user.email);
+      const asked = await askToOpen(login.token, from);
+      expect(asked.asked.statusCode, asked.asked.body).toBe(201);
+      ids.push(asked.asked.json().request.id);
+      const found = await findByCode(owner.login.token, asked.code!, phone);
+      expect([n, found.statusCode, found.json().request.requester]).toEqual([n, 200, expected]);
+      answers.push(asked.asked.body, found.body);
+    }
+    // IPv6: the same /64 is the same network (one host commonly holds it whole), another /64 is not.
+    vi.setSystemTime(start + 4 * 31_000);
+    const v6Login = await logIn(owner.login.user.email);
+    const v6 = await askToOpen(v6Login.token, { remoteAddress: '2001:db8:1:2::10', headers: { 'user-agent': CHROME_ON_LINUX } });
+    expect((await findByCode(owner.login.token, v6.code!, { remoteAddress: '2001:db8:1:2:aaaa::99' })).json().request.requester.sameNetwork).toBe(true);
+    const elsewhere = await findByCode(owner.login.token, v6.code!, { remoteAddress: '2001:db8:1:3::10' });
+    expect(elsewhere.json().request.requester.sameNetwork).toBe(false);
+    answers.push(v6.asked.body, elsewhere.body);
+    ids.push(v6.asked.json().request.id);
+
+    // No answer and no row holds an address, whole or plainly hashed.
+    const addresses = ['203.0.113.7', '198.51.100.20', '2001:db8:1:2', '2001:db8:1:3'];
+    for (const answer of answers) for (const address of addresses) expect(answer).not.toContain(address);
+    const rows = (await requestRows()).filter((row) => ids.includes(row.id));
+    expect(rows).toHaveLength(ids.length);
+    const stored = JSON.stringify(rows);
+    for (const address of [...addresses, createHash('sha256').update('203.0.113.7').digest('hex')]) expect(stored).not.toContain(address);
+    expect(new Set(rows.map((row) => row.requester_network)).size).toBe(3);
+
+    // The request's 10 minutes end: the next request made drops the rows, what they said of the requester with them.
+    vi.setSystemTime(start + 4 * 31_000 + DEVICE_REQUEST_TTL_MS);
+    const later = await logIn(owner.login.user.email);
+    expect((await askToOpen(later.token)).asked.statusCode).toBe(201);
+    expect((await requestRows()).filter((row) => ids.includes(row.id))).toEqual([]);
+  });
+
+  it.skipIf(skip)("takes the requester's network from X-Forwarded-For only behind TRUST_PROXY (session 25)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const owner = await createWallet();
+    // Every call comes from the proxy (127.0.0.1); the client is the header's last address.
+    const viaProxy = (client: string, userAgent?: string): From => ({ server: behindProxy, headers: { 'x-forwarded-for': client, ...(userAgent ? { 'user-agent': userAgent } : {}) } });
+    const phone = viaProxy('203.0.113.7');
+    vi.setSystemTime(start + 31_000);
+    const laptopLogin = await logIn(owner.login.user.email);
+    const laptop = await askToOpen(laptopLogin.token, viaProxy('203.0.113.7', CHROME_ON_LINUX));
+    vi.setSystemTime(start + 62_000);
+    const thiefLogin = await logIn(owner.login.user.email);
+    // A client's own X-Forwarded-For comes first; the proxy appends the address it saw.
+    const thief = await askToOpen(thiefLogin.token, viaProxy('203.0.113.7, 192.0.2.66', SAFARI_ON_IPHONE));
+    expect((await findByCode(owner.login.token, laptop.code!, phone)).json().request.requester).toEqual({ browser: 'Chrome', system: 'Linux', sameNetwork: true });
+    expect((await findByCode(owner.login.token, thief.code!, phone)).json().request.requester).toEqual({ browser: 'Safari', system: 'iOS', sameNetwork: false });
+    // At the server that trusts no proxy the header counts for nothing: a finder naming the thief's network (192.0.2.66, as the
+    // proxy vouched) in it is still 127.0.0.1; only a finder at that address shares it.
+    expect((await findByCode(owner.login.token, thief.code!, { headers: { 'x-forwarded-for': '192.0.2.66' } })).json().request.requester.sameNetwork).toBe(false);
+    expect((await findByCode(owner.login.token, thief.code!, { remoteAddress: '192.0.2.66' })).json().request.requester.sameNetwork).toBe(true);
   });
 
   it.skipIf(skip)(`releases the recovery material ${RECOVERY_RELEASES_PER_DAY} times in 24 hours, then says when to come back (issue 22)`, async () => {

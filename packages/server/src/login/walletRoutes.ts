@@ -202,6 +202,6 @@ export function registerWallet(app: FastifyInstance, services: ServerServices): 
     void reply.header('cache-control', 'no-store');
     return { address: getAddress(wallet.address), recoveryAuthShare: wallet.recovery_auth_share, recoveryBlob: wallet.recovery_blob };
   });
-  registerDeviceRequests(app, { logins, wallets, requests });
+  registerDeviceRequests(app, { logins, wallets, requests, secret: services.config.login.secret });
   registerSignOutOthers(app, { logins, wallets, requests, usedProofs });
 }

@@ -176,6 +176,21 @@ const ar: Catalogue = {
   'recovery.noOneWillAskForIt': "لن يطلب منك أي موقع ولا أي شخص هذا الرمز أبدًا، ولا حتى الدعم. لا تقرأه بصوت عالٍ ولا ترسله ولا تكتبه في أي موقع: تكتبه فقط في شاشة محفظتك نفسها، لفتحها على جهاز جديد.",
   'session.beware': 'تنبيه',
   'session.unknownFunctionUnbounded': 'لا يعرف Cairn هذه الدالة: ما يمنحه كل استدعاء يعود إلى العقد، والإجمالي لا يحسب إلا القيمة التي تحملها الاستدعاءات',
+  'devicesRequester.facts': "{device}، {asked}، {network}",
+  'devicesRequester.browserOnSystem': "{browser} على {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} على نظام غير معروف",
+  'devicesRequester.aBrowserOnSystem': "متصفح على {system}",
+  'devicesRequester.anUnknownBrowser': "متصفح غير معروف",
+  'devicesRequester.askedJustNow': "طُلب الآن",
+  'devicesRequester.askedAMinuteAgo': "طُلب قبل دقيقة واحدة",
+  'devicesRequester.askedMinutesAgo': "طُلب قبل {minutes} دقائق",
+  'devicesRequester.fromTheSameNetwork': "من الشبكة نفسها التي يتصل بها هذا الجهاز",
+  'devicesRequester.fromAnotherNetwork': "من شبكة غير شبكة هذا الجهاز",
+  'devicesRequester.askingDevice': "الجهاز الطالب",
+  'devicesRequester.anotherNetworkWarning': "يأتي هذا الطلب من شبكة غير شبكة هذا الجهاز. إذا أرسل إليك أحد هذا الرمز أو طلب منك كتابته (بالبريد أو برسالة أو بالهاتف)، فلا توافق: من يملك ذلك الجهاز سيحصل على محفظتك.",
+  'devicesRequester.thisIsMyDevice': "هذا جهازي: إنه بين يدي وأنا أُعدّه الآن",
+  'devicesRequester.tickFirst': "ضع أولًا علامة على أن الجهاز الجديد لك وبين يديك: يأتي هذا الطلب من شبكة أخرى.",
+  'approval.tickTheStatementFirst': "ضع علامة على العبارة أعلاه للموافقة.",
 };
 
 export default ar;

@@ -176,6 +176,21 @@ const de: Catalogue = {
   'recovery.noOneWillAskForIt': "Keine Website und keine Person wird Sie je nach diesem Code fragen, auch kein Support. Lesen Sie ihn nie vor, senden Sie ihn nie und geben Sie ihn nie auf einer Website ein: Sie geben ihn nur im eigenen Fenster Ihrer Wallet ein, um sie auf einem neuen Gerät zu öffnen.",
   'session.beware': 'Achtung',
   'session.unknownFunctionUnbounded': 'Cairn kennt diese Funktion nicht: Was jeder Aufruf weggibt, bestimmt der Vertrag, und die Summe zählt nur den Wert, den die Aufrufe tragen',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} unter {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} auf einem unbekannten System",
+  'devicesRequester.aBrowserOnSystem': "Ein Browser unter {system}",
+  'devicesRequester.anUnknownBrowser': "Ein unbekannter Browser",
+  'devicesRequester.askedJustNow': "gerade eben angefragt",
+  'devicesRequester.askedAMinuteAgo': "vor 1 Minute angefragt",
+  'devicesRequester.askedMinutesAgo': "vor {minutes} Minuten angefragt",
+  'devicesRequester.fromTheSameNetwork': "aus demselben Netzwerk wie dieses Gerät",
+  'devicesRequester.fromAnotherNetwork': "aus einem anderen Netzwerk als dieses Gerät",
+  'devicesRequester.askingDevice': "Anfragendes Gerät",
+  'devicesRequester.anotherNetworkWarning': "Diese Anfrage kommt aus einem anderen Netzwerk als dieses Gerät. Wenn Ihnen jemand diesen Code geschickt oder Sie gebeten hat, ihn einzugeben (per E-Mail, Nachricht oder Telefon), bestätigen Sie nicht: Wer dieses Gerät hat, bekäme Ihre Wallet.",
+  'devicesRequester.thisIsMyDevice': "Das ist mein Gerät: Ich halte es in der Hand und richte es gerade ein",
+  'devicesRequester.tickFirst': "Bestätigen Sie zuerst, dass das neue Gerät Ihres ist und Sie es in der Hand halten: Diese Anfrage kommt aus einem anderen Netzwerk.",
+  'approval.tickTheStatementFirst': "Setzen Sie zuerst das Häkchen bei der Aussage oben, um zu bestätigen.",
 };
 
 export default de;

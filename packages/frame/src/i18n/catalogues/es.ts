@@ -176,6 +176,21 @@ const es: Catalogue = {
   'recovery.noOneWillAskForIt': "Ningún sitio ni ninguna persona te pedirá nunca este código, ni siquiera el soporte. Nunca lo leas en voz alta, lo envíes ni lo escribas en un sitio: solo lo escribes en la pantalla propia de tu billetera, para abrirla en un dispositivo nuevo.",
   'session.beware': 'Atención',
   'session.unknownFunctionUnbounded': 'Cairn no conoce esta función: lo que cada llamada entrega depende del contrato, y el total solo cuenta el valor que llevan las llamadas',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} en {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} en un sistema desconocido",
+  'devicesRequester.aBrowserOnSystem': "Un navegador en {system}",
+  'devicesRequester.anUnknownBrowser': "Un navegador desconocido",
+  'devicesRequester.askedJustNow': "solicitado ahora mismo",
+  'devicesRequester.askedAMinuteAgo': "solicitado hace 1 minuto",
+  'devicesRequester.askedMinutesAgo': "solicitado hace {minutes} minutos",
+  'devicesRequester.fromTheSameNetwork': "desde la misma red que este dispositivo",
+  'devicesRequester.fromAnotherNetwork': "desde otra red distinta de la de este dispositivo",
+  'devicesRequester.askingDevice': "Dispositivo solicitante",
+  'devicesRequester.anotherNetworkWarning': "Esta solicitud viene de otra red distinta de la de este dispositivo. Si alguien le envió este código o le pidió que lo escribiera (por correo, mensaje o teléfono), no lo apruebe: quien tenga ese dispositivo obtendría su billetera.",
+  'devicesRequester.thisIsMyDevice': "Este es mi dispositivo: lo tengo en la mano y lo estoy configurando ahora",
+  'devicesRequester.tickFirst': "Primero marque que el nuevo dispositivo es suyo y lo tiene en la mano: esta solicitud viene de otra red.",
+  'approval.tickTheStatementFirst': "Marque la declaración de arriba para aprobar.",
 };
 
 export default es;

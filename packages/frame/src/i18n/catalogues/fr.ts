@@ -176,6 +176,21 @@ const fr: Catalogue = {
   'recovery.noOneWillAskForIt': "Aucun site ni aucune personne ne vous demandera jamais ce code, pas même le support. Ne le lisez jamais à voix haute, ne l’envoyez pas et ne le saisissez sur aucun site : vous ne le saisissez que dans l’écran propre de votre portefeuille, pour l’ouvrir sur un nouvel appareil.",
   'session.beware': 'Attention',
   'session.unknownFunctionUnbounded': 'Cairn ne connaît pas cette fonction : ce que chaque appel cède dépend du contrat, et le total ne compte que la valeur que portent les appels',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} sous {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} sur un système inconnu",
+  'devicesRequester.aBrowserOnSystem': "Un navigateur sous {system}",
+  'devicesRequester.anUnknownBrowser': "Un navigateur inconnu",
+  'devicesRequester.askedJustNow': "demandé à l’instant",
+  'devicesRequester.askedAMinuteAgo': "demandé il y a 1 minute",
+  'devicesRequester.askedMinutesAgo': "demandé il y a {minutes} minutes",
+  'devicesRequester.fromTheSameNetwork': "depuis le même réseau que cet appareil",
+  'devicesRequester.fromAnotherNetwork': "depuis un autre réseau que cet appareil",
+  'devicesRequester.askingDevice': "Appareil demandeur",
+  'devicesRequester.anotherNetworkWarning': "Cette demande vient d’un autre réseau que cet appareil. Si quelqu’un vous a envoyé ce code ou vous a demandé de le saisir (par e-mail, message ou téléphone), n’approuvez pas : qui détient cet appareil obtiendrait votre portefeuille.",
+  'devicesRequester.thisIsMyDevice': "C’est mon appareil : je l’ai en main et je le configure maintenant",
+  'devicesRequester.tickFirst': "Cochez d’abord que le nouvel appareil est le vôtre et que vous l’avez en main : cette demande vient d’un autre réseau.",
+  'approval.tickTheStatementFirst': "Cochez la déclaration ci-dessus pour approuver.",
 };
 
 export default fr;

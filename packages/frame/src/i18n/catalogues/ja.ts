@@ -176,6 +176,21 @@ const ja: Catalogue = {
   'recovery.noOneWillAskForIt': "どのサイトも、どの人も、サポートでさえ、このコードを尋ねることはありません。読み上げたり、送ったり、サイトに入力したりしないでください。入力するのは、新しいデバイスでウォレットを開くときのウォレット自身の画面だけです。",
   'session.beware': '注意',
   'session.unknownFunctionUnbounded': 'Cairn はこの関数を知りません。各呼び出しが何を渡すかはコントラクト次第で、合計は呼び出しが運ぶ価値だけを数えます',
+  'devicesRequester.facts': "{device}、{asked}、{network}",
+  'devicesRequester.browserOnSystem': "{system} の {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "不明なシステムの {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system} のブラウザ",
+  'devicesRequester.anUnknownBrowser': "不明なブラウザ",
+  'devicesRequester.askedJustNow': "たった今リクエスト",
+  'devicesRequester.askedAMinuteAgo': "1 分前にリクエスト",
+  'devicesRequester.askedMinutesAgo': "{minutes} 分前にリクエスト",
+  'devicesRequester.fromTheSameNetwork': "このデバイスと同じネットワークから",
+  'devicesRequester.fromAnotherNetwork': "このデバイスとは別のネットワークから",
+  'devicesRequester.askingDevice': "リクエストしたデバイス",
+  'devicesRequester.anotherNetworkWarning': "このリクエストはこのデバイスとは別のネットワークから届いています。誰かがこのコードを送ってきた、または入力するよう頼んできた（メール、メッセージ、電話で）場合は承認しないでください。そのデバイスを持つ人があなたのウォレットを手に入れます。",
+  'devicesRequester.thisIsMyDevice': "これは私のデバイスです：手元にあり、今セットアップしています",
+  'devicesRequester.tickFirst': "まず新しいデバイスがあなたのもので手元にあることにチェックを入れてください：このリクエストは別のネットワークから届いています。",
+  'approval.tickTheStatementFirst': "承認するには上の文にチェックを入れてください。",
 };
 
 export default ja;

@@ -176,6 +176,21 @@ const ko: Catalogue = {
   'recovery.noOneWillAskForIt': "어떤 사이트나 사람도, 고객 지원조차도 이 코드를 요구하지 않습니다. 읽어 주거나 보내거나 사이트에 입력하지 마세요. 이 코드는 새 기기에서 지갑을 열 때 지갑 자체 화면에만 입력합니다.",
   'session.beware': '주의',
   'session.unknownFunctionUnbounded': 'Cairn은 이 함수를 알지 못합니다: 각 호출이 무엇을 내주는지는 컨트랙트에 달려 있으며, 총액은 호출이 담은 가치만 셉니다',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{system}의 {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "알 수 없는 시스템의 {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system}의 브라우저",
+  'devicesRequester.anUnknownBrowser': "알 수 없는 브라우저",
+  'devicesRequester.askedJustNow': "방금 요청함",
+  'devicesRequester.askedAMinuteAgo': "1분 전에 요청함",
+  'devicesRequester.askedMinutesAgo': "{minutes}분 전에 요청함",
+  'devicesRequester.fromTheSameNetwork': "이 기기와 같은 네트워크에서",
+  'devicesRequester.fromAnotherNetwork': "이 기기와 다른 네트워크에서",
+  'devicesRequester.askingDevice': "요청한 기기",
+  'devicesRequester.anotherNetworkWarning': "이 요청은 이 기기와 다른 네트워크에서 왔습니다. 누군가 이 코드를 보내 주었거나 입력해 달라고 했다면(이메일, 메시지, 전화로) 승인하지 마세요. 그 기기를 가진 사람이 지갑을 갖게 됩니다.",
+  'devicesRequester.thisIsMyDevice': "내 기기입니다: 지금 손에 들고 설정하고 있습니다",
+  'devicesRequester.tickFirst': "먼저 새 기기가 본인의 것이며 손에 있다고 체크하세요: 이 요청은 다른 네트워크에서 왔습니다.",
+  'approval.tickTheStatementFirst': "승인하려면 위의 문장에 체크하세요.",
 };
 
 export default ko;

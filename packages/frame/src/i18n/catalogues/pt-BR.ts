@@ -176,6 +176,21 @@ const ptBR: Catalogue = {
   'recovery.noOneWillAskForIt': "Nenhum site e nenhuma pessoa jamais vai pedir este código, nem mesmo o suporte. Nunca o leia em voz alta, envie ou digite em um site: você só o digita na tela da própria carteira, para abri-la em um novo dispositivo.",
   'session.beware': 'Atenção',
   'session.unknownFunctionUnbounded': 'O Cairn não conhece esta função: o que cada chamada entrega depende do contrato, e o total conta apenas o valor que as chamadas levam',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} no {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} em um sistema desconhecido",
+  'devicesRequester.aBrowserOnSystem': "Um navegador no {system}",
+  'devicesRequester.anUnknownBrowser': "Um navegador desconhecido",
+  'devicesRequester.askedJustNow': "pedido agora mesmo",
+  'devicesRequester.askedAMinuteAgo': "pedido há 1 minuto",
+  'devicesRequester.askedMinutesAgo': "pedido há {minutes} minutos",
+  'devicesRequester.fromTheSameNetwork': "da mesma rede que este dispositivo",
+  'devicesRequester.fromAnotherNetwork': "de outra rede que não a deste dispositivo",
+  'devicesRequester.askingDevice': "Dispositivo que pede",
+  'devicesRequester.anotherNetworkWarning': "Este pedido vem de outra rede que não a deste dispositivo. Se alguém lhe enviou este código ou pediu que você o digitasse (por e-mail, mensagem ou telefone), não aprove: quem tiver esse dispositivo ficaria com sua carteira.",
+  'devicesRequester.thisIsMyDevice': "Este é o meu dispositivo: está nas minhas mãos e estou configurando-o agora",
+  'devicesRequester.tickFirst': "Primeiro marque que o novo dispositivo é seu e está nas suas mãos: este pedido vem de outra rede.",
+  'approval.tickTheStatementFirst': "Marque a declaração acima para aprovar.",
 };
 
 export default ptBR;

@@ -176,6 +176,21 @@ const ru: Catalogue = {
   'recovery.noOneWillAskForIt': "Ни один сайт и ни один человек никогда не попросит у вас этот код, даже поддержка. Никогда не зачитывайте его, не отправляйте и не вводите на сайтах: вы вводите его только на собственном экране кошелька, чтобы открыть его на новом устройстве.",
   'session.beware': 'Внимание',
   'session.unknownFunctionUnbounded': 'Cairn не знает эту функцию: что отдаёт каждый вызов, решает контракт, а в сумму входит только стоимость, которую несут вызовы',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{browser} на {system}",
+  'devicesRequester.browserOnAnUnknownSystem': "{browser} в неизвестной системе",
+  'devicesRequester.aBrowserOnSystem': "Браузер на {system}",
+  'devicesRequester.anUnknownBrowser': "Неизвестный браузер",
+  'devicesRequester.askedJustNow': "запрошено только что",
+  'devicesRequester.askedAMinuteAgo': "запрошено 1 минуту назад",
+  'devicesRequester.askedMinutesAgo': "запрошено {minutes} мин. назад",
+  'devicesRequester.fromTheSameNetwork': "из той же сети, что и это устройство",
+  'devicesRequester.fromAnotherNetwork': "из другой сети, чем это устройство",
+  'devicesRequester.askingDevice': "Запрашивающее устройство",
+  'devicesRequester.anotherNetworkWarning': "Этот запрос пришёл из другой сети, чем это устройство. Если кто-то прислал вам этот код или попросил его ввести (по почте, в сообщении или по телефону), не подтверждайте: владелец того устройства получит ваш кошелёк.",
+  'devicesRequester.thisIsMyDevice': "Это моё устройство: оно у меня в руках, и я настраиваю его сейчас",
+  'devicesRequester.tickFirst': "Сначала отметьте, что новое устройство ваше и у вас в руках: этот запрос пришёл из другой сети.",
+  'approval.tickTheStatementFirst': "Отметьте утверждение выше, чтобы подтвердить.",
 };
 
 export default ru;

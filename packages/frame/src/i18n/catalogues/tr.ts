@@ -176,6 +176,21 @@ const tr: Catalogue = {
   'recovery.noOneWillAskForIt': "Hiçbir site ve hiçbir kişi, destek ekibi bile, bu kodu sizden asla istemez. Onu asla sesli okumayın, göndermeyin veya bir siteye yazmayın: onu yalnızca cüzdanınızın kendi ekranına, yeni bir cihazda açmak için yazarsınız.",
   'session.beware': 'Dikkat',
   'session.unknownFunctionUnbounded': 'Cairn bu işlevi tanımıyor: her çağrının neyi verdiği sözleşmeye bağlıdır ve toplam yalnızca çağrıların taşıdığı değeri sayar',
+  'devicesRequester.facts': "{device}, {asked}, {network}",
+  'devicesRequester.browserOnSystem': "{system} üzerinde {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "Bilinmeyen bir sistemde {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system} üzerinde bir tarayıcı",
+  'devicesRequester.anUnknownBrowser': "Bilinmeyen bir tarayıcı",
+  'devicesRequester.askedJustNow': "az önce istendi",
+  'devicesRequester.askedAMinuteAgo': "1 dakika önce istendi",
+  'devicesRequester.askedMinutesAgo': "{minutes} dakika önce istendi",
+  'devicesRequester.fromTheSameNetwork': "bu cihazla aynı ağdan",
+  'devicesRequester.fromAnotherNetwork': "bu cihazdan farklı bir ağdan",
+  'devicesRequester.askingDevice': "İsteyen cihaz",
+  'devicesRequester.anotherNetworkWarning': "Bu istek bu cihazdan farklı bir ağdan geliyor. Bu kodu size biri gönderdiyse ya da yazmanızı istediyse (e-posta, mesaj veya telefonla), onaylamayın: o cihazı elinde tutan cüzdanınızı alır.",
+  'devicesRequester.thisIsMyDevice': "Bu benim cihazım: elimde ve şu anda kuruyorum",
+  'devicesRequester.tickFirst': "Önce yeni cihazın sizin olduğunu ve elinizde olduğunu işaretleyin: bu istek farklı bir ağdan geliyor.",
+  'approval.tickTheStatementFirst': "Onaylamak için yukarıdaki ifadeyi işaretleyin.",
 };
 
 export default tr;

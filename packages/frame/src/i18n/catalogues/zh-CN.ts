@@ -176,6 +176,21 @@ const zhCN: Catalogue = {
   'recovery.noOneWillAskForIt': "任何网站、任何人，包括客服，都绝不会向您索要这个恢复码。切勿读出、发送它或在网站中输入它：只有在新设备上打开钱包时，才在钱包自己的界面中输入它。",
   'session.beware': '注意',
   'session.unknownFunctionUnbounded': 'Cairn 不认识此函数：每次调用交出什么由合约决定，总额只计算调用所带的价值',
+  'devicesRequester.facts': "{device}，{asked}，{network}",
+  'devicesRequester.browserOnSystem': "{system} 上的 {browser}",
+  'devicesRequester.browserOnAnUnknownSystem': "未知系统上的 {browser}",
+  'devicesRequester.aBrowserOnSystem': "{system} 上的浏览器",
+  'devicesRequester.anUnknownBrowser': "未知浏览器",
+  'devicesRequester.askedJustNow': "刚刚请求",
+  'devicesRequester.askedAMinuteAgo': "1 分钟前请求",
+  'devicesRequester.askedMinutesAgo': "{minutes} 分钟前请求",
+  'devicesRequester.fromTheSameNetwork': "来自与此设备相同的网络",
+  'devicesRequester.fromAnotherNetwork': "来自与此设备不同的网络",
+  'devicesRequester.askingDevice': "请求的设备",
+  'devicesRequester.anotherNetworkWarning': "此请求来自与此设备不同的网络。如果有人把这个代码发给您或让您输入它（通过邮件、消息或电话），请不要批准：持有该设备的人将获得您的钱包。",
+  'devicesRequester.thisIsMyDevice': "这是我的设备：它在我手中，我正在设置它",
+  'devicesRequester.tickFirst': "请先勾选新设备属于您且在您手中：此请求来自另一个网络。",
+  'approval.tickTheStatementFirst': "勾选上面的声明以批准。",
 };
 
 export default zhCN;

@@ -17,6 +17,7 @@ import * as deviceRequestsByCode from './0015_device_requests_by_code.ts';
 import * as farcasterCheckedName from './0016_farcaster_checked_name.ts';
 import * as loginDevice from './0017_login_device.ts';
 import * as usedProofs from './0018_used_proofs.ts';
+import * as deviceRequestRequester from './0019_device_request_requester.ts';
 
 /** Every migration, by name, in order. One list serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_farcaster_checked_name': farcasterCheckedName,
   '0017_login_device': loginDevice,
   '0018_used_proofs': usedProofs,
+  '0019_device_request_requester': deviceRequestRequester,
 };
