@@ -4,7 +4,6 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST, isPortFree, portFromEnv } from './ports.mjs';
 import { root } from './ensureInstall.mjs';
-import { logTail } from './run.mjs';
 
 /** Ports of the local stack; each can be set by an environment variable. */
 export function stackPorts() {
@@ -56,7 +55,9 @@ const BUNDLERS_START_TIMEOUT_MS = 600_000;
 /** Why a child of the stack ended during the start: its part, its exit and the last lines it wrote. */
 function exitedMessage(child, logFile) {
   const how = child.exitCode !== null ? `exited with code ${child.exitCode}` : `was killed (${child.signalCode})`;
-  const tail = (logFile ? logTail(logFile, 12) : (child.outputTail ?? '').trimEnd().split('\n').slice(-12).join('\n')).trim();
+  // A part with a log file: the caller prints its end (error.exitedLogs), as `npm start` does.
+  if (logFile) return `the ${child.part} process ${how} during the stack's start (its log: ${logFile})`;
+  const tail = (child.outputTail ?? '').trim().split('\n').slice(-12).join('\n');
   return `the ${child.part} process ${how} during the stack's start${tail ? `; its last lines:\n${tail}` : ''}`;
 }
 
