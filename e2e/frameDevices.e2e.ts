@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layDecoy, liftDecoy } from './support/decoy.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
+import { call, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, within, type FrameStack } from './support/frameStack.ts';
 
 // A second device (issue 27; session 21), in Chromium: a login on another browser profile shows a
 // pairing code; the person types it on the devices screen of the device that has the wallet open,
@@ -15,6 +15,8 @@ const HIDDEN = 'Part of this request is hidden. Move anything covering it and tr
 const REMOVED = 'This device was removed from your wallet: only your recovery code or passphrase opens it here again';
 
 const ENDED = 'Log in with your e-mail or a social account first';
+// An answer that follows the person's click: a click the frame did not take fails here, naming it, not at the file's 300 s.
+const AFTER_CLICK_MS = 60_000;
 
 
 /** The person's pointer steered onto `button` under the decoy, resting past the gate's wait, then a click there. */
@@ -77,7 +79,7 @@ describe('the devices of an e-mail wallet', () => {
     await liftDecoy(phone.page);
     await expect.poll(() => approveDevice.isEnabled(), { timeout: 5_000 }).toBe(true);
     await approveDevice.click();
-    expect(await waiting.answer).toEqual({ ok: {} });
+    expect(await within(waiting.answer, "the laptop's login once the phone approved it", AFTER_CLICK_MS)).toEqual({ ok: {} });
     expect(((await call(laptop.page, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
     await promptClosed(laptop.page);
 
@@ -100,7 +102,7 @@ describe('the devices of an e-mail wallet', () => {
     await remove.click();
     await expect.poll(() => phone.frameElement.locator('[data-device]').count()).toBe(1);
     await phone.frameElement.getByRole('button', { name: 'Done' }).click();
-    expect(await managing).toEqual({ ok: {} });
+    expect(await within(managing, "the phone's devices screen closing on Done", AFTER_CLICK_MS)).toEqual({ ok: {} });
     await promptClosed(phone.page);
 
     // The laptop's page is still open with the wallet in memory: its next signing request is
@@ -110,7 +112,7 @@ describe('the devices of an e-mail wallet', () => {
     const approve = laptop.frameElement.getByRole('button', { name: 'Approve' });
     await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true);
     await approve.click();
-    expect(await signing).toEqual({ error: REMOVED });
+    expect(await within(signing, "the removed laptop's signature refused on Approve", AFTER_CLICK_MS)).toEqual({ error: REMOVED });
     await promptClosed(laptop.page);
     expect(await call(laptop.page, 'RPC_REQUEST', { method: 'eth_accounts', params: [] })).toEqual({ ok: { result: [] } });
 
@@ -120,7 +122,8 @@ describe('the devices of an e-mail wallet', () => {
     const again = await laptop.page.context().newPage();
     await again.goto(stack.site.url);
     await again.waitForFunction(() => 'frameTest' in window);
-    expect(await again.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<unknown> } }).frameTest.connect(url), stack.frame.url)).toEqual({ ok: 'ready' });
+    const connected = again.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<unknown> } }).frameTest.connect(url), stack.frame.url);
+    expect(await within(connected, "the laptop's new page connecting to the frame", AFTER_CLICK_MS)).toEqual({ ok: 'ready' });
     expect(await call(again, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' })).toEqual({ ok: {} });
     const againFrame = again.frames().find((f) => f.url().startsWith(stack.frame.url))!;
     const reopening = await logIn(stack, again, email);
@@ -128,7 +131,7 @@ describe('the devices of an e-mail wallet', () => {
     await againFrame.getByText('This device was removed from your wallet').waitFor();
     await againFrame.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCode);
     await againFrame.getByRole('button', { name: 'Open my wallet' }).click();
-    expect(await reopening.answer).toEqual({ ok: {} });
+    expect(await within(reopening.answer, "the laptop's login on 'Open my wallet' with the recovery code", AFTER_CLICK_MS)).toEqual({ ok: {} });
     expect(((await call(again, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
     await promptClosed(again);
 
@@ -148,7 +151,7 @@ describe('the devices of an e-mail wallet', () => {
     await signOut.click();
     await againFrame.getByText('Signed out everywhere else: every other login of your account has ended.').waitFor();
     await againFrame.getByRole('button', { name: 'Done' }).click();
-    expect(await signingOut).toEqual({ ok: {} });
+    expect(await within(signingOut, "the devices screen closing on Done after signing out everywhere else", AFTER_CLICK_MS)).toEqual({ ok: {} });
     await promptClosed(again);
 
     const refused = call(phone.page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('after signing out everywhere else'), address] });
@@ -156,7 +159,7 @@ describe('the devices of an e-mail wallet', () => {
     const phoneApprove = phone.frameElement.getByRole('button', { name: 'Approve' });
     await expect.poll(() => phoneApprove.isEnabled(), { timeout: 5_000 }).toBe(true);
     await phoneApprove.click();
-    expect(await refused).toEqual({ error: ENDED });
+    expect(await within(refused, "the signed-out phone's signature refused on Approve", AFTER_CLICK_MS)).toEqual({ error: ENDED });
     await promptClosed(phone.page);
     expect(await call(phone.page, 'RPC_REQUEST', { method: 'eth_accounts', params: [] })).toEqual({ ok: { result: [] } });
     // The laptop's login lives on; the phone (still enrolled) opens the wallet again with a new login, no recovery code.

@@ -124,9 +124,29 @@ function smartAccountOn31337() {
   return { bundlerUrl: bundler.url, paymasterUrl: bundler.url, entryPoint, factory: accountFactory };
 }
 
+/**
+ * How long a request to the frame may go unanswered. Playwright's evaluate has no bound of its own:
+ * a click the frame never took (a dropped event) left a test waiting on its answer for the file's
+ * whole 300 s (frameDevices, ci29). Generous: some answers wait for the visitor's steps first.
+ */
+export const FRAME_ANSWER_MS = 120_000;
+
+/** `pending`, or an error naming `what` did not happen once `ms` have passed from now. */
+export function within<T>(pending: Promise<T>, what: string, ms: number): Promise<T> {
+  // A late answer (its page closed after the bound) must not surface as an unhandled rejection.
+  pending.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+}
+
 /** A request from the site to the frame, through the frame client; its answer or its error text. */
-export const call = (page: Page, name: string, payload: unknown) =>
-  page.evaluate(([n, p]) => (window as unknown as { frameTest: { request(n: string, p: unknown): Promise<Outcome> } }).frameTest.request(n, p), [name, payload] as const);
+export const call = (page: Page, name: string, payload: unknown) => {
+  const answer = page.evaluate(([n, p]) => (window as unknown as { frameTest: { request(n: string, p: unknown): Promise<Outcome> } }).frameTest.request(n, p), [name, payload] as const);
+  return within(answer, `the frame's answer to ${name}`, FRAME_ANSWER_MS);
+};
 
 /** The site in a fresh browser profile, connected to the frame; `frameElement` is the frame's document, for the visitor's clicks. */
 export async function openSite(stack: FrameStack) {
@@ -135,7 +155,8 @@ export async function openSite(stack: FrameStack) {
   const errors = collectPageErrors(page);
   await page.goto(stack.site.url);
   await page.waitForFunction(() => 'frameTest' in window, null, STATE_POLLING);
-  expect(await page.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<Outcome> } }).frameTest.connect(url), stack.frame.url)).toEqual({ ok: 'ready' });
+  const connected = page.evaluate((url) => (window as unknown as { frameTest: { connect(u: string): Promise<Outcome> } }).frameTest.connect(url), stack.frame.url);
+  expect(await within(connected, 'the site connecting to the frame', FRAME_ANSWER_MS)).toEqual({ ok: 'ready' });
   expect(await call(page, 'SYNC_DAPP_DATA', { projectId: 'cairn-local', sdkType: 'cairn', sdkVersion: '0.1.0' })).toEqual({ ok: {} });
   const frameElement = page.frames().find((f) => f.url().startsWith(stack.frame.url))!;
   return { page, errors, frameElement };
@@ -157,7 +178,7 @@ export async function signUpWithCode(stack: FrameStack, page: Page, frameElement
   const connecting = await logIn(stack, page, email);
   await promptOpen(page, frameElement);
   const recoveryCode = await saveRecoveryCode(stack, page, frameElement);
-  expect(await connecting.answer).toEqual({ ok: {} });
+  expect(await within(connecting.answer, "the login's answer on 'I have saved it'", 60_000)).toEqual({ ok: {} });
   await promptClosed(page);
   return { address: ((await call(page, 'GET_USER', {})).ok as { address: `0x${string}` }).address, recoveryCode };
 }

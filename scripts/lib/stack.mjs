@@ -52,10 +52,25 @@ const DEVNET_START_TIMEOUT_MS = 600_000;
 // After the chains: alto's install on a clean clone (369 packages from npm's cache; 91 s at load 10) and its load.
 const BUNDLERS_START_TIMEOUT_MS = 600_000;
 
-async function waitFor(check, what, child, timeoutMs = 180_000) {
+/** Why a child of the stack ended during the start: its part, its exit and the last lines it wrote. */
+function exitedMessage(child, logFile) {
+  const how = child.exitCode !== null ? `exited with code ${child.exitCode}` : `was killed (${child.signalCode})`;
+  // A part with a log file: the caller prints its end (error.exitedLogs), as `npm start` does.
+  if (logFile) return `the ${child.part} process ${how} during the stack's start (its log: ${logFile})`;
+  const tail = (child.outputTail ?? '').trim().split('\n').slice(-12).join('\n');
+  return `the ${child.part} process ${how} during the stack's start${tail ? `; its last lines:\n${tail}` : ''}`;
+}
+
+/**
+ * Waits until `check` holds, `timeoutMs` at most. Any child of the stack that ends meanwhile
+ * (not only the one awaited: a server that lost its port while the chains start) fails the wait
+ * at once, with the child's last lines, rather than at the bound.
+ */
+async function waitFor(check, what, children, logs, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    const ended = children.find((c) => c.exitCode !== null || c.signalCode !== null);
+    if (ended) throw new Error(`${what} was not ready: ${exitedMessage(ended, logs[ended.part])}`);
     try {
       if (await check()) return;
     } catch {
@@ -167,13 +182,18 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     });
   }
   const start = (part, args, stdout = 'ignore') => {
-    let stderr = 'inherit';
+    // Without a log folder the child's stderr goes on to ours, its last lines kept for an error.
+    let stderr = 'pipe';
     if (logDir) {
       logs[part] = join(logDir, `${part}.log`);
       stderr = openSync(logs[part], 'w');
     }
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, stderr] });
     if (typeof stderr === 'number') closeSync(stderr); // the child holds its own copy
+    child.stderr?.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      child.outputTail = ((child.outputTail ?? '') + chunk.toString('utf8')).slice(-4000);
+    });
     child.part = part;
     children.push(child);
     return child;
@@ -246,35 +266,37 @@ export async function startStack(ports, { demoMode = 'dev', demoOutDir = 'dist',
     // starts three devnets beside the unit suite. Twice, at load 25-31, all three browser shards ended
     // on 180 s here before a test ran; the bound is for a devnet that never comes up, not a slow one.
     for (const chain of chains) {
-      await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, devnet, DEVNET_START_TIMEOUT_MS);
+      await waitFor(async () => announced.has(chain.chainId) && (await chainIsUp(chain.url)()), `chain ${chain.chainId}`, children, logs, DEVNET_START_TIMEOUT_MS);
     }
     ready(`EVM chains ${chains.map((c) => c.chainId).join(', ')}`);
     const solana = ports.solana ? { url: `http://${HOST}:${ports.solana}` } : undefined;
-    if (solana) await waitFor(async () => announced.has('solana'), 'chain solana', devnet);
+    if (solana) await waitFor(async () => announced.has('solana'), 'chain solana', children, logs);
     if (solana) ready('chain solana');
     const polkadot = ports.polkadot ? { url: `ws://${HOST}:${ports.polkadot}` } : undefined;
-    if (polkadot) await waitFor(async () => announced.has('polkadot'), 'chain polkadot', devnet);
+    if (polkadot) await waitFor(async () => announced.has('polkadot'), 'chain polkadot', children, logs);
     if (polkadot) ready('chain polkadot');
     const bitcoin = ports.bitcoin ? { url: `http://${HOST}:${ports.bitcoin}` } : undefined;
-    if (bitcoin) await waitFor(async () => announced.has('bitcoin'), 'chain bitcoin', devnet);
+    if (bitcoin) await waitFor(async () => announced.has('bitcoin'), 'chain bitcoin', children, logs);
     if (bitcoin) ready('chain bitcoin');
-    if (mail) await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', mail);
+    if (mail) await waitFor(async () => mailUrl !== undefined && (await httpIsUp(mailUrl)()), 'mailbox', children, logs);
     if (mail) ready('mailbox');
-    if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', oidc);
+    if (oidc) await waitFor(async () => oidcUrl !== undefined && (await httpIsUp(`${oidcUrl}/.well-known/openid-configuration`)()), 'oidc provider', children, logs);
     if (oidc) ready('oidc provider');
-    if (fnames) await waitFor(async () => fnamesUrl !== undefined && (await httpIsUp(`${fnamesUrl}/transfers`)()), 'farcaster name registry', fnames);
+    if (fnames) await waitFor(async () => fnamesUrl !== undefined && (await httpIsUp(`${fnamesUrl}/transfers`)()), 'farcaster name registry', children, logs);
     if (fnames) ready('farcaster name registry');
     const serverUrl = `http://${HOST}:${ports.server}`;
-    await waitFor(httpIsUp(`${serverUrl}/health`), 'server', server);
+    await waitFor(httpIsUp(`${serverUrl}/health`), 'server', children, logs);
     ready('server');
-    await waitFor(httpIsUp(frameUrl), 'frame', await frameStarted);
+    await frameStarted; // a failed build is thrown here
+    await waitFor(httpIsUp(frameUrl), 'frame', children, logs);
     ready('frame');
     const demoUrl = `http://${HOST}:${ports.demo}/`;
-    await waitFor(httpIsUp(demoUrl), 'demo', await demoStarted);
+    await demoStarted;
+    await waitFor(httpIsUp(demoUrl), 'demo', children, logs);
     ready('demo');
     // The bundlers come up last (alto is installed on first use, then loads for seconds).
     const bundled = ports.chains.filter((c) => c.bundler).length;
-    const bundlersReady = waitFor(async () => bundlers.length === bundled, 'bundlers', devnet, BUNDLERS_START_TIMEOUT_MS).then(() => {
+    const bundlersReady = waitFor(async () => bundlers.length === bundled, 'bundlers', children, logs, BUNDLERS_START_TIMEOUT_MS).then(() => {
       if (bundled > 0) ready('bundlers');
       return bundlers;
     });

@@ -26,19 +26,37 @@ export type WatchedProcess = {
   exited: Promise<number | null>;
   /** The last 4000 characters the child wrote to stderr. */
   stderr(): string;
+  /** The last 4000 characters the child wrote to stdout. */
+  stdout(): string;
   /** Stops the child and resolves once it has exited (and released its ports). */
   stop(): Promise<void>;
 };
 
-export function spawnWatched(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): WatchedProcess {
+export type WatchedOptions = {
+  env?: NodeJS.ProcessEnv;
+  /** Hears the child's stdout as it comes (it is kept for stdout() either way). */
+  onStdout?: (text: string) => void;
+  /** Hears the child's stderr as it comes (it is kept for stderr() either way). */
+  onStderr?: (text: string) => void;
+};
+
+export function spawnWatched(command: string, args: readonly string[], options: WatchedOptions = {}): WatchedProcess {
   // detached: its own process group, so the fallback in stop() can kill the watchdog and the child together.
   const child = spawn('sh', ['-c', WATCHDOG, command, ...args], {
     detached: true,
-    stdio: ['pipe', 'ignore', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     ...(options.env ? { env: options.env } : {}),
   });
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+    options.onStderr?.(chunk);
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout = (stdout + chunk).slice(-4000);
+    options.onStdout?.(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.once('error', () => {}); // a spawn failure also emits 'exit'
   child.stdin.on('error', () => {}); // EPIPE if the watchdog is already gone; exit is handled above
@@ -50,7 +68,7 @@ export function spawnWatched(command: string, args: readonly string[], options: 
     await exited;
     clearTimeout(timer);
   }
-  return { exited, stderr: () => stderr, stop };
+  return { exited, stderr: () => stderr, stdout: () => stdout, stop };
 }
 
 function killGroup(pid: number | undefined): void {

@@ -10,7 +10,14 @@ import { spawnWatched } from '../watchedProcess.ts';
 // Alto loads a large tree (tracing, queues) before it listens: 5 s idle, far more on a busy machine.
 const READY_TIMEOUT_MS = 180_000;
 
-export type AltoOptions = { rpcUrl: string; entryPoint: Address; executorKey: Hex; host: string };
+export type AltoOptions = {
+  rpcUrl: string;
+  entryPoint: Address;
+  executorKey: Hex;
+  host: string;
+  /** Picks alto's port (default: a free one; a test passes one it holds, to lose the race). */
+  pickPort?: (host: string) => Promise<number>;
+};
 export type AltoProcess = { url: string; stop(): Promise<void> };
 
 /**
@@ -58,7 +65,21 @@ async function installedAltoCli(): Promise<string> {
  */
 export async function startAlto(options: AltoOptions): Promise<AltoProcess> {
   const cli = await altoCli();
-  const port = await freePort(options.host);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAltoOnce(cli, options);
+    } catch (error) {
+      if (!(error instanceof LostPortRace) || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+// Its port is picked here and bound by alto a moment later: another process may take it between.
+const PORT_ATTEMPTS = 3;
+class LostPortRace extends Error {}
+
+async function startAltoOnce(cli: string, options: AltoOptions): Promise<AltoProcess> {
+  const port = await (options.pickPort ?? freePort)(options.host);
   const args = [
     cli,
     ['--entrypoints', options.entryPoint],
@@ -75,7 +96,7 @@ export async function startAlto(options: AltoOptions): Promise<AltoProcess> {
     ['--refilling-wallets', 'false'],
     ['--log-level', 'warn'],
   ].flat();
-  const { exited, stderr, stop } = spawnWatched(process.execPath, args);
+  const { exited, stderr, stdout, stop } = spawnWatched(process.execPath, args);
   const url = `http://127.0.0.1:${port}/rpc`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   try {
@@ -83,7 +104,10 @@ export async function startAlto(options: AltoOptions): Promise<AltoProcess> {
       const answer = await Promise.race([
         supportedEntryPoints(url).catch(() => undefined),
         exited.then((code) => {
-          throw new Error(`The bundler (alto) exited (code ${code}) before it answered: ${stderr().trim().slice(-500)}`);
+          // Alto logs its own errors (a port in use among them) on stdout.
+          const output = `${stdout().trim()}\n${stderr().trim()}`.trim();
+          const message = `The bundler (alto) exited (code ${code}) before it answered: ${output.slice(-500)}`;
+          throw /EADDRINUSE/.test(output) ? new LostPortRace(message) : new Error(message);
         }),
       ]);
       if (Array.isArray(answer)) break;

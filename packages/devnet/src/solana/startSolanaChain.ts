@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   associatedTokenAddress,
   createAccount,
@@ -18,9 +20,8 @@ import {
   SOLANA_TEST_TOKEN,
 } from './solanaAccounts.ts';
 import { sendSolanaTransaction } from './solanaTransactions.ts';
-import { loadSurfnet } from './surfpoolBinary.ts';
 import { forwardTcp } from './tcpForward.ts';
-
+import { startAnnounced } from '../announcedProcess.ts';
 
 export type SolanaChainOptions = {
   /** RPC port (the websocket is on port + 1); 0 picks free ports. */
@@ -36,33 +37,42 @@ export type SolanaChain = {
   stop(): Promise<void>;
 };
 
+// Surfnet picks its own ports: it takes a free one and binds it later. When another process takes
+// the port in between, Surfnet prints 'RPC port N is already in use' (or its websocket thread
+// panics) and its start never returns, blocking the process that called it (ci30: a browser
+// shard's devnet hung until its stack's 600 s bound). So it runs in a child of its own, which can
+// be stopped, and a try that lost the race is followed by another (another pick).
+const SURFNET_CHILD = fileURLToPath(new URL('./surfnetChild.ts', import.meta.url));
+// tsx by its own path: the child may start from any working directory.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const SURFNET_ATTEMPTS = 3;
+// Idle, the child is ready in about 1 s (Node, tsx and Surfnet's load); this is for a busy machine.
+const SURFNET_START_TIMEOUT_MS = 120_000;
+const SURFNET_LOST_BIND = /already in use|panicked|Failed to bind/;
+
 /**
- * A local Solana chain (Surfpool, offline, in this process: it dies with the devnet), on fixed
- * ports, with the test accounts funded and the CSOL mint created and minted to each of them by
- * real transactions.
+ * A local Solana chain (Surfpool, offline, in a child process under the devnet's watchdog), on
+ * fixed ports, with the test accounts funded and the CSOL mint created and minted to each of them
+ * by real transactions.
  */
 export async function startSolanaChain({ port, host }: SolanaChainOptions): Promise<SolanaChain> {
   if (port !== 0) {
     await assertPortFree(port, host);
     await assertPortFree(port + 1, host);
   }
-  // Slots on a clock of 400 ms, as on Solana's own clusters. Left to itself this Surfnet made a
-  // slot every ~76 ms (263 slots in 20 s), and its clock thread alone cost each idle devnet
-  // 1.04 CPU-s per 20 s, against 0.39 CPU-s at 400 ms (measured at load 10–13): about 2 CPU-s a
-  // minute for each of npm test's three browser stacks, for the whole run. Transactions still
-  // confirm within a slot; 'transaction' mode would stop the clock between transactions.
-  const surfnet = loadSurfnet().startWithConfig({ offline: true, blockProductionMode: 'clock', slotTimeMs: 400 });
-  // Surfnet queues an event per slot in a bounded buffer; once it is full the chain stops
-  // answering (seen after about 90 s). Nobody here reads them: they are taken and dropped.
-  const drain = setInterval(() => surfnet.drainEvents(), 250);
-  drain.unref();
-  const rpcTarget = new URL(surfnet.rpcUrl);
-  const wsTarget = new URL(surfnet.wsUrl);
+  const funded = [SOLANA_DEPLOYER, ...SOLANA_TEST_ACCOUNTS].map((account) => [account.address, Number(SOLANA_ACCOUNT_LAMPORTS)]);
+  const surfnet = await startAnnounced('The local Solana chain (Surfnet)', process.execPath, ['--import', TSX, SURFNET_CHILD, JSON.stringify(funded)], {
+    ready: /^surfnet: (\S+) (\S+)$/m,
+    fatal: SURFNET_LOST_BIND,
+    timeoutMs: SURFNET_START_TIMEOUT_MS,
+    attempts: SURFNET_ATTEMPTS,
+  });
+  const rpcTarget = new URL(surfnet.match[1]!);
+  const wsTarget = new URL(surfnet.match[2]!);
   const forwards: { close(): Promise<void> }[] = [];
   const stop = async () => {
-    clearInterval(drain);
     await Promise.all(forwards.map((forward) => forward.close()));
-    surfnet.stop();
+    await surfnet.stop();
   };
   try {
     const rpc = await forwardTcp(port, host, { host: rpcTarget.hostname, port: Number(rpcTarget.port) });
@@ -70,7 +80,7 @@ export async function startSolanaChain({ port, host }: SolanaChainOptions): Prom
     const ws = await forwardTcp(port === 0 ? 0 : port + 1, host, { host: wsTarget.hostname, port: Number(wsTarget.port) });
     forwards.push(ws);
     const rpcUrl = `http://${host}:${rpc.port}`;
-    await seed(rpcUrl, surfnet.fundSol.bind(surfnet));
+    await seed(rpcUrl);
     return { rpcUrl, wsUrl: `ws://${host}:${ws.port}`, mint: SOLANA_TEST_TOKEN.mint, stop };
   } catch (error) {
     await stop();
@@ -78,9 +88,8 @@ export async function startSolanaChain({ port, host }: SolanaChainOptions): Prom
   }
 }
 
-async function seed(rpcUrl: string, fundSol: (address: string, lamports: number) => void): Promise<void> {
-  // SOL comes from the chain's faucet cheat code, as Anvil's accounts start with Ether.
-  for (const account of [SOLANA_DEPLOYER, ...SOLANA_TEST_ACCOUNTS]) fundSol(account.address, Number(SOLANA_ACCOUNT_LAMPORTS));
+// The accounts' SOL is funded by the child (Surfnet's faucet cheat code); the mint by transactions.
+async function seed(rpcUrl: string): Promise<void> {
   const rent = BigInt(await solanaRpc<number>(rpcUrl, 'getMinimumBalanceForRentExemption', [MINT_SIZE]));
   const deployer = SOLANA_DEPLOYER.address;
   const mint = SOLANA_MINT_KEY.address;
