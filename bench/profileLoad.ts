@@ -2,7 +2,6 @@
 // main thread's CPU time and JS self time by source file from the end of the init scripts to the
 // button visible, medians over --runs loads. See bench/README.md ("Load → button, profiled").
 // With --window click, the same for the click: from the page receiving it to the wallet's row.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -10,7 +9,7 @@ import { APPS } from './lib/apps.ts';
 import { launchBenchChromium } from './lib/browser.ts';
 import { buildPage } from './lib/buildPage.ts';
 import { keptBuilds, workspaceApps } from './lib/pageArgs.ts';
-import { profileLoad, type LoadProfile, type ProfileWindow } from './lib/loadProfile.ts';
+import { profileLoad, writeLoadsJson, type LoadProfile, type ProfileWindow } from './lib/loadProfile.ts';
 import { buildDir } from './lib/paths.ts';
 import { startStaticServer } from './lib/staticServer.ts';
 import { median as medianOrNull } from './lib/stats.ts';
@@ -76,13 +75,7 @@ try {
   await Promise.all(servers.map((server) => server.close()));
 }
 
-if (args.json) {
-  const perPage = pages.map((page, index) => ({
-    label: page.label,
-    loads: profiles[index]!.map((profile) => ({ wallMs: profile.wallMs, cpuMs: profile.cpuMs, byEvent: Object.fromEntries(profile.byEvent) })),
-  }));
-  writeFileSync(args.json, JSON.stringify({ cpu, runs, loadAverage: [loadAtStart, loadavg()[0]], pages: perPage }, null, 1));
-}
+if (args.json) writeLoadsJson(args.json, { cpu: cpu, runs, loadAtStart }, pages, profiles);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 type Breakdown = 'byEvent' | 'byPackage' | 'bySource' | 'byFunction' | 'byFunctionTotal';

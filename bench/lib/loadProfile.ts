@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { injectTestWallets } from '@cairn/devnet';
 import type { Browser } from 'playwright-core';
@@ -19,11 +20,29 @@ const ROW_MARK = 'bench:row';
  */
 export type ProfileWindow = 'load' | 'click';
 
-const WINDOW_MARKS: Record<ProfileWindow, [string, string]> = { load: [START_MARK, BUTTON_MARK], click: [CLICK_MARK, ROW_MARK] };
+export const WINDOW_MARKS: Record<ProfileWindow, [string, string]> = { load: [START_MARK, BUTTON_MARK], click: [CLICK_MARK, ROW_MARK] };
+
+/** The trace's categories (V8's sampling profiler's added when sampling). */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'] as const;
 
 /** Makes the probe's sight of `property` a user-timing mark named `mark` in the trace. */
 const markOnSet = (property: string, mark: string) =>
   `(() => { const probe = window.__benchProbe; let at = null; Object.defineProperty(probe, '${property}', { get: () => at, set: (value) => { at = value; if (value !== null) performance.mark('${mark}'); } }); })();`;
+
+/** The probe and its marks, as init scripts in this order; the page's own start mark (START_SCRIPT) goes last. */
+export function probeScripts(window: ProfileWindow): string[] {
+  const rowText = window === 'click' ? TEST_WALLET_NAME : '^$';
+  return [
+    `window.__benchProbeConfig = ${JSON.stringify({ buttonText: `^\\s*${CONNECT_TEXT}\\s*$`, rowText })};`,
+    PROBE_SCRIPT,
+    markOnSet('buttonVisibleAt', BUTTON_MARK),
+    markOnSet('clickAt', CLICK_MARK),
+    markOnSet('rowVisibleAt', ROW_MARK),
+  ];
+}
+
+/** The last init script: the window `load` starts here (after the test wallet's start-up). */
+export const START_SCRIPT = `performance.mark('${START_MARK}');`;
 
 export interface TraceEvent {
   name: string;
@@ -81,17 +100,10 @@ export async function profileLoad(browser: Browser, url: string, buildDir: strin
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
-    const rowText = window === 'click' ? TEST_WALLET_NAME : '^$';
-    await page.addInitScript({
-      content: `window.__benchProbeConfig = ${JSON.stringify({ buttonText: `^\\s*${CONNECT_TEXT}\\s*$`, rowText })};`,
-    });
-    await page.addInitScript({ content: PROBE_SCRIPT });
-    await page.addInitScript({ content: markOnSet('buttonVisibleAt', BUTTON_MARK) });
-    await page.addInitScript({ content: markOnSet('clickAt', CLICK_MARK) });
-    await page.addInitScript({ content: markOnSet('rowVisibleAt', ROW_MARK) });
+    for (const content of probeScripts(window)) await page.addInitScript({ content });
     await injectTestWallets(page, [{}]);
-    await page.addInitScript({ content: `performance.mark('${START_MARK}');` });
-    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', ...(sampling ? ['disabled-by-default-v8.cpu_profiler'] : [])];
+    await page.addInitScript({ content: START_SCRIPT });
+    const categories = [...TRACE_CATEGORIES, ...(sampling ? ['disabled-by-default-v8.cpu_profiler'] : [])];
     const probeSet = (property: string) =>
       page.waitForFunction((name) => (globalThis as unknown as { __benchProbe: Record<string, number | null> }).__benchProbe[name] !== null, property, {
         timeout: 30_000 * cpuThrottle,
@@ -114,7 +126,7 @@ export async function profileLoad(browser: Browser, url: string, buildDir: strin
   }
 }
 
-function summarizeTrace(events: TraceEvent[], buildDir: string, [startMark, endMark]: [string, string]): LoadProfile {
+export function summarizeTrace(events: TraceEvent[], buildDir: string, [startMark, endMark]: [string, string]): LoadProfile {
   const mark = (name: string) => events.find((event) => event.name === name && event.cat.includes('blink.user_timing'));
   const start = mark(startMark);
   const end = mark(endMark);
@@ -209,4 +221,16 @@ function eventSelfTimes(events: TraceEvent[], within: (from: number, to: number)
   }
   while (open.length > 0) close(open.pop()!);
   return byEvent;
+}
+
+/**
+ * Every load's wall, CPU and CPU by trace event, per page, as profileLoad.ts and cpuWithoutRuntime.ts
+ * write them with `--json` (for per-round comparisons of any two pages).
+ */
+export function writeLoadsJson(file: string, run: { cpu: number; runs: number; loadAtStart: number }, pages: { label: string }[], profiles: LoadProfile[][]): void {
+  const perPage = pages.map((page, index) => ({
+    label: page.label,
+    loads: profiles[index]!.map((profile) => ({ wallMs: profile.wallMs, cpuMs: profile.cpuMs, byEvent: Object.fromEntries(profile.byEvent) })),
+  }));
+  writeFileSync(file, JSON.stringify({ cpu: run.cpu, runs: run.runs, loadAverage: [run.loadAtStart, loadavg()[0]], pages: perPage }, null, 1));
 }

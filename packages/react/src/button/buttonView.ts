@@ -6,7 +6,27 @@ import { CONNECT_BUTTON_CSS } from './connectButtonCss.ts';
 
 export const CONNECT_BUTTON_HOST_TAG = 'cairn-connect-button';
 export const NETWORK_BUTTON_HOST_TAG = 'cairn-network-host';
-const STYLE = themeHostCss() + CONNECT_BUTTON_CSS;
+
+let sharedSheet: CSSStyleSheet | undefined;
+
+/**
+ * The buttons' styles in a shadow root: one constructed stylesheet for every button of the page,
+ * parsed once at the first button and adopted by each root after it; a `<style>` where the browser
+ * has no constructed stylesheets. Built at the first button, not when the module loads.
+ */
+function installButtonStyles(root: ShadowRoot): void {
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!sharedSheet) {
+      sharedSheet = new CSSStyleSheet();
+      sharedSheet.replaceSync(themeHostCss() + CONNECT_BUTTON_CSS);
+    }
+    root.adoptedStyleSheets = [sharedSheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = themeHostCss() + CONNECT_BUTTON_CSS;
+  root.append(style);
+}
 
 /** What the button shows, read from the stores. */
 export interface ButtonState {
@@ -68,8 +88,7 @@ const span = (className: string, text?: string) => {
 export function createButtonView(actions: { press(): void; warm(): void }, tag: string = CONNECT_BUTTON_HOST_TAG): ButtonView {
   const host = document.createElement(tag);
   const root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = STYLE;
+  installButtonStyles(root);
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'cb';
@@ -77,7 +96,7 @@ export function createButtonView(actions: { press(): void; warm(): void }, tag: 
   button.addEventListener('click', () => actions.press());
   button.addEventListener('pointerenter', () => actions.warm());
   button.addEventListener('focus', () => actions.warm());
-  root.append(style, button);
+  root.append(button);
 
   let shown = '';
   let lastState: ButtonState | undefined;
