@@ -5,7 +5,7 @@ import { allowWindows, approveInWindow, blockWindows, clickClosingWindow, reject
 import { STATE_POLLING } from './support/browser.ts';
 import { cutFrameAround, liftCut } from './support/decoy.ts';
 import { farcasterAccount, farcasterAppSigns } from './support/farcasterApp.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, saveRecoveryCode, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
+import { call, findDeviceByCode, logIn, openSite, promptClosed, promptOpen, saveRecoveryCode, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // The frame's own screens' decisions in the approval window (session 24), in Chromium, with
 // FRAME_APPROVALS=popup: the devices screen's Approve of a new device, Remove and 'Sign out
@@ -55,12 +55,7 @@ describe("the devices screen's decisions in the approval window", () => {
     await promptOpen(laptop.page, laptop.frameElement);
     const laptopCode = (await laptop.frameElement.locator('[data-pairing-code]').textContent())!;
 
-    const managing = call(phone.page, 'MANAGE_DEVICES', {});
-    managing.catch(() => undefined);
-    await promptOpen(phone.page, phone.frameElement);
-    await phone.frameElement.getByRole('textbox', { name: 'Code on the new device' }).fill(laptopCode);
-    await phone.frameElement.getByRole('button', { name: 'Find the device' }).click();
-    await phone.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
+    const managing = await findDeviceByCode(phone, laptopCode);
 
     // The site cuts the frame down to its Approve, its decoy around it: the visitor's click there opens the window, nothing more.
     const approveDevice = phone.frameElement.getByRole('button', { name: 'Approve' });

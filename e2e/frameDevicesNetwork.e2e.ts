@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveInWindow } from './support/approvalWindow.ts';
 import { STATE_POLLING } from './support/browser.ts';
-import { call, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
+import { call, findDeviceByCode, logIn, openSite, promptClosed, promptOpen, signUpWithCode, startFrameStack, type FrameStack } from './support/frameStack.ts';
 
 // Session 25, in Chromium: a code typed for someone else. The server sits behind a proxy
 // (TRUST_PROXY=127.0.0.1, the address every browser here calls from), and the test plays that
@@ -35,12 +35,7 @@ async function laptopFoundOnThePhone(stack: FrameStack) {
   await promptOpen(laptop.page, laptop.frameElement);
   const laptopCode = (await laptop.frameElement.locator('[data-pairing-code]').textContent())!;
 
-  const managing = call(phone.page, 'MANAGE_DEVICES', {});
-  managing.catch(() => undefined);
-  await promptOpen(phone.page, phone.frameElement);
-  await phone.frameElement.getByRole('textbox', { name: 'Code on the new device' }).fill(laptopCode);
-  await phone.frameElement.getByRole('button', { name: 'Find the device' }).click();
-  await phone.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
+  await findDeviceByCode(phone, laptopCode);
   const found = phone.frameElement.locator('[data-found-device]');
   expect(await found.locator('[data-requester]').textContent()).toBe(FACTS);
   expect(await found.locator('[data-requester]').getAttribute('data-requester')).toBe('another-network');

@@ -224,3 +224,18 @@ export async function promptOpen(page: Page, frameElement: Frame) {
 
 /** Once the frame's screen closes, the client hides the iframe again. */
 export const promptClosed = (page: Page) => page.waitForFunction(() => (document.querySelector('iframe[title="Cairn secure frame"]') as HTMLIFrameElement).getBoundingClientRect().width === 0, null, STATE_POLLING);
+
+/**
+ * The open device's person opens the devices screen and types the waiting device's code: returns once
+ * the found request shows, with the MANAGE_DEVICES call's answer (awaited by the test, if at all).
+ */
+export async function findDeviceByCode(device: { page: Page; frameElement: Frame }, code: string): Promise<Promise<Outcome>> {
+  const managing = call(device.page, 'MANAGE_DEVICES', {});
+  // Awaited by the caller; a failure before then closes the page under it.
+  managing.catch(() => undefined);
+  await promptOpen(device.page, device.frameElement);
+  await device.frameElement.getByRole('textbox', { name: 'Code on the new device' }).fill(code);
+  await device.frameElement.getByRole('button', { name: 'Find the device' }).click();
+  await device.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
+  return managing;
+}
