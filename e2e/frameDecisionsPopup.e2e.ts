@@ -55,7 +55,7 @@ describe("the devices screen's decisions in the approval window", () => {
     await promptOpen(laptop.page, laptop.frameElement);
     const laptopCode = (await laptop.frameElement.locator('[data-pairing-code]').textContent())!;
 
-    const managing = await findDeviceByCode(phone, laptopCode);
+    const { managing } = await findDeviceByCode(phone, laptopCode);
 
     // The site cuts the frame down to its Approve, its decoy around it: the visitor's click there opens the window, nothing more.
     const approveDevice = phone.frameElement.getByRole('button', { name: 'Approve' });

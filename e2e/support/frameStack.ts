@@ -227,9 +227,10 @@ export const promptClosed = (page: Page) => page.waitForFunction(() => (document
 
 /**
  * The open device's person opens the devices screen and types the waiting device's code: returns once
- * the found request shows, with the MANAGE_DEVICES call's answer (awaited by the test, if at all).
+ * the found request shows, with the MANAGE_DEVICES call's answer in an object (a promise returned
+ * bare from an async function would be awaited with it, until the screen's Done).
  */
-export async function findDeviceByCode(device: { page: Page; frameElement: Frame }, code: string): Promise<Promise<Outcome>> {
+export async function findDeviceByCode(device: { page: Page; frameElement: Frame }, code: string): Promise<{ managing: Promise<Outcome> }> {
   const managing = call(device.page, 'MANAGE_DEVICES', {});
   // Awaited by the caller; a failure before then closes the page under it.
   managing.catch(() => undefined);
@@ -237,5 +238,5 @@ export async function findDeviceByCode(device: { page: Page; frameElement: Frame
   await device.frameElement.getByRole('textbox', { name: 'Code on the new device' }).fill(code);
   await device.frameElement.getByRole('button', { name: 'Find the device' }).click();
   await device.frameElement.getByRole('heading', { name: 'A new device asks to open your wallet' }).waitFor();
-  return managing;
+  return { managing };
 }
