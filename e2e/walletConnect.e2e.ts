@@ -189,7 +189,10 @@ describe('WalletConnect with a real wallet SDK', () => {
   it('replaces an expired QR code with a fresh one', async () => {
     const demo = await openDemo(browser, { wallets: [] });
     const { page } = demo;
-    await page.clock.install();
+    // The page's clock starts 5 minutes behind and jumps 5:05 ahead, ending 5 s past the server's:
+    // the relay refuses a token issued more than 60 s in its future, and a reconnect after a jump
+    // from the real time signed one 5 minutes ahead (ci31: 'HTTP Authentication failed', no new code).
+    await page.clock.install({ time: Date.now() - 5 * 60_000 });
     await page.reload();
     const first = await openWalletConnect(page);
     // A proposal lives 5 minutes; the page's clock jumps past it.
