@@ -78,7 +78,7 @@ describe('WalletConnect one-click sign-in', () => {
 
   // Skipped in session 25, not mended: after sendOutcome.e2e.ts and activity.e2e.ts in the same
   // shard (ci31's split: both tries failed), the site never reaches 'connected' after the web
-  // wallet's approval; alone, or first in its shard, it passes in ~3 s (5 runs). Cause not found:
+  // wallet's approval; alone, or first in its shard, it passed in 2–3 s (3 runs). Cause not found:
   // the next session's first task (reproduce: those three files, oneClickSignIn last, --retry 0).
   it.skip("connects and signs in with one approval from the demo's web wallet", async () => {
     const { demo, page, wallet: context } = await setUp(async () => (await isolatedContext(browser)).context);
