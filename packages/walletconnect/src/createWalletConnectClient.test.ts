@@ -141,6 +141,33 @@ describe('createWalletConnectClient', () => {
     }
   });
 
+  it('gives each of two overlapping proposals its own URI only: the wallet answering the one shown signs in (session 26)', async () => {
+    // A remounted Connecting view once started a second attempt while the first was still on its
+    // way: both heard both URIs, the QR showed the first, and the page could not read its answer.
+    const client = await dapp(relay.url);
+    const wallet = await createAuthenticatingWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });
+    try {
+      const first: string[] = [];
+      const second: string[] = [];
+      const older = client.authenticate({ namespaces, signIn: signInTerms, onUri: (value) => first.push(value) });
+      older.catch(() => undefined); // never answered: the wallet sees only the newer URI
+      const newer = client.authenticate({ namespaces, signIn: { ...signInTerms, nonce: 'n0nce7654321' }, onUri: (value) => second.push(value) });
+      await expect.poll(() => second.length, { timeout: 10_000 }).toBe(1);
+      expect(first).toHaveLength(1);
+      expect(second[0]).not.toBe(first[0]);
+      await wallet.pair(second[0]!);
+      const request = await wallet.nextAuthRequest();
+      expect(request.params.authPayload.nonce).toBe('n0nce7654321');
+      await wallet.approve(request);
+      const { signIn } = await newer;
+      expect(signIn!.message).toContain('Nonce: n0nce7654321');
+      expect(first).toHaveLength(1);
+      expect(second).toHaveLength(1);
+    } finally {
+      await wallet.close();
+    }
+  });
+
   it('falls back to the session proposal with a wallet that cannot authenticate: a session, no sign-in', async () => {
     const client = await dapp(relay.url);
     const wallet = await createWalletConnectWallet({ relayUrl: relay.url, chains: { 31337: 'http://127.0.0.1:9' }, account: TEST_ACCOUNTS[2]! });

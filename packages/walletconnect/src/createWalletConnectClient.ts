@@ -108,15 +108,28 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
       ]),
     );
 
+  // universal-provider announces a proposal's URI by an event that names no proposal, and keeps one
+  // sign-in key for the page: two proposals in flight at once would each hear the other's URI, and
+  // the QR code could show the older one, whose answer the page can no longer read (a remounted view
+  // starting a second attempt while the first still waited for its sign-in nonce did this). So
+  // proposals take turns until each has its URI (or has failed): the URI heard is always its own.
+  let uriTurn: Promise<void> = Promise.resolve();
+
   /** Runs one proposal: its URI goes to `onUri`; an unreachable relay (no URI in time) or a refusal becomes a PairingError. */
   async function pairing<T>(onUri: (uri: string) => void, propose: () => Promise<T>): Promise<T> {
+    const previous = uriTurn;
+    let endTurn!: () => void;
+    uriTurn = new Promise<void>((resolve) => (endTurn = resolve));
+    await previous;
     // An unreachable relay leaves the sign client waiting without end: give up when no URI came in time.
     let relayTimer: ReturnType<typeof setTimeout> | undefined;
     const relaySilent = new Promise<never>((_, reject) => {
       relayTimer = setTimeout(() => reject(new PairingError('failed', RELAY_TIMEOUT_MESSAGE)), options.relayTimeoutMs ?? RELAY_TIMEOUT_MS);
     });
     const onDisplayUri = (uri: string) => {
+      provider.removeListener('display_uri', onDisplayUri);
       clearTimeout(relayTimer);
+      endTurn();
       onUri(uri);
     };
     provider.on('display_uri', onDisplayUri);
@@ -127,6 +140,7 @@ export async function createWalletConnectClient(options: WalletConnectClientOpti
     } finally {
       clearTimeout(relayTimer);
       provider.removeListener('display_uri', onDisplayUri);
+      endTurn();
     }
   }
 

@@ -9,15 +9,20 @@ import { walletConnectNamespaces } from './walletConnectNamespaces.ts';
 
 export type OneClickSignIn = WalletConnectSignIn & { expirationTime: string };
 
+/** A pairing attempt the visitor moved on from (another one started) proposes nothing. */
+export const SUPERSEDED_ATTEMPT = 'A newer WalletConnect attempt took over';
+
 /**
  * Proposes the session to the wallet. Where SPEC §4 allows (oneClickSignIn), the sign-in rides in
  * the same approval (`wc_sessionAuthenticate`): resolves with what the wallet signed, or undefined
- * when it could only connect (the sign view then asks, as after any connection).
+ * when it could only connect (the sign view then asks, as after any connection). `stillWanted` is
+ * asked after the sign-in nonce arrives: an attempt overtaken meanwhile throws instead of proposing.
  */
 export async function proposeWalletConnectSession(
   ctx: CairnContext,
   client: WalletConnectClient,
   onUri: (uri: string) => void,
+  stillWanted: () => boolean = () => true,
 ): Promise<OneClickSignIn | undefined> {
   const namespaces = walletConnectNamespaces(ctx);
   const rule = oneClickSignIn({
@@ -26,6 +31,7 @@ export async function proposeWalletConnectSession(
     namespaces: Object.keys(namespaces),
   });
   const terms = rule && client.authenticate ? await oneClickTerms(ctx) : undefined;
+  if (!stillWanted()) throw new Error(SUPERSEDED_ATTEMPT);
   if (!terms || !client.authenticate) {
     await client.connect({ namespaces, onUri });
     return undefined;

@@ -66,7 +66,7 @@ export async function startWalletConnect(ctx: CairnContext, options: StartWallet
         // Issue 5: on a phone, picking a wallet opens it with the URI; the view keeps a link and the QR.
         const mobile = links.find((link) => link.kind === 'mobile');
         if (mobile) ctx.openLink(mobile.href);
-      });
+      }, isCurrent);
     }
     // The wallet approved: the connection stands even if the visitor has left the view meanwhile.
     wc.store.set({ status: 'approved' });
