@@ -8,6 +8,7 @@ import { summarizeApproval, type ApprovalSummary } from '../signing/approvalSumm
 import { asSmartAccountRequest, executeApproval, operationCalls } from '../signing/executeApproval.ts';
 import { tokensWithAmounts } from '../signing/approvalCalls.ts';
 import { rpcCallReader, tokenMetadataCache, type TokenMetadata } from '../signing/tokenMetadata.ts';
+import { collectionSessionRefusal, rpcProbeReader } from '../smartAccount/collectionTarget.ts';
 import type { ActiveAccount } from '../smartAccount/frameAccounts.ts';
 import { OperationRefusedError } from '../smartAccount/operationRefused.ts';
 import type { PreparedOperation } from '../smartAccount/smartAccountSender.ts';
@@ -132,8 +133,15 @@ export function approvalRpc(options: {
         throw shortMessageOf(error);
       }
     };
+    /** A counted session on a collection (ERC-165 or ERC-721's shape, read through the frame's RPC): refused before the estimate and the screen (session 26). */
+    const refuseCollection = async () => {
+      if (request.method !== 'wallet_grantPermissions') return;
+      const refusal = await collectionSessionRefusal(request.grant, rpcProbeReader(network.rpcUrl));
+      if (refusal) throw new Error(refusal);
+    };
     // The estimate comes first: the screen shows the most the operation lets the network charge, and that operation is the one signed.
     const prepared = await alone(async () => {
+      await refuseCollection();
       const operation = await estimate();
       await approvedBy(show(operation));
       return operation;

@@ -99,7 +99,9 @@ export const PermissionsText = {
   unbounded:
     'wallet_grantPermissions: no session may call setApprovalForAll, permit, an ERC-721 or ERC-1155 transfer, authorizeOperator or Permit2\'s approve (nor ask for erc721-token-transfer or erc1155-token-transfer): each gives away more than a total can count; ask the user for each such call (wallet_sendCalls)',
   erc721Token:
-    "wallet_grantPermissions: this contract says it is an ERC-721 (ERC-165): its transferFrom and approve move a token by its id, which no total counts; ask the user for each such call (wallet_sendCalls)",
+    "wallet_grantPermissions: this contract says it is an ERC-721 or ERC-1155 (ERC-165), or answers as an ERC-721 does (ownerOf, balanceOf): its transferFrom and approve move a token by its id, which no total counts; ask the user for each such call (wallet_sendCalls)",
+  targetUnread:
+    'wallet_grantPermissions: the network did not answer whether the contract is an ERC-721 or ERC-1155 (a session on it cannot be counted otherwise); try again',
   malformedRevoke: 'wallet_revokePermissions: params are [{ context }], the context wallet_grantPermissions answered',
   expiry: `The expiry is a time in the next ${MAX_SESSION_DAYS} days, in Unix seconds`,
 } as const;

@@ -7,6 +7,7 @@ import { TEST_ACCOUNTS } from '@cairn/devnet';
 import { useTestSmartAccountChain } from '@cairn/devnet/testing';
 import { approvalRpc } from '../page/approvalRpc.ts';
 import type { ApprovalSummary } from '../signing/approvalSummary.ts';
+import { erc1155ByErc165, erc721WithoutErc165, setCode } from '../testing/collectionContracts.ts';
 import { keySends, REFUSED } from '../testing/sessionKeyOperations.ts';
 import { devnetNetwork, fundedSender, rowsOf } from '../testing/smartAccountOperations.ts';
 import { cairnAccountAbi } from './cairnAccount.ts';
@@ -48,7 +49,7 @@ async function setUp() {
   const grant = (permission: Permission) =>
     frameRpc({ method: 'wallet_grantPermissions', params: [{ chainId: '0x7a69', address: sender.address, expiry: Math.floor(Date.now() / 1000) + 3600, signer: { type: 'account', data: { address: key.address } }, permissions: [permission] }], network: devnetNetwork(rpcUrl), origin: SITE });
   return {
-    sender, client, holder, key, receiver, token, nft, shown, mined,
+    sender, client, holder, key, receiver, token, nft, shown, mined, rpcUrl,
     grant,
     /** The site's answer to a grant: 'granted', or the error's text. */
     refusal: (permission: Permission) => grant(permission).then(() => 'granted', (reason: unknown) => (reason instanceof Error ? reason.message : String(reason))),
@@ -114,7 +115,7 @@ describe("a session key's other token functions: counted to its total, or refuse
     expect(await s.sender.isDeployed()).toBe(false);
   }, 240_000);
 
-  it("refuses a counted session on an ERC-721, whose transferFrom and approve take a token id: the account's own check, before any screen", async () => {
+  it("refuses a counted session on an ERC-721, whose transferFrom and approve take a token id: the frame's ERC-165 read (session 26; the account's own check behind it), before any screen", async () => {
     const s = await setUp();
     for (const selector of [ERC20_TRANSFER_FROM_SELECTOR, ERC20_APPROVE_SELECTOR]) {
       expect(await s.refusal(sessionOn(s.nft, selector, 1_000n))).toBe(PermissionsText.erc721Token);
@@ -124,6 +125,27 @@ describe("a session key's other token functions: counted to its total, or refuse
     // A function Cairn does not know is granted, on the ERC-721 too: bounded only by what it does, which the screen says under it.
     expect(await s.refusal(sessionOn(s.nft, '0x12345678', 0n))).toBe('granted');
     expect(rowsOf(s.shown[0]!)['Beware']).toBe('Cairn does not know this function: what each call gives away is up to the contract, and the total counts only the value the calls carry');
+  }, 240_000);
+
+  it("refuses, by the frame's own read before the estimate (session 26), a counted session on an ERC-1155 and on an ERC-721 that answers no ERC-165, which the contract would grant", async () => {
+    const s = await setUp();
+    const erc1155: Address = '0x0000000000000000000000000000000000261155';
+    const shapedErc721: Address = '0x0000000000000000000000000000000000260721';
+    await setCode(s.rpcUrl, erc1155, erc1155ByErc165);
+    await setCode(s.rpcUrl, shapedErc721, erc721WithoutErc165(s.receiver, 1n));
+    for (const target of [erc1155, shapedErc721]) {
+      for (const selector of [ERC20_TRANSFER_SELECTOR, ERC20_TRANSFER_FROM_SELECTOR, ERC20_APPROVE_SELECTOR]) {
+        expect(await s.refusal(sessionOn(target, selector, 1_000n)), `${target} ${selector}`).toBe(PermissionsText.erc721Token);
+      }
+    }
+    expect(s.shown).toEqual([]);
+    expect(await s.sender.isDeployed()).toBe(false);
+    // What the frame's read stands before: the account's own check reads ERC-721's ERC-165 answer only, and grants these.
+    await s.grant(sessionOn(s.token, ERC20_TRANSFER_SELECTOR, 1n));
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    for (const target of [erc1155, shapedErc721]) {
+      await expect(s.client.simulateContract({ account: s.sender.address, address: s.sender.address, abi: cairnAccountAbi, functionName: 'grantSession', args: [s.key.address, target, ERC20_TRANSFER_FROM_SELECTOR, 0n, expiry, 0n, 1n] })).resolves.toBeDefined();
+    }
   }, 240_000);
 
   it('refuses in the contract itself, for a grant that bypassed the frame, what no total bounds and a counted session on an ERC-721', async () => {

@@ -1,7 +1,7 @@
 import { buildSiweMessage, type SiweFields } from '@cairn/core/siwx';
 import { deployment, TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance } from 'fastify';
-import { concatHex, serializeErc6492Signature, toHex, type Address, type Hex } from 'viem';
+import { concatHex, encodeFunctionData, hashMessage, parseAbi, serializeErc6492Signature, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRpcProxy } from '../testing/rpcProxy.ts';
@@ -129,6 +129,52 @@ describe.each(await testDatabaseKinds())('sign-in against abuse on $name', ({ na
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ field, message: expect.stringContaining('is not a time this server can compare') });
     }
+  });
+
+  // Session 26, a fresh attacker's read: a phisher's page that has the visitor sign the site's own
+  // sign-in message where the wallet shows no sign-in (so checks no domain against the page).
+  it.skipIf(skip)("gives no login for the site's message after a line of the phisher's, in CRLF, with a BOM or a trailing line break: 400 before any node call, and the nonce still signs the real message in (session 26)", async () => {
+    const real = await message();
+    for (const disguised of [`Please sign to continue\n${real}`, `\n${real}`, real.replace(/\n/g, '\r\n'), `\ufeff${real}`, `${real}\n`]) {
+      const response = await post({ message: disguised, signature: await owner.signMessage({ message: disguised }) });
+      expect(response.statusCode, JSON.stringify(disguised.slice(0, 40))).toBe(400);
+    }
+    expect(proxy.take()).toEqual([]);
+    expect((await post({ message: real, signature: await owner.signMessage({ message: real }) })).statusCode).toBe(200);
+  });
+
+  // Session 26: ERC-6492 lets a signature deploy the account it is for, in a simulation. An attacker's
+  // deployment through Cairn's own factory (his key as owner, or the victim's account itself) must
+  // not sign in as the victim's undeployed smart account.
+  it.skipIf(skip)("gives no login as a victim's undeployed Cairn smart account to an ERC-6492 deployment by the real factory, of the attacker's account or of the victim's own (session 26)", async () => {
+    const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)', 'function getAddress(address owner, uint256 salt) view returns (address)']);
+    const factory = deployment.contracts.accountFactory;
+    const victim = privateKeyToAccount(generatePrivateKey());
+    const client = devnet.chain().client;
+    const victimAccount = await client.readContract({ address: factory, abi: factoryAbi, functionName: 'getAddress', args: [victim.address, 0n] });
+    expect(await client.getCode({ address: victimAccount })).toBeUndefined();
+    // CairnAccount's ERC-1271 check: its owner's EIP-712 signature of the message hash, for that account and chain.
+    const accountSignature = (signer: typeof owner, text: string) =>
+      signer.signTypedData({
+        domain: { name: 'Cairn Account', version: '1', chainId: 31337, verifyingContract: victimAccount },
+        types: { CairnAccountMessage: [{ name: 'hash', type: 'bytes32' }] },
+        primaryType: 'CairnAccountMessage',
+        message: { hash: hashMessage(text) },
+      });
+    const deploying = (accountOwner: Address, signature: Hex) =>
+      serializeErc6492Signature({ address: factory, data: encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [accountOwner, 0n] }), signature });
+    for (const accountOwner of [attacker.address, victim.address]) {
+      const text = await message({}, victimAccount);
+      const response = await post({ message: text, signature: deploying(accountOwner, await accountSignature(attacker, text)) });
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json().message).toBe(AUTH_ERRORS.badSignature);
+    }
+    // The same path signs the victim in with the victim's own signature: the refusals above are the account's.
+    const text = await message({}, victimAccount);
+    const response = await post({ message: text, signature: deploying(victim.address, await accountSignature(victim, text)) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().session.address).toBe(victimAccount);
+    expect(await client.getCode({ address: victimAccount })).toBeUndefined();
   });
 
   it.skipIf(skip)("refuses a URI or a scheme that is not the site's", async () => {
