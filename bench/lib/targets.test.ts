@@ -99,6 +99,10 @@ describe('issue 6 targets', () => {
     expect(check.measured).toContain('+60.0 ms with it');
     const far = { ...close, visitor: paired([380, 900, 390], [405, 930, 600], 31) };
     expect(find(checkTargets({ ...pages, buttonCpu: { cpu4x: far } }), target).holds).toBe(false);
+    // The unthrottled difference times four is printed beside it, not judged.
+    const unthrottled = { cpuThrottle: 1, visitor: paired([30], [40], 10), withRuntime };
+    const both = find(checkTargets({ ...pages, buttonCpu: { cpu1x: unthrottled, cpu4x: far } }), target);
+    expect(both).toMatchObject({ holds: false, measured: expect.stringContaining('the unthrottled difference × 4: +40.0 ms') });
   });
 
   it("judges load → button's wall time without the Runtime domain when traced, and still reports Playwright's loads", () => {
