@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { testWalletScriptPath } from '@cairn/devnet';
 import WebSocket from 'ws';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/browser.ts';
 import { probeScripts, START_SCRIPT, summarizeTrace, TRACE_CATEGORIES, WINDOW_MARKS, type LoadProfile, type TraceEvent } from './loadProfile.ts';
@@ -11,8 +13,8 @@ import { probeScripts, START_SCRIPT, summarizeTrace, TRACE_CATEGORIES, WINDOW_MA
  * inside `v8.evaluateModule`: bare React's page 7.5 → 35 ms of module evaluation at 1x, measured
  * over this connection with and without `Runtime.enable` (session 25). A visitor's browser has no
  * DevTools attached and pays none of it; the cost grows with the bytes of the functions on the
- * stack, so it weighs on a larger entry more. The test wallet is not injected (its init script
- * needs Playwright); the window starts after the probe's init scripts.
+ * stack, so it weighs on a larger entry more. The test wallet is injected as the bench's Playwright
+ * loads inject it (`injectTestWallets`: its options, then its script), and the window starts after it.
  */
 export interface RawChromium {
   /** One cold load in a fresh browser context: the main thread's CPU from the start mark to the button visible. */
@@ -25,10 +27,26 @@ export function devtoolsAddressOf(stderr: string): string | undefined {
   return /DevTools listening on (ws:\/\/\S+)/.exec(stderr)?.[1];
 }
 
+/**
+ * Without the Runtime domain nothing can ask the page whether its button showed: this init script
+ * makes the probe's mark of it a same-document navigation, which the Page domain reports
+ * (`Page.navigatedWithinDocument`). A performance observer's callback runs after the mark, outside the window.
+ */
+export const BUTTON_SEEN_SCRIPT = `new PerformanceObserver((list, observer) => {
+  if (list.getEntriesByName('${WINDOW_MARKS.load[1]}').length === 0) return;
+  observer.disconnect();
+  history.replaceState(history.state, '', '#bench-button-seen');
+}).observe({ type: 'mark' });`;
+
+/** The test wallet as `injectTestWallets` installs it: its options, then its script (built by `npm run build -w @cairn/devnet`). */
+function testWalletScripts(): string[] {
+  return [`window.__cairnTestWallets = ${JSON.stringify([{}])};`, `${readFileSync(testWalletScriptPath, 'utf8')}\n//# sourceURL=${testWalletScriptPath}`];
+}
+
 interface CdpMessage {
   id?: number;
   method?: string;
-  params?: { value?: TraceEvent[] };
+  params?: { value?: TraceEvent[]; url?: string };
   result?: Record<string, string>;
   error?: { message: string };
 }
@@ -76,6 +94,7 @@ export async function launchRawChromium(): Promise<RawChromium> {
     return message.result ?? {};
   };
 
+  const walletScripts = testWalletScripts();
   const loadOnce = async (url: string, buildDir: string, cpuThrottle: number, runtimeDomain: boolean, settleMs: number): Promise<LoadProfile> => {
     const { browserContextId } = await send('Target.createBrowserContext');
     try {
@@ -87,18 +106,25 @@ export async function launchRawChromium(): Promise<RawChromium> {
       // As the bench's contexts (launchOwnChromium): reduced motion.
       await send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] }, sessionId);
       if (cpuThrottle > 1) await send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle }, sessionId);
-      for (const source of [...probeScripts('load'), START_SCRIPT]) await send('Page.addScriptToEvaluateOnNewDocument', { source }, sessionId);
+      for (const source of [...probeScripts('load'), BUTTON_SEEN_SCRIPT, ...walletScripts, START_SCRIPT]) {
+        await send('Page.addScriptToEvaluateOnNewDocument', { source }, sessionId);
+      }
       const events: TraceEvent[] = [];
+      let buttonSeen = () => {};
+      const seen = new Promise<void>((resolve) => (buttonSeen = resolve));
       const complete = new Promise<void>((resolve) => {
         onEvent = (message) => {
           if (message.method === 'Tracing.dataCollected') events.push(...(message.params?.value ?? []));
           if (message.method === 'Tracing.tracingComplete') resolve();
+          if (message.method === 'Page.navigatedWithinDocument' && message.params?.url?.endsWith('#bench-button-seen')) buttonSeen();
         };
       });
       await send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' }, sessionId);
       await send('Page.navigate', { url }, sessionId);
-      // No Runtime domain to ask the page with: the button's mark is read off the trace.
-      await new Promise((resolve) => setTimeout(resolve, settleMs * cpuThrottle));
+      // The button's mark is read off the trace; the wait ends when the page says it showed, or at the bound.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([seen, new Promise((resolve) => (timer = setTimeout(resolve, settleMs * cpuThrottle)))]);
+      clearTimeout(timer);
       await send('Tracing.end', {}, sessionId);
       await complete;
       return summarizeTrace(events, buildDir, WINDOW_MARKS.load);
@@ -109,7 +135,7 @@ export async function launchRawChromium(): Promise<RawChromium> {
   };
 
   return {
-    async load(url, buildDir, { cpuThrottle, runtimeDomain, settleMs = 1500 }) {
+    async load(url, buildDir, { cpuThrottle, runtimeDomain, settleMs = 3000 }) {
       // A loaded machine can take longer than the wait to show the button: that load again, waiting twice as long.
       for (let wait = settleMs; ; wait *= 2) {
         try {

@@ -86,6 +86,7 @@ export function checkTargets(results: Results): TargetCheck[] {
       holds: results.cairn.walletConnect.chunk !== null && results.cairn.walletConnect.inInitial.length === 0,
     },
   ];
+  const signed = (n: number, digits: number) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)} ms`;
   for (const condition of ['cpu1x', 'cpu4x'] as const) {
     const cairnTiming = timing(results, 'cairn', condition);
     const bareTiming = timing(results, 'bare', condition);
@@ -96,29 +97,48 @@ export function checkTargets(results: Results): TargetCheck[] {
       const floor = bareTiming?.runs[round]?.buttonAfterWalletMs;
       return run.buttonAfterWalletMs !== null && floor != null ? [run.buttonAfterWalletMs - floor] : [];
     });
-    const behind = median(differences);
-    checks.push(
-      check(
-        `load → button visible within ${TARGETS.buttonBehindBareMs} ms of bare React (${condition === 'cpu1x' ? 'unthrottled' : 'CPU 4x'})`,
-        behind,
-        TARGETS.buttonBehindBareMs,
-        (n) =>
-          `${n >= 0 ? '+' : ''}${n.toFixed(0)} ms, median of per-round differences ` +
-          `after the wallet's start-up (medians ${ms(cairnTiming!.buttonAfterWalletMs.median!)} vs ${ms(bareTiming!.buttonAfterWalletMs.median!)})`,
-      ),
-    );
+    const underPlaywright = median(differences);
+    const playwrightText = () =>
+      `${signed(underPlaywright!, 0)} in Playwright's timing loads, median of per-round differences after the wallet's start-up ` +
+      `(medians ${ms(cairnTiming!.buttonAfterWalletMs.median!)} vs ${ms(bareTiming!.buttonAfterWalletMs.median!)})`;
+    const target = `load → button visible within ${TARGETS.buttonBehindBareMs} ms of bare React (${condition === 'cpu1x' ? 'unthrottled' : 'CPU 4x'})`;
+    // Issue 29: judged as a visitor's browser runs the page, without DevTools' Runtime domain
+    // (buttonCpu.ts); Playwright's figure, which carries that domain's cost, is reported beside it.
+    const loads = results.buttonCpu?.[condition];
+    if (loads && loads.visitor.wallBehindMs !== null) {
+      checks.push(
+        check(target, loads.visitor.wallBehindMs, TARGETS.buttonBehindBareMs, (n) =>
+          [
+            `${signed(n, 0)} without DevTools' Runtime domain, median of ${loads.visitor.cairnWallMs.length} per-round differences ` +
+              `(medians ${ms(median(loads.visitor.cairnWallMs)!)} vs ${ms(median(loads.visitor.bareWallMs)!)})`,
+            ...(loads.withRuntime.wallBehindMs === null ? [] : [`${signed(loads.withRuntime.wallBehindMs, 0)} with it in the same rounds`]),
+            ...(underPlaywright === null ? [] : [playwrightText()]),
+          ].join('; '),
+        ),
+      );
+    } else {
+      checks.push(check(target, underPlaywright, TARGETS.buttonBehindBareMs, playwrightText));
+    }
   }
-  // The same window by the main thread's CPU time, which moves by 1–2 ms between runs where the
+  // The same window by the main thread's CPU time, which moves by a few ms between runs where the
   // wall time moves by ±50 ms (buttonCpu.ts): the reading that decides the goal at 4x.
   const cpu4x = results.buttonCpu?.cpu4x;
+  // Chromium's 4x throttling busy-waits on the main thread for three times the wall time the thread
+  // last ran, so a wait for a core on a loaded machine counts four times in the 4x CPU: the
+  // unthrottled difference times four is printed beside it (not judged).
+  const unthrottledTimesFour = results.buttonCpu?.cpu1x?.visitor.cpuBehindMs;
   checks.push(
     check(
       `load → button: main-thread CPU within ${TARGETS.buttonBehindBareMs} ms of bare React's (CPU 4x)`,
-      cpu4x?.behindMs,
+      cpu4x?.visitor.cpuBehindMs,
       TARGETS.buttonBehindBareMs,
       (n) =>
-        `${n >= 0 ? '+' : ''}${n.toFixed(1)} ms, median of ${cpu4x!.cairnMs.length} per-round differences ` +
-        `(medians ${ms(median(cpu4x!.cairnMs)!)} vs ${ms(median(cpu4x!.bareMs)!)})`,
+        `${signed(n, 1)} without DevTools' Runtime domain, median of ${cpu4x!.visitor.cairnCpuMs.length} per-round differences ` +
+        `(medians ${ms(median(cpu4x!.visitor.cairnCpuMs)!)} vs ${ms(median(cpu4x!.visitor.bareCpuMs)!)})` +
+        (cpu4x!.withRuntime.cpuBehindMs === null
+          ? ''
+          : `; ${signed(cpu4x!.withRuntime.cpuBehindMs, 1)} with it in the same rounds (medians ${ms(median(cpu4x!.withRuntime.cairnCpuMs)!)} vs ${ms(median(cpu4x!.withRuntime.bareCpuMs)!)})`) +
+        (unthrottledTimesFour == null ? '' : `; the unthrottled difference × 4: ${signed(unthrottledTimesFour * 4, 1)}`),
     ),
   );
   checks.push(
