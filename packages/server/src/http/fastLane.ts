@@ -46,8 +46,8 @@ interface Kept {
   lines: string;
   /** The answer's bytes while the route's cache holds them, else undefined. */
   body: () => string | undefined;
-  urlJson: string;
-  hostJson: string;
+  /** The log line's part for this URL and host (requestLogLines' requestPart), made once. */
+  logPart: string;
   /** The last body sent and its length in bytes (a cached body is the same string each time). */
   lastBody?: string;
   lastLength?: string;
@@ -104,7 +104,7 @@ export class FastLane {
     if (request.url.length > KEPT_URL_MAX_LENGTH || request.host.length > KEPT_HOST_MAX_LENGTH) return;
     const key = `${request.protocol}://${request.host}${request.url}`;
     if (this.kept.size >= KEPT_ANSWERS && !this.kept.has(key)) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, { projectId, lines: headerLines(headers), body, urlJson: JSON.stringify(logSafeUrl(request.url)), hostJson: JSON.stringify(request.host) });
+    this.kept.set(key, { projectId, lines: headerLines(headers), body, logPart: this.parts.log.requestPart('GET', JSON.stringify(logSafeUrl(request.url)), JSON.stringify(request.host)) });
   }
 
   /** Answers the request (true) when it asks a kept URL whose answer is still cached; false leaves it to Fastify. */
@@ -184,7 +184,7 @@ export class FastLane {
     writePreparedHead(response, status, lines, contentLength);
     response.end(body);
     const { log } = parts;
-    if (log.enabled()) log.write(id, 'GET', kept.urlJson, kept.hostJson, ip, request.socket.remotePort, completedTail(status, performance.now() - started));
+    if (log.enabled()) log.write(id, kept.logPart, ip, request.socket.remotePort, completedTail(status, performance.now() - started));
   }
 }
 
