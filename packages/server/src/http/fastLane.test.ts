@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { TEST_ACCOUNTS } from '@cairn/devnet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,23 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
   });
 }
 
+/** An answer's raw head as it came on the wire, with the date, the id and the budget left blanked. */
+function rawHead(port: number, path: string, origin: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${origin}\r\n\r\n`));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      socket.destroy();
+      resolve(text.slice(0, end).replace(/^(Date|x-request-id|x-ratelimit-remaining): .*$/gm, '$1: -'));
+    });
+    socket.on('error', reject);
+  });
+}
+
 /** What must be the same whoever answered: all but the date, the id and the budget left. */
 function comparable({ status, headers, body }: Answer) {
   const { date: _date, 'x-request-id': _id, 'x-ratelimit-remaining': _left, ...rest } = headers;
@@ -88,6 +105,20 @@ describe('fast lane', () => {
     expect(lines).toHaveLength(4);
     expect(logged(lines[2]!)).toEqual(logged(lines[1]!));
     expect(JSON.parse(lines[3]!)).toMatchObject({ reqId: 'trace-42', req: { remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
+  });
+
+  it("writes the head byte for byte as Fastify does: the same headers, in the same order and case", async () => {
+    const { port, lane } = await serve();
+    await get(port, BALANCE, { origin: SHOP });
+    const byFastify = await rawHead(port, BALANCE, SHOP);
+    expect(lane.answered).toBe(0);
+    const byLane = await rawHead(port, BALANCE, SHOP);
+    expect(lane.answered).toBe(1);
+    expect(byLane).toBe(byFastify);
+    expect(byLane.split('\r\n').map((line) => line.split(':')[0])).toEqual([
+      'HTTP/1.1 200 OK', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'access-control-allow-origin',
+      'access-control-expose-headers', 'access-control-allow-credentials', 'vary', 'cache-control', 'content-type', 'content-length', 'Date', 'Connection', 'Keep-Alive',
+    ]);
   });
 
   it('answers a cached identity asked again as Fastify does', async () => {

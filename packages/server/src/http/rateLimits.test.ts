@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabases.ts';
 import { SIGN_OUT_OTHERS_PER_MINUTE } from '../login/signOutOthersRoute.ts';
-import { budgetHeaders } from './rateLimits.ts';
+import { budgetHeaders, budgetLines } from './rateLimits.ts';
 import { ACCESS_QUERY, get, startTestServer, testConfig } from '../testing/testServer.ts';
 
 // A node nobody listens on: these routes need none, and the indexer is off.
@@ -160,5 +160,22 @@ describe('budgetHeaders', () => {
     const long: string[] = [];
     push(long, { current: 600, ttl: 61_001 });
     expect(long).toEqual(['x-ratelimit-limit', '600', 'x-ratelimit-remaining', '0', 'x-ratelimit-reset', '62']);
+  });
+});
+
+describe('budgetLines', () => {
+  it('writes the same three headers as budgetHeaders, as header lines', () => {
+    const lines = budgetLines(600);
+    const pairs = (counted: { current: number; ttl: number }) => {
+      const headers: string[] = [];
+      budgetHeaders(600)(headers, counted);
+      return headers;
+    };
+    for (const counted of [{ current: 5, ttl: 42_100 }, { current: 700, ttl: 60_000 }, { current: 600, ttl: 61_001 }, { current: 1, ttl: 0 }]) {
+      const expected = pairs(counted);
+      let text = '';
+      for (let i = 0; i < expected.length; i += 2) text += `${expected[i]}: ${expected[i + 1]}\r\n`;
+      expect(lines(counted)).toBe(text);
+    }
   });
 });

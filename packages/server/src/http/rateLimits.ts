@@ -84,6 +84,21 @@ export function budgetHeaders(max: number): (headers: string[], count: WindowCou
   };
 }
 
+/**
+ * The same three headers as budgetHeaders, as header lines (`name: value\r\n`) for the fast lane's
+ * prepared head: the limit's line made once, the reset's from a table, only the budget left written
+ * per request (issue 25, s26).
+ */
+export function budgetLines(max: number): (count: WindowCount) => string {
+  const limitLine = `x-ratelimit-limit: ${max}\r\nx-ratelimit-remaining: `;
+  const resetLines = SECONDS_TEXT.map((seconds) => `\r\nx-ratelimit-reset: ${seconds}\r\n`);
+  return (count) => {
+    const seconds = secondsLeft(count);
+    const remaining = max - count.current;
+    return `${limitLine}${remaining > 0 ? remaining : 0}${resetLines[seconds] ?? `\r\nx-ratelimit-reset: ${seconds}\r\n`}`;
+  };
+}
+
 function perClientLimit(max: number, count: CountHit): CountedLimit<ArrivalCheck> {
   const pushBudget = budgetHeaders(max);
   /** Sets the budget's headers; past the limit answers 429 (true). */

@@ -1,5 +1,5 @@
 import Fastify, { LogController } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addArrivalChecks } from './arrivalChecks.ts';
 import { lazyRequestLogger, millisText, registerRequestLog } from './requestLog.ts';
 
@@ -31,6 +31,22 @@ describe('request log', () => {
     expect(line!.req!.url).toBe('/quiet?auth=%5Bredacted%5D&x=1');
     expect(line!.responseTime).toEqual(expect.any(Number));
     expect(Math.abs(line!.time - Date.now())).toBeLessThan(5000);
+    await app.close();
+  });
+
+  it("writes each line's own time, to the ms (the line's start is made again when the ms changes)", async () => {
+    const { app, lines } = await loggingApp('info');
+    const now = vi.spyOn(Date, 'now');
+    try {
+      for (const at of [1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_001, 1_800_000_000_250]) {
+        now.mockReturnValue(at);
+        await app.inject('/quiet');
+      }
+    } finally {
+      now.mockRestore();
+    }
+    expect(lines().map(({ time }) => time)).toEqual([1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_001, 1_800_000_000_250]);
+    expect(lines().map(({ pid, reqId }) => ({ pid, reqId }))).toEqual([1, 2, 3, 4].map((n) => ({ pid: process.pid, reqId: `id-${n}` })));
     await app.close();
   });
 

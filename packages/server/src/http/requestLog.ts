@@ -21,7 +21,7 @@ const INFO = 30;
 export function registerRequestLog(app: FastifyInstance, stream: { write(line: string): void }): ArrivalCheck {
   const lines = requestLogLines(app, stream);
   const write = (request: FastifyRequest, tail: string) =>
-    lines.write(request.id, request.method, JSON.stringify(logSafeUrl(request.url)), JSON.stringify(request.host), request.ip, request.raw.socket?.remotePort, tail);
+    lines.write(request.id, lines.requestPart(request.method, JSON.stringify(logSafeUrl(request.url)), JSON.stringify(request.host)), request.ip, request.raw.socket?.remotePort, tail);
   app.addHook('onResponse', (request, reply: FastifyReply, done) => {
     if (lines.enabled()) write(request, completedTail(reply.statusCode, reply.elapsedTime));
     done();
@@ -50,25 +50,32 @@ export function millisText(ms: number): string {
 
 /**
  * Writes request lines (registerRequestLog's, and the fast lane's for the answers it gives). The
- * URL and the host come as JSON already (the lane keeps them so for each URL it answers), with the
- * URL made safe to log (logSafeUrl).
+ * request's part between its id and its address (`requestPart`: method, URL and host, the URL made
+ * safe to log by logSafeUrl) is made per URL by the lane, once; the line's start (level, time, pid,
+ * hostname) once per millisecond: a line is 9 pieces joined, not 27 (issue 25, s26).
  */
 export function requestLogLines(app: FastifyInstance, stream: { write(line: string): void }) {
-  const head = `{"level":${INFO},"time":`;
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
+  let startedAt = Number.NaN;
+  let start = '';
   // A client's address repeats from line to line (its connection's requests): its JSON is kept.
   const addressJson = lastResultOf((ip: string | undefined) => (ip === undefined ? 'null' : JSON.stringify(ip)));
   return {
     /** Whether the log's level (which may change while the server runs) takes info lines. */
     enabled: () => (pino.levels.values[app.log.level] ?? Number.POSITIVE_INFINITY) <= INFO,
-    // The method needs no JSON escaping: Node's parser takes only the methods it knows. The address
-    // may come from X-Forwarded-For (TRUST_PROXY), so it is escaped like the caller's other texts.
-    // The id needs none: requestIds gives only word characters, '.', ':' and '-' (its test says so).
-    write: (id: string, method: string, urlJson: string, hostJson: string, ip: string | undefined, port: number | undefined, tail: string) =>
-      stream.write(
-        `${head}${Date.now()}${origin}${id}","req":{"method":"${method}","url":${urlJson},` +
-          `"host":${hostJson},"remoteAddress":${addressJson(ip)},"remotePort":${port ?? null}}${tail}\n`,
-      ),
+    // The method needs no JSON escaping: Node's parser takes only the methods it knows. The URL and
+    // the host come as JSON already.
+    requestPart: (method: string, urlJson: string, hostJson: string) => `","req":{"method":"${method}","url":${urlJson},"host":${hostJson},"remoteAddress":`,
+    // The address may come from X-Forwarded-For (TRUST_PROXY), so it is escaped like the caller's
+    // other texts. The id needs none: requestIds gives only word characters, '.', ':' and '-' (its test says so).
+    write: (id: string, requestPart: string, ip: string | undefined, port: number | undefined, tail: string) => {
+      const now = Date.now();
+      if (now !== startedAt) {
+        startedAt = now;
+        start = `{"level":${INFO},"time":${now}${origin}`;
+      }
+      stream.write(`${start}${id}${requestPart}${addressJson(ip)},"remotePort":${port ?? null}}${tail}\n`);
+    },
   };
 }
 
