@@ -70,7 +70,9 @@ export default async function setup(project: TestProject) {
   // The demo and the static pages build while the devnet starts: the frame and the demo wait for them.
   // A failed build rejects (rather than exit), so the stack's parts that started are stopped.
   const built = Promise.all([
-    runOrThrow(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env }),
+    // As a deployed site runs it: Vitest's NODE_ENV 'test' would build React's development code
+    // (its checks and StrictMode's doubled effects), slower and not what a visitor runs.
+    runOrThrow(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/demo', '--outDir', E2E_DEMO_OUT_DIR, '--logLevel', 'warn'], { env: { ...env, NODE_ENV: 'production' } }),
     buildPrebuiltPages(),
   ]).then(([, pages]) => {
     builtAt = performance.now();
