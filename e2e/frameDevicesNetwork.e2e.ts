@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveInWindow } from './support/approvalWindow.ts';
 import { STATE_POLLING } from './support/browser.ts';
@@ -16,6 +16,7 @@ const ELSEWHERE = '198.51.100.20';
 const FACTS = 'Chrome on Linux, asked just now, from another network than this device';
 const WARNING = 'This request comes from another network than this device.';
 const MINE = 'This is my device: it is in my hands and I am setting it up now';
+const APPROVED = 'Approved: the new device opens your wallet now.';
 
 /** This browser profile's calls to the server arrive through the proxy from `address`. */
 async function behindProxyFrom(stack: FrameStack, page: Page, address: string) {
@@ -41,6 +42,15 @@ async function laptopFoundOnThePhone(stack: FrameStack) {
   expect(await found.locator('[data-requester]').getAttribute('data-requester')).toBe('another-network');
   expect(await found.locator('p.warning').textContent()).toContain(WARNING);
   return { phone, laptop, address, waiting };
+}
+
+/** The phone's devices screen says the new device was approved; otherwise fails naming what the frame shows (its problem line, the window's hint). */
+async function phoneSaysApproved(frame: Frame) {
+  try {
+    await frame.getByText(APPROVED).waitFor({ timeout: 60_000 });
+  } catch {
+    throw new Error(`the phone's devices screen did not say '${APPROVED}' within 60 s; its frame shows: ${(await frame.evaluate(() => document.body.innerText)).replace(/\s+/g, ' ')}`);
+  }
 }
 
 describe.each(['inline', 'popup'] as const)('a new device from another network, approvals %s (session 25)', (approvals) => {
@@ -78,6 +88,9 @@ describe.each(['inline', 'popup'] as const)('a new device from another network, 
       await popup.getByLabel(MINE).check();
       await approveInWindow(popup);
     }
+    // The phone's own outcome first, with what its frame shows if it does not come (ci32: the laptop
+    // waited its 120 s with nothing said of the phone's side).
+    await phoneSaysApproved(phone.frameElement);
     expect(await waiting.answer).toEqual({ ok: {} });
     expect(((await call(laptop.page, 'GET_USER', {})).ok as { address: string }).address).toBe(address);
     await promptClosed(laptop.page);

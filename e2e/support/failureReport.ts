@@ -68,7 +68,25 @@ async function describePage({ page, consoleLines }: WatchedPage): Promise<string
     })
     .catch((error: Error) => `(page unreadable: ${error.message})`);
   const flat = text.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS_KEPT);
-  return [`  page ${page.url()}`, `    shows: ${flat}`, ...consoleLines.map((line) => `    ${withoutLongQueries(line).slice(0, 300)}`)].join('\n');
+  return [`  page ${page.url()}`, `    shows: ${flat}`, ...(await framesShown(page)), ...consoleLines.map((line) => `    ${withoutLongQueries(line).slice(0, 300)}`)].join('\n');
+}
+
+/**
+ * What each frame in the page shows (the secure frame's screen: its problem line says why a click
+ * did nothing), since the page's own text leaves out an iframe's document.
+ */
+async function framesShown(page: Page): Promise<string[]> {
+  const lines = await Promise.all(
+    page
+      .frames()
+      .filter((frame) => frame !== page.mainFrame())
+      .map(async (frame) => {
+        const text = await frame.evaluate(() => document.body?.innerText ?? '').catch((error: Error) => `(frame unreadable: ${error.message})`);
+        const flat = text.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS_KEPT);
+        return flat === '' ? undefined : `    frame ${frame.url()} shows: ${flat}`;
+      }),
+  );
+  return lines.filter((line) => line !== undefined);
 }
 
 /** What the open pages show, for a failed test's log (bench imports this file too, so no vitest here). */

@@ -40,6 +40,26 @@ export type WatchedOptions = {
   onStderr?: (text: string) => void;
 };
 
+type Holdable = { ref(): unknown; unref(): unknown };
+
+/** The watched children alive now, with their pipes: what keeps this process's event loop running for them. */
+const alive = new Set<Holdable[]>();
+
+/**
+ * Whether this process's watched children keep it alive (they do, as any child, unless told
+ * otherwise). A test worker that keeps a chain for its next files (useTestSmartAccountChain) lets go
+ * while no file uses it, so that the worker ends when its files are done, not when the chain stops;
+ * the watchdog then stops the chain. New children are held as usual.
+ */
+export function holdWatchedProcesses(held: boolean): void {
+  for (const handles of alive) {
+    for (const handle of handles) {
+      if (held) handle.ref();
+      else handle.unref();
+    }
+  }
+}
+
 export function spawnWatched(command: string, args: readonly string[], options: WatchedOptions = {}): WatchedProcess {
   // detached: its own process group, so the fallback in stop() can kill the watchdog and the child together.
   const child = spawn('sh', ['-c', WATCHDOG, command, ...args], {
@@ -57,7 +77,14 @@ export function spawnWatched(command: string, args: readonly string[], options: 
     stdout = (stdout + chunk).slice(-4000);
     options.onStdout?.(chunk);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const handles: Holdable[] = [child, child.stdin as unknown as Holdable, child.stdout as unknown as Holdable, child.stderr as unknown as Holdable];
+  alive.add(handles);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      alive.delete(handles);
+      resolve(code);
+    }),
+  );
   child.once('error', () => {}); // a spawn failure also emits 'exit'
   child.stdin.on('error', () => {}); // EPIPE if the watchdog is already gone; exit is handled above
 
