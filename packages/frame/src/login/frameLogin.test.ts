@@ -615,4 +615,23 @@ describe("the wallet's devices screen (session 21)", { timeout: 120_000 }, () =>
     expect(phone.prompts.askFactor).not.toHaveBeenCalled();
     expect(await verifyMessage({ address, message: 'back', signature: (await request(phone, 'back')).result as `0x${string}` })).toBe(true);
   });
+
+  it("ends a new device's wait when its request ends (session 26): signed out everywhere else, its approval rejects instead of waiting for ever", async () => {
+    const { start, email, code, laptop } = await phoneAndLaptop('lee');
+    const tablet = frameIn({}, { kind: 'code', code });
+    let ended: unknown;
+    tablet.prompts.awaitApproval.mockImplementation(async (_shown, approved) => {
+      // The owner, on the laptop, signs out everywhere else while the tablet waits: its login and request end (the phone's login too).
+      vi.setSystemTime(start + 60 * 60_000);
+      expect(await onDevicesScreen(laptop, (manager) => manager.signOutOthers())).toBe(2);
+      // The screen is told (it says the request ended and offers the recovery code) rather than waiting on.
+      ended = await Promise.race([approved.then(() => 'approved', (error: unknown) => error), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 20_000))]);
+      return 'recover';
+    });
+    vi.setSystemTime(start + 59 * 60_000);
+    // The ended login opens nothing by the recovery code either: it is told to log in again.
+    const outcome = await logInByEmail(tablet.login, email).then((opened) => opened.address, (error: unknown) => error);
+    expect(ended).toBeInstanceOf(Error);
+    expect(outcome).toMatchObject({ message: 'This login has ended: log in again' });
+  });
 });

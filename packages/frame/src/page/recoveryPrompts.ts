@@ -187,11 +187,19 @@ export function domRecoveryPrompts(root: HTMLElement, onShow: (visible: boolean,
     // A new device: the code to compare on the device that approves it, or the recovery factor instead.
     awaitApproval: (code, approved) =>
       screen<'approved' | 'recover'>('recoverWallet', (done) => {
-        void approved.then(() => done('approved'), () => undefined);
         const recover = button(t('recovery.useMyRecoveryCode'));
         trustedClick(recover, () => done('recover'));
         const waiting = text('p', t('recovery.waitingForApproval'));
         waiting.setAttribute('role', 'status');
+        // A request that ended (expired, dropped by 'Sign out everywhere else', the login gone) is
+        // said so: before session 26 the screen kept waiting for an answer that could not come.
+        void approved.then(
+          () => done('approved'),
+          () => {
+            waiting.textContent = t('recovery.approvalRequestEnded');
+            waiting.setAttribute('role', 'alert');
+          },
+        );
         return [text('h1', t('recovery.aNewDevice')), text('p', t('recovery.approveThisDeviceWhere')), pairingCodeOf(code), waiting, recover];
       }),
     // A device with the wallet open (session 21): its devices, and a new one found by the code typed from its screen.

@@ -55,6 +55,7 @@ const ar: Catalogue = {
   'recovery.useMyRecoveryCode': 'استخدام رمز الاسترداد أو عبارة المرور',
   'recovery.useThisPassphrase': 'استخدام عبارة المرور هذه',
   'recovery.waitingForApproval': 'في انتظار الموافقة…',
+  'recovery.approvalRequestEnded': 'انتهى هذا الطلب قبل أن يوافق عليه جهاز. سجّل الدخول مرة أخرى لتطلب من جديد، أو استخدم رمز الاسترداد.',
   'recovery.writeItDownAnd': 'اكتبه واحفظه في مكان آمن: به، وبه وحده، يمكنك فتح هذه المحفظة على جهاز آخر.',
   'recovery.yourRecoveryPhrase': 'عبارة الاسترداد الخاصة بك',
   'recoveryDevices.addADevice': 'إضافة جهاز',

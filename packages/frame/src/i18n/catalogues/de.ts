@@ -55,6 +55,7 @@ const de: Catalogue = {
   'recovery.useMyRecoveryCode': 'Meinen Wiederherstellungscode oder meine Passphrase verwenden',
   'recovery.useThisPassphrase': 'Diese Passphrase verwenden',
   'recovery.waitingForApproval': 'Warten auf Bestätigung…',
+  'recovery.approvalRequestEnded': 'Diese Anfrage ist abgelaufen, bevor ein Gerät sie bestätigt hat. Melde dich erneut an, um neu zu fragen, oder nutze deinen Wiederherstellungscode.',
   'recovery.writeItDownAnd': 'Schreiben Sie ihn auf und bewahren Sie ihn sicher auf: Mit ihm, und nur mit ihm, öffnen Sie diese Wallet auf einem anderen Gerät.',
   'recovery.yourRecoveryPhrase': 'Ihre Wiederherstellungsphrase',
   'recoveryDevices.addADevice': 'Gerät hinzufügen',

@@ -55,6 +55,7 @@ const es: Catalogue = {
   'recovery.useMyRecoveryCode': 'Usar mi código de recuperación o frase de contraseña',
   'recovery.useThisPassphrase': 'Usar esta frase de contraseña',
   'recovery.waitingForApproval': 'Esperando la aprobación…',
+  'recovery.approvalRequestEnded': 'Esta solicitud terminó antes de que un dispositivo la aprobara. Inicia sesión de nuevo para volver a pedirla o usa tu código de recuperación.',
   'recovery.writeItDownAnd': 'Anótalo y guárdalo en un lugar seguro: con él, y solo con él, podrás abrir esta billetera en otro dispositivo.',
   'recovery.yourRecoveryPhrase': 'Tu frase de recuperación',
   'recoveryDevices.addADevice': 'Añadir un dispositivo',

@@ -55,6 +55,7 @@ const fr: Catalogue = {
   'recovery.useMyRecoveryCode': 'Utiliser mon code de récupération ou ma phrase secrète',
   'recovery.useThisPassphrase': 'Utiliser cette phrase secrète',
   'recovery.waitingForApproval': 'En attente d’approbation…',
+  'recovery.approvalRequestEnded': 'Cette demande a pris fin avant qu’un appareil ne l’approuve. Reconnectez-vous pour la refaire, ou utilisez votre code de récupération.',
   'recovery.writeItDownAnd': 'Notez-le et gardez-le en lieu sûr : avec lui, et seulement avec lui, vous pourrez ouvrir ce portefeuille sur un autre appareil.',
   'recovery.yourRecoveryPhrase': 'Votre phrase de récupération',
   'recoveryDevices.addADevice': 'Ajouter un appareil',

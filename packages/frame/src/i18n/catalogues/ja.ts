@@ -55,6 +55,7 @@ const ja: Catalogue = {
   'recovery.useMyRecoveryCode': '復元コードまたはパスフレーズを使う',
   'recovery.useThisPassphrase': 'このパスフレーズを使う',
   'recovery.waitingForApproval': '承認を待っています…',
+  'recovery.approvalRequestEnded': 'このリクエストはデバイスが承認する前に終了しました。もう一度ログインして依頼し直すか、リカバリーコードを使ってください。',
   'recovery.writeItDownAnd': '書き留めて安全に保管してください。このコードがあれば、そしてこのコードだけで、別のデバイスでこのウォレットを開けます。',
   'recovery.yourRecoveryPhrase': 'リカバリーフレーズ',
   'recoveryDevices.addADevice': 'デバイスを追加',

@@ -55,6 +55,7 @@ const ko: Catalogue = {
   'recovery.useMyRecoveryCode': '복구 코드 또는 암호 문구 사용',
   'recovery.useThisPassphrase': '이 암호 문구 사용',
   'recovery.waitingForApproval': '승인을 기다리는 중…',
+  'recovery.approvalRequestEnded': '기기가 승인하기 전에 이 요청이 종료되었습니다. 다시 로그인하여 새로 요청하거나 복구 코드를 사용하세요.',
   'recovery.writeItDownAnd': '적어서 안전하게 보관하세요. 이 코드로만 다른 기기에서 이 지갑을 열 수 있습니다.',
   'recovery.yourRecoveryPhrase': '복구 문구',
   'recoveryDevices.addADevice': '기기 추가',

@@ -55,6 +55,7 @@ const ptBR: Catalogue = {
   'recovery.useMyRecoveryCode': 'Usar meu código de recuperação ou frase secreta',
   'recovery.useThisPassphrase': 'Usar esta frase secreta',
   'recovery.waitingForApproval': 'Aguardando aprovação…',
+  'recovery.approvalRequestEnded': 'Esta solicitação terminou antes que um dispositivo a aprovasse. Entre novamente para pedir de novo ou use seu código de recuperação.',
   'recovery.writeItDownAnd': 'Anote e guarde em local seguro: com ele, e somente com ele, você abre esta carteira em outro dispositivo.',
   'recovery.yourRecoveryPhrase': 'Sua frase de recuperação',
   'recoveryDevices.addADevice': 'Adicionar um dispositivo',

@@ -55,6 +55,7 @@ const ru: Catalogue = {
   'recovery.useMyRecoveryCode': 'Использовать код восстановления или парольную фразу',
   'recovery.useThisPassphrase': 'Использовать эту парольную фразу',
   'recovery.waitingForApproval': 'Ожидание подтверждения…',
+  'recovery.approvalRequestEnded': 'Этот запрос завершился до того, как устройство его подтвердило. Войдите снова, чтобы запросить заново, или используйте код восстановления.',
   'recovery.writeItDownAnd': 'Запишите его и храните в надёжном месте: с ним, и только с ним, вы откроете этот кошелёк на другом устройстве.',
   'recovery.yourRecoveryPhrase': 'Ваша фраза восстановления',
   'recoveryDevices.addADevice': 'Добавить устройство',

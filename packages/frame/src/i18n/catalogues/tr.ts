@@ -55,6 +55,7 @@ const tr: Catalogue = {
   'recovery.useMyRecoveryCode': 'Kurtarma kodumu veya parola ifademi kullan',
   'recovery.useThisPassphrase': 'Bu parola ifadesini kullan',
   'recovery.waitingForApproval': 'Onay bekleniyor…',
+  'recovery.approvalRequestEnded': 'Bu istek bir cihaz onaylamadan sona erdi. Yeniden istemek için tekrar giriş yapın veya kurtarma kodunuzu kullanın.',
   'recovery.writeItDownAnd': 'Bir yere yazın ve güvenle saklayın: bu cüzdanı başka bir cihazda onunla, yalnızca onunla açabilirsiniz.',
   'recovery.yourRecoveryPhrase': 'Kurtarma ifadeniz',
   'recoveryDevices.addADevice': 'Cihaz ekle',

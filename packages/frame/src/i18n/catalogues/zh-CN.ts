@@ -55,6 +55,7 @@ const zhCN: Catalogue = {
   'recovery.useMyRecoveryCode': '使用我的恢复码或密码短语',
   'recovery.useThisPassphrase': '使用此密码短语',
   'recovery.waitingForApproval': '正在等待批准…',
+  'recovery.approvalRequestEnded': '此请求在设备批准之前已结束。请重新登录以再次请求，或使用你的恢复码。',
   'recovery.writeItDownAnd': '请抄下并妥善保管：凭它，也只有凭它，您才能在另一台设备上打开此钱包。',
   'recovery.yourRecoveryPhrase': '您的助记词',
   'recoveryDevices.addADevice': '添加设备',
