@@ -9,6 +9,7 @@ import { launchChromium } from './support/browser.ts';
 import { expectShownInEveryLook, reopenAccount } from './support/everyLook.ts';
 import { connectWallet, dialog, openDemo, openSend, pageEvents, walletChains } from './support/demo.ts';
 import { EXTRA_ACCOUNTS } from './support/extraAccounts.ts';
+import { noteToasts } from './support/toastsSeen.ts';
 
 // Send on the devnet: real transactions from the injected wallet, balances read from the chain.
 const SENDER = EXTRA_ACCOUNTS.sendVisitor;
@@ -101,8 +102,10 @@ describe('Send', () => {
     await fillSend(page, '10');
     await dialog(page).getByTestId('send-review').click();
     await dialog(page).getByTestId('send-preview-amount').filter({ hasText: '10 CAIRN' }).waitFor();
+    const toasts = await noteToasts(page);
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click();
-    await dialog(page).getByTestId('toast').filter({ hasText: ErrorText.transactionStarted }).waitFor();
+    // Mined at once (automine): 'Transaction confirmed' can replace the started toast before a locator looks.
+    await expect.poll(toasts, { timeout: 30_000 }).toContain(ErrorText.transactionStarted);
     await expect.poll(() => cairnOf(RECEIVER.address)).toBe(receiverBefore + parseEther('10'));
     expect(await cairnOf(SENDER.address)).toBe(senderBefore - parseEther('10'));
     // The flow ends where Send says it is confirmed (the widget then reads past the server's cache).
