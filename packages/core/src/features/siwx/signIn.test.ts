@@ -110,7 +110,8 @@ describe('sign-in flow (SPEC §4)', () => {
     await cairn.connect('io.metamask');
     const signing = adapter.holdNext('signMessage');
     const signedIn = cairn.signIn();
-    await vi.waitFor(() => expect(adapter.callsTo('signMessage')).toHaveLength(1));
+    // Bounded for a loaded machine: vi.waitFor's 1 s default ran out in ci34 (load ~30).
+    await vi.waitFor(() => expect(adapter.callsTo('signMessage')).toHaveLength(1), { timeout: 10_000 });
     cairn.close();
     cairn.open({ view: 'Networks' });
     signing.resolve('0x' + 'ab'.repeat(65));
