@@ -39,7 +39,8 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
           changed = true;
         }
       }
-      if (changed) {
+      // Also while no body: a read still pending when last asked is the same promise once it settles.
+      if (changed || body === undefined) {
         const again = reads.map((now) => read.settled(now));
         body = again.every((balances): balances is Balance[] => balances !== undefined) ? balancesBody(again) : undefined;
       }
