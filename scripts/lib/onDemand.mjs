@@ -9,12 +9,12 @@
 // fingerprint) as hard links: the next clone's first need (CI's clean run, a newcomer's second
 // clone) links that tree in seconds instead of unpacking tens of thousands of files again (alto
 // alone: 48 CPU-s). npm never writes into an installed package, so the links stay as npm left them.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { withDirectoryLock } from './buildLock.mjs';
+import { linkTree } from './keptInstall.mjs';
 import { logTail, run } from './run.mjs';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -30,17 +30,6 @@ export const onDemandPackage = (name, packageName) => join(onDemandDir(name), 'n
 export const machineCacheDir = (env = process.env) => env.CAIRN_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'cairn');
 
 const STAMP = '.cairn-on-demand-installed';
-
-/** Hard-links the tree `from` to `to` (a fresh folder); false where the two are on different file systems or cp cannot. */
-function linkTree(from, to) {
-  try {
-    execFileSync('cp', ['-al', from, to], { stdio: 'ignore' });
-    return true;
-  } catch {
-    rmSync(to, { recursive: true, force: true });
-    return false;
-  }
-}
 
 const fingerprint = (source) => createHash('sha256').update(FILES.map((file) => readFileSync(join(source, file), 'utf8')).join('\0')).digest('hex');
 
