@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -11,7 +11,7 @@ import { TEST_ACCOUNTS, injectTestWallets } from '@cairn/devnet';
 import { buildPackages, PACKAGE_BUILD_WAIT_MS, publishedPackages } from '../scripts/lib/buildPackages.mjs';
 import { collectPageErrors, isolatedContext, launchChromium } from './support/browser.ts';
 import { connectButton, dialog, walletChains } from './support/demo.ts';
-import { createStrangerProject, packWorkspace, readPackageReadmeExamples, readReadmeExample, type StrangerProject } from './support/strangerProject.ts';
+import { createStrangerProject, packWorkspace, readPackageReadmeExamples, readReadmeExample, removeInBackground, type StrangerProject } from './support/strangerProject.ts';
 
 // What a site developer who has never seen this repository gets: every published package packed
 // with `npm pack`, installed into a fresh project outside the workspace by the README's own
@@ -21,11 +21,15 @@ let project: StrangerProject;
 let browser: Browser;
 const children: ChildProcess[] = [];
 // The packed tarballs' folder, removed with the project (left behind before session 23: one per run in /tmp).
-const tarballsDir = join(tmpdir(), `cairn-tarballs-${process.pid}`);
+// Its own name, not the worker's pid: the shard's one worker outlives a background removal of the last.
+const tarballsDir = mkdtempSync(join(tmpdir(), 'cairn-tarballs-'));
 
 beforeAll(() => buildPackages(), PACKAGE_BUILD_WAIT_MS);
 
 beforeAll(async () => {
+  // Chromium starts while npm packs and installs (it waits on nothing of theirs).
+  const launched = launchChromium();
+  launched.catch(() => {}); // its failure is thrown where it is awaited, below
   const tarballs = await packWorkspace(tarballsDir);
   project = await createStrangerProject(tarballs, example);
   project.write(
@@ -49,17 +53,16 @@ beforeAll(async () => {
   project.write('src/App.tsx', example.tsx);
   for (const [name, { lang, code }] of readPackageReadmeExamples()) project.write(`src/readme/${name}.${lang}`, code);
   project.write('src/main.tsx', "import { createRoot } from 'react-dom/client';\nimport { App } from './App.tsx';\n\ncreateRoot(document.getElementById('root')!).render(<App />);\n");
-  browser = await launchChromium();
+  browser = await launched;
 }, 600_000);
 
 // The project's node_modules is tens of thousands of files: at CI's load its removal took the
-// hook past its 120 s (a synchronous rm blocks the worker too), so it is removed asynchronously
-// under a budget of its own.
+// hook past its 120 s (a synchronous rm blocks the worker too), so it is removed in the background.
 afterAll(async () => {
   for (const child of children) child.kill('SIGTERM');
   await browser?.close();
-  await project?.remove();
-  await rm(tarballsDir, { recursive: true, force: true });
+  project?.remove();
+  removeInBackground(tarballsDir);
 }, 600_000);
 
 async function freePort(): Promise<number> {
