@@ -19,6 +19,8 @@ const { values: args } = parseArgs({
     top: { type: 'string', default: '25' },
     /** Scroll the whole list first, as the bench does (a minute at load); without it the searches run on the first page. */
     scroll: { type: 'boolean', default: false },
+    /** No trace: the probe's figures only, as the bench measures them (two builds compared in turn). */
+    'no-trace': { type: 'boolean', default: false },
     /** Write each search's trace events (the window's main-thread tasks) as JSON here: `<dir>/<query>.json`. */
     'dump-traces': { type: 'string' },
     /** A copy of bench/results/wallets/build kept from before a change, served instead of building the workspace. */
@@ -53,7 +55,7 @@ try {
     scroll: args.scroll,
     builtPage: args['build-dir'],
     log: (line) => console.error(line),
-    traceSearch: {
+    traceSearch: args['no-trace'] ? undefined : {
       categories: [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'],
       receive: (events, query) => {
         if (args['dump-traces']) writeFileSync(join(args['dump-traces'], `${query}.json`), JSON.stringify(events));
@@ -63,7 +65,7 @@ try {
   });
   const { responseToPaintedMs, responseToDomMs, domToFrameMs, frameToPaintedMs } = measured.search;
   const stat = (value: typeof responseToPaintedMs | undefined) => (value?.median == null ? '-' : `${value.median.toFixed(1)} (${value.min!.toFixed(1)}–${value.max!.toFixed(1)})`);
-  console.log(`probe, traced: response → painted ${stat(responseToPaintedMs)} ms; → DOM ${stat(responseToDomMs)}, → frame ${stat(domToFrameMs)}, → painted ${stat(frameToPaintedMs)}`);
+  console.log(`probe${args['no-trace'] ? '' : ', traced'}: response → painted ${stat(responseToPaintedMs)} ms; → DOM ${stat(responseToDomMs)}, → frame ${stat(domToFrameMs)}, → painted ${stat(frameToPaintedMs)}`);
 } finally {
   await browser.close();
 }
@@ -75,6 +77,7 @@ const table = (title: string, map: (profile: LoadProfile) => Map<string, number>
   console.log(`\n${title}\n\n| what | median ms |\n| --- | --- |`);
   for (const [key, value] of rows.slice(0, top)) console.log(`| ${key} | ${value.toFixed(2)} |`);
 };
+if (profiles.length === 0) process.exit(0);
 console.log(`\n${profiles.length} searches traced, response's end → painted; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
 console.log(`wall ${median(profiles.map((profile) => profile.wallMs)).toFixed(1)} ms, main-thread CPU ${median(profiles.map((profile) => profile.cpuMs)).toFixed(1)} ms (medians)`);
 table('Main-thread CPU by trace event (self time)', (profile) => profile.byEvent);
