@@ -183,6 +183,13 @@ function walletListSection(list: WalletListResults | null | undefined): string[]
     row(['frames dropped while scrolling', `${scroll.droppedFrames} (p95 frame ${ms(scroll.p95FrameMs)}, longest ${ms(scroll.longestFrameMs)})`]),
     row(['list rows in the DOM at most', String(list.domRowsWhileScrolling)]),
     row([`search: response → painted (${search.runs} queries)`, stat(search.responseToPaintedMs, ms)]),
+    ...(search.responseToDomMs && search.domToFrameMs && search.frameToPaintedMs
+      ? [
+          row(['… of which response → results in the DOM (script: body, store, render, commit)', stat(search.responseToDomMs, ms)]),
+          row(['… then → the next frame starts (waiting for it)', stat(search.domToFrameMs, ms)]),
+          row(["… then → that frame's end (style, layout, paint)", stat(search.frameToPaintedMs, ms)]),
+        ]
+      : []),
     row(['search: keystroke → painted, debounce and server included', stat(search.keystrokeToPaintedMs, ms)]),
     row(['results per query', `${Math.min(...search.results)}–${Math.max(...search.results)}`]),
   ];

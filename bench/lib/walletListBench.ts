@@ -51,6 +51,14 @@ export interface WalletListResults {
     responseToPaintedMs: Stat;
     /** The last keystroke reaching the page to the same moment: the 300 ms debounce and the server round trip included. */
     keystrokeToPaintedMs: Stat;
+    /**
+     * responseToPaintedMs in three: the response's end to its results in the DOM (the page's script:
+     * the body read, the store, React's render and commit), then to the next frame's
+     * requestAnimationFrame (waiting for the frame), then to the end of that frame (style, layout, paint).
+     */
+    responseToDomMs?: Stat;
+    domToFrameMs?: Stat;
+    frameToPaintedMs?: Stat;
     /** Results shown per query (the server returns at most 100). */
     results: number[];
   };
@@ -109,7 +117,7 @@ async function buildWalletPage(dir: string): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ ...sourceResolve, configFile: false, envDir: false, root, mode: 'production', logLevel: 'warn', plugins: [...sourceResolve.plugins, react()], build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 } });
+    await build({ ...sourceResolve, configFile: false, envDir: false, root, mode: 'production', logLevel: 'warn', plugins: [...sourceResolve.plugins, react()], build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000, sourcemap: 'hidden' } });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -161,7 +169,7 @@ function scrollWholeList(page: Page) {
 /** Arms the probe for one query: the moment its results are in the DOM, then the end of that frame. */
 function armSearchProbe(page: Page, query: string) {
   return page.evaluate((query) => {
-    const w = window as unknown as { __walletProbe?: { paintedAt?: number }; __lastKeyAt?: number };
+    const w = window as unknown as { __walletProbe?: { domAt?: number; frameAt?: number; paintedAt?: number }; __lastKeyAt?: number };
     w.__walletProbe = {};
     // The buffer holds 250 entries by default and the scroll filled it with pages and logos.
     performance.clearResourceTimings();
@@ -173,11 +181,16 @@ function armSearchProbe(page: Page, query: string) {
     const observer = new MutationObserver(() => {
       if (!done()) return;
       observer.disconnect();
+      w.__walletProbe!.domAt = performance.now();
       // The frame that paints the results: rAF runs before its style, layout and paint; the
       // message posted there runs after them.
       requestAnimationFrame(() => {
+        w.__walletProbe!.frameAt = performance.now();
         const channel = new MessageChannel();
-        channel.port1.onmessage = () => (w.__walletProbe!.paintedAt = performance.now());
+        channel.port1.onmessage = () => {
+          w.__walletProbe!.paintedAt = performance.now();
+          performance.mark('wallet-search-painted');
+        };
         channel.port2.postMessage(0);
       });
     });
@@ -185,17 +198,18 @@ function armSearchProbe(page: Page, query: string) {
   }, query);
 }
 
-async function searchOnce(page: Page, query: string) {
+async function searchOnce(page: Page, query: string, beforeTyping?: () => Promise<void>) {
   const root = () => page.locator('cairn-modal');
   // Start from the list: clear any search and wait for the list to be back.
   const clear = root().getByRole('button', { name: 'Clear search' });
   if (await clear.count()) await clear.click();
   await page.waitForFunction(() => document.querySelector('cairn-modal')?.shadowRoot?.querySelector('ul.vlist-rows')?.getAttribute('aria-label') === 'All wallets');
   await armSearchProbe(page, query);
+  await beforeTyping?.();
   await root().getByRole('searchbox', { name: 'Search wallets' }).pressSequentially(query, { delay: 30 });
   await page.waitForFunction(() => (window as unknown as { __walletProbe?: { paintedAt?: number } }).__walletProbe?.paintedAt !== undefined, null, { timeout: 10_000 });
   return page.evaluate((query) => {
-    const w = window as unknown as { __walletProbe: { paintedAt: number }; __lastKeyAt: number };
+    const w = window as unknown as { __walletProbe: { domAt: number; frameAt: number; paintedAt: number }; __lastKeyAt: number };
     const response = performance
       .getEntriesByType('resource')
       .filter((entry) => {
@@ -206,6 +220,9 @@ async function searchOnce(page: Page, query: string) {
     const results = document.querySelector('cairn-modal')!.shadowRoot!.querySelector('ul.vlist-rows li')?.getAttribute('aria-setsize');
     return {
       responseToPainted: response ? w.__walletProbe.paintedAt - response.responseEnd : null,
+      responseToDom: response ? w.__walletProbe.domAt - response.responseEnd : null,
+      domToFrame: w.__walletProbe.frameAt - w.__walletProbe.domAt,
+      frameToPainted: w.__walletProbe.paintedAt - w.__walletProbe.frameAt,
       keystrokeToPainted: w.__walletProbe.paintedAt - w.__lastKeyAt,
       results: Number(results ?? 0),
     };
@@ -216,15 +233,21 @@ export interface WalletListOptions {
   browser: Browser;
   searchRuns: number;
   log(line: string): void;
+  /** A page built before (a copy of bench/results/wallets/build), served instead of building the workspace's (bench/searchProfile.ts). */
+  builtPage?: string;
+  /** False: the searches only, on the first page of the list (bench/searchProfile.ts). */
+  scroll?: boolean;
+  /** Each measured search traced with these categories (the last keystroke → painted), its events handed here (bench/searchProfile.ts). */
+  traceSearch?: { categories: string[]; receive(events: unknown[], query: string): void };
 }
 
-export async function measureWalletList({ browser, searchRuns, log }: WalletListOptions): Promise<WalletListResults> {
+export async function measureWalletList({ browser, searchRuns, log, builtPage, scroll: scrollList = true, traceSearch }: WalletListOptions): Promise<WalletListResults> {
   const dir = join(resultsDir, 'wallets');
   mkdirSync(dir, { recursive: true });
   const shipped = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'server', 'data', 'wallets.json'), 'utf8')) as unknown[]).length;
   const walletsFile = join(dir, 'wallets.json');
   writeFileSync(walletsFile, JSON.stringify(generateWallets(WALLET_BENCH_SIZE - shipped, copyLogos(dir))));
-  const outDir = await buildWalletPage(dir);
+  const outDir = builtPage ?? (await buildWalletPage(dir));
   const site = await startStaticServer(outDir);
   const server = startServer(dir, walletsFile, new URL(site.url).origin);
   try {
@@ -246,10 +269,10 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
       await page.locator('cairn-modal').getByRole('button', { name: 'All Wallets' }).click();
       await page.waitForFunction(() => document.querySelector('cairn-modal')?.shadowRoot?.querySelector('ul.vlist-rows li') !== null);
 
-      log('wallet list: scrolling the whole list');
+      log(scrollList ? 'wallet list: scrolling the whole list' : 'wallet list: not scrolled');
       // Only the `toplevel` category (one event per task): the trace adds next to nothing to the scroll.
       await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
-      const scroll = await scrollWholeList(page);
+      const scroll = scrollList ? await scrollWholeList(page) : { frames: [], longTasks: [], durationMs: 0, maxRows: 0, listed: 0, pages: 0, count: 0 };
       const traced = longTasksWithCpu((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TaskTraceEvent[] }).traceEvents);
       const sorted = [...scroll.frames].sort((a, b) => a - b);
       const dropped = scroll.frames.reduce((sum, interval) => sum + (interval > 25 ? Math.max(1, Math.round(interval / (1000 / 60)) - 1) : 0), 0);
@@ -265,7 +288,9 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
       const runs: Awaited<ReturnType<typeof searchOnce>>[] = [];
       for (let run = 0; run < searchRuns + 2; run++) {
         const query = QUERIES[run % QUERIES.length]!;
-        const measured = await searchOnce(page, query);
+        const traceThis = traceSearch !== undefined && run >= 2;
+        const measured = await searchOnce(page, query, traceThis ? () => browser.startTracing(page, { categories: traceSearch.categories }) : undefined);
+        if (traceThis) traceSearch.receive((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: unknown[] }).traceEvents, query);
         if (run < 2) continue;
         queries.push(query);
         runs.push(measured);
@@ -290,6 +315,9 @@ export async function measureWalletList({ browser, searchRuns, log }: WalletList
           queries,
           responseToPaintedMs: describe(runs.map((run) => run.responseToPainted)),
           keystrokeToPaintedMs: describe(runs.map((run) => run.keystrokeToPainted)),
+          responseToDomMs: describe(runs.map((run) => run.responseToDom)),
+          domToFrameMs: describe(runs.map((run) => run.domToFrame)),
+          frameToPaintedMs: describe(runs.map((run) => run.frameToPainted)),
           results: runs.map((run) => run.results),
         },
         domRowsWhileScrolling: scroll.maxRows,

@@ -21,12 +21,15 @@ export interface WalletIconProps {
  */
 export function WalletIcon({ src, size = 40, lazy = false }: WalletIconProps) {
   const [failedSrc, setFailedSrc] = useState<string>();
-  const [stayed, setStayed] = useState(!lazy);
+  // The logo the row stayed on screen for: a row the list reuses for another wallet (a search's
+  // results) waits again before it fetches the new one.
+  const [stayedFor, setStayedFor] = useState<string | null>(null);
+  const stayed = !lazy || stayedFor === (src ?? '');
   useEffect(() => {
     if (stayed) return;
-    const timer = setTimeout(() => setStayed(true), LAZY_LOGO_DELAY_MS);
+    const timer = setTimeout(() => setStayedFor(src ?? ''), LAZY_LOGO_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [stayed]);
+  }, [stayed, src]);
   const usable = src && failedSrc !== src;
   return (
     <span className="wallet-icon" style={{ width: size, height: size }} aria-hidden="true">

@@ -10,7 +10,6 @@ import { msg, useT } from '../../i18n/useT.ts';
 
 /** A 60 px row and the list's 8 px gap. */
 const ROW_HEIGHT = 68;
-const itemKey = (wallet: WalletListItem) => wallet.id;
 
 const SearchIcon = () => (
   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
@@ -113,7 +112,6 @@ export default function AllWalletsView() {
         items={items}
         rowHeight={ROW_HEIGHT}
         label={showingResults ? t('catalogue.walletsMatchingQuery', { query: list.searchedQuery ?? '' }) : t('catalogue.allWallets')}
-        itemKey={itemKey}
         renderRow={renderRow}
         // No automatic retry of a failed page: the footer's Retry does it.
         onNearEnd={showingResults || list.complete || list.pageStatus === 'error' ? undefined : loadMore}

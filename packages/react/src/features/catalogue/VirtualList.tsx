@@ -10,7 +10,6 @@ export interface VirtualListProps<T> {
   /** The list's accessible name. */
   label: string;
   id?: string;
-  itemKey(item: T): string;
   renderRow(item: T, index: number): ReactNode;
   /** Called when the rendered rows come within `endThreshold` rows of the end (infinite scroll). */
   onNearEnd?(): void;
@@ -34,7 +33,6 @@ export function VirtualList<T>({
   overscan = 4,
   label,
   id,
-  itemKey,
   renderRow,
   onNearEnd,
   endThreshold = 10,
@@ -129,8 +127,10 @@ export function VirtualList<T>({
         {indices.map((index) => {
           const item = items[index]!;
           return (
+            // Keyed by position, not by item: a new list (a search's results) updates the rows
+            // already in the DOM in place instead of removing them and creating new ones.
             <li
-              key={itemKey(item)}
+              key={index}
               data-index={index}
               aria-setsize={items.length}
               aria-posinset={index + 1}
