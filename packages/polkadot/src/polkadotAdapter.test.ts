@@ -2,7 +2,6 @@ import { isUserRejection, type AdapterEvents, type Connector } from '@cairn/core
 import {
   createPolkadotTestExtension,
   injectPolkadotTestExtension,
-  polkadotBalance,
   polkadotFreeBalance,
   POLKADOT_DEVNET_NETWORK_ID,
   POLKADOT_NATIVE_CURRENCY,
@@ -100,7 +99,7 @@ describe('the polkadot adapter on the local chain', () => {
     const receiver = POLKADOT_TEST_ACCOUNTS[2]!.address;
     const { adapter, connectorId, stop } = setUp([sender.uri]);
     await adapter.connect({ connectorId, network: network() });
-    // The chain's own reads through one API: each opening fetches and decodes the runtime's metadata.
+    // The chain's own reads through one API a test: each opening fetches and decodes the runtime's metadata.
     await withPolkadotApi(chain().rpcUrl, async (api) => {
       const before = await adapter.getBalance({ address: sender.address, network: network() });
       expect(before).toMatchObject({ symbol: 'ROC', decimals: 12, value: await polkadotFreeBalance(api, sender.address) });
@@ -129,13 +128,15 @@ describe('the polkadot adapter on the local chain', () => {
     const sender = POLKADOT_TEST_ACCOUNTS[3]!;
     const { adapter, extension, connectorId, stop } = setUp([sender.uri]);
     await adapter.connect({ connectorId, network: network() });
-    const before = await polkadotBalance(chain().rpcUrl, sender.address);
-    extension.rejectNext();
-    const refused = await adapter
-      .sendToken!({ connectorId, network: network(), from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[4]!.address, amount: 10n ** 12n })
-      .catch((error: unknown) => error);
-    expect(isUserRejection(refused)).toBe(true);
-    expect(await polkadotBalance(chain().rpcUrl, sender.address)).toBe(before);
+    await withPolkadotApi(chain().rpcUrl, async (api) => {
+      const before = await polkadotFreeBalance(api, sender.address);
+      extension.rejectNext();
+      const refused = await adapter
+        .sendToken!({ connectorId, network: network(), from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[4]!.address, amount: 10n ** 12n })
+        .catch((error: unknown) => error);
+      expect(isUserRejection(refused)).toBe(true);
+      expect(await polkadotFreeBalance(api, sender.address)).toBe(before);
+    });
     stop();
   });
 
@@ -168,9 +169,11 @@ describe('the polkadot adapter on the local chain', () => {
     const wrong = definePolkadotNetwork({ id: POLKADOT_DEVNET_NETWORK_ID, name: 'Misdeclared', rpcUrl: chain().rpcUrl, nativeCurrency: { name: 'Dot', symbol: 'DOT', decimals: 10 } });
     await adapter.connect({ connectorId, network: wrong });
     await expect(adapter.getBalance({ address: sender.address, network: wrong })).rejects.toThrow('Polkadot network Misdeclared is declared with 10 decimals, but its node says 12');
-    const before = await polkadotBalance(chain().rpcUrl, sender.address);
-    await expect(adapter.sendToken!({ connectorId, network: wrong, from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[1]!.address, amount: 1n })).rejects.toThrow(/declared with 10 decimals/);
-    expect(await polkadotBalance(chain().rpcUrl, sender.address)).toBe(before);
+    await withPolkadotApi(chain().rpcUrl, async (api) => {
+      const before = await polkadotFreeBalance(api, sender.address);
+      await expect(adapter.sendToken!({ connectorId, network: wrong, from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[1]!.address, amount: 1n })).rejects.toThrow(/declared with 10 decimals/);
+      expect(await polkadotFreeBalance(api, sender.address)).toBe(before);
+    });
     stop();
   });
 
