@@ -25,6 +25,11 @@ export type StartDevnetOptions = {
   bitcoin?: { port: number };
   /** Also start an ERC-4337 bundler (alto, with the paymaster's ERC-7677 calls) per chain, on its `bundlerPort`. */
   bundlers?: boolean;
+  /**
+   * Called once the contracts are on every anvil, while the other chains may still be starting: a
+   * caller that starts its own parts on the anvils (the cli's bundlers) need not wait for them.
+   */
+  onDeployed?: (chains: readonly { chainId: number; rpcUrl: string }[], deployment: Deployment) => void;
 };
 export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string; bundlerUrl?: string };
 export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
@@ -65,7 +70,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       return value;
     });
   const [deployed, solana, polkadot, bitcoin] = await Promise.allSettled([
-    Promise.all(chains.map(async ({ chainId }, index) => deployOnChain(anvils[index]!.rpcUrl, chainId))),
+    Promise.all(chains.map(async ({ chainId }, index) => deployOnChain(anvils[index]!.rpcUrl, chainId))).then((deployments) => {
+      options.onDeployed?.(
+        chains.map(({ chainId }, index) => ({ chainId, rpcUrl: anvils[index]!.rpcUrl })),
+        sameOnEveryChain(deployments),
+      );
+      return deployments;
+    }),
     options.solana ? startedAside(startSolanaChain({ port: options.solana.port, host })) : undefined,
     options.polkadot ? startedAside(startPolkadotChain({ port: options.polkadot.port, host })) : undefined,
     options.bitcoin ? startedAside(startBitcoinChain({ port: options.bitcoin.port, host })) : undefined,
