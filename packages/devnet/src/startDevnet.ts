@@ -11,7 +11,7 @@ import { rpcCall } from './jsonRpc.ts';
 import { assertPortFree } from './ports.ts';
 import { startSolanaChain, type SolanaChain } from './solana/startSolanaChain.ts';
 import { startPolkadotChain, type PolkadotChain } from './polkadot/startPolkadotChain.ts';
-import { startBitcoinChain, type BitcoinChain } from './bitcoin/startBitcoinChain.ts';
+import { startBitcoinChain } from './bitcoin/startBitcoinChain.ts';
 import { startBundlers } from './bundler/startBundler.ts';
 
 export type StartDevnetOptions = {
@@ -25,6 +25,11 @@ export type StartDevnetOptions = {
   bitcoin?: { port: number };
   /** Also start an ERC-4337 bundler (alto, with the paymaster's ERC-7677 calls) per chain, on its `bundlerPort`. */
   bundlers?: boolean;
+  /**
+   * Called once the contracts are on every anvil, while the other chains may still be starting: a
+   * caller that starts its own parts on the anvils (the cli's bundlers) need not wait for them.
+   */
+  onDeployed?: (chains: readonly { chainId: number; rpcUrl: string }[], deployment: Deployment) => void;
 };
 export type DevnetChain = { chainId: number; rpcUrl: string; wsUrl: string; bundlerUrl?: string };
 export type DevnetSolanaChain = Omit<SolanaChain, 'stop'>;
@@ -49,53 +54,40 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const running: { stop(): Promise<void> }[] = [...anvils];
   const stop = () => stopAll(running);
-  let failure = started.find((result) => result.status === 'rejected');
-  let solana: SolanaChain | undefined;
-  if (!failure && options.solana) {
-    try {
-      solana = await startSolanaChain({ port: options.solana.port, host });
-      running.push(solana);
-    } catch (error) {
-      failure = { status: 'rejected', reason: error };
-    }
-  }
-  let polkadot: PolkadotChain | undefined;
-  if (!failure && options.polkadot) {
-    try {
-      polkadot = await startPolkadotChain({ port: options.polkadot.port, host });
-      running.push(polkadot);
-    } catch (error) {
-      failure = { status: 'rejected', reason: error };
-    }
-  }
-  let bitcoin: BitcoinChain | undefined;
-  if (!failure && options.bitcoin) {
-    try {
-      bitcoin = await startBitcoinChain({ port: options.bitcoin.port, host });
-      running.push(bitcoin);
-    } catch (error) {
-      failure = { status: 'rejected', reason: error };
-    }
-  }
-  if (failure) {
+  const anvilFailure = started.find((result) => result.status === 'rejected');
+  if (anvilFailure) {
     await stop();
-    throw failure.reason;
+    throw anvilFailure.reason;
+  }
+
+  // The other chains and the contracts side by side: Solana's chain is a child process, Polkadot's
+  // and Bitcoin's wait on chopsticks' executor thread and on timers, and the deployments on the
+  // anvils; one after the other, the Polkadot chain's start (~20 s at load ~13) waited behind
+  // Solana's and came before Bitcoin's and the deployments.
+  const startedAside = <T extends { stop(): Promise<void> }>(chain: Promise<T>) =>
+    chain.then((value) => {
+      running.push(value);
+      return value;
+    });
+  const [deployed, solana, polkadot, bitcoin] = await Promise.allSettled([
+    Promise.all(chains.map(async ({ chainId }, index) => deployOnChain(anvils[index]!.rpcUrl, chainId))).then((deployments) => {
+      options.onDeployed?.(
+        chains.map(({ chainId }, index) => ({ chainId, rpcUrl: anvils[index]!.rpcUrl })),
+        sameOnEveryChain(deployments),
+      );
+      return deployments;
+    }),
+    options.solana ? startedAside(startSolanaChain({ port: options.solana.port, host })) : undefined,
+    options.polkadot ? startedAside(startPolkadotChain({ port: options.polkadot.port, host })) : undefined,
+    options.bitcoin ? startedAside(startBitcoinChain({ port: options.bitcoin.port, host })) : undefined,
+  ]);
+  if (deployed.status === 'rejected' || solana.status === 'rejected' || polkadot.status === 'rejected' || bitcoin.status === 'rejected') {
+    await stop();
+    throw [deployed, solana, polkadot, bitcoin].flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))[0];
   }
 
   try {
-    const deployments = await Promise.all(
-      chains.map(async ({ chainId }, index) => {
-        const { rpcUrl } = anvils[index]!;
-        const deployment = await deployContracts(rpcUrl, chainId);
-        await installFarcasterIdRegistry(rpcUrl);
-        const balance = ACCOUNT0_NATIVE_BALANCE[chainId];
-        if (balance !== undefined) {
-          await rpcCall(rpcUrl, 'anvil_setBalance', [TEST_ACCOUNTS[0]!.address, numberToHex(balance)]);
-        }
-        return deployment;
-      }),
-    );
-    const deployment = sameOnEveryChain(deployments);
+    const deployment = sameOnEveryChain(deployed.value);
     syncDeploymentFile(deployment);
     const bundlers = options.bundlers ? await startBundlers(chains.map((chain, index) => ({ ...chain, rpcUrl: anvils[index]!.rpcUrl })), deployment, host) : [];
     running.push(...bundlers);
@@ -106,9 +98,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         wsUrl: `ws://${host}:${port}`,
         ...(bundlers[index] ? { bundlerUrl: bundlers[index].url } : {}),
       })),
-      ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, mint: solana.mint } } : {}),
-      ...(polkadot ? { polkadot: { rpcUrl: polkadot.rpcUrl } } : {}),
-      ...(bitcoin ? { bitcoin: { esploraUrl: bitcoin.esploraUrl } } : {}),
+      ...(solana.value ? { solana: { rpcUrl: solana.value.rpcUrl, wsUrl: solana.value.wsUrl, mint: solana.value.mint } } : {}),
+      ...(polkadot.value ? { polkadot: { rpcUrl: polkadot.value.rpcUrl } } : {}),
+      ...(bitcoin.value ? { bitcoin: { esploraUrl: bitcoin.value.esploraUrl } } : {}),
       deployment,
       stop,
     };
@@ -116,6 +108,17 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     await stop();
     throw error;
   }
+}
+
+/** Deploys and seeds the contracts on one anvil. */
+async function deployOnChain(rpcUrl: string, chainId: number): Promise<Deployment> {
+  const deployment = await deployContracts(rpcUrl, chainId);
+  await installFarcasterIdRegistry(rpcUrl);
+  const balance = ACCOUNT0_NATIVE_BALANCE[chainId];
+  if (balance !== undefined) {
+    await rpcCall(rpcUrl, 'anvil_setBalance', [TEST_ACCOUNTS[0]!.address, numberToHex(balance)]);
+  }
+  return deployment;
 }
 
 function sameOnEveryChain(deployments: Deployment[]): Deployment {

@@ -2,10 +2,11 @@ import { isUserRejection, type AdapterEvents, type Connector } from '@cairn/core
 import {
   createPolkadotTestExtension,
   injectPolkadotTestExtension,
-  polkadotBalance,
+  polkadotFreeBalance,
   POLKADOT_DEVNET_NETWORK_ID,
   POLKADOT_NATIVE_CURRENCY,
   POLKADOT_TEST_ACCOUNTS,
+  withPolkadotApi,
 } from '@cairn/devnet';
 import { useTestPolkadotChain, POLKADOT_CHAIN_TIMEOUT_MS } from '@cairn/devnet/testing';
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto';
@@ -98,25 +99,28 @@ describe('the polkadot adapter on the local chain', () => {
     const receiver = POLKADOT_TEST_ACCOUNTS[2]!.address;
     const { adapter, connectorId, stop } = setUp([sender.uri]);
     await adapter.connect({ connectorId, network: network() });
-    const before = await adapter.getBalance({ address: sender.address, network: network() });
-    expect(before).toMatchObject({ symbol: 'ROC', decimals: 12, value: await polkadotBalance(chain().rpcUrl, sender.address) });
-    expect(before.formatted).toBe((Number(before.value) / 1e12).toString());
+    // The chain's own reads through one API a test: each opening fetches and decodes the runtime's metadata.
+    await withPolkadotApi(chain().rpcUrl, async (api) => {
+      const before = await adapter.getBalance({ address: sender.address, network: network() });
+      expect(before).toMatchObject({ symbol: 'ROC', decimals: 12, value: await polkadotFreeBalance(api, sender.address) });
+      expect(before.formatted).toBe((Number(before.value) / 1e12).toString());
 
-    const amount = 1_250_000_000_000n; // 1.25 ROC
-    const params = { network: network(), from: sender.address, receiver, amount };
-    const fee = await adapter.estimateSend!(params);
-    expect(fee).toBeGreaterThan(0n);
-    const receiverBefore = await polkadotBalance(chain().rpcUrl, receiver);
-    const hash = await adapter.sendToken!({ ...params, connectorId });
-    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await adapter.waitForTransaction!({ network: network(), hash })).toBe('success');
-    expect(await polkadotBalance(chain().rpcUrl, receiver)).toBe(receiverBefore + amount);
-    const after = await adapter.getBalance({ address: sender.address, network: network() });
-    // The sender paid the amount and a fee near the estimate.
-    const paid = before.value - after.value - amount;
-    expect(paid).toBeGreaterThan(0n);
-    expect(paid).toBeLessThan(fee * 2n);
-    await expect(adapter.waitForTransaction!({ network: network(), hash: `0x${'00'.repeat(32)}` })).rejects.toThrow(/not sent from this page/);
+      const amount = 1_250_000_000_000n; // 1.25 ROC
+      const params = { network: network(), from: sender.address, receiver, amount };
+      const fee = await adapter.estimateSend!(params);
+      expect(fee).toBeGreaterThan(0n);
+      const receiverBefore = await polkadotFreeBalance(api, receiver);
+      const hash = await adapter.sendToken!({ ...params, connectorId });
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await adapter.waitForTransaction!({ network: network(), hash })).toBe('success');
+      expect(await polkadotFreeBalance(api, receiver)).toBe(receiverBefore + amount);
+      const after = await adapter.getBalance({ address: sender.address, network: network() });
+      // The sender paid the amount and a fee near the estimate.
+      const paid = before.value - after.value - amount;
+      expect(paid).toBeGreaterThan(0n);
+      expect(paid).toBeLessThan(fee * 2n);
+      await expect(adapter.waitForTransaction!({ network: network(), hash: `0x${'00'.repeat(32)}` })).rejects.toThrow(/not sent from this page/);
+    });
     stop();
   }, POLKADOT_CHAIN_TIMEOUT_MS);
 
@@ -124,13 +128,15 @@ describe('the polkadot adapter on the local chain', () => {
     const sender = POLKADOT_TEST_ACCOUNTS[3]!;
     const { adapter, extension, connectorId, stop } = setUp([sender.uri]);
     await adapter.connect({ connectorId, network: network() });
-    const before = await polkadotBalance(chain().rpcUrl, sender.address);
-    extension.rejectNext();
-    const refused = await adapter
-      .sendToken!({ connectorId, network: network(), from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[4]!.address, amount: 10n ** 12n })
-      .catch((error: unknown) => error);
-    expect(isUserRejection(refused)).toBe(true);
-    expect(await polkadotBalance(chain().rpcUrl, sender.address)).toBe(before);
+    await withPolkadotApi(chain().rpcUrl, async (api) => {
+      const before = await polkadotFreeBalance(api, sender.address);
+      extension.rejectNext();
+      const refused = await adapter
+        .sendToken!({ connectorId, network: network(), from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[4]!.address, amount: 10n ** 12n })
+        .catch((error: unknown) => error);
+      expect(isUserRejection(refused)).toBe(true);
+      expect(await polkadotFreeBalance(api, sender.address)).toBe(before);
+    });
     stop();
   });
 
@@ -163,9 +169,11 @@ describe('the polkadot adapter on the local chain', () => {
     const wrong = definePolkadotNetwork({ id: POLKADOT_DEVNET_NETWORK_ID, name: 'Misdeclared', rpcUrl: chain().rpcUrl, nativeCurrency: { name: 'Dot', symbol: 'DOT', decimals: 10 } });
     await adapter.connect({ connectorId, network: wrong });
     await expect(adapter.getBalance({ address: sender.address, network: wrong })).rejects.toThrow('Polkadot network Misdeclared is declared with 10 decimals, but its node says 12');
-    const before = await polkadotBalance(chain().rpcUrl, sender.address);
-    await expect(adapter.sendToken!({ connectorId, network: wrong, from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[1]!.address, amount: 1n })).rejects.toThrow(/declared with 10 decimals/);
-    expect(await polkadotBalance(chain().rpcUrl, sender.address)).toBe(before);
+    await withPolkadotApi(chain().rpcUrl, async (api) => {
+      const before = await polkadotFreeBalance(api, sender.address);
+      await expect(adapter.sendToken!({ connectorId, network: wrong, from: sender.address, receiver: POLKADOT_TEST_ACCOUNTS[1]!.address, amount: 1n })).rejects.toThrow(/declared with 10 decimals/);
+      expect(await polkadotFreeBalance(api, sender.address)).toBe(before);
+    });
     stop();
   });
 

@@ -1,12 +1,17 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 
-/** Opens @polkadot/api on the chain for one job, and closes it after. */
-export async function withPolkadotApi<T>(rpcUrl: string, job: (api: ApiPromise) => Promise<T>): Promise<T> {
+/** Opens @polkadot/api on the chain (its metadata fetched and decoded); the caller disconnects it. */
+export async function openPolkadotApi(rpcUrl: string): Promise<ApiPromise> {
   const provider = new WsProvider(rpcUrl);
-  const api = await ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true }).catch(async (error: unknown) => {
+  return ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true }).catch(async (error: unknown) => {
     await provider.disconnect().catch(() => undefined);
     throw new Error(`The Polkadot chain at ${rpcUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`);
   });
+}
+
+/** Opens @polkadot/api on the chain for one job, and closes it after. */
+export async function withPolkadotApi<T>(rpcUrl: string, job: (api: ApiPromise) => Promise<T>): Promise<T> {
+  const api = await openPolkadotApi(rpcUrl);
   try {
     return await job(api);
   } finally {

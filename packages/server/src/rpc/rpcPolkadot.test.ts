@@ -1,6 +1,6 @@
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_DEVNET_NETWORK_ID, POLKADOT_TEST_ACCOUNTS, polkadotBalance, withPolkadotApi } from '@cairn/devnet';
+import { POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_DEVNET_NETWORK_ID, POLKADOT_TEST_ACCOUNTS, polkadotFreeBalance, withPolkadotApi } from '@cairn/devnet';
 import { POLKADOT_CHAIN_TIMEOUT_MS, useTestPolkadotChain } from '@cairn/devnet/testing';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/waitFor.ts';
@@ -31,12 +31,16 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
     await cryptoWaitReady();
     const [alice, bob] = POLKADOT_TEST_ACCOUNTS;
     const pair = new Keyring({ type: 'sr25519' }).addFromUri(alice!.uri);
-    // Signed against the chain (metadata, nonce) over its websocket; sent through the proxy.
-    const extrinsic = await withPolkadotApi(polkadot().rpcUrl, async (api) => (await api.tx.balances.transferKeepAlive(bob!.address, 777n).signAsync(pair)).toHex());
-    const before = await polkadotBalance(polkadot().rpcUrl, bob!.address);
-    const { body } = await postRpc(proxied.url(), call('author_submitExtrinsic', [extrinsic]));
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    await waitFor(async () => (await polkadotBalance(polkadot().rpcUrl, bob!.address)) === before + 777n, 'the transfer on chain', POLKADOT_CHAIN_TIMEOUT_MS - 10_000);
+    // Signed against the chain (metadata, nonce) over its websocket; sent through the proxy. One API
+    // for the signature and every read: each opening fetches and decodes the runtime's metadata
+    // (seconds at load), and the poll below opened one per look.
+    await withPolkadotApi(polkadot().rpcUrl, async (api) => {
+      const extrinsic = (await api.tx.balances.transferKeepAlive(bob!.address, 777n).signAsync(pair)).toHex();
+      const before = await polkadotFreeBalance(api, bob!.address);
+      const { body } = await postRpc(proxied.url(), call('author_submitExtrinsic', [extrinsic]));
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      await waitFor(async () => (await polkadotFreeBalance(api, bob!.address)) === before + 777n, 'the transfer on chain', POLKADOT_CHAIN_TIMEOUT_MS - 10_000);
+    });
   }, POLKADOT_CHAIN_TIMEOUT_MS);
 
   // In a block or finalized: chopsticks reports Finalized 100 ms after InBlock, and @polkadot/api's
@@ -47,21 +51,24 @@ describe('POST /v1/?chainId=polkadot:<reference>', () => {
     await cryptoWaitReady();
     const [alice, bob] = POLKADOT_TEST_ACCOUNTS;
     const pair = new Keyring({ type: 'sr25519' }).addFromUri(alice!.uri);
-    const before = await polkadotBalance(polkadot().rpcUrl, bob!.address);
-    // Metadata, nonce, fee and author_submitAndWatchExtrinsic, all through the proxy's websocket.
-    const statuses = await withPolkadotApi(socketUrl(proxied.url()), (api) =>
-      new Promise<string[]>((resolve, reject) => {
-        const seen: string[] = [];
-        api.tx.balances
-          .transferKeepAlive(bob!.address, 555n)
-          .signAndSend(pair, ({ status }) => {
-            seen.push(status.type);
-            if (status.isInBlock || status.isFinalized) resolve(seen);
-          })
-          .catch(reject);
-      }),
-    );
-    expect(statuses.at(-1)).toMatch(/^(InBlock|Finalized)$/);
-    expect(await polkadotBalance(polkadot().rpcUrl, bob!.address)).toBe(before + 555n);
+    // The balance before and after through one API on the chain itself (each opening decodes the metadata).
+    await withPolkadotApi(polkadot().rpcUrl, async (chainApi) => {
+      const before = await polkadotFreeBalance(chainApi, bob!.address);
+      // Metadata, nonce, fee and author_submitAndWatchExtrinsic, all through the proxy's websocket.
+      const statuses = await withPolkadotApi(socketUrl(proxied.url()), (api) =>
+        new Promise<string[]>((resolve, reject) => {
+          const seen: string[] = [];
+          api.tx.balances
+            .transferKeepAlive(bob!.address, 555n)
+            .signAndSend(pair, ({ status }) => {
+              seen.push(status.type);
+              if (status.isInBlock || status.isFinalized) resolve(seen);
+            })
+            .catch(reject);
+        }),
+      );
+      expect(statuses.at(-1)).toMatch(/^(InBlock|Finalized)$/);
+      expect(await polkadotFreeBalance(chainApi, bob!.address)).toBe(before + 555n);
+    });
   }, POLKADOT_CHAIN_TIMEOUT_MS);
 });
