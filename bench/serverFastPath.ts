@@ -12,7 +12,7 @@ import { ensureAnchors } from './lib/installAnchors.ts';
 import { repoRoot, resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
 import { mainThreadCpuTimes, mainThreadScheduling, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
-import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
+import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, settingsOf, waitUntilIndexed } from './lib/serverLoad.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -197,12 +197,7 @@ try {
   });
   (args.env ?? []).forEach((pairs, i) => {
     const port = PORTS.withEnv - i;
-    const settings = Object.fromEntries(pairs.split(',').map((pair) => {
-      const at = pair.indexOf('=');
-      if (at < 1) throw new Error(`--env takes KEY=value pairs, comma-separated: ${pairs}`);
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    }));
-    servers.push([`cached balance, ${pairs}`, start(port, { ...UNREACHED_LIMITS, ...settings }), port]);
+    servers.push([`cached balance, ${pairs}`, start(port, { ...UNREACHED_LIMITS, ...settingsOf(pairs) }), port]);
   });
   for (const [, server] of servers) {
     // A server without its indexer has no history to wait for: its health is enough.
