@@ -5,7 +5,8 @@
 // (`;` between servers, `,` between KEY=value pairs: `INDEXER_ENABLED=false;RELAY_ENABLED=false`),
 // measured in the same rounds: which part of the server makes the floor's JavaScript dearer (s27);
 // ALONE_IMPORTS: one more floor alone that first imports these modules (space-separated, e.g.
-// `./packages/server/src/index.ts`: the server's code loaded, nothing started).
+// `./packages/server/src/index.ts`: the server's code loaded, nothing started); MEASURE=objects
+// times Node's request and response objects answered without a socket or Fastify instead (s27).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ import { stopChild } from './lib/stopChild.ts';
 const extra = (process.env.EXTRA_NODE ?? '').split(' ').filter(Boolean);
 const n = Number(process.env.N ?? 20000);
 const rounds = Number(process.env.ROUNDS ?? 9);
+const measured = process.env.MEASURE ?? 'inject';
+if (measured !== 'inject' && measured !== 'objects') throw new Error(`MEASURE is inject or objects: ${measured}`);
 const variants = (process.env.VARIANTS ?? '').split(';').filter(Boolean).map((pairs) => ({ name: `inside Cairn, ${pairs}`, settings: settingsOf(pairs) }));
 mkdirSync(join(resultsDir, 'fastpath'), { recursive: true });
 const run = (args: string[], env: Record<string, string>) => spawn(process.execPath, [...extra, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -59,14 +62,14 @@ try {
     cases.push({ name, url: `http://127.0.0.1:${ports.floorInside}`, child });
   }
   for (const c of cases) await waitFor(c.name, async () => ((await fetch(`${c.url}/`)).ok ? true : undefined), c.child, 60_000);
-  for (const c of cases) await fetch(`${c.url}/inject?n=${n}`);
+  for (const c of cases) await fetch(`${c.url}/${measured}?n=${n}`);
   const results = new Map<string, number[]>(cases.map((c) => [c.name, []]));
-  console.log(`load ${loadavg()[0]!.toFixed(1)}; ${rounds} rounds of ${n} injects each, node ${extra.join(' ') || '(no extra flags)'}`);
+  console.log(`load ${loadavg()[0]!.toFixed(1)}; ${rounds} rounds of ${n} ${measured === 'inject' ? 'injects' : "Node's request and response objects"} each, node ${extra.join(' ') || '(no extra flags)'}`);
   for (let round = 0; round < rounds; round++) {
     const line: string[] = [];
     // Each round in another order (rotated), so no case always follows the same one.
     for (const c of cases.map((_, i) => cases[(i + round) % cases.length]!)) {
-      const { cpuMicrosPerRequest } = (await (await fetch(`${c.url}/inject?n=${n}`)).json()) as { cpuMicrosPerRequest: number };
+      const { cpuMicrosPerRequest } = (await (await fetch(`${c.url}/${measured}?n=${n}`)).json()) as { cpuMicrosPerRequest: number };
       results.get(c.name)!.push(cpuMicrosPerRequest);
       line.push(`${c.name} ${cpuMicrosPerRequest.toFixed(2)}`);
     }
@@ -74,7 +77,7 @@ try {
   }
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
   const alonesMedian = median(results.get('alone')!);
-  console.log(`medians (µs per inject, ÷ alone): ${cases.map((c) => { const m = median(results.get(c.name)!); return `${c.name} ${m.toFixed(2)} (${(m / alonesMedian).toFixed(3)})`; }).join(', ')}; load ${loadavg()[0]!.toFixed(1)}`);
+  console.log(`medians (µs per ${measured === 'inject' ? 'inject' : 'request and response'}, ÷ alone): ${cases.map((c) => { const m = median(results.get(c.name)!); return `${c.name} ${m.toFixed(2)} (${(m / alonesMedian).toFixed(3)})`; }).join(', ')}; load ${loadavg()[0]!.toFixed(1)}`);
 } finally {
   for (const c of children) await stopChild(c);
   await devnet.stop();
