@@ -13,6 +13,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { Duplex, PassThrough, Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { nodeObjectsRound } from './lib/nodeObjectsRound.ts';
 
 const BODY = 'x'.repeat(1276);
 const HEADERS = ['x-request-id', 'abc-1', 'x-ratelimit-limit', '100', 'x-ratelimit-remaining', '99', 'x-ratelimit-reset', '60', 'cache-control', 'public, max-age=30', 'content-type', 'application/json; charset=utf-8', 'content-length', String(BODY.length)];
@@ -43,22 +44,7 @@ const cpuMicros = (from: NodeJS.CpuUsage) => {
   return spent.user + spent.system;
 };
 
-/** Node's request and response objects made and answered without a socket: CPU µs per pair. */
-function objectsRound(n: number): number {
-  const from = process.cpuUsage();
-  for (let i = 0; i < n; i++) {
-    const request = new http.IncomingMessage(new net.Socket());
-    const response = new http.ServerResponse(request);
-    const listener = () => {};
-    request.on('end', listener);
-    response.on('finish', listener);
-    response.writeHead(200, HEADERS);
-    response.end(BODY);
-    request.removeListener('end', listener);
-    response.removeListener('finish', listener);
-  }
-  return cpuMicros(from) / n;
-}
+const objectsRound = (n: number) => nodeObjectsRound(n, HEADERS, BODY);
 
 /** `n` requests through an http server on loopback from raw keep-alive clients in this process: CPU µs per request. */
 async function httpRounds(rounds: number, n: number): Promise<number[]> {

@@ -1,6 +1,6 @@
 // The fast path (issue 25): CPU per cached balance request against a bare Fastify serving the
 // same bytes, in alternating runs of one process each. See bench/README.md ("Fast path").
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,10 +9,10 @@ import { autocannon } from './lib/autocannon.ts';
 import { startBareFastifyFloor } from './lib/bareFastifyFloor.ts';
 import { startBenchServer, waitFor, type BenchServer } from './lib/benchServer.ts';
 import { ensureAnchors } from './lib/installAnchors.ts';
-import { resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
+import { repoRoot, resultsDir, toolsDir, toolVersionsDir } from './lib/paths.ts';
 import { mainThreadProfile, monotonicMicros, selfTimes, type ClockWindow } from './lib/cpuProfileSummary.ts';
 import { mainThreadCpuTimes, mainThreadScheduling, processCpuTimes, type CpuTimes } from './lib/processCpu.ts';
-import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, waitUntilIndexed } from './lib/serverLoad.ts';
+import { CHAIN_ID, NO_LIMITER, PROJECT, UNREACHED_LIMITS, settingsOf, waitUntilIndexed } from './lib/serverLoad.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,9 +51,24 @@ const { values: args } = parseArgs({
      * the larger process costs a request none of Cairn's code touches (issue 25, s20).
      */
     'in-process-floor': { type: 'boolean', default: false },
+    /**
+     * Also measure the built server (`node packages/server/dist/cli.js`, what the published
+     * `cairn-server` bin runs: no tsx loader, the packages' dist builds; `npm run build` first)
+     * beside the sources through tsx, in the same rounds (issue 25, s27).
+     */
+    built: { type: 'boolean', default: false },
+    /**
+     * Also measure the same server with these settings added to its environment (comma-separated
+     * KEY=value), in the same rounds: parts of the process taken out one at a time, e.g.
+     * `--env INDEXER_ENABLED=false` or `--env RELAY_ENABLED=false` (issue 25, s27). May be given more than once.
+     */
+    env: { type: 'string', multiple: true },
   },
 });
 const runs = Number(args.runs);
+/** The built server's entry (the package's bin). */
+const BUILT_SERVER = 'packages/server/dist/cli.js';
+if (args.built && !existsSync(join(repoRoot, BUILT_SERVER))) throw new Error(`--built runs ${BUILT_SERVER}: run \`npm run build\` first`);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const rates = args.rates.split(',').map((rate) => (rate === 'max' ? undefined : Number(rate)));
@@ -62,7 +77,7 @@ if (rates.some((rate) => rate !== undefined && !(rate > 0))) throw new Error(`--
 const atRate = (name: string, rate: number | undefined) => (rate === undefined ? name : `${name} at ${rate} req/s`);
 // The server part's ports moved by 300, so this runs beside it.
 // The compared copies take 26889 and the ports after it.
-const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, flagged: 26879, flaggedFloor: 26869, floor: 26886, floorInServer: 26885, floorAlone: 26884 } as const;
+const PORTS = { chain: 26845, server: 26887, unlimited: 26888, compared: 26889, flagged: 26879, flaggedFloor: 26869, floor: 26886, floorInServer: 26885, floorAlone: 26884, built: 26883, withEnv: 26859 } as const;
 /** The file the in-process floors read the answer's bytes from (known once the server answered). */
 const floorBodyFile = join(resultsDir, 'fastpath', 'in-process-floor-body.json');
 const dir = join(resultsDir, 'fastpath');
@@ -170,6 +185,7 @@ try {
   const servers: [string, BenchServer, number][] = [
     ['cached balance', withFloorInside ? start(PORTS.server, { ...UNREACHED_LIMITS, ...inProcessFloor(PORTS.floorInServer) }, undefined, ['./bench/lib/inProcessFloor.ts']) : start(PORTS.server, UNREACHED_LIMITS), PORTS.server],
   ];
+  if (args.built) servers.push(['cached balance, built (node dist/cli.js)', start(PORTS.built, UNREACHED_LIMITS, BUILT_SERVER), PORTS.built]);
   if (args['no-limiter']) servers.push(['cached balance, rate limiter off', start(PORTS.unlimited, NO_LIMITER), PORTS.unlimited]);
   (args.compare ?? []).forEach((folder, i) => {
     const port = PORTS.compared + i;
@@ -179,7 +195,15 @@ try {
     const port = PORTS.flagged - i;
     servers.push([`cached balance, node ${flags}`, start(port, UNREACHED_LIMITS, undefined, [], flags.split(' ').filter(Boolean)), port]);
   });
-  for (const [, server] of servers) await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
+  (args.env ?? []).forEach((pairs, i) => {
+    const port = PORTS.withEnv - i;
+    servers.push([`cached balance, ${pairs}`, start(port, { ...UNREACHED_LIMITS, ...settingsOf(pairs) }), port]);
+  });
+  for (const [, server] of servers) {
+    // A server without its indexer has no history to wait for: its health is enough.
+    if (server.settings.INDEXER_ENABLED === 'false') await waitFor('server /health answered', async () => ((await fetch(`${server.url}/health`)).status < 500 ? true : undefined), server.child, 180_000);
+    else await waitUntilIndexed(server, `${server.url}/v1/account/${address}/history?chainId=eip155:${CHAIN_ID}&limit=20&${PROJECT}`);
+  }
 
   const answer = await fetch(`${servers[0]![1].url}${path}`);
   const body = await answer.text();

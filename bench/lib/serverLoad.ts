@@ -41,6 +41,15 @@ export const UNREACHED_LIMITS = {
 /** The per-IP and per-project limiters off (as behind a proxy that limits), for the comparison. */
 export const NO_LIMITER = { ...UNREACHED_LIMITS, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PROJECT_PER_MINUTE: '0' };
 
+/** Server settings given on a command line as `KEY=value,KEY=value` (a bench variant's environment). */
+export function settingsOf(pairs: string): Record<string, string> {
+  return Object.fromEntries(pairs.split(',').map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1 || !/^[A-Z][A-Z_0-9]*$/.test(pair.slice(0, at))) throw new Error(`server settings are KEY=value pairs, comma-separated: ${pairs}`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }));
+}
+
 /** The server on its own port and SQLite file, configured for the bench's one chain. */
 const startServer = (port: number, databaseFile: string, limits: Record<string, string> = UNREACHED_LIMITS) =>
   startBenchServer(port, databaseFile, {
