@@ -8,6 +8,7 @@ import { balanceAddressSchema, balanceChainIdSchema, solanaBalanceReader } from 
 import type { ChainContext } from '../chain/chainContext.ts';
 import type { ServerServices } from '../services.ts';
 import { requestedChains } from './chainParam.ts';
+import { keptLaneBody } from './keptLaneBody.ts';
 
 /** SPEC §9: portfolio and native balance are cached 30 s. */
 export const BALANCE_TTL_MS = 30_000;
@@ -22,31 +23,6 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
   const forcedAt = valueCache<number>(services.cacheBus, 'balance-forced', services.config.forcedRefreshMs);
   const solanaBalances = solanaBalanceReader(services);
   const read = settledReads<Balance[]>();
-  /**
-   * The fast lane's body for these cache keys: the answer while every chain's read is cached and
-   * settled, else undefined. Made again only when a key's read changed (a new read, an expiry):
-   * asked per request, it was two lists and three lookups each time (issue 25, s26).
-   */
-  const keptBody = (keys: string[]) => {
-    const reads: (Promise<Balance[]> | undefined)[] = [];
-    let body: string | undefined;
-    return () => {
-      let changed = false;
-      for (let i = 0; i < keys.length; i++) {
-        const now = cache.get(keys[i]!);
-        if (now !== reads[i] || now === undefined) {
-          reads[i] = now;
-          changed = true;
-        }
-      }
-      // Also while no body: a read still pending when last asked is the same promise once it settles.
-      if (changed || body === undefined) {
-        const again = reads.map((now) => read.settled(now));
-        body = again.every((balances): balances is Balance[] => balances !== undefined) ? balancesBody(again) : undefined;
-      }
-      return body;
-    };
-  };
   app.get<{ Params: { address: string }; Querystring: Query }>(
     '/v1/account/:address/balance',
     {
@@ -77,7 +53,7 @@ export function registerBalance(app: FastifyInstance, services: ServerServices):
       const ready = force ? [] : keys.map((key) => read.settled(cache.get(key)));
       if (ready.length > 0 && ready.every((balances): balances is Balance[] => balances !== undefined)) {
         // Asked again, this URL is answered by the fast lane while every chain's answer stays cached.
-        services.fastLane?.remember(request, requestProjectId(request) ?? '', CACHED_HEADERS, keptBody(keys));
+        services.fastLane?.remember(request, requestProjectId(request) ?? '', CACHED_HEADERS, keptLaneBody(keys, (key) => cache.get(key), read.settled, balancesBody));
         return void reply.type(JSON_TYPE).send(balancesBody(ready));
       }
       return Promise.all(
