@@ -102,6 +102,10 @@ describe('All Wallets', () => {
     expect(searches).toEqual(stoodThePause.map(([text]) => [text, '100']));
     expect(searches.at(-1)).toEqual(['rain', '100']);
     expect(await rainbow.getAttribute('aria-label')).toBe('Rainbow');
+    // The list's rows are kept by position (session 27): the row that held another wallet before the
+    // search now shows Rainbow's logo, once it has stayed in view, never the other wallet's.
+    await expect.poll(() => rainbow.locator('img').getAttribute('src')).toMatch(/\/getWalletImage\/me\.rainbow\?projectId=/);
+    expect(await rainbow.locator('xpath=ancestor::li[1]').getAttribute('data-index')).toBe('0');
     expect(await pageEvents(page)).toContain('SEARCH_WALLET');
 
     await searchField(page).fill('zzzz no such wallet');
